@@ -1,0 +1,83 @@
+"""Argument checking shared by the strength and equity modules.
+
+Each helper turns what a user typed into validated values or raises a
+:mod:`pokerlab.errors` exception whose message names the problem.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pokerlab.cards import Card, CardsLike, check_disjoint, parse_cards
+from pokerlab.errors import CardCountError, ParameterError, RangeError
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+
+    from pokerlab.ranges import Range
+
+MAX_OPPONENTS = 9
+
+
+def hole_and_board(
+    hole: CardsLike, board: CardsLike, *, board_sizes: tuple[int, ...] = (0, 3, 4, 5)
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Parse two hole cards and a board of an allowed size, all distinct."""
+    h = parse_cards(hole)
+    if len(h) != 2:
+        raise CardCountError(f"a Hold'em hand has 2 hole cards, not {len(h)} ({' '.join(map(str, h)) or 'none'})")
+    b = parse_cards(board) if board is not None else ()
+    if len(b) not in board_sizes:
+        sizes = ", ".join(str(s) for s in board_sizes)
+        raise CardCountError(f"the board must have {sizes} cards here, not {len(b)}")
+    check_disjoint(("hand", h), ("board", b))
+    return h, b
+
+
+def opponents_count(opponents: int) -> int:
+    """Check a number of opponents: an integer 1..9."""
+    if isinstance(opponents, bool) or (not isinstance(opponents, int) and not hasattr(opponents, "__index__")):
+        raise ParameterError(f"opponents must be a whole number 1..9, not {opponents!r}")
+    n = int(opponents)
+    if not 1 <= n <= MAX_OPPONENTS:
+        raise ParameterError(f"opponents must be 1..9 (a table seats 10), not {n}")
+    return n
+
+
+def weight_table(weights: np.ndarray | Range | str | None, known: tuple[Card, ...]) -> np.ndarray | None:
+    """An opponent weight table of 1326 floats, or None for uniform.
+
+    Accepts an array, a :class:`~pokerlab.ranges.Range` or a range string.
+    Raises :class:`RangeError` when no weight is left after removing the
+    known cards.
+    """
+    import numpy as np
+
+    from pokerlab.cards import combo_card_ids
+    from pokerlab.ranges import Range
+
+    if weights is None:
+        return None
+    if isinstance(weights, (str, Range)):
+        arr = Range.parse(weights).weight_array()
+    else:
+        arr = np.asarray(weights, dtype=np.float64)
+        if arr.shape != (1326,):
+            raise RangeError(f"a weight table has one weight per hole combination, shape (1326,), not {arr.shape}")
+        if not np.isfinite(arr).all() or (arr < 0).any():
+            raise RangeError("weights must be finite and non-negative")
+        arr = arr.copy()
+    ids = combo_card_ids()
+    dead = np.zeros(52, dtype=bool)
+    dead[[c.id for c in known]] = True
+    live = ~(dead[ids[:, 0]] | dead[ids[:, 1]])
+    if not (arr[live] > 0).any():
+        raise RangeError("the opponent's weight table is empty once the known cards are removed")
+    arr[~live] = 0.0
+    return np.ascontiguousarray(arr)
+
+
+def ids_array(cards: tuple[Card, ...]) -> np.ndarray:
+    import numpy as np
+
+    return np.array([c.id for c in cards], dtype=np.int64)

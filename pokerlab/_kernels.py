@@ -1,0 +1,469 @@
+"""The hot loops, compiled with numba (imported lazily, cached on disk).
+
+Everything that touches millions of hands lives here and nowhere else:
+batch evaluation, exhaustive enumeration, hand strength, hand potential and
+equity. Each kernel is a plain loop; the public modules wrap them with
+argument checking and friendly result types, and the tests hold them against
+the plain reference evaluator and against direct Python loops.
+
+Hand state while cards are added is three integers::
+
+    key     sum of the cards' base-5 rank keys (see pokerlab._tables)
+    scount  4 bits of count per suit   (suit s at bits 4s..4s+3)
+    smask   13-bit rank mask per suit  (suit s at bits 16s..16s+12)
+
+``_val`` turns a state of n cards into the value 1..7462 with the tables of
+:mod:`pokerlab._tables`. Card sets are 52-bit masks (bit = card id).
+
+Random numbers for Monte Carlo come from a xorshift64* generator seeded via
+splitmix64, so results depend only on the seed, never on numba's own RNG.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from pokerlab._tables import tables
+
+_T = tables()
+KK, FT, NT, PR, SR = _T.card_key, _T.flush, _T.noflush, _T.prefix, _T.suffix
+CAT = _T.category_of
+LOW_MASK = (1 << 17) - 1
+
+U12 = np.uint64(12)
+U25 = np.uint64(25)
+U27 = np.uint64(27)
+U11 = np.uint64(11)
+U32 = np.uint64(32)
+MULT = np.uint64(2685821657736338717)
+
+
+@njit(cache=True, inline="always")
+def _add(p, sc, sm, c, kk):
+    return p + kk[c], sc + (1 << (4 * (c & 3))), sm | (1 << (16 * (c & 3) + (c >> 2)))
+
+
+@njit(cache=True, inline="always")
+def _val(p, sc, sm, n, ft, nt, pr, sr):
+    if (sc + 0x3333) & 0x8888:
+        for s in range(4):
+            if ((sc >> (4 * s)) & 15) >= 5:
+                return ft[(sm >> (16 * s)) & 8191]
+    return nt[pr[n, p >> 17] + sr[p & 131071]]
+
+
+@njit(cache=True)
+def _eval_batch(ids, out, kk, ft, nt, pr, sr):
+    n, k = ids.shape
+    for i in range(n):
+        p = 0
+        sc = 0
+        sm = 0
+        for j in range(k):
+            p, sc, sm = _add(p, sc, sm, ids[i, j], kk)
+        out[i] = _val(p, sc, sm, k, ft, nt, pr, sr)
+
+
+@njit(cache=True)
+def _first_bad_row(ids):
+    """Index of the first row with an id outside 0..51 or a repeated card, else -1."""
+    n, k = ids.shape
+    for i in range(n):
+        seen = 0
+        for j in range(k):
+            c = ids[i, j]
+            if c < 0 or c > 51 or (seen >> c) & 1:
+                return i
+            seen |= 1 << c
+    return -1
+
+
+@njit(cache=True)
+def _enumerate(ncards, store, counts, kk, ft, nt, pr, sr, cat):
+    """Visit every ncards-subset of the deck in lexicographic order."""
+    idx = np.empty(ncards, np.int64)
+    ps = np.zeros(ncards + 1, np.int64)
+    scs = np.zeros(ncards + 1, np.int64)
+    sms = np.zeros(ncards + 1, np.int64)
+    for i in range(ncards):
+        idx[i] = i
+    level = 0
+    pos = 0
+    keep = store.shape[0] > 0
+    while True:
+        for lv in range(level, ncards):
+            ps[lv + 1], scs[lv + 1], sms[lv + 1] = _add(ps[lv], scs[lv], sms[lv], idx[lv], kk)
+        v = _val(ps[ncards], scs[ncards], sms[ncards], ncards, ft, nt, pr, sr)
+        counts[cat[v]] += 1
+        if keep:
+            store[pos] = v
+        pos += 1
+        i = ncards - 1
+        while i >= 0 and idx[i] == 52 - ncards + i:
+            i -= 1
+        if i < 0:
+            break
+        idx[i] += 1
+        for j in range(i + 1, ncards):
+            idx[j] = idx[j - 1] + 1
+        level = i
+    return pos
+
+
+@njit(cache=True)
+def _hand_strength(hole, board, weights, use_w, kk, ft, nt, pr, sr):
+    known = 0
+    p = 0
+    sc = 0
+    sm = 0
+    for c in board:
+        p, sc, sm = _add(p, sc, sm, c, kk)
+        known |= 1 << c
+    n = board.shape[0] + 2
+    q, qsc, qsm = _add(p, sc, sm, hole[0], kk)
+    q, qsc, qsm = _add(q, qsc, qsm, hole[1], kk)
+    known |= (1 << hole[0]) | (1 << hole[1])
+    ours = _val(q, qsc, qsm, n, ft, nt, pr, sr)
+    win = 0.0
+    tie = 0.0
+    loss = 0.0
+    for j in range(52):
+        if (known >> j) & 1:
+            continue
+        for i in range(j):
+            if (known >> i) & 1:
+                continue
+            w = 1.0
+            if use_w:
+                w = weights[j * (j - 1) // 2 + i]
+                if w == 0.0:
+                    continue
+            a, b, c = _add(p, sc, sm, i, kk)
+            a, b, c = _add(a, b, c, j, kk)
+            v = _val(a, b, c, n, ft, nt, pr, sr)
+            if ours > v:
+                win += w
+            elif ours == v:
+                tie += w
+            else:
+                loss += w
+    return win, tie, loss
+
+
+@njit(cache=True)
+def _potential(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr):
+    hp = np.zeros((3, 3), np.float64)
+    known = 0
+    p = 0
+    sc = 0
+    sm = 0
+    for c in board:
+        p, sc, sm = _add(p, sc, sm, c, kk)
+        known |= 1 << c
+    n_now = board.shape[0] + 2
+    n_fut = n_now + lookahead
+    q, qsc, qsm = _add(p, sc, sm, hole[0], kk)
+    q, qsc, qsm = _add(q, qsc, qsm, hole[1], kk)
+    known |= (1 << hole[0]) | (1 << hole[1])
+    ours_now = _val(q, qsc, qsm, n_now, ft, nt, pr, sr)
+    fut = np.zeros(1326, np.int64)
+    for b in range(52):
+        if (known >> b) & 1:
+            continue
+        qb, qbsc, qbsm = _add(q, qsc, qsm, b, kk)
+        if lookahead == 1:
+            fut[b] = _val(qb, qbsc, qbsm, n_fut, ft, nt, pr, sr)
+            continue
+        for a in range(b):
+            if (known >> a) & 1:
+                continue
+            x, y, z = _add(qb, qbsc, qbsm, a, kk)
+            fut[b * (b - 1) // 2 + a] = _val(x, y, z, n_fut, ft, nt, pr, sr)
+    for j in range(52):
+        if (known >> j) & 1:
+            continue
+        for i in range(j):
+            if (known >> i) & 1:
+                continue
+            w = 1.0
+            if use_w:
+                w = weights[j * (j - 1) // 2 + i]
+                if w == 0.0:
+                    continue
+            o, osc, osm = _add(p, sc, sm, i, kk)
+            o, osc, osm = _add(o, osc, osm, j, kk)
+            opp_now = _val(o, osc, osm, n_now, ft, nt, pr, sr)
+            row = 0 if ours_now > opp_now else (1 if ours_now == opp_now else 2)
+            used = known | (1 << i) | (1 << j)
+            ahead = 0
+            tied = 0
+            behind = 0
+            for b in range(52):
+                if (used >> b) & 1:
+                    continue
+                ob, obsc, obsm = _add(o, osc, osm, b, kk)
+                if lookahead == 1:
+                    ov = _val(ob, obsc, obsm, n_fut, ft, nt, pr, sr)
+                    mv = fut[b]
+                    if mv > ov:
+                        ahead += 1
+                    elif mv == ov:
+                        tied += 1
+                    else:
+                        behind += 1
+                    continue
+                for a in range(b):
+                    if (used >> a) & 1:
+                        continue
+                    x, y, z = _add(ob, obsc, obsm, a, kk)
+                    ov = _val(x, y, z, n_fut, ft, nt, pr, sr)
+                    mv = fut[b * (b - 1) // 2 + a]
+                    if mv > ov:
+                        ahead += 1
+                    elif mv == ov:
+                        tied += 1
+                    else:
+                        behind += 1
+            hp[row, 0] += w * ahead
+            hp[row, 1] += w * tied
+            hp[row, 2] += w * behind
+    return hp
+
+
+@njit(cache=True)
+def _equity_exact(board, deck, need, umask, ucards, assign, aweight, kk, ft, nt, pr, sr):
+    n_players = assign.shape[1]
+    n_assign = assign.shape[0]
+    n_union = ucards.shape[0]
+    win = np.zeros(n_players)
+    tie = np.zeros(n_players)
+    share = np.zeros(n_players)
+    total = 0.0
+    p0 = 0
+    sc0 = 0
+    sm0 = 0
+    for c in board:
+        p0, sc0, sm0 = _add(p0, sc0, sm0, c, kk)
+    n_deck = deck.shape[0]
+    idx = np.arange(max(need, 1))
+    uval = np.empty(n_union, np.int64)
+    vals = np.empty(n_players, np.int64)
+    cases = 0
+    while True:
+        p = p0
+        sc = sc0
+        sm = sm0
+        cm = 0
+        for t in range(need):
+            c = deck[idx[t]]
+            p, sc, sm = _add(p, sc, sm, c, kk)
+            cm |= 1 << c
+        for u in range(n_union):
+            if umask[u] & cm:
+                uval[u] = -1
+            else:
+                x, y, z = _add(p, sc, sm, ucards[u, 0], kk)
+                x, y, z = _add(x, y, z, ucards[u, 1], kk)
+                uval[u] = _val(x, y, z, 7, ft, nt, pr, sr)
+        for jj in range(n_assign):
+            best = -1
+            nbest = 0
+            ok = True
+            for pl in range(n_players):
+                v = uval[assign[jj, pl]]
+                if v < 0:
+                    ok = False
+                    break
+                vals[pl] = v
+                if v > best:
+                    best = v
+                    nbest = 1
+                elif v == best:
+                    nbest += 1
+            if not ok:
+                continue
+            w = aweight[jj]
+            total += w
+            cases += 1
+            for pl in range(n_players):
+                if vals[pl] == best:
+                    if nbest == 1:
+                        win[pl] += w
+                        share[pl] += w
+                    else:
+                        tie[pl] += w
+                        share[pl] += w / nbest
+        if need == 0:
+            break
+        i = need - 1
+        while i >= 0 and idx[i] == n_deck - need + i:
+            i -= 1
+        if i < 0:
+            break
+        idx[i] += 1
+        for t in range(i + 1, need):
+            idx[t] = idx[t - 1] + 1
+    return win, tie, share, total, cases
+
+
+@njit(cache=True, inline="always")
+def _rng_next(s):
+    s ^= s >> U12
+    s ^= s << U25
+    s ^= s >> U27
+    return s, s * MULT
+
+
+@njit(cache=True)
+def _splitmix(x):
+    x = x + np.uint64(0x9E3779B97F4A7C15)
+    z = x
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z = z ^ (z >> np.uint64(31))
+    if z == np.uint64(0):
+        z = np.uint64(1)
+    return z
+
+
+@njit(cache=True)
+def _equity_mc(board, need, rcards, roff, rcum, n_random, samples, seed, kk, ft, nt, pr, sr):
+    n_ranged = roff.shape[0] - 1
+    n_players = n_ranged + n_random
+    win = np.zeros(n_players)
+    tie = np.zeros(n_players)
+    share = np.zeros(n_players)
+    share_sq = np.zeros(n_players)
+    hands = np.zeros((n_players, 2), np.int64)
+    vals = np.zeros(n_players, np.int64)
+    board_mask = 0
+    p0 = 0
+    sc0 = 0
+    sm0 = 0
+    for c in board:
+        p0, sc0, sm0 = _add(p0, sc0, sm0, c, kk)
+        board_mask |= 1 << c
+    s = _splitmix(seed)
+    done = 0
+    attempts = 0
+    max_attempts = samples * 2000 + 100000
+    while done < samples:
+        attempts += 1
+        if attempts > max_attempts:
+            break
+        used = board_mask
+        ok = True
+        for r in range(n_ranged):
+            lo = roff[r]
+            hi = roff[r + 1]
+            s, out = _rng_next(s)
+            x = ((out >> U11) * (1.0 / 9007199254740992.0)) * rcum[hi - 1]
+            a = lo
+            b = hi - 1
+            while a < b:
+                mid = (a + b) // 2
+                if rcum[mid] > x:
+                    b = mid
+                else:
+                    a = mid + 1
+            c1 = rcards[a, 0]
+            c2 = rcards[a, 1]
+            m = (1 << c1) | (1 << c2)
+            if used & m:
+                ok = False
+                break
+            used |= m
+            hands[r, 0] = c1
+            hands[r, 1] = c2
+        if not ok:
+            continue
+        for r in range(n_ranged, n_players):
+            for t in range(2):
+                while True:
+                    s, out = _rng_next(s)
+                    c = np.int64(((out >> U32) * np.uint64(52)) >> U32)
+                    if not (used >> c) & 1:
+                        break
+                used |= 1 << c
+                hands[r, t] = c
+        p = p0
+        sc = sc0
+        sm = sm0
+        for _ in range(need):
+            while True:
+                s, out = _rng_next(s)
+                c = np.int64(((out >> U32) * np.uint64(52)) >> U32)
+                if not (used >> c) & 1:
+                    break
+            used |= 1 << c
+            p, sc, sm = _add(p, sc, sm, c, kk)
+        best = -1
+        nbest = 0
+        for pl in range(n_players):
+            x, y, z = _add(p, sc, sm, hands[pl, 0], kk)
+            x, y, z = _add(x, y, z, hands[pl, 1], kk)
+            v = _val(x, y, z, 7, ft, nt, pr, sr)
+            vals[pl] = v
+            if v > best:
+                best = v
+                nbest = 1
+            elif v == best:
+                nbest += 1
+        for pl in range(n_players):
+            if vals[pl] == best:
+                if nbest == 1:
+                    win[pl] += 1.0
+                    share[pl] += 1.0
+                    share_sq[pl] += 1.0
+                else:
+                    tie[pl] += 1.0
+                    share[pl] += 1.0 / nbest
+                    share_sq[pl] += 1.0 / (nbest * nbest)
+        done += 1
+    return win, tie, share, share_sq, done, attempts
+
+
+# ----------------------------------------------------------------------------
+# Python wrappers: fetch the tables, allocate outputs, return plain numbers.
+# ----------------------------------------------------------------------------
+
+
+def evaluate_batch(ids: np.ndarray) -> np.ndarray:
+    out = np.empty(ids.shape[0], np.int32)
+    _eval_batch(ids, out, KK, FT, NT, PR, SR)
+    return out
+
+
+def first_bad_row(ids: np.ndarray) -> int:
+    return int(_first_bad_row(ids))
+
+
+def enumerate_hands(ncards: int, store: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
+    """Category counts over every ``ncards``-card hand (and, optionally, every value)."""
+    from math import comb
+
+    counts = np.zeros(9, np.int64)
+    values = np.empty(comb(52, ncards) if store else 0, np.int16)
+    _enumerate(ncards, values, counts, KK, FT, NT, PR, SR, CAT)
+    return counts, (values if store else None)
+
+
+def hand_strength(hole: np.ndarray, board: np.ndarray, weights: np.ndarray | None) -> tuple[float, float, float]:
+    use_w = weights is not None
+    w = weights if use_w else np.zeros(1, np.float64)
+    return _hand_strength(hole, board, w, use_w, KK, FT, NT, PR, SR)
+
+
+def potential(hole: np.ndarray, board: np.ndarray, weights: np.ndarray | None, lookahead: int) -> np.ndarray:
+    use_w = weights is not None
+    w = weights if use_w else np.zeros(1, np.float64)
+    return _potential(hole, board, w, use_w, lookahead, KK, FT, NT, PR, SR)
+
+
+def equity_exact(board, deck, need, umask, ucards, assign, aweight):
+    return _equity_exact(board, deck, need, umask, ucards, assign, aweight, KK, FT, NT, PR, SR)
+
+
+def equity_mc(board, need, rcards, roff, rcum, n_random, samples, seed):
+    return _equity_mc(board, need, rcards, roff, rcum, n_random, samples, np.uint64(seed), KK, FT, NT, PR, SR)

@@ -1,0 +1,175 @@
+"""Altair charts over pokerlab's plain results (no computation here).
+
+Each function takes a result (a dataclass or a pandas frame) and returns an
+``altair.Chart``. Call :func:`enable_offline` once in a notebook so charts
+render with no internet access: it switches altair to its ``jupyter``
+renderer with the JavaScript bundled by ``vl-convert-python`` (no CDN), or,
+where that is not possible, to static SVG made by vl-convert.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    import altair as alt
+    import pandas as pd
+
+    from pokerlab.strength import Potential
+
+__all__ = [
+    "category_chart",
+    "enable_offline",
+    "potential_chart",
+    "strength_by_opponents_chart",
+    "turn_card_chart",
+]
+
+CATEGORY_ORDER = [
+    "High card",
+    "One pair",
+    "Two pair",
+    "Three of a kind",
+    "Straight",
+    "Flush",
+    "Full house",
+    "Four of a kind",
+    "Straight flush",
+]
+OUTCOME_COLORS = {"ahead": "#2e86c1", "tied": "#aab7b8", "behind": "#c0392b"}
+
+
+def enable_offline(renderer: str = "jupyter") -> str:
+    """Make altair render without network access; returns the renderer used.
+
+    ``"jupyter"`` (interactive, tooltips) loads vega from the
+    vl-convert-python package instead of a CDN; ``"svg"`` draws static
+    pictures with vl-convert. If the interactive renderer cannot be set up
+    (no anywidget), SVG is used.
+    """
+    import altair as alt
+
+    if renderer == "jupyter":
+        try:
+            alt.renderers.enable("jupyter", offline=True)
+            return "jupyter"
+        except Exception:
+            renderer = "svg"
+    alt.renderers.enable(renderer)
+    return renderer
+
+
+def category_chart(frame: pd.DataFrame) -> alt.Chart:
+    """Bars of how often each category occurs (columns category, probability, hand).
+
+    ``hand`` distinguishes e.g. "5 cards" from "7 cards"; the x axis is
+    logarithmic because straight flushes are 30,000 times rarer than a pair.
+    """
+    import altair as alt
+
+    return (
+        alt.Chart(frame)
+        .mark_bar()
+        .encode(
+            y=alt.Y("category:N", sort=CATEGORY_ORDER[::-1], title=None),
+            yOffset=alt.YOffset("hand:N"),
+            x=alt.X("probability:Q", scale=alt.Scale(type="log"), title="probability (log scale)"),
+            color=alt.Color("hand:N", title=None),
+            tooltip=[
+                "category:N",
+                "hand:N",
+                alt.Tooltip("count:Q", format=","),
+                alt.Tooltip("probability:Q", format=".6f"),
+            ],
+        )
+        .properties(width=420, height=330, title="How often each hand category occurs")
+    )
+
+
+def potential_chart(p: Potential) -> alt.Chart:
+    """Stacked bars: of the cases where we are ahead/tied/behind now, where we end up."""
+    import altair as alt
+    import pandas as pd
+
+    rows = []
+    names = ("ahead", "tied", "behind")
+    for i, now in enumerate(names):
+        total = sum(p.matrix[i])
+        for j, end in enumerate(names):
+            rows.append(
+                {
+                    "now": now,
+                    "at the end": end,
+                    "cases": p.matrix[i][j],
+                    "share": (p.matrix[i][j] / total) if total else 0.0,
+                }
+            )
+    frame = pd.DataFrame(rows)
+    return (
+        alt.Chart(frame)
+        .mark_bar()
+        .encode(
+            y=alt.Y("now:N", sort=list(names), title="now"),
+            x=alt.X("share:Q", stack="normalize", title="share of cases", axis=alt.Axis(format="%")),
+            color=alt.Color(
+                "at the end:N",
+                sort=list(names),
+                scale=alt.Scale(domain=list(names), range=[OUTCOME_COLORS[n] for n in names]),
+            ),
+            order=alt.Order("order:Q"),
+            tooltip=["now:N", "at the end:N", alt.Tooltip("cases:Q", format=","), alt.Tooltip("share:Q", format=".1%")],
+        )
+        .transform_calculate(order="indexof(['ahead','tied','behind'], datum['at the end'])")
+        .properties(
+            width=420,
+            height=120,
+            title=f"PPOT {p.ppot:.3f}: behind now but ahead later; NPOT {p.npot:.3f}: ahead now but behind later",
+        )
+    )
+
+
+def turn_card_chart(frame: pd.DataFrame) -> alt.Chart:
+    """One bar per turn card: how much it moves hand strength (from :func:`~pokerlab.strength.turn_card_effects`)."""
+    import altair as alt
+
+    ranks = "23456789TJQKA"
+    data = frame.assign(
+        order=[ranks.index(r) * 4 + "♣♦♥♠".index(s) for r, s in zip(frame["rank"], frame["suit"], strict=True)]
+    )
+    label = data["rank"] + data["suit"]
+    data = data.assign(label=label)
+    base = alt.Chart(data).encode(
+        x=alt.X("label:N", sort=alt.SortField("order"), title="turn card"),
+    )
+    bars = base.mark_bar().encode(
+        y=alt.Y("change:Q", title="change in hand strength"),
+        color=alt.Color("category:N", sort=CATEGORY_ORDER, title="hand with that card"),
+        tooltip=[
+            alt.Tooltip("card:N"),
+            alt.Tooltip("category:N"),
+            alt.Tooltip("hs_flop:Q", format=".3f", title="HS on the flop"),
+            alt.Tooltip("hs_turn:Q", format=".3f", title="HS on the turn"),
+            alt.Tooltip("ppot_turn:Q", format=".3f", title="PPOT (river)"),
+            alt.Tooltip("ehs_turn:Q", format=".3f", title="EHS on the turn"),
+        ],
+    )
+    zero = alt.Chart(data).mark_rule(color="black").encode(y=alt.datum(0))
+    return (bars + zero).properties(width=620, height=220, title="What each turn card does to the hand")
+
+
+def strength_by_opponents_chart(hs: float) -> alt.Chart:
+    """HS_n = HS**n for n = 1..9 opponents (eq. 2)."""
+    import altair as alt
+    import pandas as pd
+
+    frame = pd.DataFrame({"opponents": list(range(1, 10)), "HS_n": [hs**n for n in range(1, 10)]})
+    return (
+        alt.Chart(frame)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("opponents:O"),
+            y=alt.Y("HS_n:Q", scale=alt.Scale(domain=[0, 1]), title="HS_n = HS^n"),
+            tooltip=["opponents:O", alt.Tooltip("HS_n:Q", format=".3f")],
+        )
+        .properties(width=300, height=180, title="Hand strength against n opponents")
+    )

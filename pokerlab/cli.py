@@ -1,0 +1,200 @@
+"""The ``pokerlab`` command: everything a lesson computes, from a shell.
+
+::
+
+    pokerlab eval AsKs QsJsTs                 value, category, best five
+    pokerlab strength AdQc 3h4cJh             hand strength (Algorithm 1)
+    pokerlab potential AdQc 3h4cJh            Table 4, PPOT, NPOT, EHS
+    pokerlab equity AhKh QQ --board 2c7d8h    showdown equity
+    pokerlab range "TT+, A2s+"                expand and normalise a range
+    pokerlab reproduce                        seed 001's exact numbers
+
+Every subcommand takes ``--json``. Bad input prints one line on stderr and
+exits with status 2; there is never a traceback for a user's mistake.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from pokerlab.errors import PokerlabError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"pokerlab: error: {message} (see 'pokerlab --help')\n")
+        raise SystemExit(2)
+
+
+def _print(data: dict[str, Any], text: str, as_json: bool) -> None:
+    print(json.dumps(data, indent=2) if as_json else text)
+
+
+def cmd_eval(args: argparse.Namespace) -> None:
+    from pokerlab.evaluator import evaluate
+
+    v = evaluate(" ".join(args.cards))
+    data = {
+        "value": v.value,
+        "category": v.category.label,
+        "description": v.describe(),
+        "best_five": [str(c) for c in v.best_five],
+    }
+    text = f"{v.describe()}  (value {v.value} of 7462; best five: {' '.join(data['best_five'])})"
+    _print(data, text, args.json)
+
+
+def cmd_strength(args: argparse.Namespace) -> None:
+    from pokerlab._inputs import opponents_count
+    from pokerlab.strength import hand_strength
+
+    hs = hand_strength(args.hole, args.board, opponents=1, weights=args.weights)
+    hs_n = hs ** opponents_count(args.opponents)
+    data = {"hs": hs, "hs_n": hs_n, "opponents": args.opponents}
+    _print(data, f"HS = {hs:.4f}   HS_{args.opponents} = {hs_n:.4f}", args.json)
+
+
+def cmd_potential(args: argparse.Namespace) -> None:
+    from pokerlab.strength import hand_potential
+
+    p = hand_potential(args.hole, args.board, lookahead=args.lookahead, weights=args.weights, opponents=args.opponents)
+    data = {
+        "matrix": [list(r) for r in p.matrix],
+        "hs": p.hs,
+        "hs_n": p.hs_n,
+        "ppot": p.ppot,
+        "npot": p.npot,
+        "ehs": p.ehs,
+        "ehs_net": p.ehs_net,
+        "lookahead": p.lookahead,
+        "opponents": p.opponents,
+    }
+    _print(data, p.table(), args.json)
+
+
+def cmd_equity(args: argparse.Namespace) -> None:
+    from pokerlab.equity import equity
+
+    e = equity(
+        *args.hands,
+        board=args.board or (),
+        opponents=args.opponents,
+        samples=args.samples,
+        seed=args.seed,
+        exact=True if args.exact else None,
+    )
+    _print(e.to_dict(), str(e), args.json)
+
+
+def cmd_range(args: argparse.Namespace) -> None:
+    from pokerlab.ranges import Range
+
+    r = Range.parse(args.text)
+    data = {
+        "range": str(r),
+        "combos": len(r),
+        "weight": r.total_weight,
+        "hands": [[f"{a}{b}" if a > b else f"{b}{a}", w] for a, b, w in r.combos()],
+    }
+    _print(data, f"{r}\n{len(r)} combinations, total weight {r.total_weight:g}", args.json)
+
+
+def cmd_reproduce(args: argparse.Namespace) -> None:
+    """Print seed 001's exact numbers next to pokerlab's."""
+    from pokerlab.strength import hand_potential, hand_strength
+
+    p = hand_potential("AdQc", "3h4cJh")
+    hs87 = hand_strength("8d7d", "9d6c2d")
+    expected = ((449005, 3211, 169504), (0, 8370, 540), (91981, 1036, 346543))
+    ok = p.matrix == expected and round(p.hs, 3) == 0.585 and round(p.ppot, 3) == 0.208 and round(p.npot, 3) == 0.274
+    ok87 = round(hs87, 3) == 0.115
+    data = {
+        "table4": p.to_dict(),
+        "table4_matches_seed": ok,
+        "hs_8d7d_9d6c2d": hs87,
+        "hs_8d7d_matches_seed": ok87,
+    }
+    text = "\n".join(
+        [
+            "Seed 001, Table 4 (recomputed by full enumeration):",
+            p.table(),
+            f"matches the report to the count: {'yes' if ok else 'NO'}",
+            "",
+            f"Seed 001, section 3.2.3: HS of 8d7d on 9d6c2d = {hs87:.4f} (report: 0.115)"
+            f" -> {'matches' if ok87 else 'DIFFERS'}",
+        ]
+    )
+    _print(data, text, args.json)
+    if not (ok and ok87):
+        raise SystemExit(1)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="pokerlab", description="Texas Hold'em AI toolkit: evaluation, strength, potential, equity.")
+    parser.add_argument("--version", action="version", version=_version())
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def add(name: str, help_: str, func: Any) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_, description=help_)
+        p.add_argument("--json", action="store_true", help="print JSON instead of text")
+        p.set_defaults(func=func)
+        return p
+
+    p = add("eval", "evaluate a 5-7 card hand", cmd_eval)
+    p.add_argument("cards", nargs="+", help="cards, e.g. AsKs QsJsTs")
+
+    p = add("strength", "hand strength against random or weighted opponents (Algorithm 1)", cmd_strength)
+    p.add_argument("hole", help="two hole cards, e.g. AdQc")
+    p.add_argument("board", help="3-5 board cards, e.g. 3h4cJh")
+    p.add_argument("--opponents", type=int, default=1, help="number of opponents n for HS_n = HS^n (1-9)")
+    p.add_argument("--weights", default=None, help="opponent range used as weight table, e.g. 'TT+, AKs'")
+
+    p = add("potential", "hand potential: Table 4, PPOT, NPOT, EHS (Algorithm 2)", cmd_potential)
+    p.add_argument("hole", help="two hole cards, e.g. AdQc")
+    p.add_argument("board", help="flop (3 cards) or turn (4 cards), e.g. 3h4cJh")
+    p.add_argument("--lookahead", type=int, choices=(1, 2), default=2, help="cards to come (2 only from the flop)")
+    p.add_argument("--opponents", type=int, default=1, help="opponents for HS_n and EHS (1-9)")
+    p.add_argument("--weights", default=None, help="opponent range used as weight table")
+
+    p = add("equity", "showdown equity of hands or ranges", cmd_equity)
+    p.add_argument("hands", nargs="+", help="hands or ranges, e.g. AhKh QQ 'TT+,AKs'")
+    p.add_argument("--board", default=None, help="0, 3, 4 or 5 board cards")
+    p.add_argument("--opponents", type=int, default=None, help="add this many random hands")
+    p.add_argument("--samples", type=int, default=None, help="Monte Carlo samples (forces Monte Carlo)")
+    p.add_argument("--seed", type=int, default=None, help="random seed for Monte Carlo")
+    p.add_argument("--exact", action="store_true", help="insist on full enumeration")
+
+    p = add("range", "expand a range and print it in canonical form", cmd_range)
+    p.add_argument("text", help="a range, e.g. 'TT+, A2s+, KQo'")
+
+    add("reproduce", "recompute seed 001's exact figures (Table 4, HS example)", cmd_reproduce)
+    return parser
+
+
+def _version() -> str:
+    from pokerlab import __version__
+
+    return f"pokerlab {__version__}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``pokerlab`` command; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        args.func(args)
+    except PokerlabError as exc:
+        sys.stderr.write(f"pokerlab: error: {exc}\n")
+        return 2
+    except KeyboardInterrupt:  # pragma: no cover
+        sys.stderr.write("pokerlab: interrupted\n")
+        return 130
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

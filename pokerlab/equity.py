@@ -1,0 +1,312 @@
+"""Showdown equity of hands and ranges, exact or by seeded Monte Carlo.
+
+``equity("AhKh", "QQ")`` deals every board and every hand the players may
+hold and reports, for each player, the share of the pot they win on
+average (ties split equally), the share of deals they win outright, and the
+share of deals they tie for the best hand.
+
+Each player is a hand (``"AhKh"``), a range (``"QQ"``, ``"TT+, AKs"``) or a
+:class:`~pokerlab.ranges.Range`; ``opponents=n`` adds n players holding
+random hands. A deal is counted with the product of the players' range
+weights, and deals in which two players would hold the same card are left
+out, so ranges interact through card removal exactly.
+
+When the number of cases is small enough (``EXACT_LIMIT`` hand evaluations,
+about a second of work) everything is enumerated and ``exact`` is True;
+otherwise ``samples`` random deals are drawn (default 200,000) from a
+generator seeded by ``seed``, and ``stderr`` gives each player's standard
+error. Passing ``samples`` always selects Monte Carlo.
+
+>>> e = equity("AsAh", "KsKh")
+>>> e.exact, [round(x, 4) for x in e.equity]
+(True, [0.8264, 0.1736])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+from typing import TYPE_CHECKING, Any
+
+from pokerlab import _inputs
+from pokerlab.cards import Card, CardsLike, cards_html, combo_cards, parse_cards
+from pokerlab.errors import CardCountError, DuplicateCardError, ParameterError, RangeError
+from pokerlab.ranges import Range
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+
+__all__ = ["EXACT_LIMIT", "Equity", "equity"]
+
+EXACT_LIMIT = 60_000_000
+DEFAULT_SAMPLES = 200_000
+
+
+@dataclass(frozen=True)
+class Equity:
+    """Per-player results of :func:`equity`, in the order the players were given.
+
+    ``equity[i] = win[i] + (pot share won in ties)``; the equities add up
+    to 1. ``stderr`` is 0 for exact results. ``cases`` is the number of
+    (hands, board) deals enumerated or sampled.
+    """
+
+    players: tuple[str, ...]
+    board: tuple[Card, ...]
+    equity: tuple[float, ...]
+    win: tuple[float, ...]
+    tie: tuple[float, ...]
+    exact: bool
+    stderr: tuple[float, ...]
+    cases: int
+    seed: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players),
+            "board": [str(c) for c in self.board],
+            "equity": list(self.equity),
+            "win": list(self.win),
+            "tie": list(self.tie),
+            "exact": self.exact,
+            "stderr": list(self.stderr),
+            "cases": self.cases,
+            "seed": self.seed,
+        }
+
+    def __str__(self) -> str:
+        how = "exact" if self.exact else f"Monte Carlo, {self.cases:,} samples, seed {self.seed}"
+        board = " ".join(map(str, self.board)) or "(preflop)"
+        lines = [f"Equity on {board} ({how})", f"{'player':<24} {'equity':>8} {'win':>8} {'tie':>8} {'+-':>8}"]
+        for i, p in enumerate(self.players):
+            lines.append(
+                f"{p[:24]:<24} {self.equity[i]:>8.2%} {self.win[i]:>8.2%} {self.tie[i]:>8.2%} {self.stderr[i]:>8.2%}"
+            )
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{p}</td><td>{self.equity[i]:.2%}</td><td>{self.win[i]:.2%}</td>"
+            f"<td>{self.tie[i]:.2%}</td><td>{self.stderr[i]:.2%}</td></tr>"
+            for i, p in enumerate(self.players)
+        )
+        how = "exact" if self.exact else f"Monte Carlo, {self.cases:,} samples"
+        return (
+            f"<div>Board: {cards_html(self.board) or 'preflop'} ({how})</div>"
+            "<table><tr><th>player</th><th>equity</th><th>win</th><th>tie</th><th>&plusmn;</th></tr>"
+            f"{rows}</table>"
+        )
+
+
+def _label(x: Any, r: Range) -> str:
+    if isinstance(x, str):
+        return x.strip()
+    if isinstance(x, Range):
+        return str(x)
+    return " ".join(str(c) for c in parse_cards(x))
+
+
+def equity(
+    *hands_or_ranges: CardsLike | Range | str,
+    board: CardsLike = (),
+    opponents: int | None = None,
+    samples: int | None = None,
+    seed: int | None = None,
+    exact: bool | None = None,
+) -> Equity:
+    """Equity of each player at showdown (see the module docstring).
+
+    ``opponents`` adds that many random hands (default: one when a single
+    hand or range is given, none otherwise); there are 2 to 10 players in
+    all. ``exact=True`` insists on enumeration, ``exact=False`` on Monte
+    Carlo.
+    """
+    import numpy as np
+
+    if not hands_or_ranges:
+        raise ParameterError("equity needs at least one hand or range")
+    b = parse_cards(board) if board is not None else ()
+    if len(b) not in (0, 3, 4, 5):
+        raise CardCountError(f"the board has 0, 3, 4 or 5 cards, not {len(b)}")
+    ranges = [Range.of(x) for x in hands_or_ranges]
+    labels = [_label(x, r) for x, r in zip(hands_or_ranges, ranges, strict=True)]
+    if opponents is None:
+        n_random = 1 if len(ranges) == 1 else 0
+    else:
+        if isinstance(opponents, bool) or not isinstance(opponents, int):
+            raise ParameterError(f"opponents must be a whole number, not {opponents!r}")
+        n_random = opponents
+        if n_random < 0:
+            raise ParameterError(f"opponents cannot be negative ({n_random})")
+    n_opp = len(ranges) - 1 + n_random
+    if not 1 <= n_opp <= _inputs.MAX_OPPONENTS:
+        raise ParameterError(f"equity needs 1..9 opponents (2..10 players), not {n_opp}")
+    _check_fixed_hands(ranges, labels, b)
+    ranges = [r.without(b) if b else r for r in ranges]
+    fixed = {c.id for r in ranges if len(r) == 1 for c in combo_cards(r.entries[0][0])}
+    ranges = [r if len(r) == 1 else _without(r, fixed, label) for r, label in zip(ranges, labels, strict=True)]
+    labels += ["random"] * n_random
+    if samples is not None:
+        if exact:
+            raise ParameterError("samples selects Monte Carlo; do not combine it with exact=True")
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+            raise ParameterError(f"samples must be a positive whole number, not {samples!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise ParameterError(f"seed must be a non-negative whole number, not {seed!r}")
+    board_ids = np.array([c.id for c in b], dtype=np.int64)
+    need = 5 - len(b)
+    free = 52 - len(b) - len(fixed)
+    sizes = [len(r) for r in ranges] + [comb(free, 2)] * n_random
+    n_players = len(sizes)
+    joint = 1
+    for s in sizes:
+        joint *= s
+    union = sum(len(r) for r in ranges) + (1326 if n_random else 0)
+    cost = comb(free, need) * (union + joint * n_players)
+    use_exact = exact if exact is not None else (samples is None and cost <= EXACT_LIMIT)
+    if use_exact and cost > 100 * EXACT_LIMIT:
+        raise ParameterError(
+            f"exact enumeration would take about {cost:.1e} hand evaluations; use Monte Carlo (samples=...)"
+        )
+    if use_exact:
+        return _exact(ranges, n_random, b, board_ids, need, labels)
+    return _monte_carlo(ranges, n_random, b, board_ids, need, labels, samples or DEFAULT_SAMPLES, seed)
+
+
+def _check_fixed_hands(ranges: list[Range], labels: list[str], board: tuple[Card, ...]) -> None:
+    """Exact hands must not share cards with each other or the board."""
+    owner: dict[int, str] = {c.id: "the board" for c in board}
+    for r, label in zip(ranges, labels, strict=True):
+        if len(r) != 1:
+            continue
+        for c in combo_cards(r.entries[0][0]):
+            if c.id in owner:
+                raise DuplicateCardError(f"{c} is dealt twice: in {label} and in {owner[c.id]}")
+            owner[c.id] = label
+
+
+def _without(r: Range, dead: set[int], label: str) -> Range:
+    if not dead:
+        return r
+    try:
+        return r.without([Card(i) for i in dead])
+    except RangeError:
+        raise RangeError(f"the range {label!r} is empty once the other players' cards are removed") from None
+
+
+def _exact(
+    ranges: list[Range], n_random: int, b: tuple[Card, ...], board_ids: np.ndarray, need: int, labels: list[str]
+) -> Equity:
+    import numpy as np
+
+    from pokerlab import _kernels
+    from pokerlab.cards import combo_card_ids
+
+    ids = combo_card_ids()
+    masks = (np.int64(1) << ids[:, 0]) | (np.int64(1) << ids[:, 1])
+    board_mask = 0
+    for c in b:
+        board_mask |= 1 << c.id
+    live = (masks & board_mask) == 0
+    per_player: list[tuple[np.ndarray, np.ndarray]] = []
+    for r in ranges:
+        idx = np.array([i for i, _ in r.entries], dtype=np.int64)
+        w = np.array([w for _, w in r.entries], dtype=np.float64)
+        per_player.append((idx, w))
+    all_live = np.nonzero(live)[0]
+    for _ in range(n_random):
+        per_player.append((all_live, np.ones(len(all_live))))
+    union = np.unique(np.concatenate([p[0] for p in per_player]))
+    position = np.full(1326, -1, dtype=np.int64)
+    position[union] = np.arange(len(union))
+    assign = np.zeros((1, 0), dtype=np.int64)
+    amask = np.zeros(1, dtype=np.int64)
+    aweight = np.ones(1, dtype=np.float64)
+    for idx, w in per_player:
+        m = masks[idx]
+        ok = (amask[:, None] & m[None, :]) == 0
+        rows, cols = np.nonzero(ok)
+        assign = np.concatenate([assign[rows], position[idx[cols]][:, None]], axis=1)
+        amask = amask[rows] | m[cols]
+        aweight = aweight[rows] * w[cols]
+        if len(rows) == 0:
+            raise RangeError("no deal gives every player a hand from their range without sharing a card")
+    common = int(np.bitwise_and.reduce(amask)) if len(amask) else 0
+    deck = np.array([c for c in range(52) if not (board_mask >> c) & 1 and not (common >> c) & 1], dtype=np.int64)
+    ucards = ids[union]
+    umask = masks[union]
+    win, tie, share, total, cases = _kernels.equity_exact(
+        board_ids, deck, need, umask, np.ascontiguousarray(ucards), assign, aweight
+    )
+    if total <= 0:
+        raise RangeError("no deal gives every player a hand from their range without sharing a card")
+    n = len(labels)
+    return Equity(
+        players=tuple(labels),
+        board=b,
+        equity=tuple(float(x / total) for x in share),
+        win=tuple(float(x / total) for x in win),
+        tie=tuple(float(x / total) for x in tie),
+        exact=True,
+        stderr=(0.0,) * n,
+        cases=int(cases),
+        seed=None,
+    )
+
+
+def _monte_carlo(
+    ranges: list[Range],
+    n_random: int,
+    b: tuple[Card, ...],
+    board_ids: np.ndarray,
+    need: int,
+    labels: list[str],
+    samples: int,
+    seed: int | None,
+) -> Equity:
+    import numpy as np
+
+    from pokerlab import _kernels
+    from pokerlab.cards import combo_card_ids
+
+    if seed is None:
+        seed = int(np.random.SeedSequence().entropy % (2**63))
+    ids = combo_card_ids()
+    rcards = []
+    rcum = []
+    roff = [0]
+    for r in ranges:
+        idx = np.array([i for i, _ in r.entries], dtype=np.int64)
+        w = np.array([w for _, w in r.entries], dtype=np.float64)
+        rcards.append(ids[idx])
+        rcum.append(np.cumsum(w))
+        roff.append(roff[-1] + len(idx))
+    win, tie, share, share_sq, done, attempts = _kernels.equity_mc(
+        board_ids,
+        need,
+        np.ascontiguousarray(np.concatenate(rcards)),
+        np.array(roff, dtype=np.int64),
+        np.concatenate(rcum),
+        n_random,
+        samples,
+        seed,
+    )
+    if done < samples:
+        raise RangeError(
+            f"the ranges can hardly be dealt together: {done} of {attempts} random deals "
+            "gave every player a hand without sharing a card"
+        )
+    mean = share / done
+    var = np.maximum(share_sq / done - mean**2, 0.0)
+    stderr = np.sqrt(var / max(done - 1, 1))
+    return Equity(
+        players=tuple(labels),
+        board=b,
+        equity=tuple(float(x) for x in mean),
+        win=tuple(float(x / done) for x in win),
+        tie=tuple(float(x / done) for x in tie),
+        exact=False,
+        stderr=tuple(float(x) for x in stderr),
+        cases=int(done),
+        seed=seed,
+    )

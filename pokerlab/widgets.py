@@ -1,0 +1,169 @@
+"""ipywidgets front-ends for the lessons: thin views over plain functions.
+
+Each explorer is a small class holding its input widgets, an output area
+and the last computed result (``.result``), so a notebook displays it and a
+test can drive it by setting ``.value`` on the inputs. Bad input shows a
+one-line message in the widget; it never raises into the notebook.
+
+>>> from pokerlab.widgets import PotentialExplorer
+>>> ex = PotentialExplorer("AdQc", "3h4cJh", charts=False)
+>>> ex.result.matrix[0]
+(449005, 3211, 169504)
+>>> ex.board.value = "3h4cJh5s"; ex.result.lookahead
+1
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+from IPython.display import display
+
+from pokerlab.cards import Deck, cards_html, parse_cards
+from pokerlab.errors import PokerlabError
+from pokerlab.evaluator import HandValue, evaluate
+from pokerlab.strength import Potential, hand_potential, turn_card_effects
+
+__all__ = ["HandEvaluator", "PotentialExplorer"]
+
+
+def _error_html(message: str) -> str:
+    return f'<div class="pl-error" style="color:#c0392b">&#9888; {html.escape(message)}</div>'
+
+
+class HandEvaluator:
+    """Type 5-7 cards and see the value, category, description and best five."""
+
+    def __init__(self, cards: str = "AsKs QsJsTs 2c 3d", seed: int | None = None) -> None:
+        self._deck_seed = seed
+        self.cards = w.Text(value=cards, description="cards", placeholder="e.g. AsKs QsJsTs 2c 3d")
+        self.deal = w.Button(description="deal 7 random", icon="random")
+        self.out = w.HTML()
+        self.result: HandValue | None = None
+        self.error: str | None = None
+        self.cards.observe(lambda _: self.update(), names="value")
+        self.deal.on_click(lambda _: self._deal())
+        self.widget = w.VBox([w.HBox([self.cards, self.deal]), self.out])
+        self.widget.add_class("pl-hand-evaluator")
+        self.update()
+
+    def _deal(self) -> None:
+        deck = Deck(seed=self._deck_seed)
+        self._deck_seed = None if self._deck_seed is None else self._deck_seed + 1
+        self.cards.value = " ".join(str(c) for c in deck.deal(7))
+
+    def update(self) -> None:
+        try:
+            self.result = evaluate(self.cards.value)
+            self.error = None
+        except PokerlabError as exc:
+            self.result, self.error = None, str(exc)
+            self.out.value = _error_html(str(exc))
+            return
+        v = self.result
+        self.out.value = (
+            f"<div>{cards_html(v.cards)}</div>"
+            f"<div style='margin-top:.4em'><b>{html.escape(v.describe())}</b>"
+            f" &mdash; category <i>{v.category.label}</i>, value {v.value} of 7462</div>"
+            f"<div>best five: {cards_html(v.best_five)}</div>"
+        )
+
+    def _ipython_display_(self) -> None:
+        display(self.widget)
+
+
+class PotentialExplorer:
+    """Pick hole cards and a flop or turn; see HS, HS_n, PPOT, NPOT, EHS.
+
+    Shows the Table 4 matrix, a table of HS_n for 1..9 opponents, the
+    potential chart and (on the flop) what each turn card does. An optional
+    opponent range turns the enumeration into Loki's weighted one.
+    """
+
+    def __init__(
+        self,
+        hole: str = "AdQc",
+        board: str = "3h4cJh",
+        *,
+        opponents: int = 1,
+        weights: str = "",
+        charts: bool = True,
+        seed: int | None = None,
+    ) -> None:
+        self._charts = charts
+        self._deck_seed = seed
+        self.hole = w.Text(value=hole, description="hole", layout=w.Layout(width="14em"))
+        self.board = w.Text(value=board, description="board", layout=w.Layout(width="18em"))
+        self.lookahead = w.ToggleButtons(options=[("2 cards", 2), ("1 card", 1)], value=2, description="lookahead")
+        self.opponents = w.IntSlider(value=opponents, min=1, max=9, description="opponents")
+        self.weights = w.Text(value=weights, description="opp. range", placeholder="blank = random hand")
+        self.deal = w.Button(description="deal random flop", icon="random")
+        self.numbers = w.HTML()
+        self.matrix = w.HTML()
+        self.chart_out = w.Output()
+        self.result: Potential | None = None
+        self.error: str | None = None
+        for box in (self.hole, self.board, self.lookahead, self.opponents, self.weights):
+            box.observe(lambda _: self.update(), names="value")
+        self.deal.on_click(lambda _: self._deal())
+        controls = w.VBox(
+            [
+                w.HBox([self.hole, self.board, self.deal]),
+                w.HBox([self.lookahead, self.opponents]),
+                self.weights,
+            ]
+        )
+        self.widget = w.VBox([controls, w.HBox([self.matrix, self.numbers]), self.chart_out])
+        self.widget.add_class("pl-potential-explorer")
+        self.update()
+
+    def _deal(self) -> None:
+        deck = Deck(seed=self._deck_seed)
+        self._deck_seed = None if self._deck_seed is None else self._deck_seed + 1
+        cards = deck.deal(5)
+        self.hole.value, self.board.value = " ".join(map(str, cards[:2])), " ".join(map(str, cards[2:]))
+
+    def update(self) -> None:
+        try:
+            board = parse_cards(self.board.value)
+            lookahead = 1 if len(board) == 4 else self.lookahead.value
+            weights = self.weights.value.strip() or None
+            p = hand_potential(
+                self.hole.value, board, lookahead=lookahead, weights=weights, opponents=self.opponents.value
+            )
+        except PokerlabError as exc:
+            self.result, self.error = None, str(exc)
+            self.matrix.value = _error_html(str(exc))
+            self.numbers.value = ""
+            if self._charts:
+                self.chart_out.clear_output()
+            return
+        self.result, self.error = p, None
+        self.matrix.value = p._repr_html_()
+        rows = "".join(
+            f"<tr><td>{n}</td><td>{p.hs**n:.3f}</td><td>{p.hs**n + (1 - p.hs**n) * p.ppot:.3f}</td></tr>"
+            for n in range(1, 10)
+        )
+        self.numbers.value = (
+            "<table style='margin-left:2em'><tr><th>opponents</th><th>HS<sub>n</sub></th><th>EHS</th></tr>"
+            f"{rows}</table>"
+        )
+        if self._charts:
+            self.chart_out.clear_output(wait=True)
+            with self.chart_out:
+                display(self._chart(p))
+
+    def _chart(self, p: Potential) -> Any:
+        from pokerlab import charts
+
+        chart = charts.potential_chart(p)
+        if len(p.board) == 3:
+            weights = self.weights.value.strip() or None
+            frame = turn_card_effects(p.hole, p.board, weights=weights, opponents=p.opponents)
+            chart = chart & charts.turn_card_chart(frame)
+        return chart
+
+    def _ipython_display_(self) -> None:
+        display(self.widget)

@@ -1,0 +1,86 @@
+"""The pokerlab command: JSON shapes, the Table 4 layout, one-line errors with exit 2."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from pokerlab.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_eval_json(capsys):
+    code, out, _ = run(capsys, "eval", "AsKs", "QsJsTs", "--json")
+    assert code == 0
+    assert json.loads(out) == {
+        "value": 7462,
+        "category": "Straight flush",
+        "description": "Royal flush",
+        "best_five": ["As", "Ks", "Qs", "Js", "Ts"],
+    }
+
+
+def test_potential_json_and_table(capsys):
+    _, out, _ = run(capsys, "potential", "AdQc", "3h4cJh", "--json")
+    data = json.loads(out)
+    assert data["matrix"] == [[449005, 3211, 169504], [0, 8370, 540], [91981, 1036, 346543]]
+    assert round(data["hs"], 3) == 0.585 and round(data["ppot"], 3) == 0.208 and round(data["npot"], 3) == 0.274
+    assert data["ehs"] == pytest.approx(data["hs_n"] + (1 - data["hs_n"]) * data["ppot"])
+    code, out, _ = run(capsys, "potential", "AdQc", "3h4cJh")
+    assert "Ahead   |    449005      3211    169504    621720 = 628 x 990" in out
+    assert "Sum     |    540986     12617    516587   1070190 = 1081 x 990" in out
+    code, out, _ = run(capsys, "potential", "AdQc", "3h4cJh", "--lookahead", "1", "--opponents", "3", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert sum(map(sum, data["matrix"])) == 1081 * 45 and data["hs_n"] == pytest.approx(data["hs"] ** 3)
+
+
+def test_equity_json(capsys):
+    _, out, _ = run(capsys, "equity", "AhKh", "QQ", "--json")
+    data = json.loads(out)
+    assert data["exact"] is True and len(data["equity"]) == 2
+    assert round(data["equity"][0], 4) == 0.4605
+    code, out, _ = run(capsys, "equity", "AhKh", "--opponents", "2", "--samples", "20000", "--seed", "4", "--json")
+    data = json.loads(out)
+    assert data["exact"] is False and len(data["stderr"]) == 3 and data["seed"] == 4
+    code, out2, _ = run(capsys, "equity", "AhKh", "--opponents", "2", "--samples", "20000", "--seed", "4", "--json")
+    assert code == 0 and out2 == out
+
+
+def test_strength_range_and_reproduce(capsys):
+    code, out, _ = run(capsys, "strength", "8d7d", "9d6c2d", "--json")
+    assert round(json.loads(out)["hs"], 3) == 0.115
+    code, out, _ = run(capsys, "range", "TT+, AKs", "--json")
+    assert json.loads(out)["combos"] == 34
+    code, out, _ = run(capsys, "reproduce")
+    assert code == 0 and "matches the report to the count: yes" in out
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["eval", "As"], "5, 6 or 7 cards"),
+        (["eval", "AsAs", "KsQsJs"], "twice"),
+        (["eval", "Xx", "KsQsJsTs"], "cannot read a card"),
+        (["potential", "AdQc", "3h4cJh", "--opponents", "12"], "1..9"),
+        (["potential", "AdQc", "3h4cJh5s", "--lookahead", "2"], "lookahead=1"),
+        (["equity", "AhKh", "--board", "2c3c"], "not 2"),
+        (["equity", "AhKh", "AhQh"], "dealt twice"),
+        (["bogus"], "invalid choice"),
+        (["potential", "AdQc"], "required"),
+    ],
+)
+def test_errors_are_one_line_with_exit_2(argv, words):
+    proc = subprocess.run([sys.executable, "-m", "pokerlab", *argv], capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("pokerlab: error:")
+    assert words in lines[0]
+    assert "Traceback" not in proc.stderr

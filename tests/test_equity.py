@@ -1,0 +1,151 @@
+"""Equity: exact enumeration against an independent numpy reference, Monte Carlo statistics."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+from pokerlab import CardCountError, DuplicateCardError, ParameterError, RangeError, equity, evaluate_batch, parse_cards
+
+
+def ref_heads_up(h1, h2, board=""):
+    """Enumerate every board with itertools and compare with evaluate_batch."""
+    a, b, bd = (np.array([c.id for c in parse_cards(x)], dtype=np.int64) for x in (h1, h2, board))
+    known = set(a) | set(b) | set(bd)
+    rest = [i for i in range(52) if i not in known]
+    boards = np.array(list(itertools.combinations(rest, 5 - len(bd))), dtype=np.int64).reshape(-1, 5 - len(bd))
+    full = np.concatenate([np.tile(bd, (len(boards), 1)), boards], axis=1)
+    va = evaluate_batch(np.concatenate([np.tile(a, (len(full), 1)), full], axis=1))
+    vb = evaluate_batch(np.concatenate([np.tile(b, (len(full), 1)), full], axis=1))
+    n = len(full)
+    return (va > vb).sum() / n, (vb > va).sum() / n, (va == vb).sum() / n
+
+
+@pytest.mark.parametrize(
+    "h1, h2, board",
+    [
+        ("AsAh", "KsKh", ""),
+        ("AhKh", "2c2d", ""),
+        ("AcKd", "JhTh", ""),
+        ("7s6s", "AdAc", "8s9dKs"),
+        ("AhQh", "KcKd", "2h7hJc9s"),
+    ],
+)
+def test_exact_heads_up_equals_reference(h1, h2, board):
+    e = equity(h1, h2, board=board)
+    win1, win2, tie = ref_heads_up(h1, h2, board)
+    assert e.exact
+    assert e.win[0] == pytest.approx(win1, abs=1e-12)
+    assert e.win[1] == pytest.approx(win2, abs=1e-12)
+    assert e.tie[0] == pytest.approx(tie, abs=1e-12)
+    assert e.equity[0] == pytest.approx(win1 + tie / 2, abs=1e-12)
+    assert sum(e.equity) == pytest.approx(1.0)
+    assert e.stderr == (0.0, 0.0)
+
+
+def test_classic_published_matchup():
+    # AsAh v KsKh preflop: 82.36% / 17.09% / 0.54% ties (1,712,304 boards)
+    e = equity("AsAh", "KsKh")
+    assert e.cases == 1_712_304
+    assert round(e.win[0] * 100, 2) == 82.36
+    assert round(e.win[1] * 100, 2) == 17.09
+    assert round(e.tie[0] * 100, 2) == 0.54
+
+
+def test_hand_against_a_range_is_the_average_over_its_combos():
+    e = equity("AhKh", "QQ")
+    assert e.exact
+    parts = [equity("AhKh", q).equity[0] for q in ["QcQd", "QcQh", "QcQs", "QdQh", "QdQs", "QhQs"]]
+    assert e.equity[0] == pytest.approx(np.mean(parts), abs=1e-12)
+
+
+def test_card_removal_between_a_hand_and_a_range():
+    # AK blocks kings: against KK there are 3 combos left, against "KsKh" alone it is exact
+    e = equity("AsKd", "KK")
+    parts = [equity("AsKd", k).equity[0] for k in ["KcKh", "KcKs", "KhKs"]]
+    assert e.equity[0] == pytest.approx(np.mean(parts), abs=1e-12)
+
+
+def test_weighted_range_weights_each_combo():
+    e = equity("AhKh", "0.5(QcQd), QsQh")  # QsQh twice as likely
+    a = equity("AhKh", "QcQd").equity[0]
+    b = equity("AhKh", "QsQh").equity[0]
+    assert e.equity[0] == pytest.approx((0.5 * a + b) / 1.5, abs=1e-12)
+
+
+def test_flop_against_random_hand_matches_hand_potential():
+    from pokerlab import hand_potential
+
+    e = equity("AdQc", board="3h4cJh")
+    p = hand_potential("AdQc", "3h4cJh")
+    assert e.exact and e.players == ("AdQc", "random")
+    assert e.win[0] == pytest.approx(p.column_sums[0] / p.total)
+    assert e.tie[0] == pytest.approx(p.column_sums[1] / p.total)
+
+
+def test_monte_carlo_is_seeded_and_within_its_error():
+    exact = equity("AhKh", "QQ")
+    mc1 = equity("AhKh", "QQ", samples=100_000, seed=11)
+    mc2 = equity("AhKh", "QQ", samples=100_000, seed=11)
+    mc3 = equity("AhKh", "QQ", samples=100_000, seed=12)
+    assert not mc1.exact and mc1.cases == 100_000 and mc1.seed == 11
+    assert mc1 == mc2
+    assert mc1.equity != mc3.equity
+    for i in range(2):
+        assert abs(mc1.equity[i] - exact.equity[i]) < 4 * mc1.stderr[i]
+    assert 0.001 < mc1.stderr[0] < 0.003  # about sqrt(p(1-p)/n)
+
+
+def test_monte_carlo_stderr_shrinks_with_samples():
+    small = equity("AhKh", opponents=2, samples=10_000, seed=1)
+    big = equity("AhKh", opponents=2, samples=160_000, seed=1)
+    assert big.stderr[0] == pytest.approx(small.stderr[0] / 4, rel=0.1)
+
+
+def test_multiway_random_opponents():
+    e = equity("AsAd", opponents=4, samples=200_000, seed=3)
+    assert len(e.equity) == 5 and sum(e.equity) == pytest.approx(1.0)
+    # published: AA against 4 random hands wins about 55.9%
+    assert abs(e.equity[0] - 0.559) < 0.01
+    others = e.equity[1:]
+    assert max(others) - min(others) < 0.01
+
+
+def test_three_way_exact_with_ranges_on_the_turn():
+    e = equity("AhKh", "QQ", "JsTs", board="Qc7h2h5d")
+    assert e.exact
+    assert sum(e.equity) == pytest.approx(1.0)
+    mc = equity("AhKh", "QQ", "JsTs", board="Qc7h2h5d", samples=200_000, seed=5)
+    for i in range(3):
+        assert abs(mc.equity[i] - e.equity[i]) < 4 * max(mc.stderr[i], 1e-4)
+
+
+def test_results_print_and_serialise():
+    e = equity("AsAh", "KsKh")
+    assert "82.64%" in str(e)
+    d = e.to_dict()
+    assert set(d) >= {"equity", "win", "tie", "exact", "stderr"}
+    assert "<table>" in e._repr_html_()
+
+
+@pytest.mark.parametrize(
+    "call, error, words",
+    [
+        (lambda: equity("AhKh", "AhQh"), DuplicateCardError, "Ah is dealt twice"),
+        (lambda: equity("AhKh", "QsQd", board="Qs7c2d"), DuplicateCardError, "Qs"),
+        (lambda: equity("AhKh", board="2c"), CardCountError, "not 1"),
+        (lambda: equity("AhKh", board="2c3c"), CardCountError, "not 2"),
+        (lambda: equity("AhKh", board="2c3c4c5c6c7c"), CardCountError, "not 6"),
+        (lambda: equity("AhKh", opponents=0), ParameterError, "1..9"),
+        (lambda: equity("AhKh", opponents=10), ParameterError, "1..9"),
+        (lambda: equity("AhKh", "QQ", opponents=9), ParameterError, "1..9"),
+        (lambda: equity("AhAd", "AA", board="AcKd7s"), RangeError, "empty"),
+        (lambda: equity("AhKh", "XYZ"), RangeError, "cannot read"),
+        (lambda: equity("AhKh", samples=0), ParameterError, "positive"),
+        (lambda: equity("AhKh", samples=10, exact=True), ParameterError, "Monte Carlo"),
+        (lambda: equity(), ParameterError, "at least one"),
+    ],
+)
+def test_bad_input_is_named(call, error, words):
+    with pytest.raises(error, match=words):
+        call()

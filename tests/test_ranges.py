@@ -1,0 +1,120 @@
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pokerlab import Range, RangeError
+from pokerlab.cards import HandClass, hand_classes
+
+
+@pytest.mark.parametrize(
+    "text, n",
+    [
+        ("AA", 6),
+        ("AKs", 4),
+        ("AKo", 12),
+        ("AK", 16),
+        ("TT+", 30),
+        ("A2s+", 48),
+        ("KTo+", 36),
+        ("AA-QQ", 18),
+        ("A5s-A2s", 16),
+        ("76s-54s", 12),
+        ("AhKh", 1),
+        ("random", 1326),
+        ("TT+, A2s+, KQo, 76s-54s, AhKd", 103),
+    ],
+)
+def test_combination_counts(text, n):
+    assert len(Range.parse(text)) == n
+
+
+def test_plus_and_spans_expand_to_the_right_classes():
+    classes = {HandClass.of(a, b).name for a, b, _ in Range.parse("A9s+").combos()}
+    assert classes == {"A9s", "ATs", "AJs", "AQs", "AKs"}
+    classes = {HandClass.of(a, b).name for a, b, _ in Range.parse("97o-64o").combos()}
+    assert classes == {"97o", "86o", "75o", "64o"}
+    classes = {HandClass.of(a, b).name for a, b, _ in Range.parse("88-55").combos()}
+    assert classes == {"88", "77", "66", "55"}
+
+
+def test_weights():
+    r = Range.parse("AA-QQ@50, 0.25(AKs, AQs), KK")
+    assert r.weight("AsAh") == 0.5
+    assert r.weight("KsKh") == 1.0  # later items win
+    assert r.weight("AsKs") == 0.25
+    assert r.weight("2c2d") == 0.0
+    assert r.total_weight == pytest.approx(6 * 0.5 + 6 * 1 + 6 * 0.5 + 8 * 0.25)
+    arr = r.weight_array()
+    assert arr.shape == (1326,) and arr.sum() == pytest.approx(r.total_weight)
+    assert Range.from_weights(arr) == r
+
+
+def test_canonical_strings():
+    assert str(Range.parse("TT+, A2s+, KQo, 76s-54s, AhKd")) == "TT+, A2s+, 76s, 65s, 54s, KQo, AhKd"
+    assert str(Range.parse("AA-QQ@50, 0.25(AKs)")) == "QQ+@50, AKs@25"
+    assert str(Range.parse("55-22")) == "55-22"
+    assert str(Range.parse("any")) == "random"
+    assert str(Range.parse("0.3(AA), 0.1234567(KK)")) == "AA@30, KK@12.34567"
+
+
+def test_card_removal():
+    r = Range.parse("AA, KK").without("AsAh")
+    assert len(r) == 1 + 6
+    with pytest.raises(RangeError, match="empty"):
+        Range.parse("AA").without("AsAhAd")
+
+
+@pytest.mark.parametrize(
+    "bad, words",
+    [
+        ("AAs", "pair"),
+        ("XX", "cannot read"),
+        ("AK-QJs", "same kind"),
+        ("AA-KQs", "same kind"),
+        ("A5s-K3s", "top card"),
+        ("AA@150", "0..100"),
+        ("AA@x", "weight"),
+        ("1.5(AA)", "0..1"),
+        ("0.5(AA", "unclosed"),
+        ("", "no combinations"),
+        ("AhAh", "twice"),
+    ],
+)
+def test_bad_ranges_say_what_is_wrong(bad, words):
+    with pytest.raises(RangeError, match=words):
+        Range.parse(bad)
+
+
+@st.composite
+def weighted_ranges(draw):
+    classes = draw(st.lists(st.sampled_from(hand_classes()), min_size=1, max_size=25, unique=True))
+    weights = draw(
+        st.lists(st.sampled_from([0.25, 0.5, 0.75, 1.0, 0.3, 0.123]), min_size=len(classes), max_size=len(classes))
+    )
+    extra = draw(st.lists(st.integers(0, 1325), max_size=5, unique=True))
+    arr = np.zeros(1326)
+    from pokerlab.cards import combo_index
+
+    for hc, w in zip(classes, weights, strict=True):
+        for a, b in hc.combos:
+            arr[combo_index(a, b)] = w
+    for i in extra:
+        arr[i] = draw(st.sampled_from([0.5, 1.0, 0.9]))
+    return Range.from_weights(arr)
+
+
+@given(weighted_ranges())
+def test_canonical_string_round_trips(r):
+    text = str(r)
+    assert Range.parse(text) == r
+    assert str(Range.parse(text)) == text
+
+
+def test_range_of_accepts_hands_and_ranges():
+    assert len(Range.of("AhKh")) == 1
+    assert len(Range.of(["Ah", "Kh"])) == 1
+    assert len(Range.of("QQ")) == 6
+    assert "QsQh" in Range.of("QQ") and "QsQh" not in Range.of("KK")
+    with pytest.raises(RangeError):
+        Range.of("AhKhQh")
