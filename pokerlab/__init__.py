@@ -30,7 +30,7 @@ from pokerlab.errors import (
     PokerlabError,
     RangeError,
 )
-from pokerlab.evaluator import HandCategory, HandValue, evaluate, evaluate_batch
+from pokerlab.evaluator import HandCategory, HandValue, category_counts, evaluate, evaluate_batch
 from pokerlab.ranges import Range
 from pokerlab.strength import Potential, compensated_strength, hand_potential, hand_strength, turn_card_effects
 
@@ -53,6 +53,7 @@ __all__ = [
     "RangeError",
     "Rank",
     "Suit",
+    "category_counts",
     "combo_index",
     "compensated_strength",
     "equity",

@@ -6,11 +6,15 @@ equity. Each kernel is a plain loop; the public modules wrap them with
 argument checking and friendly result types, and the tests hold them against
 the plain reference evaluator and against direct Python loops.
 
-Hand state while cards are added is three integers::
+Hand state while cards are added is two integers::
 
-    key     sum of the cards' base-5 rank keys (see pokerlab._tables)
-    scount  4 bits of count per suit   (suit s at bits 4s..4s+3)
-    smask   13-bit rank mask per suit  (suit s at bits 16s..16s+12)
+    acc     one addition per card of CARD_ADD[card]:
+            bits  0..31  the base-5 rank key (see pokerlab._tables)
+            bits 32..47  4 bits of count per suit (suit s at 32+4s)
+    smask   13-bit rank mask per suit (suit s at bits 16s..16s+12)
+
+A flush exists when a suit count reaches 5: adding 3 to every nibble sets
+its top bit exactly then, so one mask test finds it.
 
 ``_val`` turns a state of n cards into the value 1..7462 with the tables of
 :mod:`pokerlab._tables`. Card sets are 52-bit masks (bit = card id).
@@ -27,7 +31,8 @@ from numba import njit
 from pokerlab._tables import tables
 
 _T = tables()
-KK, FT, NT, PR, SR = _T.card_key, _T.flush, _T.noflush, _T.prefix, _T.suffix
+FT, NT, PR, SR = _T.flush, _T.noflush, _T.prefix, _T.suffix
+KK = _T.card_key + (np.int64(1) << (32 + 4 * (np.arange(52, dtype=np.int64) & 3)))  # CARD_ADD
 CAT = _T.category_of
 LOW_MASK = (1 << 17) - 1
 
@@ -40,61 +45,71 @@ MULT = np.uint64(2685821657736338717)
 
 
 @njit(cache=True, inline="always")
-def _add(p, sc, sm, c, kk):
-    return p + kk[c], sc + (1 << (4 * (c & 3))), sm | (1 << (16 * (c & 3) + (c >> 2)))
+def _add(p, sm, c, kk):
+    return p + kk[c], sm | (1 << (16 * (c & 3) + (c >> 2)))
 
 
 @njit(cache=True, inline="always")
-def _val(p, sc, sm, n, ft, nt, pr, sr):
+def _val(p, sm, n, ft, nt, pr, sr):
+    sc = p >> 32
     if (sc + 0x3333) & 0x8888:
         for s in range(4):
             if ((sc >> (4 * s)) & 15) >= 5:
                 return ft[(sm >> (16 * s)) & 8191]
-    return nt[pr[n, p >> 17] + sr[p & 131071]]
+    key = p & 0xFFFFFFFF
+    return nt[pr[n, key >> 17] + sr[key & 131071]]
 
 
 @njit(cache=True)
-def _eval_batch(ids, out, kk, ft, nt, pr, sr):
+def _eval_batch(ids, out, check, kk, ft, nt, pr, sr):
+    """Evaluate each row; with ``check``, stop at the first row with a bad card.
+
+    Returns the index of that row, or -1. The suit masks are only built for
+    the rare rows that hold a flush.
+    """
     n, k = ids.shape
     for i in range(n):
         p = 0
-        sc = 0
-        sm = 0
-        for j in range(k):
-            p, sc, sm = _add(p, sc, sm, ids[i, j], kk)
-        out[i] = _val(p, sc, sm, k, ft, nt, pr, sr)
-
-
-@njit(cache=True)
-def _first_bad_row(ids):
-    """Index of the first row with an id outside 0..51 or a repeated card, else -1."""
-    n, k = ids.shape
-    for i in range(n):
         seen = 0
         for j in range(k):
             c = ids[i, j]
-            if c < 0 or c > 51 or (seen >> c) & 1:
-                return i
-            seen |= 1 << c
+            if check:
+                if c < 0 or c > 51 or (seen >> c) & 1:
+                    return i
+                seen |= 1 << c
+            p += kk[c]
+        sc = p >> 32
+        if (sc + 0x3333) & 0x8888:
+            sm = 0
+            for j in range(k):
+                c = ids[i, j]
+                sm |= 1 << (16 * (c & 3) + (c >> 2))
+            out[i] = _val(p, sm, k, ft, nt, pr, sr)
+        else:
+            key = p & 0xFFFFFFFF
+            out[i] = nt[pr[k, key >> 17] + sr[key & 131071]]
     return -1
 
 
 @njit(cache=True)
-def _enumerate(ncards, store, counts, kk, ft, nt, pr, sr, cat):
-    """Visit every ncards-subset of the deck in lexicographic order."""
+def _enumerate(ncards, first, store, counts, kk, ft, nt, pr, sr, cat):
+    """Visit the ncards-subsets of the deck in lexicographic order.
+
+    With ``first >= 0`` only the subsets whose lowest card is ``first``.
+    """
     idx = np.empty(ncards, np.int64)
     ps = np.zeros(ncards + 1, np.int64)
-    scs = np.zeros(ncards + 1, np.int64)
     sms = np.zeros(ncards + 1, np.int64)
+    start = max(first, 0)
     for i in range(ncards):
-        idx[i] = i
+        idx[i] = start + i
     level = 0
     pos = 0
     keep = store.shape[0] > 0
     while True:
         for lv in range(level, ncards):
-            ps[lv + 1], scs[lv + 1], sms[lv + 1] = _add(ps[lv], scs[lv], sms[lv], idx[lv], kk)
-        v = _val(ps[ncards], scs[ncards], sms[ncards], ncards, ft, nt, pr, sr)
+            ps[lv + 1], sms[lv + 1] = _add(ps[lv], sms[lv], idx[lv], kk)
+        v = _val(ps[ncards], sms[ncards], ncards, ft, nt, pr, sr)
         counts[cat[v]] += 1
         if keep:
             store[pos] = v
@@ -102,7 +117,7 @@ def _enumerate(ncards, store, counts, kk, ft, nt, pr, sr, cat):
         i = ncards - 1
         while i >= 0 and idx[i] == 52 - ncards + i:
             i -= 1
-        if i < 0:
+        if i < 0 or (first >= 0 and i == 0):
             break
         idx[i] += 1
         for j in range(i + 1, ncards):
@@ -115,16 +130,15 @@ def _enumerate(ncards, store, counts, kk, ft, nt, pr, sr, cat):
 def _hand_strength(hole, board, weights, use_w, kk, ft, nt, pr, sr):
     known = 0
     p = 0
-    sc = 0
     sm = 0
     for c in board:
-        p, sc, sm = _add(p, sc, sm, c, kk)
+        p, sm = _add(p, sm, c, kk)
         known |= 1 << c
     n = board.shape[0] + 2
-    q, qsc, qsm = _add(p, sc, sm, hole[0], kk)
-    q, qsc, qsm = _add(q, qsc, qsm, hole[1], kk)
+    q, qsm = _add(p, sm, hole[0], kk)
+    q, qsm = _add(q, qsm, hole[1], kk)
     known |= (1 << hole[0]) | (1 << hole[1])
-    ours = _val(q, qsc, qsm, n, ft, nt, pr, sr)
+    ours = _val(q, qsm, n, ft, nt, pr, sr)
     win = 0.0
     tie = 0.0
     loss = 0.0
@@ -139,9 +153,9 @@ def _hand_strength(hole, board, weights, use_w, kk, ft, nt, pr, sr):
                 w = weights[j * (j - 1) // 2 + i]
                 if w == 0.0:
                     continue
-            a, b, c = _add(p, sc, sm, i, kk)
-            a, b, c = _add(a, b, c, j, kk)
-            v = _val(a, b, c, n, ft, nt, pr, sr)
+            a, c = _add(p, sm, i, kk)
+            a, c = _add(a, c, j, kk)
+            v = _val(a, c, n, ft, nt, pr, sr)
             if ours > v:
                 win += w
             elif ours == v:
@@ -152,34 +166,33 @@ def _hand_strength(hole, board, weights, use_w, kk, ft, nt, pr, sr):
 
 
 @njit(cache=True)
-def _potential(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr):
+def _potential_direct(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr):
     hp = np.zeros((3, 3), np.float64)
     known = 0
     p = 0
-    sc = 0
     sm = 0
     for c in board:
-        p, sc, sm = _add(p, sc, sm, c, kk)
+        p, sm = _add(p, sm, c, kk)
         known |= 1 << c
     n_now = board.shape[0] + 2
     n_fut = n_now + lookahead
-    q, qsc, qsm = _add(p, sc, sm, hole[0], kk)
-    q, qsc, qsm = _add(q, qsc, qsm, hole[1], kk)
+    q, qsm = _add(p, sm, hole[0], kk)
+    q, qsm = _add(q, qsm, hole[1], kk)
     known |= (1 << hole[0]) | (1 << hole[1])
-    ours_now = _val(q, qsc, qsm, n_now, ft, nt, pr, sr)
+    ours_now = _val(q, qsm, n_now, ft, nt, pr, sr)
     fut = np.zeros(1326, np.int64)
     for b in range(52):
         if (known >> b) & 1:
             continue
-        qb, qbsc, qbsm = _add(q, qsc, qsm, b, kk)
+        qb, qbsm = _add(q, qsm, b, kk)
         if lookahead == 1:
-            fut[b] = _val(qb, qbsc, qbsm, n_fut, ft, nt, pr, sr)
+            fut[b] = _val(qb, qbsm, n_fut, ft, nt, pr, sr)
             continue
         for a in range(b):
             if (known >> a) & 1:
                 continue
-            x, y, z = _add(qb, qbsc, qbsm, a, kk)
-            fut[b * (b - 1) // 2 + a] = _val(x, y, z, n_fut, ft, nt, pr, sr)
+            x, z = _add(qb, qbsm, a, kk)
+            fut[b * (b - 1) // 2 + a] = _val(x, z, n_fut, ft, nt, pr, sr)
     for j in range(52):
         if (known >> j) & 1:
             continue
@@ -191,9 +204,9 @@ def _potential(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr):
                 w = weights[j * (j - 1) // 2 + i]
                 if w == 0.0:
                     continue
-            o, osc, osm = _add(p, sc, sm, i, kk)
-            o, osc, osm = _add(o, osc, osm, j, kk)
-            opp_now = _val(o, osc, osm, n_now, ft, nt, pr, sr)
+            o, osm = _add(p, sm, i, kk)
+            o, osm = _add(o, osm, j, kk)
+            opp_now = _val(o, osm, n_now, ft, nt, pr, sr)
             row = 0 if ours_now > opp_now else (1 if ours_now == opp_now else 2)
             used = known | (1 << i) | (1 << j)
             ahead = 0
@@ -202,9 +215,9 @@ def _potential(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr):
             for b in range(52):
                 if (used >> b) & 1:
                     continue
-                ob, obsc, obsm = _add(o, osc, osm, b, kk)
+                ob, obsm = _add(o, osm, b, kk)
                 if lookahead == 1:
-                    ov = _val(ob, obsc, obsm, n_fut, ft, nt, pr, sr)
+                    ov = _val(ob, obsm, n_fut, ft, nt, pr, sr)
                     mv = fut[b]
                     if mv > ov:
                         ahead += 1
@@ -216,8 +229,8 @@ def _potential(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr):
                 for a in range(b):
                     if (used >> a) & 1:
                         continue
-                    x, y, z = _add(ob, obsc, obsm, a, kk)
-                    ov = _val(x, y, z, n_fut, ft, nt, pr, sr)
+                    x, z = _add(ob, obsm, a, kk)
+                    ov = _val(x, z, n_fut, ft, nt, pr, sr)
                     mv = fut[b * (b - 1) // 2 + a]
                     if mv > ov:
                         ahead += 1
@@ -231,6 +244,96 @@ def _potential(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr):
     return hp
 
 
+@njit(cache=True, inline="always")
+def _ci(x, y):
+    """Combination index of card ids x < y."""
+    return y * (y - 1) // 2 + x
+
+
+@njit(cache=True, inline="always")
+def _count(acc, row3, wt, fut, o, f, v):
+    """Add opponent hand o's weight to cell (row, column); branch-free column."""
+    mv = fut[f]
+    acc[row3[o] + (mv <= v) + (mv < v)] += wt[o]
+
+
+@njit(cache=True)
+def _potential(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr):
+    """Algorithm 2, evaluating each opponent 7-card set once.
+
+    The opponent's final hand depends only on the *set* of its two cards and
+    the cards to come, so every set of four unseen cards (two-card
+    lookahead) or three (one-card) is evaluated once and shared by all its
+    splits into (opponent hand, future cards): 178,365 evaluations instead
+    of 1,070,190 on the flop. ``_potential_direct`` is the loop as the
+    report writes it; the tests hold the two equal.
+    """
+    acc = np.zeros(9, np.float64)
+    known = 0
+    p = 0
+    sm = 0
+    for c in board:
+        p, sm = _add(p, sm, c, kk)
+        known |= 1 << c
+    n_now = board.shape[0] + 2
+    n_fut = n_now + lookahead
+    q, qsm = _add(p, sm, hole[0], kk)
+    q, qsm = _add(q, qsm, hole[1], kk)
+    known |= (1 << hole[0]) | (1 << hole[1])
+    ours_now = _val(q, qsm, n_now, ft, nt, pr, sr)
+    unknown = np.empty(52, np.int64)
+    m = 0
+    for c in range(52):
+        if not (known >> c) & 1:
+            unknown[m] = c
+            m += 1
+    row_of = np.zeros(1326, np.int64)
+    wt = np.zeros(1326, np.float64)
+    fut = np.zeros(1326, np.int64)
+    for jj in range(m):
+        j = unknown[jj]
+        qj, qjsm = _add(q, qsm, j, kk)
+        if lookahead == 1:
+            fut[j] = _val(qj, qjsm, n_fut, ft, nt, pr, sr)
+        for ii in range(jj):
+            i = unknown[ii]
+            o = _ci(i, j)
+            if lookahead == 2:
+                x, z = _add(qj, qjsm, i, kk)
+                fut[o] = _val(x, z, n_fut, ft, nt, pr, sr)
+            wt[o] = weights[o] if use_w else 1.0
+            x, z = _add(p, sm, i, kk)
+            x, z = _add(x, z, j, kk)
+            opp_now = _val(x, z, n_now, ft, nt, pr, sr)
+            row_of[o] = 3 * ((ours_now <= opp_now) + (ours_now < opp_now))
+    for a in range(m):
+        c1 = unknown[a]
+        s1, m1 = _add(p, sm, c1, kk)
+        for b in range(a + 1, m):
+            c2 = unknown[b]
+            s2, m2 = _add(s1, m1, c2, kk)
+            for c in range(b + 1, m):
+                c3 = unknown[c]
+                s3, m3 = _add(s2, m2, c3, kk)
+                if lookahead == 1:
+                    v = _val(s3, m3, n_fut, ft, nt, pr, sr)
+                    _count(acc, row_of, wt, fut, _ci(c1, c2), c3, v)
+                    _count(acc, row_of, wt, fut, _ci(c1, c3), c2, v)
+                    _count(acc, row_of, wt, fut, _ci(c2, c3), c1, v)
+                    continue
+                for d in range(c + 1, m):
+                    c4 = unknown[d]
+                    s4, m4 = _add(s3, m3, c4, kk)
+                    v = _val(s4, m4, n_fut, ft, nt, pr, sr)
+                    _count(acc, row_of, wt, fut, _ci(c1, c2), _ci(c3, c4), v)
+                    _count(acc, row_of, wt, fut, _ci(c1, c3), _ci(c2, c4), v)
+                    _count(acc, row_of, wt, fut, _ci(c1, c4), _ci(c2, c3), v)
+                    _count(acc, row_of, wt, fut, _ci(c2, c3), _ci(c1, c4), v)
+                    _count(acc, row_of, wt, fut, _ci(c2, c4), _ci(c1, c3), v)
+                    _count(acc, row_of, wt, fut, _ci(c3, c4), _ci(c1, c2), v)
+    return acc.reshape((3, 3))
+
+
 @njit(cache=True)
 def _equity_exact(board, deck, need, umask, ucards, assign, aweight, kk, ft, nt, pr, sr):
     n_players = assign.shape[1]
@@ -241,10 +344,9 @@ def _equity_exact(board, deck, need, umask, ucards, assign, aweight, kk, ft, nt,
     share = np.zeros(n_players)
     total = 0.0
     p0 = 0
-    sc0 = 0
     sm0 = 0
     for c in board:
-        p0, sc0, sm0 = _add(p0, sc0, sm0, c, kk)
+        p0, sm0 = _add(p0, sm0, c, kk)
     n_deck = deck.shape[0]
     idx = np.arange(max(need, 1))
     uval = np.empty(n_union, np.int64)
@@ -252,20 +354,19 @@ def _equity_exact(board, deck, need, umask, ucards, assign, aweight, kk, ft, nt,
     cases = 0
     while True:
         p = p0
-        sc = sc0
         sm = sm0
         cm = 0
         for t in range(need):
             c = deck[idx[t]]
-            p, sc, sm = _add(p, sc, sm, c, kk)
+            p, sm = _add(p, sm, c, kk)
             cm |= 1 << c
         for u in range(n_union):
             if umask[u] & cm:
                 uval[u] = -1
             else:
-                x, y, z = _add(p, sc, sm, ucards[u, 0], kk)
-                x, y, z = _add(x, y, z, ucards[u, 1], kk)
-                uval[u] = _val(x, y, z, 7, ft, nt, pr, sr)
+                x, z = _add(p, sm, ucards[u, 0], kk)
+                x, z = _add(x, z, ucards[u, 1], kk)
+                uval[u] = _val(x, z, 7, ft, nt, pr, sr)
         for jj in range(n_assign):
             best = -1
             nbest = 0
@@ -339,10 +440,9 @@ def _equity_mc(board, need, rcards, roff, rcum, n_random, samples, seed, kk, ft,
     vals = np.zeros(n_players, np.int64)
     board_mask = 0
     p0 = 0
-    sc0 = 0
     sm0 = 0
     for c in board:
-        p0, sc0, sm0 = _add(p0, sc0, sm0, c, kk)
+        p0, sm0 = _add(p0, sm0, c, kk)
         board_mask |= 1 << c
     s = _splitmix(seed)
     done = 0
@@ -388,7 +488,6 @@ def _equity_mc(board, need, rcards, roff, rcum, n_random, samples, seed, kk, ft,
                 used |= 1 << c
                 hands[r, t] = c
         p = p0
-        sc = sc0
         sm = sm0
         for _ in range(need):
             while True:
@@ -397,13 +496,13 @@ def _equity_mc(board, need, rcards, roff, rcum, n_random, samples, seed, kk, ft,
                 if not (used >> c) & 1:
                     break
             used |= 1 << c
-            p, sc, sm = _add(p, sc, sm, c, kk)
+            p, sm = _add(p, sm, c, kk)
         best = -1
         nbest = 0
         for pl in range(n_players):
-            x, y, z = _add(p, sc, sm, hands[pl, 0], kk)
-            x, y, z = _add(x, y, z, hands[pl, 1], kk)
-            v = _val(x, y, z, 7, ft, nt, pr, sr)
+            x, z = _add(p, sm, hands[pl, 0], kk)
+            x, z = _add(x, z, hands[pl, 1], kk)
+            v = _val(x, z, 7, ft, nt, pr, sr)
             vals[pl] = v
             if v > best:
                 best = v
@@ -429,14 +528,11 @@ def _equity_mc(board, need, rcards, roff, rcum, n_random, samples, seed, kk, ft,
 # ----------------------------------------------------------------------------
 
 
-def evaluate_batch(ids: np.ndarray) -> np.ndarray:
+def evaluate_batch(ids: np.ndarray, check: bool = True) -> tuple[np.ndarray, int]:
+    """Values of each row, and the first row with a bad card (-1 if none, or unchecked)."""
     out = np.empty(ids.shape[0], np.int32)
-    _eval_batch(ids, out, KK, FT, NT, PR, SR)
-    return out
-
-
-def first_bad_row(ids: np.ndarray) -> int:
-    return int(_first_bad_row(ids))
+    bad = _eval_batch(ids, out, check, KK, FT, NT, PR, SR)
+    return out, int(bad)
 
 
 def enumerate_hands(ncards: int, store: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
@@ -445,8 +541,15 @@ def enumerate_hands(ncards: int, store: bool = False) -> tuple[np.ndarray, np.nd
 
     counts = np.zeros(9, np.int64)
     values = np.empty(comb(52, ncards) if store else 0, np.int16)
-    _enumerate(ncards, values, counts, KK, FT, NT, PR, SR, CAT)
+    _enumerate(ncards, -1, values, counts, KK, FT, NT, PR, SR, CAT)
     return counts, (values if store else None)
+
+
+def category_counts_from(ncards: int, first: int) -> np.ndarray:
+    """Category counts over the ``ncards``-card hands whose lowest card id is ``first``."""
+    counts = np.zeros(9, np.int64)
+    _enumerate(ncards, first, np.empty(0, np.int16), counts, KK, FT, NT, PR, SR, CAT)
+    return counts
 
 
 def hand_strength(hole: np.ndarray, board: np.ndarray, weights: np.ndarray | None) -> tuple[float, float, float]:
@@ -455,10 +558,14 @@ def hand_strength(hole: np.ndarray, board: np.ndarray, weights: np.ndarray | Non
     return _hand_strength(hole, board, w, use_w, KK, FT, NT, PR, SR)
 
 
-def potential(hole: np.ndarray, board: np.ndarray, weights: np.ndarray | None, lookahead: int) -> np.ndarray:
+def potential(
+    hole: np.ndarray, board: np.ndarray, weights: np.ndarray | None, lookahead: int, direct: bool = False
+) -> np.ndarray:
+    """The 3x3 potential matrix; ``direct=True`` runs the report's loop as written (slower)."""
     use_w = weights is not None
     w = weights if use_w else np.zeros(1, np.float64)
-    return _potential(hole, board, w, use_w, lookahead, KK, FT, NT, PR, SR)
+    kernel = _potential_direct if direct else _potential
+    return kernel(hole, board, w, use_w, lookahead, KK, FT, NT, PR, SR)
 
 
 def equity_exact(board, deck, need, umask, ucards, assign, aweight):

@@ -211,3 +211,20 @@ def test_bad_input_is_named(call, error, words):
 def test_card_objects_and_ids_are_accepted():
     hole = (Card.parse("Ad"), Card.parse("Qc"))
     assert hand_strength(hole, [6, 8, 38]) == hand_strength("AdQc", "3h4cJh")
+
+
+@settings(max_examples=12)
+@given(distinct_cards(5, 6))
+def test_shared_set_kernel_equals_the_report_loop(cards):
+    from pokerlab import _kernels
+
+    hole = np.array([c.id for c in cards[:2]])
+    board = np.array([c.id for c in cards[2:]])
+    weights = np.random.default_rng(len(cards)).random(1326)
+    for lookahead in (1, 2) if len(board) == 3 else (1,):
+        for w in (None, weights):
+            fast = _kernels.potential(hole, board, w, lookahead)
+            plain = _kernels.potential(hole, board, w, lookahead, direct=True)
+            assert np.allclose(fast, plain, rtol=1e-12, atol=1e-9)
+            if w is None:
+                assert np.array_equal(fast, plain)
