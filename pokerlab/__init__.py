@@ -13,6 +13,7 @@ Layers (each imports only the ones above it)::
     cards, ranges        card values, parsing, hand classes, hand ranges
     evaluator            exact 5-7 card hand values (+ compiled kernels)
     strength, equity     hand strength, potential, EHS, showdown equity
+    preflop              preflop tables: expert, simulated, exact (``pokerlab.preflop``)
     charts, widgets      altair charts and ipywidgets views over the above
     cli                  the ``pokerlab`` command
 
@@ -20,6 +21,7 @@ Importing pokerlab is cheap: numba, pandas, altair and ipywidgets load only
 when a function that needs them is first called.
 """
 
+from pokerlab import preflop as preflop  # the submodule, as pokerlab.preflop
 from pokerlab.cards import Card, Deck, HandClass, Rank, Suit, combo_index, hand_classes, parse_cards
 from pokerlab.equity import Equity, equity
 from pokerlab.errors import (

@@ -574,3 +574,138 @@ def equity_exact(board, deck, need, umask, ucards, assign, aweight):
 
 def equity_mc(board, need, rcards, roff, rcum, n_random, samples, seed):
     return _equity_mc(board, need, rcards, roff, rcum, n_random, samples, np.uint64(seed), KK, FT, NT, PR, SR)
+
+
+# ----------------------------------------------------------------------------
+# Preflop: every board once, every hole combination at once.
+# ----------------------------------------------------------------------------
+
+SUIT_PERMS = np.array(
+    [[a, b, c, d] for a in range(4) for b in range(4) for c in range(4) for d in range(4) if len({a, b, c, d}) == 4],
+    dtype=np.int64,
+)
+
+
+@njit(cache=True)
+def _canonical_board_keys(perms):
+    """For every 5-card board, the smallest key over the 24 renamings of suits.
+
+    A key is the sorted card ids in base 52. Boards with equal keys have the
+    same results for every starting-hand class.
+    """
+    n = 2598960
+    keys = np.empty(n, np.int64)
+    tmp = np.empty(5, np.int64)
+    pos = 0
+    for a in range(52):
+        for b in range(a + 1, 52):
+            for c in range(b + 1, 52):
+                for d in range(c + 1, 52):
+                    for e in range(d + 1, 52):
+                        best = -1
+                        for q in range(perms.shape[0]):
+                            tmp[0] = (a & ~3) | perms[q, a & 3]
+                            tmp[1] = (b & ~3) | perms[q, b & 3]
+                            tmp[2] = (c & ~3) | perms[q, c & 3]
+                            tmp[3] = (d & ~3) | perms[q, d & 3]
+                            tmp[4] = (e & ~3) | perms[q, e & 3]
+                            tmp.sort()
+                            key = (((tmp[0] * 52 + tmp[1]) * 52 + tmp[2]) * 52 + tmp[3]) * 52 + tmp[4]
+                            if best < 0 or key < best:
+                                best = key
+                        keys[pos] = best
+                        pos += 1
+    return keys
+
+
+@njit(cache=True)
+def _heads_up_counts(boards, weights, wins, ties, cases, kk, ft, nt, pr, sr):
+    """Showdown counts of every hole combination against every disjoint one.
+
+    For each board (with its weight), all 1,081 combinations of the other
+    47 cards are evaluated once. A combination h = {a, b} beats the
+    combinations with a lower value, less those that share card a or b:
+    counted with one global sorted list and one sorted list per card.
+    """
+    vals = np.empty(1081, np.int64)
+    ca = np.empty(1081, np.int64)
+    cb = np.empty(1081, np.int64)
+    cidx = np.empty(1081, np.int64)
+    rem = np.empty(47, np.int64)
+    percard = np.empty((47, 46), np.int64)
+    fill = np.empty(47, np.int64)
+    for bi in range(boards.shape[0]):
+        w = weights[bi]
+        p = 0
+        sm = 0
+        mask = 0
+        for t in range(5):
+            c = boards[bi, t]
+            p, sm = _add(p, sm, c, kk)
+            mask |= 1 << c
+        m = 0
+        for c in range(52):
+            if not (mask >> c) & 1:
+                rem[m] = c
+                m += 1
+        k = 0
+        for jj in range(47):
+            j = rem[jj]
+            pj, smj = _add(p, sm, j, kk)
+            for ii in range(jj):
+                i = rem[ii]
+                x, z = _add(pj, smj, i, kk)
+                vals[k] = _val(x, z, 7, ft, nt, pr, sr)
+                ca[k] = ii
+                cb[k] = jj
+                cidx[k] = j * (j - 1) // 2 + i
+                k += 1
+        srt = np.sort(vals)
+        for t in range(47):
+            fill[t] = 0
+        for q in range(1081):
+            a = ca[q]
+            b = cb[q]
+            percard[a, fill[a]] = vals[q]
+            fill[a] += 1
+            percard[b, fill[b]] = vals[q]
+            fill[b] += 1
+        for t in range(47):
+            percard[t].sort()
+        for q in range(1081):
+            v = vals[q]
+            lo = np.searchsorted(srt, v)
+            hi = np.searchsorted(srt, v, side="right")
+            ra = percard[ca[q]]
+            rb = percard[cb[q]]
+            lo_a = np.searchsorted(ra, v)
+            hi_a = np.searchsorted(ra, v, side="right")
+            lo_b = np.searchsorted(rb, v)
+            hi_b = np.searchsorted(rb, v, side="right")
+            less = lo - lo_a - lo_b
+            equal = (hi - lo) - (hi_a - lo_a) - (hi_b - lo_b) + 1
+            o = cidx[q]
+            wins[o] += w * less
+            ties[o] += w * equal
+            cases[o] += w * 990.0
+
+
+def canonical_boards() -> tuple[np.ndarray, np.ndarray]:
+    """The 5-card boards up to renaming suits, as ``[n, 5]`` ids, and how many boards each stands for."""
+    keys = _canonical_board_keys(SUIT_PERMS)
+    uniq, counts = np.unique(keys, return_counts=True)
+    boards = np.empty((len(uniq), 5), np.int64)
+    rest = uniq.copy()
+    for t in range(4, -1, -1):
+        boards[:, t] = rest % 52
+        rest //= 52
+    return boards, counts.astype(np.float64)
+
+
+def heads_up_counts(boards: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per-combination (wins, ties, cases) against one random hand over these weighted boards."""
+    wins = np.zeros(1326)
+    ties = np.zeros(1326)
+    cases = np.zeros(1326)
+    _heads_up_counts(np.ascontiguousarray(boards), weights, wins, ties, cases, KK, FT, NT, PR, SR)
+    return wins, ties, cases

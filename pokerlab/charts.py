@@ -19,8 +19,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "category_chart",
+    "chart_svg",
+    "difference_heatmap",
     "enable_offline",
     "potential_chart",
+    "preflop_heatmap",
     "strength_by_opponents_chart",
     "turn_card_chart",
 ]
@@ -57,6 +60,19 @@ def enable_offline(renderer: str = "jupyter") -> str:
             renderer = "svg"
     alt.renderers.enable(renderer)
     return renderer
+
+
+def chart_svg(chart: alt.TopLevelMixin) -> str:
+    """The chart drawn as SVG text by vl-convert (offline, no JavaScript needed).
+
+    The explorer widgets show their charts this way inside an ``HTML``
+    widget, which updates in place and never nests a widget inside an
+    ``Output`` (a pattern that intermittently stalls headless notebook
+    runners; see jupyter/nbclient#312).
+    """
+    import vl_convert
+
+    return vl_convert.vegalite_to_svg(chart.to_json())
 
 
 def category_chart(frame: pd.DataFrame) -> alt.Chart:
@@ -173,3 +189,59 @@ def strength_by_opponents_chart(hs: float) -> alt.Chart:
         )
         .properties(width=300, height=180, title="Hand strength against n opponents")
     )
+
+
+def preflop_heatmap(frame: pd.DataFrame, title: str = "", value_title: str = "value") -> alt.Chart:
+    """A 13x13 heatmap in seed 001's layout (from :meth:`PreflopTable.to_frame`).
+
+    Rows and columns run 2..A with A at the top left like a printed table;
+    suited classes sit below the diagonal, offsuit above.
+    """
+    import altair as alt
+
+    ranks = list("23456789TJQKA")
+    data = frame.assign(
+        row_rank=[ranks[r] for r in frame["row"]],
+        col_rank=[ranks[c] for c in frame["col"]],
+    )
+    base = alt.Chart(data).encode(
+        x=alt.X("col_rank:O", sort=ranks, title=None, axis=alt.Axis(orient="top")),
+        y=alt.Y("row_rank:O", sort=ranks, title=None),
+    )
+    tooltip = [
+        alt.Tooltip("class:N"),
+        alt.Tooltip("value:Q", format=".4f", title=value_title),
+        alt.Tooltip("stderr:Q", format=".4f", title="standard error"),
+        alt.Tooltip("combos:Q"),
+    ]
+    rect = base.mark_rect().encode(
+        color=alt.Color("value:Q", scale=alt.Scale(scheme="viridis"), title=value_title), tooltip=tooltip
+    )
+    text = base.mark_text(fontSize=8).encode(
+        text=alt.Text("value:Q", format=".2f"),
+        color=alt.condition("datum.value > 0.6", alt.value("black"), alt.value("white")),
+        tooltip=tooltip,
+    )
+    return (rect + text).properties(width=330, height=330, title=title)
+
+
+def difference_heatmap(frame: pd.DataFrame, title: str = "") -> alt.Chart:
+    """A diverging 13x13 heatmap of ``frame['difference']`` (columns class, row, col, difference)."""
+    import altair as alt
+
+    ranks = list("23456789TJQKA")
+    data = frame.assign(
+        row_rank=[ranks[r] for r in frame["row"]],
+        col_rank=[ranks[c] for c in frame["col"]],
+    )
+    limit = float(max(abs(data["difference"].min()), abs(data["difference"].max()), 1e-9))
+    base = alt.Chart(data).encode(
+        x=alt.X("col_rank:O", sort=ranks, title=None, axis=alt.Axis(orient="top")),
+        y=alt.Y("row_rank:O", sort=ranks, title=None),
+        tooltip=["class:N", alt.Tooltip("difference:Q", format="+.3f")],
+    )
+    rect = base.mark_rect().encode(
+        color=alt.Color("difference:Q", scale=alt.Scale(scheme="redblue", domain=[-limit, limit]))
+    )
+    text = base.mark_text(fontSize=7).encode(text=alt.Text("difference:Q", format="+.2f"))
+    return (rect + text).properties(width=330, height=330, title=title)

@@ -7,7 +7,8 @@
     pokerlab potential AdQc 3h4cJh            Table 4, PPOT, NPOT, EHS
     pokerlab equity AhKh QQ --board 2c7d8h    showdown equity
     pokerlab range "TT+, A2s+"                expand and normalise a range
-    pokerlab reproduce                        seed 001's exact numbers
+    pokerlab tables --method simulation       preflop tables (expert, simulation, exact)
+    pokerlab reproduce                        seed 001's Tables 1-4, regenerated
 
 Every subcommand takes ``--json``. Bad input prints one line on stderr and
 exits with status 2; there is never a traceback for a user's mistake.
@@ -103,29 +104,137 @@ def cmd_range(args: argparse.Namespace) -> None:
     _print(data, f"{r}\n{len(r)} combinations, total weight {r.total_weight:g}", args.json)
 
 
+def _executor(workers: int):
+    """A process pool for ``workers > 1``, else None (run in this process)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from pokerlab.errors import ParameterError
+
+    if workers < 1:
+        raise ParameterError(f"--workers must be at least 1, not {workers}")
+    return ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
+
+
+def _table_name(table: Any) -> str:
+    p = table.provenance
+    if p["method"] == "simulation":
+        return f"simulation_{p['players']}_players.csv"
+    if p["method"] == "exact":
+        return "exact_heads_up.csv"
+    if p["source"] == "income_rate":
+        return f"expert_income_rate_{p['players']}_players.csv"
+    return f"expert_{p['source']}.csv"
+
+
+def cmd_tables(args: argparse.Namespace) -> None:
+    """Regenerate preflop tables and write them as CSV with provenance."""
+    from pathlib import Path
+
+    from pokerlab import preflop
+
+    out = Path(args.out)
+    executor = _executor(args.workers)
+    written = []
+    try:
+        if args.method == "exact":
+            tables = [preflop.exact_heads_up_table(executor=executor, progress=not args.json)]
+        elif args.method == "simulation":
+            players = [args.players] if args.players else list(range(2, 11))
+            tables = [
+                preflop.simulate_table(
+                    n,
+                    games=10_000 if args.games is None else args.games,
+                    seed=args.seed,
+                    metric=args.metric,
+                    executor=executor,
+                    progress=not args.json,
+                )
+                for n in players
+            ]
+        else:
+            players = [args.players] if args.players else list(range(2, 11))
+            if args.source != "income_rate":
+                players = players[:1]
+            tables = [
+                preflop.expert_table(
+                    n,
+                    source=args.source,
+                    games=1_000_000 if args.games is None else args.games,
+                    seed=2026 if args.seed is None else args.seed,
+                    executor=executor,
+                    progress=not args.json,
+                )
+                for n in players
+            ]
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    for table in tables:
+        written.append(str(table.write(out / _table_name(table))))
+    text = "\n".join(f"wrote {w}" for w in written)
+    _print({"written": written}, text, args.json)
+
+
+def _grid_text(table: Any) -> str:
+    ranks = "23456789TJQKA"
+    lines = ["      " + "".join(f"{r:>6}" for r in ranks)]
+    for i, r in enumerate(ranks):
+        lines.append(f"{r:>6}" + "".join(f"{v:6.3f}" for v in table.values[i]))
+    return "\n".join(lines)
+
+
 def cmd_reproduce(args: argparse.Namespace) -> None:
-    """Print seed 001's exact numbers next to pokerlab's."""
+    """Regenerate seed 001's Tables 1-4, write the data and print it."""
+    from pathlib import Path
+
+    from pokerlab import preflop
     from pokerlab.strength import hand_potential, hand_strength
 
+    out = Path(args.out)
+    executor = _executor(args.workers)
+    progress = not args.json
+    try:
+        t1 = preflop.expert_table(2, games=args.games, seed=2026, executor=executor, progress=progress)
+        t2 = preflop.expert_table(4, games=args.games, seed=2026, executor=executor, progress=progress)
+        t3 = preflop.simulate_table(4, games=10_000, seed=2026, executor=executor, progress=progress)
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    files = [str(t.write(out / _table_name(t))) for t in (t1, t2, t3)]
     p = hand_potential("AdQc", "3h4cJh")
     hs87 = hand_strength("8d7d", "9d6c2d")
     expected = ((449005, 3211, 169504), (0, 8370, 540), (91981, 1036, 346543))
     ok = p.matrix == expected and round(p.hs, 3) == 0.585 and round(p.ppot, 3) == 0.208 and round(p.npot, 3) == 0.274
     ok87 = round(hs87, 3) == 0.115
     data = {
+        "table1": t1.grid().round(6).values.tolist(),
+        "table2": t2.grid().round(6).values.tolist(),
+        "table3": t3.grid().round(6).values.tolist(),
         "table4": p.to_dict(),
         "table4_matches_seed": ok,
         "hs_8d7d_9d6c2d": hs87,
         "hs_8d7d_matches_seed": ok87,
+        "files": files,
     }
     text = "\n".join(
         [
-            "Seed 001, Table 4 (recomputed by full enumeration):",
+            f"Table 1. Pre-flop expert table, 2 players (income rate scaled 0..1; {args.games:,} games per class)",
+            _grid_text(t1),
+            "",
+            f"Table 2. Pre-flop expert table, 4 players (income rate scaled 0..1; {args.games:,} games per class)",
+            _grid_text(t2),
+            "",
+            "Table 3. Pre-flop simulation table, 4 players (pot share, 10,000 games per class, seed 2026)",
+            _grid_text(t3),
+            "(rows and columns 2..A; suited below the diagonal, offsuit above)",
+            "",
+            "Table 4 (recomputed by full enumeration):",
             p.table(),
             f"matches the report to the count: {'yes' if ok else 'NO'}",
             "",
-            f"Seed 001, section 3.2.3: HS of 8d7d on 9d6c2d = {hs87:.4f} (report: 0.115)"
-            f" -> {'matches' if ok87 else 'DIFFERS'}",
+            f"Section 3.2.3: HS of 8d7d on 9d6c2d = {hs87:.4f} (report: 0.115) -> {'matches' if ok87 else 'DIFFERS'}",
+            "",
+            *(f"wrote {f}" for f in files),
         ]
     )
     _print(data, text, args.json)
@@ -171,7 +280,30 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("range", "expand a range and print it in canonical form", cmd_range)
     p.add_argument("text", help="a range, e.g. 'TT+, A2s+, KQo'")
 
-    add("reproduce", "recompute seed 001's exact figures (Table 4, HS example)", cmd_reproduce)
+    p = add("tables", "regenerate preflop tables as CSV with provenance", cmd_tables)
+    p.add_argument("--method", choices=("expert", "simulation", "exact"), default="simulation")
+    p.add_argument(
+        "--source",
+        choices=("income_rate", "sklansky", "chen", "rembrant"),
+        default="income_rate",
+        help="expert table source (income_rate depends on --players and --games)",
+    )
+    p.add_argument("--players", type=int, default=None, help="2..10 (default: every count 2..10)")
+    p.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        help="games per class (default 10,000 for simulation, 1,000,000 for income rate)",
+    )
+    p.add_argument("--seed", type=int, default=None, help="random seed (simulation default: random; expert: 2026)")
+    p.add_argument("--metric", choices=("pot_share", "won_outright"), default="pot_share")
+    p.add_argument("--out", default="data/preflop_tables", help="folder for the CSV files")
+    p.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+
+    p = add("reproduce", "regenerate seed 001's Tables 1-4 and print them", cmd_reproduce)
+    p.add_argument("--out", default="data/preflop_tables", help="folder for the regenerated tables")
+    p.add_argument("--games", type=int, default=1_000_000, help="games per class for Tables 1-2 (Papp's 1,000,000)")
+    p.add_argument("--workers", type=int, default=2, help="processes to use (default 2)")
     return parser
 
 

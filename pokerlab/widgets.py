@@ -26,7 +26,7 @@ from pokerlab.errors import PokerlabError
 from pokerlab.evaluator import HandValue, evaluate
 from pokerlab.strength import Potential, hand_potential, turn_card_effects
 
-__all__ = ["HandEvaluator", "PotentialExplorer"]
+__all__ = ["HandEvaluator", "PotentialExplorer", "PreflopExplorer"]
 
 
 def _error_html(message: str) -> str:
@@ -102,7 +102,7 @@ class PotentialExplorer:
         self.deal = w.Button(description="deal random flop", icon="random")
         self.numbers = w.HTML()
         self.matrix = w.HTML()
-        self.chart_out = w.Output()
+        self.chart_view = w.HTML()
         self.result: Potential | None = None
         self.error: str | None = None
         for box in (self.hole, self.board, self.lookahead, self.opponents, self.weights):
@@ -115,7 +115,7 @@ class PotentialExplorer:
                 self.weights,
             ]
         )
-        self.widget = w.VBox([controls, w.HBox([self.matrix, self.numbers]), self.chart_out])
+        self.widget = w.VBox([controls, w.HBox([self.matrix, self.numbers]), self.chart_view])
         self.widget.add_class("pl-potential-explorer")
         self.update()
 
@@ -137,8 +137,7 @@ class PotentialExplorer:
             self.result, self.error = None, str(exc)
             self.matrix.value = _error_html(str(exc))
             self.numbers.value = ""
-            if self._charts:
-                self.chart_out.clear_output()
+            self.chart_view.value = ""
             return
         self.result, self.error = p, None
         self.matrix.value = p._repr_html_()
@@ -151,9 +150,9 @@ class PotentialExplorer:
             f"{rows}</table>"
         )
         if self._charts:
-            self.chart_out.clear_output(wait=True)
-            with self.chart_out:
-                display(self._chart(p))
+            from pokerlab.charts import chart_svg
+
+            self.chart_view.value = chart_svg(self._chart(p))
 
     def _chart(self, p: Potential) -> Any:
         from pokerlab import charts
@@ -164,6 +163,53 @@ class PotentialExplorer:
             frame = turn_card_effects(p.hole, p.board, weights=weights, opponents=p.opponents)
             chart = chart & charts.turn_card_chart(frame)
         return chart
+
+    def _ipython_display_(self) -> None:
+        display(self.widget)
+
+
+class PreflopExplorer:
+    """Sliders for players and games; shows a freshly simulated preflop table.
+
+    Small by default (500 games per class, well under a second); the mean
+    standard error shown under the heatmap shrinks like 1/sqrt(games).
+    """
+
+    def __init__(self, players: int = 4, games: int = 500, seed: int = 2026, charts: bool = True) -> None:
+        self._charts = charts
+        self.seed = seed
+        self.players = w.IntSlider(value=players, min=2, max=10, description="players")
+        self.games = w.SelectionSlider(
+            options=[100, 250, 500, 1000, 2500, 5000, 10000], value=games, description="games/class"
+        )
+        self.metric = w.ToggleButtons(options=[("pot share", "pot_share"), ("won outright", "won_outright")])
+        self.summary = w.HTML()
+        self.chart_view = w.HTML()
+        self.result = None
+        for box in (self.players, self.games, self.metric):
+            box.observe(lambda _: self.update(), names="value")
+        self.widget = w.VBox([w.HBox([self.players, self.games]), self.metric, self.summary, self.chart_view])
+        self.widget.add_class("pl-preflop-explorer")
+        self.update()
+
+    def update(self) -> None:
+        import numpy as np
+
+        from pokerlab.preflop import simulate_table
+
+        t = simulate_table(
+            self.players.value, games=self.games.value, seed=self.seed, metric=self.metric.value, progress=False
+        )
+        self.result = t
+        self.summary.value = (
+            f"AA {t.value('AA'):.3f} &plusmn; {t.stderr('AA'):.3f}, 72o {t.value('72o'):.3f} &plusmn; "
+            f"{t.stderr('72o'):.3f}; mean standard error {np.nanmean(t.errors):.4f}"
+            f" over {self.games.value * 169:,} games"
+        )
+        if self._charts:
+            from pokerlab.charts import chart_svg
+
+            self.chart_view.value = chart_svg(t.chart())
 
     def _ipython_display_(self) -> None:
         display(self.widget)

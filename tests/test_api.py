@@ -12,7 +12,7 @@ def test_all_is_sorted_and_complete():
     for name in pokerlab.__all__:
         assert hasattr(pokerlab, name), name
     public = {n for n in dir(pokerlab) if (not n.startswith("_") and n[0].isupper()) or n in pokerlab.__all__}
-    modules = {"cards", "equity", "errors", "evaluator", "ranges", "strength"}
+    modules = {"cards", "equity", "errors", "evaluator", "preflop", "ranges", "strength"}
     assert public - set(pokerlab.__all__) - modules == set()
 
 

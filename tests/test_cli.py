@@ -53,13 +53,34 @@ def test_equity_json(capsys):
     assert code == 0 and out2 == out
 
 
-def test_strength_range_and_reproduce(capsys):
+def test_strength_range_and_reproduce(capsys, tmp_path):
     code, out, _ = run(capsys, "strength", "8d7d", "9d6c2d", "--json")
     assert round(json.loads(out)["hs"], 3) == 0.115
     code, out, _ = run(capsys, "range", "TT+, AKs", "--json")
     assert json.loads(out)["combos"] == 34
-    code, out, _ = run(capsys, "reproduce")
+    code, out, _ = run(capsys, "reproduce", "--games", "2000", "--workers", "1", "--out", str(tmp_path))
     assert code == 0 and "matches the report to the count: yes" in out
+    assert "Table 3. Pre-flop simulation table, 4 players" in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "expert_income_rate_2_players.csv",
+        "expert_income_rate_4_players.csv",
+        "simulation_4_players.csv",
+    ]
+
+
+def test_tables_command(capsys, tmp_path):
+    from pokerlab.preflop import PreflopTable
+
+    code, out, _ = run(
+        capsys, "tables", "--method", "simulation", "--players", "3", "--games", "300", "--seed", "9",
+        "--out", str(tmp_path), "--json",
+    )  # fmt: skip
+    assert code == 0
+    (written,) = json.loads(out)["written"]
+    table = PreflopTable.read(written)
+    assert table.provenance["seed"] == 9 and table.provenance["players"] == 3
+    code, out, _ = run(capsys, "tables", "--method", "expert", "--source", "rembrant", "--out", str(tmp_path))
+    assert code == 0 and "expert_rembrant.csv" in out
 
 
 @pytest.mark.parametrize(
@@ -74,6 +95,9 @@ def test_strength_range_and_reproduce(capsys):
         (["equity", "AhKh", "AhQh"], "dealt twice"),
         (["bogus"], "invalid choice"),
         (["potential", "AdQc"], "required"),
+        (["tables", "--players", "11"], "2..10"),
+        (["tables", "--games", "0", "--players", "2"], "at least 1"),
+        (["tables", "--method", "guess"], "invalid choice"),
     ],
 )
 def test_errors_are_one_line_with_exit_2(argv, words):

@@ -32,6 +32,22 @@ def test_potential_explorer_draws_charts():
     chart = ex._chart(ex.result)
     spec = chart.to_dict()
     assert "vconcat" in spec  # potential bars above the turn-card bars
+    assert ex.chart_view.value.startswith("<svg") and "turn card" in ex.chart_view.value
+
+
+def test_preflop_explorer():
+    from pokerlab.widgets import PreflopExplorer
+
+    ex = PreflopExplorer(players=3, games=100, charts=False)
+    first = ex.result.value("AA")
+    ex.games.value = 1000
+    assert ex.result.provenance["games"] == 1000 and ex.result.value("AA") != first
+    assert ex.result.stderr("AA") < 0.02
+    ex.players.value = 6
+    assert ex.result.provenance["players"] == 6 and ex.result.value("AA") < first
+    ex.metric.value = "won_outright"
+    assert ex.result.provenance["metric"] == "won_outright"
+    assert "mean standard error" in ex.summary.value
 
 
 def test_deal_button_is_seeded():

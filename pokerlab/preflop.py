@@ -1,0 +1,654 @@
+"""Preflop tables: a value for each of the 169 starting-hand classes.
+
+Seed 001 prints three such tables on the 13x13 grid (ranks 2..A on both
+axes, pairs on the diagonal, suited hands below it, offsuit above it):
+
+* Tables 1-2, "expert" tables: Papp's **income rate** of each class when
+  every player calls to the showdown, scaled so that the worst class reads
+  0 and the best 1 (:func:`expert_table`, ``source="income_rate"``). With n
+  players each putting one bet in, a class that wins a share ``s`` of the
+  pot on average earns ``IR = n*s - 1`` bets per hand.
+* Table 3, a **simulation** table: the share of 10,000 games a class wins
+  against opponents who always call (:func:`simulate_table`).
+
+Besides them: the Sklansky-Malmuth groups, the Chen formula, the nine
+Rembrant groups of seed 004 (all via :func:`expert_table`) and the exact
+heads-up equity against a random hand (:func:`exact_heads_up_table`).
+
+Every table is a :class:`PreflopTable`: values on the grid, a standard error
+per cell where sampled, and its provenance (method, players, games, seed,
+pokerlab version), written to and read from CSV with that provenance and a
+checksum in the header.
+
+>>> t = expert_table(2, source="chen")
+>>> t.value("AA"), t.extra_value("points", "AA"), t.extra_value("points", "72o")
+(1.0, 20.0, -1.0)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from pokerlab.cards import HandClass, combo_index, hand_classes
+from pokerlab.errors import CardError, ParameterError, PokerlabError
+
+if TYPE_CHECKING:  # pragma: no cover
+    import altair as alt
+    import pandas as pd
+
+__all__ = [
+    "CLASS_NAMES",
+    "PreflopTable",
+    "PreflopTableError",
+    "exact_heads_up_table",
+    "expert_table",
+    "load_table",
+    "simulate_table",
+]
+
+RANKS = "23456789TJQKA"
+CLASS_NAMES: tuple[str, ...] = tuple(hc.name for hc in hand_classes())
+METRICS = ("pot_share", "won_outright")
+SOURCES = ("income_rate", "sklansky", "chen", "rembrant")
+HEADER = "# pokerlab preflop table"
+REQUIRED = ("method", "players", "pokerlab_version")
+
+
+class PreflopTableError(PokerlabError):
+    """A preflop table file is unreadable, has the wrong shape, lacks provenance, or was edited."""
+
+
+def _class(name: str | HandClass) -> HandClass:
+    try:
+        return HandClass.parse(name)
+    except CardError as exc:
+        raise ParameterError(f"unknown hand class {name!r}: {exc}") from None
+
+
+def _grid(values: Mapping[str, float] | Sequence[float]) -> np.ndarray:
+    grid = np.full((13, 13), np.nan)
+    items = values.items() if isinstance(values, Mapping) else zip(CLASS_NAMES, values, strict=True)
+    for name, v in items:
+        r, c = _class(name).grid_cell
+        grid[r, c] = v
+    return grid
+
+
+def _version() -> str:
+    from pokerlab import __version__
+
+    return __version__
+
+
+@dataclass(frozen=True, eq=False)
+class PreflopTable:
+    """Values for the 169 classes on seed 001's 13x13 grid, with provenance.
+
+    ``values[row, col]`` uses the grid of :attr:`pokerlab.cards.HandClass.grid_cell`.
+    ``errors`` holds one standard error per cell for sampled tables (None
+    otherwise). ``extra`` holds further per-class grids (e.g. both metrics
+    of a simulation, or the group number of a grouping). Cells of classes
+    that were not computed are NaN.
+    """
+
+    values: np.ndarray
+    provenance: Mapping[str, Any]
+    errors: np.ndarray | None = None
+    extra: Mapping[str, np.ndarray] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for name, arr in [("values", self.values), ("errors", self.errors), *self.extra.items()]:
+            if arr is not None and np.shape(arr) != (13, 13):
+                raise PreflopTableError(f"{name} must be a 13x13 grid, not {np.shape(arr)}")
+        missing = [k for k in REQUIRED if k not in self.provenance]
+        if missing:
+            raise PreflopTableError(f"missing provenance: {', '.join(missing)}")
+
+    # -- lookups ----------------------------------------------------------------
+
+    def value(self, name: str | HandClass) -> float:
+        """The table's value for a class: ``table.value("AKs")``."""
+        r, c = _class(name).grid_cell
+        return float(self.values[r, c])
+
+    def stderr(self, name: str | HandClass) -> float | None:
+        """Standard error of a sampled cell (0.0 for exact tables, None for rule-based ones)."""
+        if self.errors is None:
+            return 0.0 if self.provenance.get("method") == "exact" else None
+        r, c = _class(name).grid_cell
+        return float(self.errors[r, c])
+
+    def extra_value(self, column: str, name: str | HandClass) -> float:
+        """A value from one of the extra columns, e.g. ``extra_value("group", "AKs")``."""
+        if column not in self.extra:
+            raise ParameterError(f"this table has no column {column!r}; it has {sorted(self.extra)}")
+        r, c = _class(name).grid_cell
+        return float(self.extra[column][r, c])
+
+    @property
+    def title(self) -> str:
+        p = self.provenance
+        method = p.get("method")
+        if method == "simulation":
+            return f"Simulation, {p['players']} players, {p['games']:,} games per class ({p.get('metric')})"
+        if method == "expert":
+            return f"Expert: {p.get('source')} ({p['players']} players)"
+        return "Exact heads-up equity against a random hand"
+
+    # -- views ----------------------------------------------------------------
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per class: class, row, col, combos, value, stderr and the extra columns."""
+        import pandas as pd
+
+        rows = []
+        for hc in hand_classes():
+            r, c = hc.grid_cell
+            row = {
+                "class": hc.name,
+                "row": r,
+                "col": c,
+                "combos": hc.n_combos,
+                "value": float(self.values[r, c]),
+                "stderr": float(self.errors[r, c]) if self.errors is not None else math.nan,
+            }
+            for name, arr in self.extra.items():
+                row[name] = float(arr[r, c])
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    def grid(self) -> pd.DataFrame:
+        """The values as seed 001 prints them: rows and columns 2..A."""
+        import pandas as pd
+
+        return pd.DataFrame(self.values, index=list(RANKS), columns=list(RANKS))
+
+    def chart(self, title: str | None = None) -> alt.Chart:
+        """An altair 13x13 heatmap with tooltips (class, value, error, combos)."""
+        from pokerlab import charts
+
+        return charts.preflop_heatmap(self.to_frame(), title=title or self.title)
+
+    def _repr_html_(self) -> str:
+        finite = self.values[np.isfinite(self.values)]
+        lo, hi = (float(finite.min()), float(finite.max())) if finite.size else (0.0, 1.0)
+        span = hi - lo or 1.0
+        cells = ["<tr><th></th>" + "".join(f"<th>{r}</th>" for r in RANKS) + "</tr>"]
+        for r in range(13):
+            tds = []
+            for c in range(13):
+                v = self.values[r, c]
+                name = HandClass.at(r, c).name
+                if not np.isfinite(v):
+                    tds.append(f'<td title="{name}">&ndash;</td>')
+                    continue
+                t = (v - lo) / span
+                color = f"rgb({int(255 - 200 * t)},{int(255 - 120 * t)},{int(255 - 40 * t)})"
+                tds.append(f'<td title="{name}" style="background:{color};text-align:right">{v:.3f}</td>')
+            cells.append(f"<tr><th>{RANKS[r]}</th>{''.join(tds)}</tr>")
+        return (
+            f"<div><b>{self.title}</b><br><small>suited below the diagonal, offsuit above</small>"
+            f"<table style='font-size:80%'>{''.join(cells)}</table></div>"
+        )
+
+    # -- files ----------------------------------------------------------------
+
+    def write(self, path: str | Path) -> Path:
+        """Write CSV: provenance lines, a checksum of the rows, then one row per class."""
+        path = Path(path)
+        frame = self.to_frame()
+        body = io.StringIO()
+        frame.to_csv(body, index=False, float_format="%.17g", lineterminator="\n")
+        data = body.getvalue()
+        lines = [HEADER]
+        for key, value in self.provenance.items():
+            lines.append(f"# {key}: {json.dumps(value)}")
+        lines.append(f"# sha256: {hashlib.sha256(data.encode()).hexdigest()}")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("\n".join(lines) + "\n" + data)
+        return path
+
+    @classmethod
+    def read(cls, path: str | Path) -> PreflopTable:
+        """Read a table written by :meth:`write`, refusing anything malformed or edited."""
+        import pandas as pd
+
+        path = Path(path)
+        try:
+            text = path.read_text()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise PreflopTableError(f"cannot read {path}: {exc}") from None
+        lines = text.split("\n")
+        if not lines or lines[0] != HEADER:
+            raise PreflopTableError(f"{path} is not a pokerlab preflop table (its first line is not {HEADER!r})")
+        provenance: dict[str, Any] = {}
+        digest = None
+        i = 1
+        while i < len(lines) and lines[i].startswith("# "):
+            key, _, raw = lines[i][2:].partition(": ")
+            if key == "sha256":
+                digest = raw.strip()
+            else:
+                try:
+                    provenance[key] = json.loads(raw)
+                except json.JSONDecodeError:
+                    raise PreflopTableError(f"{path}: cannot read the provenance line {lines[i]!r}") from None
+            i += 1
+        data = "\n".join(lines[i:])
+        if digest is None:
+            raise PreflopTableError(f"{path}: missing provenance: no sha256 checksum line")
+        if hashlib.sha256(data.encode()).hexdigest() != digest:
+            raise PreflopTableError(f"{path}: the checksum does not match; the rows were changed after writing")
+        missing = [k for k in REQUIRED if k not in provenance]
+        if missing:
+            raise PreflopTableError(f"{path}: missing provenance: {', '.join(missing)}")
+        try:
+            frame = pd.read_csv(io.StringIO(data))
+        except (ValueError, pd.errors.ParserError) as exc:
+            raise PreflopTableError(f"{path}: cannot read the rows: {exc}") from None
+        if "class" not in frame or "value" not in frame:
+            raise PreflopTableError(f"{path}: the rows need 'class' and 'value' columns")
+        if len(frame) != 169:
+            raise PreflopTableError(f"{path}: wrong shape: {len(frame)} classes, expected 169")
+        names = [str(x) for x in frame["class"]]
+        if sorted(names) != sorted(CLASS_NAMES):
+            odd = sorted(set(names) ^ set(CLASS_NAMES))[:3]
+            raise PreflopTableError(f"{path}: the classes are not the 169 starting hands (e.g. {odd})")
+        values = _grid(dict(zip(names, frame["value"], strict=True)))
+        errors = None
+        if "stderr" in frame and frame["stderr"].notna().any():
+            errors = _grid(dict(zip(names, frame["stderr"], strict=True)))
+        skip = {"class", "row", "col", "combos", "value", "stderr"}
+        extra = {c: _grid(dict(zip(names, frame[c], strict=True))) for c in frame.columns if c not in skip}
+        return cls(values=values, provenance=provenance, errors=errors, extra=extra)
+
+
+# ----------------------------------------------------------------------------
+# Simulation (seed 001 eq. 1, Table 3)
+# ----------------------------------------------------------------------------
+
+
+def _check_players(players: int) -> int:
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
+        raise ParameterError(f"players must be a whole number 2..10, not {players!r}")
+    return players
+
+
+def _task_seed(seed: int, class_index: int, chunk: int) -> int:
+    ss = np.random.SeedSequence(entropy=seed, spawn_key=(class_index, chunk))
+    return int(ss.generate_state(1, dtype=np.uint64)[0] & np.uint64(2**63 - 1))
+
+
+def _simulate_task(task: tuple[int, int, int, int, int]) -> tuple[int, float, float, float, float, int]:
+    """Play ``games`` all-in showdowns of one class against random hands (runs in any worker)."""
+    from pokerlab import _kernels
+
+    class_index, players, games, seed, _chunk = task
+    hc = hand_classes()[class_index]
+    cards = np.array([[a.id, b.id] for a, b in hc.combos], dtype=np.int64)
+    win, tie, share, share_sq, done, _ = _kernels.equity_mc(
+        np.zeros(0, np.int64),
+        5,
+        cards,
+        np.array([0, len(cards)], dtype=np.int64),
+        np.arange(1, len(cards) + 1, dtype=np.float64),
+        players - 1,
+        games,
+        seed,
+    )
+    return class_index, float(win[0]), float(tie[0]), float(share[0]), float(share_sq[0]), int(done)
+
+
+def _run_tasks(tasks: list, fn: Any, executor: Executor | None, progress: bool, desc: str, total: int) -> list:
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=total, desc=desc, unit="task")
+    results = []
+    mapped = map(fn, tasks) if executor is None else executor.map(fn, tasks)
+    for res in mapped:
+        results.append(res)
+        if bar is not None:
+            bar.update(1)
+    if bar is not None:
+        bar.close()
+    return results
+
+
+def simulate_table(
+    players: int,
+    games: int = 10_000,
+    seed: int | None = None,
+    metric: str = "pot_share",
+    executor: Executor | None = None,
+    progress: bool = True,
+    *,
+    classes: Iterable[str] | None = None,
+    games_per_task: int = 10_000,
+) -> PreflopTable:
+    """Seed 001's simulation table: each class plays ``games`` showdowns against ``players - 1`` callers.
+
+    Every game deals the class's cards (suits drawn uniformly among its
+    combinations), random hands to the opponents and a full board; nobody
+    folds. Two results are kept per class, in ``extra``:
+
+    * ``won_outright``: games won alone / games. This is seed 001's eq. 1
+      (``P = winning times / total``) read literally: a split pot is not a win.
+    * ``pot_share``: the average share of the pot, ties split (the equity).
+
+    ``metric`` picks which one fills ``values``. Work is cut into tasks of
+    ``games_per_task`` games of one class, each seeded from ``(seed, class,
+    chunk)``, so the numbers depend only on ``seed``: any
+    ``concurrent.futures.Executor`` (a process pool, a dask
+    ``Client.get_executor()``, Ray) gives the same table as a serial run.
+    ``classes`` limits the work to some classes (the other cells are NaN).
+    """
+    players = _check_players(players)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ParameterError(f"games must be a whole number of at least 1, not {games!r}")
+    if metric not in METRICS:
+        raise ParameterError(f"metric must be one of {', '.join(METRICS)}, not {metric!r}")
+    if games_per_task < 1:
+        raise ParameterError("games_per_task must be at least 1")
+    if seed is None:
+        seed = int(np.random.SeedSequence().entropy % (2**63))
+    elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ParameterError(f"seed must be a non-negative whole number, not {seed!r}")
+    wanted = range(169) if classes is None else sorted({CLASS_NAMES.index(_class(c).name) for c in classes})
+    tasks = []
+    for ci in wanted:
+        for chunk, start in enumerate(range(0, games, games_per_task)):
+            n = min(games_per_task, games - start)
+            tasks.append((ci, players, n, _task_seed(seed, ci, chunk), chunk))
+    results = _run_tasks(tasks, _simulate_task, executor, progress, f"simulating {players} players", len(tasks))
+    sums: dict[int, np.ndarray] = {}
+    for ci, win, tie, share, share_sq, done in results:
+        acc = sums.setdefault(ci, np.zeros(5))
+        acc += (win, tie, share, share_sq, done)
+    grids = {k: np.full((13, 13), np.nan) for k in ("won_outright", "pot_share", "tie", "won_stderr", "share_stderr")}
+    for ci, (win, tie, share, share_sq, done) in sums.items():
+        r, c = hand_classes()[ci].grid_cell
+        p_win = win / done
+        mean = share / done
+        grids["won_outright"][r, c] = p_win
+        grids["pot_share"][r, c] = mean
+        grids["tie"][r, c] = tie / done
+        grids["won_stderr"][r, c] = math.sqrt(max(p_win * (1 - p_win), 0.0) / max(done - 1, 1))
+        grids["share_stderr"][r, c] = math.sqrt(max(share_sq / done - mean**2, 0.0) / max(done - 1, 1))
+    values = grids[metric]
+    errors = grids["share_stderr" if metric == "pot_share" else "won_stderr"]
+    provenance = {
+        "method": "simulation",
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "metric": metric,
+        "games_per_task": games_per_task,
+        "pokerlab_version": _version(),
+        "command": f"pokerlab tables --method simulation --players {players} --games {games} --seed {seed}",
+    }
+    return PreflopTable(values=values, provenance=provenance, errors=errors, extra=grids)
+
+
+# ----------------------------------------------------------------------------
+# Expert tables (seed 001 Tables 1-2) and expert groupings
+# ----------------------------------------------------------------------------
+
+# Sklansky and Malmuth, "Hold'em Poker for Advanced Players": groups 1 (best) to 8.
+SKLANSKY_GROUPS: dict[int, tuple[str, ...]] = {
+    1: ("AA", "KK", "QQ", "JJ", "AKs"),
+    2: ("TT", "AQs", "AJs", "KQs", "AKo"),
+    3: ("99", "ATs", "KJs", "QJs", "JTs", "AQo"),
+    4: ("88", "KTs", "QTs", "J9s", "T9s", "98s", "AJo", "KQo"),
+    5: (
+        "77", "A9s", "A8s", "A7s", "A6s", "A5s", "A4s", "A3s", "A2s", "Q9s", "T8s", "97s", "87s", "76s",
+        "KJo", "QJo", "JTo",
+    ),
+    6: ("66", "55", "K9s", "J8s", "86s", "75s", "54s", "ATo", "KTo", "QTo"),
+    7: (
+        "44", "33", "22", "K8s", "K7s", "K6s", "K5s", "K4s", "K3s", "K2s", "Q8s", "T7s", "64s", "53s", "43s",
+        "J9o", "T9o", "98o",
+    ),
+    8: ("87o", "A9o", "Q9o", "76o", "42s", "32s", "96s", "85s", "J8o", "J7s", "65o", "54o", "74s", "K9o", "T8o"),
+}  # fmt: skip
+
+# Seed 004 (Rembrant), section 3.1: nine groups, 1 strongest.
+REMBRANT_GROUPS: dict[int, tuple[str, ...]] = {
+    1: ("AA", "KK"),
+    2: ("QQ", "JJ", "AKo", "AKs"),
+    3: ("TT", "AQs", "AQo", "AJs", "KQs"),
+    4: ("99", "88", "77", "ATs", "ATo", "KJs", "AJo"),
+    5: ("KQo", "QJs", "KTs", "JTs"),
+    6: ("KJo", "QTs", "A9s", "A8s", "QJo"),
+    7: ("A7s", "A6s", "A5s", "A4s", "A3s", "A2s", "KTo", "JTo", "K9s", "Q9s", "T9s", "J9s"),
+    8: ("A9o", "A8o", "A7o", "A6o", "A5o", "A4o", "A3o", "A2o", "98s", "87s", "76s", "65s", "54s", "43s", "32s"),
+}
+
+
+def chen_points(name: str | HandClass) -> float:
+    """Bill Chen's formula: points for the high card, pair, suit, gap and straight chances.
+
+    High card A=10, K=8, Q=7, J=6, else half its rank (T=5 ... 2=1); pairs
+    double it (at least 5); suited +2; gap 1/2/3/4+ costs 1/2/4/5; +1 when
+    the gap is 0 or 1 and both cards are below a queen; half points round up.
+
+    >>> chen_points("AA"), chen_points("AKs"), chen_points("72o"), chen_points("JTs")
+    (20.0, 12.0, -1.0, 9.0)
+    """
+    hc = _class(name)
+    hi, lo = hc.high.index, hc.low.index
+    score = {12: 10.0, 11: 8.0, 10: 7.0, 9: 6.0}.get(hi, (hi + 2) / 2)
+    if hc.is_pair:
+        score = max(5.0, score * 2)
+    else:
+        if hc.suited:
+            score += 2
+        gap = hi - lo - 1
+        score -= {0: 0, 1: 1, 2: 2, 3: 4}.get(gap, 5)
+        if gap <= 1 and hi < 10:
+            score += 1
+    return float(math.ceil(score))
+
+
+def _group_table(groups: dict[int, tuple[str, ...]], source: str, players: int) -> PreflopTable:
+    worst = max(groups) + 1
+    group_of = {name: worst for name in CLASS_NAMES}
+    for g, names in groups.items():
+        for n in names:
+            if group_of[_class(n).name] != worst:
+                raise AssertionError(f"{n} is in two groups")
+            group_of[_class(n).name] = g
+    group = _grid(group_of)
+    values = (worst - group) / (worst - 1)
+    provenance = {
+        "method": "expert",
+        "source": source,
+        "players": players,
+        "scale": f"(group {worst} - group) / {worst - 1}: group 1 reads 1, unlisted hands (group {worst}) read 0",
+        "pokerlab_version": _version(),
+    }
+    return PreflopTable(values=values, provenance=provenance, extra={"group": group})
+
+
+def expert_table(
+    players: int,
+    source: str = "income_rate",
+    *,
+    games: int = 100_000,
+    seed: int = 2026,
+    executor: Executor | None = None,
+    progress: bool = True,
+) -> PreflopTable:
+    """An expert preflop table, scaled so the worst class reads 0 and the best 1.
+
+    ``source="income_rate"`` is Papp's roll-out income rate (seed 001's
+    Tables 1-2; IR2/IR4/IR7 are players = 2, 4, 7): n players each put one
+    bet in and call to the showdown, and a class winning a pot share ``s``
+    earns ``IR = n*s - 1`` bets per hand. It is estimated from ``games``
+    seeded games per class (the raw IR is kept in ``extra["income_rate"]``
+    with its standard error). The groupings do not depend on ``players``:
+    ``"sklansky"`` (Sklansky-Malmuth groups 1-8, 9 = unlisted), ``"rembrant"``
+    (seed 004's groups 1-9) and ``"chen"`` (the Chen formula, points in
+    ``extra["points"]``).
+    """
+    players = _check_players(players)
+    if source not in SOURCES:
+        raise ParameterError(f"source must be one of {', '.join(SOURCES)}, not {source!r}")
+    if source == "sklansky":
+        return _group_table(SKLANSKY_GROUPS, source, players)
+    if source == "rembrant":
+        return _group_table({g: v for g, v in REMBRANT_GROUPS.items()}, source, players)
+    if source == "chen":
+        points = _grid({n: chen_points(n) for n in CLASS_NAMES})
+        lo, hi = np.nanmin(points), np.nanmax(points)
+        provenance = {
+            "method": "expert",
+            "source": "chen",
+            "players": players,
+            "scale": "(points - min) / (max - min)",
+            "pokerlab_version": _version(),
+        }
+        return PreflopTable(values=(points - lo) / (hi - lo), provenance=provenance, extra={"points": points})
+    sim = simulate_table(players, games=games, seed=seed, executor=executor, progress=progress)
+    share = sim.extra["pot_share"]
+    ir = players * share - 1.0
+    ir_err = players * sim.extra["share_stderr"]
+    lo, hi = np.nanmin(ir), np.nanmax(ir)
+    provenance = {
+        "method": "expert",
+        "source": "income_rate",
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "games_per_task": sim.provenance["games_per_task"],
+        "scale": "(IR - min IR) / (max IR - min IR), IR = players * pot share - 1 bets per hand",
+        "pokerlab_version": _version(),
+        "command": f"pokerlab tables --method expert --players {players} --games {games} --seed {seed}",
+    }
+    return PreflopTable(
+        values=(ir - lo) / (hi - lo),
+        provenance=provenance,
+        errors=ir_err / (hi - lo),
+        extra={"income_rate": ir, "income_rate_stderr": ir_err, "pot_share": share},
+    )
+
+
+# ----------------------------------------------------------------------------
+# Exact heads-up table
+# ----------------------------------------------------------------------------
+
+
+def _canonical_boards() -> tuple[np.ndarray, np.ndarray]:
+    """5-card boards up to suit renaming with their multiplicities, cached on disk."""
+    from pokerlab import _kernels
+    from pokerlab._tables import cache_dir
+
+    path = cache_dir() / "canonical-boards-v1.npz"
+    try:
+        with np.load(path) as data:
+            boards, weights = data["boards"], data["weights"]
+        if boards.shape == (134459, 5) and weights.sum() == 2598960:
+            return boards.astype(np.int64), weights.astype(np.float64)
+    except (OSError, KeyError, ValueError):
+        pass
+    boards, weights = _kernels.canonical_boards()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.savez(path, boards=boards.astype(np.int8), weights=weights)
+    except OSError:
+        pass
+    return boards, weights
+
+
+def _heads_up_task(task: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    from pokerlab import _kernels
+
+    boards, weights = task
+    return _kernels.heads_up_counts(boards, weights)
+
+
+def exact_heads_up_table(executor: Executor | None = None, progress: bool = True, tasks: int = 64) -> PreflopTable:
+    """Each class's exact equity against one random hand (ties split).
+
+    Every one of the 2,097,572,400 (opponent hand, board) cases per hole
+    combination is counted. Instead of looping per class, each 5-card board
+    is visited once: all 1,081 two-card hands from the other 47 cards are
+    evaluated, sorted, and every hand's wins and ties against the hands
+    that share no card with it are counted from the sorted lists (global,
+    minus those holding either of its cards). Boards that differ only by a
+    renaming of suits give the same class totals, so only the 134,459
+    distinct ones are visited, each weighted by how many boards it stands
+    for. ``extra`` holds the win and tie shares.
+    """
+    boards, weights = _canonical_boards()
+    chunks = np.array_split(np.arange(len(boards)), tasks)
+    work = [(boards[idx], weights[idx]) for idx in chunks]
+    results = _run_tasks(work, _heads_up_task, executor, progress, "exact heads-up", len(work))
+    wins = np.zeros(1326)
+    ties = np.zeros(1326)
+    cases = np.zeros(1326)
+    for w, t, c in results:
+        wins += w
+        ties += t
+        cases += c
+    grids = {k: np.full((13, 13), np.nan) for k in ("equity", "win", "tie")}
+    for hc in hand_classes():
+        idx = [combo_index(a, b) for a, b in hc.combos]
+        total = cases[idx].sum()
+        r, c = hc.grid_cell
+        grids["win"][r, c] = wins[idx].sum() / total
+        grids["tie"][r, c] = ties[idx].sum() / total
+        grids["equity"][r, c] = (wins[idx].sum() + ties[idx].sum() / 2) / total
+    provenance = {
+        "method": "exact",
+        "players": 2,
+        "cases_per_combination": 2_097_572_400,
+        "pokerlab_version": _version(),
+        "command": "pokerlab tables --method exact",
+    }
+    return PreflopTable(values=grids["equity"], provenance=provenance, extra={"win": grids["win"], "tie": grids["tie"]})
+
+
+def data_dir() -> Path:
+    """Where the committed tables live: ``$POKERLAB_TABLES`` or the repository's ``data/preflop_tables``."""
+    import os
+
+    env = os.environ.get("POKERLAB_TABLES")
+    return Path(env) if env else Path(__file__).resolve().parents[1] / "data" / "preflop_tables"
+
+
+def load_table(method: str, players: int | None = None, source: str = "income_rate") -> PreflopTable:
+    """Read one of the committed tables of ``data/preflop_tables`` (see its README).
+
+    >>> load_table("exact").value("AA") > 0.85
+    True
+    """
+    if method == "exact":
+        name = "exact_heads_up.csv"
+    elif method == "simulation":
+        name = f"simulation_{_check_players(players)}_players.csv"  # type: ignore[arg-type]
+    elif method == "expert":
+        if source not in SOURCES:
+            raise ParameterError(f"source must be one of {', '.join(SOURCES)}, not {source!r}")
+        name = (
+            f"expert_income_rate_{_check_players(players)}_players.csv"  # type: ignore[arg-type]
+            if source == "income_rate"
+            else f"expert_{source}.csv"
+        )
+    else:
+        raise ParameterError(f"method must be expert, simulation or exact, not {method!r}")
+    path = data_dir() / name
+    if not path.exists():
+        raise PreflopTableError(f"{path} does not exist; regenerate it with 'pokerlab tables' (see its README)")
+    return PreflopTable.read(path)
