@@ -1,0 +1,302 @@
+"""Rules as data: betting structure, blinds, caps, stacks, clocks, and the seeds' presets.
+
+A :class:`Rules` value describes a game completely; :meth:`Rules.new_hand`
+starts a hand under it. Rules are checked when they are built, so a
+contradiction (a cap of -1, blinds larger than the stacks, 11 players) is
+refused at once with a sentence saying what is wrong.
+
+Presets, each from its seed:
+
+======================== =======================================================================
+``AAAI06_HEADS_UP_LIMIT`` seed 000: heads-up fixed limit, reverse blinds $5/$10, bets $10/$10/$20/$20,
+                          a bet and 2 raises preflop and on the flop, a bet and 3 raises later
+``BIGHOLDEM``             seed 002: 2-10 players (10 by default), 1000 chips, blinds 5/10, optional
+                          ante, 3 raises per phase, raises bounded by the stack, elimination below
+                          twice the minimum chip
+``HEADS_UP_NO_LIMIT``     seed 003: blinds 10/20 rising every 10 hands, raises of at least twice the
+                          big blind, no cap, a time bank of 10 s + 0.5 s per move, automatic checks
+                          after more than two missed answers in a row
+``NO_LIMIT_RING``         seed 001: 2-10 players, no limit, blinds 1 and 2
+======================== =======================================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from pokerlab.errors import ParameterError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pokerlab.cards import CardsLike
+    from pokerlab.game.state import HandState
+
+__all__ = [
+    "AAAI06_HEADS_UP_LIMIT",
+    "BIGHOLDEM",
+    "HEADS_UP_NO_LIMIT",
+    "NO_LIMIT_RING",
+    "PRESETS",
+    "BettingStructure",
+    "BlindLevel",
+    "Rules",
+    "RulesError",
+    "Street",
+    "TimeBank",
+]
+
+
+class RulesError(ParameterError):
+    """Rules that contradict themselves or the game."""
+
+
+class BettingStructure(StrEnum):
+    FIXED_LIMIT = "fixed-limit"
+    NO_LIMIT = "no-limit"
+    POT_LIMIT = "pot-limit"
+
+
+class Street(StrEnum):
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+
+    @property
+    def index(self) -> int:
+        return list(Street).index(self)
+
+    @property
+    def board_size(self) -> int:
+        return (0, 3, 4, 5)[self.index]
+
+
+@dataclass(frozen=True)
+class BlindLevel:
+    """Blinds (and ante) in force from hand number ``from_hand`` (0-based) on."""
+
+    from_hand: int
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+
+
+@dataclass(frozen=True)
+class TimeBank:
+    """A chess-like clock per seat: ``initial`` seconds, ``per_move`` added for each move.
+
+    ``max_misses``: after more than this many missed answers in a row (an
+    exception, an illegal action or no answer in time) the seat's moves
+    become automatic (seed 003: more than two).
+    """
+
+    initial: float = 10.0
+    per_move: float = 0.5
+    max_misses: int = 2
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A complete description of the game (see the module docstring for presets).
+
+    Seats and blinds: ``new_hand(stacks, button=b)`` seats players 0..n-1
+    around the table. The seat after the button posts the small blind and
+    the next one the big blind; heads-up the button posts the small blind
+    and acts first before the flop (reverse blinds). Before the flop the
+    first to act is the seat after the big blind; after it, the first live
+    seat after the button.
+
+    ``raise_cap`` is the number of bets and raises allowed on each street;
+    before the flop the big blind counts as the bet (seed 000's "a bet and
+    2 raises" preflop is a cap of 3). ``None`` means no cap. Raises that are
+    all-in for less than a full raise do not count towards the cap and do
+    not reopen the betting for players who have already acted. Nobody may
+    raise when no other player could put in more than the current bet.
+
+    ``min_raise_big_blinds`` is the smallest bet or raise increment in
+    no-limit and pot-limit games, in big blinds of the current level
+    (default 1; seed 003 uses 2); a later raise must be at least as large as
+    the previous raise on that street. Under fixed limit every bet and
+    raise is ``bet_sizes[street]``.
+
+    ``reset_stacks``: every hand starts from ``starting_stack`` (duplicate
+    and ACPC-style matches); otherwise chips carry over and a seat whose
+    stack is below ``min_stack_to_play`` is eliminated.
+    """
+
+    name: str = "custom"
+    structure: BettingStructure = BettingStructure.NO_LIMIT
+    small_blind: int = 1
+    big_blind: int = 2
+    ante: int = 0
+    bet_sizes: tuple[int, int, int, int] | None = None
+    raise_cap: tuple[int | None, int | None, int | None, int | None] = (None, None, None, None)
+    min_raise_big_blinds: int = 1
+    starting_stack: int = 200
+    min_players: int = 2
+    max_players: int = 10
+    default_players: int = 2
+    blind_schedule: tuple[BlindLevel, ...] = ()
+    time_bank: TimeBank | None = None
+    reset_stacks: bool = False
+    min_stack_to_play: int = 1
+    metadata: dict = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        s = self
+        if not isinstance(s.structure, BettingStructure):
+            object.__setattr__(self, "structure", BettingStructure(s.structure))
+        if s.small_blind < 0 or s.big_blind <= 0:
+            raise RulesError(f"blinds must be positive, not {s.small_blind}/{s.big_blind}")
+        if s.small_blind > s.big_blind:
+            raise RulesError(f"the small blind ({s.small_blind}) cannot exceed the big blind ({s.big_blind})")
+        if s.ante < 0:
+            raise RulesError(f"the ante cannot be negative ({s.ante})")
+        if not 2 <= s.min_players <= s.max_players <= 10:
+            raise RulesError(f"a table seats 2 to 10 players, not {s.min_players}..{s.max_players}")
+        if not s.min_players <= s.default_players <= s.max_players:
+            raise RulesError(f"default_players {s.default_players} is outside {s.min_players}..{s.max_players}")
+        if len(s.raise_cap) != 4:
+            raise RulesError("raise_cap has one entry per street (4)")
+        for cap in s.raise_cap:
+            if cap is not None and cap < 1:
+                raise RulesError(f"a raise cap counts bets and raises per street and must be at least 1, not {cap}")
+        if s.structure is BettingStructure.FIXED_LIMIT:
+            if s.bet_sizes is None or len(s.bet_sizes) != 4 or min(s.bet_sizes) <= 0:
+                raise RulesError("fixed-limit rules need four positive bet_sizes, one per street")
+        elif s.bet_sizes is not None:
+            raise RulesError("bet_sizes belong to fixed-limit rules only")
+        if s.min_raise_big_blinds < 1:
+            raise RulesError(f"min_raise_big_blinds must be at least 1, not {s.min_raise_big_blinds}")
+        if s.min_stack_to_play < 1:
+            raise RulesError(f"min_stack_to_play must be at least 1, not {s.min_stack_to_play}")
+        if s.starting_stack <= 0:
+            raise RulesError(f"starting stacks must be positive, not {s.starting_stack}")
+        levels = s.blind_schedule
+        if levels:
+            if levels[0].from_hand != 0 or any(b.from_hand <= a.from_hand for a, b in zip(levels, levels[1:])):
+                raise RulesError("a blind schedule starts at hand 0 and its levels rise in hand order")
+            for lv in levels:
+                if lv.small_blind > lv.big_blind or lv.big_blind <= 0 or lv.ante < 0:
+                    raise RulesError(f"bad blind level {lv}")
+        if s.big_blind + s.ante > s.starting_stack:
+            raise RulesError(
+                f"the big blind and ante ({s.big_blind}+{s.ante}) are larger than the starting stack {s.starting_stack}"
+            )
+
+    # -- derived ----------------------------------------------------------------
+
+    def level(self, hand_number: int = 0) -> BlindLevel:
+        """The blinds and ante in force for hand ``hand_number`` (0-based)."""
+        current = BlindLevel(0, self.small_blind, self.big_blind, self.ante)
+        for lv in self.blind_schedule:
+            if lv.from_hand <= hand_number:
+                current = lv
+        return current
+
+    def min_raise_increment(self, big_blind: int) -> int:
+        return self.min_raise_big_blinds * big_blind
+
+    def with_(self, **changes: object) -> Rules:
+        """A copy with some fields changed (validated again)."""
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    def check_players(self, n: int) -> None:
+        if not self.min_players <= n <= self.max_players:
+            raise RulesError(f"{self.name} seats {self.min_players} to {self.max_players} players, not {n}")
+
+    def new_hand(
+        self,
+        stacks: int | list[int] | tuple[int, ...] | None = None,
+        button: int = 0,
+        seed: int | None = None,
+        deck: CardsLike | None = None,
+        hand_number: int = 0,
+    ) -> HandState:
+        """Start a hand: post antes and blinds and deal the hole cards.
+
+        ``stacks`` is a list of chip counts (or a number of players, each
+        with ``starting_stack``). ``deck`` fixes the card order (cards are
+        dealt from its start); otherwise ``seed`` shuffles.
+        """
+        from pokerlab.game.state import HandState
+
+        if stacks is None:
+            stacks = self.default_players
+        if isinstance(stacks, int):
+            stacks = [self.starting_stack] * stacks
+        return HandState(self, list(stacks), button=button, seed=seed, deck=deck, hand_number=hand_number)
+
+
+def _limit_caps(pre: int, flop: int, turn: int, river: int) -> tuple[int, int, int, int]:
+    return (pre, flop, turn, river)
+
+
+AAAI06_HEADS_UP_LIMIT = Rules(
+    name="AAAI'06 heads-up limit",
+    structure=BettingStructure.FIXED_LIMIT,
+    small_blind=5,
+    big_blind=10,
+    bet_sizes=(10, 10, 20, 20),
+    raise_cap=_limit_caps(3, 3, 4, 4),
+    starting_stack=1000,
+    min_players=2,
+    max_players=2,
+    default_players=2,
+    reset_stacks=True,
+    metadata={"seed": "000", "note": "a bet and 2 raises preflop and flop (the big blind is the preflop bet)"},
+)
+
+BIGHOLDEM = Rules(
+    name="BigHoldem",
+    structure=BettingStructure.NO_LIMIT,
+    small_blind=5,
+    big_blind=10,
+    ante=0,
+    raise_cap=(3, 3, 3, 3),
+    starting_stack=1000,
+    min_players=2,
+    max_players=10,
+    default_players=10,
+    min_stack_to_play=10,
+    metadata={
+        "seed": "002",
+        "minimum_chip": 5,
+        "note": "eliminated when a stack falls below twice the minimum chip; ante (when on) is one minimum chip",
+    },
+)
+
+HEADS_UP_NO_LIMIT = Rules(
+    name="Heads-up no-limit",
+    structure=BettingStructure.NO_LIMIT,
+    small_blind=10,
+    big_blind=20,
+    min_raise_big_blinds=2,
+    starting_stack=2000,
+    min_players=2,
+    max_players=2,
+    default_players=2,
+    blind_schedule=tuple(BlindLevel(10 * k, 10 * 2**k, 20 * 2**k) for k in range(12)),
+    time_bank=TimeBank(initial=10.0, per_move=0.5, max_misses=2),
+    metadata={"seed": "003", "note": "blinds double every 10 hands; raises at least twice the big blind"},
+)
+
+NO_LIMIT_RING = Rules(
+    name="No-limit ring (seed 001)",
+    structure=BettingStructure.NO_LIMIT,
+    small_blind=1,
+    big_blind=2,
+    starting_stack=200,
+    min_players=2,
+    max_players=10,
+    default_players=6,
+    metadata={"seed": "001"},
+)
+
+PRESETS = {
+    "AAAI06_HEADS_UP_LIMIT": AAAI06_HEADS_UP_LIMIT,
+    "BIGHOLDEM": BIGHOLDEM,
+    "HEADS_UP_NO_LIMIT": HEADS_UP_NO_LIMIT,
+    "NO_LIMIT_RING": NO_LIMIT_RING,
+}

@@ -1,0 +1,648 @@
+"""One hand of Hold'em as a state machine with an append-only event log.
+
+Seats are numbered 0..n-1 around the table and the button moves between
+hands. The seat after the button posts the small blind and the next the big
+blind; **heads-up the button posts the small blind and acts first before the
+flop** (reverse blinds), as in all three seeds that play heads-up. Exported
+hand histories (PHH) list the players starting after the button, so the
+button is the last player there.
+
+Cards come off the deck in a fixed order, so a hand is reproducible from its
+deck: two hole cards for seat 0, two for seat 1, ..., then the flop, turn
+and river (no burn cards). Pass ``deck="AsAh KdKc ..."`` to set it, or a
+``seed`` to shuffle; a partial deck is completed with shuffled cards.
+
+Use :meth:`HandState.legal_actions`, then :meth:`HandState.apply`. Every step
+is recorded as a frozen event in :attr:`HandState.events`; replays, hand
+histories, bots and widgets all read that one log.
+
+Actions (all "raise to", never "raise by"):
+
+* ``Fold()`` - only when facing a bet; ``Check()`` - only when not;
+* ``Call()`` - calls, or checks when there is nothing to call (seed 001 calls
+  a check "a special case of calling");
+* ``RaiseTo(amount)`` - a bet or raise to a street total of ``amount``;
+  under fixed limit ``Raise()`` raises by the fixed size.
+
+Pots: when betting ends, an uncalled excess (the part of the biggest bet no
+one else matched) goes back to its owner. The rest is split into a main pot
+and side pots, one per all-in level; each goes to the best hand among the
+players who put in that much and did not fold. Hands that win no pot are
+mucked, and neighbouring pots left with the same contenders are merged
+before they are split (as pokerkit does, so hand histories agree to the
+chip). **Odd chips**: the chips left over when a pot does not divide evenly
+all go to the first winner after the button.
+
+>>> from pokerlab.game import NO_LIMIT_RING, Call, Check, RaiseTo
+>>> h = NO_LIMIT_RING.new_hand([200, 200, 200], button=0, deck="AsAh KsKh QsQh 2c7d9h Tc 3s")
+>>> h.actor, h.to_call, h.min_raise_to, h.max_raise_to
+(0, 2, 4, 200)
+>>> _ = h.apply(RaiseTo(6)).apply(Call()).apply(Call())
+>>> h.street, [str(c) for c in h.board]
+(<Street.FLOP: 'flop'>, ['2c', '7d', '9h'])
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Union
+
+from pokerlab.cards import Card, Deck, parse_cards
+from pokerlab.errors import PokerlabError
+from pokerlab.game.rules import BettingStructure, Street
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pokerlab.cards import CardsLike
+    from pokerlab.game.rules import Rules
+
+__all__ = [
+    "Act",
+    "Action",
+    "AwardPot",
+    "Call",
+    "Check",
+    "DealBoard",
+    "DealHole",
+    "Event",
+    "Fold",
+    "HandEnd",
+    "HandState",
+    "IllegalActionError",
+    "PostAnte",
+    "PostBlind",
+    "Raise",
+    "RaiseTo",
+    "ReturnUncalled",
+    "Showdown",
+]
+
+
+class IllegalActionError(PokerlabError):
+    """An action that the rules do not allow now; the message says what is legal."""
+
+
+# ----------------------------------------------------------------------------
+# Actions
+# ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fold:
+    def __str__(self) -> str:
+        return "fold"
+
+
+@dataclass(frozen=True)
+class Check:
+    def __str__(self) -> str:
+        return "check"
+
+
+@dataclass(frozen=True)
+class Call:
+    def __str__(self) -> str:
+        return "call"
+
+
+@dataclass(frozen=True)
+class RaiseTo:
+    amount: int
+
+    def __str__(self) -> str:
+        return f"raise to {self.amount}"
+
+
+@dataclass(frozen=True)
+class Raise:
+    """Fixed limit: raise by the street's bet size (or all-in if short)."""
+
+    def __str__(self) -> str:
+        return "raise"
+
+
+Action = Union[Fold, Check, Call, RaiseTo, Raise]
+
+
+# ----------------------------------------------------------------------------
+# Events
+# ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PostAnte:
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class PostBlind:
+    seat: int
+    amount: int
+    blind: str  # "small" or "big"
+
+
+@dataclass(frozen=True)
+class DealHole:
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class DealBoard:
+    street: Street
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Act:
+    """A player's action: ``kind`` is fold, check, call, bet or raise.
+
+    ``amount`` is the chips this action put in; ``to`` the seat's street
+    total afterwards; ``all_in`` whether the seat has no chips left;
+    ``complete`` is False for an all-in bet or raise smaller than a full
+    one (it neither counts towards the cap nor reopens the betting);
+    ``automatic`` marks an action the match chose for a seat that failed
+    to answer.
+    """
+
+    seat: int
+    street: Street
+    kind: str
+    amount: int
+    to: int
+    all_in: bool = False
+    complete: bool = True
+    automatic: bool = False
+
+
+@dataclass(frozen=True)
+class ReturnUncalled:
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class Showdown:
+    seat: int
+    cards: tuple[Card, ...]
+    value: int
+    description: str
+
+
+@dataclass(frozen=True)
+class AwardPot:
+    """Pot ``pot`` (0 = main pot) of ``amount`` chips, paid as ``shares[i]`` to ``winners[i]``."""
+
+    pot: int
+    amount: int
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
+    eligible: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class HandEnd:
+    stacks: tuple[int, ...]
+
+
+Event = Union[PostAnte, PostBlind, DealHole, DealBoard, Act, ReturnUncalled, Showdown, AwardPot, HandEnd]
+
+
+# ----------------------------------------------------------------------------
+# The state machine
+# ----------------------------------------------------------------------------
+
+
+class HandState:
+    """The state of one hand (see the module docstring).
+
+    Read it through its properties; change it only with :meth:`apply`.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        stacks: list[int],
+        button: int = 0,
+        seed: int | None = None,
+        deck: CardsLike | None = None,
+        hand_number: int = 0,
+    ) -> None:
+        n = len(stacks)
+        rules.check_players(n)
+        for i, s in enumerate(stacks):
+            if isinstance(s, bool) or not isinstance(s, int) or s <= 0:
+                raise PokerlabError(f"seat {i} needs a positive whole number of chips to play, not {s!r}")
+        if not 0 <= button < n:
+            raise PokerlabError(f"the button must be a seat 0..{n - 1}, not {button}")
+        self.rules = rules
+        self.n = n
+        self.button = button
+        self.hand_number = hand_number
+        level = rules.level(hand_number)
+        self.small_blind, self.big_blind, self.ante = level.small_blind, level.big_blind, level.ante
+        self.starting_stacks = tuple(stacks)
+        self.stacks = list(stacks)
+        self.street_bet = [0] * n
+        self.total = [0] * n
+        self.folded = [False] * n
+        self.all_in = [False] * n
+        self.acted = [False] * n
+        self.can_raise = [True] * n
+        self.hole: list[tuple[Card, ...]] = [() for _ in range(n)]
+        self.board: list[Card] = []
+        self.street = Street.PREFLOP
+        self.current_bet = 0
+        self.min_increment = rules.min_raise_increment(self.big_blind)
+        self.raises = 0
+        self.actor: int | None = None
+        self.is_over = False
+        self._events: list[Event] = []
+        if deck is not None:
+            cards = list(parse_cards(deck))
+            if len(cards) < 2 * n + 5:
+                known = {c.id for c in cards}
+                rest = [c for c in Deck(seed=seed) if c.id not in known]
+                cards += rest
+        else:
+            cards = list(Deck(seed=seed))
+        self._deck = cards
+        self._start()
+
+    # -- seats ------------------------------------------------------------------
+
+    @property
+    def small_blind_seat(self) -> int:
+        return self.button if self.n == 2 else (self.button + 1) % self.n
+
+    @property
+    def big_blind_seat(self) -> int:
+        return (self.button + 1) % self.n if self.n == 2 else (self.button + 2) % self.n
+
+    def _order_from(self, start: int) -> list[int]:
+        return [(start + k) % self.n for k in range(self.n)]
+
+    def _can_act(self, seat: int) -> bool:
+        return not self.folded[seat] and not self.all_in[seat]
+
+    # -- start ------------------------------------------------------------------
+
+    def _put(self, seat: int, amount: int) -> int:
+        amount = min(amount, self.stacks[seat])
+        self.stacks[seat] -= amount
+        self.total[seat] += amount
+        if self.stacks[seat] == 0:
+            self.all_in[seat] = True
+        return amount
+
+    def _start(self) -> None:
+        if self.ante:
+            for seat in self._order_from(self.button + 1):
+                paid = self._put(seat, self.ante)
+                self._events.append(PostAnte(seat, paid))
+        for seat, size, kind in (
+            (self.small_blind_seat, self.small_blind, "small"),
+            (self.big_blind_seat, self.big_blind, "big"),
+        ):
+            if size == 0:
+                continue
+            paid = self._put(seat, size)
+            self.street_bet[seat] += paid
+            self._events.append(PostBlind(seat, paid, kind))
+        self.current_bet = max(self.street_bet)
+        self.raises = 1
+        for seat in range(self.n):
+            self.hole[seat] = (self._deck.pop(0), self._deck.pop(0))
+        for seat in range(self.n):
+            self._events.append(DealHole(seat, self.hole[seat]))
+        start = self.small_blind_seat if self.n == 2 else (self.big_blind_seat + 1) % self.n
+        self.actor = self._next_actor(start, inclusive=True)
+        if self.actor is None:
+            self._end_street()
+
+    # -- queries ------------------------------------------------------------------
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The append-only log of everything that happened, in order."""
+        return tuple(self._events)
+
+    @property
+    def pot(self) -> int:
+        """All chips put in so far (including this street's bets)."""
+        return sum(self.total)
+
+    @property
+    def to_call(self) -> int:
+        """Chips the actor must add to call (limited by the actor's stack)."""
+        if self.actor is None:
+            return 0
+        a = self.actor
+        return min(self.current_bet - self.street_bet[a], self.stacks[a])
+
+    def _raise_allowed(self) -> bool:
+        a = self.actor
+        if a is None or not self.can_raise[a]:
+            return False
+        cap = self.rules.raise_cap[self.street.index]
+        if cap is not None and self.raises >= cap:
+            return False
+        if self.stacks[a] <= self.current_bet - self.street_bet[a]:
+            return False
+        # a raise only makes sense if someone else could put in more than the current bet
+        return any(
+            s != a and self._can_act(s) and self.street_bet[s] + self.stacks[s] > self.current_bet
+            for s in range(self.n)
+        )
+
+    @property
+    def min_raise_to(self) -> int | None:
+        """The smallest legal raise-to amount (street total), or None if raising is not allowed."""
+        if not self._raise_allowed():
+            return None
+        a = self.actor
+        assert a is not None
+        most = self.street_bet[a] + self.stacks[a]
+        if self.rules.structure is BettingStructure.FIXED_LIMIT:
+            target = self.current_bet + self.rules.bet_sizes[self.street.index]  # type: ignore[index]
+        else:
+            target = self.current_bet + self.min_increment
+        return min(target, most)
+
+    @property
+    def max_raise_to(self) -> int | None:
+        """The largest legal raise-to amount (street total), or None if raising is not allowed."""
+        if not self._raise_allowed():
+            return None
+        a = self.actor
+        assert a is not None
+        most = self.street_bet[a] + self.stacks[a]
+        if self.rules.structure is BettingStructure.FIXED_LIMIT:
+            return self.min_raise_to
+        if self.rules.structure is BettingStructure.POT_LIMIT:
+            call = self.current_bet - self.street_bet[a]
+            return min(most, max(self.current_bet + self.pot + call, self.min_raise_to or 0))
+        return most
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the actor may take now.
+
+        A raise appears once, as ``RaiseTo(min_raise_to)``; any amount up to
+        :attr:`max_raise_to` is legal too (fixed limit: exactly that amount).
+        """
+        if self.actor is None:
+            return ()
+        out: list[Action] = []
+        if self.current_bet > self.street_bet[self.actor]:
+            out += [Fold(), Call()]
+        else:
+            out += [Check()]
+        lo = self.min_raise_to
+        if lo is not None:
+            out.append(RaiseTo(lo))
+        return tuple(out)
+
+    def describe_legal(self) -> str:
+        """A sentence listing what the actor may do, used in error messages."""
+        if self.actor is None:
+            return "nothing: the hand is over" if self.is_over else "nothing"
+        parts = []
+        for act in self.legal_actions():
+            if isinstance(act, Call):
+                parts.append(f"Call() for {self.to_call}")
+            elif isinstance(act, RaiseTo):
+                lo, hi = self.min_raise_to, self.max_raise_to
+                parts.append(f"RaiseTo({lo})" if lo == hi else f"RaiseTo({lo}..{hi})")
+            else:
+                parts.append(f"{type(act).__name__}()")
+        return f"seat {self.actor} may: " + ", ".join(parts)
+
+    @property
+    def final_stacks(self) -> tuple[int, ...]:
+        """Everyone's chips once the hand is over (an error before that)."""
+        if not self.is_over:
+            raise IllegalActionError("the hand is not over yet; final stacks are known only at the end")
+        return tuple(self.stacks)
+
+    def clone(self) -> HandState:
+        """An independent copy (events are immutable and shared)."""
+        new = copy.copy(self)
+        for name in ("stacks", "street_bet", "total", "folded", "all_in", "acted", "can_raise", "hole", "board"):
+            setattr(new, name, list(getattr(self, name)))
+        new._deck = list(self._deck)
+        new._events = list(self._events)
+        return new
+
+    # -- acting -------------------------------------------------------------------
+
+    def apply(self, action: Action, seat: int | None = None) -> HandState:
+        """Apply the actor's action (``seat``, if given, must be the actor); returns self."""
+        if self.is_over or self.actor is None:
+            raise IllegalActionError("the hand is over: no more actions are possible")
+        a = self.actor
+        if seat is not None and seat != a:
+            raise IllegalActionError(f"seat {seat} acted out of turn: {self.describe_legal()}")
+        facing = self.current_bet - self.street_bet[a]
+        if isinstance(action, Fold):
+            if facing <= 0:
+                raise IllegalActionError(f"seat {a} cannot fold when there is nothing to call; {self.describe_legal()}")
+            self.folded[a] = True
+            self._events.append(Act(a, self.street, "fold", 0, self.street_bet[a]))
+        elif isinstance(action, Check) or (isinstance(action, Call) and facing <= 0):
+            if facing > 0:
+                raise IllegalActionError(
+                    f"seat {a} cannot check facing a bet of {self.current_bet} (to call {self.to_call}); "
+                    f"{self.describe_legal()}"
+                )
+            self._events.append(Act(a, self.street, "check", 0, self.street_bet[a]))
+        elif isinstance(action, Call):
+            paid = self._put(a, facing)
+            self.street_bet[a] += paid
+            self._events.append(Act(a, self.street, "call", paid, self.street_bet[a], self.all_in[a]))
+        elif isinstance(action, (RaiseTo, Raise)):
+            self._raise(a, action)
+        else:
+            raise IllegalActionError(f"{action!r} is not an action; {self.describe_legal()}")
+        self.acted[a] = True
+        self._advance(a)
+        return self
+
+    def _raise(self, a: int, action: RaiseTo | Raise) -> None:
+        lo, hi = self.min_raise_to, self.max_raise_to
+        if lo is None or hi is None:
+            why = "the raise cap is reached" if self._cap_reached() else "raising is not possible now"
+            raise IllegalActionError(f"seat {a} cannot raise: {why}; {self.describe_legal()}")
+        if isinstance(action, Raise):
+            if self.rules.structure is not BettingStructure.FIXED_LIMIT:
+                raise IllegalActionError(
+                    f"Raise() is for fixed-limit games; say RaiseTo(amount); {self.describe_legal()}"
+                )
+            target = lo
+        else:
+            target = action.amount
+            if isinstance(target, bool) or not isinstance(target, int):
+                raise IllegalActionError(f"a raise amount is a whole number of chips, not {target!r}")
+            if target < lo or target > hi:
+                limit = "above the stack" if target > self.street_bet[a] + self.stacks[a] else "outside the limits"
+                raise IllegalActionError(f"seat {a} cannot raise to {target} ({limit}): {self.describe_legal()}")
+        paid = self._put(a, target - self.street_bet[a])
+        self.street_bet[a] += paid
+        increment = self.street_bet[a] - self.current_bet
+        full = (
+            increment >= self.min_increment
+            or self.rules.structure is BettingStructure.FIXED_LIMIT
+            and (
+                increment >= self.rules.bet_sizes[self.street.index]  # type: ignore[index]
+            )
+        )
+        kind = "bet" if self.current_bet == 0 else "raise"
+        if full:
+            if self.rules.structure is not BettingStructure.FIXED_LIMIT:
+                self.min_increment = increment
+            self.raises += 1
+            for s in range(self.n):
+                if s != a:
+                    self.acted[s] = False
+                    self.can_raise[s] = True
+        else:
+            for s in range(self.n):
+                if s != a and self.acted[s]:
+                    self.acted[s] = False
+                    self.can_raise[s] = False
+        self.current_bet = self.street_bet[a]
+        self._events.append(Act(a, self.street, kind, paid, self.street_bet[a], self.all_in[a], complete=full))
+
+    def _cap_reached(self) -> bool:
+        cap = self.rules.raise_cap[self.street.index]
+        return cap is not None and self.raises >= cap
+
+    def _next_actor(self, start: int, inclusive: bool = False) -> int | None:
+        """The next seat after ``start`` (or from it, if ``inclusive``) that still has to act."""
+        for k in range(0, self.n) if inclusive else range(1, self.n + 1):
+            s = (start + k) % self.n
+            if self._needs_to_act(s):
+                return s
+        return None
+
+    def _needs_to_act(self, s: int) -> bool:
+        """Facing a bet, or not yet acted while someone else could still answer a bet."""
+        if not self._can_act(s):
+            return False
+        if self.street_bet[s] < self.current_bet:
+            return True
+        if self.acted[s]:
+            return False
+        return any(o != s and self._can_act(o) for o in range(self.n))
+
+    def _advance(self, last: int) -> None:
+        live = [s for s in range(self.n) if not self.folded[s]]
+        if len(live) == 1:
+            self.actor = None
+            self._finish(live)
+            return
+        self.actor = self._next_actor(last)
+        if self.actor is None:
+            self._end_street()
+
+    def _end_street(self) -> None:
+        can_act = [s for s in range(self.n) if self._can_act(s)]
+        while True:
+            if self.street is Street.RIVER:
+                self._finish([s for s in range(self.n) if not self.folded[s]])
+                return
+            self._next_street()
+            if len(can_act) >= 2:
+                self.actor = self._next_actor(self.button, inclusive=False)
+                if self.actor is not None:
+                    return
+
+    def _next_street(self) -> None:
+        self.street = list(Street)[self.street.index + 1]
+        new = self.street.board_size - len(self.board)
+        cards = tuple(self._deck.pop(0) for _ in range(new))
+        self.board.extend(cards)
+        self._events.append(DealBoard(self.street, cards))
+        self.street_bet = [0] * self.n
+        self.current_bet = 0
+        self.min_increment = self.rules.min_raise_increment(self.big_blind)
+        self.raises = 0
+        self.acted = [False] * self.n
+        self.can_raise = [True] * self.n
+
+    # -- the end ------------------------------------------------------------------
+
+    def _finish(self, live: list[int]) -> None:
+        from pokerlab.evaluator import HandValue, _value_ids
+
+        self.actor = None
+        ordered = sorted(range(self.n), key=lambda s: self.total[s], reverse=True)
+        top, second = ordered[0], ordered[1]
+        excess = self.total[top] - self.total[second]
+        if excess > 0:
+            self.total[top] -= excess
+            self.stacks[top] += excess
+            self._events.append(ReturnUncalled(top, excess))
+        values: dict[int, int] = {}
+        if len(live) > 1:
+            for s in self._order_from(self.button + 1):
+                if s in live:
+                    ids = [c.id for c in self.hole[s]] + [c.id for c in self.board]
+                    values[s] = _value_ids(ids)
+                    self._events.append(Showdown(s, self.hole[s], values[s], HandValue(values[s]).describe()))
+        seat_order = self._order_from(self.button + 1)
+        pots: list[tuple[int, tuple[int, ...]]] = []
+        prev = 0
+        levels = sorted({self.total[s] for s in live})
+        for i, level in enumerate(levels):
+            amount = sum(min(t, level) - min(t, prev) for t in self.total)
+            if i == len(levels) - 1:
+                amount += sum(max(t - level, 0) for t in self.total)  # dead chips above every live player
+            prev = level
+            if amount:
+                pots.append((amount, tuple(s for s in seat_order if s in live and self.total[s] >= level)))
+
+        def winners_of(eligible: tuple[int, ...]) -> tuple[int, ...]:
+            if len(live) == 1:
+                return eligible
+            best = max(values[s] for s in eligible)
+            return tuple(s for s in eligible if values[s] == best)
+
+        # hands that win nothing are out; pots left with the same contenders are merged
+        contenders = {s for _, eligible in pots for s in winners_of(eligible)}
+        merged: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+        for amount, eligible in pots:
+            key = tuple(s for s in eligible if s in contenders)
+            if merged and merged[-1][1] == key:
+                merged[-1] = (merged[-1][0] + amount, key, merged[-1][2])
+            else:
+                merged.append((amount, key, eligible))
+        for pot_index, (amount, key, eligible) in enumerate(merged):
+            winners = winners_of(key)
+            share, odd = divmod(amount, len(winners))
+            shares = tuple(share + (odd if i == 0 else 0) for i in range(len(winners)))
+            for seat, chips in zip(winners, shares, strict=True):
+                self.stacks[seat] += chips
+            self._events.append(AwardPot(pot_index, amount, winners, shares, eligible))
+        self.is_over = True
+        self._events.append(HandEnd(tuple(self.stacks)))
+
+    # -- hand histories -------------------------------------------------------------
+
+    def to_phh(self) -> str:
+        """This hand as PHH text (pokerkit's hand-history format); see :mod:`pokerlab.game.phh`."""
+        from pokerlab.game.phh import to_phh
+
+        return to_phh(self)
+
+    @classmethod
+    def from_phh(cls, text: str) -> HandState:
+        """Replay a PHH hand history (full information) into a state."""
+        from pokerlab.game.phh import from_phh
+
+        return from_phh(text)
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"seat {self.actor} to act"
+        board = " ".join(map(str, self.board)) or "-"
+        return f"<HandState {self.rules.name}: {self.street.value}, board {board}, pot {self.pot}, {status}>"
