@@ -23,6 +23,7 @@ Presets, each from its seed:
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -175,7 +176,7 @@ class Rules:
             raise RulesError(f"starting stacks must be positive, not {s.starting_stack}")
         levels = s.blind_schedule
         if levels:
-            if levels[0].from_hand != 0 or any(b.from_hand <= a.from_hand for a, b in zip(levels, levels[1:])):
+            if levels[0].from_hand != 0 or any(b.from_hand <= a.from_hand for a, b in pairwise(levels)):
                 raise RulesError("a blind schedule starts at hand 0 and its levels rise in hand order")
             for lv in levels:
                 if lv.small_blind > lv.big_blind or lv.big_blind <= 0 or lv.ante < 0:
