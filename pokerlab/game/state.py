@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 from pokerlab.cards import Card, Deck, parse_cards
 from pokerlab.errors import PokerlabError
@@ -121,7 +121,7 @@ class Raise:
         return "raise"
 
 
-Action = Union[Fold, Check, Call, RaiseTo, Raise]
+Action = Fold | Check | Call | RaiseTo | Raise
 
 
 # ----------------------------------------------------------------------------
@@ -206,7 +206,7 @@ class HandEnd:
     stacks: tuple[int, ...]
 
 
-Event = Union[PostAnte, PostBlind, DealHole, DealBoard, Act, ReturnUncalled, Showdown, AwardPot, HandEnd]
+Event = PostAnte | PostBlind | DealHole | DealBoard | Act | ReturnUncalled | Showdown | AwardPot | HandEnd
 
 
 # ----------------------------------------------------------------------------
@@ -489,13 +489,10 @@ class HandState:
         paid = self._put(a, target - self.street_bet[a])
         self.street_bet[a] += paid
         increment = self.street_bet[a] - self.current_bet
-        full = (
-            increment >= self.min_increment
-            or self.rules.structure is BettingStructure.FIXED_LIMIT
-            and (
-                increment >= self.rules.bet_sizes[self.street.index]  # type: ignore[index]
-            )
-        )
+        if self.rules.structure is BettingStructure.FIXED_LIMIT:
+            full = increment >= self.rules.bet_sizes[self.street.index]  # type: ignore[index]
+        else:
+            full = increment >= self.min_increment
         kind = "bet" if self.current_bet == 0 else "raise"
         if full:
             if self.rules.structure is not BettingStructure.FIXED_LIMIT:
