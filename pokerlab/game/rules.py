@@ -23,8 +23,8 @@ Presets, each from its seed:
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from itertools import pairwise
 from enum import StrEnum
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from pokerlab.errors import ParameterError
