@@ -6,6 +6,7 @@
 (0, 5, 20)
 """
 
+from pokerlab.game.match import Bot, Fault, MatchResult, PlayerView, play_match, view_for
 from pokerlab.game.rules import (
     AAAI06_HEADS_UP_LIMIT,
     BIGHOLDEM,
@@ -51,15 +52,19 @@ __all__ = [
     "AwardPot",
     "BettingStructure",
     "BlindLevel",
+    "Bot",
     "Call",
     "Check",
     "DealBoard",
     "DealHole",
     "Event",
+    "Fault",
     "Fold",
     "HandEnd",
     "HandState",
     "IllegalActionError",
+    "MatchResult",
+    "PlayerView",
     "PostAnte",
     "PostBlind",
     "Raise",
@@ -70,4 +75,6 @@ __all__ = [
     "Showdown",
     "Street",
     "TimeBank",
+    "play_match",
+    "view_for",
 ]

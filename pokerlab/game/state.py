@@ -436,8 +436,8 @@ class HandState:
 
     # -- acting -------------------------------------------------------------------
 
-    def apply(self, action: Action, seat: int | None = None) -> HandState:
-        """Apply the actor's action (``seat``, if given, must be the actor); returns self."""
+    def check(self, action: Action, seat: int | None = None) -> None:
+        """Raise :class:`IllegalActionError` if ``action`` is not legal now; change nothing."""
         if self.is_over or self.actor is None:
             raise IllegalActionError("the hand is over: no more actions are possible")
         a = self.actor
@@ -447,28 +447,41 @@ class HandState:
         if isinstance(action, Fold):
             if facing <= 0:
                 raise IllegalActionError(f"seat {a} cannot fold when there is nothing to call; {self.describe_legal()}")
-            self.folded[a] = True
-            self._events.append(Act(a, self.street, "fold", 0, self.street_bet[a]))
-        elif isinstance(action, Check) or (isinstance(action, Call) and facing <= 0):
+        elif isinstance(action, Check):
             if facing > 0:
                 raise IllegalActionError(
                     f"seat {a} cannot check facing a bet of {self.current_bet} (to call {self.to_call}); "
                     f"{self.describe_legal()}"
                 )
+        elif isinstance(action, Call):
+            pass
+        elif isinstance(action, (RaiseTo, Raise)):
+            self._raise_target(a, action)
+        else:
+            raise IllegalActionError(f"{action!r} is not an action; {self.describe_legal()}")
+
+    def apply(self, action: Action, seat: int | None = None) -> HandState:
+        """Apply the actor's action (``seat``, if given, must be the actor); returns self."""
+        self.check(action, seat)
+        a = self.actor
+        assert a is not None
+        facing = self.current_bet - self.street_bet[a]
+        if isinstance(action, Fold):
+            self.folded[a] = True
+            self._events.append(Act(a, self.street, "fold", 0, self.street_bet[a]))
+        elif isinstance(action, Check) or (isinstance(action, Call) and facing <= 0):
             self._events.append(Act(a, self.street, "check", 0, self.street_bet[a]))
         elif isinstance(action, Call):
             paid = self._put(a, facing)
             self.street_bet[a] += paid
             self._events.append(Act(a, self.street, "call", paid, self.street_bet[a], self.all_in[a]))
-        elif isinstance(action, (RaiseTo, Raise)):
-            self._raise(a, action)
         else:
-            raise IllegalActionError(f"{action!r} is not an action; {self.describe_legal()}")
+            self._raise(a, action)  # type: ignore[arg-type]
         self.acted[a] = True
         self._advance(a)
         return self
 
-    def _raise(self, a: int, action: RaiseTo | Raise) -> None:
+    def _raise_target(self, a: int, action: RaiseTo | Raise) -> int:
         lo, hi = self.min_raise_to, self.max_raise_to
         if lo is None or hi is None:
             why = "the raise cap is reached" if self._cap_reached() else "raising is not possible now"
@@ -478,14 +491,17 @@ class HandState:
                 raise IllegalActionError(
                     f"Raise() is for fixed-limit games; say RaiseTo(amount); {self.describe_legal()}"
                 )
-            target = lo
-        else:
-            target = action.amount
-            if isinstance(target, bool) or not isinstance(target, int):
-                raise IllegalActionError(f"a raise amount is a whole number of chips, not {target!r}")
-            if target < lo or target > hi:
-                limit = "above the stack" if target > self.street_bet[a] + self.stacks[a] else "outside the limits"
-                raise IllegalActionError(f"seat {a} cannot raise to {target} ({limit}): {self.describe_legal()}")
+            return lo
+        target = action.amount
+        if isinstance(target, bool) or not isinstance(target, int):
+            raise IllegalActionError(f"a raise amount is a whole number of chips, not {target!r}")
+        if target < lo or target > hi:
+            limit = "above the stack" if target > self.street_bet[a] + self.stacks[a] else "outside the limits"
+            raise IllegalActionError(f"seat {a} cannot raise to {target} ({limit}): {self.describe_legal()}")
+        return target
+
+    def _raise(self, a: int, action: RaiseTo | Raise) -> None:
+        target = self._raise_target(a, action)
         paid = self._put(a, target - self.street_bet[a])
         self.street_bet[a] += paid
         increment = self.street_bet[a] - self.current_bet

@@ -1,0 +1,38 @@
+"""Bots: make one by name, seat it with :func:`pokerlab.game.play_match`.
+
+>>> from pokerlab import bots
+>>> bots.names()
+('always_call', 'always_raise', 'random')
+>>> bots.make("random", seed=3).name
+'random'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pokerlab.bots.baseline import AlwaysCall, AlwaysRaise, RandomBot
+from pokerlab.errors import ParameterError
+
+__all__ = ["AlwaysCall", "AlwaysRaise", "RandomBot", "make", "names"]
+
+_REGISTRY: dict[str, Any] = {
+    "always_call": AlwaysCall,
+    "always_raise": AlwaysRaise,
+    "random": RandomBot,
+}
+
+
+def names() -> tuple[str, ...]:
+    """The names :func:`make` knows."""
+    return tuple(_REGISTRY)
+
+
+def make(name: str, **params: Any) -> Any:
+    """A new bot by name, with its parameters (``make("random", seed=1)``)."""
+    if name not in _REGISTRY:
+        raise ParameterError(f"unknown bot {name!r}; known bots: {', '.join(names())}")
+    try:
+        return _REGISTRY[name](**params)
+    except TypeError as exc:
+        raise ParameterError(f"bad parameters for bot {name!r}: {exc}") from None

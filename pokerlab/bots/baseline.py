@@ -1,0 +1,65 @@
+"""Baseline bots: always call, always raise, and a seeded random player."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from pokerlab.errors import ParameterError
+from pokerlab.game.match import PlayerView
+from pokerlab.game.state import Action, Call, Check, Fold, RaiseTo
+
+__all__ = ["AlwaysCall", "AlwaysRaise", "RandomBot"]
+
+
+@dataclass
+class AlwaysCall:
+    """Checks when it can and calls every bet: the "calling station" of seed 001's simulations."""
+
+    name: str = "always_call"
+
+    def act(self, view: PlayerView) -> Action:
+        return Call()
+
+
+@dataclass
+class AlwaysRaise:
+    """Raises the minimum whenever it may, otherwise calls."""
+
+    name: str = "always_raise"
+
+    def act(self, view: PlayerView) -> Action:
+        if view.min_raise_to is not None:
+            return RaiseTo(view.min_raise_to)
+        return Call()
+
+
+@dataclass
+class RandomBot:
+    """Picks uniformly among fold (only when facing a bet), check/call and raise.
+
+    A raise goes to a uniformly drawn amount between the minimum and the
+    maximum; ``raise_probability`` tilts the choice. Reproducible from
+    ``seed``.
+    """
+
+    seed: int | None = None
+    raise_probability: float = 1 / 3
+    name: str = "random"
+    _rng: random.Random = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.raise_probability <= 1.0:
+            raise ParameterError(f"raise_probability must be in [0, 1], not {self.raise_probability}")
+        self._rng = random.Random(self.seed)
+
+    def act(self, view: PlayerView) -> Action:
+        rng = self._rng
+        can_raise = view.min_raise_to is not None
+        if can_raise and rng.random() < self.raise_probability:
+            lo, hi = view.min_raise_to, view.max_raise_to
+            assert lo is not None and hi is not None
+            return RaiseTo(rng.randint(lo, hi))
+        if view.to_call > 0 and rng.random() < 0.5:
+            return Fold()
+        return Call() if view.to_call > 0 else Check()

@@ -1,0 +1,199 @@
+"""Matches: determinism, rotation, faults, time banks, duplicate play, hidden cards; golden transcripts."""
+
+import time
+
+import numpy as np
+import pytest
+
+from pokerlab import ParameterError, bots
+from pokerlab.game import (
+    AAAI06_HEADS_UP_LIMIT,
+    BIGHOLDEM,
+    HEADS_UP_NO_LIMIT,
+    NO_LIMIT_RING,
+    Call,
+    DealHole,
+    RaiseTo,
+    Showdown,
+    TimeBank,
+    play_match,
+)
+
+from .golden_hands import GOLDEN, PLAYERS, transcript
+
+
+@pytest.mark.parametrize("preset", sorted(PLAYERS))
+def test_golden_transcripts(preset):
+    expected = (GOLDEN / f"{preset.lower()}.phh").read_text()
+    assert transcript(preset) == expected
+
+
+def test_matches_are_reproducible_and_conserve_chips():
+    lineup = lambda: [bots.make("random", seed=1), bots.make("always_call"), bots.make("random", seed=2)]  # noqa: E731
+    a = play_match(lineup(), NO_LIMIT_RING, hands=200, seed=9)
+    b = play_match(lineup(), NO_LIMIT_RING, hands=200, seed=9)
+    c = play_match(lineup(), NO_LIMIT_RING, hands=200, seed=10)
+    assert a.money.equals(b.money) and not a.money.equals(c.money)
+    assert (a.money.sum(axis=1) == 600).all()
+    assert list(a.money.columns) == ["random", "always_call", "random #2"]
+    assert a.money.index[0] == 0 and len(a.money) == a.hands + 1
+
+
+def test_button_rotates():
+    class Spy:
+        name = "spy"
+
+        def __init__(self):
+            self.buttons = []
+
+        def act(self, view):
+            if not self.buttons or self.buttons[-1][0] != view.hand_number:
+                self.buttons.append((view.hand_number, view.button))
+            return Call()
+
+    spies = [Spy(), Spy(), Spy()]
+    play_match(spies, NO_LIMIT_RING.with_(reset_stacks=True), hands=6, seed=1)
+    seen = dict(b for s in spies for b in s.buttons)
+    assert [seen[h] for h in range(6)] == [(seen[0] + h) % 3 for h in range(6)]
+
+
+def test_views_hide_other_hole_cards():
+    class Spy:
+        name = "spy"
+
+        def __init__(self):
+            self.ok = True
+
+        def act(self, view):
+            for e in view.events:
+                if isinstance(e, DealHole) and e.seat != view.seat:
+                    self.ok = False
+            return Call()
+
+        def observe(self, event, view):
+            if isinstance(event, DealHole) and event.seat != view.seat:
+                self.ok = False
+
+    spies = [Spy(), Spy()]
+    play_match(spies, AAAI06_HEADS_UP_LIMIT, hands=50, seed=3)
+    assert all(s.ok for s in spies)
+
+
+def test_showdowns_are_observed():
+    class Watcher:
+        name = "watcher"
+        shown = 0
+
+        def act(self, view):
+            return Call()
+
+        def observe(self, event, view):
+            if isinstance(event, Showdown):
+                Watcher.shown += 1
+
+    play_match([Watcher(), Watcher()], AAAI06_HEADS_UP_LIMIT, hands=10, seed=1)
+    assert Watcher.shown == 2 * 2 * 10  # two calling stations always reach showdown; two observers
+
+
+class Crash:
+    name = "crash"
+
+    def act(self, view):
+        raise RuntimeError("boom")
+
+
+class Illegal:
+    name = "illegal"
+
+    def act(self, view):
+        return RaiseTo(10**9)
+
+
+class Slow:
+    name = "slow"
+
+    def act(self, view):
+        time.sleep(0.03)
+        return Call()
+
+
+def test_faults_get_the_default_action_and_the_match_goes_on():
+    r = play_match(
+        [Crash(), Illegal(), bots.make("always_call")], NO_LIMIT_RING.with_(reset_stacks=True), hands=20, seed=4
+    )
+    counts = r.fault_counts
+    assert counts["crash"]["exception"] > 0 and counts["illegal"]["illegal"] > 0
+    assert counts["always_call"] == {}
+    assert r.hands == 20
+    f = next(f for f in r.faults if f.kind == "illegal")
+    assert "cannot raise to 1000000000" in f.message and f.replaced_by in ("check", "fold")
+
+
+def test_time_bank_and_automatic_moves_after_more_than_two_misses():
+    rules = HEADS_UP_NO_LIMIT.with_(time_bank=TimeBank(initial=0.01, per_move=0.001, max_misses=2))
+    r = play_match([Slow(), bots.make("always_call")], rules, hands=10, seed=2)
+    timeouts = [f for f in r.faults if f.bot == "slow"]
+    assert [f.kind for f in timeouts] == ["timeout"] * 3  # then its moves are automatic: no more asking
+    assert r.seconds_per_action["slow"] >= 0.03
+
+
+def test_duplicate_matches_cancel_the_luck_of_the_deal():
+    r = play_match(
+        [bots.make("always_call"), bots.make("always_call")], AAAI06_HEADS_UP_LIMIT, hands=300, seed=5, duplicate=True
+    )
+    assert r.hands == 600
+    per_deal = r.winnings.groupby("deal")[["always_call", "always_call #1"]].sum()
+    assert (per_deal == 0).all().all()
+    assert r.mbb_per_hand == {"always_call": 0.0, "always_call #1": 0.0}
+    r2 = play_match(
+        [bots.make("always_raise"), bots.make("always_call")], AAAI06_HEADS_UP_LIMIT, hands=400, seed=5, duplicate=True
+    )
+    lo, hi = r2.ci95["always_raise"]
+    assert lo <= r2.mbb_per_hand["always_raise"] <= hi
+    assert r2.mbb_per_hand["always_raise"] == pytest.approx(-r2.mbb_per_hand["always_call"])
+
+
+def test_elimination_and_ranking():
+    r = play_match(
+        [bots.make("always_raise") for _ in range(4)] + [bots.make("always_call")], BIGHOLDEM, hands=200, seed=8
+    )
+    assert len(r.eliminated) >= 3
+    for name, hand in r.eliminated.items():
+        assert r.money[name].iloc[hand + 1] < BIGHOLDEM.min_stack_to_play
+    ranking = r.ranking()
+    assert list(ranking["per hand"]) == sorted(ranking["per hand"], reverse=True)
+    assert r.money.sum(axis=1).nunique() == 1
+
+
+def test_money_chart():
+    r = play_match([bots.make("always_call"), bots.make("random", seed=1)], NO_LIMIT_RING, hands=30, seed=1)
+    spec = r.chart().to_dict()
+    assert spec["mark"]["type"] == "line"
+
+
+@pytest.mark.parametrize(
+    "kwargs, words",
+    [
+        ({"bots": [bots.make("always_call")] * 11, "rules": NO_LIMIT_RING, "hands": 5}, "2 to 10 players"),
+        ({"bots": [bots.make("always_call")] * 2, "rules": NO_LIMIT_RING, "hands": 0}, "at least 1"),
+        ({"bots": [object(), object()], "rules": NO_LIMIT_RING, "hands": 5}, "not a bot"),
+        ({"bots": [bots.make("always_call")] * 2, "rules": NO_LIMIT_RING, "hands": 5, "duplicate": True}, "reset"),
+    ],
+)
+def test_bad_matches_are_refused(kwargs, words):
+    with pytest.raises(ParameterError, match=words):
+        play_match(**kwargs)
+
+
+def test_bot_registry():
+    assert bots.names() == ("always_call", "always_raise", "random")
+    with pytest.raises(ParameterError, match="unknown bot 'genius'"):
+        bots.make("genius")
+    with pytest.raises(ParameterError, match="raise_probability"):
+        bots.make("random", raise_probability=1.5)
+    with pytest.raises(ParameterError, match="bad parameters"):
+        bots.make("always_call", speed=3)
+    a, b = bots.make("random", seed=7), bots.make("random", seed=7)
+    ra = play_match([a, bots.make("always_call")], NO_LIMIT_RING, hands=50, seed=1)
+    rb = play_match([b, bots.make("always_call")], NO_LIMIT_RING, hands=50, seed=1)
+    assert np.array_equal(ra.money.values, rb.money.values)
