@@ -26,7 +26,7 @@ from pokerlab.errors import PokerlabError
 from pokerlab.evaluator import HandValue, evaluate
 from pokerlab.strength import Potential, hand_potential, turn_card_effects
 
-__all__ = ["HandEvaluator", "PotentialExplorer", "PreflopExplorer"]
+__all__ = ["HandEvaluator", "PotentialExplorer", "PreflopExplorer", "TableWidget"]
 
 
 def _error_html(message: str) -> str:
@@ -210,6 +210,178 @@ class PreflopExplorer:
             from pokerlab.charts import chart_svg
 
             self.chart_view.value = chart_svg(t.chart())
+
+    def _ipython_display_(self) -> None:
+        display(self.widget)
+
+
+class TableWidget:
+    """A poker table in a notebook: you play one seat with buttons, bots play the others.
+
+    Buttons carry stable CSS classes (``pl-fold``, ``pl-check``, ``pl-call``,
+    ``pl-raise``, ``pl-deal``) and so do the panels (``pl-pot``,
+    ``pl-stack``, ``pl-board``, ``pl-log``). Only the legal actions are
+    enabled, with their amounts on the buttons. Chips carry over between
+    hands and the button moves one seat each hand.
+    """
+
+    def __init__(
+        self,
+        rules: Any = None,
+        opponents: list[Any] | None = None,
+        human_seat: int = 0,
+        seed: int = 0,
+        name: str = "you",
+    ) -> None:
+        from pokerlab.bots import RandomBot
+        from pokerlab.game import NO_LIMIT_RING
+
+        self.rules = rules or NO_LIMIT_RING
+        self.opponents = opponents if opponents is not None else [RandomBot(seed=seed + 1)]
+        self.n = len(self.opponents) + 1
+        self.rules.check_players(self.n)
+        if not 0 <= human_seat < self.n:
+            raise PokerlabError(f"human_seat must be 0..{self.n - 1}")
+        self.human_seat = human_seat
+        self.name = name
+        self.seed = seed
+        self.hand_number = -1
+        self.stacks = [self.rules.starting_stack] * self.n
+        self.state: Any = None
+        self.history: list[str] = []
+        self.table = w.HTML()
+        self.pot = w.HTML()
+        self.pot.add_class("pl-pot")
+        self.stack_view = w.HTML()
+        self.stack_view.add_class("pl-stack")
+        self.log = w.HTML()
+        self.log.add_class("pl-log")
+        self.fold_button = self._button("fold", "pl-fold")
+        self.check_button = self._button("check", "pl-check")
+        self.call_button = self._button("call", "pl-call")
+        self.raise_button = self._button("raise", "pl-raise")
+        self.amount = w.BoundedIntText(value=0, min=0, max=0, description="to", layout=w.Layout(width="10em"))
+        self.deal_button = self._button("deal next hand", "pl-deal")
+        self.fold_button.on_click(lambda _: self._human("fold"))
+        self.check_button.on_click(lambda _: self._human("check"))
+        self.call_button.on_click(lambda _: self._human("call"))
+        self.raise_button.on_click(lambda _: self._human("raise"))
+        self.deal_button.on_click(lambda _: self.deal())
+        buttons = w.HBox([self.fold_button, self.check_button, self.call_button, self.raise_button, self.amount])
+        self.widget = w.VBox([self.table, w.HBox([self.pot, self.stack_view]), buttons, self.deal_button, self.log])
+        self.widget.add_class("pl-table")
+        self.deal()
+
+    @staticmethod
+    def _button(label: str, css: str) -> w.Button:
+        b = w.Button(description=label)
+        b.add_class(css)
+        return b
+
+    def deal(self) -> None:
+        """Start the next hand (busted seats are refilled to the starting stack)."""
+        self.hand_number += 1
+        self.stacks = [s if s >= self.rules.min_stack_to_play else self.rules.starting_stack for s in self.stacks]
+        button = self.hand_number % self.n
+        self.state = self.rules.new_hand(
+            list(self.stacks), button=button, seed=self.seed * 100_003 + self.hand_number, hand_number=self.hand_number
+        )
+        self._run_bots()
+
+    def _bot(self, seat: int) -> Any:
+        k = seat if seat < self.human_seat else seat - 1
+        return self.opponents[k]
+
+    def _run_bots(self) -> None:
+        from pokerlab.game import Check, Fold, IllegalActionError, view_for
+
+        s = self.state
+        while not s.is_over and s.actor != self.human_seat:
+            seat = s.actor
+            try:
+                action = self._bot(seat).act(view_for(s, seat))
+                s.check(action)
+            except (IllegalActionError, Exception):
+                action = Check() if any(isinstance(a, Check) for a in s.legal_actions()) else Fold()
+            s.apply(action)
+        if s.is_over:
+            self.stacks = list(s.final_stacks)
+            self.history.append(s.to_phh())
+        self._render()
+
+    def _human(self, kind: str) -> None:
+        from pokerlab.game import Call, Check, Fold, RaiseTo
+
+        s = self.state
+        if s.is_over or s.actor != self.human_seat:
+            return  # a second click while the bots move, or after the hand: ignored
+        action = {"fold": Fold(), "check": Check(), "call": Call()}.get(kind) or RaiseTo(self.amount.value)
+        try:
+            s.apply(action)
+        except PokerlabError as exc:
+            self.log.value = _error_html(str(exc)) + self.log.value
+            return
+        self._run_bots()
+
+    def _render(self) -> None:
+        from pokerlab.game import Act, AwardPot, Showdown
+
+        s = self.state
+        shown = {e.seat for e in s.events if isinstance(e, Showdown)}
+        rows = []
+        for seat in range(self.n):
+            who = html.escape(self.name) if seat == self.human_seat else html.escape(self._bot(seat).name)
+            cards = (
+                cards_html(s.hole[seat])
+                if seat == self.human_seat or seat in shown
+                else '<span class="pl-hidden">&#x1F0A0; &#x1F0A0;</span>'
+            )
+            marks = []
+            if seat == s.button:
+                marks.append("D")
+            if s.folded[seat]:
+                marks.append("folded")
+            if s.all_in[seat]:
+                marks.append("all-in")
+            turn = " &#9664;" if seat == s.actor else ""
+            rows.append(
+                f"<tr><td>{seat}</td><td>{who}</td><td>{cards}</td><td class='pl-stack'>{s.stacks[seat]}</td>"
+                f"<td>{s.street_bet[seat]}</td><td>{' '.join(marks)}{turn}</td></tr>"
+            )
+        self.table.value = (
+            f"<div class='pl-board'>Board: {cards_html(s.board) or '&ndash;'} &nbsp; ({s.street.value})</div>"
+            "<table><tr><th>seat</th><th>player</th><th>cards</th><th>stack</th><th>bet</th><th></th></tr>"
+            + "".join(rows)
+            + "</table>"
+        )
+        self.pot.value = f"<b>Pot: {s.pot}</b> &nbsp; "
+        self.stack_view.value = f"Your stack: {s.stacks[self.human_seat]}"
+        mine = not s.is_over and s.actor == self.human_seat
+        legal = s.legal_actions() if mine else ()
+        kinds = {type(a).__name__ for a in legal}
+        self.fold_button.disabled = "Fold" not in kinds
+        self.check_button.disabled = "Check" not in kinds
+        self.call_button.disabled = "Call" not in kinds
+        self.call_button.description = f"call {s.to_call}" if "Call" in kinds else "call"
+        self.raise_button.disabled = "RaiseTo" not in kinds
+        if "RaiseTo" in kinds:
+            self.amount.min = 0  # widen first: ipywidgets refuses min > max at every step
+            self.amount.max = s.max_raise_to
+            self.amount.min = s.min_raise_to
+            self.amount.value = s.min_raise_to
+            self.raise_button.description = f"raise to {self.amount.value}"
+        self.deal_button.disabled = not s.is_over
+        lines = []
+        for e in s.events:
+            if isinstance(e, Act):
+                who = "you" if e.seat == self.human_seat else f"seat {e.seat}"
+                amount = f" {e.to}" if e.kind in ("bet", "raise") else (f" {e.amount}" if e.kind == "call" else "")
+                lines.append(f"{who}: {e.kind}{amount}")
+            elif isinstance(e, Showdown):
+                lines.append(f"seat {e.seat} shows {' '.join(map(str, e.cards))}: {html.escape(e.description)}")
+            elif isinstance(e, AwardPot):
+                lines.append(f"pot {e.pot} ({e.amount}) to seat(s) {', '.join(map(str, e.winners))}")
+        self.log.value = "<div class='pl-log'>" + "<br>".join(lines[-14:]) + "</div>"
 
     def _ipython_display_(self) -> None:
         display(self.widget)

@@ -69,3 +69,48 @@ def test_hand_evaluator():
     he2 = HandEvaluator(seed=3)
     he2.deal.click()
     assert len(he2.result.cards) == 7
+
+
+def test_table_widget_plays_a_hand_with_the_legal_buttons():
+    from pokerlab.game import AAAI06_HEADS_UP_LIMIT, Act
+    from pokerlab.widgets import TableWidget
+
+    t = TableWidget(AAAI06_HEADS_UP_LIMIT, seed=1)
+    s = t.state
+    assert s.actor == 0 and s.button == 0  # the human is the dealer in hand 0 and acts first
+    assert not t.call_button.disabled and t.check_button.disabled and t.call_button.description == "call 5"
+    assert t.raise_button.description == "raise to 20"
+    pot_before = s.pot
+    t.call_button.click()
+    assert len([e for e in t.state.events if isinstance(e, Act) and e.seat == 0]) == 1
+    assert t.state.pot >= pot_before + 5
+    clicks = 0
+    while not t.state.is_over and clicks < 20:
+        button = t.check_button if not t.check_button.disabled else t.call_button
+        button.click()
+        clicks += 1
+    assert t.state.is_over and len(t.history) == 1
+    assert sum(t.stacks) == 2000 and t.deal_button.disabled is False
+    assert "Pot:" in t.pot.value and "pl-log" in t.log.value
+    t.deal_button.click()
+    assert t.hand_number == 1 and t.state.button == 1
+
+
+def test_table_widget_ignores_clicks_out_of_turn_and_survives_crashing_bots():
+    from pokerlab.game import NO_LIMIT_RING
+    from pokerlab.widgets import TableWidget
+
+    class Crash:
+        name = "crash"
+
+        def act(self, view):
+            raise RuntimeError("boom")
+
+    t = TableWidget(NO_LIMIT_RING, opponents=[Crash(), Crash()], seed=2)
+    while not t.state.is_over:
+        if t.state.actor != 0:
+            raise AssertionError("bots must never leave the table waiting")
+        t.fold_button.click() if not t.fold_button.disabled else t.check_button.click()
+    events = len(t.state.events)
+    t.call_button.click()  # the hand is over: ignored
+    assert len(t.state.events) == events

@@ -6,7 +6,7 @@ the last player, ``pN``); heads-up the forced bets are read in reverse, so
 antes, blinds, bet sizes, starting stacks, actions) and a few fields of its
 own, prefixed with an underscore as the format allows, so that a hand read
 back is the same hand: ``_pokerlab_seats`` (the table seat of each player),
-``_pokerlab_raise_cap`` and ``_pokerlab_min_raise_big_blinds``.
+``_pokerlab_raise_cap`` (0 = no cap) and ``_pokerlab_min_raise_big_blinds``.
 
 Only fixed-limit (``FT``) and no-limit (``NT``) Texas hold'em exist in PHH;
 exporting a pot-limit hand is refused.
@@ -130,7 +130,7 @@ def from_phh(text: str) -> HandState:
         "small_blind": int(blinds[0]),
         "big_blind": int(blinds[1]),
         "ante": int(antes[0]),
-        "starting_stack": max(stacks),
+        "starting_stack": max(*stacks, int(blinds[1]) + int(antes[0])),
         "min_players": 2,
         "max_players": 10,
         "default_players": n,
