@@ -9,6 +9,7 @@
     pokerlab range "TT+, A2s+"                expand and normalise a range
     pokerlab tables --method simulation       preflop tables (expert, simulation, exact)
     pokerlab reproduce                        seed 001's Tables 1-4, regenerated
+    pokerlab acpc-client HOST PORT --bot NAME play against an ACPC dealer
 
 Every subcommand takes ``--json``. Bad input prints one line on stderr and
 exits with status 2; there is never a traceback for a user's mistake.
@@ -242,6 +243,30 @@ def cmd_reproduce(args: argparse.Namespace) -> None:
         raise SystemExit(1)
 
 
+def cmd_acpc_client(args: argparse.Namespace) -> None:
+    """Connect a pokerlab bot to an ACPC dealer."""
+    from pathlib import Path
+
+    from pokerlab import bots
+    from pokerlab.errors import ParameterError
+    from pokerlab.game import AAAI06_HEADS_UP_LIMIT, Rules
+    from pokerlab.game.acpc import run_client
+
+    rules = AAAI06_HEADS_UP_LIMIT
+    if args.game:
+        try:
+            text = Path(args.game).read_text()
+        except OSError as exc:
+            raise ParameterError(f"cannot read the game definition {args.game}: {exc}") from None
+        rules = Rules.from_acpc_gamedef(text)
+    bot = bots.make(args.bot, **({"seed": args.seed} if args.seed is not None else {}))
+    try:
+        hands = run_client(args.host, args.port, bot, rules, players=rules.default_players)
+    except OSError as exc:
+        raise ParameterError(f"cannot talk to the dealer at {args.host}:{args.port}: {exc}") from None
+    _print({"hands": hands}, f"played {hands} hands", args.json)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pokerlab", description="Texas Hold'em AI toolkit: evaluation, strength, potential, equity.")
     parser.add_argument("--version", action="version", version=_version())
@@ -299,6 +324,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--metric", choices=("pot_share", "won_outright"), default="pot_share")
     p.add_argument("--out", default="data/preflop_tables", help="folder for the CSV files")
     p.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+
+    p = add("acpc-client", "play a pokerlab bot against an ACPC dealer (heads-up limit by default)", cmd_acpc_client)
+    p.add_argument("host")
+    p.add_argument("port", type=int)
+    p.add_argument("--bot", default="always_call", help="bot name (see pokerlab.bots.names())")
+    p.add_argument("--game", default=None, help="ACPC game definition file")
+    p.add_argument("--seed", type=int, default=None, help="seed for bots that take one")
 
     p = add("reproduce", "regenerate seed 001's Tables 1-4 and print them", cmd_reproduce)
     p.add_argument("--out", default="data/preflop_tables", help="folder for the regenerated tables")

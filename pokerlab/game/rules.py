@@ -199,6 +199,19 @@ class Rules:
     def min_raise_increment(self, big_blind: int) -> int:
         return self.min_raise_big_blinds * big_blind
 
+    @classmethod
+    def from_acpc_gamedef(cls, text: str) -> Rules:
+        """Rules from an ACPC ``GAMEDEF ... END GAMEDEF`` block (see :mod:`pokerlab.game.acpc`)."""
+        from pokerlab.game.acpc import from_gamedef
+
+        return from_gamedef(text)
+
+    def to_acpc_gamedef(self, players: int | None = None) -> str:
+        """These rules as an ACPC game definition."""
+        from pokerlab.game.acpc import to_gamedef
+
+        return to_gamedef(self, players)
+
     def with_(self, **changes: object) -> Rules:
         """A copy with some fields changed (validated again)."""
         return replace(self, **changes)  # type: ignore[arg-type]
