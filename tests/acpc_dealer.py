@@ -109,4 +109,3 @@ if __name__ == "__main__":  # pragma: no cover - regenerate the recorded transcr
     record(
         here / "limit_transcript.txt", AAAI06_HEADS_UP_LIMIT, 4, AlwaysCall(), RandomBot(seed=5), position=0, seed=40
     )
-    _ = MatchState

@@ -151,10 +151,8 @@ def test_the_seed_004_dialect_over_the_wire():
 def test_command_line_client():
     dealer = LoopbackDealer(AAAI06_HEADS_UP_LIMIT, hands=5, house=AlwaysCall(), client_position=1, seed=1)
     dealer.start()
-    proc = subprocess.run(
-        [sys.executable, "-m", "pokerlab", "acpc-client", "127.0.0.1", str(dealer.port), "--bot", "always_raise", "--json"],
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+    command = [sys.executable, "-m", "pokerlab", "acpc-client", "127.0.0.1", str(dealer.port)]
+    proc = subprocess.run([*command, "--bot", "always_raise", "--json"], capture_output=True, text=True, timeout=120)
     dealer.join(30)
     assert proc.returncode == 0, proc.stderr
     assert '"hands": 5' in proc.stdout and dealer.errors == []
