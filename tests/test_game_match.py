@@ -11,6 +11,7 @@ from pokerlab.game import (
     BIGHOLDEM,
     HEADS_UP_NO_LIMIT,
     NO_LIMIT_RING,
+    Act,
     Call,
     DealHole,
     RaiseTo,
@@ -127,6 +128,25 @@ def test_faults_get_the_default_action_and_the_match_goes_on():
     assert r.hands == 20
     f = next(f for f in r.faults if f.kind == "illegal")
     assert "cannot raise to 1000000000" in f.message and f.replaced_by in ("check", "fold")
+
+    class Watcher:
+        name = "watcher"
+
+        def __init__(self):
+            self.acts = []
+
+        def act(self, view):
+            return Call()
+
+        def observe(self, event, view):
+            if isinstance(event, Act):
+                self.acts.append(event)
+
+    watcher = Watcher()
+    play_match([Crash(), watcher], NO_LIMIT_RING.with_(reset_stacks=True), hands=3, seed=1)
+    crash_seat_acts = [e for e in watcher.acts if e.automatic]
+    assert crash_seat_acts and all(e.kind in ("check", "fold") for e in crash_seat_acts)
+    assert not any(e.automatic for e in watcher.acts if e not in crash_seat_acts)
 
 
 def test_time_bank_and_automatic_moves_after_more_than_two_misses():

@@ -238,3 +238,20 @@ def test_clone_is_independent():
     c = h.clone()
     c.apply(Call())
     assert h.actor == 0 and c.actor == 1 and len(c.events) == len(h.events) + 1
+
+
+def test_four_way_all_in_with_a_covering_player_makes_three_side_pots():
+    deck = "AsAh KsKh QsQh JsJh TsTh 2c7d9h 3c 4d"
+    h = NO_LIMIT_RING.new_hand([50, 100, 200, 300, 1000], button=4, deck=deck)
+    h.apply(RaiseTo(200))  # seat 2 all-in
+    h.apply(RaiseTo(300))  # seat 3 all-in for less than a full raise
+    h.apply(Call())  # seat 4 covers
+    h.apply(Call()).apply(Call())  # seats 0 and 1 call all-in
+    pots = [e for e in h.events if isinstance(e, AwardPot)]
+    assert [(p.amount, p.eligible, p.winners) for p in pots] == [
+        (250, (0, 1, 2, 3, 4), (0,)),
+        (200, (1, 2, 3, 4), (1,)),
+        (300, (2, 3, 4), (2,)),
+        (200, (3, 4), (3,)),
+    ]
+    assert h.final_stacks == (250, 200, 300, 200, 700)

@@ -316,10 +316,11 @@ def play_match(
                 assert k is not None
                 b = bot_of[k]
                 name = names[b]
+                was_automatic = automatic[name]
                 action, fault = _ask(bots[b], state, k, rules, name, bank, misses, automatic, elapsed, asked)
                 if fault is not None:
                     faults.append(Fault(hand_no, seating[b], name, fault[0], fault[1], str(action)))
-                state.apply(action)
+                state.apply(action, automatic=fault is not None or was_automatic)
             result = {"hand": hand_no, "deal": deal}
             for k, b in enumerate(bot_of):
                 name = names[b]

@@ -460,9 +460,14 @@ class HandState:
         else:
             raise IllegalActionError(f"{action!r} is not an action; {self.describe_legal()}")
 
-    def apply(self, action: Action, seat: int | None = None) -> HandState:
-        """Apply the actor's action (``seat``, if given, must be the actor); returns self."""
+    def apply(self, action: Action, seat: int | None = None, automatic: bool = False) -> HandState:
+        """Apply the actor's action (``seat``, if given, must be the actor); returns self.
+
+        ``automatic`` marks the action in the log as chosen by the match for a
+        seat that failed to answer (an exception, an illegal action, a timeout).
+        """
         self.check(action, seat)
+        before = len(self._events)
         a = self.actor
         assert a is not None
         facing = self.current_bet - self.street_bet[a]
@@ -477,6 +482,9 @@ class HandState:
             self._events.append(Act(a, self.street, "call", paid, self.street_bet[a], self.all_in[a]))
         else:
             self._raise(a, action)  # type: ignore[arg-type]
+        if automatic:
+            e = self._events[before]
+            self._events[before] = Act(e.seat, e.street, e.kind, e.amount, e.to, e.all_in, e.complete, automatic=True)
         self.acted[a] = True
         self._advance(a)
         return self
