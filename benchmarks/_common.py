@@ -7,25 +7,24 @@ import time
 from collections.abc import Callable
 
 
-def best_of(fn: Callable[[], object], repeat: int = 5) -> float:
-    """The fastest of ``repeat`` runs, in seconds (after one warm-up call)."""
-    fn()
+def _times(fn: Callable[[], object], repeat: int) -> list[float]:
+    fn()  # warm up
     times = []
     for _ in range(repeat):
         t = time.perf_counter()
         fn()
         times.append(time.perf_counter() - t)
-    return min(times)
+    return times
+
+
+def best_of(fn: Callable[[], object], repeat: int = 5) -> float:
+    """The fastest of ``repeat`` runs, in seconds (after one warm-up call)."""
+    return min(_times(fn, repeat))
 
 
 def median_of(fn: Callable[[], object], repeat: int = 5) -> float:
-    fn()
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+    """The median of ``repeat`` runs, in seconds (after one warm-up call)."""
+    return statistics.median(_times(fn, repeat))
 
 
 def require_peer(name: str):

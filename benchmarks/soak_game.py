@@ -14,16 +14,7 @@ import random
 import sys
 import time
 
-from pokerlab.game import PRESETS, Act, AwardPot, RaiseTo, Street
-
-
-def random_action(h, rng):
-    a = rng.choice(h.legal_actions())
-    if isinstance(a, RaiseTo):
-        lo, hi = h.min_raise_to, h.max_raise_to
-        r = rng.random()
-        return RaiseTo(lo if r < 0.4 else hi if r < 0.6 else rng.randint(lo, hi))
-    return a
+from pokerlab.game import PRESETS, Act, AwardPot, Street
 
 
 def check(h, start) -> str | None:
@@ -59,7 +50,7 @@ def soak(hands: int, seed: int = 0) -> int:
         h = rules.new_hand(stacks, button=rng.randrange(n), seed=rng.randrange(2**32), hand_number=rng.randrange(60))
         steps = 0
         while not h.is_over:
-            h.apply(random_action(h, rng))
+            h.apply(h.random_action(rng))
             steps += 1
             if steps > 500:
                 print(f"hand {i} did not end", file=sys.stderr)

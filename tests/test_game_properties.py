@@ -14,19 +14,9 @@ from pokerlab.game import (
     DealBoard,
     HandEnd,
     HandState,
-    RaiseTo,
     ReturnUncalled,
     Street,
 )
-
-
-def random_action(h, rng):
-    a = rng.choice(h.legal_actions())
-    if isinstance(a, RaiseTo):
-        lo, hi = h.min_raise_to, h.max_raise_to
-        r = rng.random()
-        return RaiseTo(lo if r < 0.4 else hi if r < 0.6 else rng.randint(lo, hi))
-    return a
 
 
 @st.composite
@@ -48,7 +38,7 @@ def play_out(h, rng):
     steps = 0
     while not h.is_over:
         first.setdefault(h.street, h.actor)
-        h.apply(random_action(h, rng))
+        h.apply(h.random_action(rng))
         steps += 1
         assert steps < 400, "a hand must end"
         assert all(s >= 0 for s in h.stacks), "no negative stack"

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pokerlab.cards import Card, Deck, parse_cards
 from pokerlab.errors import PokerlabError
@@ -356,34 +356,33 @@ class HandState:
             for s in range(self.n)
         )
 
-    @property
-    def min_raise_to(self) -> int | None:
-        """The smallest legal raise-to amount (street total), or None if raising is not allowed."""
+    def _raise_bounds(self) -> tuple[int, int] | None:
+        """(smallest, largest) legal raise-to amounts, or None if raising is not allowed."""
         if not self._raise_allowed():
             return None
         a = self.actor
         assert a is not None
         most = self.street_bet[a] + self.stacks[a]
         if self.rules.structure is BettingStructure.FIXED_LIMIT:
-            target = self.current_bet + self.rules.bet_sizes[self.street.index]  # type: ignore[index]
-        else:
-            target = self.current_bet + self.min_increment
-        return min(target, most)
+            lo = min(self.current_bet + self.rules.bet_sizes[self.street.index], most)  # type: ignore[index]
+            return lo, lo
+        lo = min(self.current_bet + self.min_increment, most)
+        if self.rules.structure is BettingStructure.POT_LIMIT:
+            call = self.current_bet - self.street_bet[a]
+            return lo, min(most, max(self.current_bet + self.pot + call, lo))
+        return lo, most
+
+    @property
+    def min_raise_to(self) -> int | None:
+        """The smallest legal raise-to amount (street total), or None if raising is not allowed."""
+        bounds = self._raise_bounds()
+        return None if bounds is None else bounds[0]
 
     @property
     def max_raise_to(self) -> int | None:
         """The largest legal raise-to amount (street total), or None if raising is not allowed."""
-        if not self._raise_allowed():
-            return None
-        a = self.actor
-        assert a is not None
-        most = self.street_bet[a] + self.stacks[a]
-        if self.rules.structure is BettingStructure.FIXED_LIMIT:
-            return self.min_raise_to
-        if self.rules.structure is BettingStructure.POT_LIMIT:
-            call = self.current_bet - self.street_bet[a]
-            return min(most, max(self.current_bet + self.pot + call, self.min_raise_to or 0))
-        return most
+        bounds = self._raise_bounds()
+        return None if bounds is None else bounds[1]
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions the actor may take now.
@@ -490,10 +489,11 @@ class HandState:
         return self
 
     def _raise_target(self, a: int, action: RaiseTo | Raise) -> int:
-        lo, hi = self.min_raise_to, self.max_raise_to
-        if lo is None or hi is None:
+        bounds = self._raise_bounds()
+        if bounds is None:
             why = "the raise cap is reached" if self._cap_reached() else "raising is not possible now"
             raise IllegalActionError(f"seat {a} cannot raise: {why}; {self.describe_legal()}")
+        lo, hi = bounds
         if isinstance(action, Raise):
             if self.rules.structure is not BettingStructure.FIXED_LIMIT:
                 raise IllegalActionError(
@@ -647,6 +647,21 @@ class HandState:
             self._events.append(AwardPot(pot_index, amount, winners, shares, eligible))
         self.is_over = True
         self._events.append(HandEnd(tuple(self.stacks)))
+
+    def random_action(self, rng: Any) -> Action:
+        """A random legal action for the actor (``rng`` is a :class:`random.Random`).
+
+        Raises go to the minimum 40 % of the time, all-in 20 %, otherwise a
+        uniform amount in between, so that tests and soak runs reach the
+        edge cases often.
+        """
+        action = rng.choice(self.legal_actions())
+        if isinstance(action, RaiseTo):
+            lo, hi = self.min_raise_to, self.max_raise_to
+            assert lo is not None and hi is not None
+            r = rng.random()
+            return RaiseTo(lo if r < 0.4 else hi if r < 0.6 else rng.randint(lo, hi))
+        return action
 
     # -- hand histories -------------------------------------------------------------
 
