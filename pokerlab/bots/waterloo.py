@@ -1,0 +1,227 @@
+"""The Waterloo bots of seed 001: Phase I and Phase II.
+
+* **Phase I** plays preflop from a simple function of the hole cards (the
+  Chen formula: raise from ``raise_points``, call from ``call_points``,
+  pokerlab's choice for the report's unnamed "simple decision function")
+  and afterwards from hand strength alone (``HS_n`` against the opponents
+  still in, with Algorithm 4's thresholds).
+* **Phase II** plays preflop from a preflop table with Algorithm 3 (eq. 5)
+  and afterwards from effective hand strength (eq. 6, Algorithm 4),
+  bluffing (Algorithm 5) in one of three styles and calling on pot odds
+  (Algorithm 6).
+
+Decisions become actions through one rule: a fold with nothing to call is a
+check; a raise of ``amount`` chips is a raise to ``current bet + amount``,
+clamped to the legal range (under fixed limit: the fixed raise). Strength
+and potential are cached per (hole, board, opponents), so a bot computes
+each street once.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from pokerlab.bots.strategy import (
+    Decision,
+    bluff,
+    ehs_decision,
+    pot_odds_decision,
+    preflop_decision,
+    preflop_position,
+)
+from pokerlab.errors import ParameterError
+from pokerlab.game.match import PlayerView
+from pokerlab.game.rules import BettingStructure, Street
+from pokerlab.game.state import Action, Call, Check, Fold, Raise, RaiseTo
+
+__all__ = ["BLUFF_STYLES", "PhaseOne", "PhaseTwo", "act_on", "street_strength"]
+
+BLUFF_STYLES = {"aggressive": 0.8, "normal": 0.5, "conservative": 0.2, "none": 0.0}
+
+
+@lru_cache(maxsize=65536)
+def street_strength(hole: tuple[int, int], board: tuple[int, ...], opponents: int) -> tuple[float, float, float]:
+    """``(HS_n, PPOT, EHS)`` for a hand: two-card lookahead on the flop, one on the turn, none on the river."""
+    from pokerlab.strength import hand_potential, hand_strength
+
+    n = max(1, min(opponents, 9))
+    if len(board) == 5:
+        hs_n = hand_strength(list(hole), list(board), opponents=n)
+        return hs_n, 0.0, hs_n
+    p = hand_potential(list(hole), list(board), lookahead=2 if len(board) == 3 else 1, opponents=n)
+    return p.hs_n, p.ppot, p.ehs
+
+
+def act_on(decision: Decision, view: PlayerView) -> Action:
+    """Turn a decision into a legal action for this view (see the module docstring)."""
+    if decision.kind == "fold":
+        return Fold() if view.to_call > 0 else Check()
+    if decision.kind == "raise" and view.min_raise_to is not None:
+        if view.rules.structure is BettingStructure.FIXED_LIMIT:
+            return Raise()
+        assert view.max_raise_to is not None
+        target = round(view.current_bet + decision.amount)
+        return RaiseTo(max(view.min_raise_to, min(view.max_raise_to, target)))
+    return Call()
+
+
+def _opponents(view: PlayerView) -> int:
+    return max(1, view.active_opponents)
+
+
+def _ids(view: PlayerView) -> tuple[tuple[int, int], tuple[int, ...]]:
+    a, b = (c.id for c in view.hole)
+    return (a, b), tuple(c.id for c in view.board)
+
+
+def _check_prob(name: str, x: float) -> None:
+    if not 0.0 <= x <= 1.0:
+        raise ParameterError(f"{name} must be in [0, 1], not {x}")
+
+
+@dataclass
+class PhaseOne:
+    """Phase I: Chen points before the flop, hand strength after it."""
+
+    raise_points: float = 10.0
+    call_points: float = 6.0
+    raise_above: float = 0.8
+    call_above: float = 0.4
+    raise_fraction: float = 0.5
+    name: str = "phase1"
+
+    def __post_init__(self) -> None:
+        if self.call_points > self.raise_points:
+            raise ParameterError("call_points cannot be above raise_points")
+        for k in ("raise_above", "call_above", "raise_fraction"):
+            _check_prob(k, getattr(self, k))
+
+    def act(self, view: PlayerView) -> Action:
+        return act_on(self.decide(view), view)
+
+    def decide(self, view: PlayerView) -> Decision:
+        from pokerlab.cards import HandClass
+        from pokerlab.preflop import chen_points
+
+        money = view.stacks[view.seat]
+        if view.street is Street.PREFLOP:
+            points = chen_points(HandClass.of(*view.hole))
+            if points >= self.raise_points:
+                return Decision("raise", self.raise_fraction * money, f"Chen {points} >= {self.raise_points}")
+            if points >= self.call_points:
+                return Decision("call", 0.0, f"Chen {points} >= {self.call_points}")
+            return Decision("fold", 0.0, f"Chen {points} < {self.call_points}")
+        hole, board = _ids(view)
+        hs_n, _, _ = street_strength(hole, board, _opponents(view))
+        return ehs_decision(
+            hs_n, money, raise_above=self.raise_above, call_above=self.call_above, raise_fraction=self.raise_fraction
+        )
+
+
+@dataclass
+class PhaseTwo:
+    """Phase II: a preflop table with Algorithm 3, then EHS, bluffing and pot odds.
+
+    ``bluff`` is a style (``"normal"`` 0.5, ``"aggressive"`` 0.8,
+    ``"conservative"`` 0.2, ``"none"``) or ``bluff_rate`` a rate. The
+    preflop win rate comes from pokerlab's committed simulation table for the
+    number of players dealt in (``table="simulation"``; ``"exact"`` for the
+    heads-up exact table), with ``metric`` pot_share or won_outright.
+    """
+
+    bluff: str = "normal"
+    bluff_rate: float | None = None
+    seed: int | None = None
+    c: float | None = None
+    table: str = "simulation"
+    metric: str = "pot_share"
+    raise_above: float = 0.8
+    call_above: float = 0.4
+    raise_fraction: float = 0.5
+    bluff_below: float = 0.2
+    bluff_fraction: float = 0.5
+    few_players: int = 2
+    few_pot_big_blinds: float = 10.0
+    name: str = "phase2"
+    _rng: random.Random = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.bluff_rate is None:
+            if self.bluff not in BLUFF_STYLES:
+                raise ParameterError(f"bluff must be one of {', '.join(BLUFF_STYLES)}, not {self.bluff!r}")
+            self.bluff_rate = BLUFF_STYLES[self.bluff]
+        for k in ("bluff_rate", "raise_above", "call_above", "raise_fraction", "bluff_below"):
+            _check_prob(k, getattr(self, k))
+        if self.bluff_fraction < 0 or self.few_players < 1 or self.few_pot_big_blinds < 0:
+            raise ParameterError("bluff_fraction, few_players and few_pot_big_blinds must be positive")
+        if self.table not in ("simulation", "exact"):
+            raise ParameterError(f"table must be simulation or exact, not {self.table!r}")
+        if self.metric not in ("pot_share", "won_outright"):
+            raise ParameterError(f"metric must be pot_share or won_outright, not {self.metric!r}")
+        if self.c is not None and self.c <= 0:
+            raise ParameterError(f"the constant c must be positive, not {self.c}")
+        self._rng = random.Random(self.seed)
+
+    def act(self, view: PlayerView) -> Action:
+        return act_on(self.decide(view), view)
+
+    def win_rate(self, view: PlayerView) -> float:
+        from pokerlab.cards import HandClass
+
+        players = view.players
+        return _table_value(
+            self.table if players == 2 else "simulation", players, self.metric, HandClass.of(*view.hole).name
+        )
+
+    def decide(self, view: PlayerView) -> Decision:
+        money = view.stacks[view.seat]
+        if view.street is Street.PREFLOP:
+            position = preflop_position(view.seat, view.button, view.players)
+            return preflop_decision(self.win_rate(view), position, view.players, money, c=self.c)
+        hole, board = _ids(view)
+        opponents = _opponents(view)
+        _, ppot, ehs = street_strength(hole, board, opponents)
+        decision = ehs_decision(
+            ehs, money, raise_above=self.raise_above, call_above=self.call_above, raise_fraction=self.raise_fraction
+        )
+        if decision.kind != "fold":
+            return decision
+        draw = self._rng.random()
+        assert self.bluff_rate is not None
+        b = bluff(
+            ehs,
+            draw,
+            view.street.value,
+            opponents,
+            view.pot / view.big_blind,
+            rate=self.bluff_rate,
+            below=self.bluff_below,
+            few_players=self.few_players,
+            few_pot=self.few_pot_big_blinds,
+            amount=self.bluff_fraction * view.pot,
+        )
+        if b is not None and b.kind == "raise":
+            return b
+        return pot_odds_decision(ehs, ppot, view.street.value, view.to_call, view.pot)
+
+
+@lru_cache(maxsize=64)
+def _table(method: str, players: int, metric: str) -> Any:
+    from pokerlab.preflop import PreflopTableError, load_table, simulate_table
+
+    try:
+        table = load_table(method, players=players if method == "simulation" else None)
+    except PreflopTableError:
+        # no committed data (an installed wheel): a quick seeded table instead
+        table = simulate_table(players, games=2000, seed=2026, progress=False)
+    return table
+
+
+def _table_value(method: str, players: int, metric: str, name: str) -> float:
+    table = _table(method, players, metric)
+    if method == "simulation":
+        return table.extra_value(metric, name)
+    return table.value(name)

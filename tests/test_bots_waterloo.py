@@ -1,0 +1,137 @@
+"""Seed 001's betting rules as functions, and the Phase I / Phase II bots built on them."""
+
+import math
+
+import pytest
+
+from pokerlab import ParameterError, bots
+from pokerlab.bots.strategy import (
+    bluff,
+    ehs_decision,
+    pot_odds,
+    pot_odds_decision,
+    preflop_decision,
+    preflop_position,
+)
+from pokerlab.bots.waterloo import act_on, street_strength
+from pokerlab.game import AAAI06_HEADS_UP_LIMIT, BIGHOLDEM, NO_LIMIT_RING, Check, Fold, RaiseTo, play_match, view_for
+
+
+def test_algorithm_3():
+    # threshold = win * (1 + position / (2 * players))
+    d = preflop_decision(0.5, position=6, players=6, money_in_hand=100)
+    threshold = 0.5 * (1 + 6 / 12)
+    assert d.kind == "raise" and d.amount == pytest.approx(math.exp((threshold - 0.5) / 0.6 - 1) * 100)
+    assert preflop_decision(0.29, position=3, players=6, money_in_hand=100).kind == "fold"  # outside the blinds
+    assert preflop_decision(0.29, position=2, players=6, money_in_hand=100).kind == "call"  # 0.29*(1+2/12)=0.338
+    assert preflop_decision(0.2, position=1, players=6, money_in_hand=100).kind == "fold"  # 0.217 <= 0.25
+    assert preflop_decision(0.45, position=1, players=6, money_in_hand=100, c=1).kind == "raise"  # eq. 5, c = 1
+    with pytest.raises(ParameterError):
+        preflop_decision(1.5, position=1, players=6, money_in_hand=100)
+    with pytest.raises(ParameterError):
+        preflop_decision(0.5, position=7, players=6, money_in_hand=100)
+
+
+def test_positions():
+    assert [preflop_position(s, button=0, players=4) for s in range(4)] == [4, 1, 2, 3]
+    assert preflop_position(0, button=0, players=2) == 1 and preflop_position(1, button=0, players=2) == 2
+
+
+def test_algorithm_4():
+    assert ehs_decision(0.81, 100).kind == "raise" and ehs_decision(0.8, 100).kind == "call"
+    assert ehs_decision(0.41, 100).kind == "call" and ehs_decision(0.4, 100).kind == "fold"
+    assert ehs_decision(1.0, 100).amount == pytest.approx(50) and ehs_decision(0.81, 100).amount < 30
+
+
+def test_algorithm_5_styles_and_streets():
+    assert bluff(0.5, 0.0, "flop", 1, 5) is None  # strong enough: other rules decide
+    assert bluff(0.1, 0.6, "flop", 1, 5, rate=0.5) is None  # no bluff this time
+    assert bluff(0.1, 0.4, "flop", 5, 50, rate=0.5).kind == "raise"  # the flop: always a raise
+    assert bluff(0.1, 0.4, "turn", 2, 8, rate=0.5).kind == "raise"  # few players, small pot
+    assert bluff(0.1, 0.4, "river", 3, 8, rate=0.5).kind == "fold"  # too many players
+    assert bluff(0.1, 0.79, "flop", 1, 5, rate=0.8).kind == "raise"  # aggressive
+    assert bluff(0.1, 0.21, "flop", 1, 5, rate=0.2) is None  # conservative
+
+
+def test_algorithm_6_with_the_reports_example():
+    # "the pot contains $100 after the only opponent bets $20 ... 20% chance": call; with $60 in the pot: fold
+    assert pot_odds(20, 100) == pytest.approx(20 / 120)
+    assert pot_odds_decision(0.2, 0.0, "river", 20, 100).kind == "call"
+    assert pot_odds_decision(0.2, 0.0, "river", 20, 60).kind == "fold"
+    assert pot_odds_decision(0.1, 0.3, "flop", 20, 60).kind == "call"  # before the river PPOT decides
+    assert pot_odds(0, 50) == 0.0
+
+
+def test_street_strength_is_cached_and_matches_the_functions():
+    from pokerlab import hand_potential, hand_strength
+    from pokerlab.cards import parse_cards
+
+    hole = tuple(c.id for c in parse_cards("AdQc"))
+    flop = tuple(c.id for c in parse_cards("3h4cJh"))
+    hs_n, ppot, ehs = street_strength(hole, flop, 1)
+    p = hand_potential("AdQc", "3h4cJh")
+    assert (hs_n, ppot, ehs) == (p.hs_n, p.ppot, p.ehs)
+    river = flop + tuple(c.id for c in parse_cards("5s9d"))
+    assert street_strength(hole, river, 2)[0] == pytest.approx(hand_strength("AdQc", "3h4cJh5s9d", opponents=2))
+    before = street_strength.cache_info().hits
+    street_strength(hole, flop, 1)
+    assert street_strength.cache_info().hits == before + 1
+
+
+def test_decisions_become_legal_actions():
+    h = NO_LIMIT_RING.new_hand([200, 200], button=0, seed=1)
+    h.apply(RaiseTo(6))
+    from pokerlab.bots.strategy import Decision
+
+    v = view_for(h, 1)
+    assert act_on(Decision("raise", 10_000), v) == RaiseTo(200)  # clamped to the stack
+    assert act_on(Decision("raise", 1), v) == RaiseTo(10)  # at least the minimum raise
+    assert act_on(Decision("fold"), v) == Fold()
+    g = NO_LIMIT_RING.new_hand([200, 200], button=0, seed=1)
+    g.apply(RaiseTo(6)).apply(RaiseTo(20)).apply(RaiseTo(200))
+    assert act_on(Decision("fold"), view_for(g, 1)) == Fold()
+    k = NO_LIMIT_RING.new_hand([200, 200], button=0, seed=1)
+    from pokerlab.game import Call
+
+    k.apply(Call())
+    assert act_on(Decision("fold"), view_for(k, 1)) == Check()  # nothing to call: check
+
+
+RING = NO_LIMIT_RING.with_(reset_stacks=True)
+
+
+@pytest.mark.parametrize(
+    "rules, players",
+    [(AAAI06_HEADS_UP_LIMIT, 2), (RING, 2), (RING, 6), (BIGHOLDEM.with_(reset_stacks=True), 6)],
+)
+def test_phase_bots_always_act_legally(rules, players):
+    lineup = [bots.make("phase2", seed=1), bots.make("phase1")] + [
+        bots.make("random", seed=k) for k in range(players - 2)
+    ]
+    r = play_match(lineup, rules, hands=400, seed=5)
+    assert r.faults == [] and r.hands == 400
+
+
+def test_phase2_is_reproducible_from_its_seed():
+    def run():
+        return play_match([bots.make("phase2", seed=3, bluff="aggressive"), bots.make("random", seed=4)],
+                          NO_LIMIT_RING.with_(reset_stacks=True), hands=150, seed=6)  # fmt: skip
+
+    assert run().money.equals(run().money)
+
+
+@pytest.mark.parametrize(
+    "params, words",
+    [
+        ({"bluff": "wild"}, "bluff must be one of"),
+        ({"bluff_rate": 1.5}, r"bluff_rate must be in \[0, 1\]"),
+        ({"raise_above": -0.1}, "raise_above"),
+        ({"table": "expert"}, "table must be"),
+        ({"c": 0}, "positive"),
+    ],
+)
+def test_bad_parameters(params, words):
+    with pytest.raises(ParameterError, match=words):
+        bots.make("phase2", **params)
+    with pytest.raises(ParameterError):
+        bots.make("phase1", call_points=12, raise_points=10)
