@@ -135,3 +135,46 @@ def test_bad_parameters(params, words):
         bots.make("phase2", **params)
     with pytest.raises(ParameterError):
         bots.make("phase1", call_points=12, raise_points=10)
+
+
+def test_algorithm_8():
+    from pokerlab.bots.strategy import model_decision
+
+    assert model_decision(0.2, 0.5, 0.1, 100, 0.3).kind == "fold"  # below mu - sigma
+    assert model_decision(0.2, 0.5, 0.1, 100, 0.3, trust="aggressive", bluff_draw=0.2).kind == "raise"
+    assert model_decision(0.2, 0.5, 0.1, 100, 0.3, trust="aggressive", bluff_draw=0.7).kind == "fold"
+    assert model_decision(0.45, 0.5, 0.1, 100, 0.3).kind == "call"
+    strong = model_decision(0.7, 0.5, 0.1, 100, 0.3)
+    assert strong.kind == "raise" and strong.amount == pytest.approx(0.5 * 1.3 * 100)
+    mid = model_decision(0.55, 0.5, 0.1, 100, 0.3)
+    assert mid.amount == pytest.approx(math.exp(0.5 - 1) * 50)
+    with pytest.raises(ParameterError, match="trust"):
+        model_decision(0.5, 0.5, 0.1, 100, 0.3, trust="blind")
+
+
+def test_showdown_model_groups_hands_by_betting_pattern():
+    from pokerlab.bots.models import ShowdownModel
+    from pokerlab.game import Street
+
+    p3 = bots.make("phase3", seed=1, min_samples=10)
+    play_match([p3, bots.make("always_raise")], RING, hands=300, seed=2)
+    counts = p3.model.sample_counts("always_raise")
+    first_round = {k: v for k, v in counts.items() if len(k) == 1}
+    assert set(first_round) <= {(("RAISE", "Few"),), (("RAISE", "Moderate"),), (("RAISE", "Many"),)}
+    assert sum(first_round.values()) >= 10
+    pattern, n = max(first_round.items(), key=lambda kv: kv[1])
+    samples = p3.model.records["always_raise"][pattern]
+    assert len(samples) == n and all(0.0 <= x <= 1.0 for x in samples)
+    m = ShowdownModel()
+    assert m.estimate("nobody", Street.FLOP, 2) is None
+    with pytest.raises(ParameterError):
+        ShowdownModel(few=5, many=2)
+
+
+def test_phase3_acts_legally_and_uses_its_model():
+    p3 = bots.make("phase3", seed=4, trust="aggressive", min_samples=3, min_samples_few_players=3)
+    r = play_match([p3, bots.make("always_raise"), bots.make("random", seed=1)], RING, hands=400, seed=3)
+    assert r.faults == []
+    assert any(len(k) >= 2 for k in p3.model.sample_counts("always_raise"))
+    with pytest.raises(ParameterError, match="trust"):
+        bots.make("phase3", trust="naive")

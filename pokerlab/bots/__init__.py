@@ -2,7 +2,7 @@
 
 >>> from pokerlab import bots
 >>> bots.names()
-('always_call', 'always_raise', 'random', 'phase1', 'phase2')
+('always_call', 'always_raise', 'random', 'phase1', 'phase2', 'phase3')
 >>> bots.make("random", seed=3).name
 'random'
 """
@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from pokerlab.bots.baseline import AlwaysCall, AlwaysRaise, RandomBot
-from pokerlab.bots.waterloo import PhaseOne, PhaseTwo
+from pokerlab.bots.waterloo import PhaseOne, PhaseThree, PhaseTwo
 from pokerlab.errors import ParameterError
 
-__all__ = ["AlwaysCall", "AlwaysRaise", "PhaseOne", "PhaseTwo", "RandomBot", "make", "names"]
+__all__ = ["AlwaysCall", "AlwaysRaise", "PhaseOne", "PhaseThree", "PhaseTwo", "RandomBot", "make", "names"]
 
 _REGISTRY: dict[str, Any] = {
     "always_call": AlwaysCall,
@@ -23,6 +23,7 @@ _REGISTRY: dict[str, Any] = {
     "random": RandomBot,
     "phase1": PhaseOne,
     "phase2": PhaseTwo,
+    "phase3": PhaseThree,
 }
 
 

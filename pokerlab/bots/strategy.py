@@ -20,6 +20,7 @@ __all__ = [
     "Decision",
     "bluff",
     "ehs_decision",
+    "model_decision",
     "pot_odds",
     "pot_odds_decision",
     "preflop_decision",
@@ -166,3 +167,40 @@ def pot_odds_decision(ehs: float, ppot: float, street: str, to_call: float, pot:
     if ppot > odds:
         return Decision("call", 0.0, f"PPOT {ppot:.3f} > pot odds {odds:.3f}")
     return Decision("fold", 0.0, f"PPOT {ppot:.3f} <= pot odds {odds:.3f}")
+
+
+def model_decision(
+    ehs: float,
+    mu: float,
+    sigma: float,
+    money_in_hand: float,
+    draw: float,
+    *,
+    trust: str = "conservative",
+    bluff_draw: float = 1.0,
+    bluff_probability: float = 0.5,
+) -> Decision:
+    """Algorithm 8: compare our EHS with the opponent's expected strength ``mu +- sigma``.
+
+    Below ``mu - sigma`` fold (the "aggressive" trust style raises instead
+    with probability ``bluff_probability``, read from ``bluff_draw``; the
+    raise is half the money in hand, pokerlab's choice); below ``mu`` call;
+    above ``mu + sigma`` raise ``0.5 * (1 + draw) * money``; in between raise
+    ``exp(X - 1) * 0.5 * money`` with ``X = (EHS - mu) / sigma``.
+    """
+    _prob("ehs", ehs)
+    if trust not in ("conservative", "aggressive"):
+        raise ParameterError(f"trust must be conservative or aggressive, not {trust!r}")
+    sigma = max(sigma, 1e-9)
+    if ehs < mu - sigma:
+        if trust == "aggressive" and bluff_draw < bluff_probability:
+            return Decision(
+                "raise", 0.5 * money_in_hand, f"EHS {ehs:.3f} < mu - sigma, but the opponent may be unusual"
+            )
+        return Decision("fold", 0.0, f"EHS {ehs:.3f} < mu - sigma = {mu - sigma:.3f}")
+    if ehs < mu:
+        return Decision("call", 0.0, f"EHS {ehs:.3f} in [mu - sigma, mu)")
+    if ehs > mu + sigma:
+        return Decision("raise", 0.5 * (1 + draw) * money_in_hand, f"EHS {ehs:.3f} > mu + sigma = {mu + sigma:.3f}")
+    x = (ehs - mu) / sigma
+    return Decision("raise", math.exp(x - 1) * 0.5 * money_in_hand, f"EHS {ehs:.3f} in [mu, mu + sigma]")

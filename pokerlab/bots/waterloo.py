@@ -1,4 +1,4 @@
-"""The Waterloo bots of seed 001: Phase I and Phase II.
+"""The Waterloo bots of seed 001: Phase I, Phase II and Phase III.
 
 * **Phase I** plays preflop from a simple function of the hole cards (the
   Chen formula: raise from ``raise_points``, call from ``call_points``,
@@ -9,6 +9,13 @@
   and afterwards from effective hand strength (eq. 6, Algorithm 4),
   bluffing (Algorithm 5) in one of three styles and calling on pot odds
   (Algorithm 6).
+* **Phase III** is Phase II plus the showdown opponent model
+  (:class:`~pokerlab.bots.models.ShowdownModel`): once an opponent's betting
+  pattern has enough showdowns behind it, Algorithm 8 compares our EHS with
+  that opponent's expected strength. With several opponents the one with the
+  highest expected strength decides (pokerlab's choice). ``trust`` is
+  ``"conservative"`` (follow Algorithm 8) or ``"aggressive"`` (raise with
+  probability 0.5 where it would fold).
 
 Decisions become actions through one rule: a fold with nothing to call is a
 check; a raise of ``amount`` chips is a raise to ``current bet + amount``,
@@ -24,10 +31,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from pokerlab.bots.models import ShowdownModel
 from pokerlab.bots.strategy import (
     Decision,
     bluff,
     ehs_decision,
+    model_decision,
     pot_odds_decision,
     preflop_decision,
     preflop_position,
@@ -37,7 +46,7 @@ from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import BettingStructure, Street
 from pokerlab.game.state import Action, Call, Check, Fold, Raise, RaiseTo
 
-__all__ = ["BLUFF_STYLES", "PhaseOne", "PhaseTwo", "act_on", "street_strength"]
+__all__ = ["BLUFF_STYLES", "PhaseOne", "PhaseThree", "PhaseTwo", "act_on", "street_strength"]
 
 BLUFF_STYLES = {"aggressive": 0.8, "normal": 0.5, "conservative": 0.2, "none": 0.0}
 
@@ -206,6 +215,47 @@ class PhaseTwo:
         if b is not None and b.kind == "raise":
             return b
         return pot_odds_decision(ehs, ppot, view.street.value, view.to_call, view.pot)
+
+
+@dataclass
+class PhaseThree(PhaseTwo):
+    """Phase III: Phase II plus the showdown model and Algorithm 8 (see the module docstring)."""
+
+    trust: str = "conservative"
+    min_samples: int = 10
+    min_samples_few_players: int = 5
+    name: str = "phase3"
+    model: ShowdownModel = field(init=False)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.trust not in ("conservative", "aggressive"):
+            raise ParameterError(f"trust must be conservative or aggressive, not {self.trust!r}")
+        self.model = ShowdownModel(min_samples=self.min_samples, min_samples_few_players=self.min_samples_few_players)
+
+    def observe(self, event: Any, view: PlayerView) -> None:
+        self.model.observe(event, view)
+
+    def decide(self, view: PlayerView) -> Decision:
+        if view.street is Street.PREFLOP:
+            return super().decide(view)
+        players_left = view.active_opponents + 1
+        best = None
+        for seat in range(view.players):
+            if seat == view.seat or view.folded[seat]:
+                continue
+            name = view.names[seat] if view.names else f"seat {seat}"
+            est = self.model.estimate(name, view.street, players_left)
+            if est is not None and (best is None or est[0] > best[0]):
+                best = est
+        if best is None:
+            return super().decide(view)
+        hole, board = _ids(view)
+        _, _, ehs = street_strength(hole, board, _opponents(view))
+        mu, sigma, _ = best
+        return model_decision(
+            ehs, mu, sigma, view.stacks[view.seat], self._rng.random(), trust=self.trust, bluff_draw=self._rng.random()
+        )
 
 
 @lru_cache(maxsize=64)

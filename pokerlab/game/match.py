@@ -89,6 +89,7 @@ class PlayerView:
     actor: int | None
     rules: Rules
     events: tuple[Event, ...] = field(repr=False, default=())
+    names: tuple[str, ...] = ()
 
     @property
     def is_my_turn(self) -> bool:
@@ -103,8 +104,11 @@ def _visible(event: Event, seat: int) -> bool:
     return not (isinstance(event, DealHole) and event.seat != seat)
 
 
-def view_for(state: HandState, seat: int) -> PlayerView:
-    """The view of ``state`` from ``seat``: its own cards only, public events only."""
+def view_for(state: HandState, seat: int, names: tuple[str, ...] = ()) -> PlayerView:
+    """The view of ``state`` from ``seat``: its own cards only, public events only.
+
+    ``names`` (one per seat of the hand) lets a bot follow opponents from hand to hand.
+    """
     mine = state.actor == seat
     return PlayerView(
         seat=seat,
@@ -129,6 +133,7 @@ def view_for(state: HandState, seat: int) -> PlayerView:
         actor=state.actor,
         rules=state.rules,
         events=tuple(e for e in state.events if _visible(e, seat)),
+        names=names,
     )
 
 
@@ -308,7 +313,8 @@ def play_match(
             state = rules.new_hand(start_stacks, button=hand_seat_of[table_button], seed=deal_seed, hand_number=hand_no)
             seen = 0
             while True:
-                _broadcast(state, bots, bot_of, seen)
+                hand_names = tuple(names[b] for b in bot_of)
+                _broadcast(state, bots, bot_of, seen, hand_names)
                 seen = len(state.events)
                 if state.is_over:
                     break
@@ -317,7 +323,9 @@ def play_match(
                 b = bot_of[k]
                 name = names[b]
                 was_automatic = automatic[name]
-                action, fault = _ask(bots[b], state, k, rules, name, bank, misses, automatic, elapsed, asked)
+                action, fault = _ask(
+                    bots[b], state, k, rules, name, bank, misses, automatic, elapsed, asked, hand_names
+                )
                 if fault is not None:
                     faults.append(Fault(hand_no, seating[b], name, fault[0], fault[1], str(action)))
                 state.apply(action, automatic=fault is not None or was_automatic)
@@ -328,7 +336,7 @@ def play_match(
                 result[name] = net
                 stacks[name] = stacks[name] + net if rules.reset_stacks else state.final_stacks[k]
                 if hasattr(bots[b], "end_hand"):
-                    bots[b].end_hand(view_for(state, k))
+                    bots[b].end_hand(view_for(state, k, tuple(names[x] for x in bot_of)))
             for name in names:
                 result.setdefault(name, np.nan)
                 if not rules.reset_stacks and not out[name] and stacks[name] < rules.min_stack_to_play:
@@ -358,7 +366,7 @@ def play_match(
     )
 
 
-def _broadcast(state: HandState, bots: list[Any], bot_of: list[int], seen: int) -> None:
+def _broadcast(state: HandState, bots: list[Any], bot_of: list[int], seen: int, names: tuple[str, ...] = ()) -> None:
     new = state.events[seen:]
     if not new:
         return
@@ -366,7 +374,7 @@ def _broadcast(state: HandState, bots: list[Any], bot_of: list[int], seen: int) 
         observe = getattr(bots[b], "observe", None)
         if observe is None:
             continue
-        view = view_for(state, k)
+        view = view_for(state, k, names)
         for e in new:
             if _visible(e, k):
                 observe(e, view)
@@ -383,6 +391,7 @@ def _ask(
     automatic: dict[str, bool],
     elapsed: dict[str, float],
     asked: dict[str, int],
+    names: tuple[str, ...] = (),
 ) -> tuple[Action, tuple[str, str] | None]:
     """Ask a bot for its action; on failure return the default action and the fault."""
     tb = rules.time_bank
@@ -390,7 +399,7 @@ def _ask(
         return _default_action(state), None
     if tb is not None:
         bank[name] = min(bank[name] + tb.per_move, tb.initial + tb.per_move)
-    view = view_for(state, seat)
+    view = view_for(state, seat, names)
     t0 = time.perf_counter()
     fault: tuple[str, str] | None = None
     try:
