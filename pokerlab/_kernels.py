@@ -709,3 +709,74 @@ def heads_up_counts(boards: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray
     cases = np.zeros(1326)
     _heads_up_counts(np.ascontiguousarray(boards), weights, wins, ties, cases, KK, FT, NT, PR, SR)
     return wins, ties, cases
+
+
+@njit(cache=True)
+def _board_strengths(board, out, kk, ft, nt, pr, sr):
+    """Hand strength of every two-card hand on a 3-5 card board against one random hand.
+
+    ``out[combo]`` = (hands it beats + ties / 2) / hands sharing no card with it;
+    NaN for hands that use a board card.
+    """
+    p = 0
+    sm = 0
+    mask = 0
+    for c in board:
+        p, sm = _add(p, sm, c, kk)
+        mask |= 1 << c
+    n = board.shape[0] + 2
+    m = 0
+    rem = np.empty(52, np.int64)
+    for c in range(52):
+        if not (mask >> c) & 1:
+            rem[m] = c
+            m += 1
+    k_all = m * (m - 1) // 2
+    vals = np.empty(k_all, np.int64)
+    ca = np.empty(k_all, np.int64)
+    cb = np.empty(k_all, np.int64)
+    cidx = np.empty(k_all, np.int64)
+    k = 0
+    for jj in range(m):
+        j = rem[jj]
+        pj, smj = _add(p, sm, j, kk)
+        for ii in range(jj):
+            i = rem[ii]
+            x, z = _add(pj, smj, i, kk)
+            vals[k] = _val(x, z, n, ft, nt, pr, sr)
+            ca[k] = ii
+            cb[k] = jj
+            cidx[k] = j * (j - 1) // 2 + i
+            k += 1
+    srt = np.sort(vals)
+    percard = np.empty((m, m - 1), np.int64)
+    fill = np.zeros(m, np.int64)
+    for q in range(k_all):
+        percard[ca[q], fill[ca[q]]] = vals[q]
+        fill[ca[q]] += 1
+        percard[cb[q], fill[cb[q]]] = vals[q]
+        fill[cb[q]] += 1
+    for t in range(m):
+        percard[t].sort()
+    others = (m - 2) * (m - 3) // 2
+    for i in range(out.shape[0]):
+        out[i] = np.nan
+    for q in range(k_all):
+        v = vals[q]
+        ra = percard[ca[q]]
+        rb = percard[cb[q]]
+        lo = np.searchsorted(srt, v) - np.searchsorted(ra, v) - np.searchsorted(rb, v)
+        hi = (
+            np.searchsorted(srt, v, side="right")
+            - np.searchsorted(ra, v, side="right")
+            - np.searchsorted(rb, v, side="right")
+            + 1
+        )
+        out[cidx[q]] = (lo + 0.5 * (hi - lo)) / others
+
+
+def board_strengths(board: np.ndarray) -> np.ndarray:
+    """Every two-card hand's strength on this board (NaN where it uses a board card)."""
+    out = np.empty(1326, np.float64)
+    _board_strengths(np.ascontiguousarray(board, dtype=np.int64), out, KK, FT, NT, PR, SR)
+    return out

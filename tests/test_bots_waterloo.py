@@ -178,3 +178,81 @@ def test_phase3_acts_legally_and_uses_its_model():
     assert any(len(k) >= 2 for k in p3.model.sample_counts("always_raise"))
     with pytest.raises(ParameterError, match="trust"):
         bots.make("phase3", trust="naive")
+
+
+@pytest.mark.parametrize("name", ["always_call", "always_raise", "random", "phase1", "phase2", "phase3"])
+def test_a_bot_refuses_to_act_out_of_turn(name):
+    h = NO_LIMIT_RING.new_hand([200, 200, 200], button=0, seed=1)
+    with pytest.raises(ParameterError, match="asked to act for seat 1, but seat 0 is to act"):
+        bots.make(name).act(view_for(h, 1))
+
+
+def test_board_strengths_kernel_equals_hand_strength():
+    import numpy as np
+
+    from pokerlab import _kernels, hand_strength
+    from pokerlab.cards import combo_cards, parse_cards
+
+    for board in ("3h4cJh", "3h4cJh5s", "3h4cJh5s9d"):
+        ids = np.array([c.id for c in parse_cards(board)])
+        values = _kernels.board_strengths(ids)
+        for i in (0, 500, 1000, 1325):
+            a, b = combo_cards(i)
+            if {a.id, b.id} & set(ids.tolist()):
+                assert np.isnan(values[i])
+            else:
+                assert values[i] == pytest.approx(hand_strength((a, b), board), abs=1e-12)
+
+
+def test_reweighting_model():
+    import numpy as np
+
+    from pokerlab.bots.models import ReweightingModel
+    from pokerlab.cards import combo_index, parse_cards
+
+    m = ReweightingModel(sigma=0.2)
+    m.weights = {"opp": np.ones(1326)}
+    board = parse_cards("3h4cJh")
+    m.reweight("opp", board, mu=0.6)
+    w = m.weights["opp"]
+    sets = combo_index(*parse_cards("JsJd"))  # a set of jacks: value ~1 -> factor clipped to 1
+    air = combo_index(*parse_cards("7c2d"))  # value ~0.1 -> factor clipped to the floor
+    assert w[sets] == 1.0 and w[air] == pytest.approx(0.01)
+    assert w[combo_index(*parse_cards("JhJs"))] == 0.0  # uses a board card
+    v = m.values(tuple(board))
+    mid = combo_index(*parse_cards("AdQc"))
+    assert w[mid] == pytest.approx(np.clip((v[mid] - 0.6 + 0.2) / 0.4, 0.01, 1))
+    live = ~np.isnan(v)
+    expected = float(np.sum(w[live] * v[live]) / np.sum(w[live]))
+    assert m.estimated_ehs("opp", board) == pytest.approx(expected)
+    assert m.estimated_ehs("opp", board) > float(np.nanmean(v))  # a raise makes the range stronger
+    with pytest.raises(ParameterError):
+        ReweightingModel(sigma=0)
+
+
+def test_reweighting_follows_a_match_and_resets_each_hand():
+    from pokerlab.bots.models import ReweightingModel
+    from pokerlab.game import Call, Street
+
+    class Watch:
+        name = "watch"
+
+        def __init__(self):
+            self.model = ReweightingModel()
+            self.sums = []
+
+        def act(self, view):
+            self.sums.append((view.hand_number, view.street, float(self.model.weights["always_raise"].sum())))
+            return Call()
+
+        def observe(self, event, view):
+            self.model.observe(event, view)
+
+    w = Watch()
+    play_match([w, bots.make("always_raise")], RING, hands=20, seed=1)
+    p_raise, p_call = w.model.frequencies("always_raise", Street.PREFLOP)
+    assert p_raise > 0.8 and p_call < 0.2  # it learned that this opponent always raises
+    first_of_hand = {}
+    for hand, _street, total in w.sums:
+        first_of_hand.setdefault(hand, total)
+    assert all(t <= 1225 for t in first_of_hand.values())  # reset to the live holdings (1,225) each hand

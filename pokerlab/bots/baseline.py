@@ -9,7 +9,14 @@ from pokerlab.errors import ParameterError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.state import Action, Call, Check, Fold, RaiseTo
 
-__all__ = ["AlwaysCall", "AlwaysRaise", "RandomBot"]
+__all__ = ["AlwaysCall", "AlwaysRaise", "RandomBot", "require_turn"]
+
+
+def require_turn(view: PlayerView) -> None:
+    """Refuse to act for a seat that is not to act (a bug in the caller, not a choice)."""
+    if view.actor != view.seat:
+        who = "nobody is" if view.actor is None else f"seat {view.actor} is"
+        raise ParameterError(f"asked to act for seat {view.seat}, but {who} to act")
 
 
 @dataclass
@@ -19,6 +26,7 @@ class AlwaysCall:
     name: str = "always_call"
 
     def act(self, view: PlayerView) -> Action:
+        require_turn(view)
         return Call()
 
 
@@ -29,6 +37,7 @@ class AlwaysRaise:
     name: str = "always_raise"
 
     def act(self, view: PlayerView) -> Action:
+        require_turn(view)
         if view.min_raise_to is not None:
             return RaiseTo(view.min_raise_to)
         return Call()
@@ -54,6 +63,7 @@ class RandomBot:
         self._rng = random.Random(self.seed)
 
     def act(self, view: PlayerView) -> Action:
+        require_turn(view)
         rng = self._rng
         can_raise = view.min_raise_to is not None
         if can_raise and rng.random() < self.raise_probability:

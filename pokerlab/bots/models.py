@@ -1,4 +1,16 @@
-"""Opponent models from seed 001 section 3.4.2: what an opponent's betting says about its hand.
+"""Opponent models from seed 001 section 3.4: what an opponent's betting says about its hand.
+
+:class:`ReweightingModel` is Papp's re-weighting (Algorithm 7, eq. 8): a
+weight for each of the opponent's 1,326 possible holdings, reset every hand
+and multiplied after each of its bets, raises and calls by
+``clip((value - mu + sigma) / (2 sigma), 0.01, 1)``, where ``value`` is the
+holding's strength now (its hand strength on the board; before the flop
+its class's exact heads-up equity) and ``mu`` the strength above which the
+opponent plays that way: from its observed action frequencies on that
+street, ``mu = 1 - P(raise)`` for a bet or raise and ``1 - P(raise or
+call)`` for a call (with ``prior`` pseudo-counts at the report's typical
+frequencies). Checks and folds leave the weights as they are (pokerlab's
+choice: Algorithm 7 only describes actions that put chips in).
 
 :class:`ShowdownModel` keeps, for every opponent, the hands it showed down
 grouped by its betting pattern: per round, RAISE (it bet or raised at least
@@ -16,13 +28,16 @@ from __future__ import annotations
 import statistics
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
 
 from pokerlab.errors import ParameterError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import Street
 from pokerlab.game.state import Act, Event, Showdown
 
-__all__ = ["ShowdownModel"]
+__all__ = ["ReweightingModel", "ShowdownModel"]
 
 Pattern = tuple[tuple[str, str], ...]
 
@@ -91,3 +106,135 @@ class ShowdownModel:
     def sample_counts(self, name: str) -> dict[Pattern, int]:
         """How many showdowns back each pattern (for lessons and tests)."""
         return {p: len(v) for p, v in self.records.get(name, {}).items()}
+
+
+@dataclass
+class ReweightingModel:
+    """Per-opponent weight tables over the 1,326 holdings (see the module docstring)."""
+
+    sigma: float = 0.2
+    lowest: float = 0.01
+    highest: float = 1.0
+    prior: float = 5.0
+    prior_raise: float = 0.2
+    prior_call: float = 0.4
+    weights: dict[str, np.ndarray] = field(default_factory=dict)
+    _hand: int = field(default=-1, repr=False)
+    _counts: dict[tuple[str, int], list[float]] = field(default_factory=dict, repr=False)
+    _values: dict[tuple[int, ...], np.ndarray] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        if not 0 < self.sigma <= 1:
+            raise ParameterError(f"sigma must be in (0, 1], not {self.sigma}")
+        if not 0 < self.lowest <= self.highest <= 1:
+            raise ParameterError("need 0 < lowest <= highest <= 1")
+        if self.prior < 0 or not 0 <= self.prior_raise <= 1 or not 0 <= self.prior_call <= 1 - self.prior_raise:
+            raise ParameterError("prior frequencies must be probabilities that add up to at most 1")
+
+    def _reset(self, view: PlayerView) -> None:
+        from pokerlab.cards import combo_card_ids
+
+        self._hand = view.hand_number
+        ids = combo_card_ids()
+        dead = np.zeros(52, dtype=bool)
+        dead[[c.id for c in view.hole]] = True
+        live = ~(dead[ids[:, 0]] | dead[ids[:, 1]])
+        base = live.astype(np.float64)
+        self.weights = {self._name(view, s): base.copy() for s in range(view.players) if s != view.seat}
+
+    def _name(self, view: PlayerView, seat: int) -> str:
+        return view.names[seat] if view.names else f"seat {seat}"
+
+    def values(self, board: tuple[Any, ...]) -> np.ndarray:
+        """Each holding's strength now: hand strength on the board, or exact preflop equity."""
+        key = tuple(c.id for c in board)
+        if key not in self._values:
+            if not key:
+                self._values[key] = _preflop_values()
+            else:
+                from pokerlab import _kernels
+
+                self._values[key] = _kernels.board_strengths(np.array(key, dtype=np.int64))
+        return self._values[key]
+
+    def frequencies(self, name: str, street: Any) -> tuple[float, float]:
+        """(P(bet or raise), P(call)) for this opponent on this street, with the prior."""
+        raises, calls, total = self._counts.get((name, street.index), [0.0, 0.0, 0.0])
+        p_raise = (raises + self.prior * self.prior_raise) / (total + self.prior)
+        p_call = (calls + self.prior * self.prior_call) / (total + self.prior)
+        return p_raise, p_call
+
+    def observe(self, event: Event, view: PlayerView) -> None:
+        if view.hand_number != self._hand:
+            self._reset(view)
+        if not isinstance(event, Act) or event.seat == view.seat:
+            return
+        name = self._name(view, event.seat)
+        counts = self._counts.setdefault((name, event.street.index), [0.0, 0.0, 0.0])
+        if event.kind in ("bet", "raise", "call", "fold"):
+            counts[2] += 1
+            counts[0] += event.kind in ("bet", "raise")
+            counts[1] += event.kind == "call"
+        if event.kind not in ("bet", "raise", "call") or name not in self.weights:
+            return
+        p_raise, p_call = self.frequencies(name, event.street)
+        mu = 1 - p_raise if event.kind in ("bet", "raise") else 1 - p_raise - p_call
+        self.reweight(name, view.board, mu)
+
+    def reweight(self, name: str, board: tuple[Any, ...], mu: float) -> None:
+        """Algorithm 7 for one opponent action with threshold ``mu``."""
+        w = self.weights[name]
+        value = np.nan_to_num(self.values(tuple(board)), nan=0.0)
+        factor = np.clip((value - mu + self.sigma) / (2 * self.sigma), self.lowest, self.highest)
+        alive = w > 0
+        w[alive] = np.maximum(w[alive] * factor[alive], self.lowest)
+        for c in board:  # holdings that use a board card are impossible
+            w[_combos_with(c.id)] = 0.0
+
+    def weight_table(self, name: str) -> np.ndarray:
+        """The opponent's weights (a copy), for ``hand_strength(weights=...)``."""
+        return self.weights[name].copy()
+
+    def estimated_ehs(self, name: str, board: tuple[Any, ...]) -> float:
+        """Eq. 8: the opponent's expected hand strength, sum of normalised weights times strength."""
+        w = self.weights[name].copy()
+        value = self.values(tuple(board))
+        w[np.isnan(value)] = 0.0
+        total = w.sum()
+        return float(np.nansum(w * value) / total) if total > 0 else float("nan")
+
+    def class_grid(self, name: str) -> np.ndarray:
+        """The mean weight of each starting-hand class on the 13x13 grid (for heatmaps)."""
+        from pokerlab.cards import combo_index, hand_classes
+
+        grid = np.zeros((13, 13))
+        w = self.weights[name]
+        for hc in hand_classes():
+            r, c = hc.grid_cell
+            grid[r, c] = float(np.mean([w[combo_index(a, b)] for a, b in hc.combos]))
+        return grid
+
+
+def _combos_with(card: int) -> np.ndarray:
+    from pokerlab.cards import combo_card_ids
+
+    ids = combo_card_ids()
+    return np.nonzero((ids[:, 0] == card) | (ids[:, 1] == card))[0]
+
+
+_PREFLOP: np.ndarray | None = None
+
+
+def _preflop_values() -> np.ndarray:
+    """Exact heads-up equity of each holding's class (the committed exact table, or a quick simulation)."""
+    global _PREFLOP
+    if _PREFLOP is None:
+        from pokerlab.cards import HandClass, combo_cards
+        from pokerlab.preflop import PreflopTableError, load_table, simulate_table
+
+        try:
+            table = load_table("exact")
+        except PreflopTableError:
+            table = simulate_table(2, games=2000, seed=2026, progress=False)
+        _PREFLOP = np.array([table.value(HandClass.of(*combo_cards(i))) for i in range(1326)])
+    return _PREFLOP

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from pokerlab.bots.baseline import require_turn
 from pokerlab.bots.models import ShowdownModel
 from pokerlab.bots.strategy import (
     Decision,
@@ -109,6 +110,7 @@ class PhaseOne:
             _check_prob(k, getattr(self, k))
 
     def act(self, view: PlayerView) -> Action:
+        require_turn(view)
         return act_on(self.decide(view), view)
 
     def decide(self, view: PlayerView) -> Decision:
@@ -175,6 +177,7 @@ class PhaseTwo:
         self._rng = random.Random(self.seed)
 
     def act(self, view: PlayerView) -> Action:
+        require_turn(view)
         return act_on(self.decide(view), view)
 
     def win_rate(self, view: PlayerView) -> float:
