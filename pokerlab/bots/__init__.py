@@ -2,7 +2,7 @@
 
 >>> from pokerlab import bots
 >>> bots.names()
-('always_call', 'always_raise', 'random', 'phase1', 'phase2', 'phase3')
+('always_call', 'always_raise', 'random', 'phase1', 'phase2', 'phase3', 'rembrant')
 >>> bots.make("random", seed=3).name
 'random'
 """
@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from pokerlab.bots.baseline import AlwaysCall, AlwaysRaise, RandomBot
+from pokerlab.bots.rembrant import Rembrant
 from pokerlab.bots.waterloo import PhaseOne, PhaseThree, PhaseTwo
 from pokerlab.errors import ParameterError
 
-__all__ = ["AlwaysCall", "AlwaysRaise", "PhaseOne", "PhaseThree", "PhaseTwo", "RandomBot", "make", "names"]
+__all__ = ["AlwaysCall", "AlwaysRaise", "PhaseOne", "PhaseThree", "PhaseTwo", "RandomBot", "Rembrant", "make", "names"]
 
 _REGISTRY: dict[str, Any] = {
     "always_call": AlwaysCall,
@@ -24,6 +25,7 @@ _REGISTRY: dict[str, Any] = {
     "phase1": PhaseOne,
     "phase2": PhaseTwo,
     "phase3": PhaseThree,
+    "rembrant": Rembrant,
 }
 
 
