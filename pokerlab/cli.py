@@ -10,6 +10,7 @@
     pokerlab tables --method simulation       preflop tables (expert, simulation, exact)
     pokerlab reproduce                        seed 001's Tables 1-4, regenerated
     pokerlab acpc-client HOST PORT --bot NAME play against an ACPC dealer
+    pokerlab tournament --setup phases        seed 001's self-play experiments, duplicate matches
 
 Every subcommand takes ``--json``. Bad input prints one line on stderr and
 exits with status 2; there is never a traceback for a user's mistake.
@@ -267,6 +268,43 @@ def cmd_acpc_client(args: argparse.Namespace) -> None:
     _print({"hands": hands}, f"played {hands} hands", args.json)
 
 
+def cmd_tournament(args: argparse.Namespace) -> None:
+    """Run a self-play experiment, or a duplicate heads-up match with --duplicate A B."""
+    from pokerlab.experiments import run_duplicate, run_experiment
+
+    if args.duplicate:
+        a, b = args.duplicate
+        result = run_duplicate(a, b, hands=args.hands, seed=args.seed)
+        text = (
+            f"{a} against {b}: {result['mbb_per_hand']:+.1f} mbb/hand, 95 % CI "
+            f"[{result['ci95_low']:+.1f}, {result['ci95_high']:+.1f}] over {result['deals']:,} duplicate deals"
+        )
+        _print(result, text, args.json)
+        return
+    setup: Any = args.bots.split(";") if args.bots else args.setup
+    executor = _executor(args.workers)
+    try:
+        res = run_experiment(
+            setup,
+            hands=args.hands,
+            trials=args.trials,
+            seed=args.seed,
+            executor=executor,
+            progress=not args.json,
+            out=args.out,
+        )
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    summary = res.summary()
+    data = {"setup": res.setup, "summary": summary.to_dict(orient="records"), "csv": args.out}
+    _print(
+        data,
+        summary.to_string(index=False) + (f"\nmoney per hand written to {args.out}" if args.out else ""),
+        args.json,
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pokerlab", description="Texas Hold'em AI toolkit: evaluation, strength, potential, equity.")
     parser.add_argument("--version", action="version", version=_version())
@@ -331,6 +369,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", default="always_call", help="bot name (see pokerlab.bots.names())")
     p.add_argument("--game", default=None, help="ACPC game definition file")
     p.add_argument("--seed", type=int, default=None, help="seed for bots that take one")
+
+    p = add("tournament", "self-play experiments (seed 001 Figures 4-7) or duplicate heads-up matches", cmd_tournament)
+    p.add_argument("--setup", choices=("phases", "bluffing", "trust"), default="phases")
+    p.add_argument("--bots", default=None, help="a custom line-up: 'phase2:bluff=none;phase1;rembrant'")
+    p.add_argument("--hands", type=int, default=200, help="hands per trial (deals for --duplicate)")
+    p.add_argument("--trials", type=int, default=10)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--out", default=None, help="CSV file for the money of every player after every hand")
+    p.add_argument(
+        "--duplicate", nargs=2, metavar=("A", "B"), default=None, help="a duplicate heads-up match of A vs B"
+    )
 
     p = add("reproduce", "regenerate seed 001's Tables 1-4 and print them", cmd_reproduce)
     p.add_argument("--out", default="data/preflop_tables", help="folder for the regenerated tables")

@@ -1,0 +1,226 @@
+"""Self-play experiments: seed 001's Figures 4-7 and duplicate heads-up matches.
+
+A **setup** is a line-up of bots. The seed's are:
+
+========== ==================================================================
+``phases``  Phase I vs Phase II vs Phase III, two of each (Figure 4)
+``bluffing`` Phase II with aggressive, normal, conservative and no bluffing
+            (Figures 5-6)
+``trust``   Phase III conservative and aggressive trust with two Phase II
+            players (Figure 7)
+========== ==================================================================
+
+:func:`run_experiment` plays ``trials`` matches under seed 001's no-limit
+rules (blinds 1/2, 200 chips, chips carried over, a player is out at 0) and
+keeps every player's money after every hand. Each trial is one task for
+the ``executor`` (any ``concurrent.futures.Executor``), seeded from
+``(seed, trial)``, so results depend only on the seed.
+
+A bot is written ``"name"`` or ``"name:key=value,key=value"``, e.g.
+``"phase2:bluff=aggressive"``.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from pokerlab.errors import ParameterError
+
+if TYPE_CHECKING:  # pragma: no cover
+    import altair as alt
+    import pandas as pd
+
+    from pokerlab.game import Rules
+
+__all__ = ["SETUPS", "ExperimentResult", "make_bot", "run_duplicate", "run_experiment"]
+
+SETUPS: dict[str, list[str]] = {
+    "phases": ["phase1", "phase1", "phase2", "phase2", "phase3", "phase3"],
+    "bluffing": [
+        "phase2:bluff=aggressive",
+        "phase2:bluff=normal",
+        "phase2:bluff=conservative",
+        "phase2:bluff=none",
+    ],
+    "trust": ["phase3:trust=conservative", "phase3:trust=aggressive", "phase2", "phase2"],
+}
+
+
+def _value(text: str) -> Any:
+    for cast in (int, float):
+        try:
+            return cast(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
+def make_bot(spec: str, seed: int | None = None) -> Any:
+    """A bot from ``"name:key=value,..."``; ``seed`` is passed to bots that take one."""
+    from pokerlab import bots
+
+    name, _, params_text = spec.partition(":")
+    params: dict[str, Any] = {}
+    for item in filter(None, params_text.split(",")):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise ParameterError(f"cannot read the bot parameter {item!r} in {spec!r}; write key=value")
+        params[key.strip()] = _value(value.strip())
+    if seed is not None and "seed" not in params and name in ("random", "phase2", "phase3", "rembrant"):
+        params["seed"] = seed
+    bot = bots.make(name.strip(), **params)
+    label = spec if params_text else name.strip()
+    bot.name = label
+    return bot
+
+
+def _trial(task: tuple[list[str], Any, int, int, int]) -> Any:
+    """One match of an experiment (runs in any worker)."""
+    from pokerlab.game import play_match
+
+    specs, rules, hands, seed, trial = task
+    lineup = [make_bot(s, seed=seed * 1000 + i) for i, s in enumerate(specs)]
+    result = play_match(lineup, rules, hands=hands, seed=seed)
+    money = result.money.copy()
+    money["trial"] = trial
+    return money
+
+
+@dataclass
+class ExperimentResult:
+    """The money of every player after every hand of every trial (long format)."""
+
+    setup: str
+    specs: list[str]
+    money: pd.DataFrame  # columns: trial, hand, player, money
+    seed: int
+
+    def summary(self) -> pd.DataFrame:
+        """Per player: mean final money over the trials, trials survived, trials won (most money)."""
+        last = self.money.sort_values("hand").groupby(["trial", "player"]).tail(1)
+        final = last.pivot(index="trial", columns="player", values="money")
+        rows = []
+        for player in final.columns:
+            rows.append(
+                {
+                    "player": player,
+                    "mean final money": float(final[player].mean()),
+                    "survived": int((final[player] > 0).sum()),
+                    "won": int((final.idxmax(axis=1) == player).sum()),
+                    "trials": len(final),
+                }
+            )
+        return (
+            __import__("pandas").DataFrame(rows).sort_values("mean final money", ascending=False).reset_index(drop=True)
+        )
+
+    def chart(self, trial: int | None = 0) -> alt.Chart:
+        """Money over the hands, one line per player (a trial, or the mean over trials with ``trial=None``)."""
+        import altair as alt
+
+        data = self.money if trial is None else self.money[self.money["trial"] == trial]
+        if trial is None:
+            data = data.groupby(["hand", "player"], as_index=False)["money"].mean()
+        title = f"{self.setup}: money after each hand" + ("" if trial is None else f" (trial {trial})")
+        return (
+            alt.Chart(data)
+            .mark_line()
+            .encode(
+                x="hand:Q",
+                y=alt.Y("money:Q", title="money in hand"),
+                color="player:N",
+                tooltip=["player", "hand", "money"],
+            )
+            .properties(width=480, height=260, title=title)
+        )
+
+    def to_csv(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.money.to_csv(path, index=False)
+        return path
+
+
+def run_experiment(
+    setup: str | list[str] = "phases",
+    *,
+    hands: int = 200,
+    trials: int = 10,
+    seed: int = 0,
+    rules: Rules | None = None,
+    executor: Executor | None = None,
+    progress: bool = True,
+    out: str | Path | None = None,
+) -> ExperimentResult:
+    """Play ``trials`` matches of a setup (see the module docstring) and keep the money curves."""
+    import pandas as pd
+
+    from pokerlab.game import NO_LIMIT_RING
+
+    if isinstance(setup, str):
+        if setup not in SETUPS:
+            raise ParameterError(f"unknown setup {setup!r}; known setups: {', '.join(SETUPS)}")
+        specs, name = SETUPS[setup], setup
+    else:
+        specs, name = list(setup), "custom"
+    if hands < 1 or trials < 1:
+        raise ParameterError("hands and trials must be at least 1")
+    for s in specs:
+        make_bot(s)  # fail early on a bad spec
+    rules = rules or NO_LIMIT_RING
+    rules.check_players(len(specs))
+    seeds = [int(np.random.SeedSequence([seed, t]).generate_state(1)[0]) for t in range(trials)]
+    tasks = [(specs, rules, hands, seeds[t], t) for t in range(trials)]
+    mapped = map(_trial, tasks) if executor is None else executor.map(_trial, tasks)
+    frames = []
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=trials, desc=f"{name} trials")
+    for frame in mapped:
+        frames.append(frame)
+        if bar is not None:
+            bar.update(1)
+    if bar is not None:
+        bar.close()
+    long = pd.concat(
+        [f.reset_index().melt(id_vars=["hand", "trial"], var_name="player", value_name="money") for f in frames],
+        ignore_index=True,
+    )[["trial", "hand", "player", "money"]]
+    result = ExperimentResult(name, specs, long, seed)
+    if out is not None:
+        result.to_csv(out)
+    return result
+
+
+def run_duplicate(a: str, b: str, *, hands: int = 20_000, seed: int = 0, rules: Rules | None = None) -> dict[str, Any]:
+    """A duplicate heads-up match: ``hands`` deals, each played twice with the seats swapped.
+
+    Returns the win rate of ``a`` in milli-big-blinds per hand with its 95 %
+    confidence interval (deals are the samples), and the fault counts.
+    """
+    from pokerlab.game import NO_LIMIT_RING, play_match
+
+    rules = (rules or NO_LIMIT_RING).with_(reset_stacks=True, min_players=2, max_players=2, default_players=2)
+    bot_a, bot_b = make_bot(a, seed=seed * 2 + 1), make_bot(b, seed=seed * 2 + 2)
+    if bot_a.name == bot_b.name:
+        bot_b.name = bot_b.name + " (2)"
+    result = play_match([bot_a, bot_b], rules, hands=hands, seed=seed, duplicate=True)
+    lo, hi = result.ci95[bot_a.name]
+    return {
+        "a": a,
+        "b": b,
+        "rules": rules.name,
+        "deals": hands,
+        "hands": result.hands,
+        "mbb_per_hand": result.mbb_per_hand[bot_a.name],
+        "ci95_low": lo,
+        "ci95_high": hi,
+        "faults": sum(sum(c.values()) for c in result.fault_counts.values()),
+    }
