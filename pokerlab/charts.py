@@ -9,7 +9,7 @@ where that is not possible, to static SVG made by vl-convert.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
@@ -20,12 +20,14 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "category_chart",
     "chart_svg",
+    "decision_chart",
     "difference_heatmap",
     "enable_offline",
     "potential_chart",
     "preflop_heatmap",
     "strength_by_opponents_chart",
     "turn_card_chart",
+    "weights_heatmap",
 ]
 
 CATEGORY_ORDER = [
@@ -245,3 +247,47 @@ def difference_heatmap(frame: pd.DataFrame, title: str = "") -> alt.Chart:
     )
     text = base.mark_text(fontSize=7).encode(text=alt.Text("difference:Q", format="+.2f"))
     return (rect + text).properties(width=330, height=330, title=title)
+
+
+ACTION_COLORS = {"fold": "#c0392b", "check": "#aab7b8", "call": "#2e86c1", "raise": "#27ae60"}
+
+
+def decision_chart(frame: pd.DataFrame, title: str = "") -> alt.Chart:
+    """Decision regions over EHS and the bet to call (from :func:`pokerlab.bots.strategy.decision_regions`)."""
+    import altair as alt
+
+    kinds = [k for k in ACTION_COLORS if k in set(frame["action"])]
+    return (
+        alt.Chart(frame)
+        .mark_rect()
+        .encode(
+            x=alt.X("ehs:Q", bin=alt.Bin(maxbins=41), title="effective hand strength (EHS)"),
+            y=alt.Y("to_call:Q", bin=alt.Bin(maxbins=41), title="bet to call / pot"),
+            color=alt.Color("action:N", scale=alt.Scale(domain=kinds, range=[ACTION_COLORS[k] for k in kinds])),
+            tooltip=["ehs:Q", "to_call:Q", alt.Tooltip("pot_odds:Q", format=".3f"), "action:N", "rule:N"],
+        )
+        .properties(width=320, height=260, title=title)
+    )
+
+
+def weights_heatmap(grid: Any, title: str = "") -> alt.Chart:
+    """A 13x13 heatmap of an opponent weight table, averaged per starting-hand class."""
+    import pandas as pd
+
+    from pokerlab.cards import HandClass
+
+    rows = []
+    for r in range(13):
+        for c in range(13):
+            hc = HandClass.at(r, c)
+            rows.append(
+                {
+                    "class": hc.name,
+                    "row": r,
+                    "col": c,
+                    "value": float(grid[r][c]),
+                    "stderr": float("nan"),
+                    "combos": hc.n_combos,
+                }
+            )
+    return preflop_heatmap(pd.DataFrame(rows), title=title, value_title="weight")

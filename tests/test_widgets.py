@@ -114,3 +114,34 @@ def test_table_widget_ignores_clicks_out_of_turn_and_survives_crashing_bots():
     events = len(t.state.events)
     t.call_button.click()  # the hand is over: ignored
     assert len(t.state.events) == events
+
+
+def test_strategy_explorer():
+    from pokerlab.widgets import StrategyExplorer
+
+    ex = StrategyExplorer(charts=False)
+    ex.ehs.value = 0.9
+    assert ex.result["algorithm 4"].kind == "raise" and ex.result["phase II"].kind == "raise"
+    ex.ehs.value = 0.1
+    ex.street.value = "river"
+    ex.to_call.value = 50
+    assert ex.result["algorithm 6"].kind == "fold" and ex.result["phase II"].kind == "fold"
+    ex.style.value = "aggressive"
+    ex.street.value = "flop"
+    ex.draw.value = 0.5
+    assert ex.result["phase II"].kind == "raise"  # the bluff
+    ex.players.value = 3
+    assert ex.position.max == 3 and "pot odds" in ex.out.value
+
+
+def test_reweighting_explorer():
+    from pokerlab.widgets import ReweightingExplorer
+
+    ex = ReweightingExplorer("AdQc", "3h4cJh", charts=True)
+    est0, hs0 = ex.result
+    assert hs0 == pytest.approx(0.5851, abs=1e-4)
+    ex.bet_button.click()
+    est1, hs1 = ex.result
+    assert est1 > est0 and hs1 < hs0 and ex.chart_view.value.startswith("<svg")
+    ex.reset_button.click()
+    assert ex.result == (est0, hs0)

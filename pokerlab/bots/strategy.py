@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from pokerlab.errors import ParameterError
 
 __all__ = [
     "Decision",
     "bluff",
+    "decision_regions",
     "ehs_decision",
     "model_decision",
     "pot_odds",
@@ -204,3 +206,45 @@ def model_decision(
         return Decision("raise", 0.5 * (1 + draw) * money_in_hand, f"EHS {ehs:.3f} > mu + sigma = {mu + sigma:.3f}")
     x = (ehs - mu) / sigma
     return Decision("raise", math.exp(x - 1) * 0.5 * money_in_hand, f"EHS {ehs:.3f} in [mu, mu + sigma]")
+
+
+def postflop_decision(
+    ehs: float, ppot: float, street: str, to_call: float, pot: float, money_in_hand: float, **thresholds: float
+) -> Decision:
+    """Phase II after the flop without bluffing: Algorithm 4, then Algorithm 6 when it says fold."""
+    d = ehs_decision(ehs, money_in_hand, **thresholds)
+    if d.kind != "fold":
+        return d
+    return pot_odds_decision(ehs, ppot, street, to_call, pot)
+
+
+def decision_regions(street: str = "flop", ppot: float = 0.2, pot: float = 100.0, steps: int = 41) -> Any:
+    """What Phase II does (no bluff) for every EHS and bet to call: a frame for a region chart.
+
+    Columns ``ehs``, ``to_call`` (as a fraction of the pot), ``pot_odds``,
+    ``action`` and ``rule`` (the algorithm that decided).
+    """
+    import pandas as pd
+
+    rows = []
+    for i in range(steps):
+        ehs = i / (steps - 1)
+        for j in range(steps):
+            to_call = pot * j / (steps - 1)
+            d = ehs_decision(ehs, 100.0)
+            rule = "Algorithm 4"
+            if d.kind == "fold":
+                d = pot_odds_decision(ehs, ppot, street, to_call, pot)
+                rule = "Algorithm 6 (pot odds)"
+                if to_call == 0:
+                    d = Decision("check", 0.0, "nothing to call")
+            rows.append(
+                {
+                    "ehs": ehs,
+                    "to_call": to_call / pot,
+                    "pot_odds": pot_odds(to_call, pot),
+                    "action": d.kind,
+                    "rule": rule,
+                }
+            )
+    return pd.DataFrame(rows)
