@@ -1,0 +1,38 @@
+"""Hands per second for each pair of seed bots, heads-up no-limit (seed 001's rules, stacks reset).
+
+The issue's target: Phase II against Phase II at least 200 hands per second.
+
+    python benchmarks/bench_bots.py [--hands 2000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import time
+
+from pokerlab.experiments import make_bot
+from pokerlab.game import NO_LIMIT_RING, play_match
+
+BOTS = ["phase1", "phase2", "phase3", "rembrant", "random"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000)
+    args = parser.parse_args()
+    rules = NO_LIMIT_RING.with_(reset_stacks=True, max_players=2, default_players=2)
+    play_match([make_bot("phase2", 1), make_bot("phase2", 2)], rules, hands=50, seed=0)  # warm the caches
+    for a, b in itertools.combinations_with_replacement(BOTS, 2):
+        bot_a, bot_b = make_bot(a, seed=1), make_bot(b, seed=2)
+        if bot_a.name == bot_b.name:
+            bot_b.name += " (2)"
+        t = time.perf_counter()
+        play_match([bot_a, bot_b], rules, hands=args.hands, seed=3)
+        rate = args.hands / (time.perf_counter() - t)
+        mark = "  (target >= 200)" if (a, b) == ("phase2", "phase2") else ""
+        print(f"{a:>9} vs {b:<9} {rate:8,.0f} hands/s{mark}")
+
+
+if __name__ == "__main__":
+    main()

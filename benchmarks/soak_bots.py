@@ -1,0 +1,58 @@
+"""Every bot returns a legal action in every state: N hands per bot per preset against random bots.
+
+For each bot in ``pokerlab.bots.names()`` and each preset, heads-up and (where the
+preset seats more) 6-handed with random opponents, plays ``--hands`` hands and
+counts faults (exceptions, illegal actions, timeouts). Exits 1 if any bot faults.
+
+    python benchmarks/soak_bots.py --hands 10000
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from pokerlab import bots
+from pokerlab.game import PRESETS, play_match
+
+
+def configs():
+    for preset_name, rules in PRESETS.items():
+        sizes = [2] + ([6] if rules.max_players >= 6 else [])
+        for n in sizes:
+            yield preset_name, rules.with_(reset_stacks=True), n
+
+
+def soak(hands: int, names=None, seed: int = 0, verbose: bool = False) -> list[str]:
+    problems = []
+    for name in names or bots.names():
+        for preset_name, rules, n in configs():
+            lineup = [bots.make(name, **({"seed": seed} if name in ("random", "phase2", "phase3", "rembrant") else {}))]
+            lineup += [bots.make("random", seed=seed + k + 1) for k in range(n - 1)]
+            t = time.perf_counter()
+            result = play_match(lineup, rules, hands=hands, seed=seed)
+            faults = [f for f in result.faults if f.bot == lineup[0].name]
+            if verbose:
+                print(
+                    f"{name:<13} {preset_name:<22} {n:>2} players: {result.hands:>6} hands, "
+                    f"{len(faults)} faults, {result.hands / (time.perf_counter() - t):,.0f} hands/s",
+                    flush=True,
+                )
+            if faults:
+                problems.append(f"{name} under {preset_name} ({n} players): {faults[0].kind}: {faults[0].message}")
+    return problems
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=10_000)
+    args = parser.parse_args()
+    problems = soak(args.hands, verbose=True)
+    for p in problems:
+        print(p, file=sys.stderr)
+    raise SystemExit(1 if problems else 0)
+
+
+if __name__ == "__main__":
+    main()
