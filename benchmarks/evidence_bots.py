@@ -25,6 +25,8 @@ MATCHUPS = [
     ("phase2:bluff=conservative", "phase2:bluff=normal"),
     ("phase2:bluff=none", "phase2:bluff=normal"),
     ("phase3:trust=aggressive", "phase3:trust=conservative"),
+    ("phase2:bluff=normal,bluff_facing_bet=false", "phase2:bluff=none"),
+    ("phase2:bluff=aggressive,bluff_facing_bet=false", "phase2:bluff=none"),
 ]
 
 

@@ -137,7 +137,10 @@ class PhaseTwo:
     """Phase II: a preflop table with Algorithm 3, then EHS, bluffing and pot odds.
 
     ``bluff`` is a style (``"normal"`` 0.5, ``"aggressive"`` 0.8,
-    ``"conservative"`` 0.2, ``"none"``) or ``bluff_rate`` a rate. The
+    ``"conservative"`` 0.2, ``"none"``) or ``bluff_rate`` a rate. Algorithm 5
+    applies whenever Algorithm 4 says fold, so by default a bluffer that is
+    re-raised may bluff again; ``bluff_facing_bet=False`` bluffs only into a
+    pot nobody has bet (lesson 07 measures both). The
     preflop win rate comes from pokerlab's committed simulation table for the
     number of players dealt in (``table="simulation"``; ``"exact"`` for the
     heads-up exact table), with ``metric`` pot_share or won_outright.
@@ -156,6 +159,7 @@ class PhaseTwo:
     bluff_fraction: float = 0.5
     few_players: int = 2
     few_pot_big_blinds: float = 10.0
+    bluff_facing_bet: bool = True
     name: str = "phase2"
     _rng: random.Random = field(init=False, repr=False)
 
@@ -203,6 +207,8 @@ class PhaseTwo:
             return decision
         draw = self._rng.random()
         assert self.bluff_rate is not None
+        if not self.bluff_facing_bet and view.to_call > 0:
+            return pot_odds_decision(ehs, ppot, view.street.value, view.to_call, view.pot)
         b = bluff(
             ehs,
             draw,
