@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pokerlab._parallel import run_tasks
 from pokerlab.errors import ParameterError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -176,19 +177,7 @@ def run_experiment(
     rules.check_players(len(specs))
     seeds = [int(np.random.SeedSequence([seed, t]).generate_state(1)[0]) for t in range(trials)]
     tasks = [(specs, rules, hands, seeds[t], t) for t in range(trials)]
-    mapped = map(_trial, tasks) if executor is None else executor.map(_trial, tasks)
-    frames = []
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=trials, desc=f"{name} trials")
-    for frame in mapped:
-        frames.append(frame)
-        if bar is not None:
-            bar.update(1)
-    if bar is not None:
-        bar.close()
+    frames = run_tasks(tasks, _trial, executor, progress, f"{name} trials")
     long = pd.concat(
         [f.reset_index().melt(id_vars=["hand", "trial"], var_name="player", value_name="money") for f in frames],
         ignore_index=True,

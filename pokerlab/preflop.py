@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pokerlab._parallel import run_tasks
 from pokerlab.cards import HandClass, combo_index, hand_classes
 from pokerlab.errors import CardError, ParameterError, PokerlabError
 
@@ -309,23 +310,6 @@ def _simulate_task(task: tuple[int, int, int, int, int]) -> tuple[int, float, fl
     return class_index, float(win[0]), float(tie[0]), float(share[0]), float(share_sq[0]), int(done)
 
 
-def _run_tasks(tasks: list, fn: Any, executor: Executor | None, progress: bool, desc: str, total: int) -> list:
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=total, desc=desc, unit="task")
-    results = []
-    mapped = map(fn, tasks) if executor is None else executor.map(fn, tasks)
-    for res in mapped:
-        results.append(res)
-        if bar is not None:
-            bar.update(1)
-    if bar is not None:
-        bar.close()
-    return results
-
-
 def simulate_table(
     players: int,
     games: int = 10_000,
@@ -371,7 +355,7 @@ def simulate_table(
         for chunk, start in enumerate(range(0, games, games_per_task)):
             n = min(games_per_task, games - start)
             tasks.append((ci, players, n, _task_seed(seed, ci, chunk), chunk))
-    results = _run_tasks(tasks, _simulate_task, executor, progress, f"simulating {players} players", len(tasks))
+    results = run_tasks(tasks, _simulate_task, executor, progress, f"simulating {players} players")
     sums: dict[int, np.ndarray] = {}
     for ci, win, tie, share, share_sq, done in results:
         acc = sums.setdefault(ci, np.zeros(5))
@@ -594,7 +578,7 @@ def exact_heads_up_table(executor: Executor | None = None, progress: bool = True
     boards, weights = _canonical_boards()
     chunks = np.array_split(np.arange(len(boards)), tasks)
     work = [(boards[idx], weights[idx]) for idx in chunks]
-    results = _run_tasks(work, _heads_up_task, executor, progress, "exact heads-up", len(work))
+    results = run_tasks(work, _heads_up_task, executor, progress, "exact heads-up")
     wins = np.zeros(1326)
     ties = np.zeros(1326)
     cases = np.zeros(1326)

@@ -1,0 +1,31 @@
+"""Run independent tasks serially or on any ``concurrent.futures.Executor``, in order, with a progress bar.
+
+Results come back in task order whatever the executor, so anything built
+from them depends only on the tasks (and their seeds), never on the number
+of workers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from typing import Any
+
+
+def run_tasks(
+    tasks: Sequence[Any], fn: Callable[[Any], Any], executor: Executor | None, progress: bool, desc: str
+) -> list[Any]:
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=len(tasks), desc=desc, unit="task")
+    results = []
+    mapped = map(fn, tasks) if executor is None else executor.map(fn, tasks)
+    for res in mapped:
+        results.append(res)
+        if bar is not None:
+            bar.update(1)
+    if bar is not None:
+        bar.close()
+    return results
