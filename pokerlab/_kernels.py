@@ -126,18 +126,25 @@ def _enumerate(ncards, first, store, counts, kk, ft, nt, pr, sr, cat):
     return pos
 
 
-@njit(cache=True)
-def _hand_strength(hole, board, weights, use_w, kk, ft, nt, pr, sr):
+@njit(cache=True, inline="always")
+def _setup(hole, board, kk):
+    """Board state, board + hole state and the mask of known cards."""
     known = 0
     p = 0
     sm = 0
     for c in board:
         p, sm = _add(p, sm, c, kk)
         known |= 1 << c
-    n = board.shape[0] + 2
     q, qsm = _add(p, sm, hole[0], kk)
     q, qsm = _add(q, qsm, hole[1], kk)
     known |= (1 << hole[0]) | (1 << hole[1])
+    return p, sm, q, qsm, known
+
+
+@njit(cache=True)
+def _hand_strength(hole, board, weights, use_w, kk, ft, nt, pr, sr):
+    p, sm, q, qsm, known = _setup(hole, board, kk)
+    n = board.shape[0] + 2
     ours = _val(q, qsm, n, ft, nt, pr, sr)
     win = 0.0
     tie = 0.0
@@ -168,17 +175,9 @@ def _hand_strength(hole, board, weights, use_w, kk, ft, nt, pr, sr):
 @njit(cache=True)
 def _potential_direct(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr):
     hp = np.zeros((3, 3), np.float64)
-    known = 0
-    p = 0
-    sm = 0
-    for c in board:
-        p, sm = _add(p, sm, c, kk)
-        known |= 1 << c
+    p, sm, q, qsm, known = _setup(hole, board, kk)
     n_now = board.shape[0] + 2
     n_fut = n_now + lookahead
-    q, qsm = _add(p, sm, hole[0], kk)
-    q, qsm = _add(q, qsm, hole[1], kk)
-    known |= (1 << hole[0]) | (1 << hole[1])
     ours_now = _val(q, qsm, n_now, ft, nt, pr, sr)
     fut = np.zeros(1326, np.int64)
     for b in range(52):
@@ -269,17 +268,9 @@ def _potential(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr):
     report writes it; the tests hold the two equal.
     """
     acc = np.zeros(9, np.float64)
-    known = 0
-    p = 0
-    sm = 0
-    for c in board:
-        p, sm = _add(p, sm, c, kk)
-        known |= 1 << c
+    p, sm, q, qsm, known = _setup(hole, board, kk)
     n_now = board.shape[0] + 2
     n_fut = n_now + lookahead
-    q, qsm = _add(p, sm, hole[0], kk)
-    q, qsm = _add(q, qsm, hole[1], kk)
-    known |= (1 << hole[0]) | (1 << hole[1])
     ours_now = _val(q, qsm, n_now, ft, nt, pr, sr)
     unknown = np.empty(52, np.int64)
     m = 0
