@@ -536,6 +536,13 @@ def enumerate_hands(ncards: int, store: bool = False) -> tuple[np.ndarray, np.nd
     return counts, (values if store else None)
 
 
+def class_counts(ncards: int, class_of: np.ndarray, n_classes: int) -> np.ndarray:
+    """Counts over every ``ncards``-card hand of ``class_of[value]`` (any grouping of the 7,462 values)."""
+    counts = np.zeros(n_classes, np.int64)
+    _enumerate(ncards, -1, np.empty(0, np.int16), counts, KK, FT, NT, PR, SR, np.asarray(class_of, dtype=CAT.dtype))
+    return counts
+
+
 def category_counts_from(ncards: int, first: int) -> np.ndarray:
     """Category counts over the ``ncards``-card hands whose lowest card id is ``first``."""
     counts = np.zeros(9, np.int64)

@@ -18,11 +18,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from pokerlab.strength import Potential
 
 __all__ = [
+    "bpp_curves_chart",
     "category_chart",
     "chart_svg",
     "decision_chart",
     "difference_heatmap",
     "enable_offline",
+    "match_results_chart",
+    "network_svg",
+    "posterior_chart",
     "potential_chart",
     "preflop_heatmap",
     "strength_by_opponents_chart",
@@ -291,3 +295,150 @@ def weights_heatmap(grid: Any, title: str = "") -> alt.Chart:
                 }
             )
     return preflop_heatmap(pd.DataFrame(rows), title=title, value_title="weight")
+
+
+# ----------------------------------------------------------------------------
+# BPP
+# ----------------------------------------------------------------------------
+
+_NODE_XY = {
+    "BPP_Final": (130, 60),
+    "OPP_Final": (470, 60),
+    "BPP_Win": (300, 150),
+    "BPP_Current": (130, 250),
+    "OPP_Current": (470, 250),
+    "Board": (380, 350),
+    "OPP_Action": (580, 350),
+}
+
+
+def network_svg(
+    net: Any,
+    evidence: dict[str, str] | None = None,
+    posteriors: dict[str, dict[str, float]] | None = None,
+) -> str:
+    """BPP's network drawn as SVG: nodes, arcs, number of states, evidence and each node's likeliest state.
+
+    Observed nodes are shaded and show their state; hidden nodes show their
+    most probable state and its probability when ``posteriors`` are given.
+    Plain SVG text, so it shows with no JavaScript and no network.
+    """
+    import html as _html
+
+    evidence = evidence or {}
+    w, h = 150, 58
+    parts = [
+        '<svg xmlns="http://www.w3.org/2000/svg" width="700" height="400" viewBox="0 0 700 400" '
+        'class="pl-bpp-network" font-family="sans-serif">',
+        '<defs><marker id="pl-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
+        'orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#555"/></marker></defs>',
+    ]
+    for parent, child in net.edges:
+        (x1, y1), (x2, y2) = _NODE_XY[parent], _NODE_XY[child]
+        # from the parent's box edge to the child's box edge, along the centre line
+        dx, dy = x2 - x1, y2 - y1
+        scale = min((w / 2) / abs(dx) if dx else 1e9, (h / 2) / abs(dy) if dy else 1e9)
+        sx, sy, ex, ey = x1 + dx * scale, y1 + dy * scale, x2 - dx * scale, y2 - dy * scale
+        parts.append(
+            f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" stroke="#555" stroke-width="1.5" '
+            'marker-end="url(#pl-arrow)"/>'
+        )
+    for node in net.nodes:
+        x, y = _NODE_XY[node]
+        observed = node in evidence
+        fill = "#d6eaf8" if observed else "#fdfefe"
+        states = net.states(node)
+        if observed:
+            detail = f"= {evidence[node]}"
+        elif posteriors and node in posteriors:
+            best = max(posteriors[node], key=posteriors[node].get)
+            detail = f"{best} {posteriors[node][best]:.0%}"
+        else:
+            detail = f"{len(states)} state{'' if len(states) == 1 else 's'}"
+        parts.append(
+            f'<g class="pl-bpp-node"><rect x="{x - w / 2}" y="{y - h / 2}" width="{w}" height="{h}" rx="10" '
+            f'fill="{fill}" stroke="#2c3e50" stroke-width="{2.5 if observed else 1.2}"/>'
+            f'<text x="{x}" y="{y - 6}" text-anchor="middle" font-size="14" font-weight="bold">{node}</text>'
+            f'<text x="{x}" y="{y + 14}" text-anchor="middle" font-size="12">{_html.escape(detail)}</text></g>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def posterior_chart(posteriors: dict[str, dict[str, float]], evidence: dict[str, str] | None = None) -> alt.Chart:
+    """One bar chart per node of its posterior distribution (observed nodes marked)."""
+    import altair as alt
+    import pandas as pd
+
+    evidence = evidence or {}
+    rows = [
+        {
+            "node": f"{node} (observed)" if node in evidence else node,
+            "state": state,
+            "order": i,
+            "probability": p,
+        }
+        for node, dist in posteriors.items()
+        for i, (state, p) in enumerate(dist.items())
+    ]
+    frame = pd.DataFrame(rows)
+    return (
+        alt.Chart(frame)
+        .mark_bar(color="#2e86c1")
+        .encode(
+            y=alt.Y("state:N", sort=alt.EncodingSortField("order"), title=None),
+            x=alt.X("probability:Q", scale=alt.Scale(domain=[0, 1]), title="probability"),
+            tooltip=["node:N", "state:N", alt.Tooltip("probability:Q", format=".4f")],
+        )
+        .properties(width=170, height=alt.Step(11))
+        .facet(facet=alt.Facet("node:N", sort=list(dict.fromkeys(frame["node"])), title=None), columns=4)
+        .resolve_scale(y="independent")
+    )
+
+
+def bpp_curves_chart(rows: list[dict[str, Any]], p_win: float | None = None, title: str = "") -> alt.Chart:
+    """BPP's fold / call / raise probabilities over P(win) (rows from ``pokerlab.bpp.policy.curve_points``),
+    with the current P(win) marked."""
+    import altair as alt
+    import pandas as pd
+
+    frame = pd.DataFrame(rows)
+    kinds = ["fold", "call", "raise"]
+    lines = (
+        alt.Chart(frame)
+        .mark_line(strokeWidth=2.5)
+        .encode(
+            x=alt.X("p_win:Q", title="P(win)"),
+            y=alt.Y("probability:Q", title="probability of the action", scale=alt.Scale(domain=[0, 1])),
+            color=alt.Color("action:N", scale=alt.Scale(domain=kinds, range=[ACTION_COLORS[k] for k in kinds])),
+            tooltip=[alt.Tooltip("p_win:Q", format=".2f"), "action:N", alt.Tooltip("probability:Q", format=".3f")],
+        )
+    )
+    chart = lines
+    if p_win is not None:
+        rule = (
+            alt.Chart(pd.DataFrame({"p_win": [p_win]})).mark_rule(color="black", strokeDash=[4, 3]).encode(x="p_win:Q")
+        )
+        chart = lines + rule
+    return chart.properties(width=380, height=200, title=title)
+
+
+def match_results_chart(frame: pd.DataFrame, title: str = "") -> alt.Chart:
+    """Win rates with 95 % intervals (columns a, b, mbb_per_hand, ci95_low, ci95_high), one row per match."""
+    import altair as alt
+
+    data = frame.assign(match=frame["a"] + " vs " + frame["b"])
+    order = list(data["match"])
+    base = alt.Chart(data).encode(y=alt.Y("match:N", sort=order, title=None))
+    bars = base.mark_bar(color="#2e86c1").encode(
+        x=alt.X("mbb_per_hand:Q", title="win rate of the first bot (mbb/hand)"),
+        tooltip=[
+            "match:N",
+            alt.Tooltip("mbb_per_hand:Q", format="+.1f"),
+            alt.Tooltip("ci95_low:Q", format="+.1f"),
+            alt.Tooltip("ci95_high:Q", format="+.1f"),
+            "hands:Q",
+        ],
+    )
+    ci = base.mark_rule(color="black").encode(x="ci95_low:Q", x2="ci95_high:Q")
+    return (bars + ci).properties(width=420, height=alt.Step(22), title=title)

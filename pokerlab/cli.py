@@ -11,6 +11,7 @@
     pokerlab reproduce                        seed 001's Tables 1-4, regenerated
     pokerlab acpc-client HOST PORT --bot NAME play against an ACPC dealer
     pokerlab tournament --setup phases        seed 001's self-play experiments, duplicate matches
+    pokerlab bpp --hole AdQc --board 3h4cJh   BPP's network: P(win), posteriors, what BPP would do
 
 Every subcommand takes ``--json``. Bad input prints one line on stderr and
 exits with status 2; there is never a traceback for a user's mistake.
@@ -273,8 +274,11 @@ def cmd_tournament(args: argparse.Namespace) -> None:
     from pokerlab.experiments import run_duplicate, run_experiment
 
     if args.duplicate:
+        from pokerlab.game import AAAI06_HEADS_UP_LIMIT, NO_LIMIT_RING
+
         a, b = args.duplicate
-        result = run_duplicate(a, b, hands=args.hands, seed=args.seed)
+        rules = AAAI06_HEADS_UP_LIMIT if args.rules == "aaai06-limit" else NO_LIMIT_RING
+        result = run_duplicate(a, b, hands=args.hands, seed=args.seed, rules=rules)
         text = (
             f"{a} against {b}: {result['mbb_per_hand']:+.1f} mbb/hand, 95 % CI "
             f"[{result['ci95_low']:+.1f}, {result['ci95_high']:+.1f}] over {result['deals']:,} duplicate deals"
@@ -303,6 +307,60 @@ def cmd_tournament(args: argparse.Namespace) -> None:
         summary.to_string(index=False) + (f"\nmoney per hand written to {args.out}" if args.out else ""),
         args.json,
     )
+
+
+def cmd_bpp(args: argparse.Namespace) -> None:
+    """Query BPP's network for one round and say what BPP would do."""
+    from pokerlab import bpp
+    from pokerlab.errors import ParameterError
+
+    evidence: dict[str, str] = {}
+    rnd = args.round or "flop"
+    if args.hole:
+        rnd_cards, evidence = bpp.evidence_from_cards(args.hole, args.board or "", args.hand_types)
+        if args.round and args.round != rnd_cards:
+            raise ParameterError(f"the cards are a {rnd_cards} situation, not {args.round}")
+        rnd = rnd_cards
+    elif args.board:
+        raise ParameterError("give --hole with --board")
+    for item in args.evidence or []:
+        node, eq, state = item.partition("=")
+        if not eq:
+            raise ParameterError(f"evidence is NODE=STATE, e.g. OPP_Action=raise, not {item!r}")
+        evidence[node.strip()] = state.strip()
+    if args.action:
+        evidence["OPP_Action"] = args.action
+    net = bpp.build_network(rnd, args.hand_types, args.actions, args.final_arc)
+    posts = {n: net.query(n, evidence, engine=args.engine) for n in ("BPP_Win", "OPP_Current", "BPP_Final")}
+    p_win = posts["BPP_Win"]["win"]
+    probs = bpp.action_probabilities(p_win, args.pot, args.to_call, rnd)
+    ev = bpp.expected_winnings(p_win, args.pot, args.to_call, args.bet)
+    if args.to_call == 0:
+        ev.pop("fold")
+    decision = max(ev, key=lambda a: (ev[a], -["fold", "call", "raise"].index(a)))
+    data = {
+        "round": rnd,
+        "evidence": evidence,
+        "p_win": p_win,
+        "threshold": bpp.pot_odds_threshold(args.pot, args.to_call),
+        "curves": probs,
+        "expected_winnings": ev,
+        "decision_network": decision,
+        "posteriors": posts,
+    }
+    top = sorted(posts["OPP_Current"].items(), key=lambda kv: -kv[1])[:5]
+    shown = ", ".join(f"{k}={v}" for k, v in evidence.items()) or "none"
+    text = "\n".join(
+        [
+            f"{net!r}",
+            f"evidence: {shown}",
+            f"P(win) = {p_win:.4f}   (pot-odds threshold {data['threshold']:.3f})",
+            "opponent's hand now: " + ", ".join(f"{k} {v:.1%}" for k, v in top),
+            "betting curves: " + ", ".join(f"{k} {v:.1%}" for k, v in probs.items()),
+            "decision node (chips from now): " + ", ".join(f"{k} {v:+.1f}" for k, v in ev.items()) + f" -> {decision}",
+        ]
+    )
+    _print(data, text, args.json)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -381,6 +439,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--duplicate", nargs=2, metavar=("A", "B"), default=None, help="a duplicate heads-up match of A vs B"
     )
+    p.add_argument(
+        "--rules",
+        choices=("seed001-nl", "aaai06-limit"),
+        default="seed001-nl",
+        help="rules of a --duplicate match: seed 001's no-limit game or the AAAI'06 heads-up limit game",
+    )
+
+    p = add("bpp", "BPP's Bayesian network: P(win), posteriors and what BPP would do", cmd_bpp)
+    p.add_argument("--hole", default=None, help="BPP's two cards, e.g. AdQc (sets the round and BPP_Current)")
+    p.add_argument("--board", default=None, help="0, 3, 4 or 5 board cards (sets Board)")
+    p.add_argument("--round", choices=("preflop", "flop", "turn", "river"), default=None)
+    p.add_argument("--action", default=None, help="the opponent's action this round: pass, call, bet, raise")
+    p.add_argument("--evidence", action="append", help="more evidence NODE=STATE (repeatable)")
+    p.add_argument("--hand-types", type=int, choices=(9, 17), default=17)
+    p.add_argument("--actions", type=int, choices=(2, 4), default=4)
+    p.add_argument("--final-arc", action="store_true", help="add the BPP_Final -> OPP_Final arc")
+    p.add_argument("--pot", type=int, default=40, help="chips in the pot now")
+    p.add_argument("--to-call", type=int, default=10, help="chips BPP must add to call")
+    p.add_argument("--bet", type=int, default=10, help="size of a raise")
+    p.add_argument("--engine", choices=("numpy", "pgmpy"), default="numpy")
 
     p = add("reproduce", "regenerate seed 001's Tables 1-4 and print them", cmd_reproduce)
     p.add_argument("--out", default="data/preflop_tables", help="folder for the regenerated tables")

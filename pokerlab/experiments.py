@@ -72,7 +72,7 @@ def make_bot(spec: str, seed: int | None = None) -> Any:
         if not eq:
             raise ParameterError(f"cannot read the bot parameter {item!r} in {spec!r}; write key=value")
         params[key.strip()] = _value(value.strip())
-    if seed is not None and "seed" not in params and name in ("random", "phase2", "phase3", "rembrant"):
+    if seed is not None and "seed" not in params and name in ("random", "phase2", "phase3", "rembrant", "bpp"):
         params["seed"] = seed
     bot = bots.make(name.strip(), **params)
     label = spec if params_text else name.strip()

@@ -180,7 +180,7 @@ def test_phase3_acts_legally_and_uses_its_model():
         bots.make("phase3", trust="naive")
 
 
-@pytest.mark.parametrize("name", ["always_call", "always_raise", "random", "phase1", "phase2", "phase3", "rembrant"])
+@pytest.mark.parametrize("name", bots.names())
 def test_a_bot_refuses_to_act_out_of_turn(name):
     h = NO_LIMIT_RING.new_hand([200, 200, 200], button=0, seed=1)
     with pytest.raises(ParameterError, match="asked to act for seat 1, but seat 0 is to act"):

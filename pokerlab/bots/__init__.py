@@ -2,7 +2,7 @@
 
 >>> from pokerlab import bots
 >>> bots.names()
-('always_call', 'always_raise', 'random', 'phase1', 'phase2', 'phase3', 'rembrant')
+('always_call', 'always_raise', 'random', 'phase1', 'phase2', 'phase3', 'rembrant', 'bpp')
 >>> bots.make("random", seed=3).name
 'random'
 """
@@ -12,11 +12,23 @@ from __future__ import annotations
 from typing import Any
 
 from pokerlab.bots.baseline import AlwaysCall, AlwaysRaise, RandomBot
+from pokerlab.bots.bpp import BPPBot
 from pokerlab.bots.rembrant import Rembrant
 from pokerlab.bots.waterloo import PhaseOne, PhaseThree, PhaseTwo
 from pokerlab.errors import ParameterError
 
-__all__ = ["AlwaysCall", "AlwaysRaise", "PhaseOne", "PhaseThree", "PhaseTwo", "RandomBot", "Rembrant", "make", "names"]
+__all__ = [
+    "AlwaysCall",
+    "AlwaysRaise",
+    "BPPBot",
+    "PhaseOne",
+    "PhaseThree",
+    "PhaseTwo",
+    "RandomBot",
+    "Rembrant",
+    "make",
+    "names",
+]
 
 _REGISTRY: dict[str, Any] = {
     "always_call": AlwaysCall,
@@ -26,6 +38,7 @@ _REGISTRY: dict[str, Any] = {
     "phase2": PhaseTwo,
     "phase3": PhaseThree,
     "rembrant": Rembrant,
+    "bpp": BPPBot,
 }
 
 

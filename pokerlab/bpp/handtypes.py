@@ -1,0 +1,279 @@
+"""BPP's hand types: the 9 categories, or 17 for Hold'em, and which can follow which.
+
+BPP does not reason about exact hands but about **hand types**. The stud
+version used the nine categories; the Hold'em version splits the two
+commonest ones by their top rank, giving 17 types (weakest first)::
+
+    busted_low  busted_TJ  busted_Q  busted_K  busted_A     high card: 9 or lower, T or J, Q, K, A
+    pair_low    pair_TJ    pair_Q    pair_K    pair_A       one pair, by the rank of the pair
+    two_pair  trips  straight  flush  full_house  quads  straight_flush
+
+The type of a set of cards is the type of its best five (or, with fewer
+than five cards, of its rank groups: two cards are busted or a pair). The
+board before the flop has the single type ``none``.
+
+>>> hand_type("AdQc 3h4cJh")
+'busted_A'
+>>> hand_type("AdQc 3h4cJh", hand_types=9)
+'busted'
+>>> hand_type("9s9d")
+'pair_low'
+
+:func:`could_grow` says whether a set of ``n`` cards of one type can become
+a type after ``k`` more cards (a pair of queens never becomes a pair of
+kings); the network puts its structural zeros there.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from pokerlab.cards import CardsLike, parse_cards
+from pokerlab.errors import CardCountError, ParameterError
+
+__all__ = [
+    "BOARD_NONE",
+    "HAND_TYPES_9",
+    "HAND_TYPES_17",
+    "ROUNDS",
+    "TYPE_LABELS",
+    "board_cards",
+    "could_grow",
+    "exact_type_counts",
+    "feasible",
+    "hand_type",
+    "merge_17_to_9",
+    "type_names",
+    "types_of_ids",
+]
+
+ROUNDS = ("preflop", "flop", "turn", "river")
+BOARD_NONE = "none"
+
+HAND_TYPES_9 = (
+    "busted",
+    "pair",
+    "two_pair",
+    "trips",
+    "straight",
+    "flush",
+    "full_house",
+    "quads",
+    "straight_flush",
+)
+HAND_TYPES_17 = (
+    "busted_low",
+    "busted_TJ",
+    "busted_Q",
+    "busted_K",
+    "busted_A",
+    "pair_low",
+    "pair_TJ",
+    "pair_Q",
+    "pair_K",
+    "pair_A",
+    *HAND_TYPES_9[2:],
+)
+TYPE_LABELS = {
+    "busted": "busted (high card)",
+    "pair": "one pair",
+    "busted_low": "busted, 9 high or lower",
+    "busted_TJ": "busted, T or J high",
+    "busted_Q": "busted, Q high",
+    "busted_K": "busted, K high",
+    "busted_A": "busted, A high",
+    "pair_low": "pair of 9s or lower",
+    "pair_TJ": "pair of Ts or Js",
+    "pair_Q": "pair of Qs",
+    "pair_K": "pair of Ks",
+    "pair_A": "pair of As",
+    "two_pair": "two pair",
+    "trips": "three of a kind",
+    "straight": "straight",
+    "flush": "flush",
+    "full_house": "full house",
+    "quads": "four of a kind",
+    "straight_flush": "straight flush",
+    BOARD_NONE: "no board yet",
+}
+
+# categories, as in pokerlab.evaluator.HandCategory
+_B, _P, _2P, _T, _S, _F, _FH, _Q, _SF = range(9)
+# how many cards must be added at least to go from one category to a higher one
+_NEED = {
+    _B: {_P: 1, _2P: 2, _T: 2, _S: 1, _F: 1, _FH: 3, _Q: 3, _SF: 1},
+    _P: {_2P: 1, _T: 1, _S: 1, _F: 1, _FH: 2, _Q: 2, _SF: 1},
+    _2P: {_S: 1, _F: 1, _FH: 1, _Q: 2, _SF: 1},
+    _T: {_S: 1, _F: 1, _FH: 1, _Q: 1, _SF: 1},
+    _S: {_F: 1, _FH: 2, _Q: 2, _SF: 1},
+    _F: {_FH: 2, _Q: 2, _SF: 1},
+    _FH: {_Q: 1, _SF: 1},
+    _Q: {_SF: 1},
+    _SF: {},
+}
+# distinct ranks a hand of this category can hold beside its n cards: n - _DUPS
+_DUPS = {_B: 0, _P: 1, _2P: 2, _T: 2, _S: 0, _F: 0, _FH: 3, _Q: 3, _SF: 0}
+
+
+def type_names(hand_types: int = 17) -> tuple[str, ...]:
+    """The state names for 9 or 17 hand types, weakest first."""
+    if hand_types == 17:
+        return HAND_TYPES_17
+    if hand_types == 9:
+        return HAND_TYPES_9
+    raise ParameterError(f"BPP uses 9 or 17 hand types, not {hand_types!r}")
+
+
+def _bucket(rank: int) -> int:
+    """Top-rank bucket of the 17-type split: 9 or lower, T/J, Q, K, A."""
+    return 0 if rank <= 7 else 1 if rank <= 9 else rank - 8
+
+
+def _index17(category: int, top: int) -> int:
+    if category == _B:
+        return _bucket(top)
+    if category == _P:
+        return 5 + _bucket(top)
+    return category + 8
+
+
+def _category(index: int, hand_types: int) -> tuple[int, int]:
+    """(category, bucket) of a type index; the bucket is -1 with 9 types."""
+    if hand_types == 9:
+        return index, -1
+    if index < 5:
+        return _B, index
+    if index < 10:
+        return _P, index - 5
+    return index - 8, -1
+
+
+@cache
+def _value_type17() -> np.ndarray:
+    """Type index (17 types) of every hand value 1..7462 (index 0 unused)."""
+    from pokerlab import _tables
+
+    out = np.zeros(7463, dtype=np.int8)
+    for i, (cat, ranks) in enumerate(_tables.all_keys()):
+        out[i + 1] = _index17(cat, ranks[0])
+    out.setflags(write=False)
+    return out
+
+
+def exact_type_counts(n_cards: int = 7, hand_types: int = 17) -> np.ndarray:
+    """How many of all ``n_cards``-card hands (5, 6 or 7) have each type: exact, by enumeration.
+
+    All 133,784,560 seven-card hands take about three seconds.
+    """
+    from pokerlab import _kernels
+
+    if n_cards not in (5, 6, 7):
+        raise CardCountError(f"hands have 5, 6 or 7 cards, not {n_cards}")
+    counts = _kernels.class_counts(n_cards, _value_type17(), 17)
+    if hand_types == 9:
+        return np.bincount(merge_17_to_9(), weights=counts, minlength=9).astype(np.int64)
+    type_names(hand_types)
+    return counts
+
+
+def merge_17_to_9() -> np.ndarray:
+    """For each of the 17 types, its index among the 9 categories."""
+    return np.array([_category(i, 17)[0] for i in range(17)], dtype=np.int64)
+
+
+def types_of_ids(ids: np.ndarray) -> np.ndarray:
+    """17-type index of each row of card ids (shape ``[m, n]``, n = 2..7).
+
+    Five to seven cards go through the evaluator; two to four cards are
+    typed by their rank groups (busted, pair, two pair, trips, quads).
+    """
+    ids = np.asarray(ids, dtype=np.int64)
+    n = ids.shape[1]
+    if n >= 5:
+        from pokerlab.evaluator import evaluate_batch
+
+        return _value_type17()[evaluate_batch(ids, validate=False)].astype(np.int64)
+    if n < 2:
+        raise CardCountError(f"a hand type needs 2 to 7 cards, not {n}")
+    ranks = ids >> 2
+    counts = (ranks[:, :, None] == np.arange(13)).sum(axis=1)
+    most = counts.max(axis=1)
+    pairs = (counts == 2).sum(axis=1)
+    pair_rank = np.where(counts == 2, np.arange(13), -1).max(axis=1)
+    high = ranks.max(axis=1)
+    bucket = np.where(high <= 7, 0, np.where(high <= 9, 1, high - 8))
+    pair_bucket = np.where(pair_rank <= 7, 0, np.where(pair_rank <= 9, 1, pair_rank - 8))
+    out = np.where(
+        most == 4,
+        _Q + 8,
+        np.where(most == 3, _T + 8, np.where(pairs == 2, _2P + 8, np.where(pairs == 1, 5 + pair_bucket, bucket))),
+    )
+    return out.astype(np.int64)
+
+
+def hand_type(cards: CardsLike, hand_types: int = 17) -> str:
+    """The hand type of 2 to 7 cards (hole cards plus the board so far)."""
+    cs = parse_cards(cards)
+    if not 2 <= len(cs) <= 7:
+        raise CardCountError(f"a hand type needs 2 to 7 cards, not {len(cs)}")
+    index = int(types_of_ids(np.array([[c.id for c in cs]]))[0])
+    names = type_names(hand_types)
+    return names[_category(index, 17)[0]] if hand_types == 9 else names[index]
+
+
+def board_cards(round: str) -> int:
+    """How many board cards are out in a round."""
+    return (0, 3, 4, 5)[ROUNDS.index(round)]
+
+
+def feasible(index: int, n_cards: int, hand_types: int = 17) -> bool:
+    """Can ``n_cards`` cards (2..7) have this type? Two cards are busted or a pair."""
+    cat, _ = _category(index, hand_types)
+    if n_cards >= 5:
+        return True
+    if n_cards == 4:
+        return cat in (_B, _P, _2P, _T, _Q)
+    if n_cards == 3:
+        return cat in (_B, _P, _T)
+    if n_cards == 2:
+        return cat in (_B, _P)
+    return False
+
+
+def could_grow(sub: int, sup: int, n: int, k: int, hand_types: int = 17) -> bool:
+    """Can ``n`` cards of type ``sub`` become type ``sup`` when ``k`` cards are added?
+
+    Exact for the counts of cards (which types ``n`` and ``n + k`` cards can
+    have at all), for the order of types (adding cards never lowers a
+    hand), for pairs (a pair of queens stays a pair of queens or improves)
+    and for the fewest cards each improvement needs. A few rare
+    impossibilities pass (for instance a straight with five cards cannot
+    become a full house with two more): the network then gives those cells
+    the pseudo-count, a probability too small to matter, instead of zero.
+    The test suite checks that no simulated deal ever lands in a cell this
+    function calls impossible.
+
+    >>> names = HAND_TYPES_17
+    >>> could_grow(names.index("pair_Q"), names.index("pair_K"), 5, 2)
+    False
+    >>> could_grow(names.index("pair_Q"), names.index("trips"), 5, 2)
+    True
+    """
+    if not (feasible(sub, n, hand_types) and feasible(sup, n + k, hand_types)):
+        return False
+    if k == 0:
+        return sub == sup
+    if sup < sub:
+        return False
+    cs, bs = _category(sub, hand_types)
+    cp, bp = _category(sup, hand_types)
+    if cs == cp:
+        return not (cs == _P and bs != bp)
+    need = _NEED[cs].get(cp)
+    if need is None or k < need:
+        return False
+    if cp in (_S, _F, _SF):
+        return n - _DUPS[cs] + k >= 5
+    return True

@@ -1,0 +1,237 @@
+"""Counting BPP's tables from seeded simulated deals, cached on disk with provenance.
+
+One **deal** is two random hole-card pairs and a random five-card board.
+For every deal pokerlab records, for both players (the game is symmetric,
+so each deal counts twice, once from each seat):
+
+* the final type after all seven cards, and the pair (own final, other's final);
+* the showdown: a win scores 1, a tie 1/2 (so P(BPP_Win | finals) counts ties half);
+* per round, the type of the cards held so far (2, 5, 6, 7 cards) against the final type;
+* per round, the type of the board alone (0, 3, 4, 5 cards) against that current type.
+
+The counts are 17-type counts; the 9-type network merges them. They are
+pure functions of ``(deals, seed)``: the same numbers on every machine. The
+file ``bpp-v1-d{deals}-s{seed}.npz`` in the cache directory holds them with
+a sha256 digest and a provenance record; a file that is unreadable, fails
+its digest or was made with other parameters is rebuilt, never trusted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from pokerlab.bpp.handtypes import types_of_ids
+from pokerlab.errors import ParameterError
+
+__all__ = ["DEFAULT_DEALS", "DEFAULT_SEED", "DealCounts", "cache_path", "deal_counts", "simulate_counts"]
+
+COUNTS_VERSION = 1
+DEFAULT_DEALS = 400_000
+DEFAULT_SEED = 2026
+_CHUNK = 100_000
+T = 17
+
+
+@dataclass(frozen=True)
+class DealCounts:
+    """Counts over ``deals`` simulated deals (17 types; both seats counted).
+
+    ``final[f]``: final types. ``final_pair[f, g]``: own final f, the
+    other's final g. ``win2[f, g]``: twice the showdown score of the player
+    with final f against final g (win 2, tie 1). ``current[r, f, c]``:
+    current type c on round r (0 = preflop) for final f. ``board[r, c, b]``:
+    board type b on round r for current type c (on the preflop every board
+    is type 0, ``none``).
+    """
+
+    deals: int
+    seed: int
+    final: np.ndarray
+    final_pair: np.ndarray
+    win2: np.ndarray
+    current: np.ndarray
+    board: np.ndarray
+    provenance: dict[str, Any]
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        return {
+            "final": self.final,
+            "final_pair": self.final_pair,
+            "win2": self.win2,
+            "current": self.current,
+            "board": self.board,
+        }
+
+
+def _deal_cards(rng: np.random.Generator, m: int) -> np.ndarray:
+    """m uniformly random sets of 9 distinct cards, in uniformly random order."""
+    keys = rng.random((m, 52))
+    idx = np.argpartition(keys, 8, axis=1)[:, :9]
+    order = np.argsort(np.take_along_axis(keys, idx, axis=1), axis=1)
+    return np.take_along_axis(idx, order, axis=1).astype(np.int64)
+
+
+def _count_chunk(cards: np.ndarray, acc: dict[str, np.ndarray]) -> None:
+    from pokerlab.evaluator import evaluate_batch
+
+    holes = (cards[:, 0:2], cards[:, 2:4])
+    board = cards[:, 4:9]
+    sizes = (0, 3, 4, 5)
+    board_types = [np.zeros(len(cards), dtype=np.int64)] + [types_of_ids(board[:, :s]) for s in sizes[1:]]
+    values = [evaluate_batch(np.hstack([h, board]), validate=False) for h in holes]
+    finals = [types_of_ids(np.hstack([h, board])) for h in holes]
+    flat = T * T
+    for me, other in ((0, 1), (1, 0)):
+        f, g = finals[me], finals[other]
+        acc["final"] += np.bincount(f, minlength=T)
+        acc["final_pair"] += np.bincount(f * T + g, minlength=flat).reshape(T, T)
+        score = 2 * (values[me] > values[other]) + (values[me] == values[other])
+        acc["win2"] += np.bincount(f * T + g, weights=score, minlength=flat).reshape(T, T).astype(np.int64)
+        for r, s in enumerate(sizes):
+            cur = finals[me] if s == 5 else types_of_ids(np.hstack([holes[me], board[:, :s]]))
+            acc["current"][r] += np.bincount(f * T + cur, minlength=flat).reshape(T, T)
+            acc["board"][r] += np.bincount(cur * T + board_types[r], minlength=flat).reshape(T, T)
+
+
+def simulate_counts(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED, *, progress: bool = False) -> DealCounts:
+    """Count every table BPP learns over ``deals`` seeded random deals (no cache).
+
+    About a second per 400,000 deals on one core.
+    """
+    if not isinstance(deals, int) or deals < 1000:
+        raise ParameterError(f"deals must be an integer of at least 1000, not {deals!r}")
+    if not isinstance(seed, int) or seed < 0:
+        raise ParameterError(f"seed must be a non-negative integer, not {seed!r}")
+    start = time.perf_counter()
+    acc = {
+        "final": np.zeros(T, dtype=np.int64),
+        "final_pair": np.zeros((T, T), dtype=np.int64),
+        "win2": np.zeros((T, T), dtype=np.int64),
+        "current": np.zeros((4, T, T), dtype=np.int64),
+        "board": np.zeros((4, T, T), dtype=np.int64),
+    }
+    rng = np.random.default_rng(seed)
+    chunks = [min(_CHUNK, deals - i) for i in range(0, deals, _CHUNK)]
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=deals, desc="BPP deals", unit="deal", unit_scale=True)
+    for m in chunks:
+        _count_chunk(_deal_cards(rng, m), acc)
+        if bar is not None:
+            bar.update(m)
+    if bar is not None:
+        bar.close()
+    from pokerlab import __version__
+
+    provenance = {
+        "what": "BPP table counts: 17 hand types, both seats of every deal",
+        "deals": deals,
+        "seed": seed,
+        "generator": "numpy.random.default_rng(seed), 9 distinct cards per deal",
+        "pokerlab": __version__,
+        "numpy": np.__version__,
+        "counts_version": COUNTS_VERSION,
+        "seconds": round(time.perf_counter() - start, 2),
+        "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+    }
+    return DealCounts(deals=deals, seed=seed, provenance=provenance, **acc)
+
+
+def cache_path(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED) -> Path:
+    """Where the counts for ``(deals, seed)`` are cached."""
+    from pokerlab._tables import cache_dir
+
+    return cache_dir() / f"bpp-v{COUNTS_VERSION}-d{deals}-s{seed}.npz"
+
+
+def _digest(arrays: dict[str, np.ndarray], provenance: str) -> str:
+    h = hashlib.sha256(provenance.encode())
+    for name in sorted(arrays):
+        h.update(name.encode())
+        h.update(np.ascontiguousarray(arrays[name], dtype=np.int64).tobytes())
+    return h.hexdigest()
+
+
+def _check(counts: DealCounts) -> str | None:
+    """Why these counts cannot be right, or None."""
+    two = 2 * counts.deals
+    if counts.final.sum() != two or counts.final_pair.sum() != two:
+        return "the final counts do not add up to two per deal"
+    if counts.win2.sum() != two or (counts.win2 > 2 * counts.final_pair).any():
+        return "the showdown scores do not add up"
+    for r in range(4):
+        if counts.current[r].sum() != two or counts.board[r].sum() != two:
+            return f"round {r} counts do not add up to two per deal"
+    return None
+
+
+def _load(path: Path, deals: int, seed: int) -> DealCounts | None:
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {k: data[k] for k in ("final", "final_pair", "win2", "current", "board")}
+            provenance_text = str(data["provenance"])
+            digest = str(data["digest"])
+        provenance = json.loads(provenance_text)
+    except (OSError, KeyError, ValueError, EOFError):
+        return None
+    if digest != _digest(arrays, provenance_text):
+        return None
+    if provenance.get("deals") != deals or provenance.get("seed") != seed:
+        return None
+    if provenance.get("counts_version") != COUNTS_VERSION:
+        return None
+    shapes = {"final": (T,), "final_pair": (T, T), "win2": (T, T), "current": (4, T, T), "board": (4, T, T)}
+    if any(arrays[k].shape != s for k, s in shapes.items()):
+        return None
+    counts = DealCounts(deals=deals, seed=seed, provenance=provenance, **arrays)
+    return counts if _check(counts) is None else None
+
+
+_MEMO: dict[tuple[int, int], DealCounts] = {}
+
+
+def deal_counts(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED, *, progress: bool = False) -> DealCounts:
+    """The counts for ``(deals, seed)``: from memory, from the disk cache, or simulated and cached.
+
+    A cached file is used only if its digest, its parameters and its
+    totals check out; otherwise it is rebuilt (with a warning) and
+    rewritten.
+    """
+    key = (deals, seed)
+    if key in _MEMO:
+        return _MEMO[key]
+    path = cache_path(deals, seed)
+    counts = _load(path, deals, seed) if path.exists() else None
+    if counts is None:
+        if path.exists():
+            warnings.warn(f"BPP table cache {path} is corrupt or stale; rebuilding it", stacklevel=2)
+        counts = simulate_counts(deals, seed, progress=progress)
+        problem = _check(counts)
+        if problem is not None:  # pragma: no cover - a bug, not bad input
+            raise RuntimeError(f"simulated BPP counts are inconsistent: {problem}")
+        text = json.dumps(counts.provenance, sort_keys=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
+            np.savez(tmp, provenance=np.array(text), digest=np.array(_digest(counts.arrays(), text)), **counts.arrays())
+            os.replace(tmp, path)
+        except OSError:  # a read-only cache still works, only slower
+            pass
+        counts = DealCounts(
+            deals=deals, seed=seed, provenance=json.loads(text), **{k: v for k, v in counts.arrays().items()}
+        )
+    for a in counts.arrays().values():
+        a.setflags(write=False)
+    _MEMO[key] = counts
+    return counts
