@@ -334,10 +334,7 @@ def cmd_bpp(args: argparse.Namespace) -> None:
     posts = {n: net.query(n, evidence, engine=args.engine) for n in ("BPP_Win", "OPP_Current", "BPP_Final")}
     p_win = posts["BPP_Win"]["win"]
     probs = bpp.action_probabilities(p_win, args.pot, args.to_call, rnd)
-    ev = bpp.expected_winnings(p_win, args.pot, args.to_call, args.bet)
-    if args.to_call == 0:
-        ev.pop("fold")
-    decision = max(ev, key=lambda a: (ev[a], -["fold", "call", "raise"].index(a)))
+    decision, ev = bpp.best_action(p_win, args.pot, args.to_call, args.bet)
     data = {
         "round": rnd,
         "evidence": evidence,

@@ -677,7 +677,7 @@ class BPPInspector:
     def update(self) -> None:
         if self._quiet:
             return
-        from pokerlab.bpp import action_probabilities, expected_winnings
+        from pokerlab.bpp import action_probabilities, best_action
         from pokerlab.bpp.network import ImpossibleEvidenceError
         from pokerlab.bpp.policy import curve_points, pot_odds_threshold
 
@@ -699,10 +699,7 @@ class BPPInspector:
         self.message.value = ""
         p_win = posts["BPP_Win"]["win"]
         probs = action_probabilities(p_win, pot, to_call, net.round)
-        ev_chips = expected_winnings(p_win, pot, to_call, bet)
-        if to_call == 0:
-            ev_chips.pop("fold")
-        best = max(ev_chips, key=lambda a: (ev_chips[a], -["fold", "call", "raise"].index(a)))
+        best, ev_chips = best_action(p_win, pot, to_call, bet)
         self.result = {
             "evidence": ev,
             "p_win": p_win,

@@ -40,7 +40,14 @@ from pokerlab.bots.baseline import require_turn
 from pokerlab.bpp import network as _net
 from pokerlab.bpp.handtypes import ROUNDS, merge_17_to_9, types_of_ids
 from pokerlab.bpp.learning import DEFAULT_DEALS
-from pokerlab.bpp.policy import Curves, OpponentModel, action_probabilities, expected_winnings, summarise_actions
+from pokerlab.bpp.policy import (
+    Curves,
+    OpponentModel,
+    action_probabilities,
+    best_action,
+    pot_odds_threshold,
+    summarise_actions,
+)
 from pokerlab.errors import ParameterError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.state import Act, Action, Call, Check, Fold, RaiseTo, Showdown
@@ -138,7 +145,7 @@ class BPPBot:
         return view.names[seat] if view.names else f"seat {seat}"
 
     def _action_table(self, rnd: str, opponent: str) -> np.ndarray:
-        key = (self.model._key(opponent), rnd)
+        key = (self.model.table_key(opponent), rnd)
         if key not in self._tables:
             self._tables[key] = self.model.table(rnd, opponent)
         return self._tables[key]
@@ -173,20 +180,14 @@ class BPPBot:
         p, current, board_type, seen = self.p_win(view)
         can_raise = view.min_raise_to is not None
         to_call = view.to_call
-        threshold = to_call / (view.pot + to_call) if to_call > 0 else 0.0
+        threshold = pot_odds_threshold(view.pot, to_call)
         if self.variant == "curves":
             probs = action_probabilities(p, view.pot, to_call, rnd, self.curves, can_raise=can_raise)
             u = self._rng.random()
             chosen = "fold" if u < probs["fold"] else "call" if u < probs["fold"] + probs["call"] else "raise"
         else:
             bet = (view.min_raise_to - view.current_bet) if can_raise else 0
-            ev = expected_winnings(p, view.pot, to_call, bet, fold_equity=self.fold_equity)
-            if not can_raise:
-                del ev["raise"]
-            if to_call == 0:
-                del ev["fold"]
-            best = max(ev.values())
-            chosen = next(a for a in ("fold", "call", "raise") if a in ev and ev[a] >= best - 1e-9)
+            chosen, _ = best_action(p, view.pot, to_call, bet, can_raise=can_raise, fold_equity=self.fold_equity)
             probs = {a: float(a == chosen) for a in ("fold", "call", "raise")}
         bluff = False
         passive = chosen == "fold" or (chosen == "call" and to_call == 0)
@@ -220,5 +221,5 @@ class BPPBot:
                     continue
                 nb = (0, 3, 4, 5)[r]
                 self.model.observe(rnd, name, self._type(hole + board[:nb]), action)
-                self._tables.pop((self.model._key(name), rnd), None)
+                self._tables.pop((self.model.table_key(name), rnd), None)
             self.model.end_showdown(name)

@@ -57,6 +57,7 @@ __all__ = [
     "Curves",
     "OpponentModel",
     "action_probabilities",
+    "best_action",
     "curve_points",
     "expected_winnings",
     "pot_odds_threshold",
@@ -174,6 +175,33 @@ def expected_winnings(
     return ev
 
 
+def best_action(
+    p_win: float,
+    pot: float,
+    to_call: float,
+    bet: float,
+    *,
+    can_raise: bool = True,
+    fold_equity: float = 0.0,
+) -> tuple[str, dict[str, float]]:
+    """The decision node: the action of highest expected winnings, and every legal action's value.
+
+    Folding is not offered when checking is free, raising not when the cap
+    is reached; ties (within 1e-9 chips) go to the cheaper action: fold, then call, then raise.
+
+    >>> best_action(0.6, pot=40, to_call=10, bet=10)[0]
+    'raise'
+    """
+    ev = expected_winnings(p_win, pot, to_call, bet, fold_equity=fold_equity)
+    if to_call <= 0:
+        del ev["fold"]
+    if not can_raise:
+        del ev["raise"]
+    top = max(ev.values())
+    best = next(a for a in ("fold", "call", "raise") if a in ev and ev[a] >= top - 1e-9)
+    return best, ev
+
+
 def summarise_actions(kinds: list[str], actions: int = 4) -> str | None:
     """One OPP_Action state for a round's actions (``Act.kind`` values): the most aggressive.
 
@@ -216,14 +244,15 @@ class OpponentModel:
         self.prior = {r: np.asarray(t, dtype=float) for r, t in self.prior.items()}
         self.actions = action_names(next(iter(shapes))[1])
 
-    def _key(self, opponent: str | None) -> str:
+    def table_key(self, opponent: str | None) -> str:
+        """Which table an opponent uses: its name when specific, one shared key otherwise."""
         return (opponent or "") if self.mode == "specific" else ""
 
     def table(self, round: str, opponent: str | None = None) -> np.ndarray:
         """The current P(OPP_Action | OPP_Current) for ``round`` (and ``opponent`` when specific)."""
         rnd = check_round(round)
         prior = self.prior[rnd] * self.prior_strength
-        extra = self.counts.get((self._key(opponent), rnd))
+        extra = self.counts.get((self.table_key(opponent), rnd))
         c = prior if extra is None else prior + extra
         return c / c.sum(axis=1, keepdims=True)
 
@@ -234,12 +263,12 @@ class OpponentModel:
         rnd = check_round(round)
         if action not in self.actions:
             raise ParameterError(f"unknown opponent action {action!r}; the states are {', '.join(self.actions)}")
-        key = (self._key(opponent), rnd)
+        key = (self.table_key(opponent), rnd)
         if key not in self.counts:
             self.counts[key] = np.zeros_like(self.prior[rnd])
         self.counts[key][current_type, self.actions.index(action)] += 1
 
     def end_showdown(self, opponent: str | None) -> None:
         """Note that one more showdown with ``opponent`` was counted."""
-        k = self._key(opponent) or "all"
+        k = self.table_key(opponent) or "all"
         self.showdowns[k] = self.showdowns.get(k, 0) + 1
