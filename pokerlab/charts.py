@@ -25,6 +25,7 @@ __all__ = [
     "difference_heatmap",
     "enable_offline",
     "match_results_chart",
+    "money_chart",
     "network_svg",
     "posterior_chart",
     "potential_chart",
@@ -442,3 +443,22 @@ def match_results_chart(frame: pd.DataFrame, title: str = "") -> alt.Chart:
     )
     ci = base.mark_rule(color="black").encode(x="ci95_low:Q", x2="ci95_high:Q")
     return (bars + ci).properties(width=420, height=alt.Step(22), title=title)
+
+
+def money_chart(money: pd.DataFrame, title: str = "") -> alt.Chart:
+    """Each player's chips after every hand (a frame with one column per player, indexed by hand)."""
+    import altair as alt
+
+    long = money.reset_index().melt(id_vars=money.index.name or "index", var_name="player", value_name="chips")
+    x = money.index.name or "index"
+    return (
+        alt.Chart(long)
+        .mark_line()
+        .encode(
+            x=alt.X(f"{x}:Q", title="hand"),
+            y=alt.Y("chips:Q", title="chips"),
+            color=alt.Color("player:N", title=None),
+            tooltip=[f"{x}:Q", "player:N", "chips:Q"],
+        )
+        .properties(width=420, height=220, title=title)
+    )

@@ -12,6 +12,7 @@
     pokerlab acpc-client HOST PORT --bot NAME play against an ACPC dealer
     pokerlab tournament --setup phases        seed 001's self-play experiments, duplicate matches
     pokerlab bpp --hole AdQc --board 3h4cJh   BPP's network: P(win), posteriors, what BPP would do
+    pokerlab play [--app heads-up|bigholdem]  play in the browser (Voila on 127.0.0.1)
 
 Every subcommand takes ``--json``. Bad input prints one line on stderr and
 exits with status 2; there is never a traceback for a user's mistake.
@@ -360,6 +361,24 @@ def cmd_bpp(args: argparse.Namespace) -> None:
     _print(data, text, args.json)
 
 
+def cmd_play(args: argparse.Namespace) -> None:
+    """Serve a table app with Voila until interrupted."""
+    from pokerlab.apps.serve import start
+
+    server = start(args.app, args.port, seed=args.seed, quiet=not args.verbose)
+    try:
+        print(f"pokerlab {args.app} app: {server.url}  (Ctrl-C stops it)", flush=True)
+        if not args.no_browser:
+            import webbrowser
+
+            webbrowser.open(server.url)
+        server.process.wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pokerlab", description="Texas Hold'em AI toolkit: evaluation, strength, potential, equity.")
     parser.add_argument("--version", action="version", version=_version())
@@ -456,6 +475,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--to-call", type=int, default=10, help="chips BPP must add to call")
     p.add_argument("--bet", type=int, default=10, help="size of a raise")
     p.add_argument("--engine", choices=("numpy", "pgmpy"), default="numpy")
+
+    p = add("play", "play in the browser: heads-up against BPP, or a BigHoldem table (Voila)", cmd_play)
+    p.add_argument("--app", choices=("heads-up", "bigholdem"), default="heads-up")
+    p.add_argument("--port", type=int, default=None, help="port on 127.0.0.1 (default: a free one)")
+    p.add_argument("--no-browser", action="store_true", help="only print the address")
+    p.add_argument("--seed", type=int, default=None, help="seed for the cards and the bots")
+    p.add_argument("--verbose", action="store_true", help="show Voila's log")
 
     p = add("reproduce", "regenerate seed 001's Tables 1-4 and print them", cmd_reproduce)
     p.add_argument("--out", default="data/preflop_tables", help="folder for the regenerated tables")

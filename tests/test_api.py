@@ -29,3 +29,49 @@ def test_every_error_is_a_pokerlab_error_and_a_value_error():
     for name in errors.__all__:
         cls = getattr(errors, name)
         assert issubclass(cls, errors.PokerlabError) and issubclass(cls, ValueError)
+
+
+LAYERS = {
+    "errors": 0, "_inputs": 0, "cards": 0, "ranges": 0, "_tables": 0,
+    "evaluator": 1, "_kernels": 1,
+    "strength": 2, "equity": 2, "preflop": 2, "_parallel": 2,
+    "bpp": 3,
+    "game": 4,
+    "bots": 5, "experiments": 5,
+    "charts": 6, "widgets": 6, "apps": 6,
+    "cli": 7, "__main__": 7,
+}  # fmt: skip
+
+
+def test_lower_layers_never_import_higher_ones():
+    """cards -> evaluator -> strength/equity/preflop -> bpp -> game -> bots -> charts/widgets/apps -> cli."""
+    import ast
+    from pathlib import Path
+
+    root = Path(pokerlab.__file__).parent
+    problems = []
+    for path in root.rglob("*.py"):
+        rel = path.relative_to(root).parts
+        if rel == ("__init__.py",):
+            continue
+        mine = LAYERS[rel[0].removesuffix(".py")]
+        tree = ast.parse(path.read_text())
+        # a result's chart() method may draw itself with pokerlab.charts (STYLE.md: results have chart())
+        exempt = {
+            id(n) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name == "chart" for n in ast.walk(f)
+        }
+        for node in ast.walk(tree):
+            if id(node) in exempt:
+                continue
+            targets = []
+            if isinstance(node, ast.ImportFrom) and node.module == "pokerlab":
+                targets = [f"pokerlab.{a.name}" for a in node.names if a.name in LAYERS]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("pokerlab."):
+                targets = [node.module]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names if a.name.startswith("pokerlab.")]
+            for t in targets:
+                theirs = LAYERS[t.split(".")[1]]
+                if theirs > mine:
+                    problems.append(f"{'/'.join(rel)} imports {t}")
+    assert problems == []

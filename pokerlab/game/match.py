@@ -51,7 +51,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from pokerlab.cards import Card
 
-__all__ = ["Bot", "Fault", "MatchResult", "PlayerView", "play_match", "view_for"]
+__all__ = ["Bot", "Fault", "MatchResult", "PlayerView", "ask_bot", "notify_bots", "play_match", "view_for"]
 
 
 @runtime_checkable
@@ -250,6 +250,30 @@ def _validate(state: HandState, action: Any) -> Action:
     return action
 
 
+def ask_bot(bot: Any, state: HandState, seat: int, names: tuple[str, ...] = ()) -> tuple[Action, str | None]:
+    """One decision outside :func:`play_match` (a table app): the bot's action if it is legal,
+    otherwise the default action (check, else fold) and a sentence saying what went wrong."""
+    try:
+        return _validate(state, bot.act(view_for(state, seat, names))), None
+    except Exception as exc:  # a crashed bot must not stop the table
+        return _default_action(state), f"{type(exc).__name__}: {exc}"
+
+
+def notify_bots(state: HandState, bots_by_seat: dict[int, Any], seen: int, names: tuple[str, ...] = ()) -> None:
+    """Show the events after ``seen`` to every bot that observes (what :func:`play_match` does)."""
+    new = state.events[seen:]
+    if not new:
+        return
+    for seat, bot in bots_by_seat.items():
+        observe = getattr(bot, "observe", None)
+        if observe is None:
+            continue
+        view = view_for(state, seat, names)
+        for e in new:
+            if _visible(e, seat):
+                observe(e, view)
+
+
 def play_match(
     bots: list[Any],
     rules: Rules,
@@ -367,17 +391,7 @@ def play_match(
 
 
 def _broadcast(state: HandState, bots: list[Any], bot_of: list[int], seen: int, names: tuple[str, ...] = ()) -> None:
-    new = state.events[seen:]
-    if not new:
-        return
-    for k, b in enumerate(bot_of):
-        observe = getattr(bots[b], "observe", None)
-        if observe is None:
-            continue
-        view = view_for(state, k, names)
-        for e in new:
-            if _visible(e, k):
-                observe(e, view)
+    notify_bots(state, {k: bots[b] for k, b in enumerate(bot_of)}, seen, names)
 
 
 def _ask(

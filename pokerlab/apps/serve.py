@@ -1,0 +1,124 @@
+"""Serve a table app in the browser with Voila (``pokerlab play``).
+
+:func:`start` writes a one-cell notebook that opens the app, and runs
+Voila on it, bound to 127.0.0.1, with pokerlab's page template (Voila's
+lab page without its CDN stylesheets: nothing loads from the web). The
+widgets are the same ones a notebook cell shows (``HeadsUpApp()``,
+``BigHoldemApp()``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from pokerlab.errors import ParameterError
+
+__all__ = ["APPS", "AppServer", "free_port", "start"]
+
+APPS = {
+    "heads-up": "from pokerlab.apps import HeadsUpApp\nHeadsUpApp({args})",
+    "bigholdem": "from pokerlab.apps import BigHoldemApp\nBigHoldemApp({args})",
+}
+_TEMPLATES = Path(__file__).resolve().parent / "jupyter"
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _notebook(code: str) -> dict:
+    cell = {"cell_type": "code", "execution_count": None, "id": "app", "metadata": {}, "outputs": [], "source": code}
+    kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    return {"cells": [cell], "metadata": {"kernelspec": kernel}, "nbformat": 4, "nbformat_minor": 5}
+
+
+class AppServer:
+    """A running Voila server; ``stop()`` (or leaving a ``with`` block) ends it."""
+
+    def __init__(self, process: subprocess.Popen, url: str, folder: tempfile.TemporaryDirectory) -> None:
+        self.process = process
+        self.url = url
+        self._folder = folder
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+        self._folder.cleanup()
+
+    def __enter__(self) -> AppServer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def start(
+    app: str = "heads-up",
+    port: int | None = None,
+    *,
+    seed: int | None = None,
+    delay: float | None = None,
+    wait: float = 60.0,
+    quiet: bool = True,
+) -> AppServer:
+    """Start Voila serving ``app`` on 127.0.0.1 and wait until it answers."""
+    if app not in APPS:
+        raise ParameterError(f"unknown app {app!r}; the apps are {', '.join(APPS)}")
+    if port is None:
+        port = free_port()
+    if not 1024 <= port <= 65535:
+        raise ParameterError(f"the port must be 1024..65535, not {port}")
+    args = []
+    if seed is not None:
+        args.append(f"seed={int(seed)}")
+    if delay is not None and app == "heads-up":
+        args.append(f"delay={float(delay)}")
+    folder = tempfile.TemporaryDirectory(prefix="pokerlab-app-")
+    name = "BigHoldem" if app == "bigholdem" else "Heads-up against BPP"
+    path = Path(folder.name) / f"{name}.ipynb"
+    path.write_text(json.dumps(_notebook(APPS[app].format(args=", ".join(args)))))
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(_TEMPLATES), env.get("JUPYTER_PATH", "")]))
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(path),
+        f"--port={port}",
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        "--template=pokerlab",
+        "--theme=light",
+        "--show_tracebacks=False",
+    ]
+    out = subprocess.DEVNULL if quiet else None
+    process = subprocess.Popen(cmd, cwd=folder.name, env=env, stdout=out, stderr=out)
+    url = f"http://127.0.0.1:{port}/"
+    server = AppServer(process, url, folder)
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            server.stop()
+            raise ParameterError(f"Voila stopped at once (exit status {process.returncode}); is port {port} free?")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return server
+        except OSError:
+            time.sleep(0.2)
+    server.stop()
+    raise ParameterError(f"Voila did not answer on port {port} within {wait:.0f} s")

@@ -1,0 +1,272 @@
+"""A game at a table, step by step: the logic behind the browser apps (no widgets here).
+
+:class:`TableSession` seats people and bots, deals hand after hand, lets a
+person act when it is their turn and a bot act one step at a time (so an
+app can show each bot action as it happens), and keeps the score:
+
+* chips carry over (or reset every hand when the rules say so);
+* a seat whose stack falls below ``rules.min_stack_to_play`` is eliminated;
+* the game ends after ``hands`` hands, after ``minutes`` minutes (checked
+  between hands), when fewer than two seats are left, or when the person
+  is eliminated;
+* a bot that raises an exception or answers with an illegal action gets
+  the default action (check, else fold) and a notice, and the table goes on;
+* :meth:`TableSession.ranking` ranks by average win per hand played (seed 002).
+
+>>> from pokerlab import bots
+>>> from pokerlab.game import AAAI06_HEADS_UP_LIMIT
+>>> s = TableSession(AAAI06_HEADS_UP_LIMIT, [Seat("you"), Seat("bpp", bots.make("always_call"))], hands=1, seed=1)
+>>> s.start_hand(), s.human_to_act, [str(a) for a in s.legal()]
+(True, True, ['fold', 'call', 'raise to 20'])
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from pokerlab.errors import ParameterError
+from pokerlab.game.match import ask_bot, notify_bots, view_for
+from pokerlab.game.rules import Rules
+from pokerlab.game.state import Act, Action, AwardPot, HandState, Showdown
+
+__all__ = ["HandSummary", "Seat", "TableSession"]
+
+
+@dataclass
+class Seat:
+    """A player: a person when ``bot`` is None."""
+
+    name: str
+    bot: Any = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.bot is None
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """One finished hand, for the history panel."""
+
+    number: int
+    net: dict[str, int]
+    board: str
+    showdown: tuple[tuple[str, str, str], ...]  # (player, cards, description)
+    winners: tuple[str, ...]
+    text: str
+
+
+@dataclass
+class TableSession:
+    """Hands at one table between people and bots (see the module docstring)."""
+
+    rules: Rules
+    seats: list[Seat]
+    hands: int | None = None
+    minutes: float | None = None
+    seed: int = 0
+    stacks: list[int] = field(init=False)
+    out: list[bool] = field(init=False)
+    state: HandState | None = field(init=False, default=None)
+    hand_number: int = field(init=False, default=0)
+    played: list[int] = field(init=False)
+    won: list[int] = field(init=False)
+    history: list[HandSummary] = field(init=False, default_factory=list)
+    notices: list[str] = field(init=False, default_factory=list)
+    eliminated_at: dict[str, int] = field(init=False, default_factory=dict)
+    stack_history: list[list[int]] = field(init=False, default_factory=list)
+
+    def __post_init__(self) -> None:
+        n = len(self.seats)
+        self.rules.check_players(n)
+        names = [s.name for s in self.seats]
+        if len(set(names)) != n:
+            raise ParameterError(f"every seat needs its own name, not {names}")
+        if sum(s.is_human for s in self.seats) > 1:
+            raise ParameterError("one person per table")
+        if self.hands is not None and (isinstance(self.hands, bool) or self.hands < 1):
+            raise ParameterError(f"hands must be at least 1, not {self.hands}")
+        if self.minutes is not None and not self.minutes > 0:
+            raise ParameterError(f"minutes must be positive, not {self.minutes}")
+        self.stacks = [self.rules.starting_stack] * n
+        self.stack_history = [list(self.stacks)]
+        self.out = [False] * n
+        self.played = [0] * n
+        self.won = [0] * n
+        self._started = time.monotonic()
+        self._seat_of: list[int] = []  # hand seat -> table seat
+        self._seen = 0
+        for i, s in enumerate(self.seats):
+            if s.bot is not None and hasattr(s.bot, "start_match"):
+                s.bot.start_match(i, self.rules, n)
+
+    # -- where we are ------------------------------------------------------
+    @property
+    def human(self) -> int | None:
+        """The person's table seat, or None in watch mode."""
+        return next((i for i, s in enumerate(self.seats) if s.is_human), None)
+
+    @property
+    def finished(self) -> bool:
+        """No more hands will be dealt (the current one, if any, is over)."""
+        if self.state is not None and not self.state.is_over:
+            return False
+        if sum(not o for o in self.out) < 2:
+            return True
+        if self.human is not None and self.out[self.human]:
+            return True
+        if self.hands is not None and self.hand_number >= self.hands:
+            return True
+        return self.minutes is not None and time.monotonic() - self._started > 60 * self.minutes
+
+    @property
+    def hand_seat_of_human(self) -> int | None:
+        h = self.human
+        return self._seat_of.index(h) if h is not None and h in self._seat_of else None
+
+    @property
+    def actor(self) -> int | None:
+        """The table seat to act now, or None."""
+        if self.state is None or self.state.is_over or self.state.actor is None:
+            return None
+        return self._seat_of[self.state.actor]
+
+    @property
+    def human_to_act(self) -> bool:
+        return self.actor is not None and self.actor == self.human
+
+    def names_in_hand(self) -> tuple[str, ...]:
+        return tuple(self.seats[t].name for t in self._seat_of)
+
+    # -- playing -----------------------------------------------------------
+    def start_hand(self) -> bool:
+        """Deal the next hand; False when the game is over."""
+        if self.state is not None and not self.state.is_over:
+            raise ParameterError("the current hand is not over yet")
+        if self.finished:
+            return False
+        active = [i for i in range(len(self.seats)) if not self.out[i]]
+        button = active[self.hand_number % len(active)]
+        self._seat_of = active
+        stacks = [self.rules.starting_stack if self.rules.reset_stacks else self.stacks[i] for i in active]
+        self.state = self.rules.new_hand(
+            stacks,
+            button=active.index(button),
+            seed=self.seed * 1_000_003 + self.hand_number,
+            hand_number=self.hand_number,
+        )
+        self._seen = 0
+        self._notify()
+        return True
+
+    def legal(self) -> tuple[Action, ...]:
+        """The person's legal actions now (empty when it is not their turn)."""
+        return self.state.legal_actions() if self.human_to_act and self.state is not None else ()
+
+    def human_act(self, action: Action) -> None:
+        """Apply the person's action (an illegal one raises IllegalActionError and changes nothing)."""
+        if not self.human_to_act or self.state is None:
+            raise ParameterError("it is not your turn")
+        self.state.apply(action)
+        self._after_action()
+
+    def bot_step(self) -> Act | None:
+        """Let the bot to act make one move; returns its Act event (None if no bot is to act)."""
+        seat = self.actor
+        if seat is None or self.seats[seat].is_human or self.state is None:
+            return None
+        state = self.state
+        action, problem = ask_bot(self.seats[seat].bot, state, state.actor, self.names_in_hand())
+        if problem is not None:
+            self.notices.append(
+                f"hand {self.hand_number + 1}: {self.seats[seat].name} failed ({problem}); it played {action}"
+            )
+        state.apply(action, automatic=problem is not None)
+        event = next(e for e in reversed(state.events) if isinstance(e, Act))
+        self._after_action()
+        return event
+
+    def run_bots(self) -> None:
+        """Let bots act until the person is to act or the hand is over."""
+        while self.actor is not None and not self.human_to_act:
+            self.bot_step()
+
+    def _notify(self) -> None:
+        assert self.state is not None
+        bots = {k: self.seats[t].bot for k, t in enumerate(self._seat_of) if self.seats[t].bot is not None}
+        notify_bots(self.state, bots, self._seen, self.names_in_hand())
+        self._seen = len(self.state.events)
+
+    def _after_action(self) -> None:
+        self._notify()
+        if self.state is not None and self.state.is_over:
+            self._finish_hand()
+
+    def _finish_hand(self) -> None:
+        state = self.state
+        assert state is not None
+        names = self.names_in_hand()
+        net: dict[str, int] = {}
+        for k, t in enumerate(self._seat_of):
+            delta = state.final_stacks[k] - state.starting_stacks[k]
+            net[self.seats[t].name] = delta
+            self.played[t] += 1
+            self.won[t] += delta
+            self.stacks[t] = self.stacks[t] + delta if self.rules.reset_stacks else state.final_stacks[k]
+            bot = self.seats[t].bot
+            if bot is not None and hasattr(bot, "end_hand"):
+                bot.end_hand(view_for(state, k, names))
+        shows = tuple(
+            (names[e.seat], " ".join(map(str, e.cards)), e.description) for e in state.events if isinstance(e, Showdown)
+        )
+        winners = tuple(
+            dict.fromkeys(names[w] for e in state.events if isinstance(e, AwardPot) for w in e.winners if e.amount)
+        )
+        board = " ".join(map(str, state.board))
+        self.hand_number += 1
+        self.stack_history.append(list(self.stacks))
+        for t in range(len(self.seats)):
+            if not self.rules.reset_stacks and not self.out[t] and self.stacks[t] < self.rules.min_stack_to_play:
+                self.out[t] = True
+                self.eliminated_at[self.seats[t].name] = self.hand_number
+                self.notices.append(f"hand {self.hand_number}: {self.seats[t].name} is eliminated")
+        parts = [f"hand {self.hand_number}:"]
+        parts += [f"{name} {v:+d}" for name, v in net.items()]
+        if shows:
+            parts.append("| showdown: " + "; ".join(f"{n} {c} ({d})" for n, c, d in shows))
+        else:
+            parts.append("| no showdown")
+        self.history.append(HandSummary(self.hand_number, net, board, shows, winners, " ".join(parts)))
+
+    # -- the score ---------------------------------------------------------
+    def money(self) -> Any:
+        """Every player's chips after each hand (row 0: the start), as a DataFrame."""
+        import pandas as pd
+
+        frame = pd.DataFrame(self.stack_history, columns=[s.name for s in self.seats])
+        frame.index.name = "hand"
+        return frame
+
+    def ranking(self) -> Any:
+        """Players ranked by average win per hand played (ties: final stack), as a DataFrame."""
+        import pandas as pd
+
+        rows = []
+        for t, s in enumerate(self.seats):
+            hands = self.played[t]
+            rows.append(
+                {
+                    "player": s.name,
+                    "kind": "person" if s.is_human else "bot",
+                    "hands": hands,
+                    "won": self.won[t],
+                    "average_per_hand": self.won[t] / hands if hands else 0.0,
+                    "final_stack": self.stacks[t],
+                    "eliminated_after_hand": self.eliminated_at.get(s.name),
+                }
+            )
+        frame = pd.DataFrame(rows).sort_values(["average_per_hand", "final_stack"], ascending=False)
+        frame.insert(0, "rank", range(1, len(frame) + 1))
+        return frame.reset_index(drop=True)
