@@ -301,17 +301,12 @@ class TableWidget:
         return self.opponents[k]
 
     def _run_bots(self) -> None:
-        from pokerlab.game import Check, Fold, IllegalActionError, view_for
+        from pokerlab.game.match import ask_bot
 
         s = self.state
         while not s.is_over and s.actor != self.human_seat:
-            seat = s.actor
-            try:
-                action = self._bot(seat).act(view_for(s, seat))
-                s.check(action)
-            except (IllegalActionError, Exception):
-                action = Check() if any(isinstance(a, Check) for a in s.legal_actions()) else Fold()
-            s.apply(action)
+            action, problem = ask_bot(self._bot(s.actor), s, s.actor)
+            s.apply(action, automatic=problem is not None)
         if s.is_over:
             self.stacks = list(s.final_stacks)
             self.history.append(s.to_phh())
