@@ -60,7 +60,7 @@ def heads_up_url(tmp_path):
         yield f"http://127.0.0.1:{port}/"
     finally:
         process.send_signal(signal.SIGINT)
-        out, _ = process.communicate(timeout=30)
+        out, _ = process.communicate(timeout=60)
         assert f"http://127.0.0.1:{port}/" in out
         assert process.returncode == 0
 
@@ -124,6 +124,7 @@ def test_heads_up_hand_in_the_browser(browser, heads_up_url):
     page.click(".pl-deal")
     page.wait_for_selector(".pl-board:has-text('Hand 2')", timeout=30_000)
     assert page.outside == []  # nothing loaded from the web
+    page.close()
 
 
 def test_bigholdem_watch_mode_finishes_and_writes_the_leaderboard(browser, tmp_path):

@@ -9,8 +9,10 @@ widgets are the same ones a notebook cell shows (``HeadsUpApp()``,
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -51,14 +53,18 @@ class AppServer:
         self._folder = folder
 
     def stop(self) -> None:
+        """End Voila and its kernels (its whole process group): politely, then after 5 s by force."""
         if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
+            self._signal(signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(5)
+        self._signal(signal.SIGKILL)  # kernels that outlived Voila
+        self.process.wait()
         self._folder.cleanup()
+
+    def _signal(self, sig: int) -> None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.process.pid, sig)
 
     def __enter__(self) -> AppServer:
         return self
@@ -107,7 +113,8 @@ def start(
         "--show_tracebacks=False",
     ]
     out = subprocess.DEVNULL if quiet else None
-    process = subprocess.Popen(cmd, cwd=folder.name, env=env, stdout=out, stderr=out)
+    # its own process group, so stop() can end Voila together with the kernels it started
+    process = subprocess.Popen(cmd, cwd=folder.name, env=env, stdout=out, stderr=out, start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
     server = AppServer(process, url, folder)
     deadline = time.monotonic() + wait
