@@ -363,10 +363,19 @@ def cmd_bpp(args: argparse.Namespace) -> None:
 
 def cmd_play(args: argparse.Namespace) -> None:
     """Serve a table app with Voila until interrupted."""
+    import signal
+
     from pokerlab.apps.serve import start
+
+    def _stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
 
     server = start(args.app, args.port, seed=args.seed, quiet=not args.verbose)
     try:
+        # Ctrl-C and SIGTERM stop the app even when this process was started with SIGINT ignored
+        # (a background job of a non-interactive shell inherits that).
+        signal.signal(signal.SIGINT, _stop)
+        signal.signal(signal.SIGTERM, _stop)
         print(f"pokerlab {args.app} app: {server.url}  (Ctrl-C stops it)", flush=True)
         if not args.no_browser:
             import webbrowser
