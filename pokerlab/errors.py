@@ -13,8 +13,16 @@ means "this argument has the wrong value".
     ├── CardCountError            the wrong number of cards (hand, board)
     ├── RangeError                a range string is malformed, or empty
     │                             after removing known cards
-    └── ParameterError            any other argument out of its range
-                                  (opponents, lookahead, samples, ...)
+    ├── ParameterError            any other argument out of its range
+    │   │                         (opponents, lookahead, samples, ...)
+    │   └── RulesError            game rules that contradict themselves
+    ├── IllegalActionError        an action the rules do not allow now
+    ├── ImpossibleEvidenceError   BPP evidence with probability zero
+    └── DataError                 text or files from outside pokerlab (hand
+        │                         histories, protocol messages, table files)
+        ├── PHHError              a PHH hand history that cannot be read/replayed
+        ├── AcpcError             a malformed ACPC message or game definition
+        └── PreflopTableError     a preflop table file that fails its checks
 
 Messages are full sentences that name the offending input, e.g.
 ``DuplicateCardError("Ah appears twice in 'AhAh'")``.
@@ -23,12 +31,19 @@ Messages are full sentences that name the offending input, e.g.
 from __future__ import annotations
 
 __all__ = [
+    "AcpcError",
     "CardCountError",
     "CardError",
+    "DataError",
     "DuplicateCardError",
+    "IllegalActionError",
+    "ImpossibleEvidenceError",
+    "PHHError",
     "ParameterError",
     "PokerlabError",
+    "PreflopTableError",
     "RangeError",
+    "RulesError",
 ]
 
 
@@ -54,3 +69,32 @@ class RangeError(PokerlabError):
 
 class ParameterError(PokerlabError):
     """A numeric or named parameter is outside the values it may take."""
+
+
+class RulesError(ParameterError):
+    """Rules that contradict themselves or the game."""
+
+
+class IllegalActionError(PokerlabError):
+    """An action that the rules do not allow now; the message says what is legal."""
+
+
+class ImpossibleEvidenceError(PokerlabError):
+    """The evidence has probability zero under the network (or contradicts itself)."""
+
+
+class DataError(PokerlabError):
+    """Text or a file from outside pokerlab (a hand history, a protocol message,
+    a table file) that cannot be read; the message names the position or file."""
+
+
+class PHHError(DataError):
+    """PHH text that cannot be read or replayed; the message names the position."""
+
+
+class AcpcError(DataError):
+    """Malformed ACPC text (the message names the position) or a protocol violation."""
+
+
+class PreflopTableError(DataError):
+    """A preflop table file is unreadable, has the wrong shape, lacks provenance, or was edited."""

@@ -41,7 +41,7 @@ import numpy as np
 
 from pokerlab._parallel import run_tasks
 from pokerlab.cards import HandClass, combo_index, hand_classes
-from pokerlab.errors import CardError, ParameterError, PokerlabError
+from pokerlab.errors import CardError, ParameterError, PreflopTableError
 
 if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
@@ -63,10 +63,6 @@ METRICS = ("pot_share", "won_outright")
 SOURCES = ("income_rate", "sklansky", "chen", "rembrant")
 HEADER = "# pokerlab preflop table"
 REQUIRED = ("method", "players", "pokerlab_version")
-
-
-class PreflopTableError(PokerlabError):
-    """A preflop table file is unreadable, has the wrong shape, lacks provenance, or was edited."""
 
 
 def _class(name: str | HandClass) -> HandClass:

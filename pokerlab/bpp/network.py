@@ -55,7 +55,7 @@ from pokerlab.bpp.handtypes import (
     type_names,
 )
 from pokerlab.bpp.learning import DEFAULT_DEALS, DEFAULT_SEED, deal_counts
-from pokerlab.errors import ParameterError, PokerlabError
+from pokerlab.errors import ImpossibleEvidenceError, ParameterError
 
 __all__ = ["ACTIONS_2", "ACTIONS_4", "NODES", "BPPNetwork", "ImpossibleEvidenceError", "action_names", "build_network"]
 
@@ -63,10 +63,6 @@ NODES = ("BPP_Final", "OPP_Final", "BPP_Win", "BPP_Current", "OPP_Current", "Boa
 ACTIONS_2 = ("pass_call", "bet_raise")
 ACTIONS_4 = ("pass", "call", "bet", "raise")
 WIN_STATES = ("win", "lose")
-
-
-class ImpossibleEvidenceError(PokerlabError):
-    """The evidence has probability zero under the network (or contradicts itself)."""
 
 
 def action_names(actions: int) -> tuple[str, ...]:

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pokerlab.cards import Card, parse_cards
-from pokerlab.errors import CardError, PokerlabError
+from pokerlab.errors import AcpcError, CardError, PokerlabError
 from pokerlab.game.rules import AAAI06_HEADS_UP_LIMIT, BettingStructure, Rules
 from pokerlab.game.state import Action, Call, Check, Fold, HandState, IllegalActionError, Raise, RaiseTo
 
@@ -55,10 +55,6 @@ __all__ = [
     "to_gamedef",
     "to_matchstate",
 ]
-
-
-class AcpcError(PokerlabError):
-    """Malformed ACPC text (the message names the position) or a protocol violation."""
 
 
 # ----------------------------------------------------------------------------

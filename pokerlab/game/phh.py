@@ -18,7 +18,7 @@ import tomllib
 from typing import TYPE_CHECKING, Any
 
 from pokerlab.cards import parse_cards
-from pokerlab.errors import CardError, PokerlabError
+from pokerlab.errors import CardError, PHHError, PokerlabError
 from pokerlab.game.rules import BettingStructure, Rules
 from pokerlab.game.state import Act, Call, Check, DealBoard, DealHole, Fold, HandState, RaiseTo, Showdown
 
@@ -26,10 +26,6 @@ if TYPE_CHECKING:  # pragma: no cover
     pass
 
 __all__ = ["PHHError", "from_phh", "to_phh"]
-
-
-class PHHError(PokerlabError):
-    """PHH text that cannot be read or replayed; the message names the position."""
 
 
 def _toml_value(v: Any) -> str:

@@ -27,7 +27,7 @@ from enum import StrEnum
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from pokerlab.errors import ParameterError
+from pokerlab.errors import RulesError
 
 if TYPE_CHECKING:  # pragma: no cover
     from pokerlab.cards import CardsLike
@@ -46,10 +46,6 @@ __all__ = [
     "Street",
     "TimeBank",
 ]
-
-
-class RulesError(ParameterError):
-    """Rules that contradict themselves or the game."""
 
 
 class BettingStructure(StrEnum):

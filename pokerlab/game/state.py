@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pokerlab.cards import Card, Deck, parse_cards
-from pokerlab.errors import PokerlabError
+from pokerlab.errors import IllegalActionError, PokerlabError
 from pokerlab.game.rules import BettingStructure, Street
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -76,10 +76,6 @@ __all__ = [
     "ReturnUncalled",
     "Showdown",
 ]
-
-
-class IllegalActionError(PokerlabError):
-    """An action that the rules do not allow now; the message says what is legal."""
 
 
 # ----------------------------------------------------------------------------
