@@ -114,7 +114,7 @@ _ACTION = re.compile(r"([fckbr])(\d*)")
 def _cards(text: str, what: str, line: str) -> tuple[Card, ...]:
     if not _CARDS.fullmatch(text):
         raise AcpcError(f"cannot read the cards {text!r} ({what}) in {line!r}: cards are written like 9s8h, Tc")
-    return parse_cards(text)
+    return parse_cards(text, allow_duplicates=True)  # duplicates are reported for the whole line
 
 
 @dataclass(frozen=True)
