@@ -250,11 +250,14 @@ def test_round_separators_must_stand_where_rounds_close(text, rules, words):
 
 
 def test_position_and_player_count_must_fit_the_game():
-    with pytest.raises(AcpcError, match="lists 3 players' cards, the game has 2"):
+    with pytest.raises(AcpcError, match=r"lists 3 players' cards; ACPC holdem\.limit\.2p\.reverse_blinds seats 2$"):
         state_from_matchstate("MATCHSTATE:2:0::||9s8h", LIMIT)
     three = load_game("holdem.limit.3p")
-    with pytest.raises(AcpcError, match="lists 2 players' cards, the game has 3"):
+    with pytest.raises(AcpcError, match=r"lists 2 players' cards; ACPC holdem\.limit\.3p seats 3"):
         state_from_matchstate("MATCHSTATE:0:0::9s8h|", three)
+    with pytest.raises(AcpcError, match="lists 2 players' cards, the game has 3"):
+        state_from_matchstate("MATCHSTATE:0:0::9s8h|", NO_LIMIT_RING, players=3)
+    assert state_from_matchstate("MATCHSTATE:0:0::9s8h|", NO_LIMIT_RING).n == 2  # the line says how many play
     state = state_from_matchstate("MATCHSTATE:2:0::||9s8h", three)
     assert state.actor == 2 and state.to_call == 10 and state.pot == 15  # the button acts first preflop
 

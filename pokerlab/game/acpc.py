@@ -274,11 +274,20 @@ def state_from_matchstate(ms: MatchState | str, rules: Rules | None = None, play
     stands where the round's betting has not closed.
     """
     rules = _default_rules(rules)
-    n = _players(players, rules)
     if isinstance(ms, str):
         ms = MatchState.parse(ms)
     elif not isinstance(ms, MatchState):
         raise AcpcError(f"a match state is a MatchState or a line of text, not {type(ms).__name__}")
+    if players is None:
+        n = len(ms.hole)
+        if not rules.min_players <= n <= rules.max_players:
+            raise AcpcError(
+                f"the match state {ms} lists {n} players' cards; {rules.name} seats "
+                + (f"{rules.min_players}" if rules.min_players == rules.max_players else
+                   f"{rules.min_players} to {rules.max_players}")
+            )  # fmt: skip
+    else:
+        n = _players(players, rules)
     if len(ms.hole) != n:
         raise AcpcError(f"the match state {ms} lists {len(ms.hole)} players' cards, the game has {n}")
     if ms.position >= n:
@@ -660,11 +669,14 @@ def _late(buffer: bytes, timeout: float) -> str:
 
 def answer(line: str, bot: Any, rules: Rules | None = None, players: int | None = None) -> str | None:
     """The reply to one MATCHSTATE line (None when it is not this bot's turn)."""
-    from pokerlab.game.match import view_for
-
     rules = _default_rules(rules)
     ms = MatchState.parse(line)
-    state = state_from_matchstate(ms, rules, players)
+    return _reply(line, ms, state_from_matchstate(ms, rules, players), bot)
+
+
+def _reply(line: str, ms: MatchState, state: HandState, bot: Any) -> str | None:
+    from pokerlab.game.match import view_for
+
     seat = ms.position
     if state.is_over or state.actor != seat:
         if state.is_over and hasattr(bot, "end_hand"):
@@ -736,7 +748,8 @@ def run_client(
     connection fails.
     """
     rules = _default_rules(rules)
-    n = _players(players, rules)
+    if players is not None:
+        _players(players, rules)
     if not isinstance(host, str) or not host:
         raise ParameterError(f"host must be a host name or address, not {host!r}")
     if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
@@ -758,14 +771,13 @@ def run_client(
             if not line or line[0] in "#;":
                 continue
             ms = MatchState.parse(line)
-            reply = answer(line, bot, rules, n)
+            state = state_from_matchstate(ms, rules, players)
+            reply = _reply(line, ms, state, bot)
             hands.add(ms.hand_number)
             if reply is not None:
                 sock.sendall((reply + "\r\n").encode())
-            else:
-                state = state_from_matchstate(ms, rules, n)
-                if state.is_over:
-                    results.append((ms.hand_number, _outcome(state, ms.position, ms)))
+            elif state.is_over:
+                results.append((ms.hand_number, _outcome(state, ms.position, ms)))
     return ClientResult(len(hands), tuple(results))
 
 
@@ -806,7 +818,6 @@ def check_dealer_log(text: str, rules: Rules | None = None) -> tuple[LoggedHand,
     rules = _default_rules(rules)
     if not isinstance(text, str):
         raise AcpcError(f"a dealer log is text, not {type(text).__name__}")
-    n = rules.default_players
     out = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -821,11 +832,11 @@ def check_dealer_log(text: str, rules: Rules | None = None) -> tuple[LoggedHand,
         except ValueError:
             raise AcpcError(f"line {number} of the log: cannot read the values {values_text!r}") from None
         ms = MatchState.parse(f"MATCHSTATE:0:{hand}:{betting}:{cards}")
-        state = state_from_matchstate(ms, rules, n)
+        state = state_from_matchstate(ms, rules)
         if not state.is_over:
             raise AcpcError(f"line {number} of the log: the hand {line!r} is not over under {rules.name}")
         won = _dealer_values(state)
-        if len(values) != n or any(abs(w - v) > _LOG_PRECISION for w, v in zip(won, values, strict=True)):
+        if len(values) != state.n or any(abs(w - v) > _LOG_PRECISION for w, v in zip(won, values, strict=True)):
             raise AcpcError(
                 f"line {number} of the log: the dealer pays {values_text.replace('|', ' ')}, pokerlab's rules pay "
                 + " ".join(_decimal(w) for w in won)
