@@ -266,7 +266,8 @@ def state_from_matchstate(ms: MatchState | str, rules: Rules | None = None, play
     """Rebuild the hand a MATCHSTATE describes, as a :class:`HandState` seen by its position.
 
     ``rules`` defaults to ACPC's heads-up limit game (:data:`DEFAULT_GAME`)
-    and ``players`` to the rules' default. Hidden hole cards are filled in
+    and ``players`` to the number of players the line lists (which the
+    rules must seat). Hidden hole cards are filled in
     from the rest of the deck (a bot only ever sees its own view; at a
     showdown the dealer shows every live hand). Raises :class:`AcpcError`
     naming the first action the rules do not allow (and saying that the
