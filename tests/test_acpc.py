@@ -549,3 +549,37 @@ def test_a_dealer_log_under_other_rules_is_refused():
         check_dealer_log(line, AAAI06_HEADS_UP_LIMIT)
     with pytest.raises(AcpcError, match=r"the dealer pays -40 40, pokerlab.s rules pay 40 -40"):
         check_dealer_log(line.replace("40|-40", "-40|40"))
+
+
+class _Recorder(RandomBot):
+    """A random bot that keeps what it is shown."""
+
+    def __init__(self, seed):
+        super().__init__(seed=seed)
+        self.observed, self.views, self.ended = [], [], []
+
+    def observe(self, event, view):
+        self.observed.append((view.hand_number, event))
+
+    def act(self, view):
+        self.views.append(view)
+        return super().act(view)
+
+    def end_hand(self, view):
+        self.ended.append(view)
+
+
+def test_the_client_shows_the_bot_every_event_once_as_play_match_does():
+    from pokerlab.game import DealHole
+
+    bot = _Recorder(seed=4)
+    dealer = LoopbackDealer(NOLIMIT, hands=12, house=RandomBot(seed=8), client_position=1, seed=2)
+    dealer.start()
+    result = run_client("127.0.0.1", dealer.port, bot, NOLIMIT)
+    dealer.join(30)
+    assert dealer.errors == [] and result.hands == 12 and len(bot.ended) == 12
+    for view in bot.ended:  # the events of each hand, in order, each once, hidden cards left out
+        shown = [e for h, e in bot.observed if h == view.hand_number]
+        assert shown == list(view.events)
+        assert not any(isinstance(e, DealHole) and e.seat != 1 for e in shown)
+    assert {v.names for v in bot.views} == {("opponent +1", "self")}

@@ -74,6 +74,10 @@ def test_every_standard_game_against_the_example_players(server, game, players, 
     assert result.hands == len(logged) == hands and len(result.results) == hands
     assert result.chips == from_log  # to the half chip in three-player split pots
     assert [c for _, c in result.results] == [h.values[h.players.index("pokerlab")] for h in logged]
+    # the client names opponents by their position relative to it: the same player in every hand
+    for offset in range(1, players):
+        who = {h.players[(h.players.index("pokerlab") + offset) % players] for h in logged}
+        assert who == {f"example{offset}"}
 
 
 def test_a_client_with_other_rules_is_told_to_pass_the_game(server, tmp_path):

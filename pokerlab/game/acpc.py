@@ -675,15 +675,44 @@ def answer(line: str, bot: Any, rules: Rules | None = None, players: int | None 
     return _reply(line, ms, state_from_matchstate(ms, rules, players), bot)
 
 
+def _names(n: int, position: int) -> tuple[str, ...]:
+    """Names for the seats of one hand, seen from ``position``.
+
+    The dealer moves every player one position on after each hand (or never,
+    with ``-f``), so the player ``k`` positions after us is the same player in
+    every hand: naming opponents by that offset lets a bot's opponent model
+    follow them from hand to hand.
+    """
+    return tuple("self" if p == position else f"opponent +{(p - position) % n}" for p in range(n))
+
+
+def _observe(bot: Any, ms: MatchState, state: HandState, seen: int, names: tuple[str, ...]) -> None:
+    """Show ``bot`` the events of ``state`` after the first ``seen`` (what :func:`play_match` shows)."""
+    from pokerlab.game.match import view_for
+    from pokerlab.game.state import DealHole, Showdown
+
+    observe = getattr(bot, "observe", None)
+    if observe is None:
+        return
+    view = view_for(state, ms.position, names)
+    for e in state.events[seen:]:
+        if isinstance(e, DealHole) and e.seat != ms.position:
+            continue
+        if isinstance(e, Showdown) and not ms.hole[e.seat]:
+            continue  # cards the dealer did not show: the engine's stand-ins are not evidence
+        observe(e, view)
+
+
 def _reply(line: str, ms: MatchState, state: HandState, bot: Any) -> str | None:
     from pokerlab.game.match import view_for
 
     seat = ms.position
+    names = _names(state.n, seat)
     if state.is_over or state.actor != seat:
         if state.is_over and hasattr(bot, "end_hand"):
-            bot.end_hand(view_for(state, seat))
+            bot.end_hand(view_for(state, seat, names))
         return None
-    action = bot.act(view_for(state, seat))
+    action = bot.act(view_for(state, seat, names))
     try:
         state.check(action)
     except IllegalActionError:
@@ -742,7 +771,12 @@ def run_client(
     """Play against an ACPC dealer until it closes the connection.
 
     ``rules`` defaults to ACPC's heads-up limit game (:data:`DEFAULT_GAME`);
-    pass the dealer's game (:func:`load_game`). ``timeout`` bounds the wait
+    pass the dealer's game (:func:`load_game`). The bot is asked with
+    ``act(view)`` and, if it has them, shown every event it may see
+    (``observe(event, view)``) and each finished hand (``end_hand(view)``)
+    as in :func:`~pokerlab.game.match.play_match`; opponents are named by
+    their position relative to the bot (``"opponent +1"``), which the
+    dealer's seat rotation keeps fixed. ``timeout`` bounds the wait
     for each whole line from the dealer, so one that sends part of a line
     and stops is noticed too. Raises :class:`AcpcError` for anything the
     dealer sends that cannot be read or played, and ``OSError`` when the
@@ -765,6 +799,7 @@ def run_client(
     if not callable(getattr(bot, "act", None)):
         raise ParameterError(f"bot must have an act(view) method; {bot!r} has none")
     hands: set[int] = set()
+    seen = 0  # events of the current hand already shown to the bot
     results: list[tuple[int, Fraction | None]] = []
     with socket.create_connection((host, port), timeout=timeout) as sock:
         sock.sendall(b"VERSION:2.0.0\r\n")
@@ -773,8 +808,12 @@ def run_client(
                 continue
             ms = MatchState.parse(line)
             state = state_from_matchstate(ms, rules, players)
+            if ms.hand_number not in hands:
+                hands.add(ms.hand_number)
+                seen = 0
+            _observe(bot, ms, state, seen, _names(state.n, ms.position))
+            seen = len(state.events)
             reply = _reply(line, ms, state, bot)
-            hands.add(ms.hand_number)
             if reply is not None:
                 sock.sendall((reply + "\r\n").encode())
             elif state.is_over:
