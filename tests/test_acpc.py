@@ -583,3 +583,20 @@ def test_the_client_shows_the_bot_every_event_once_as_play_match_does():
         assert shown == list(view.events)
         assert not any(isinstance(e, DealHole) and e.seat != 1 for e in shown)
     assert {v.names for v in bot.views} == {("opponent +1", "self")}
+
+
+@given(data=st.data(), game=st.sampled_from(STANDARD_GAMES))
+def test_a_damaged_line_is_refused_with_an_acpc_error_or_read_as_a_legal_hand(data, game):
+    """Bad input gets a clear error, never another exception: a real line with characters changed."""
+    rules = load_game(game)
+    h = _random_hand(rules, data)
+    text = list(str(to_matchstate(h, data.draw(st.integers(0, h.n - 1)))))
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(text) - 1))
+        piece = data.draw(st.sampled_from(["", "/", "|", ":", "r", "c", "f", "9", "s", "As", "r99999", "x"]))
+        text[at] = piece
+    try:
+        state = state_from_matchstate("".join(text), rules)
+    except AcpcError:
+        return
+    assert len(state.board) in (0, 3, 4, 5) and state.pot > 0
