@@ -5,6 +5,7 @@ complains of nothing, the chips the client counted equal the dealer's SCORE, and
 dealer's log replays under pokerlab's rules to the dealer's values.
 """
 
+import contextlib
 import json
 import subprocess
 import sys
@@ -85,15 +86,10 @@ def test_a_client_with_other_rules_is_told_to_pass_the_game(server, tmp_path):
     game = server / "holdem.limit.2p.reverse_blinds.game"
     aaai06 = ROOT / "tests" / "data" / "acpc" / "aaai06.game"
     match = RealMatch(server, game, hands=20, seed=3, names=["pokerlab", "raiser"])
-    errors = []
-
-    def raiser():
-        try:
-            run_client("127.0.0.1", match.ports[1], AlwaysRaise(), load_game(game), timeout=30)
-        except (OSError, AcpcError) as exc:  # the dealer stops when the other client leaves
-            errors.append(exc)
-
-    other = threading.Thread(target=raiser, daemon=True)
+    other = threading.Thread(
+        target=lambda: _quietly(run_client, "127.0.0.1", match.ports[1], AlwaysRaise(), load_game(game), timeout=30),
+        daemon=True,
+    )
     other.start()
     command = [sys.executable, "-m", "pokerlab", "acpc-client", "127.0.0.1", str(match.ports[0])]
     proc = subprocess.run(
@@ -105,3 +101,26 @@ def test_a_client_with_other_rules_is_told_to_pass_the_game(server, tmp_path):
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
     assert "cannot raise: the raise cap is reached" in proc.stderr
     assert "game definition probably differs" in proc.stderr and "--game" in proc.stderr
+
+
+def test_a_client_allowed_more_raises_than_the_dealer_is_stopped_when_the_dealer_changes_its_raise(server, tmp_path):
+    """The other way round: our rules allow a 4th preflop raise, the dealer turns it into a call."""
+    game = server / "holdem.limit.2p.reverse_blinds.game"
+    looser = tmp_path / "looser.game"
+    looser.write_text(game.read_text().replace("maxRaises = 3 4 4 4", "maxRaises = 4 4 4 4"))
+    match = RealMatch(server, game, hands=20, seed=3, names=["pokerlab", "raiser"])
+    other = threading.Thread(
+        target=lambda: _quietly(run_client, "127.0.0.1", match.ports[1], AlwaysRaise(), load_game(game), timeout=30),
+        daemon=True,
+    )
+    other.start()
+    with pytest.raises(AcpcError, match=r"the dealer changed our action 'r' to c .*--game"):
+        run_client("127.0.0.1", match.ports[0], AlwaysRaise(), load_game(looser), timeout=30)
+    out = match.finish()
+    other.join(30)
+    assert "WARNING: invalid action, changed to call" in out.stderr
+
+
+def _quietly(fn, *args, **kwargs):
+    with contextlib.suppress(OSError, AcpcError):  # the dealer stops when the other client leaves
+        fn(*args, **kwargs)

@@ -720,6 +720,24 @@ def _reply(line: str, ms: MatchState, state: HandState, bot: Any) -> str | None:
     return f"{line.strip()}:{action_to_acpc(action, state, ms.dialect)}"
 
 
+def _check_echo(reply: str, ms: MatchState, rules: Rules) -> None:
+    """The dealer's next line must carry our action as we sent it, or it has changed it."""
+    ours = reply.rsplit(":", 1)
+    before = MatchState.parse(ours[0])
+    flat = [a for rnd in before.betting for a in rnd]
+    now = [a for rnd in ms.betting for a in rnd]
+    action = ours[1]
+    if len(now) > len(flat) and now[: len(flat)] == flat:
+        kind, amount = now[len(flat)]
+        if kind == action[0] and (kind != "r" or ("" if amount is None else str(amount)) == action[1:]):
+            return  # (the Rembrant dialect writes the amount of a call, which we do not send)
+        raise AcpcError(
+            f"the dealer changed our action {action!r} to {kind}{'' if amount is None else amount} in {ms}; "
+            + _game_hint(rules)
+        )
+    raise AcpcError(f"the dealer's line {ms} does not continue the hand from our answer {reply!r}")
+
+
 @dataclass(frozen=True)
 class ClientResult:
     """What a client saw of a match: hands played and chips won by hand.
@@ -800,6 +818,7 @@ def run_client(
         raise ParameterError(f"bot must have an act(view) method; {bot!r} has none")
     hands: set[int] = set()
     seen = 0  # events of the current hand already shown to the bot
+    sent: tuple[int, str] | None = None  # (hand, reply) awaiting the dealer's next line
     results: list[tuple[int, Fraction | None]] = []
     with socket.create_connection((host, port), timeout=timeout) as sock:
         sock.sendall(b"VERSION:2.0.0\r\n")
@@ -807,6 +826,9 @@ def run_client(
             if not line or line[0] in "#;":
                 continue
             ms = MatchState.parse(line)
+            if sent is not None and sent[0] == ms.hand_number:
+                _check_echo(sent[1], ms, rules)
+            sent = None
             state = state_from_matchstate(ms, rules, players)
             if ms.hand_number not in hands:
                 hands.add(ms.hand_number)
@@ -816,6 +838,7 @@ def run_client(
             reply = _reply(line, ms, state, bot)
             if reply is not None:
                 sock.sendall((reply + "\r\n").encode())
+                sent = (ms.hand_number, reply)
             elif state.is_over:
                 results.append((ms.hand_number, _outcome(state, ms.position, ms)))
     return ClientResult(len(hands), tuple(results))
