@@ -478,6 +478,8 @@ def test_load_game_reads_a_file_first(tmp_path, monkeypatch):
         (("blind = 10 5", "blind = 5 10"), "position 0 posts the big blind"),
         (("maxRaises = 3 4 4 4", "maxRaises = 3 4 4"), "one number per round"),
         (("blind = 10 5", "blind = 10 five"), "whole numbers"),
+        (("numPlayers = 2", "numPlayers ="), "numPlayers = gives no number"),
+        (("numPlayers = 2", "numPlayers = 11"), "seat 2 to 10 players"),
     ],
 )
 def test_game_definitions_the_dealer_reads_differently_are_refused(change, words):

@@ -62,17 +62,20 @@ def _players(players: int | None, rules: Rules) -> int:
 
 def _numbers(value: str, key: str) -> list[int]:
     try:
-        return [int(x) for x in value.split()]
+        numbers = [int(x) for x in value.split()]
     except ValueError:
         raise AcpcError(f"{key} takes whole numbers, not {value!r}") from None
+    if not numbers:
+        raise AcpcError(f"{key} = gives no number")
+    return numbers
 
 
 def from_gamedef(text: str, name: str = "ACPC game") -> Rules:
     """Read an ACPC ``GAMEDEF ... END GAMEDEF`` block into :class:`Rules` named ``name``.
 
     The semantics are the server's (``game.c``): a missing ``firstPlayer``
-    means position 1 acts first in every round (not Hold'em's order, so it
-    is refused), a missing ``stack`` means 2,147,483,647 chips, and
+    means ``1 1 1 1``, position 0 first in every round (not Hold'em's
+    order, so it is refused), a missing ``stack`` means 2,147,483,647 chips, and
     ``maxRaises = 255`` (the server's "no cap") is no cap. The server knows
     no pot-limit betting, so ``potlimit`` is refused rather than played as
     limit.
