@@ -1,4 +1,4 @@
-"""The ACPC protocol: MATCHSTATE strings, game definitions, a TCP client, dealer logs.
+"""The ACPC protocol: MATCHSTATE strings, a TCP client for the ACPC dealer, and its logs.
 
 The Annual Computer Poker Competition's dealer (the University of Alberta's
 ``project_acpc_server``) sends every player a **MATCHSTATE** line (protocol
