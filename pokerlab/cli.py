@@ -248,26 +248,28 @@ def cmd_reproduce(args: argparse.Namespace) -> None:
 
 def cmd_acpc_client(args: argparse.Namespace) -> None:
     """Connect a pokerlab bot to an ACPC dealer."""
-    from pathlib import Path
-
     from pokerlab import bots
     from pokerlab.errors import ParameterError
-    from pokerlab.game import AAAI06_HEADS_UP_LIMIT, Rules
-    from pokerlab.game.acpc import run_client
+    from pokerlab.game.acpc import load_game, run_client
 
-    rules = AAAI06_HEADS_UP_LIMIT
-    if args.game:
-        try:
-            text = Path(args.game).read_text()
-        except OSError as exc:
-            raise ParameterError(f"cannot read the game definition {args.game}: {exc}") from None
-        rules = Rules.from_acpc_gamedef(text)
+    rules = load_game(args.game)
     bot = bots.make(args.bot, **({"seed": args.seed} if args.seed is not None else {}))
     try:
-        hands = run_client(args.host, args.port, bot, rules, players=rules.default_players)
+        result = run_client(args.host, args.port, bot, rules, timeout=args.timeout)
     except OSError as exc:
         raise ParameterError(f"cannot talk to the dealer at {args.host}:{args.port}: {exc}") from None
-    _print({"hands": hands}, f"played {hands} hands", args.json)
+    chips = result.chips
+    shown = str(chips.numerator) if chips.denominator == 1 else f"{float(chips):.6f}".rstrip("0")
+    per_hand = float(chips) / len(result.results) if result.results else 0.0
+    data = {
+        "hands": result.hands,
+        "chips": int(chips) if chips.denominator == 1 else float(chips),
+        "chips_per_hand": per_hand,
+        "game": rules.name,
+    }
+    sign = "+" if chips > 0 else ""
+    text = f"played {result.hands} hands of {rules.name}: {sign}{shown} chips ({per_hand:+.2f} per hand)"
+    _print(data, text, args.json)
 
 
 def cmd_tournament(args: argparse.Namespace) -> None:
@@ -448,10 +450,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("acpc-client", "play a pokerlab bot against an ACPC dealer (heads-up limit by default)", cmd_acpc_client)
     p.add_argument("host")
-    p.add_argument("port", type=int)
+    p.add_argument("port", type=int, help="the dealer's port for this seat (1..65535)")
     p.add_argument("--bot", default="always_call", help="bot name (see pokerlab.bots.names())")
-    p.add_argument("--game", default=None, help="ACPC game definition file")
+    p.add_argument(
+        "--game",
+        default="holdem.limit.2p.reverse_blinds",
+        help="the dealer's game: a standard ACPC name (holdem.limit.2p.reverse_blinds, holdem.nolimit.2p, "
+        "holdem.limit.3p, holdem.nolimit.3p) or a .game file (default: ACPC heads-up limit, caps 3 4 4 4)",
+    )
     p.add_argument("--seed", type=int, default=None, help="seed for bots that take one")
+    p.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for each line from the dealer")
 
     p = add("tournament", "self-play experiments (seed 001 Figures 4-7) or duplicate heads-up matches", cmd_tournament)
     p.add_argument("--setup", choices=("phases", "bluffing", "trust"), default="phases")
