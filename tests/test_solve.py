@@ -266,7 +266,7 @@ def test_cfr_rejects_bad_arguments(kwargs, match):
 
 
 def test_cfr_rejects_a_game_that_is_not_one():
-    with pytest.raises(ParameterError, match="game must be a pokerlab.solve game"):
+    with pytest.raises(ParameterError, match=r"game must be a pokerlab\.solve game"):
         solve.cfr("kuhn", 10)
 
 
@@ -280,7 +280,7 @@ def test_policy_validation():
         solve.Policy(KUHN, bad)
     bad = table.copy()
     bad[3] = [0.7, 0.7]
-    with pytest.raises(ParameterError, match="sum to 1.4"):
+    with pytest.raises(ParameterError, match=r"sum to 1\.4"):
         solve.Policy(KUHN, bad)
     leduc = np.array(solve.Policy.uniform(LEDUC).table)
     leduc[0] = [0.5, 0.25, 0.25]  # J: nothing to call, folding is illegal
@@ -294,14 +294,14 @@ def test_policy_validation():
         solve.Policy.from_mapping(KUHN, {"K:": {"p": -0.5, "b": 1.5}})
     with pytest.raises(ParameterError, match="must be a finite number >= 0"):
         solve.Policy.from_mapping(KUHN, {"K:": {"p": True}})
-    with pytest.raises(ParameterError, match="sum to 0.5"):
+    with pytest.raises(ParameterError, match=r"sum to 0\.5"):
         solve.Policy.from_mapping(KUHN, {"K:": {"p": 0.5}})
     with pytest.raises(ParameterError, match="callable"):
         solve.Policy.from_function(KUHN, None)
 
 
 def test_evaluation_rejects_mismatched_inputs():
-    with pytest.raises(ParameterError, match="policy must be a pokerlab.solve.Policy"):
+    with pytest.raises(ParameterError, match=r"policy must be a pokerlab\.solve\.Policy"):
         solve.exploitability(KUHN, {"K:": {"b": 1.0}})
     with pytest.raises(ParameterError, match="belongs to leduc, not to kuhn"):
         solve.best_response(KUHN, solve.Policy.uniform(LEDUC))

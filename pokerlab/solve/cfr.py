@@ -284,8 +284,14 @@ def cfr_reference(game: Game, iterations: int, variant: str = "cfr") -> Policy:
         key = game.infosets[node.infoset[deal]].key  # type: ignore[index]
         sigma = strategy[key]
         if node.player != me:
-            return sum(sigma[a] * walk(c, deal, me, reach_me, reach_other * sigma[a], t) for a, c in zip(node.actions, node.children))
-        values = {a: walk(c, deal, me, reach_me * sigma[a], reach_other, t) for a, c in zip(node.actions, node.children)}
+            return sum(
+                sigma[a] * walk(c, deal, me, reach_me, reach_other * sigma[a], t)
+                for a, c in zip(node.actions, node.children, strict=True)
+            )
+        values = {
+            a: walk(c, deal, me, reach_me * sigma[a], reach_other, t)
+            for a, c in zip(node.actions, node.children, strict=True)
+        }
         value = sum(sigma[a] * values[a] for a in node.actions)
         for a in node.actions:
             regret[key][a] += reach_other * (values[a] - value)
@@ -305,4 +311,3 @@ def cfr_reference(game: Game, iterations: int, variant: str = "cfr") -> Policy:
         return {a: (x / s if s > 0 else 1 / len(total[key])) for a, x in total[key].items()}
 
     return Policy.from_mapping(game, {key: averaged(key) for key in total})
-

@@ -114,7 +114,10 @@ def head_to_head(game: Game, a: Policy, b: Policy) -> float:
 
 @dataclass(frozen=True, eq=False)
 class BestResponse:
-    """``values[p]``: what seat ``p`` wins (chips per hand) with its best response; ``policy``: both seats' responses."""
+    """``values[p]``: what seat ``p`` wins (chips per hand) with its best response.
+
+    ``policy`` holds both seats' best responses (pure).
+    """
 
     values: tuple[float, float]
     policy: Policy
@@ -155,7 +158,7 @@ def best_response(game: Game, policy: Policy) -> BestResponse:
     >>> kuhn = game("kuhn")
     >>> br = best_response(kuhn, Policy.uniform(kuhn))
     >>> [round(v, 6) for v in br.values], br.policy["Q:b"]
-    ([0.5, 0.416667], {'p': 1.0, 'b': 0.0})
+    ([0.5, 0.416667], {'p': 0.0, 'b': 1.0})
     """
     _check(game, policy)
     br = np.array(game.legal, dtype=float)  # rows are overwritten where the seat acts
@@ -191,37 +194,50 @@ class Leak:
 def leaks(game: Game, policy: Policy) -> tuple[Leak, ...]:
     """Every information set of ``policy`` with its leak against the best response, largest gain first."""
     _check(game, policy)
-    dec = decisions(game)
     br = best_response(game, policy).policy.table
     out: list[Leak] = []
     for seat in (0, 1):
-        sign = 1.0 if seat == 0 else -1.0
         tables = (policy.table, br) if seat == 0 else (br, policy.table)
-
-        def walk(k: int, w: np.ndarray, own: np.ndarray) -> np.ndarray:
-            n = game.nodes[k]
-            if n.terminal:
-                return sign * n.payoff  # type: ignore[operator]
-            d = dec[k]
-            assert d is not None
-            probs = tables[n.player][d.iset][:, d.cols]
-            if n.player != seat:
-                return sum(probs[:, a] * walk(c, w * probs[:, a], own) for a, c in enumerate(n.children))  # type: ignore[return-value]
-            child = np.stack([walk(c, w, own * probs[:, a]) for a, c in enumerate(n.children)], axis=1)
-            value = (probs * child).sum(axis=1)
-            totals = d.onehot @ (w[:, None] * child)
-            mine = d.onehot @ (w * value)
-            reach = own[d.onehot.argmax(axis=1)]  # own reach is the same for every deal of an information set
-            for j, i in enumerate(d.uniq):
-                best = int(np.argmax(totals[j]))
-                regret = float(totals[j, best] - mine[j])
-                info = game.infosets[i]
-                row = tuple((a, float(policy.table[i, game.actions.index(a)])) for a in info.actions)
-                out.append(Leak(info.key, seat, float(reach[j]), regret, float(reach[j]) * regret, n.actions[best], row))
-            return value
-
-        walk(0, game.chance.copy(), np.ones(len(game.deals)))
+        _leak_walk(game, seat, tables, policy, out, 0, game.chance.copy(), np.ones(len(game.deals)))
     return tuple(sorted(out, key=lambda x: -x.gain))
+
+
+def _leak_walk(
+    game: Game,
+    seat: int,
+    tables: tuple[np.ndarray, np.ndarray],
+    policy: Policy,
+    out: list[Leak],
+    k: int,
+    w: np.ndarray,
+    own: np.ndarray,
+) -> np.ndarray:
+    """``seat``'s values per deal below node ``k``, recording the leak at each of its information sets."""
+    n = game.nodes[k]
+    if n.terminal:
+        return n.payoff if seat == 0 else -n.payoff  # type: ignore[operator,return-value]
+    d = decisions(game)[k]
+    assert d is not None
+    probs = tables[n.player][d.iset][:, d.cols]
+    if n.player != seat:
+        value = np.zeros(len(w))
+        for a, c in enumerate(n.children):
+            value += probs[:, a] * _leak_walk(game, seat, tables, policy, out, c, w * probs[:, a], own)
+        return value
+    child = np.stack(
+        [_leak_walk(game, seat, tables, policy, out, c, w, own * probs[:, a]) for a, c in enumerate(n.children)], 1
+    )
+    value = (probs * child).sum(axis=1)
+    totals = d.onehot @ (w[:, None] * child)  # counterfactual value of each action per information set
+    mine = d.onehot @ (w * value)
+    reach = own[d.onehot.argmax(axis=1)]  # own reach is the same for every deal of an information set
+    for j, i in enumerate(d.uniq):
+        best = int(np.argmax(totals[j]))
+        regret = float(totals[j, best] - mine[j])
+        info = game.infosets[i]
+        row = tuple((a, float(policy.table[i, game.actions.index(a)])) for a in info.actions)
+        out.append(Leak(info.key, seat, float(reach[j]), regret, float(reach[j]) * regret, n.actions[best], row))
+    return value
 
 
 def leaks_frame(found: tuple[Leak, ...]) -> pd.DataFrame:

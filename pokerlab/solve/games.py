@@ -53,7 +53,7 @@ and a check in round 2.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import permutations
 
 import numpy as np
@@ -171,7 +171,7 @@ def game(name: str) -> Game:
     return _build(name.lower())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _build(name: str) -> Game:
     return _kuhn() if name == "kuhn" else _leduc()
 
@@ -198,11 +198,11 @@ class _Builder:
 
     def finish(self, name: str, cards: tuple[str, ...], actions: tuple[str, ...], chance: np.ndarray) -> Game:
         # renumber information sets by (card rank order, board, player, history order of discovery)
-        order = sorted(self.infosets.values(), key=lambda i: (i.player, cards_rank(i.card), cards_rank(i.board), i.index))
-        new = {old.index: k for k, old in enumerate(order)}
-        infosets = tuple(
-            InfoSet(new[i.index], i.key, i.player, i.card, i.board, i.history, i.actions) for i in order
+        order = sorted(
+            self.infosets.values(), key=lambda i: (i.player, cards_rank(i.card), cards_rank(i.board), i.index)
         )
+        new = {old.index: k for k, old in enumerate(order)}
+        infosets = tuple(InfoSet(new[i.index], i.key, i.player, i.card, i.board, i.history, i.actions) for i in order)
         remap = np.array([new[k] for k in range(len(new))], dtype=np.int64)
         nodes = []
         for k, f in enumerate(self.nodes):
@@ -213,9 +213,7 @@ class _Builder:
             payoff = f.get("payoff")
             if payoff is not None:
                 payoff.setflags(write=False)
-            nodes.append(
-                Node(k, f["history"], f["player"], f.get("actions", ()), f.get("children", ()), iset, payoff)
-            )
+            nodes.append(Node(k, f["history"], f["player"], f.get("actions", ()), f.get("children", ()), iset, payoff))
         self.deals.setflags(write=False)
         chance.setflags(write=False)
         return Game(name, cards, actions, self.deals, chance, tuple(nodes), infosets)
@@ -280,7 +278,7 @@ def _leduc() -> Game:
             keys = [f"{c}:{h1}" for c in mine]
         else:
             boards = [letters[r] for r in ranks[:, 2]]
-            keys = [f"{c}{bd}:{h1}/{h2}" for c, bd in zip(mine, boards)]
+            keys = [f"{c}{bd}:{h1}/{h2}" for c, bd in zip(mine, boards, strict=True)]
         ids = b.infoset_ids(keys, player, mine, boards, history, actions)
         children = []
         seq = h1 if rnd == 0 else h2

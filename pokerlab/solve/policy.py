@@ -70,7 +70,9 @@ class Policy:
         return cls(game, legal / legal.sum(axis=1, keepdims=True))
 
     @classmethod
-    def from_mapping(cls, game: Game, mapping: Mapping[str, Mapping[str, float]], default: Policy | None = None) -> Policy:
+    def from_mapping(
+        cls, game: Game, mapping: Mapping[str, Mapping[str, float]], default: Policy | None = None
+    ) -> Policy:
         """From ``{infoset key: {action: probability}}``; missing sets come from ``default`` (uniform)."""
         if not isinstance(mapping, Mapping):
             raise ParameterError(f"mapping must be a dict of information set keys, not {type(mapping).__name__}")
