@@ -157,18 +157,29 @@ def test_exploitability_history_falls_and_cfr_plus_is_faster():
 # --- the fast CFR against the plain one ------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("engine", ["numba", "numpy"])
 @pytest.mark.parametrize("variant", ["cfr", "cfr+"])
-def test_vectorised_cfr_equals_the_plain_reference_on_kuhn(variant):
-    fast = solve.cfr(KUHN, 300, variant, record=0).average_policy
+def test_fast_cfr_equals_the_plain_reference_on_kuhn(variant, engine):
+    fast = solve.cfr(KUHN, 300, variant, record=0, engine=engine)
     plain = solve.cfr_reference(KUHN, 300, variant)
-    assert np.abs(fast.table - plain.table).max() < 1e-12
+    assert np.abs(fast.average_policy.table - plain.table).max() < 1e-12
 
 
+@pytest.mark.parametrize("engine", ["numba", "numpy"])
 @pytest.mark.parametrize("variant", ["cfr", "cfr+"])
-def test_vectorised_cfr_equals_the_plain_reference_on_leduc(variant):
-    fast = solve.cfr(LEDUC, 4, variant, record=0).average_policy
+def test_fast_cfr_equals_the_plain_reference_on_leduc(variant, engine):
+    fast = solve.cfr(LEDUC, 4, variant, record=0, engine=engine).average_policy
     plain = solve.cfr_reference(LEDUC, 4, variant)
     assert np.abs(fast.table - plain.table).max() < 1e-12
+
+
+def test_numba_and_numpy_engines_agree_over_many_iterations():
+    for variant in ("cfr", "cfr+"):
+        a = solve.cfr(LEDUC, 60, variant, record=3)
+        b = solve.cfr(LEDUC, 60, variant, record=3, engine="numpy")
+        assert np.abs(a.average_policy.table - b.average_policy.table).max() < 1e-9
+        assert np.abs(a.policy.table - b.policy.table).max() < 1e-9
+        assert [i for i, _ in a.history] == [i for i, _ in b.history] == [1, 8, 60]
 
 
 def test_mccfr_is_reproducible_from_its_seed_and_converges():
@@ -258,6 +269,7 @@ def test_unknown_game(name):
         ({"iterations": 5, "seed": -1}, "seed must be between"),
         ({"iterations": 5, "seed": 1.5}, "seed must be a whole number"),
         ({"iterations": 5, "record": -1}, "record must be between"),
+        ({"iterations": 5, "engine": "cuda"}, "engine must be one of numba, numpy"),
     ],
 )
 def test_cfr_rejects_bad_arguments(kwargs, match):

@@ -25,8 +25,10 @@ step (alternating updates; CFR+ resets negative regrets after each player's
 pass), so the same number of iterations gives the same policy.
 
 :func:`cfr_reference` is the same algorithm written plainly, one deal and one
-node at a time (about twenty lines); :func:`cfr` walks the tree once per
-player with numpy arrays over all deals, and the tests hold the two equal.
+node at a time (about twenty lines); :func:`cfr` runs it in a compiled loop
+over the flattened tree (:mod:`pokerlab.solve._kernels`), or with
+``engine="numpy"`` walks the tree once per player with numpy arrays over all
+deals. The tests hold all three equal.
 
 >>> from pokerlab import solve
 >>> kuhn = solve.game("kuhn")
@@ -55,6 +57,7 @@ if TYPE_CHECKING:
 __all__ = ["VARIANTS", "CFRResult", "cfr", "cfr_reference", "regret_matching"]
 
 VARIANTS = ("cfr", "cfr+", "mccfr")
+ENGINES = ("numba", "numpy")
 MAX_ITERATIONS = 10_000_000
 
 
@@ -139,14 +142,23 @@ def _check_int(name: str, value: object, low: int, high: int) -> int:
 
 
 def cfr(
-    game: Game, iterations: int, variant: str = "cfr", seed: int | None = None, *, record: int | None = None
+    game: Game,
+    iterations: int,
+    variant: str = "cfr",
+    seed: int | None = None,
+    *,
+    record: int | None = None,
+    engine: str = "numba",
 ) -> CFRResult:
     """Run ``iterations`` iterations of ``variant`` (``"cfr"``, ``"cfr+"`` or ``"mccfr"``) on ``game``.
 
     ``record`` is how many iterations (spaced evenly on a log scale, the last
     always included) get their average policy's exploitability measured into
     ``history``; 0 measures nothing (for timing). ``seed`` drives MCCFR's
-    sampling (the other variants are deterministic).
+    sampling (the other variants are deterministic). ``engine`` runs CFR and
+    CFR+ in the compiled kernel (``"numba"``, compiled once and cached on
+    disk) or as numpy operations over all deals at each node (``"numpy"``);
+    both give the plain reference's numbers.
     """
     if not isinstance(game, Game):
         raise ParameterError(f"game must be a pokerlab.solve game (solve.game('leduc')), not {type(game).__name__}")
@@ -157,17 +169,26 @@ def cfr(
         record = _check_int("record", record, 0, 10_000)
     if seed is not None:
         seed = _check_int("seed", seed, 0, 2**63 - 1)
-    points = set(_checkpoints(iterations, record))
-    solver = _Sampled(game, seed) if variant == "mccfr" else _Vectorised(game, plus=variant == "cfr+")
+    if engine not in ENGINES:
+        raise ParameterError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    points = _checkpoints(iterations, record)
+    if variant == "mccfr":
+        solver: _Solver = _Sampled(game, seed)
+    elif engine == "numba":
+        solver = _Compiled(game, plus=variant == "cfr+")
+    else:
+        solver = _Vectorised(game, plus=variant == "cfr+")
     history: list[tuple[int, float]] = []
     snapshots: list[Policy] = []
-    for t in range(1, iterations + 1):
-        solver.iterate(t)
-        if t in points:
+    done = 0
+    for stop in sorted(set(points) | {iterations}):
+        solver.run(done + 1, stop + 1)
+        done = stop
+        if stop in points:
             avg = Policy(game, _average(solver.total, game.legal))
-            history.append((t, exploitability(game, avg)))
+            history.append((stop, exploitability(game, avg)))
             snapshots.append(avg)
-    average = snapshots[-1] if t in points else Policy(game, _average(solver.total, game.legal))
+    average = snapshots[-1] if points else Policy(game, _average(solver.total, game.legal))
     return CFRResult(
         game,
         variant,
@@ -180,7 +201,37 @@ def cfr(
     )
 
 
-class _Vectorised:
+class _Solver:
+    """What :func:`cfr` needs from a solver: ``run(start, stop)`` and the ``regret`` and ``total`` tables."""
+
+    regret: np.ndarray
+    total: np.ndarray
+
+    def run(self, start: int, stop: int) -> None:
+        for t in range(start, stop):
+            self.iterate(t)
+
+    def iterate(self, t: int) -> None:
+        raise NotImplementedError
+
+
+class _Compiled(_Solver):
+    """CFR and CFR+ in the numba kernel of :mod:`pokerlab.solve._kernels` (the default engine)."""
+
+    def __init__(self, game: Game, plus: bool) -> None:
+        from pokerlab.solve import _kernels
+
+        self.kernel = _kernels.cfr_iterations
+        self.arrays = _kernels.flatten(game)
+        self.plus = plus
+        self.regret = np.zeros(game.legal.shape)
+        self.total = np.zeros(game.legal.shape)
+
+    def run(self, start: int, stop: int) -> None:
+        self.kernel(start, stop, self.plus, *self.arrays, self.regret, self.total)
+
+
+class _Vectorised(_Solver):
     """CFR and CFR+ over all deals at once: one walk of the public tree per player and iteration."""
 
     def __init__(self, game: Game, plus: bool) -> None:
@@ -221,7 +272,7 @@ class _Vectorised:
         return value
 
 
-class _Sampled:
+class _Sampled(_Solver):
     """External-sampling MCCFR: one sampled deal per player and iteration, opponents' actions sampled."""
 
     def __init__(self, game: Game, seed: int | None) -> None:
