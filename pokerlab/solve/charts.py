@@ -107,14 +107,21 @@ def strategy_chart(policy: Policy, keys: Sequence[str], title: str = "") -> alt.
     )
 
 
-def regret_matching_chart(run: MatrixRun, player: int = 0) -> alt.Chart:
-    """One player's strategy each round (thin) and its running average (thick), per action."""
+def regret_matching_chart(run: MatrixRun, player: int = 0, rounds: int = 300) -> alt.Chart:
+    """One player's strategy each round (thin, dashed) and its running average (thick), per action.
+
+    At most ``rounds`` rounds are drawn, evenly spaced over the run.
+    """
     import altair as alt
+    import numpy as np
 
     if player not in (0, 1):
         raise ParameterError(f"player is 0 or 1, not {player!r}")
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 2:
+        raise ParameterError(f"rounds must be a whole number >= 2, not {rounds!r}")
     frame = run.frame()
-    frame = frame[frame["player"] == player].melt(
+    keep = np.unique(np.linspace(1, len(run.strategies), num=min(rounds, len(run.strategies))).round().astype(int))
+    frame = frame[(frame["player"] == player) & frame["round"].isin(keep)].melt(
         id_vars=["round", "action"], value_vars=["played", "average"], var_name="kind", value_name="probability"
     )
     return (
