@@ -149,6 +149,7 @@ def cfr(
     *,
     record: int | None = None,
     engine: str = "numba",
+    progress: bool = False,
 ) -> CFRResult:
     """Run ``iterations`` iterations of ``variant`` (``"cfr"``, ``"cfr+"`` or ``"mccfr"``) on ``game``.
 
@@ -158,7 +159,7 @@ def cfr(
     sampling (the other variants are deterministic). ``engine`` runs CFR and
     CFR+ in the compiled kernel (``"numba"``, compiled once and cached on
     disk) or as numpy operations over all deals at each node (``"numpy"``);
-    both give the plain reference's numbers.
+    both give the plain reference's numbers. ``progress`` shows a tqdm bar.
     """
     if not isinstance(game, Game):
         raise ParameterError(f"game must be a pokerlab.solve game (solve.game('leduc')), not {type(game).__name__}")
@@ -180,14 +181,25 @@ def cfr(
         solver = _Vectorised(game, plus=variant == "cfr+")
     history: list[tuple[int, float]] = []
     snapshots: list[Policy] = []
+    if not isinstance(progress, bool):
+        raise ParameterError(f"progress must be True or False, not {progress!r}")
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=iterations, desc=f"{variant} on {game.name}", unit="it")
     done = 0
     for stop in sorted(set(points) | {iterations}):
         solver.run(done + 1, stop + 1)
+        if bar is not None:
+            bar.update(stop - done)
         done = stop
         if stop in points:
             avg = Policy(game, _average(solver.total, game.legal))
             history.append((stop, exploitability(game, avg)))
             snapshots.append(avg)
+    if bar is not None:
+        bar.close()
     average = snapshots[-1] if points else Policy(game, _average(solver.total, game.legal))
     return CFRResult(
         game,
