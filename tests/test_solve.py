@@ -245,6 +245,21 @@ def test_leaks_gain_what_switching_one_information_set_gains(seed):
     assert all(x.gain >= -1e-12 for x in solve.leaks(KUHN, p))
 
 
+@settings(max_examples=20)
+@given(seed=st.integers(0, 2**32 - 1), alpha=st.floats(0, 1 / 3), key=st.sampled_from([i.key for i in KUHN.infosets]))
+def test_leaks_fix_finds_the_one_changed_information_set(seed, alpha, key):
+    eq = kuhn_equilibrium(alpha)
+    rng = np.random.default_rng(seed)
+    p = rng.random()
+    changed = solve.Policy.from_mapping(KUHN, {key: {"p": p, "b": 1 - p}}, default=eq)
+    found = solve.leaks(KUHN, changed, reference=eq)
+    e = solve.exploitability(KUHN, changed)
+    assert found[0].fix == pytest.approx(e, abs=1e-12)
+    assert all(x.fix == 0.0 for x in found if x.infoset != key)
+    if e > 1e-9:
+        assert found[0].infoset == key
+
+
 # --- bad input --------------------------------------------------------------------------------------------
 
 

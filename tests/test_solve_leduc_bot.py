@@ -64,6 +64,10 @@ def test_phase_two_against_cfr_from_the_tree():
     assert br.exploitability == pytest.approx(solve.exploitability(LEDUC, p), abs=1e-15)
     top = solve.leaks(LEDUC, p)[0]
     assert top.gain > 1 and top.infoset.startswith("J:")
+    # against the equilibrium's rows: fixing the jack facing a raise helps most
+    ranked = solve.leaks(LEDUC, p, reference=eq)
+    assert ranked[0].infoset == "J:cr" and ranked[0].fix > 0.1
+    assert [x.fix for x in ranked] == sorted((x.fix for x in ranked), reverse=True)
 
 
 @pytest.mark.parametrize(

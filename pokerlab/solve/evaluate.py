@@ -20,7 +20,7 @@ deal, never samples.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -174,12 +174,17 @@ def exploitability(game: Game, policy: Policy) -> float:
 
 @dataclass(frozen=True)
 class Leak:
-    """An information set where ``policy`` gives chips away against a best responder.
+    """How much one information set of a policy costs.
 
-    ``gain`` is what the seat would win more per hand (chips) by switching to
-    ``best_action`` at this information set alone, the best responder and
-    the rest of the policy unchanged: its own probability of getting here
-    (``reach``) times the counterfactual regret (``regret``).
+    Against the fixed best responder: ``gain`` is what the seat would win
+    more per hand (chips) by switching to ``best_action`` at this information
+    set alone (the responder and the rest of the policy unchanged), i.e. its
+    own probability of getting here (``reach``) times the counterfactual
+    regret (``regret``). Because a best responder is pure and breaks ties
+    arbitrarily, even an equilibrium shows such gains; ``fix`` does not:
+    it is how much the exploitability falls when this information set alone
+    plays like ``reference`` (an equilibrium), the opponent free to
+    re-optimise (None without a reference).
     """
 
     infoset: str
@@ -189,17 +194,47 @@ class Leak:
     gain: float
     best_action: str
     policy: tuple[tuple[str, float], ...]
+    fix: float | None = None
 
 
-def leaks(game: Game, policy: Policy) -> tuple[Leak, ...]:
-    """Every information set of ``policy`` with its leak against the best response, largest gain first."""
+def leaks(game: Game, policy: Policy, reference: Policy | None = None) -> tuple[Leak, ...]:
+    """Every information set of ``policy`` with its leak, largest ``fix`` (or ``gain`` without a reference) first.
+
+    >>> from pokerlab.solve import game, Policy
+    >>> kuhn = game("kuhn")
+    >>> bet = lambda p: {"p": 1 - p, "b": p}
+    >>> eq = Policy.from_mapping(kuhn, {"J:": bet(0), "Q:": bet(0), "K:": bet(0), "J:pb": bet(0),
+    ...     "Q:pb": bet(1 / 3), "K:pb": bet(1), "J:p": bet(1 / 3), "Q:p": bet(0), "K:p": bet(1),
+    ...     "J:b": bet(0), "Q:b": bet(1 / 3), "K:b": bet(1)})  # Kuhn's equilibrium with alpha = 0
+    >>> calls_more = Policy.from_mapping(kuhn, {"Q:b": bet(2 / 3)}, default=eq)
+    >>> top = leaks(kuhn, calls_more, reference=eq)[0]
+    >>> top.infoset, round(top.fix, 6), round(exploitability(kuhn, calls_more), 6)
+    ('Q:b', 0.027778, 0.027778)
+    """
     _check(game, policy)
+    if reference is not None:
+        _check(game, reference, "reference")
     br = best_response(game, policy).policy.table
     out: list[Leak] = []
     for seat in (0, 1):
         tables = (policy.table, br) if seat == 0 else (br, policy.table)
         _leak_walk(game, seat, tables, policy, out, 0, game.chance.copy(), np.ones(len(game.deals)))
-    return tuple(sorted(out, key=lambda x: -x.gain))
+    if reference is None:
+        return tuple(sorted(out, key=lambda x: -x.gain))
+    base = _exploitability_of(game, policy.table)
+    fixed = []
+    for leak in out:
+        i = game.infoset(leak.infoset).index
+        table = np.array(policy.table)
+        table[i] = reference.table[i]
+        fix = base - _exploitability_of(game, table) if not np.array_equal(table[i], policy.table[i]) else 0.0
+        fixed.append(replace(leak, fix=float(fix)))
+    return tuple(sorted(fixed, key=lambda x: (-x.fix, -x.gain)))  # type: ignore[operator]
+
+
+def _exploitability_of(game: Game, table: np.ndarray) -> float:
+    scratch = np.array(game.legal, dtype=float)
+    return 0.5 * (_best_response_seat(game, table, 0, scratch) + _best_response_seat(game, table, 1, scratch))
 
 
 def _leak_walk(
@@ -254,6 +289,7 @@ def leaks_frame(found: tuple[Leak, ...]) -> pd.DataFrame:
                 "reach": x.reach,
                 "regret": x.regret,
                 "gain": x.gain,
+                **({} if x.fix is None else {"fix": x.fix}),
             }
             for x in found
         ]
