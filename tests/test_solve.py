@@ -336,3 +336,20 @@ def test_evaluation_rejects_mismatched_inputs():
         solve.head_to_head(KUHN, solve.Policy.uniform(KUHN), None)
     with pytest.raises(ParameterError, match="cfr and cfr\\+"):
         solve.cfr_reference(KUHN, 3, "mccfr")
+
+
+def test_more_bad_input():
+    with pytest.raises(ParameterError, match="information set key is a string"):
+        KUHN.infoset(["K:"])
+    with pytest.raises(ParameterError, match=r"game must be a pokerlab\.solve game"):
+        solve.cfr_reference(None, 3)
+    with pytest.raises(ParameterError, match=r"game must be a pokerlab\.solve game"):
+        solve.Policy("kuhn", np.ones((12, 2)) / 2)
+    with pytest.raises(ParameterError, match="holds numbers"):
+        solve.Policy(KUHN, [["a", "b"]] * 12)
+    with pytest.raises(ParameterError, match="default must be a Policy of kuhn"):
+        solve.Policy.from_mapping(KUHN, {}, default=solve.Policy.uniform(LEDUC))
+    with pytest.raises(ParameterError, match="same shape"):
+        solve.regret_matching(np.zeros((2, 3)), np.ones((3, 2), bool))
+    with pytest.raises(ParameterError, match="NaN"):
+        solve.regret_matching(np.full((1, 2), np.nan), np.ones((1, 2), bool))

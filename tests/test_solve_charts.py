@@ -97,3 +97,14 @@ def test_cfr_explorer_moves_with_its_slider(runs):
         CFRExplorer(runs, ["A:"])
     with pytest.raises(ParameterError, match="non-empty list of CFRResult"):
         CFRExplorer([], ["K:"])
+
+
+def test_chart_bad_input(runs):
+    with pytest.raises(ParameterError, match="list of information set keys"):
+        strategy_chart(runs[0].average_policy, "K:")
+    with pytest.raises(ParameterError, match="list of CFR results"):
+        exploitability_chart([runs[0].average_policy])
+    with pytest.raises(ParameterError, match="initial_regrets is a pair"):
+        regret_matching_self_play(ROCK_PAPER_SCISSORS, 5, initial_regrets=[1, 0, 0])
+    with pytest.raises(ParameterError, match="rounds must be a whole number"):
+        regret_matching_chart(regret_matching_self_play(ROCK_PAPER_SCISSORS, 5), rounds=True)

@@ -90,3 +90,9 @@ def test_bad_arguments(kwargs, match):
 def test_bad_strength_arguments():
     with pytest.raises(ParameterError, match="ranks J, Q or K"):
         leduc_strength("A")
+
+
+@pytest.mark.parametrize(("card", "board"), [("JQ", ""), (None, ""), ("K", 3), ("K", "KK")])
+def test_strength_rejects_what_is_not_a_rank(card, board):
+    with pytest.raises(ParameterError, match="ranks J, Q or K"):
+        leduc_strength(card, board)

@@ -59,7 +59,7 @@ def leduc_strength(card: str, board: str = "") -> float:
     >>> round(leduc_strength("K"), 4), leduc_strength("Q", "Q"), leduc_strength("K", "J")
     (0.7, 1.0, 0.625)
     """
-    if card not in RANKS or board not in ("", *RANKS):
+    if not isinstance(card, str) or not isinstance(board, str) or card not in tuple(RANKS) or board not in ("", *RANKS):
         raise ParameterError(f"card and board are ranks J, Q or K (board may be ''), not {card!r}, {board!r}")
     deals = game("leduc").deals // 2
     mine = deals[:, 0] == RANKS.index(card)

@@ -68,6 +68,11 @@ def regret_matching(regrets: np.ndarray, legal: np.ndarray) -> np.ndarray:
     array([[0.75      , 0.        , 0.25      ],
            [0.33333333, 0.33333333, 0.33333333]])
     """
+    regrets, legal = np.asarray(regrets, dtype=float), np.asarray(legal, dtype=bool)
+    if regrets.ndim != 2 or regrets.shape != legal.shape or not legal.any(axis=1).all():
+        raise ParameterError("regrets and legal must be tables of the same shape, each row with a legal action")
+    if np.isnan(regrets).any():
+        raise ParameterError("regrets cannot be NaN")
     positive = np.where(legal, np.maximum(regrets, 0.0), 0.0)
     total = positive.sum(axis=1, keepdims=True)
     uniform = legal / legal.sum(axis=1, keepdims=True)
@@ -329,6 +334,8 @@ def cfr_reference(game: Game, iterations: int, variant: str = "cfr") -> Policy:
 
     Returns the average policy after ``iterations`` iterations.
     """
+    if not isinstance(game, Game):
+        raise ParameterError(f"game must be a pokerlab.solve game (solve.game('kuhn')), not {type(game).__name__}")
     if variant not in ("cfr", "cfr+"):
         raise ParameterError(f"the reference implements cfr and cfr+, not {variant!r}")
     iterations = _check_int("iterations", iterations, 1, 100_000)

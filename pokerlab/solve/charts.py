@@ -38,8 +38,10 @@ def exploitability_chart(
     import altair as alt
     import pandas as pd
 
-    if not results:
-        raise ParameterError("exploitability_chart needs at least one CFR result")
+    from pokerlab.solve.cfr import CFRResult
+
+    if not results or not all(isinstance(r, CFRResult) for r in results):
+        raise ParameterError("exploitability_chart needs a list of CFR results (from solve.cfr)")
     frame = pd.concat([r.frame() for r in results], ignore_index=True)
     if frame.empty:
         raise ParameterError("the results have no history: run cfr with record > 0")
@@ -81,8 +83,8 @@ def strategy_chart(policy: Policy, keys: Sequence[str], title: str = "") -> alt.
     import altair as alt
     import pandas as pd
 
-    if not keys:
-        raise ParameterError("strategy_chart needs at least one information set key")
+    if not keys or isinstance(keys, str):
+        raise ParameterError("strategy_chart needs a list of information set keys, e.g. ['K:', 'Q:r']")
     rows = [
         {"infoset": key, "action": ACTION_NAMES.get(a, a), "probability": p, "order": i}
         for key in keys

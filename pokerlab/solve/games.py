@@ -124,6 +124,8 @@ class Game:
 
     def infoset(self, key: str) -> InfoSet:
         """The information set called ``key`` (e.g. ``"K:pb"``)."""
+        if not isinstance(key, str):
+            raise ParameterError(f"an information set key is a string like 'K:pb', not {key!r}")
         try:
             return self.infosets[self._index[key]]
         except KeyError:

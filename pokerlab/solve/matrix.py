@@ -90,8 +90,13 @@ def regret_matching_self_play(
         raise ParameterError(f"actions must name the {k} rows, not {len(actions)}")
     regrets = [np.zeros(k), np.zeros(k)]
     if initial_regrets is not None:
+        if not isinstance(initial_regrets, (tuple, list)) or len(initial_regrets) != 2:
+            raise ParameterError("initial_regrets is a pair: (player 0's regrets, player 1's regrets)")
         for p in (0, 1):
-            r = np.asarray(initial_regrets[p], dtype=float)
+            try:
+                r = np.asarray(initial_regrets[p], dtype=float)
+            except (TypeError, ValueError):
+                r = np.zeros(0)
             if r.shape != (k,) or not np.isfinite(r).all():
                 raise ParameterError(f"initial_regrets[{p}] must be {k} finite numbers")
             regrets[p] = r.copy()

@@ -19,6 +19,8 @@ __all__ = ["openspiel_game", "to_openspiel"]
 
 def openspiel_game(game: Game) -> Any:
     """The matching ``pyspiel`` game (imports OpenSpiel)."""
+    if not isinstance(game, Game):
+        raise ParameterError(f"game must be a pokerlab.solve game, not {type(game).__name__}")
     import pyspiel
 
     return pyspiel.load_game({"kuhn": "kuhn_poker", "leduc": "leduc_poker"}[game.name])

@@ -45,7 +45,14 @@ class Policy:
     table: np.ndarray
 
     def __post_init__(self) -> None:
-        t = np.array(self.table, dtype=float)
+        from pokerlab.solve.games import Game
+
+        if not isinstance(self.game, Game):
+            raise ParameterError(f"game must be a pokerlab.solve game, not {type(self.game).__name__}")
+        try:
+            t = np.array(self.table, dtype=float)
+        except (TypeError, ValueError):
+            raise ParameterError("a policy table holds numbers (information sets x actions)") from None
         n, a = len(self.game.infosets), len(self.game.actions)
         if t.shape != (n, a):
             raise ParameterError(f"a {self.game.name} policy table has shape ({n}, {a}), not {t.shape}")
@@ -76,6 +83,8 @@ class Policy:
         """From ``{infoset key: {action: probability}}``; missing sets come from ``default`` (uniform)."""
         if not isinstance(mapping, Mapping):
             raise ParameterError(f"mapping must be a dict of information set keys, not {type(mapping).__name__}")
+        if default is not None and (not isinstance(default, Policy) or default.game is not game):
+            raise ParameterError(f"default must be a Policy of {game.name}")
         table = np.array((default or cls.uniform(game)).table)
         for key, probs in mapping.items():
             info = game.infoset(key)
