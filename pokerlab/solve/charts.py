@@ -91,6 +91,7 @@ def strategy_chart(policy: Policy, keys: Sequence[str], title: str = "") -> alt.
         for i, (a, p) in enumerate(policy[key].items())
     ]
     frame = pd.DataFrame(rows)
+    names = [ACTION_NAMES[a] for a in policy.game.actions]
     return (
         alt.Chart(frame)
         .mark_bar()
@@ -99,7 +100,7 @@ def strategy_chart(policy: Policy, keys: Sequence[str], title: str = "") -> alt.
             x=alt.X("probability:Q", scale=alt.Scale(domain=[0, 1]), title="probability"),
             color=alt.Color(
                 "action:N",
-                scale=alt.Scale(domain=list(ACTION_COLOURS), range=list(ACTION_COLOURS.values())),
+                scale=alt.Scale(domain=names, range=[ACTION_COLOURS[n] for n in names]),
                 title="action",
             ),
             order="order:Q",
@@ -109,10 +110,10 @@ def strategy_chart(policy: Policy, keys: Sequence[str], title: str = "") -> alt.
     )
 
 
-def regret_matching_chart(run: MatrixRun, player: int = 0, rounds: int = 300) -> alt.Chart:
+def regret_matching_chart(run: MatrixRun, player: int = 0, rounds: int = 200) -> alt.Chart:
     """One player's strategy each round (thin, dashed) and its running average (thick), per action.
 
-    At most ``rounds`` rounds are drawn, evenly spaced over the run.
+    The first ``rounds`` rounds are drawn (the cycling of the played strategies is visible early on).
     """
     import altair as alt
     import numpy as np
@@ -122,7 +123,7 @@ def regret_matching_chart(run: MatrixRun, player: int = 0, rounds: int = 300) ->
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 2:
         raise ParameterError(f"rounds must be a whole number >= 2, not {rounds!r}")
     frame = run.frame()
-    keep = np.unique(np.linspace(1, len(run.strategies), num=min(rounds, len(run.strategies))).round().astype(int))
+    keep = np.arange(1, min(rounds, len(run.strategies)) + 1)
     frame = frame[(frame["player"] == player) & frame["round"].isin(keep)].melt(
         id_vars=["round", "action"], value_vars=["played", "average"], var_name="kind", value_name="probability"
     )
