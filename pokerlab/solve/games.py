@@ -201,7 +201,7 @@ class _Builder:
     def finish(self, name: str, cards: tuple[str, ...], actions: tuple[str, ...], chance: np.ndarray) -> Game:
         # renumber information sets by (card rank order, board, player, history order of discovery)
         order = sorted(
-            self.infosets.values(), key=lambda i: (i.player, cards_rank(i.card), cards_rank(i.board), i.index)
+            self.infosets.values(), key=lambda i: (i.player, _rank_order(i.card), _rank_order(i.board), i.index)
         )
         new = {old.index: k for k, old in enumerate(order)}
         infosets = tuple(InfoSet(new[i.index], i.key, i.player, i.card, i.board, i.history, i.actions) for i in order)
@@ -221,7 +221,7 @@ class _Builder:
         return Game(name, cards, actions, self.deals, chance, tuple(nodes), infosets)
 
 
-def cards_rank(card: str) -> int:
+def _rank_order(card: str) -> int:
     return "JQK".index(card[0]) if card else -1
 
 
