@@ -67,3 +67,32 @@ def test_cfr_iterates_equal_openspiel_cpp_solvers(name, variant, iterations):
     theirs = pyspiel.exploitability(spiel, solver.average_policy())
     ours = solve.cfr(g, iterations, variant, record=0)
     assert solve.exploitability(g, ours.average_policy) == pytest.approx(theirs, abs=1e-9)
+
+
+@pytest.mark.parametrize("name", ["kuhn", "leduc"])
+def test_every_history_matches_openspiel(name):
+    """Walk OpenSpiel's full game tree beside pokerlab's: same player, same legal actions, same payoffs."""
+    g = solve.game(name)
+    deal_of = {tuple(d): k for k, d in enumerate(g.deals)}
+    seen = {"decisions": 0, "terminals": 0}
+
+    def walk(state, k, cards):
+        node = g.nodes[k]
+        if state.is_chance_node():
+            for card, _ in state.chance_outcomes():
+                walk(state.child(card), k, (*cards, card))
+            return
+        deals = [d for key, d in deal_of.items() if key[: len(cards)] == cards]
+        if state.is_terminal():
+            assert node.terminal
+            assert {node.payoff[d] for d in deals} == {state.returns()[0]}, node.history
+            seen["terminals"] += 1
+            return
+        assert node.player == state.current_player()
+        assert [g.actions[a] for a in state.legal_actions()] == list(node.actions), node.history
+        seen["decisions"] += 1
+        for a in state.legal_actions():
+            walk(state.child(a), node.children[node.actions.index(g.actions[a])], cards)
+
+    walk(openspiel_game(g).new_initial_state(), 0, ())
+    assert seen["terminals"] > 0 and seen["decisions"] > 0
