@@ -13,6 +13,7 @@
     pokerlab tournament --setup phases        seed 001's self-play experiments, duplicate matches
     pokerlab bpp --hole AdQc --board 3h4cJh   BPP's network: P(win), posteriors, what BPP would do
     pokerlab play [--app heads-up|bigholdem]  play in the browser (Voila on 127.0.0.1)
+    pokerlab solve leduc --variant cfr+       CFR/CFR+/MCCFR on Kuhn or Leduc, exact exploitability
 
 Every subcommand takes ``--json``. Bad input prints one line on stderr and
 exits with status 2; there is never a traceback for a user's mistake.
@@ -390,6 +391,42 @@ def cmd_play(args: argparse.Namespace) -> None:
         server.stop()
 
 
+def cmd_solve(args: argparse.Namespace) -> None:
+    """Solve Kuhn poker or Leduc Hold'em with CFR, CFR+ or MCCFR and print the exploitability."""
+    import time
+
+    from pokerlab import solve
+
+    game = solve.game(args.game)
+    keys = args.show or ([i.key for i in game.infosets] if game.name == "kuhn" else [])
+    for key in keys:
+        game.infoset(key)  # an unknown key is an error before any work
+    start = time.perf_counter()
+    result = solve.cfr(game, args.iterations, variant=args.variant, seed=args.seed, record=args.record)
+    seconds = time.perf_counter() - start
+    avg = result.average_policy
+    value = solve.expected_value(game, avg)
+    data = {
+        "game": game.name,
+        "variant": result.variant,
+        "iterations": result.iterations,
+        "seed": result.seed,
+        "seconds": seconds,
+        "exploitability": result.exploitability,
+        "value_player_0": value,
+        "history": [list(h) for h in result.history],
+        "average_policy": {key: avg[key] for key in keys},
+    }
+    lines = [
+        f"{result.variant} on {game.name}, {result.iterations:,} iterations in {seconds:.2f} s "
+        f"(including {len(result.history)} exploitability measurements)",
+        f"exploitability of the average policy: {result.exploitability:.6f} chips per hand",
+        f"value of the average policy for player 0: {value:+.6f} chips per hand",
+    ]
+    lines += [f"  {key:12} " + "  ".join(f"{a} {p:.3f}" for a, p in avg[key].items()) for key in keys]
+    _print(data, "\n".join(lines), args.json)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pokerlab", description="Texas Hold'em AI toolkit: evaluation, strength, potential, equity.")
     parser.add_argument("--version", action="version", version=_version())
@@ -504,6 +541,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="data/preflop_tables", help="folder for the regenerated tables")
     p.add_argument("--games", type=int, default=1_000_000, help="games per class for Tables 1-2 (Papp's 1,000,000)")
     p.add_argument("--workers", type=int, default=2, help="processes to use (default 2)")
+
+    p = add(
+        "solve", "CFR, CFR+ or Monte Carlo CFR on Kuhn poker or Leduc Hold'em, with exact exploitability", cmd_solve
+    )
+    p.add_argument("game", choices=("kuhn", "leduc"))
+    p.add_argument("--iterations", type=int, default=1000)
+    p.add_argument("--variant", choices=("cfr", "cfr+", "mccfr"), default="cfr+")
+    p.add_argument("--seed", type=int, default=None, help="seed for mccfr's sampling")
+    p.add_argument("--record", type=int, default=20, help="iterations (log-spaced) whose exploitability is measured")
+    p.add_argument("--show", action="append", help="print the average policy at this information set (repeatable)")
     return parser
 
 
