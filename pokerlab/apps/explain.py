@@ -12,7 +12,7 @@ pot-odds arithmetic. Every name is HTML-escaped.
 
 >>> from pokerlab.game import AAAI06_HEADS_UP_LIMIT, Call, Check
 >>> h = AAAI06_HEADS_UP_LIMIT.new_hand(button=0, deck="AsKd AhQc 9s9d2c 7h 3s")
->>> for _ in range(7):
+>>> while not h.is_over:
 ...     _ = h.apply(Call() if h.to_call else Check())
 >>> showdown_reason(h, ("ann", "bob"), None)
 "both have one pair, nines; ann wins with the king kicker against bob's queen"
