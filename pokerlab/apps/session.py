@@ -106,9 +106,8 @@ class TableSession:
             raise ParameterError(f"minutes must be positive, not {self.minutes}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
             raise ParameterError(f"seed must be a whole number, not {self.seed!r}")
-        if self.first_dealer is not None and (
-            isinstance(self.first_dealer, bool) or not isinstance(self.first_dealer, int) or not 0 <= self.first_dealer < n
-        ):
+        first = self.first_dealer
+        if first is not None and (isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n):
             raise ParameterError(f"first_dealer must be a seat 0..{n - 1}, not {self.first_dealer!r}")
         self.stacks = [self.rules.starting_stack] * n
         self.stack_history = [list(self.stacks)]
