@@ -37,6 +37,7 @@ from pokerlab.game.state import ReturnUncalled, Showdown
 
 __all__ = ["HeadsUpApp"]
 
+
 class HeadsUpApp:
     """You against a bot (BPP by default) under the AAAI'06 heads-up limit rules."""
 

@@ -92,8 +92,7 @@ class Leaderboard:
         if "mode" not in columns:  # a file from before modes: games without a person were watch games
             db.execute("ALTER TABLE games ADD COLUMN mode TEXT NOT NULL DEFAULT 'interactive'")
             db.execute(
-                "UPDATE games SET mode = 'watch' WHERE id NOT IN "
-                "(SELECT game_id FROM results WHERE kind = 'person')"
+                "UPDATE games SET mode = 'watch' WHERE id NOT IN (SELECT game_id FROM results WHERE kind = 'person')"
             )
 
     @contextmanager
