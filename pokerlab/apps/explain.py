@@ -37,6 +37,7 @@ def _who(seat: int, names: Sequence[str], you: int | None) -> str:
 
 
 def _and(words: Sequence[str]) -> str:
+    words = sorted(words, key=lambda x: x != "you")  # "you and BPP", never "BPP and you"
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
@@ -53,7 +54,7 @@ def showdown_reason(state: Any, names: Sequence[str], you: int | None) -> str | 
     kind = best.describe()
     kind = kind[0].lower() + kind[1:]
     if best.value == second.value:
-        tied = [_who(seat, names, you) for v, seat in hands if v.value == best.value]
+        tied = [_who(seat, names, you) for v, seat in sorted(hands, key=lambda h: h[1]) if v.value == best.value]
         return f"{_and(tied)} tie with {kind}: the pot is split"
     for a, b in zip(best.best_five, second.best_five, strict=True):
         if a.rank != b.rank:
