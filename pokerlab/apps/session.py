@@ -65,6 +65,7 @@ class HandSummary:
     showdown: tuple[tuple[str, str, str], ...]  # (player, cards, description)
     winners: tuple[str, ...]
     text: str
+    dealer: str = ""
 
 
 @dataclass
@@ -290,13 +291,14 @@ class TableSession:
                 self.out[t] = True
                 self.eliminated_at[self.seats[t].name] = self.hand_number
                 self.notices.append(f"hand {self.hand_number}: {self.seats[t].name} is eliminated")
-        parts = [f"hand {self.hand_number}:"]
+        dealer = self.seats[self.dealer].name if self.dealer is not None else ""
+        parts = [f"hand {self.hand_number} (dealer {dealer}):"]
         parts += [f"{name} {v:+d}" for name, v in net.items()]
         if shows:
             parts.append("| showdown: " + "; ".join(f"{n} {c} ({d})" for n, c, d in shows))
         else:
             parts.append("| no showdown")
-        self.history.append(HandSummary(self.hand_number, net, board, shows, winners, " ".join(parts)))
+        self.history.append(HandSummary(self.hand_number, net, board, shows, winners, " ".join(parts), dealer))
 
     # -- the score ---------------------------------------------------------
     def money(self) -> Any:
