@@ -553,7 +553,7 @@ class BigHoldemApp:
                     name=seat.name,
                     stack=state.stacks[k],
                     bet=state.street_bet[k],
-                    cards=tuple(state.hole[k]) if visible else (None, None),
+                    cards=tuple(state.hole[k]) if visible else () if state.folded[k] else (None, None),
                     dealer=k == state.button,
                     active=k == state.actor and not state.is_over,
                     folded=state.folded[k],

@@ -187,7 +187,7 @@ class HeadsUpApp:
         seats = []
         for k, name in enumerate(names):
             you = k == me
-            cards = state.hole[k] if (you or k in shown) else (None, None)
+            cards = state.hole[k] if (you or k in shown) else () if state.folded[k] else (None, None)
             seats.append(
                 SeatView(
                     name=name,

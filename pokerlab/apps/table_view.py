@@ -135,7 +135,11 @@ def table_html(
     thinking: str = "thinking…",
     pot_note: str = "",
 ) -> str:
-    """The table as HTML: ``seats`` in table order; the person's seat (if any) at the bottom."""
+    """The table as HTML: ``seats`` in table order; the person's seat (if any) at the bottom.
+
+    The seat to act shows ``thinking`` (a bot) or "your turn" (you) on a line
+    every seat keeps; ``pot_note`` is a short line under the pot.
+    """
     n = len(seats)
     if not 1 <= n <= 10:
         raise ParameterError(f"a table has 1 to 10 seats, not {n}")
@@ -147,7 +151,7 @@ def table_html(
         # clockwise from the bottom: the seat after yours (your left) is drawn to your left
         angle = math.pi / 2 + 2 * math.pi * ((k - bottom) % n) / n
         cx, cy = math.cos(angle), math.sin(angle)
-        parts.append(_seat(view, 50 + 41 * cx, 50 + 38 * cy, unit, thinking))
+        parts.append(_seat(view, 50 + 41 * cx, 50 + 38 * cy, unit, "your turn" if view.you else thinking))
         if view.bet:
             parts.append(
                 f'<div class="pl-seat-bet" style="position:absolute;left:{50 + 24 * cx:.1f}%;top:{50 + 20 * cy:.1f}%;'
@@ -157,7 +161,7 @@ def table_html(
         if view.dealer:
             parts.append(
                 f'<div class="pl-dealer-button" title="dealer" style="position:absolute;'
-                f"left:{50 + 30 * cx + 5 * cy:.1f}%;top:{50 + 27 * cy - 6 * cx:.1f}%;transform:translate(-50%,-50%);"
+                f"left:{50 + 30 * cx + 9 * cy:.1f}%;top:{50 + 22 * cy - 8 * cx:.1f}%;transform:translate(-50%,-50%);"
                 "width:20px;height:20px;border-radius:50%;background:#fff;border:2px solid #333;"
                 'font:bold 11px/20px sans-serif;text-align:center;color:#333">D</div>'
             )
