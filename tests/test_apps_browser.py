@@ -165,6 +165,7 @@ def test_heads_up_hand_in_the_browser(browser, heads_up_url, tmp_path):
     page.click(".pl-deal")
     page.wait_for_selector(".pl-info:has-text('Hand 2')", timeout=30_000)
     page.wait_for_selector(".pl-your-turn", timeout=30_000)
+    page.locator(".pl-app h3").scroll_into_view_if_needed()
     shot = _shots(tmp_path) / "heads-up.png"
     page.screenshot(path=str(shot))
     assert shot.stat().st_size > 10_000

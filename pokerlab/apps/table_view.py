@@ -9,8 +9,9 @@ web), so it can be tested as text and shown by any ``ipywidgets.HTML``.
   in front of it, the dealer button, "folded", "all-in", "out"), the board
   and the pot in the middle; the seat to act has a gold frame and a
   "thinking" line. Each seat keeps its size whatever it shows (the frame is
-  always there, only its colour changes; the thinking line is always there,
-  only hidden), so nothing moves while the bots play.
+  always there, only its colour changes; the status line, "thinking…",
+  "your turn", "folded" or empty, is always there), so nothing moves while
+  the bots play.
 
 The person's seat is drawn at the bottom; the others follow clockwise, in
 table order (the seat on your left is the next one to deal, BigHoldem's
@@ -108,6 +109,7 @@ def _seat(view: SeatView, x: float, y: float, unit: str, thinking: str) -> str:
     cards = cards_svg(view.cards, 30) if view.cards else '<span style="display:inline-block;height:42px"></span>'
     name = html.escape(view.name) + (" (you)" if view.you and view.name != "you" else "")
     stack_css = "pl-stack-you" if view.you else "pl-seat-stack"
+    line = thinking if view.active else ""  # one status line every seat keeps: nothing moves
     return (
         f'<div class="{classes}" style="position:absolute;left:{x:.1f}%;top:{y:.1f}%;'
         f"transform:translate(-50%,-50%);width:124px;box-sizing:border-box;padding:3px 4px;"
@@ -119,9 +121,8 @@ def _seat(view: SeatView, x: float, y: float, unit: str, thinking: str) -> str:
         f'<div style="height:44px">{cards}</div>'
         f'<div><span class="{stack_css}">{view.stack:,}</span>{" " + html.escape(unit) if unit else ""}</div>'
         f"</div>"
-        f'<div class="pl-seat-status" style="height:15px;font-size:11px;color:#555">{html.escape(status)}</div>'
-        f'<div class="pl-thinking-dots" style="height:14px;font-size:11px;color:#b7950b;'
-        f'visibility:{"visible" if view.active and thinking else "hidden"}">{html.escape(thinking) or "&nbsp;"}</div>'
+        f'<div class="pl-seat-status" style="height:15px;font-size:11px;color:{"#b7950b" if line else "#555"}">'
+        f"{html.escape(line or status) or '&nbsp;'}</div>"
         f"</div>"
     )
 
@@ -178,6 +179,6 @@ def table_html(
         'border:10px solid #6b4226;box-shadow:inset 0 0 18px #0008"></div>'
     )
     return (
-        '<div class="pl-table" style="position:relative;width:100%;max-width:900px;aspect-ratio:2/1;'
+        '<div class="pl-table" style="position:relative;width:100%;max-width:900px;aspect-ratio:2.1/1;'
         f'min-height:380px;margin:0 auto;font-family:sans-serif">{felt}{middle}{"".join(parts)}</div>'
     )
