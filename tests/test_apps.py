@@ -592,3 +592,35 @@ def test_play_refuses_a_taken_port_with_one_line(capsys):
         assert main(["play", "--port", str(port), "--no-browser"]) == 2
     err = capsys.readouterr().err
     assert f"the port {port} is taken" in err and err.count("\n") == 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(3, 10), st.booleans())
+def test_rising_chips_keep_the_chips_right_to_the_end(seed, players, ante):
+    seats = [
+        Seat(f"b{i}", bots.make(("always_raise", "random", "always_call")[i % 3], seed=seed + i))
+        for i in range(players)
+    ]
+    rules = BIGHOLDEM.with_(starting_stack=100, default_players=players, ante=5 if ante else 0)
+    s = TableSession(rules, seats, hands=80, seed=seed, rising_chips=True)
+    while s.start_hand():
+        if not s.state.is_over:
+            assert s.state.pot + sum(s.state.stacks) == sum(s.stacks[t] for t in s._seat_of)
+        s.run_bots()
+        assert len(s.history) == s.hand_number  # every hand is counted, even one that ran out as dealt
+    assert sum(s.stacks) == 100 * players and sum(s.won) == 0
+    left = sum(not o for o in s.out)
+    assert s.hand_rules.big_blind == 10 * max(1, players // max(1, left)) or left < 2
+
+
+def test_the_chips_chart_ticks_whole_hands():
+    import re
+
+    from pokerlab.charts import chart_svg, money_chart
+
+    app = BigHoldemApp(leaderboard=Leaderboard(":memory:"), seed=2, players=3, hands=3, timer=0)
+    assert app.start()
+    svg = chart_svg(money_chart(app.session.money()))
+    assert svg.count('class="mark-line') == 3  # one line per player
+    labels = re.findall(r">(\d+(?:\.\d+)?)</text>", svg)
+    assert labels and not any("." in v for v in labels), labels  # no half hands

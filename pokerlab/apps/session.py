@@ -188,6 +188,8 @@ class TableSession:
         )
         self._seen = 0
         self._notify()
+        if self.state.is_over:  # everyone all-in from the blinds and antes: the hand ran out as it was dealt
+            self._finish_hand()
         return True
 
     def _left_of(self, seat: int) -> int:
