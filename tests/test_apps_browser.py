@@ -289,6 +289,11 @@ def test_bigholdem_person_with_phase1_raise_label_and_screenshots(browser, tmp_p
         mine = re.search(r"^you: (bet|raise) to 55$", log, flags=re.M)
         assert mine, log  # the amount played is the one on the label
         assert stack > 0
+        page.set_viewport_size({"width": 1024, "height": 768})  # a projector: five seats, no sideways scroll
+        page.wait_for_timeout(300)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1024
+        seats = [page.locator(".pl-table .pl-seat").nth(k).bounding_box() for k in range(5)]
+        assert all(b["x"] >= 0 and b["x"] + b["width"] <= 1024 for b in seats)
         _play_passively(page, ".pl-game-over")
         page.wait_for_selector(".pl-leaderboard-table tbody tr", timeout=30_000)
         assert "O'Brien & <b>Co</b>" in page.inner_text(".pl-leaderboard-table")
