@@ -624,3 +624,43 @@ def test_the_chips_chart_ticks_whole_hands():
     assert svg.count('class="mark-line') == 3  # one line per player
     labels = re.findall(r">(\d+(?:\.\d+)?)</text>", svg)
     assert labels and not any("." in v for v in labels), labels  # no half hands
+
+
+def test_new_public_functions_refuse_bad_arguments_by_name():
+    from pokerlab.apps.explain import hand_lines, thinking_sentence
+    from pokerlab.apps.serve import start
+    from pokerlab.apps.table_view import SeatView, card_svg, money, table_html
+
+    seat = SeatView("a", 100)
+    cases = [
+        (lambda: card_svg("As"), "card"),
+        (lambda: card_svg(None, width=True), "width"),
+        (lambda: card_svg(None, width=10**6), "width"),
+        (lambda: money(1.5), "amount"),
+        (lambda: table_html([], (), 0), "seats"),
+        (lambda: table_html([seat] * 11, (), 0), "seats"),
+        (lambda: table_html([seat], (), -1), "pot"),
+        (lambda: table_html([seat], (), float("nan")), "pot"),
+        (lambda: hand_lines(AAAI06_HEADS_UP_LIMIT.new_hand(seed=1), ("a",), None), "names"),
+        (lambda: thinking_sentence(None, "BPP", -5, 0), "pot"),
+        (lambda: thinking_sentence(None, "BPP", 10, None), "to_call"),
+        (lambda: TableSession(BIGHOLDEM, [Seat("a"), Seat("b", bots.make("always_call"))], rising_chips=1), "rising"),
+        (lambda: TableSession(BIGHOLDEM, [Seat("a"), Seat("b", bots.make("always_call"))], first_dealer=2), "first"),
+        (lambda: TableSession(BIGHOLDEM, [Seat("a"), Seat("b", bots.make("always_call"))], seed=None), "seed"),
+        (lambda: Leaderboard(":memory:", patience=-1), "patience"),
+        (lambda: Leaderboard(":memory:").top(0), "n"),
+        (lambda: Leaderboard(":memory:").record([ROW], mode="bots"), "mode"),
+        (lambda: start("heads-up", port=True), "port"),
+        (lambda: start("heads-up", cull_after=1), "cull_after"),
+        (lambda: start("heads-up", seed=-1), "seed"),
+        (lambda: start("heads-up", delay=float("inf")), "delay"),
+        (lambda: HeadsUpApp(seed=1, delay=-1), "delay"),
+        (lambda: HeadsUpApp(seed=1.5), "seed"),
+        (lambda: HeadsUpApp(seed=1, name=""), "name"),
+        (lambda: HeadsUpApp(seed=1, opponent="nobody"), "unknown bot"),
+        (lambda: BigHoldemApp(leaderboard=Leaderboard(":memory:"), colour="red"), "unknown setup"),
+        (lambda: BigHoldemApp(leaderboard="lb.sqlite"), "leaderboard"),
+    ]
+    for call, word in cases:
+        with pytest.raises(ParameterError, match=word):
+            call()

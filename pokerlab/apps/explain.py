@@ -43,6 +43,8 @@ def _and(words: Sequence[str]) -> str:
 
 def showdown_reason(state: Any, names: Sequence[str], you: int | None) -> str | None:
     """Why the best shown hand beat the next best when both are of the same kind (None otherwise)."""
+    if len(names) != state.n:
+        raise ParameterError(f"names must give one name per seat ({state.n}), not {len(names)}")
     shows = [e for e in state.events if isinstance(e, Showdown)]
     if len(shows) < 2:
         return None
@@ -109,6 +111,11 @@ def thinking_sentence(thinking: Any, name: str, pot: int, to_call: int, current_
     ``pot`` and ``to_call`` are the pot and the chips to call when it
     decided; ``current_bet`` tells a bet from a raise.
     """
+    for label, v in (("pot", pot), ("to_call", to_call), ("current_bet", current_bet)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise ParameterError(f"{label} must be a whole number of chips >= 0, not {v!r}")
+    if not isinstance(name, str):
+        raise ParameterError(f"name must be text, not {name!r}")
     p, need = thinking.p_win, thinking.threshold
     who = html.escape(name)
     verbs = {

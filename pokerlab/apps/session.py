@@ -107,6 +107,8 @@ class TableSession:
             raise ParameterError(f"minutes must be positive, not {self.minutes}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
             raise ParameterError(f"seed must be a whole number, not {self.seed!r}")
+        if not isinstance(self.rising_chips, bool):
+            raise ParameterError(f"rising_chips must be True or False, not {self.rising_chips!r}")
         first = self.first_dealer
         if first is not None and (isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n):
             raise ParameterError(f"first_dealer must be a seat 0..{n - 1}, not {self.first_dealer!r}")
