@@ -18,7 +18,7 @@ app can show each bot action as it happens), and keeps the score:
   is eliminated;
 * a bot that raises an exception or answers with an illegal action gets
   the default action (check, else fold) and a notice, and the table goes on;
-* :meth:`TableSession.ranking` ranks by average win per hand played (seed 002).
+* :meth:`TableSession.ranking` ranks by average win per hand played (BigHoldem's score).
 
 >>> from pokerlab import bots
 >>> from pokerlab.game import AAAI06_HEADS_UP_LIMIT
