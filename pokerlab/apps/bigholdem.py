@@ -479,8 +479,9 @@ class BigHoldemApp:
             return
         if self.recorded_game is None:
             self.notice.value = (
-                '<span class="pl-leaderboard-pending">The leaderboard file is busy (locked by another program): '
-                "this game is kept and will be written with the next one.</span>"
+                '<span class="pl-leaderboard-pending">The leaderboard could not be written now (the file is '
+                "locked by another program, or failing): this game is kept beside it and will be written with "
+                "the next one.</span>"
             )
 
     # -- what you see --------------------------------------------------------

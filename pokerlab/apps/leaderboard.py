@@ -76,6 +76,10 @@ class Leaderboard:
             raise ParameterError(f"path must be a file path, not {path!r}")
         if isinstance(patience, bool) or not isinstance(patience, (int, float)) or not 0 <= patience <= 3600:
             raise ParameterError(f"patience must be 0..3600 seconds, not {patience!r}")
+        if path is not None and str(path).strip() in ("", ":memory:"):
+            raise ParameterError(
+                f"the leaderboard path must name a file, not {str(path)!r} (it would forget every game)"
+            )
         self.path = Path(path) if path is not None else default_path()
         self.patience = float(patience)
         self.journal = self.path.with_name(self.path.name + ".pending.jsonl")
@@ -127,8 +131,9 @@ class Leaderboard:
     ) -> int | None:
         """Store one game's ranking rows (player, kind, hands, won, average_per_hand).
 
-        Returns the game id, or None when the file stayed locked for
-        ``patience`` seconds and the game went to the journal instead.
+        Returns the game id, or None when the file could not be written
+        (locked for ``patience`` seconds, or another SQLite failure) and the
+        game went to the journal instead.
         """
         if mode not in MODES:
             raise ParameterError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
