@@ -30,6 +30,8 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from pokerlab.apps.serve import free_port, start  # noqa: E402
 
+pytestmark = pytest.mark.slow  # four Voila servers, 15-25 s each
+
 
 @pytest.fixture(scope="module")
 def browser():

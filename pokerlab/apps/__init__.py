@@ -12,9 +12,10 @@
 In a notebook cell, ``HeadsUpApp()`` or ``BigHoldemApp()`` shows the same app.
 """
 
-from pokerlab.apps.bigholdem import BigHoldemApp, BigHoldemSetup, validate_setup
+from pokerlab.apps.bigholdem import BigHoldemApp
 from pokerlab.apps.heads_up import HeadsUpApp
 from pokerlab.apps.leaderboard import Leaderboard
 from pokerlab.apps.session import Seat, TableSession
+from pokerlab.apps.table_setup import BigHoldemSetup, validate_setup
 
 __all__ = ["BigHoldemApp", "BigHoldemSetup", "HeadsUpApp", "Leaderboard", "Seat", "TableSession", "validate_setup"]
