@@ -314,8 +314,7 @@ def test_the_deal_moves_left_also_after_eliminations(seed, players):
 
 
 def test_first_dealer_is_random_and_eliminations_do_not_skip_anyone():
-    firsts = {TableSession(BIGHOLDEM, [Seat(f"b{i}", bots.make("always_call")) for i in range(10)], seed=k).rules
-              and _first_dealer(k) for k in range(40)}  # fmt: skip
+    firsts = {_first_dealer(seed) for seed in range(40)}
     assert len(firsts) >= 6  # not seat 1 in every game
     # the case the issue saw: seat #4 eliminated after hand 2 must not make the deal skip a player
     s = TableSession(BIGHOLDEM.with_(default_players=6), [Seat(f"p{i}", bots.make("always_call")) for i in range(6)],
@@ -505,7 +504,6 @@ def test_bpp_thinking_reads_as_a_sentence():
     app = HeadsUpApp(seed=5, delay=0)
     app.show_thinking.value = True
     _finish_heads_up_hands(app, 2)
-    app.session.start_hand() if app.session.state.is_over else None
     text = app.thinking.value
     assert "BPP thinks it wins" in text and "% of the time" in text and "pl-pwin-bar" in text
     assert "busted" not in text and "threshold" not in text
