@@ -373,7 +373,7 @@ def cmd_play(args: argparse.Namespace) -> None:
     def _stop(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
 
-    server = start(args.app, args.port, seed=args.seed, quiet=not args.verbose)
+    server = start(args.app, args.port, seed=args.seed, quiet=not args.verbose, cull_after=args.cull_after)
     try:
         # Ctrl-C and SIGTERM stop the app even when this process was started with SIGINT ignored
         # (a background job of a non-interactive shell inherits that).
@@ -536,6 +536,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-browser", action="store_true", help="only print the address")
     p.add_argument("--seed", type=int, default=None, help="seed for the cards and the bots")
     p.add_argument("--verbose", action="store_true", help="show Voila's log")
+    p.add_argument(
+        "--cull-after", type=int, default=600, help="seconds before the kernel of a closed page is shut down (600)"
+    )
 
     p = add("reproduce", "regenerate seed 001's Tables 1-4 and print them", cmd_reproduce)
     p.add_argument("--out", default="data/preflop_tables", help="folder for the regenerated tables")
