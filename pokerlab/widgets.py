@@ -37,6 +37,23 @@ __all__ = [
 ]
 
 
+def _with_picture(widget: w.Widget, chart: Any, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The widget's mime bundle plus a PNG of its current chart.
+
+    A live JupyterLab shows the widget; everything that cannot run it (GitHub,
+    nbconvert HTML, VS Code or JupyterLab with no kernel, an untrusted
+    notebook) shows the picture of the chart as it was when the cell ran.
+    """
+    data = dict(widget._repr_mimebundle_(**kwargs) or {})
+    meta: dict[str, Any] = {}
+    if chart is not None:
+        from pokerlab.charts import png_bundle
+
+        picture, meta = png_bundle(chart)
+        data["image/png"] = picture["image/png"]
+    return data, meta
+
+
 def _error_html(message: str) -> str:
     return f'<div class="pl-error" style="color:#c0392b">&#9888; {html.escape(message)}</div>'
 
@@ -78,8 +95,10 @@ class HandEvaluator:
             f"<div>best five: {cards_html(v.best_five)}</div>"
         )
 
-    def _ipython_display_(self) -> None:
-        display(self.widget)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        data, meta = _with_picture(self.widget, None, **kwargs)
+        data["text/html"] = self.out.value  # what it showed, for readers with no kernel
+        return data, meta
 
 
 class PotentialExplorer:
@@ -113,6 +132,7 @@ class PotentialExplorer:
         self.chart_view = w.HTML()
         self.result: Potential | None = None
         self.error: str | None = None
+        self.last_chart: Any = None  # the chart drawn for the current inputs (charts=True)
         for box in (self.hole, self.board, self.lookahead, self.opponents, self.weights):
             box.observe(lambda _: self.update(), names="value")
         self.deal.on_click(lambda _: self._deal())
@@ -160,20 +180,20 @@ class PotentialExplorer:
         if self._charts:
             from pokerlab.charts import chart_svg
 
-            self.chart_view.value = chart_svg(self._chart(p))
+            self.last_chart = self._chart(p)
+            self.chart_view.value = chart_svg(self.last_chart)
 
     def _chart(self, p: Potential) -> Any:
         from pokerlab import charts
 
-        chart = charts.potential_chart(p)
+        frame = None
         if len(p.board) == 3:
             weights = self.weights.value.strip() or None
             frame = turn_card_effects(p.hole, p.board, weights=weights, opponents=p.opponents)
-            chart = chart & charts.turn_card_chart(frame)
-        return chart
+        return charts.potential_and_turn_chart(p, frame)
 
-    def _ipython_display_(self) -> None:
-        display(self.widget)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_picture(self.widget, self.last_chart if self.result is not None else None, **kwargs)
 
 
 class PreflopExplorer:
@@ -194,6 +214,7 @@ class PreflopExplorer:
         self.summary = w.HTML()
         self.chart_view = w.HTML()
         self.result = None
+        self.last_chart: Any = None
         for box in (self.players, self.games, self.metric):
             box.observe(lambda _: self.update(), names="value")
         self.widget = w.VBox([w.HBox([self.players, self.games]), self.metric, self.summary, self.chart_view])
@@ -217,10 +238,11 @@ class PreflopExplorer:
         if self._charts:
             from pokerlab.charts import chart_svg
 
-            self.chart_view.value = chart_svg(t.chart())
+            self.last_chart = t.chart()
+            self.chart_view.value = chart_svg(self.last_chart)
 
-    def _ipython_display_(self) -> None:
-        display(self.widget)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_picture(self.widget, self.last_chart, **kwargs)
 
 
 class TableWidget:
@@ -416,6 +438,7 @@ class StrategyExplorer:
         self.out = w.HTML()
         self.chart_view = w.HTML()
         self.result: dict[str, Any] = {}
+        self.last_chart: Any = None
         for box in (self.ehs, self.ppot, self.pot, self.to_call, self.money, self.street, self.style, self.draw,
                     self.win_rate, self.position, self.players):  # fmt: skip
             box.observe(lambda _: self.update(), names="value")
@@ -459,12 +482,11 @@ class StrategyExplorer:
             from pokerlab.charts import chart_svg, decision_chart
 
             frame = decision_regions(self.street.value, self.ppot.value, float(self.pot.value))
-            self.chart_view.value = chart_svg(
-                decision_chart(frame, f"Phase II without bluffing on the {self.street.value}")
-            )
+            self.last_chart = decision_chart(frame, f"Phase II without bluffing on the {self.street.value}")
+            self.chart_view.value = chart_svg(self.last_chart)
 
-    def _ipython_display_(self) -> None:
-        display(self.widget)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_picture(self.widget, self.last_chart, **kwargs)
 
 
 class ReweightingExplorer:
@@ -501,6 +523,7 @@ class ReweightingExplorer:
         self.info = w.HTML()
         self.chart_view = w.HTML()
         self.history: list[str] = []
+        self.last_chart: Any = None
         self.widget = w.VBox(
             [w.HBox([self.mu, self.sigma]), w.HBox([self.bet_button, self.call_button, self.reset_button]), self.info,
              self.chart_view]
@@ -535,12 +558,11 @@ class ReweightingExplorer:
         if self._charts:
             from pokerlab.charts import chart_svg, weights_heatmap
 
-            self.chart_view.value = chart_svg(
-                weights_heatmap(self.model.class_grid("opponent"), "opponent's weights by class")
-            )
+            self.last_chart = weights_heatmap(self.model.class_grid("opponent"), "opponent's weights by class")
+            self.chart_view.value = chart_svg(self.last_chart)
 
-    def _ipython_display_(self) -> None:
-        display(self.widget)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_picture(self.widget, self.last_chart, **kwargs)
 
 
 class BPPInspector:
@@ -597,6 +619,7 @@ class BPPInspector:
         self.curves_view = w.HTML()
         self.cpd_view = w.HTML()
         self.result: dict[str, Any] = {}
+        self.last_chart: Any = None
         self._quiet = False
         for box in (self.hand_types, self.actions, self.final_arc, self.round):
             box.observe(lambda _: self._rebuild(), names="value")
@@ -689,6 +712,7 @@ class BPPInspector:
             self.result = {"error": str(exc), "evidence": ev}
             self.diagram.value = self._diagram(ev, None)
             self.summary.value = self.posterior_view.value = self.curves_view.value = ""
+            self.last_chart = None
             self._show_cpd()
             return
         self.message.value = ""
@@ -717,10 +741,13 @@ class BPPInspector:
         if self._charts:
             from pokerlab.charts import bpp_curves_chart, chart_svg, posterior_chart
 
-            self.posterior_view.value = chart_svg(posterior_chart(posts, ev))
+            posterior = posterior_chart(posts, ev)
+            self.posterior_view.value = chart_svg(posterior)
             rows = curve_points(net.round, pot, to_call, points=51)
             title = f"BPP's betting curves on the {net.round} (pot {pot}, to call {to_call})"
-            self.curves_view.value = chart_svg(bpp_curves_chart(rows, p_win, title))
+            curves = bpp_curves_chart(rows, p_win, title)
+            self.curves_view.value = chart_svg(curves)
+            self.last_chart = (curves & posterior).resolve_scale(color="independent")
         self._show_cpd()
 
     def _diagram(self, ev: dict[str, str], posts: dict[str, dict[str, float]] | None) -> str:
@@ -739,5 +766,5 @@ class BPPInspector:
             f'<div style="max-height:320px;overflow:auto;font-size:11px">{table}</div>'
         )
 
-    def _ipython_display_(self) -> None:
-        display(self.widget)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_picture(self.widget, self.last_chart, **kwargs)
