@@ -107,7 +107,13 @@ class PotentialExplorer:
     Shows the Table 4 matrix, a table of HS_n for 1..9 opponents, the
     potential chart and (on the flop) what each turn card does. An optional
     opponent range turns the enumeration into Loki's weighted one.
+
+    Pick a cell of the matrix in ``cell`` (e.g. "now behind, at the end
+    ahead") to see opponent hands and runouts that land in it, the counting
+    of Algorithm 2 made visible (:meth:`examples`).
     """
+
+    OUTCOMES = ("ahead", "tied", "behind")
 
     def __init__(
         self,
@@ -130,11 +136,21 @@ class PotentialExplorer:
         self.numbers = w.HTML()
         self.matrix = w.HTML()
         self.chart_view = w.HTML()
+        cells = [(f"now {a}, at the end {b}", (a, b)) for a in self.OUTCOMES for b in self.OUTCOMES]
+        self.cell = w.Dropdown(
+            options=[("(pick a cell of the matrix)", None), *cells],
+            value=None,
+            description="cell",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="24em"),
+        )
+        self.examples_view = w.HTML()
         self.result: Potential | None = None
         self.error: str | None = None
         self.last_chart: Any = None  # the chart drawn for the current inputs (charts=True)
         for box in (self.hole, self.board, self.lookahead, self.opponents, self.weights):
             box.observe(lambda _: self.update(), names="value")
+        self.cell.observe(lambda _: self._show_examples(), names="value")
         self.deal.on_click(lambda _: self._deal())
         controls = w.VBox(
             [
@@ -143,7 +159,9 @@ class PotentialExplorer:
                 self.weights,
             ]
         )
-        self.widget = w.VBox([controls, w.HBox([self.matrix, self.numbers]), self.chart_view])
+        self.widget = w.VBox(
+            [controls, w.HBox([self.matrix, self.numbers]), self.cell, self.examples_view, self.chart_view]
+        )
         self.widget.add_class("pl-potential-explorer")
         self.update()
 
@@ -182,6 +200,85 @@ class PotentialExplorer:
 
             self.last_chart = self._chart(p)
             self.chart_view.value = chart_svg(self.last_chart)
+        self._show_examples()
+
+    def examples(self, now: str, end: str, k: int = 6, seed: int = 0) -> list[tuple[str, str]]:
+        """Up to ``k`` (opponent hand, runout) pairs that land in the cell (now, end) of the matrix.
+
+        ``now`` and ``end`` are "ahead", "tied" or "behind" (our hand against
+        the opponent's, on the current board and after the runout). Opponent
+        hands are tried in a seeded random order, one example per hand, among
+        all hands the cards allow (a range typed in the widget is ignored:
+        every hand with a non-zero weight can land in any cell).
+
+        >>> ex = PotentialExplorer("AdQc", "3h4cJh", charts=False)
+        >>> ex.examples("behind", "ahead", k=2)
+        [('6d6c', '7h Qd'), ('3s3d', 'Th Kc')]
+        """
+        import numpy as np
+
+        from pokerlab.cards import check_disjoint
+        from pokerlab.errors import ParameterError
+
+        for name, value in (("now", now), ("end", end)):
+            if value not in self.OUTCOMES:
+                raise ParameterError(f"{name} must be one of ahead, tied, behind, not {value!r}")
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 100:
+            raise ParameterError(f"k must be a whole number from 1 to 100, not {k!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ParameterError(f"seed must be a whole number, not {seed!r}")
+        if self.result is None:
+            return []
+        hole, board = self.result.hole, self.result.board
+        check_disjoint(("hole", hole), ("board", board))
+        to_come = 5 - len(board) if self.result.lookahead == 2 else 1
+        rest = [c for c in Deck(seed=0, exclude=hole + board)]
+        rest.sort(key=lambda c: c.id)
+        rng = np.random.default_rng(seed)
+
+        def where(ours: int, theirs: int) -> str:
+            return "ahead" if ours > theirs else ("tied" if ours == theirs else "behind")
+
+        found: list[tuple[str, str]] = []
+        pairs = [(a, b) for i, a in enumerate(rest) for b in rest[i + 1 :]]
+        for index in rng.permutation(len(pairs)):
+            opp = pairs[index]
+            if where(evaluate(hole + board).value, evaluate(opp + board).value) != now:
+                continue
+            left = [c for c in rest if c not in opp]
+            runouts = (
+                [(c,) for c in left] if to_come == 1 else [(a, b) for i, a in enumerate(left) for b in left[i + 1 :]]
+            )
+            for r in rng.permutation(len(runouts)):
+                extra = runouts[r]
+                full = board + extra
+                if where(evaluate(hole + full).value, evaluate(opp + full).value) == end:
+                    found.append((f"{opp[1]}{opp[0]}", " ".join(map(str, extra))))
+                    break
+            if len(found) == k:
+                break
+        return found
+
+    def _show_examples(self) -> None:
+        if self.cell.value is None or self.result is None:
+            self.examples_view.value = ""
+            return
+        now, end = self.cell.value
+        found = self.examples(now, end)
+        if not found:
+            self.examples_view.value = (
+                f"<div>No opponent hand and runout lands in <i>now {now}, at the end {end}</i>.</div>"
+            )
+            return
+        rows = "".join(
+            f"<tr><td>{cards_html(parse_cards(opp))}</td><td>{cards_html(parse_cards(run))}</td></tr>"
+            for opp, run in found
+        )
+        self.examples_view.value = (
+            f"<div class='pl-examples'><b>now {now}, at the end {end}</b>: "
+            f"{self.result.matrix[self.OUTCOMES.index(now)][self.OUTCOMES.index(end)]:,} cases, for example"
+            f"<table><tr><th>opponent holds</th><th>then comes</th></tr>{rows}</table></div>"
+        )
 
     def _chart(self, p: Potential) -> Any:
         from pokerlab import charts
