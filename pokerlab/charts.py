@@ -45,6 +45,7 @@ __all__ = [
     "potential_chart",
     "preflop_heatmap",
     "strength_by_opponents_chart",
+    "svg_png",
     "turn_card_chart",
     "weights_heatmap",
 ]
@@ -152,6 +153,30 @@ def _static_renderer(spec: dict[str, Any], **_: Any) -> tuple[dict[str, Any], di
         title = title.get("text")
     text = f"<chart: {title}>" if isinstance(title, str) and title else "<chart>"
     return png_bundle(spec, text)
+
+
+def svg_png(svg: str, scale: float = PNG_SCALE) -> bytes:
+    """An SVG drawing (e.g. from :func:`network_svg`) as PNG bytes, quantized like :func:`chart_png`.
+
+    A PNG shows everywhere, including an untrusted JupyterLab, which hides
+    SVG and HTML outputs.
+    """
+    import io
+
+    import vl_convert
+    from PIL import Image
+
+    if not isinstance(svg, str) or "<svg" not in svg:
+        raise ParameterError("svg must be the text of an SVG drawing")
+    if isinstance(scale, bool) or not isinstance(scale, int | float) or not 0.25 <= scale <= 4:
+        raise ParameterError(f"scale must be a number from 0.25 to 4, not {scale!r}")
+    raw = vl_convert.svg_to_png(svg, scale=float(scale))
+    image = Image.open(io.BytesIO(raw)).convert("RGBA")
+    flat = Image.new("RGBA", image.size, "white")
+    flat.alpha_composite(image)
+    out = io.BytesIO()
+    flat.convert("RGB").quantize(256).save(out, "PNG", optimize=True)
+    return out.getvalue()
 
 
 def chart_svg(chart: alt.TopLevelMixin) -> str:
@@ -539,35 +564,34 @@ def network_svg(
     return "".join(parts)
 
 
-def posterior_chart(posteriors: dict[str, dict[str, float]], evidence: dict[str, str] | None = None) -> alt.Chart:
-    """One bar chart per node of its posterior distribution (observed nodes marked)."""
+def posterior_chart(posteriors: dict[str, dict[str, float]], evidence: dict[str, str] | None = None) -> alt.ConcatChart:
+    """One bar chart per node of its posterior distribution (observed nodes marked), four to a row.
+
+    Each node is its own small chart in a concatenation (not a facet), so a
+    row that is not full leaves no empty panel, and the state labels are
+    never cut.
+    """
     import altair as alt
     import pandas as pd
 
     evidence = evidence or {}
-    rows = [
-        {
-            "node": f"{node} (observed)" if node in evidence else node,
-            "state": state,
-            "order": i,
-            "probability": p,
-        }
-        for node, dist in posteriors.items()
-        for i, (state, p) in enumerate(dist.items())
-    ]
-    frame = pd.DataFrame(rows)
-    return (
-        alt.Chart(frame)
-        .mark_bar(color="#2e86c1")
-        .encode(
-            y=alt.Y("state:N", sort=alt.EncodingSortField("order"), title=None),
-            x=alt.X("probability:Q", scale=alt.Scale(domain=[0, 1]), title="probability"),
-            tooltip=["node:N", "state:N", alt.Tooltip("probability:Q", format=".4f")],
+    panels = []
+    for node, dist in posteriors.items():
+        frame = pd.DataFrame(
+            [{"state": state, "order": i, "probability": p} for i, (state, p) in enumerate(dist.items())]
         )
-        .properties(width=170, height=alt.Step(11))
-        .facet(facet=alt.Facet("node:N", sort=list(dict.fromkeys(frame["node"])), title=None), columns=4)
-        .resolve_scale(y="independent")
-    )
+        title = f"{node} (observed)" if node in evidence else node
+        panels.append(
+            alt.Chart(frame, title=title)
+            .mark_bar(color="#2e86c1")
+            .encode(
+                y=alt.Y("state:N", sort=alt.EncodingSortField("order"), title=None, axis=alt.Axis(labelLimit=200)),
+                x=alt.X("probability:Q", scale=alt.Scale(domain=[0, 1]), title="probability"),
+                tooltip=["state:N", alt.Tooltip("probability:Q", format=".4f")],
+            )
+            .properties(width=150, height=alt.Step(11))
+        )
+    return alt.concat(*panels, columns=4)
 
 
 def bpp_curves_chart(rows: list[dict[str, Any]], p_win: float | None = None, title: str = "") -> alt.Chart:

@@ -42,9 +42,17 @@ def main(args: list[str]) -> None:
     paths = [Path(a) for a in args] or sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")) + sorted(
         (NOTEBOOKS / "solutions").glob("*.ipynb")
     )
+    failed = []
     for path in paths:
-        seconds, size = save(path.resolve())
+        try:
+            seconds, size = save(path.resolve())
+        except Exception as exc:  # a failing cell: report it, keep the file as it was, go on
+            failed.append(path.name)
+            print(f"{path.name:55s} FAILED: {str(exc).strip().splitlines()[-1][:300]}", flush=True)
+            continue
         print(f"{path.name:55s} {seconds:6.1f} s {size / 1e6:6.2f} MB", flush=True)
+    if failed:
+        raise SystemExit(f"{len(failed)} notebook(s) failed: {', '.join(failed)}")
 
 
 if __name__ == "__main__":  # pragma: no cover

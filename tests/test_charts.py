@@ -17,7 +17,7 @@ from pokerlab.charts import MarkCount, mark_counts
 from pokerlab.errors import ParameterError
 from pokerlab.strength import turn_card_effects
 
-NOT_CHARTS = {"chart_png", "chart_svg", "enable_offline", "mark_counts", "network_svg", "png_bundle"}
+NOT_CHARTS = {"chart_png", "chart_svg", "enable_offline", "mark_counts", "network_svg", "png_bundle", "svg_png"}
 
 
 def _potential():
@@ -81,7 +81,7 @@ CASES = {
     ),
     "posterior_chart": (
         lambda: charts.posterior_chart(_posteriors()),
-        lambda: {"child_marks": sum(map(len, _posteriors().values()))},
+        lambda: {f"concat_{i}_marks": len(d) for i, d in enumerate(_posteriors().values())},
     ),
     "bpp_curves_chart": (
         lambda: charts.bpp_curves_chart(
@@ -189,3 +189,16 @@ def test_network_svg_draws_every_node_and_arc():
     svg = charts.network_svg(net, {"Board": net.states("Board")[0]})
     assert svg.count('class="pl-bpp-node"') == len(net.nodes)
     assert svg.count("<line ") == len(net.edges)
+
+
+def test_network_svg_becomes_a_png():
+    from PIL import Image
+
+    from pokerlab.bpp import build_network
+
+    png = charts.svg_png(charts.network_svg(build_network("flop")))
+    image = Image.open(io.BytesIO(png))
+    assert image.size == (round(700 * charts.PNG_SCALE), round(400 * charts.PNG_SCALE))
+    assert len(image.getcolors(256)) > 3
+    with pytest.raises(ParameterError, match="svg"):
+        charts.svg_png("not a drawing")
