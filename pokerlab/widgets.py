@@ -54,6 +54,11 @@ def _with_picture(widget: w.Widget, chart: Any, **kwargs: Any) -> tuple[dict[str
     return data, meta
 
 
+# descriptions as wide as their text: long labels are not cut ("games/cla...") and toggle buttons stay on
+# the line of their label
+_WIDE = {"description_width": "initial", "button_width": "auto"}
+
+
 def _error_html(message: str) -> str:
     return f'<div class="pl-error" style="color:#c0392b">&#9888; {html.escape(message)}</div>'
 
@@ -129,7 +134,9 @@ class PotentialExplorer:
         self._deck_seed = seed
         self.hole = w.Text(value=hole, description="hole", layout=w.Layout(width="14em"))
         self.board = w.Text(value=board, description="board", layout=w.Layout(width="18em"))
-        self.lookahead = w.ToggleButtons(options=[("2 cards", 2), ("1 card", 1)], value=2, description="lookahead")
+        self.lookahead = w.ToggleButtons(
+            options=[("2 cards", 2), ("1 card", 1)], value=2, description="lookahead", style=_WIDE
+        )
         self.opponents = w.IntSlider(value=opponents, min=1, max=9, description="opponents")
         self.weights = w.Text(value=weights, description="opp. range", placeholder="blank = random hand")
         self.deal = w.Button(description="deal random flop", icon="random")
@@ -305,9 +312,15 @@ class PreflopExplorer:
         self.seed = seed
         self.players = w.IntSlider(value=players, min=2, max=10, description="players")
         self.games = w.SelectionSlider(
-            options=[100, 250, 500, 1000, 2500, 5000, 10000], value=games, description="games/class"
+            options=[100, 250, 500, 1000, 2500, 5000, 10000],
+            value=games,
+            description="games per class",
+            style=_WIDE,
+            layout=w.Layout(width="26em"),
         )
-        self.metric = w.ToggleButtons(options=[("pot share", "pot_share"), ("won outright", "won_outright")])
+        self.metric = w.ToggleButtons(
+            options=[("pot share", "pot_share"), ("won outright", "won_outright")], description="metric", style=_WIDE
+        )
         self.summary = w.HTML()
         self.chart_view = w.HTML()
         self.result = None
@@ -524,7 +537,9 @@ class StrategyExplorer:
         self.pot = w.IntSlider(value=100, min=2, max=1000, description="pot")
         self.to_call = w.IntSlider(value=20, min=0, max=500, description="to call")
         self.money = w.IntSlider(value=200, min=1, max=2000, description="money")
-        self.street = w.ToggleButtons(options=["flop", "turn", "river"], value="flop", description="street")
+        self.street = w.ToggleButtons(
+            options=["flop", "turn", "river"], value="flop", description="street", style=_WIDE
+        )
         self.style = w.Dropdown(
             options=["none", "conservative", "normal", "aggressive"], value="normal", description="bluff"
         )
@@ -695,9 +710,9 @@ class BPPInspector:
         self._engine = engine
         self._nets: dict[tuple[str, int, int, bool], Any] = {}
         self._labels = TYPE_LABELS
-        self.round = w.ToggleButtons(options=list(ROUNDS), value=round, description="round")
-        self.hand_types = w.ToggleButtons(options=[9, 17], value=hand_types, description="hand types")
-        self.actions = w.ToggleButtons(options=[2, 4], value=actions, description="actions")
+        self.round = w.ToggleButtons(options=list(ROUNDS), value=round, description="round", style=_WIDE)
+        self.hand_types = w.ToggleButtons(options=[9, 17], value=hand_types, description="hand types", style=_WIDE)
+        self.actions = w.ToggleButtons(options=[2, 4], value=actions, description="actions", style=_WIDE)
         self.final_arc = w.Checkbox(value=final_arc, description="Final-Final arc")
         self.current = w.Dropdown(description="BPP_Current")
         self.board = w.Dropdown(description="Board")
