@@ -173,7 +173,7 @@ def _lesson_html(path: Path) -> str:
     return body
 
 
-@pytest.mark.parametrize("path", LESSONS[:2], ids=_ids(LESSONS[:2]))
+@pytest.mark.parametrize("path", LESSONS, ids=_ids(LESSONS))
 def test_nbconvert_html_embeds_every_chart_as_an_image(path):
     nb = _read(path)
     pictures = sum("image/png" in out.get("data", {}) for out in _outputs(nb))
