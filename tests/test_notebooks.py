@@ -31,6 +31,7 @@ SOLUTIONS = sorted((NOTEBOOKS / "solutions").glob("*.ipynb"))
 ALL = [COURSE_MAP, *LESSONS, *SOLUTIONS]
 LESSON_LIMIT = 1_500_000  # bytes, each lesson
 TOTAL_LIMIT = 6_000_000  # bytes, all lessons together
+PAGE_WIDTH = 1100  # pixels: every saved picture fits a notebook at this width, with no sideways scrolling
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
@@ -111,6 +112,8 @@ def _check_static_view(path, out, live_only: bool) -> None:
     if "image/png" in data:
         png = base64.b64decode(data["image/png"])
         assert png.startswith(b"\x89PNG") and len(png) > 2000
+        width = out.get("metadata", {}).get("image/png", {}).get("width") or int.from_bytes(png[16:20], "big")
+        assert width <= PAGE_WIDTH, f"{path.name}: a {width}-pixel picture overflows a {PAGE_WIDTH}-pixel page"
 
 
 @pytest.mark.parametrize("path", [COURSE_MAP, *LESSONS], ids=_ids([COURSE_MAP, *LESSONS]))
