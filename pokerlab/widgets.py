@@ -315,7 +315,7 @@ class PreflopExplorer:
             options=[100, 250, 500, 1000, 2500, 5000, 10000],
             value=games,
             description="games per class",
-            style=_WIDE,
+            style={"description_width": "initial"},
             layout=w.Layout(width="26em"),
         )
         self.metric = w.ToggleButtons(
