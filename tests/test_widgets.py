@@ -196,3 +196,10 @@ def test_potential_explorer_examples_land_in_their_cell():
     for bad in [("winning", "ahead", 3), ("behind", "ahead", 0), ("behind", "ahead", True)]:
         with pytest.raises(ParameterError):
             ex.examples(*bad)
+
+
+def test_hand_evaluator_saves_what_it_shows_as_html():
+    he = HandEvaluator("KhKs Kd Th Tc")
+    data, _ = he._repr_mimebundle_()
+    assert "kings full of tens" in data["text/html"] and "<script" not in data["text/html"]
+    assert "application/vnd.jupyter.widget-view+json" in data
