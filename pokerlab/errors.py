@@ -18,6 +18,7 @@ means "this argument has the wrong value".
     │   └── RulesError            game rules that contradict themselves
     ├── IllegalActionError        an action the rules do not allow now
     ├── ImpossibleEvidenceError   BPP evidence with probability zero
+    ├── HiddenCardsError          an answer needs hole cards nobody showed
     └── DataError                 text or files from outside pokerlab (hand
         │                         histories, protocol messages, table files)
         ├── PHHError              a PHH hand history that cannot be read/replayed
@@ -36,6 +37,7 @@ __all__ = [
     "CardError",
     "DataError",
     "DuplicateCardError",
+    "HiddenCardsError",
     "IllegalActionError",
     "ImpossibleEvidenceError",
     "PHHError",
@@ -81,6 +83,11 @@ class IllegalActionError(PokerlabError):
 
 class ImpossibleEvidenceError(PokerlabError):
     """The evidence has probability zero under the network (or contradicts itself)."""
+
+
+class HiddenCardsError(PokerlabError):
+    """A replayed hand cannot answer without hole cards that were never shown
+    (e.g. who wins a pot contested by a hand shown as ``????``)."""
 
 
 class DataError(PokerlabError):
