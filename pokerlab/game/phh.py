@@ -476,9 +476,7 @@ def _plan(reader: _Reader, actions: list[str], n: int) -> _Plan:
                 cards = _parse_cards(reader, line, words[2], "the board")
                 if len(cards) != _BOARD_SIZES[dealt]:
                     name = ("flop", "turn", "river")[dealt]
-                    raise reader.error(
-                        line, f"{raw!r}: the {name} is {_BOARD_SIZES[dealt]} card(s), not {len(cards)}"
-                    )
+                    raise reader.error(line, f"{raw!r}: the {name} is {_BOARD_SIZES[dealt]} card(s), not {len(cards)}")
                 plan.board += cards
             else:
                 raise reader.error(line, f"{raw!r}: unknown dealer action (hold'em deals 'd dh' and 'd db')")
@@ -510,9 +508,7 @@ def _plan(reader: _Reader, actions: list[str], n: int) -> _Plan:
                     raise reader.error(line, f"{raw!r}: a hold'em hand shows 2 cards, not {len(cards)}")
                 dealt_cards = plan.holes.get(k)
                 if dealt_cards is not None and set(dealt_cards) != set(cards):
-                    raise reader.error(
-                        line, f"{raw!r}: shows {_cards(cards)} but was dealt {_cards(dealt_cards)}"
-                    )
+                    raise reader.error(line, f"{raw!r}: shows {_cards(cards)} but was dealt {_cards(dealt_cards)}")
                 plan.shown[k] = cards
         else:
             raise reader.error(line, f"{raw!r}: unknown action {code!r} (hold'em has f, cc, cbr, sm)")
@@ -584,6 +580,8 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
     if any(s == 0 for s in stacks):
         raise reader.error(reader.field_line("starting_stacks"), "every player needs a starting stack above 0")
     forced = [chips(b) for b in blinds]
+    if forced[1] <= 0:
+        raise reader.error(reader.field_line("blinds_or_straddles"), "the big blind (the second entry) must be above 0")
     straddles = forced[2:]
     while straddles and straddles[-1] == 0:
         straddles.pop()
@@ -744,13 +742,18 @@ def _iter_sections(lines: Iterable[str], name: str, check: bool) -> Iterator[PHH
         if m is None:
             chunk.append(line)
             continue
-        if label or "".join(chunk).strip():
+        if label or _has_content(chunk):
             yield _section(chunk, start, name, label, check)
         chunk, start, label = [], number + 1, m.group(1)
-    if label or "".join(chunk).strip():
+    if label or _has_content(chunk):
         yield _section(chunk, start, name, label, check)
     elif number == 0:
         raise PHHError(f"{name or 'the PHH text'} is empty")
+
+
+def _has_content(chunk: list[str]) -> bool:
+    """Anything but blank lines and comments (a file's heading comment is not a hand)."""
+    return any(line.strip() and not line.lstrip().startswith("#") for line in chunk)
 
 
 def _section(chunk: list[str], start: int, name: str, label: str, check: bool) -> PHHHand:

@@ -137,7 +137,7 @@ class Rules:
       ante larger than everyone else's is trimmed back to the second
       largest at once (so a lone big-blind ante comes back), as pokerkit does.
     * ``chip_unit``: what one chip is worth in the money the rules were
-      written in, e.g. ``Decimal("0.01")`` when a hand history says
+      written in (a power of ten), e.g. ``Decimal("0.01")`` when a hand history says
       ``0.50``. Chips stay whole numbers; :meth:`format_chips` shows an
       amount in the original money with the unit's decimal places.
     """
@@ -219,6 +219,8 @@ class Rules:
             raise RulesError(f"dead_antes must be True or False, not {s.dead_antes!r}")
         if not isinstance(s.chip_unit, Decimal) or not s.chip_unit.is_finite() or s.chip_unit <= 0:
             raise RulesError(f"chip_unit must be a positive finite Decimal, not {s.chip_unit!r}")
+        if s.chip_unit.normalize().as_tuple().digits != (1,):
+            raise RulesError(f"chip_unit must be a power of ten (1, 0.1, 0.01, ...), not {s.chip_unit}")
         if s.big_blind + s.ante > s.starting_stack:
             raise RulesError(
                 f"the big blind and ante ({s.big_blind}+{s.ante}) are larger than the starting stack {s.starting_stack}"
