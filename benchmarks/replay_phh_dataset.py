@@ -138,8 +138,10 @@ def main() -> None:
         for text in both:
             pokerkit_stacks(pokerkit, text)
         theirs = len(both) / (time.perf_counter() - t)
-        print(f"\nreplay speed over {len(both)} hands both read: pokerlab {ours:,.0f} hands/s, "
-              f"pokerkit {theirs:,.0f} hands/s, ratio {ours / theirs:.1f}x")
+        print(
+            f"\nreplay speed over {len(both)} hands both read: pokerlab {ours:,.0f} hands/s, "
+            f"pokerkit {theirs:,.0f} hands/s, ratio {ours / theirs:.1f}x"
+        )
         phhs = "\n".join(f"[{k}]\n{text}" for k, text in enumerate(both, start=1))
         t = time.perf_counter()
         n = sum(1 for _ in iter_phhs(phhs))
