@@ -13,6 +13,7 @@
     pokerlab tournament --setup phases        seed 001's self-play experiments, duplicate matches
     pokerlab bpp --hole AdQc --board 3h4cJh   BPP's network: P(win), posteriors, what BPP would do
     pokerlab play [--app heads-up|bigholdem]  play in the browser (Voila on 127.0.0.1)
+    pokerlab replay FILE.phhs --hand 3        a recorded hand street by street: pot odds, equity, HS, PPOT
 
 Every subcommand takes ``--json``. Bad input prints one line on stderr and
 exits with status 2; there is never a traceback for a user's mistake.
@@ -388,6 +389,15 @@ def cmd_play(args: argparse.Namespace) -> None:
         server.stop()
 
 
+def cmd_replay(args: argparse.Namespace) -> None:
+    from pokerlab.game.phh import read_hand
+    from pokerlab.game.replay import study_hand
+
+    hand = read_hand(args.file, args.hand, check=not args.no_check)
+    study = study_hand(hand, samples=args.samples, seed=args.seed, potential=not args.no_potential)
+    _print(study.to_dict(), f"{hand.source}\n{study.text()}", args.json)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pokerlab", description="Texas Hold'em AI toolkit: evaluation, strength, potential, equity.")
     parser.add_argument("--version", action="version", version=_version())
@@ -491,6 +501,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-browser", action="store_true", help="only print the address")
     p.add_argument("--seed", type=int, default=None, help="seed for the cards and the bots")
     p.add_argument("--verbose", action="store_true", help="show Voila's log")
+
+    p = add("replay", "a recorded hand (PHH) street by street: pot odds, equity, HS, PPOT/NPOT", cmd_replay)
+    p.add_argument("file", help="a .phh or .phhs file")
+    p.add_argument("--hand", type=int, default=1, help="which hand of a .phhs file (1 = the first)")
+    p.add_argument("--samples", type=int, default=20_000, help="Monte Carlo samples where enumeration is slow")
+    p.add_argument("--seed", type=int, default=0, help="seed of the Monte Carlo equity")
+    p.add_argument("--no-potential", action="store_true", help="skip PPOT/NPOT (faster)")
+    p.add_argument("--no-check", action="store_true", help="do not check the file's finishing_stacks")
 
     p = add("reproduce", "regenerate seed 001's Tables 1-4 and print them", cmd_reproduce)
     p.add_argument("--out", default="data/preflop_tables", help="folder for the regenerated tables")

@@ -428,3 +428,129 @@ def test_straddles_antes_and_units_round_trip_through_pokerkit(case):
     assert all(abs(t - e) < unit * h.n for t, e in zip(theirs, expected, strict=True)), text
     if unit == 1:
         assert theirs == expected, text
+
+
+# ----------------------------------------------------------------------------
+# studying a hand: pokerlab replay and study_hand
+# ----------------------------------------------------------------------------
+
+
+def test_study_hand_numbers_match_the_functions_it_uses():
+    from pokerlab.equity import equity
+    from pokerlab.game.replay import study_hand
+    from pokerlab.strength import hand_potential, hand_strength
+
+    hand = load_phh((DATA / "unknown_cards.phh").read_text())
+    study = study_hand(hand, samples=2000)
+    flop_bet = next(d for d in study.decisions if d.street.value == "flop")
+    assert (flop_bet.player, flop_bet.action, flop_bet.pot, flop_bet.to_call, flop_bet.pot_odds) == (
+        "p1",
+        "bet to 35000",
+        49500,
+        0,
+        None,
+    )
+    ivey = flop_bet.numbers["p1"]
+    assert ivey.equity == equity("Kd9c", "8s7s", board="Tc6s2d").equity[0]
+    assert ivey.hs == hand_strength("Kd9c", "Tc6s2d", opponents=1)
+    p = hand_potential("Kd9c", "Tc6s2d", lookahead=2)
+    assert (ivey.ppot, ivey.npot) == (p.ppot, p.npot)
+    call = next(d for d in study.decisions if d.action.startswith("call 262400"))
+    assert call.to_call == 262400 and call.pot_odds == pytest.approx(262400 / (1419200 + 262400))
+    assert "p2" not in call.numbers  # folded, and nobody saw its cards
+    assert [s.street.value for s in study.streets] == ["preflop", "flop", "turn", "river"]
+    assert study.streets[-1].numbers["p1"].equity == 1.0
+
+
+def test_study_hand_keeps_hidden_cards_hidden_and_arguments_checked():
+    from pokerlab.errors import ParameterError
+    from pokerlab.game.replay import study_hand
+
+    hand = list(iter_phhs(DATA / "decimals.phhs"))[3]
+    study = study_hand(hand, samples=1000, potential=False)
+    assert all("p1" not in d.numbers for d in study.decisions)
+    assert "undecided, it needs cards nobody showed" in study.result
+    for kwargs in ({"samples": 0}, {"samples": True}, {"seed": -1}, {"potential": "no"}, {"names": ["a"]}):
+        with pytest.raises(ParameterError):
+            study_hand(hand, **kwargs)
+    with pytest.raises(ParameterError, match="PHHHand or a HandState"):
+        study_hand("hand")  # type: ignore[arg-type]
+
+
+def test_the_equity_chart_draws_a_point_per_known_player_and_street():
+    from pokerlab import charts
+    from pokerlab.game.replay import study_hand
+
+    study = study_hand(load_phh((DATA / "pluribus_shape.phh").read_text()), potential=False)
+    spec = study.chart().to_dict()
+    values = spec["datasets"][next(iter(spec["datasets"]))]
+    # six known hands preflop, then the two all-in players on flop, turn and river
+    assert len(values) == 6 + 2 * 3
+    svg = charts.chart_svg(study.chart())
+    assert svg.count("<path") >= 2  # the lines were drawn
+    assert len(study.equity_frame()) == 12
+
+
+def test_cli_replay_prints_the_hand_street_by_street():
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "pokerlab", "replay", str(DATA / "decimals.phhs"), "--hand", "3"],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "decimals.phhs, hand [3]"
+    assert lines[1] == "== preflop   board -   pot 0.75"
+    assert "   p2             raise to 1.50              pot       0.75   to call 0.25, pot odds 25.0%" in lines
+    assert lines[-1] == "== result   pot 1 (9.00): p1 9.00"
+    bad = subprocess.run(
+        [sys.executable, "-m", "pokerlab", "replay", str(DATA / "decimals.phhs"), "--hand", "9"],
+        capture_output=True,
+        text=True,
+    )
+    assert bad.returncode == 2 and bad.stderr == "pokerlab: error: decimals.phhs holds 5 hand(s); there is no hand 9\n"
+
+
+def test_cli_replay_json_and_refusals(capsys, tmp_path):
+    import json
+
+    from pokerlab.cli import main
+
+    assert main(["replay", str(DATA / "pluribus_shape.phh"), "--json", "--no-potential"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["players"][3] == "MrPink"
+    assert data["decisions"][-1] == {
+        "street": "preflop",
+        "player": "MrBrown",
+        "action": "call 9200 (all-in)",
+        "pot": "10950",
+        "to_call": "9200",
+        "pot_odds": pytest.approx(9200 / 20150),
+        "numbers": {
+            "MrPink": {
+                "equity": pytest.approx(0.538, abs=0.001),
+                "hs": None,
+                "ppot": None,
+                "npot": None,
+                "exact": True,
+            },
+            "MrBrown": {
+                "equity": pytest.approx(0.462, abs=0.001),
+                "hs": None,
+                "ppot": None,
+                "npot": None,
+                "exact": True,
+            },
+        },
+    }
+    bad = tmp_path / "bad.phh"
+    bad.write_text((DATA / "pluribus_shape.phh").read_text().replace("20150", "20151"))
+    assert main(["replay", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(
+        "pokerlab: error: bad.phh, line 13: finishing_stacks says [9950, 9900, 10000, 20151, 0, 10000]"
+    )
+    assert main(["replay", str(bad), "--no-check", "--no-potential"]) == 0

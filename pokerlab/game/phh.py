@@ -79,6 +79,7 @@ __all__ = [
     "from_phh",
     "iter_phhs",
     "load_phh",
+    "read_hand",
     "read_hands",
     "to_phh",
     "to_phhs",
@@ -734,6 +735,12 @@ def iter_phhs(source: str | Path | IO[str], *, check: bool = True) -> Iterator[P
 
 
 def _iter_sections(lines: Iterable[str], name: str, check: bool) -> Iterator[PHHHand]:
+    for chunk, start, label in _raw_sections(lines, name):
+        yield _section(chunk, start, name, label, check)
+
+
+def _raw_sections(lines: Iterable[str], name: str) -> Iterator[tuple[list[str], int, str]]:
+    """The sections of a file as (lines, first line number, label), without reading them as PHH."""
     chunk: list[str] = []
     start, label = 1, ""
     number = 0
@@ -743,10 +750,10 @@ def _iter_sections(lines: Iterable[str], name: str, check: bool) -> Iterator[PHH
             chunk.append(line)
             continue
         if label or _has_content(chunk):
-            yield _section(chunk, start, name, label, check)
+            yield chunk, start, label
         chunk, start, label = [], number + 1, m.group(1)
     if label or _has_content(chunk):
-        yield _section(chunk, start, name, label, check)
+        yield chunk, start, label
     elif number == 0:
         raise PHHError(f"{name or 'the PHH text'} is empty")
 
@@ -759,6 +766,23 @@ def _has_content(chunk: list[str]) -> bool:
 def _section(chunk: list[str], start: int, name: str, label: str, check: bool) -> PHHHand:
     source = ", ".join(x for x in (name, f"hand [{label}]" if label else "") if x)
     return load_phh("".join(chunk), first_line=start, source=source, check=check)
+
+
+def read_hand(path: str | Path, number: int = 1, *, check: bool = True) -> PHHHand:
+    """Hand ``number`` (1 = the first) of a ``.phh`` or ``.phhs`` file; the other hands are not replayed."""
+    if isinstance(path, bool) or not isinstance(path, (str, Path)):
+        raise PHHError(f"read_hand needs a file path, not {path!r}")
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise PHHError(f"the hand number counts from 1, not {number!r}")
+    p = Path(path)
+    if not p.is_file():
+        raise PHHError(f"no PHH file at {str(p)!r}")
+    count = 0
+    with p.open(encoding="utf-8") as f:
+        for count, (chunk, start, label) in enumerate(_raw_sections(f, p.name), start=1):
+            if count == number:
+                return _section(chunk, start, p.name, label, check)
+    raise PHHError(f"{p.name} holds {count} hand(s); there is no hand {number}")
 
 
 def read_hands(path: str | Path, *, check: bool = True) -> Iterator[PHHHand]:
