@@ -554,3 +554,31 @@ def test_cli_replay_json_and_refusals(capsys, tmp_path):
         "pokerlab: error: bad.phh, line 13: finishing_stacks says [9950, 9900, 10000, 20151, 0, 10000]"
     )
     assert main(["replay", str(bad), "--no-check", "--no-potential"]) == 0
+
+
+def test_hand_replayer_steps_through_a_hand_and_charts_equity():
+    from pokerlab.widgets import HandReplayer
+
+    r = HandReplayer(DATA / "unknown_cards.phh", charts=True)
+    assert r.step.max == len(r.study.decisions) - 1 == 9
+    assert r.decision.action == "raise to 7000" and "pot <b>4500</b>" in r.situation.value
+    r.previous()
+    assert r.step.value == 0
+    r.next()
+    r.next()
+    assert r.decision.player == "p2" and "No live hand" not in r.situation.value
+    assert "p3 raise to 7000 &middot; p1 raise to 23000 &middot; p2 fold" in r.log.value
+    assert r.chart_view.value.startswith("<svg")
+    preflop_points = r.chart().to_dict()
+    r.step.value = r.step.max
+    assert "p1 shows Kd 9c" in r.log.value
+    for _ in range(3):
+        r.next()
+    assert r.step.value == r.step.max
+    # two known hands, a point per street once the river is reached, fewer before it
+    full = r.chart(upto=3).to_dict()
+    data = lambda spec: spec["datasets"][next(iter(spec["datasets"]))]  # noqa: E731
+    assert len(data(full)) == 8 and len(data(preflop_points)) == 2
+    svg = r.chart_view.value
+    assert svg.count("<path") >= 2 + 8  # two lines and eight filled points
+    assert HandReplayer(DATA / "decimals.phhs", 3, charts=False).decision.action == "raise to 1.50"
