@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from pokerlab.errors import HiddenCardsError, PHHError, RulesError
 from pokerlab.game import NO_LIMIT_RING, HandState, Muck, PostBlind, ReturnUncalled, Rules, Showdown
-from pokerlab.game.phh import PHHHand, iter_phhs, load_phh, read_hands, to_phh, to_phhs, write_phhs
+from pokerlab.game.phh import PHHHand, iter_phhs, load_phh, read_hand, read_hands, to_phh, to_phhs, write_phhs
 
 DATA = Path(__file__).parent / "data" / "phh"
 SECTION = re.compile(r"^\s*\[\s*\d+\s*\]\s*$", re.MULTILINE)
@@ -582,3 +582,12 @@ def test_hand_replayer_steps_through_a_hand_and_charts_equity():
     svg = r.chart_view.value
     assert svg.count("<path") >= 2 + 8  # two lines and eight filled points
     assert HandReplayer(DATA / "decimals.phhs", 3, charts=False).decision.action == "raise to 1.50"
+
+
+def test_the_lessons_hand_is_shipped_and_its_call_beats_its_price():
+    hand = read_hand(Path(__file__).parents[1] / "data" / "hands" / "three_handed_all_in.phh")
+    from pokerlab.game.replay import study_hand
+
+    call = study_hand(hand, potential=False).decisions[-1]
+    assert (call.player, call.action) == ("Button", "call 262400 (all-in)")
+    assert round(call.pot_odds, 3) == 0.156 and round(call.numbers["Button"].equity, 3) == 0.295

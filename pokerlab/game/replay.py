@@ -12,9 +12,10 @@ least that). For every player whose hole cards are known it adds
   cards nobody saw (exact when enumeration is cheap, otherwise Monte Carlo
   with a fixed seed);
 * **HS**: hand strength now against that many random opponents (from the
-  flop on; Algorithm 1 of Billings et al.'s "Opponent Modeling in Poker");
+  flop on; Algorithm 1 of the Waterloo report, Li, Zhang and Gao's "Bot for
+  Texas Hold'em");
 * **PPOT / NPOT**: positive and negative potential (flop and turn;
-  Algorithm 2 of the same paper).
+  Algorithm 2 of the same report). The pot odds are its eq. 7.
 
 Cards nobody saw are never guessed: a hidden hand gets no numbers.
 
