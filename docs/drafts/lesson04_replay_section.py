@@ -23,7 +23,7 @@ from pokerlab.widgets import HandReplayer
 enable_offline()
 hand = read_hand(Path("..") / "data" / "hands" / "three_handed_all_in.phh")
 replayer = HandReplayer(hand, potential=True)
-replayer
+replayer  # noqa: B018 - a notebook shows the last expression
 
 # %% [markdown]
 # The last decision is the Button's call of the Small Blind's all-in on the turn. Its price and
