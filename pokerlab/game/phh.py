@@ -382,6 +382,10 @@ def _amount(reader: _Reader, key: str, value: Any, line: int | None) -> int | De
         if value < 0:
             raise reader.error(line, f"{key} must be an amount >= 0, not {value}")
         return value
+    if isinstance(value, Decimal) and value.is_infinite():
+        raise reader.error(
+            line, f"{key} holds an unknown amount (inf); pokerlab replays only hands whose amounts are known"
+        )
     if not isinstance(value, Decimal) or not value.is_finite() or value < 0:
         raise reader.error(line, f"{key} must be a finite amount of money >= 0, not {value!r}")
     return value
@@ -688,7 +692,8 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
             else:
                 state.apply(RaiseTo(chips(Decimal(words[2]))), seat=seat)
         except PokerlabError as exc:
-            raise reader.error(line, f"{raw!r}: {exc}") from None
+            unit = "" if places == 0 else f", amounts in chips of {rules.chip_unit}"
+            raise reader.error(line, f"{raw!r}: {exc} ({words[0]} is table seat {seat}{unit})") from None
     hand = PHHHand(state, players, data, source)
     if check and finishing is not None:
         expected = tuple(chips(d) for d in finishing)

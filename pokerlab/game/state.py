@@ -806,7 +806,7 @@ class HandState:
 
     @classmethod
     def from_phh(cls, text: str) -> HandState:
-        """Replay a PHH hand history (full information) into a state."""
+        """Replay a PHH hand history into a state (see :func:`pokerlab.game.phh.load_phh`)."""
         from pokerlab.game.phh import from_phh
 
         return from_phh(text)
