@@ -167,8 +167,10 @@ def to_phh(state: HandState) -> str:
     player = {seat: f"p{k + 1}" for k, seat in enumerate(order)}
     fields: dict[str, Any] = {}
     fields["variant"] = "FT" if rules.structure is BettingStructure.FIXED_LIMIT else "NT"
-    fields["ante_trimming_status"] = not rules.dead_antes
-    fields["antes"] = [money(a) for a in rules.antes_for(n, state.hand_number)]
+    antes = rules.antes_for(n, state.hand_number)
+    if any(antes):  # it matters only when someone antes (pokerkit's default is false)
+        fields["ante_trimming_status"] = not rules.dead_antes
+    fields["antes"] = [money(a) for a in antes]
     forced = [state.small_blind, state.big_blind, *rules.straddles]
     fields["blinds_or_straddles"] = [money(x) for x in (forced + [0] * n)[:n]]
     if rules.structure is BettingStructure.FIXED_LIMIT:
