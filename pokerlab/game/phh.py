@@ -307,6 +307,23 @@ class _Reader:
         return lines if len(lines) == count else [self.field_line("actions")] * count
 
 
+_STRINGS = re.compile(r"\[[ \t]*'[^'\n]*'(?:[ \t]*,[ \t]*'[^'\n]*')*[ \t]*,?[ \t]*\][ \t]*$")
+_NUMBERS = re.compile(
+    r"\[[ \t]*-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[ \t]*,[ \t]*-?(?:0|[1-9]\d*)(?:\.\d+)?)*[ \t]*,?[ \t]*\][ \t]*$"
+)
+_QUOTED = re.compile(r"'([^'\n]*)'")
+
+
+def _quick_array(line: str, start: int) -> list[Any] | None:
+    """A one-line array of single-quoted strings or of plain numbers (the bulk of a PHH file), else None."""
+    if _STRINGS.match(line, start):
+        return _QUOTED.findall(line, start)
+    if _NUMBERS.match(line, start):
+        inner = line[line.index("[", start) + 1 : line.rindex("]")]
+        return [Decimal(x) if "." in x else int(x) for x in (w.strip() for w in inner.split(",")) if x]
+    return None
+
+
 def _fast_toml(text: str) -> dict[str, Any] | None:
     """The one-line ``key = value`` subset of TOML that PHH files use, or None to let tomllib read it.
 
@@ -325,6 +342,10 @@ def _fast_toml(text: str) -> dict[str, Any] | None:
         m = _KEY.match(line)
         if m is None or m.group(1) in data:
             return None
+        quick = _quick_array(line, m.end())
+        if quick is not None:
+            data[m.group(1)] = quick
+            continue
         pos, stack = m.end(), [[]]  # type: ignore[var-annotated]
         expect_value = True
         while True:

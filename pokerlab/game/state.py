@@ -308,7 +308,7 @@ class HandState:
         if isinstance(holes, str) or len(holes) != self.n:
             raise PokerlabError(f"holes needs one entry per seat ({self.n}), not {holes!r}")
         self._given_holes: list[tuple[Card, ...]] = []
-        seen: dict[int, str] = {}
+        seen: set[int] = set()
         for seat, h in enumerate(holes):
             cards = () if h is None else tuple(parse_cards(h))
             if len(cards) not in (0, 2):
@@ -322,7 +322,7 @@ class HandState:
                 from pokerlab.errors import DuplicateCardError
 
                 raise DuplicateCardError(f"{c} is dealt twice")
-            seen[c.id] = str(c)
+            seen.add(c.id)
         self._deck = board_cards
 
     # -- seats ------------------------------------------------------------------
