@@ -303,6 +303,20 @@ def test_reader_arguments_are_checked():
         list(read_hands(3))  # type: ignore[arg-type]
     with pytest.raises(PHHError, match="needs a HandState"):
         to_phh("hand")  # type: ignore[arg-type]
+    with pytest.raises(PHHError, match="check must be True or False"):
+        load_phh(BASE, check="yes")  # type: ignore[arg-type]
+    with pytest.raises(PHHError, match="check must be True or False"):
+        list(iter_phhs(BASE, check=None))  # type: ignore[arg-type]
+    with pytest.raises(PHHError, match="source is a name"):
+        load_phh(BASE, source=3)  # type: ignore[arg-type]
+    with pytest.raises(PHHError, match="counts from 1"):
+        read_hand(DATA / "decimals.phhs", 0)
+    with pytest.raises(PHHError, match="needs a file path"):
+        write_phhs([], None)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="2 to 10 players"):
+        Rules().antes_for(11)
+    with pytest.raises(Exception, match=r"a position is 0\.\.2"):
+        load_phh(BASE).state.position_seat(3)
     with pytest.raises(PHHError, match="is empty"):
         list(iter_phhs(io.StringIO("")))
 

@@ -230,6 +230,8 @@ def to_phhs(states: Iterable[HandState]) -> str:
 
 def write_phhs(states: Iterable[HandState], path: str | Path) -> int:
     """Write hands to a ``.phhs`` file one at a time; returns the number written."""
+    if isinstance(path, bool) or not isinstance(path, (str, Path)):
+        raise PHHError(f"write_phhs needs a file path, not {path!r}")
     count = 0
     with Path(path).open("w", encoding="utf-8") as f:
         for count, state in enumerate(states, start=1):
@@ -558,6 +560,9 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
         raise PHHError(f"PHH text must be a str, not {type(text).__name__}")
     if isinstance(first_line, bool) or not isinstance(first_line, int) or first_line < 1:
         raise PHHError(f"first_line must be a line number >= 1, not {first_line!r}")
+    if not isinstance(source, str):
+        raise PHHError(f"source is a name for messages (a str), not {source!r}")
+    _check_flag(check)
     reader = _Reader(text, first_line, source)
     try:
         data = _fast_toml(text)
@@ -737,6 +742,11 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
     return hand
 
 
+def _check_flag(check: object) -> None:
+    if not isinstance(check, bool):
+        raise PHHError(f"check must be True or False, not {check!r}")
+
+
 def from_phh(text: str) -> HandState:
     """Replay PHH text into a :class:`HandState` (see :func:`load_phh`, which also keeps the other fields)."""
     return load_phh(text).state
@@ -748,6 +758,7 @@ def iter_phhs(source: str | Path | IO[str], *, check: bool = True) -> Iterator[P
     Sections are ``[1]``, ``[2]``, ...; a file without sections is one
     hand. Errors name the section and the file's line number.
     """
+    _check_flag(check)
     if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source and "=" not in source):
         path = Path(source)
         if not path.is_file():
@@ -802,6 +813,7 @@ def read_hand(path: str | Path, number: int = 1, *, check: bool = True) -> PHHHa
         raise PHHError(f"read_hand needs a file path, not {path!r}")
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise PHHError(f"the hand number counts from 1, not {number!r}")
+    _check_flag(check)
     p = Path(path)
     if not p.is_file():
         raise PHHError(f"no PHH file at {str(p)!r}")

@@ -238,6 +238,10 @@ class Rules:
 
     def antes_for(self, players: int, hand_number: int = 0) -> tuple[int, ...]:
         """The ante each position posts (position 0 = small blind) at a table of ``players``."""
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
+            raise RulesError(f"a table seats 2 to 10 players, not {players!r}")
+        if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
+            raise RulesError(f"hand_number is a whole number >= 0, not {hand_number!r}")
         if self.position_antes:
             return tuple(self.position_antes[k] if k < len(self.position_antes) else 0 for k in range(players))
         return (self.level(hand_number).ante,) * players

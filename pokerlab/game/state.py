@@ -353,6 +353,8 @@ class HandState:
 
     def position_seat(self, position: int) -> int:
         """The seat at ``position`` (0 = small blind, 1 = big blind, 2 = first straddle, ...)."""
+        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < self.n:
+            raise PokerlabError(f"a position is 0..{self.n - 1} at this table, not {position!r}")
         return (self.small_blind_seat + position) % self.n
 
     def _start(self) -> None:
