@@ -252,10 +252,15 @@ def test_the_base_hand_is_fine():
         (
             "'p1 cc',\n  'p2 cc',\n  'd db 2c3c4d'",
             "'d db 2c3c4d',\n  'p1 cc',\n  'p2 cc'",
-            r"line 11: .*flop is dealt while",
+            r"line 11: .*flop is dealt while the betting is still open; p1 is to act",
         ),
         ("'d db 9s',", "'d db 9s',\n  'p1 f',", r"line 23: 'p1 f': the hand is already over"),
         ("'d db 9s',", "'d db 9s',\n  'd db 8s',", r"line 23: .*board is already complete"),
+        (
+            "'p3 cbr 6',\n  'p1 cc',\n  'p2 cc',",
+            "'p3 f',\n  'p1 f',",
+            r"line 12: 'd db 2c3c4d': the hand ended before the flop",
+        ),
         ("'d db 9s',", "'d db 9s',\n  'x y',", r"line 23: unknown player 'x'"),
         ("'d db 9s',", "'d db 9s',\n  'd xx',", r"line 23: .*unknown dealer action"),
         ("'d db 5h'", "'d db 5h 6h'", r"line 21: .*deal the board as 'd db CARDS'"),

@@ -697,8 +697,12 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
             boards_seen += 1
             if len(state.board) < (0, 3, 4, 5)[boards_seen]:
                 name = ("flop", "turn", "river")[boards_seen - 1]
-                who = f"seat {state.actor} ({raw!r})" if state.actor is not None else ""
-                raise reader.error(line, f"{raw!r}: the {name} is dealt while the betting is still open; {who} to act")
+                if state.is_over:
+                    raise reader.error(line, f"{raw!r}: the hand ended before the {name} (everyone else folded)")
+                who = f"p{players.index(state.actor) + 1}" if state.actor is not None else "nobody"
+                raise reader.error(
+                    line, f"{raw!r}: the {name} is dealt while the betting is still open; {who} is to act"
+                )
             continue
         k = int(words[0][1:]) - 1
         seat = players[k]
