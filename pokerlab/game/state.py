@@ -54,14 +54,13 @@ import copy
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # pragma: no cover
-    from collections.abc import Iterable, Sequence
-
 from pokerlab.cards import Card, Deck, parse_cards
-from pokerlab.errors import HiddenCardsError, IllegalActionError, PokerlabError
+from pokerlab.errors import DuplicateCardError, HiddenCardsError, IllegalActionError, PokerlabError
 from pokerlab.game.rules import BettingStructure, Street
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterable, Sequence
+
     from pokerlab.cards import CardsLike
     from pokerlab.game.rules import Rules
 
@@ -319,8 +318,6 @@ class HandState:
             raise PokerlabError(f"a board has at most 5 cards, not {len(board_cards)}")
         for c in [c for h in self._given_holes for c in h] + board_cards:
             if c.id in seen:
-                from pokerlab.errors import DuplicateCardError
-
                 raise DuplicateCardError(f"{c} is dealt twice")
             seen.add(c.id)
         self._deck = board_cards
