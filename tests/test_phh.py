@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerlab.errors import HiddenCardsError, PHHError, RulesError
+from pokerlab.errors import HiddenCardsError, PHHError, RulesError, UnknownStackError
 from pokerlab.game import NO_LIMIT_RING, HandState, Muck, PostBlind, ReturnUncalled, Rules, Showdown
 from pokerlab.game.phh import PHHHand, iter_phhs, load_phh, read_hand, read_hands, to_phh, to_phhs, write_phhs
 
@@ -70,7 +70,7 @@ def test_every_sample_hand_replays_to_its_finishing_stacks():
     for path in sorted(DATA.glob("*.phh*")):
         for k, hand in enumerate(read_hands(path)):  # read_hands checks finishing_stacks itself
             seen[(path.name, k)] = hand
-    assert len(seen) == 12
+    assert len(seen) == 14
     for key, stacks in EXPECTED.items():
         assert money(seen[key]) == stacks, key
     assert seen[("decimals.phhs", 0)].source == "decimals.phhs, hand [1]"
@@ -266,7 +266,7 @@ def test_the_base_hand_is_fine():
         ("'d db 5h'", "'d db 5h 6h'", r"line 21: .*deal the board as 'd db CARDS'"),
         ("'d dh p3 QsQh',", "", r"line 6: no 'd dh' line deals hole cards to p3"),
         ("starting_stacks = [200, 200, 200]", "starting_stacks = [200, 200]", r"line 2: antes has 3 entries for 2"),
-        ("starting_stacks = [200, 200, 200]", "starting_stacks = [200, 200, inf]", r"line 5: .*unknown amount \(inf\)"),
+        ("antes = [0, 0, 0]", "antes = [0, 0, inf]", r"line 2: .*unknown amount \(inf\); only a stack may be unknown"),
         ("starting_stacks = [200, 200, 200]", "starting_stacks = [200, 200, nan]", r"line 5: .*finite"),
         ("starting_stacks = [200, 200, 200]", "starting_stacks = [200, 200, -5]", r"line 5: .*>= 0"),
         ("starting_stacks = [200, 200, 200]", "starting_stacks = [200, 200, true]", r"line 5: .*amount"),
@@ -638,3 +638,29 @@ def test_the_fast_toml_path_reads_what_tomllib_reads_or_steps_aside(items, shape
         reference = None
     fast = _fast_toml(text)
     assert fast is None or fast == reference, text
+
+
+def test_unknown_stacks_replay_the_betting_and_the_winnings_exactly():
+    hands = list(iter_phhs(DATA / "unknown_stacks.phhs"))
+    texts_ = texts(DATA / "unknown_stacks.phhs")
+    for hand, text in zip(hands, texts_, strict=True):
+        state = hand.state
+        assert state.unknown_stacks == frozenset(range(state.n))
+        assert not any(state.all_in)
+        with pytest.raises(UnknownStackError, match="never given"):
+            _ = hand.finishing_stacks
+        pokerkit = pytest.importorskip("pokerkit")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            theirs = list(pokerkit.HandHistory.loads(text))[-1]
+        assert [c * state.rules.chip_unit for c in hand.net_winnings] == list(theirs.payoffs)
+        back = to_phh(state)
+        assert "starting_stacks = [inf, inf" in back and "finishing_stacks" not in back
+        assert load_phh(back).net_winnings == hand.net_winnings
+    assert [str(c * hands[0].state.rules.chip_unit) for c in hands[0].net_winnings] == [
+        "-0.50",
+        "22.50",
+        "-17.50",
+        "0.00",
+    ]
+    assert hands[1].net_winnings == (1, -2, 1)  # the board's straight splits the pot

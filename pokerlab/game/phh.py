@@ -18,6 +18,9 @@ blind. pokerlab reads
   cards shown at the showdown (``p2 sm AsKd``, in any order) become the
   player's hole cards, ``p2 sm`` mucks (a mucked hand wins nothing) and a
   pot that only hidden cards could decide stays undecided;
+* unknown stacks (``inf``, as iPoker's hands have them): the betting and
+  pots replay exactly with a stand-in stack larger than anything bet in
+  the hand; ``net_winnings`` is exact, the final stacks are refused;
 * ``finishing_stacks``, when present, is checked against the replay.
 
 Every malformed line is refused with a :class:`PHHError` naming its line
@@ -123,6 +126,12 @@ class PHHHand:
         return self.names[self.players.index(seat)]
 
     @property
+    def net_winnings(self) -> tuple[int, ...]:
+        """Chips won (+) or lost (-) in PHH order; known even where a stack was written ``inf``."""
+        net = self.state.net_winnings
+        return tuple(net[s] for s in self.players)
+
+    @property
     def finishing_stacks(self) -> tuple[int, ...]:
         """Final stacks in PHH order, in chips (a :class:`HiddenCardsError` when hidden cards decide a pot)."""
         final = self.state.final_stacks
@@ -134,7 +143,16 @@ class PHHHand:
 # ----------------------------------------------------------------------------
 
 
+class _Raw(str):
+    """Text written into the TOML as it is (not quoted)."""
+
+
+_INF = _Raw("inf")
+
+
 def _toml_value(v: Any) -> str:
+    if isinstance(v, _Raw):
+        return str(v)
     if isinstance(v, str):
         return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
     if isinstance(v, bool):
@@ -178,7 +196,7 @@ def to_phh(state: HandState) -> str:
         fields["big_bet"] = money(rules.bet_sizes[2])  # type: ignore[index]
     else:
         fields["min_bet"] = money(rules.min_raise_increment(state.big_blind))
-    fields["starting_stacks"] = [money(state.starting_stacks[s]) for s in order]
+    fields["starting_stacks"] = [_INF if s in state.unknown_stacks else money(state.starting_stacks[s]) for s in order]
     actions: list[str] = []
     holes = {e.seat: e.cards for e in state.events if isinstance(e, DealHole)}
     for seat in order:
@@ -215,7 +233,7 @@ def to_phh(state: HandState) -> str:
     fields["_pokerlab_min_raise_big_blinds"] = rules.min_raise_big_blinds
     fields["_pokerlab_rules"] = rules.name
     fields["_pokerlab_hand_number"] = state.hand_number
-    if state.is_over and not state.undecided:
+    if state.is_over and not state.undecided and not state.unknown_stacks:
         fields["finishing_stacks"] = [money(state.stacks[s]) for s in order]
     return "\n".join(f"{k} = {_toml_value(v)}" for k, v in fields.items()) + "\n"
 
@@ -402,15 +420,15 @@ def _fast_toml(text: str) -> dict[str, Any] | None:
 
 
 def _amount(reader: _Reader, key: str, value: Any, line: int | None) -> int | Decimal:
-    """A whole or decimal amount >= 0, as the file wrote it (int or Decimal)."""
+    """A whole or decimal amount >= 0, as the file wrote it (int or Decimal); ``inf`` only for stacks."""
     if type(value) is int:
         if value < 0:
             raise reader.error(line, f"{key} must be an amount >= 0, not {value}")
         return value
+    if isinstance(value, Decimal) and value == Decimal("Infinity") and key in ("starting_stacks", "finishing_stacks"):
+        return value  # an unknown stack (iPoker's hands write every stack so)
     if isinstance(value, Decimal) and value.is_infinite():
-        raise reader.error(
-            line, f"{key} holds an unknown amount (inf); pokerlab replays only hands whose amounts are known"
-        )
+        raise reader.error(line, f"{key} holds an unknown amount (inf); only a stack may be unknown")
     if not isinstance(value, Decimal) or not value.is_finite() or value < 0:
         raise reader.error(line, f"{key} must be a finite amount of money >= 0, not {value!r}")
     return value
@@ -429,8 +447,12 @@ def _amounts(reader: _Reader, data: dict, key: str, n: int | None) -> list[int |
     return [_amount(reader, key, v, reader.field_line(key)) for v in values]
 
 
+def _finite(d: int | Decimal) -> bool:
+    return type(d) is int or d.is_finite()  # type: ignore[union-attr]
+
+
 def _places(d: int | Decimal) -> int:
-    if type(d) is int:
+    if type(d) is int or not d.is_finite():  # type: ignore[union-attr]
         return 0
     exponent = d.as_tuple().exponent  # type: ignore[union-attr]
     return max(0, -exponent) if isinstance(exponent, int) else 0
@@ -612,6 +634,12 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
 
     if any(s == 0 for s in stacks):
         raise reader.error(reader.field_line("starting_stacks"), "every player needs a starting stack above 0")
+    unknown = {k for k, s in enumerate(stacks) if type(s) is not int and s.is_infinite()}  # type: ignore[union-attr]
+    if unknown:
+        # a stand-in larger than every chip this hand can put in: nobody with it is ever all-in
+        known = [s for s in stacks if type(s) is int or s.is_finite()]  # type: ignore[union-attr]
+        bound = sum(map(chips, known + antes + blinds + plan.amounts + list(sizes.values()))) + 1
+        stacks = [Decimal(bound).scaleb(-places) if k in unknown else s for k, s in enumerate(stacks)]
     forced = [chips(b) for b in blinds]
     if forced[1] <= 0:
         raise reader.error(reader.field_line("blinds_or_straddles"), "the big blind (the second entry) must be above 0")
@@ -683,6 +711,7 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
             holes=holes,
             board=plan.board,
             mucks={players[k] for k in plan.mucks},
+            unknown_stacks={players[k] for k in unknown},
         )
     except PokerlabError as exc:
         raise reader.error(reader.field_line("actions"), f"cannot deal this hand: {exc}") from None
@@ -728,20 +757,26 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
             raise reader.error(line, f"{raw!r}: {exc} ({words[0]} is table seat {seat}{unit})") from None
     hand = PHHHand(state, players, data, source)
     if check and finishing is not None:
-        expected = tuple(chips(d) for d in finishing)
         where = reader.field_line("finishing_stacks")
         if not state.is_over:
             raise reader.error(where, "finishing_stacks is given but the actions stop before the hand ends")
-        try:
-            got = hand.finishing_stacks
-        except HiddenCardsError as exc:
-            raise reader.error(where, f"finishing_stacks cannot be checked: {exc}") from None
+        if state.undecided:
+            try:
+                _ = state.final_stacks
+            except HiddenCardsError as exc:
+                raise reader.error(where, f"finishing_stacks cannot be checked: {exc}") from None
+        known = [k for k in range(n) if k not in unknown and _finite(finishing[k])]
+        expected = [chips(finishing[k]) for k in known]
+        got = [state.stacks[players[k]] for k in known]
         if got != expected:
             show = rules.format_chips
+
+            def listed(values: list[int]) -> str:
+                shown = dict(zip(known, map(show, values), strict=True))
+                return "[" + ", ".join(shown.get(k, "inf") for k in range(n)) + "]"
+
             raise reader.error(
-                where,
-                f"finishing_stacks says [{', '.join(map(show, expected))}] but the replay ends with "
-                f"[{', '.join(map(show, got))}]",
+                where, f"finishing_stacks says {listed(expected)} but the replay ends with {listed(got)}"
             )
     return hand
 

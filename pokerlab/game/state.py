@@ -28,7 +28,9 @@ Replaying a recorded hand: pass ``holes`` (one entry per seat, ``None``
 for cards nobody saw) and ``board``; then nothing is random, a street the
 board does not reach is an error, seats listed in ``mucks`` give up their
 claim at the showdown, and a pot that only a hidden hand could decide is
-left undecided (:attr:`HandState.undecided`) instead of guessed.
+left undecided (:attr:`HandState.undecided`) instead of guessed. Seats in
+``unknown_stacks`` play with a stand-in stack larger than anything bet in
+the hand; their final stacks are refused, their ``net_winnings`` exact.
 
 Pots: when betting ends, an uncalled excess (the part of the biggest bet no
 one else matched) goes back to its owner. The rest is split into a main pot
@@ -55,7 +57,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pokerlab.cards import Card, Deck, parse_cards
-from pokerlab.errors import DuplicateCardError, HiddenCardsError, IllegalActionError, PokerlabError
+from pokerlab.errors import DuplicateCardError, HiddenCardsError, IllegalActionError, PokerlabError, UnknownStackError
 from pokerlab.game.rules import BettingStructure, Street
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -249,6 +251,7 @@ class HandState:
         holes: Sequence[CardsLike | None] | None = None,
         board: CardsLike | None = None,
         mucks: Iterable[int] = (),
+        unknown_stacks: Iterable[int] = (),
     ) -> None:
         n = len(stacks)
         rules.check_players(n)
@@ -286,6 +289,9 @@ class HandState:
         self.mucks = frozenset(mucks)
         if any(isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < n for m in self.mucks):
             raise PokerlabError(f"mucks lists seats 0..{n - 1}, not {sorted(self.mucks, key=str)!r}")
+        self.unknown_stacks = frozenset(unknown_stacks)
+        if any(isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < n for m in self.unknown_stacks):
+            raise PokerlabError(f"unknown_stacks lists seats 0..{n - 1}, not {sorted(self.unknown_stacks, key=str)!r}")
         if holes is not None:
             self._deal_replay(holes, board)
             self._start()
@@ -506,7 +512,21 @@ class HandState:
                 f"{chips} chips cannot be awarded without the hidden hole cards of seat(s) {seats}; "
                 "the final stacks are unknown"
             )
+        if self.unknown_stacks:
+            raise UnknownStackError(
+                f"the stacks of seat(s) {sorted(self.unknown_stacks)} were never given (inf), so the final stacks "
+                "are unknown; net_winnings has what each seat won or lost"
+            )
         return tuple(self.stacks)
+
+    @property
+    def net_winnings(self) -> tuple[int, ...]:
+        """Chips each seat won (+) or lost (-) in the hand; known even where the stacks are not."""
+        if not self.is_over:
+            raise IllegalActionError("the hand is not over yet; the winnings are known only at the end")
+        if self.undecided:
+            _ = self.final_stacks  # raises HiddenCardsError with the details
+        return tuple(e - s for e, s in zip(self.stacks, self.starting_stacks, strict=True))
 
     @property
     def known_holes(self) -> dict[int, tuple[Card, ...]]:
