@@ -659,7 +659,7 @@ def test_unknown_stacks_replay_the_betting_and_the_winnings_exactly():
         assert load_phh(back).net_winnings == hand.net_winnings
     assert [str(c * hands[0].state.rules.chip_unit) for c in hands[0].net_winnings] == [
         "-0.50",
-        "22.50",
+        "18.00",
         "-17.50",
         "0.00",
     ]
