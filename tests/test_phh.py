@@ -663,4 +663,4 @@ def test_unknown_stacks_replay_the_betting_and_the_winnings_exactly():
         "-17.50",
         "0.00",
     ]
-    assert hands[1].net_winnings == (1, -2, 1)  # the board's straight splits the pot
+    assert hands[1].net_winnings == (50, -100, 50)  # chips of 0.01: the board's straight splits the pot
