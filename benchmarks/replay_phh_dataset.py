@@ -9,7 +9,8 @@ For every Texas hold'em hand (variants NT and FT) in every ``.phh`` and
 * file: the replay ends with the file's ``finishing_stacks`` (hands that
   have the field);
 * pokerkit: pokerlab's final stacks equal pokerkit's (hands whose pots
-  need no hidden cards and that pokerkit replays);
+  need no hidden cards and that pokerkit replays; where the stacks are
+  written ``inf``, what each player won against pokerkit's payoffs);
 * export: the hand written back by pokerlab reads again to the same stacks;
 * hands per second for each library over the hands both replay, and the ratio.
 
@@ -31,7 +32,7 @@ from pathlib import Path
 
 from _common import require_peer
 
-from pokerlab.errors import HiddenCardsError, PHHError
+from pokerlab.errors import PHHError
 from pokerlab.game.phh import iter_phhs, load_phh
 
 _SECTION = re.compile(r"^\s*\[\s*\d+\s*\]\s*$", re.MULTILINE)
@@ -51,7 +52,7 @@ def texts(path: Path) -> list[str]:
     return [c for c in chunks if re.search(r"^variant\s*=\s*['\"](NT|FT)['\"]", c, re.MULTILINE)]
 
 
-def pokerkit_stacks(pokerkit, text: str) -> list[Decimal] | None:
+def pokerkit_stacks(pokerkit, text: str, net: bool = False) -> list[Decimal] | None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         hh = pokerkit.HandHistory.loads(text)
@@ -59,7 +60,7 @@ def pokerkit_stacks(pokerkit, text: str) -> list[Decimal] | None:
     state = states[-1] if states else None
     if state is None or state.status:
         return None
-    return [Decimal(s) for s in state.stacks]
+    return [Decimal(s) for s in (state.payoffs if net else state.stacks)]
 
 
 def main() -> None:
@@ -97,14 +98,14 @@ def main() -> None:
             if "finishing_stacks" in data:
                 row["with finishing_stacks"] += 1
                 row["agree with file"] += 1  # load_phh checked them
-            try:
-                ours = [c * unit for c in hand.finishing_stacks]
-            except HiddenCardsError:
+            if not hand.state.is_over or hand.state.undecided:
                 continue
-            except Exception:  # the hand stops before its end
-                continue
+            unknown = bool(hand.state.unknown_stacks)  # stacks written inf: compare what each player won
+            ours = [c * unit for c in (hand.net_winnings if unknown else hand.finishing_stacks)]
+            if unknown:
+                row["unknown stacks (net winnings compared)"] += 1
             try:
-                theirs = pokerkit_stacks(pokerkit, text)
+                theirs = pokerkit_stacks(pokerkit, text, net=unknown)
             except Exception as exc:  # count what pokerkit refuses
                 row["pokerkit refuses"] += 1
                 reasons[src + " (pokerkit)"][type(exc).__name__ + ": " + str(exc)[:70]] += 1
@@ -124,7 +125,7 @@ def main() -> None:
                 row["DISAGREE with pokerkit"] += 1
                 reasons[src + " (disagreements)"][f"pokerkit {theirs} pokerlab {ours}"[:110]] += 1
             back = load_phh(hand.state.to_phh())
-            row["export reads back"] += back.state.final_stacks == hand.state.final_stacks
+            row["export reads back"] += back.net_winnings == hand.net_winnings
     for src, row in sorted(rows.items()):
         print(f"\n== {src}")
         for key, value in row.items():
