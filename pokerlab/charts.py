@@ -456,7 +456,8 @@ def money_chart(money: pd.DataFrame, title: str = "") -> alt.Chart:
         alt.Chart(long)
         .mark_line()
         .encode(
-            x=alt.X(f"{x}:Q", title="hand"),
+            # hands are whole: ticks only at whole numbers, printed without decimals
+            x=alt.X(f"{x}:Q", title="hand", axis=alt.Axis(tickMinStep=1, format="d")),
             y=alt.Y("chips:Q", title="chips"),
             color=alt.Color("player:N", title=None),
             tooltip=[f"{x}:Q", "player:N", "chips:Q"],

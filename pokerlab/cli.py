@@ -13,6 +13,7 @@
     pokerlab tournament --setup phases        seed 001's self-play experiments, duplicate matches
     pokerlab bpp --hole AdQc --board 3h4cJh   BPP's network: P(win), posteriors, what BPP would do
     pokerlab play [--app heads-up|bigholdem]  play in the browser (Voila on 127.0.0.1)
+    pokerlab solve leduc --variant cfr+       CFR/CFR+/MCCFR on Kuhn or Leduc, exact exploitability
     pokerlab replay FILE.phhs --hand 3        a recorded hand street by street: pot odds, equity, HS, PPOT
 
 Every subcommand takes ``--json``. Bad input prints one line on stderr and
@@ -249,26 +250,28 @@ def cmd_reproduce(args: argparse.Namespace) -> None:
 
 def cmd_acpc_client(args: argparse.Namespace) -> None:
     """Connect a pokerlab bot to an ACPC dealer."""
-    from pathlib import Path
-
     from pokerlab import bots
     from pokerlab.errors import ParameterError
-    from pokerlab.game import AAAI06_HEADS_UP_LIMIT, Rules
-    from pokerlab.game.acpc import run_client
+    from pokerlab.game.acpc import load_game, run_client
 
-    rules = AAAI06_HEADS_UP_LIMIT
-    if args.game:
-        try:
-            text = Path(args.game).read_text()
-        except OSError as exc:
-            raise ParameterError(f"cannot read the game definition {args.game}: {exc}") from None
-        rules = Rules.from_acpc_gamedef(text)
+    rules = load_game(args.game)
     bot = bots.make(args.bot, **({"seed": args.seed} if args.seed is not None else {}))
     try:
-        hands = run_client(args.host, args.port, bot, rules, players=rules.default_players)
+        result = run_client(args.host, args.port, bot, rules, timeout=args.timeout)
     except OSError as exc:
         raise ParameterError(f"cannot talk to the dealer at {args.host}:{args.port}: {exc}") from None
-    _print({"hands": hands}, f"played {hands} hands", args.json)
+    chips = result.chips
+    shown = str(chips.numerator) if chips.denominator == 1 else f"{float(chips):.6f}".rstrip("0")
+    per_hand = float(chips) / len(result.results) if result.results else 0.0
+    data = {
+        "hands": result.hands,
+        "chips": int(chips) if chips.denominator == 1 else float(chips),
+        "chips_per_hand": per_hand,
+        "game": rules.name,
+    }
+    sign = "+" if chips > 0 else ""
+    text = f"played {result.hands} hands of {rules.name}: {sign}{shown} chips ({per_hand:+.2f} per hand)"
+    _print(data, text, args.json)
 
 
 def cmd_tournament(args: argparse.Namespace) -> None:
@@ -371,7 +374,7 @@ def cmd_play(args: argparse.Namespace) -> None:
     def _stop(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
 
-    server = start(args.app, args.port, seed=args.seed, quiet=not args.verbose)
+    server = start(args.app, args.port, seed=args.seed, quiet=not args.verbose, cull_after=args.cull_after)
     try:
         # Ctrl-C and SIGTERM stop the app even when this process was started with SIGINT ignored
         # (a background job of a non-interactive shell inherits that).
@@ -396,6 +399,42 @@ def cmd_replay(args: argparse.Namespace) -> None:
     hand = read_hand(args.file, args.hand, check=not args.no_check)
     study = study_hand(hand, samples=args.samples, seed=args.seed, potential=not args.no_potential)
     _print(study.to_dict(), f"{hand.source}\n{study.text()}", args.json)
+
+
+def cmd_solve(args: argparse.Namespace) -> None:
+    """Solve Kuhn poker or Leduc Hold'em with CFR, CFR+ or MCCFR and print the exploitability."""
+    import time
+
+    from pokerlab import solve
+
+    game = solve.game(args.game)
+    keys = args.show or ([i.key for i in game.infosets] if game.name == "kuhn" else [])
+    for key in keys:
+        game.infoset(key)  # an unknown key is an error before any work
+    start = time.perf_counter()
+    result = solve.cfr(game, args.iterations, variant=args.variant, seed=args.seed, record=args.record)
+    seconds = time.perf_counter() - start
+    avg = result.average_policy
+    value = solve.expected_value(game, avg)
+    data = {
+        "game": game.name,
+        "variant": result.variant,
+        "iterations": result.iterations,
+        "seed": result.seed,
+        "seconds": seconds,
+        "exploitability": result.exploitability,
+        "value_player_0": value,
+        "history": [list(h) for h in result.history],
+        "average_policy": {key: avg[key] for key in keys},
+    }
+    lines = [
+        f"{result.variant} on {game.name}, {result.iterations:,} iterations in {seconds:.2f} s "
+        f"(including {len(result.history)} exploitability measurements)",
+        f"exploitability of the average policy: {result.exploitability:.6f} chips per hand",
+        f"value of the average policy for player 0: {value:+.6f} chips per hand",
+    ]
+    lines += [f"  {key:12} " + "  ".join(f"{a} {p:.3f}" for a, p in avg[key].items()) for key in keys]
+    _print(data, "\n".join(lines), args.json)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -458,10 +497,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("acpc-client", "play a pokerlab bot against an ACPC dealer (heads-up limit by default)", cmd_acpc_client)
     p.add_argument("host")
-    p.add_argument("port", type=int)
+    p.add_argument("port", type=int, help="the dealer's port for this seat (1..65535)")
     p.add_argument("--bot", default="always_call", help="bot name (see pokerlab.bots.names())")
-    p.add_argument("--game", default=None, help="ACPC game definition file")
+    p.add_argument(
+        "--game",
+        default="holdem.limit.2p.reverse_blinds",
+        help="the dealer's game: a standard ACPC name (holdem.limit.2p.reverse_blinds, holdem.nolimit.2p, "
+        "holdem.limit.3p, holdem.nolimit.3p) or a .game file (default: ACPC heads-up limit, caps 3 4 4 4)",
+    )
     p.add_argument("--seed", type=int, default=None, help="seed for bots that take one")
+    p.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for each line from the dealer")
 
     p = add("tournament", "self-play experiments (seed 001 Figures 4-7) or duplicate heads-up matches", cmd_tournament)
     p.add_argument("--setup", choices=("phases", "bluffing", "trust"), default="phases")
@@ -501,6 +546,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-browser", action="store_true", help="only print the address")
     p.add_argument("--seed", type=int, default=None, help="seed for the cards and the bots")
     p.add_argument("--verbose", action="store_true", help="show Voila's log")
+    p.add_argument(
+        "--cull-after", type=int, default=600, help="seconds before the kernel of a closed page is shut down (600)"
+    )
 
     p = add("replay", "a recorded hand (PHH) street by street: pot odds, equity, HS, PPOT/NPOT", cmd_replay)
     p.add_argument("file", help="a .phh or .phhs file")
@@ -514,6 +562,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="data/preflop_tables", help="folder for the regenerated tables")
     p.add_argument("--games", type=int, default=1_000_000, help="games per class for Tables 1-2 (Papp's 1,000,000)")
     p.add_argument("--workers", type=int, default=2, help="processes to use (default 2)")
+
+    p = add(
+        "solve", "CFR, CFR+ or Monte Carlo CFR on Kuhn poker or Leduc Hold'em, with exact exploitability", cmd_solve
+    )
+    p.add_argument("game", choices=("kuhn", "leduc"))
+    p.add_argument("--iterations", type=int, default=1000)
+    p.add_argument("--variant", choices=("cfr", "cfr+", "mccfr"), default="cfr+")
+    p.add_argument("--seed", type=int, default=None, help="seed for mccfr's sampling")
+    p.add_argument("--record", type=int, default=20, help="iterations (log-spaced) whose exploitability is measured")
+    p.add_argument("--show", action="append", help="print the average policy at this information set (repeatable)")
     return parser
 
 

@@ -664,3 +664,13 @@ def test_unknown_stacks_replay_the_betting_and_the_winnings_exactly():
         "0.00",
     ]
     assert hands[1].net_winnings == (50, -100, 50)  # chips of 0.01: the board's straight splits the pot
+
+
+def test_an_acpc_game_definition_refuses_position_antes_and_straddles():
+    from pokerlab.errors import AcpcError
+    from pokerlab.game.gamedef import to_gamedef
+
+    with pytest.raises(AcpcError, match="cannot express antes"):
+        to_gamedef(Rules(position_antes=(0, 2)), 2)
+    with pytest.raises(AcpcError, match="straddles"):
+        to_gamedef(Rules(straddles=(4,)), 3)

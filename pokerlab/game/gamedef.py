@@ -1,0 +1,279 @@
+"""ACPC game definitions: the server's GAMEDEF files as :class:`Rules`, and its standard games by name.
+
+A **GAMEDEF** block (``GAMEDEF ... END GAMEDEF``) maps onto :class:`Rules`:
+limit/nolimit, ``blind`` (per position: heads-up ``BB SB``, reverse blinds;
+with more players ``SB BB 0 ...``), ``raiseSize``, ``maxRaises`` (ACPC counts
+the raises after the blinds; pokerlab's cap counts the bets and raises with
+the big blind as the preflop bet, so preflop ``cap = maxRaises + 1``),
+``stack``, ``firstPlayer`` (only the standard order is accepted) and the
+Hold'em card counts. The semantics are those of the server's ``game.c``.
+
+The server's four standard Hold'em games ship with pokerlab (package data
+in ``acpc_games/``, byte for byte) and are found by name:
+
+>>> rules = load_game("holdem.limit.2p.reverse_blinds")
+>>> rules.raise_cap, rules.bet_sizes, (rules.small_blind, rules.big_blind)
+((4, 4, 4, 4), (10, 10, 20, 20), (5, 10))
+>>> load_game("holdem.nolimit.2p").starting_stack
+20000
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pokerlab.errors import AcpcError, ParameterError, PokerlabError
+from pokerlab.game.rules import BettingStructure, Rules
+
+__all__ = [
+    "DEFAULT_GAME",
+    "STANDARD_GAMES",
+    "from_gamedef",
+    "game_definition",
+    "load_game",
+    "to_gamedef",
+]
+
+STANDARD_GAMES = (
+    "holdem.limit.2p.reverse_blinds",
+    "holdem.nolimit.2p.reverse_blinds",
+    "holdem.limit.3p",
+    "holdem.nolimit.3p",
+)
+"""The ACPC server's Hold'em game definitions shipped with pokerlab, byte for byte."""
+
+DEFAULT_GAME = "holdem.limit.2p.reverse_blinds"
+"""The game a client plays when none is named: ACPC's heads-up limit game (raise caps 3 4 4 4)."""
+
+_INT32_MAX = 2**31 - 1  # the server's stack when a game definition gives none
+
+
+def _players(players: int | None, rules: Rules) -> int:
+    if players is None:
+        return rules.default_players
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ParameterError(f"players must be a whole number, not {players!r}")
+    if not rules.min_players <= players <= rules.max_players:
+        raise ParameterError(f"{rules.name} seats {rules.min_players} to {rules.max_players} players, not {players}")
+    return players
+
+
+def _numbers(value: str, key: str) -> list[int]:
+    try:
+        numbers = [int(x) for x in value.split()]
+    except ValueError:
+        raise AcpcError(f"{key} takes whole numbers, not {value!r}") from None
+    if not numbers:
+        raise AcpcError(f"{key} = gives no number")
+    return numbers
+
+
+def from_gamedef(text: str, name: str = "ACPC game") -> Rules:
+    """Read an ACPC ``GAMEDEF ... END GAMEDEF`` block into :class:`Rules` named ``name``.
+
+    The semantics are the server's (``game.c``): a missing ``firstPlayer``
+    means ``1 1 1 1``, position 0 first in every round (not Hold'em's
+    order, so it is refused), a missing ``stack`` means 2,147,483,647 chips, and
+    ``maxRaises = 255`` (the server's "no cap") is no cap. The server knows
+    no pot-limit betting, so ``potlimit`` is refused rather than played as
+    limit.
+    """
+    if not isinstance(text, str):
+        raise AcpcError(f"a game definition is text, not {type(text).__name__}")
+    if not isinstance(name, str) or not name:
+        raise ParameterError(f"name must be a non-empty string, not {name!r}")
+    lines = [ln.split("#")[0].strip() for ln in text.strip().splitlines()]
+    lines = [ln for ln in lines if ln]
+    if not lines or lines[0].upper() != "GAMEDEF" or lines[-1].upper() != "END GAMEDEF":
+        raise AcpcError("a game definition starts with 'GAMEDEF' and ends with 'END GAMEDEF'")
+    structure = None
+    values: dict[str, list[int]] = {}
+    for i, ln in enumerate(lines[1:-1], start=2):
+        low = ln.lower()
+        if low in ("limit", "nolimit"):
+            structure = BettingStructure.FIXED_LIMIT if low == "limit" else BettingStructure.NO_LIMIT
+            continue
+        if low == "potlimit":
+            raise AcpcError(
+                "the ACPC server has no pot-limit betting (its dealer would ignore 'potlimit' and play limit)"
+            )
+        if "=" not in ln:
+            raise AcpcError(f"line {i} of the game definition: cannot read {ln!r}")
+        key, _, value = ln.partition("=")
+        values[key.strip().lower()] = _numbers(value, key.strip())
+    if structure is None:
+        raise AcpcError("the game definition does not say limit or nolimit")
+    for key in ("numplayers", "numrounds"):
+        if key not in values:
+            raise AcpcError(f"the game definition has no {key} line (the dealer refuses it)")
+    n = values["numplayers"][0]
+    if not 2 <= n <= 10:
+        raise AcpcError(f"numPlayers = {n}: pokerlab and the dealer seat 2 to 10 players")
+    expected = {"numrounds": [4], "numsuits": [4], "numranks": [13], "numholecards": [2], "numboardcards": [0, 3, 1, 1]}
+    for key, want in expected.items():
+        if key in values and values[key][: len(want)] != want:
+            raise AcpcError(f"{key} = {values[key]} is not Texas Hold'em (expected {want})")
+    standard = [2, 1, 1, 1] if n == 2 else [3, 1, 1, 1]
+    if "firstplayer" not in values:
+        raise AcpcError(
+            "the game definition has no firstPlayer line: the dealer then lets position 0 act first in every "
+            f"round, which is not Hold'em's order (firstPlayer = {' '.join(map(str, standard))})"
+        )
+    first = values["firstplayer"][:4]
+    if first != standard:
+        raise AcpcError(f"firstPlayer = {first} is not the standard Hold'em order {standard}")
+    blinds = values.get("blind")
+    if not blinds or len(blinds) != n:
+        raise AcpcError("the game definition needs one blind per player")
+    if n == 2:
+        bb, sb = blinds
+        if sb > bb:
+            raise AcpcError(f"blind = {bb} {sb}: heads-up, position 0 posts the big blind (blind = BB SB)")
+    else:
+        sb, bb = blinds[0], blinds[1]
+        if any(blinds[2:]):
+            raise AcpcError("pokerlab plays a small and a big blind only (blind = SB BB 0 ...)")
+    max_raises = values.get("maxraises")
+    caps: tuple[int | None, ...] = (None, None, None, None)
+    if max_raises:
+        if len(max_raises) != 4:
+            raise AcpcError("maxRaises needs one number per round")
+        if min(max_raises) < 0:
+            raise AcpcError(f"maxRaises = {max_raises} cannot be negative")
+        caps = tuple(
+            None if m >= 255 else m + (1 if r == 0 else 0) for r, m in enumerate(max_raises)
+        )  # 255 is uint8's largest value, the dealer's "no cap"; preflop the big blind counts as the bet
+        if caps[1:].count(0):
+            raise AcpcError(f"maxRaises = {max_raises}: pokerlab needs at least one bet allowed after the flop")
+    stacks = values.get("stack", [_INT32_MAX] * n)
+    if len(stacks) < n or len(set(stacks[:n])) != 1:
+        raise AcpcError(f"pokerlab needs one equal stack for every player, not stack = {stacks}")
+    kwargs: dict[str, Any] = {
+        "name": name,
+        "structure": structure,
+        "small_blind": sb,
+        "big_blind": bb,
+        "raise_cap": caps,
+        "starting_stack": stacks[0],
+        "min_players": n,
+        "max_players": n,
+        "default_players": n,
+        "reset_stacks": True,
+        "metadata": {"acpc_game": name},
+    }
+    if structure is BettingStructure.FIXED_LIMIT:
+        sizes = values.get("raisesize")
+        if not sizes or len(sizes) != 4:
+            raise AcpcError("a limit game definition needs raiseSize with one number per round")
+        kwargs["bet_sizes"] = tuple(sizes)
+    try:
+        return Rules(**kwargs)
+    except PokerlabError as exc:
+        raise AcpcError(f"the game definition is not playable: {exc}") from None
+
+
+def to_gamedef(rules: Rules, players: int | None = None) -> str:
+    """Write :class:`Rules` as an ACPC game definition.
+
+    Refuses (:class:`AcpcError`) what a GAMEDEF cannot say instead of
+    dropping it: antes, blinds that change with the hand number, a no-limit
+    minimum raise other than ACPC's one big blind, pot-limit betting. The
+    blinds written are those in force at the first hand. Stacks are always
+    reset in ACPC matches; chips carried over are not expressible either,
+    and the definition describes one hand.
+
+    >>> from pokerlab.game import AAAI06_HEADS_UP_LIMIT
+    >>> [ln for ln in to_gamedef(AAAI06_HEADS_UP_LIMIT).splitlines() if ln.startswith(("blind", "maxRaises"))]
+    ['blind = 10 5', 'maxRaises = 2 3 4 4']
+    """
+    if not isinstance(rules, Rules):
+        raise ParameterError(f"rules must be a pokerlab Rules value, not {type(rules).__name__}")
+    n = _players(players, rules)
+    if rules.structure is BettingStructure.POT_LIMIT:
+        raise AcpcError(f"{rules.name} is pot-limit; the ACPC server plays limit and no-limit games only")
+    first_level = rules.level(0)
+    levels = {(lv.small_blind, lv.big_blind, lv.ante) for lv in rules.blind_schedule}
+    if len(levels) > 1:
+        raise AcpcError(
+            f"{rules.name} changes its blinds during the match ({len(levels)} levels); "
+            "an ACPC game definition has one set of blinds"
+        )
+    if rules.ante or first_level.ante or any(a for _, _, a in levels) or any(rules.position_antes):
+        raise AcpcError(f"{rules.name} has an ante; an ACPC game definition cannot express antes")
+    if rules.straddles:
+        raise AcpcError(f"{rules.name} has straddles {rules.straddles}; an ACPC game definition has two blinds only")
+    if rules.structure is BettingStructure.NO_LIMIT and rules.min_raise_big_blinds != 1:
+        raise AcpcError(
+            f"{rules.name} requires raises of at least {rules.min_raise_big_blinds} big blinds; "
+            "the ACPC dealer's minimum raise is one big blind (or the last raise)"
+        )
+    if rules.starting_stack > _INT32_MAX:
+        raise AcpcError(f"a stack of {rules.starting_stack} does not fit the dealer's 32-bit chip counts")
+    sb, bb = first_level.small_blind, first_level.big_blind
+    kind = "limit" if rules.structure is BettingStructure.FIXED_LIMIT else "nolimit"
+    blinds = [bb, sb] if n == 2 else [sb, bb] + [0] * (n - 2)
+    first = [2, 1, 1, 1] if n == 2 else [3, 1, 1, 1]
+    lines = ["GAMEDEF", kind, f"numPlayers = {n}", "numRounds = 4"]
+    if rules.structure is not BettingStructure.FIXED_LIMIT or rules.starting_stack != _INT32_MAX:
+        lines.append("stack = " + " ".join([str(rules.starting_stack)] * n))
+    lines.append("blind = " + " ".join(map(str, blinds)))
+    if rules.structure is BettingStructure.FIXED_LIMIT:
+        lines.append("raiseSize = " + " ".join(map(str, rules.bet_sizes or ())))
+    lines.append("firstPlayer = " + " ".join(map(str, first)))
+    caps = rules.raise_cap
+    if any(c is not None for c in caps):
+        raises = [(caps[0] - 1) if caps[0] is not None else 255] + [c if c is not None else 255 for c in caps[1:]]
+        if max(raises) > 255:
+            raise AcpcError(f"raise caps {caps} are above the dealer's largest count of raises (255)")
+        lines.append("maxRaises = " + " ".join(map(str, raises)))
+    lines += ["numSuits = 4", "numRanks = 13", "numHoleCards = 2", "numBoardCards = 0 3 1 1", "END GAMEDEF"]
+    return "\n".join(lines) + "\n"
+
+
+def _standard_name(name: str) -> str | None:
+    base = name.removesuffix(".game")
+    if base in STANDARD_GAMES:
+        return base
+    if base + ".reverse_blinds" in STANDARD_GAMES:
+        return base + ".reverse_blinds"
+    return None
+
+
+def game_definition(name: str) -> str:
+    """The text of one of the ACPC server's standard Hold'em games, by name.
+
+    ``name`` is one of :data:`STANDARD_GAMES`, with or without ``.game``;
+    heads-up games may drop ``.reverse_blinds`` (``holdem.nolimit.2p``).
+    """
+    if not isinstance(name, str):
+        raise ParameterError(f"a game name is a string, not {type(name).__name__}")
+    found = _standard_name(name)
+    if found is None:
+        raise AcpcError(f"no standard ACPC game is called {name!r}; the games are {', '.join(STANDARD_GAMES)}")
+    return (resources.files("pokerlab.game") / "acpc_games" / f"{found}.game").read_text(encoding="ascii")
+
+
+def load_game(name_or_path: str | Path) -> Rules:
+    """Rules for an ACPC game: an existing game-definition file, or a standard game's name.
+
+    A path that names an existing file is read (so the dealer's own
+    ``holdem.limit.2p.reverse_blinds.game`` in the current folder wins);
+    otherwise the name is looked up in :data:`STANDARD_GAMES`.
+    """
+    if isinstance(name_or_path, Path) or (isinstance(name_or_path, str) and Path(name_or_path).is_file()):
+        path = Path(name_or_path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise AcpcError(f"cannot read the game definition {str(path)!r}: {exc}") from None
+        return from_gamedef(text, name=f"ACPC game {path.name}")
+    if not isinstance(name_or_path, str) or not name_or_path:
+        raise ParameterError(f"a game is a standard name or a file path, not {name_or_path!r}")
+    found = _standard_name(name_or_path)
+    if found is None:
+        raise AcpcError(
+            f"{name_or_path!r} is neither a game-definition file nor a standard ACPC game ({', '.join(STANDARD_GAMES)})"
+        )
+    return from_gamedef(game_definition(found), name=f"ACPC {found}")
