@@ -35,6 +35,7 @@ __all__ = [
     "decision_chart",
     "difference_heatmap",
     "enable_offline",
+    "equity_by_street_chart",
     "mark_counts",
     "match_results_chart",
     "money_chart",
@@ -660,3 +661,24 @@ def money_chart(money: pd.DataFrame, title: str = "") -> alt.Chart:
         )
         .properties(width=420, height=220, title=title)
     )
+
+
+def equity_by_street_chart(study: Any, upto: int | None = None, title: str = "") -> alt.Chart:
+    """Each known player's equity at the start of every street (a :class:`~pokerlab.game.replay.HandStudy`).
+
+    One line with a point per street for each player whose cards are known;
+    ``upto`` (a street index, 0 = preflop) draws only the streets reached so far.
+    """
+    import altair as alt
+
+    frame = study.equity_frame()
+    if upto is not None:
+        frame = frame[frame["street_index"] <= upto]
+    order = ["preflop", "flop", "turn", "river"]
+    base = alt.Chart(frame).encode(
+        x=alt.X("street:N", sort=order, scale=alt.Scale(domain=order), title=None),
+        y=alt.Y("equity:Q", scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%"), title="equity"),
+        color=alt.Color("player:N", title=None),
+        tooltip=["player:N", "street:N", alt.Tooltip("equity:Q", format=".1%")],
+    )
+    return (base.mark_line() + base.mark_point(filled=True, size=60)).properties(width=360, height=200, title=title)

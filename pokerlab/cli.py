@@ -14,6 +14,7 @@
     pokerlab bpp --hole AdQc --board 3h4cJh   BPP's network: P(win), posteriors, what BPP would do
     pokerlab play [--app heads-up|bigholdem]  play in the browser (Voila on 127.0.0.1)
     pokerlab solve leduc --variant cfr+       CFR/CFR+/MCCFR on Kuhn or Leduc, exact exploitability
+    pokerlab replay FILE.phhs --hand 3        a recorded hand street by street: pot odds, equity, HS, PPOT
 
 Every subcommand takes ``--json``. Bad input prints one line on stderr and
 exits with status 2; there is never a traceback for a user's mistake.
@@ -391,6 +392,15 @@ def cmd_play(args: argparse.Namespace) -> None:
         server.stop()
 
 
+def cmd_replay(args: argparse.Namespace) -> None:
+    from pokerlab.game.phh import read_hand
+    from pokerlab.game.replay import study_hand
+
+    hand = read_hand(args.file, args.hand, check=not args.no_check)
+    study = study_hand(hand, samples=args.samples, seed=args.seed, potential=not args.no_potential)
+    _print(study.to_dict(), f"{hand.source}\n{study.text()}", args.json)
+
+
 def cmd_solve(args: argparse.Namespace) -> None:
     """Solve Kuhn poker or Leduc Hold'em with CFR, CFR+ or MCCFR and print the exploitability."""
     import time
@@ -539,6 +549,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--cull-after", type=int, default=600, help="seconds before the kernel of a closed page is shut down (600)"
     )
+
+    p = add("replay", "a recorded hand (PHH) street by street: pot odds, equity, HS, PPOT/NPOT", cmd_replay)
+    p.add_argument("file", help="a .phh or .phhs file")
+    p.add_argument("--hand", type=int, default=1, help="which hand of a .phhs file (1 = the first)")
+    p.add_argument("--samples", type=int, default=20_000, help="Monte Carlo samples where enumeration is slow")
+    p.add_argument("--seed", type=int, default=0, help="seed of the Monte Carlo equity")
+    p.add_argument("--no-potential", action="store_true", help="skip PPOT/NPOT (faster)")
+    p.add_argument("--no-check", action="store_true", help="do not check the file's finishing_stacks")
 
     p = add("reproduce", "regenerate seed 001's Tables 1-4 and print them", cmd_reproduce)
     p.add_argument("--out", default="data/preflop_tables", help="folder for the regenerated tables")

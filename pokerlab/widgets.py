@@ -29,6 +29,7 @@ from pokerlab.strength import Potential, hand_potential, turn_card_effects
 __all__ = [
     "BPPInspector",
     "HandEvaluator",
+    "HandReplayer",
     "PotentialExplorer",
     "PreflopExplorer",
     "ReweightingExplorer",
@@ -880,3 +881,111 @@ class BPPInspector:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return _with_picture(self.widget, self.last_chart, **kwargs)
+
+
+class HandReplayer:
+    """Step through a recorded hand (PHH) one decision at a time.
+
+    ``hand`` is a :class:`~pokerlab.game.phh.PHHHand`, a finished
+    :class:`~pokerlab.game.HandState`, or the path of a ``.phh``/``.phhs``
+    file (``number`` picks the hand of a ``.phhs``). Each step shows the
+    board, the pot, the action and the pot odds it faced, the numbers of
+    every player whose cards are known (equity, HS, PPOT/NPOT, from
+    :func:`~pokerlab.game.replay.study_hand`) and a chart of each known
+    player's equity by street, up to the street reached. ``potential``
+    adds PPOT/NPOT (slower). Drive it with ``.step.value``, ``next()`` and
+    ``previous()``; ``.decision`` is the decision shown.
+    """
+
+    def __init__(
+        self,
+        hand: Any,
+        number: int = 1,
+        *,
+        samples: int = 20_000,
+        seed: int = 0,
+        potential: bool = False,
+        charts: bool = True,
+    ) -> None:
+        from pathlib import Path
+
+        from pokerlab.game.phh import read_hand
+        from pokerlab.game.replay import study_hand
+
+        if isinstance(hand, (str, Path)):
+            hand = read_hand(hand, number)
+        self.study = study_hand(hand, samples=samples, seed=seed, potential=potential)
+        self._charts = charts
+        n = len(self.study.decisions)
+        self.step = w.IntSlider(value=0, min=0, max=max(n - 1, 0), description="decision", continuous_update=False)
+        self.previous_button = w.Button(description="previous", icon="step-backward")
+        self.next_button = w.Button(description="next", icon="step-forward")
+        self.previous_button.on_click(lambda _: self.previous())
+        self.next_button.on_click(lambda _: self.next())
+        self.situation = w.HTML()
+        self.log = w.HTML()
+        self.chart_view = w.HTML()
+        self.decision = self.study.decisions[0] if n else None
+        self.step.observe(lambda _: self._update(), names="value")
+        self.widget = w.VBox(
+            [w.HBox([self.previous_button, self.step, self.next_button]), self.situation, self.log, self.chart_view]
+        )
+        self._update()
+
+    def next(self) -> None:
+        """Show the next decision (stays on the last)."""
+        self.step.value = min(self.step.value + 1, self.step.max)
+
+    def previous(self) -> None:
+        """Show the previous decision (stays on the first)."""
+        self.step.value = max(self.step.value - 1, 0)
+
+    def _update(self) -> None:
+        study = self.study
+        money = study.format_chips
+        if not study.decisions:
+            self.situation.value = "<p>Nobody acted in this hand.</p>"
+            self.log.value = f"<p>{html.escape(study.result)}</p>"
+            return
+        k = self.step.value
+        d = study.decisions[k]
+        self.decision = d
+        odds = f"to call {money(d.to_call)}, pot odds {d.pot_odds:.1%}" if d.pot_odds is not None else "nothing to call"
+        rows = "".join(
+            f"<tr><td>{html.escape(name)}</td><td>{x.equity:.1%}</td>"
+            f"<td>{'' if x.hs is None else f'{x.hs:.3f}'}</td>"
+            f"<td>{'' if x.ppot is None else f'{x.ppot:.3f}'}</td>"
+            f"<td>{'' if x.npot is None else f'{x.npot:.3f}'}</td></tr>"
+            for name, x in d.numbers.items()
+        )
+        table = (
+            f"<table><tr><th>known hand</th><th>equity</th><th>HS</th><th>PPOT</th><th>NPOT</th></tr>{rows}</table>"
+            if rows
+            else "<p>No live hand is known here.</p>"
+        )
+        board = cards_html(d.board) if d.board else "(no board yet)"
+        self.situation.value = (
+            f"<p><b>{d.street.value}</b> &nbsp; {board} &nbsp; pot <b>{money(d.pot)}</b></p>"
+            f"<p><b>{html.escape(d.player)}</b>: {html.escape(d.action)} &nbsp; ({odds})</p>{table}"
+        )
+        done = [f"{html.escape(x.player)} {html.escape(x.action)}" for x in study.decisions[: k + 1]]
+        result = f"<br><i>{html.escape(study.result)}</i>" if k == len(study.decisions) - 1 else ""
+        self.log.value = f"<p style='font-size:smaller'>{' &middot; '.join(done)}{result}</p>"
+        if self._charts:  # the last step shows every street, run-out boards included
+            self.chart_view.value = self._chart_svg(3 if k == len(study.decisions) - 1 else d.street.index)
+
+    def chart(self, upto: int | None = None) -> Any:
+        """The equity-by-street chart, up to street index ``upto`` (default: the street shown)."""
+        from pokerlab import charts
+
+        if upto is None:
+            upto = self.decision.street.index if self.decision is not None else 3
+        return charts.equity_by_street_chart(self.study, upto=upto, title="equity of the known hands by street")
+
+    def _chart_svg(self, upto: int) -> str:
+        from pokerlab.charts import chart_svg
+
+        return chart_svg(self.chart(upto))
+
+    def _ipython_display_(self) -> None:
+        display(self.widget)

@@ -54,8 +54,23 @@ def _posteriors():
 
 
 # name -> (builder, {layer name: number of marks expected}, or a function giving it)
+def _study():
+    from pathlib import Path
+
+    from pokerlab.game.phh import load_phh
+    from pokerlab.game.replay import study_hand
+
+    path = Path(__file__).resolve().parents[1] / "data" / "hands" / "three_handed_all_in.phh"
+    return study_hand(load_phh(path.read_text()), samples=2_000, seed=1, potential=False)
+
+
 CASES = {
     "category_chart": (lambda: charts.category_chart(_category_frame()), {"marks": 9}),
+    # two known players (the big blind never showed), four streets each: 8 line vertices, 8 points
+    "equity_by_street_chart": (
+        lambda: charts.equity_by_street_chart(_study()),
+        {"layer_0_marks": 8, "layer_1_marks": 8},
+    ),
     "potential_chart": (lambda: charts.potential_chart(_potential()), {"marks": 9}),
     "turn_card_chart": (lambda: charts.turn_card_chart(_turn_frame()), {"layer_0_marks": 47, "layer_1_marks": 1}),
     "potential_and_turn_chart": (
