@@ -894,7 +894,9 @@ class HandReplayer:
     :func:`~pokerlab.game.replay.study_hand`) and a chart of each known
     player's equity by street, up to the street reached. ``potential``
     adds PPOT/NPOT (slower). Drive it with ``.step.value``, ``next()`` and
-    ``previous()``; ``.decision`` is the decision shown.
+    ``previous()``; ``.decision`` is the decision shown. ``last_chart`` is
+    the chart shown (``None`` with ``charts=False``); displayed in a notebook,
+    the replayer saves a PNG of it beside the live widget.
     """
 
     def __init__(
@@ -925,6 +927,7 @@ class HandReplayer:
         self.situation = w.HTML()
         self.log = w.HTML()
         self.chart_view = w.HTML()
+        self.last_chart: Any = None
         self.decision = self.study.decisions[0] if n else None
         self.step.observe(lambda _: self._update(), names="value")
         self.widget = w.VBox(
@@ -972,7 +975,8 @@ class HandReplayer:
         result = f"<br><i>{html.escape(study.result)}</i>" if k == len(study.decisions) - 1 else ""
         self.log.value = f"<p style='font-size:smaller'>{' &middot; '.join(done)}{result}</p>"
         if self._charts:  # the last step shows every street, run-out boards included
-            self.chart_view.value = self._chart_svg(3 if k == len(study.decisions) - 1 else d.street.index)
+            self.last_chart = self.chart(3 if k == len(study.decisions) - 1 else d.street.index)
+            self.chart_view.value = self._chart_svg(self.last_chart)
 
     def chart(self, upto: int | None = None) -> Any:
         """The equity-by-street chart, up to street index ``upto`` (default: the street shown)."""
@@ -982,10 +986,10 @@ class HandReplayer:
             upto = self.decision.street.index if self.decision is not None else 3
         return charts.equity_by_street_chart(self.study, upto=upto, title="equity of the known hands by street")
 
-    def _chart_svg(self, upto: int) -> str:
+    def _chart_svg(self, chart: Any) -> str:
         from pokerlab.charts import chart_svg
 
-        return chart_svg(self.chart(upto))
+        return chart_svg(chart)
 
-    def _ipython_display_(self) -> None:
-        display(self.widget)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_picture(self.widget, self.last_chart, **kwargs)
