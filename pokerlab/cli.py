@@ -261,15 +261,23 @@ def cmd_acpc_client(args: argparse.Namespace) -> None:
         raise ParameterError(f"cannot talk to the dealer at {args.host}:{args.port}: {exc}") from None
     chips = result.chips
     shown = str(chips.numerator) if chips.denominator == 1 else f"{float(chips):.6f}".rstrip("0")
-    per_hand = float(chips) / len(result.results) if result.results else 0.0
+    known = sum(1 for _, c in result.results if c is not None)
+    unknown = len(result.results) - known  # outcomes that needed hole cards the dealer did not show
+    per_hand = float(chips) / known if known else 0.0
     data = {
         "hands": result.hands,
         "chips": int(chips) if chips.denominator == 1 else float(chips),
         "chips_per_hand": per_hand,
+        "hands_with_unknown_result": unknown,
         "game": rules.name,
     }
     sign = "+" if chips > 0 else ""
     text = f"played {result.hands} hands of {rules.name}: {sign}{shown} chips ({per_hand:+.2f} per hand)"
+    if unknown:
+        text += (
+            f"; {unknown} hand{'s' if unknown != 1 else ''} not counted: the dealer did not show the cards "
+            "that decide the result"
+        )
     _print(data, text, args.json)
 
 
