@@ -199,3 +199,15 @@ def test_every_hostile_argument_is_a_pokerlab_error():
     for host in [None, "", "a" * 64, 7, b"127.0.0.1"]:
         with pytest.raises(PokerlabError):
             run_client(host, 9, AlwaysCall(), LIMIT, timeout=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("betting", ["c0", "f12", "cc/c5", "k7"])
+def test_only_a_raise_carries_an_amount(betting):
+    # before: 'MATCHSTATE:0:0:c0:...' was read as a call and written back as 'c0'
+    cards = "AsKs|" + "/2c3c4c" * betting.count("/")
+    with pytest.raises(AcpcError, match="only a raise carries an amount"):
+        MatchState.parse(f"MATCHSTATE:0:0:{betting}:{cards}")
+
+
+def test_the_rembrant_dialect_still_writes_the_amount_of_a_call():
+    assert MatchState.parse("0:0:b5b10c10:AsKs|").betting == ((("b", 5), ("b", 10), ("c", 10)),)

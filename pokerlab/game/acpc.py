@@ -175,6 +175,10 @@ class MatchState:
                     raise AcpcError(
                         f"'b' (a blind) at character {at + pos} of {line!r} belongs to the Rembrant dialect"
                     )
+                if amount and kind != "r" and dialect == "acpc":
+                    raise AcpcError(
+                        f"{m.group(0)!r} at character {at + pos} of {line!r}: only a raise carries an amount"
+                    )
                 actions.append((kind, int(amount) if amount else None))
                 pos = m.end()
             rounds.append(tuple(actions))
