@@ -168,3 +168,16 @@ def test_regret_matching_chart_player_is_zero_or_one(player):
     run = regret_matching_self_play(ROCK_PAPER_SCISSORS, 5)
     with pytest.raises(ParameterError, match="player is 0 or 1"):
         regret_matching_chart(run, player)
+
+
+def test_the_reference_label_sits_at_the_right_end_clear_of_the_curves():
+    # before: the label started at the left edge, where every curve starts near the Phase II bot's level
+    # (lesson 10's saved chart had the MCCFR line running through "Phase II bot (normal bluffing)")
+    import vl_convert as vlc
+
+    results = [solve.cfr(solve.game("leduc"), 200, "cfr+", record=10)]
+    chart = exploitability_chart(results, {"Phase II bot": 2.0})
+    svg = vlc.vegalite_to_svg(chart.to_dict())
+    label = svg[: svg.index(">Phase II bot</text>")].rsplit("<text", 1)[1]  # the label's own element
+    x = float(label.split('transform="translate(', 1)[1].split(",")[0])
+    assert x > 300 and 'text-anchor="end"' in label

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 __all__ = ["exploitability_chart", "regret_matching_chart", "strategy_chart"]
 
+_WIDTH = 420  # of the exploitability chart
+
 ACTION_NAMES = {"p": "pass", "b": "bet", "f": "fold", "c": "call/check", "r": "raise"}
 ACTION_COLOURS = {"pass": "#8c8c8c", "bet": "#d62728", "fold": "#8c8c8c", "call/check": "#1f77b4", "raise": "#d62728"}
 
@@ -87,8 +89,9 @@ def exploitability_chart(
         rule = alt.Chart(refs).mark_rule(strokeDash=[5, 3], color="black").encode(y="exploitability:Q")
         text = (
             alt.Chart(refs)
-            .mark_text(align="left", dx=4, dy=-6, fontSize=11)
-            .encode(y="exploitability:Q", text="policy:N", x=alt.value(4))
+            .mark_text(align="right", dy=-6, fontSize=11)
+            # at the right end, where the curves have fallen well below a heuristic bot's level
+            .encode(y="exploitability:Q", text="policy:N", x=alt.value(_WIDTH - 4))
         )
         layers += [rule, text]
     if iteration is not None:
@@ -97,7 +100,7 @@ def exploitability_chart(
         )
     game = results[0].game.name.capitalize()
     return alt.layer(*layers).properties(
-        width=420, height=260, title=title or f"{game}: how exploitable the average policy is"
+        width=_WIDTH, height=260, title=title or f"{game}: how exploitable the average policy is"
     )
 
 
