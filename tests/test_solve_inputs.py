@@ -181,3 +181,30 @@ def test_the_reference_label_sits_at_the_right_end_clear_of_the_curves():
     label = svg[: svg.index(">Phase II bot</text>")].rsplit("<text", 1)[1]  # the label's own element
     x = float(label.split('transform="translate(', 1)[1].split(",")[0])
     assert x > 300 and 'text-anchor="end"' in label
+
+
+def test_the_explorer_refuses_two_runs_of_one_variant():
+    # before: CFRExplorer([cfr 10, cfr 40], ...) kept only the second run, silently
+    from pokerlab.solve.widgets import CFRExplorer
+
+    runs = [solve.cfr(KUHN, 10, record=3), solve.cfr(KUHN, 40, record=3)]
+    with pytest.raises(ParameterError, match="different variants"):
+        CFRExplorer(runs, ["K:"])
+    explorer = CFRExplorer([runs[0], solve.cfr(KUHN, 40, "cfr+", record=3)], ["K:", "J:"])
+    assert list(explorer.results) == ["cfr", "cfr+"] and explorer.iteration.options[-1] == 40
+
+
+@pytest.mark.parametrize("infosets", ["K:", None, 3, []])
+def test_the_explorer_needs_a_list_of_information_sets(infosets):
+    from pokerlab.solve.widgets import CFRExplorer
+
+    with pytest.raises(ParameterError, match="infosets must be a list"):
+        CFRExplorer([solve.cfr(KUHN, 10, record=3)], infosets)
+
+
+@pytest.mark.parametrize("results", [None, "cfr", iter([]), [1]])
+def test_the_explorer_needs_results(results):
+    from pokerlab.solve.widgets import CFRExplorer
+
+    with pytest.raises(ParameterError, match="results must be a non-empty list"):
+        CFRExplorer(results, ["K:"])
