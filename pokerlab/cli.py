@@ -409,6 +409,9 @@ def cmd_solve(args: argparse.Namespace) -> None:
     keys = args.show or ([i.key for i in game.infosets] if game.name == "kuhn" else [])
     for key in keys:
         game.infoset(key)  # an unknown key is an error before any work
+    if args.variant != "mccfr":
+        # load (or compile) the kernel first, as benchmarks/bench_cfr.py does: the time printed is the solve's
+        solve.cfr(game, 1, variant=args.variant, record=0)
     start = time.perf_counter()
     result = solve.cfr(game, args.iterations, variant=args.variant, seed=args.seed, record=args.record)
     seconds = time.perf_counter() - start
@@ -580,6 +583,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # pragma: no cover
         sys.stderr.write("pokerlab: interrupted\n")
         return 130
+    except BrokenPipeError:  # the reader went away (`pokerlab ... | head -1`): stop quietly, as Unix tools do
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the flush at exit cannot fail again
+        return 141  # 128 + SIGPIPE, what a shell reports for a tool killed by a closed pipe
     return 0
 
 

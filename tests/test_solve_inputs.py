@@ -5,6 +5,8 @@ Each case here once raised TypeError/ValueError/ZeroDivisionError/AttributeError
 """
 
 import math
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -208,3 +210,41 @@ def test_the_explorer_needs_results(results):
 
     with pytest.raises(ParameterError, match="results must be a non-empty list"):
         CFRExplorer(results, ["K:"])
+
+
+@pytest.mark.parametrize("variant", ["cfr", "cfr+"])
+def test_pokerlab_solve_times_the_solve_not_the_kernel_load(monkeypatch, capsys, variant):
+    # before: `pokerlab solve kuhn --iterations 10` printed "10 iterations in 1.27 s", nearly all of it the
+    # compiled kernel being loaded from the cache; the kernel is now loaded before the clock starts
+    import time
+
+    from pokerlab.cli import main
+
+    events = []
+    real_cfr, real_clock = solve.cfr, time.perf_counter
+
+    def cfr(*args, **kwargs):
+        events.append(("cfr", args[1], kwargs.get("record")))
+        return real_cfr(*args, **kwargs)
+
+    def clock():
+        events.append(("clock",))
+        return real_clock()
+
+    monkeypatch.setattr(solve, "cfr", cfr)
+    monkeypatch.setattr(time, "perf_counter", clock)
+    assert main(["solve", "kuhn", "--iterations", "10", "--variant", variant, "--record", "0"]) == 0
+    assert events[:4] == [("cfr", 1, 0), ("clock",), ("cfr", 10, 0), ("clock",)]
+    assert "10 iterations in" in capsys.readouterr().out
+
+
+def test_a_closed_pipe_ends_the_command_quietly():
+    # before: `pokerlab solve kuhn | head -1` ended with a BrokenPipeError traceback
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pokerlab", "solve", "kuhn", "--variant", "mccfr", "--iterations", "1", "--record", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    proc.stdout.close()  # the reader is gone before the command prints
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 141 and b"Traceback" not in err and err == b"", err
