@@ -13,7 +13,7 @@ import pytest
 
 from pokerlab.bots import AlwaysCall
 from pokerlab.errors import AcpcError, ParameterError, PokerlabError
-from pokerlab.game.acpc import MatchState, load_game, run_client, state_from_matchstate
+from pokerlab.game.acpc import MatchState, check_dealer_log, load_game, run_client, state_from_matchstate
 
 LIMIT = load_game("holdem.limit.2p.reverse_blinds")
 
@@ -211,3 +211,30 @@ def test_only_a_raise_carries_an_amount(betting):
 
 def test_the_rembrant_dialect_still_writes_the_amount_of_a_call():
     assert MatchState.parse("0:0:b5b10c10:AsKs|").betting == ((("b", 5), ("b", 10), ("c", 10)),)
+
+
+DEALER_LOG = """# name/game/hands/seed m holdem.limit.2p.reverse_blinds.game 2 7
+#--t_response 600000
+STATE:0:f:3c2d|Ad9h:5|-5:pokerlab|example
+STATE:1:rc/cc/cc/cc:3c2d|Ad9h/9s2s7c/8d/5c:-20|20:example|pokerlab
+SCORE:-15|15:pokerlab|example
+"""
+
+
+def test_a_dealer_log_checks_every_state_line():
+    hands = check_dealer_log(DEALER_LOG)
+    assert [h.hand_number for h in hands] == [0, 1] and hands[1].values == (-20, 20)
+
+
+@pytest.mark.parametrize(
+    "damage, words",
+    [
+        (("STATE:1:", "TATE:1:"), "not a STATE, SCORE or comment line"),  # before: the hand was skipped unchecked
+        (("STATE:1:", "STAT:1:"), "not a STATE, SCORE or comment line"),
+        (("-20|20:example|pokerlab", "-20|20:example|pokerlab|extra"), "names"),
+        (("-20|20:example|pokerlab", "-20|20:example"), "names"),
+    ],
+)
+def test_a_damaged_dealer_log_is_refused(damage, words):
+    with pytest.raises(AcpcError, match=words):
+        check_dealer_log(DEALER_LOG.replace(*damage))

@@ -652,7 +652,8 @@ def check_dealer_log(text: str, rules: Rules | None = None) -> tuple[LoggedHand,
     says) and the chips each position won, counted the dealer's way (split
     pots shared exactly), must equal the log's values to the six decimals
     it prints; the first disagreement is an :class:`AcpcError` naming the
-    line. Comment lines and the final ``SCORE`` line are skipped.
+    line. Comment lines and ``SCORE`` lines are skipped; any other line is an
+    error (a damaged ``STATE`` line is not passed over).
     """
     rules = _default_rules(rules)
     if not isinstance(text, str):
@@ -660,12 +661,18 @@ def check_dealer_log(text: str, rules: Rules | None = None) -> tuple[LoggedHand,
     out = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
+        if not line or line.startswith(("#", "SCORE:")):
+            continue  # the dealer writes only comments, STATE lines and SCORE lines
         if not line.startswith("STATE:"):
-            continue
+            raise AcpcError(
+                f"line {number} of the log is not a STATE, SCORE or comment line (damaged?): {line[:200]!r}"
+            )
         parts = line.split(":")
         if len(parts) != 6:
             raise AcpcError(f"line {number} of the log has {len(parts)} fields, not 6: {line!r}")
         _, hand, betting, cards, values_text, names = parts
+        if len(names.split("|")) != len(values_text.split("|")):
+            raise AcpcError(f"line {number} of the log names {names!r} for the values {values_text!r}")
         try:
             values = tuple(Fraction(v) for v in values_text.split("|"))
         except ValueError:
