@@ -1,0 +1,779 @@
+"""Opponent models from context: the Waterloo report's Table 5, a decision tree and Davidson's network.
+
+Li, Zhang and Gao ("Bot for Texas Hold'em", the Waterloo report, section
+3.4.1) describe two opponent models they never built: decision trees,
+"trained in a matter of seconds on different sets of features", and Aaron
+Davidson's artificial neural network (1999): a feed-forward network with one
+hidden layer of four sigmoid nodes and three sigmoid outputs for FOLD, CALL
+and RAISE, normalised into a probability triple, trained by back-propagation
+on the 19 context inputs of their **Table 5**. This module builds both, plus
+the baseline the report says most models use (action frequencies by game
+stage and bets-to-call), and the data to train them on.
+
+The 19 features (:data:`CONTEXT_FEATURES`, in Table 5's order) describe the
+situation of the player about to act, from public information only (no hole
+cards), each in [0, 1]. Where the table is vague, pokerlab reads it so:
+
+== =================== =========================================================================
+ 1 ``pot_odds``         immediate pot odds ``to_call / (pot + to_call)``; ``to_call`` is the
+                        current bet minus the player's bet this round (not limited by its stack),
+                        ``pot`` every chip put in so far, blinds and antes included
+ 2 ``bet_ratio``        the player's own bets and raises divided by its bets, raises, calls and
+                        checks earlier in this hand (a check is "a special case of calling");
+                        0 before its first action
+ 3 ``pot_ratio``        the chips the player has put in this hand (blinds included) / the pot
+ 4 ``committed``        1 if the player already has chips in this round (a blind counts)
+ 5 ``btc_0``            bets-to-call == 0: nothing to call
+ 6 ``btc_1``            bets-to-call == 1
+ 7 ``btc_2plus``        bets-to-call >= 2. Bets-to-call counts the bets and raises made this round
+                        since the player last acted (before the flop the big blind is the first
+                        bet, and the big blind's own blind is not a bet it must call); it is 0
+                        exactly when there is nothing to call, and at least 1 otherwise
+ 8 ``flop``             the round is the flop
+ 9 ``turn``             the round is the turn
+10 ``river``            the round is the river (all three 0: before the flop)
+11 ``last_btc``         1 if the player faced a bet (bets-to-call > 0) at its previous decision
+                        in this hand; 0 at its first decision
+12 ``last_raise``       1 if the player's previous action in this hand was a bet or raise
+13 ``dealt_in``         players dealt in / 10
+14 ``active``           players who have not folded (the actor included) / 10
+15 ``unacted``          players after the actor who can still act (not folded, not all-in) and
+                        have not acted voluntarily this round (blinds are not actions) / 10
+16 ``flush_possible``   three or more board cards of one suit
+17 ``ace_on_board``     an ace on the board
+18 ``king_on_board``    a king on the board
+19 ``akq_share``        board aces, kings and queens / board cards (0 before the flop)
+== =================== =========================================================================
+
+:func:`collect_decisions` plays hands between bots and records every
+decision with its features and its action (fold, call, raise).
+:class:`ContextModel` learns ``P(fold, call, raise | features)``:
+``kind="mlp"`` is Davidson's 19-4-3 network (scikit-learn's multi-layer
+perceptron, logistic hidden and output units trained on one-hot targets, so
+each output is its own sigmoid, normalised to a triple as Davidson does),
+``"tree"`` a decision tree whose feature importances say which context
+matters, and ``"frequency"`` the stage x bets-to-call table.
+:func:`score_predictions` measures held-out log-loss, accuracy and
+calibration.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from pokerlab.errors import ParameterError
+from pokerlab.game.match import PlayerView
+from pokerlab.game.state import Act, DealBoard, Event, PostAnte, PostBlind, ReturnUncalled
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+    from pokerlab.game.rules import Rules
+
+__all__ = [
+    "ACTIONS",
+    "CONTEXT_FEATURES",
+    "MODEL_KINDS",
+    "ContextModel",
+    "ContextOpponents",
+    "ContextTracker",
+    "calibration_table",
+    "collect_decisions",
+    "context_features",
+    "score_predictions",
+]
+
+CONTEXT_FEATURES: tuple[str, ...] = (
+    "pot_odds",
+    "bet_ratio",
+    "pot_ratio",
+    "committed",
+    "btc_0",
+    "btc_1",
+    "btc_2plus",
+    "flop",
+    "turn",
+    "river",
+    "last_btc",
+    "last_raise",
+    "dealt_in",
+    "active",
+    "unacted",
+    "flush_possible",
+    "ace_on_board",
+    "king_on_board",
+    "akq_share",
+)
+"""The 19 inputs of Table 5, in the table's order (see the module docstring)."""
+
+ACTIONS: tuple[str, ...] = ("fold", "call", "raise")
+"""The three outputs, in the order of every probability triple."""
+
+MODEL_KINDS: tuple[str, ...] = ("mlp", "tree", "frequency")
+
+_ACTION_OF_KIND = {"fold": 0, "check": 1, "call": 1, "bet": 2, "raise": 2}
+
+
+class ContextTracker:
+    """Follows one hand's public events and gives any seat's Table 5 features at that point.
+
+    Feed it the events in order (:meth:`update`); :meth:`features` reads the
+    situation of ``seat`` as if it were to act now. A bot keeps one per
+    hand; :func:`context_features` builds one from a view.
+    """
+
+    __slots__ = (
+        "acted",
+        "all_in",
+        "bets",
+        "board",
+        "btc_seen",
+        "calls",
+        "folded",
+        "last_btc",
+        "last_raise",
+        "n",
+        "returned",
+        "street",
+        "street_bet",
+        "street_bets_made",
+        "total",
+    )
+
+    def __init__(self, players: int) -> None:
+        n = players
+        self.n = n
+        self.street = 0
+        self.board: list[int] = []
+        self.street_bet = [0] * n
+        self.total = [0] * n
+        self.returned = 0
+        self.folded = [False] * n
+        self.all_in = [False] * n
+        self.acted = [False] * n
+        self.street_bets_made = 0
+        self.btc_seen = [0] * n
+        self.bets = [0] * n
+        self.calls = [0] * n
+        self.last_btc = [False] * n
+        self.last_raise = [False] * n
+
+    def copy(self) -> ContextTracker:
+        new = ContextTracker.__new__(ContextTracker)
+        for name in self.__slots__:
+            value = getattr(self, name)
+            setattr(new, name, list(value) if isinstance(value, list) else value)
+        return new
+
+    @property
+    def pot(self) -> int:
+        return sum(self.total) - self.returned
+
+    def to_call(self, seat: int) -> int:
+        return max(max(self.street_bet) - self.street_bet[seat], 0)
+
+    def bets_to_call(self, seat: int) -> int:
+        if self.to_call(seat) == 0:
+            return 0
+        return max(self.street_bets_made - self.btc_seen[seat], 1)
+
+    def update(self, event: Event) -> None:
+        """Take one event into account (events the features do not use are ignored)."""
+        if isinstance(event, Act):
+            s = event.seat
+            btc = self.bets_to_call(s)
+            self.last_btc[s] = btc > 0
+            kind = event.kind
+            self.last_raise[s] = kind in ("bet", "raise")
+            if kind in ("bet", "raise"):
+                self.bets[s] += 1
+                self.street_bets_made += 1
+            elif kind in ("call", "check"):
+                self.calls[s] += 1
+            elif kind == "fold":
+                self.folded[s] = True
+            self.street_bet[s] += event.amount
+            self.total[s] += event.amount
+            self.all_in[s] = self.all_in[s] or event.all_in
+            self.acted[s] = True
+            self.btc_seen[s] = self.street_bets_made
+        elif isinstance(event, PostBlind):
+            self.street_bet[event.seat] += event.amount
+            self.total[event.seat] += event.amount
+            if event.blind == "big":
+                self.street_bets_made = 1
+                self.btc_seen[event.seat] = 1
+        elif isinstance(event, PostAnte):
+            self.total[event.seat] += event.amount
+        elif isinstance(event, DealBoard):
+            self.board.extend(c.id for c in event.cards)
+            self.street = {3: 1, 4: 2, 5: 3}.get(len(self.board), self.street)
+            self.street_bet = [0] * self.n
+            self.acted = [False] * self.n
+            self.street_bets_made = 0
+            self.btc_seen = [0] * self.n
+        elif isinstance(event, ReturnUncalled):
+            self.returned += event.amount
+
+    def features(self, seat: int) -> np.ndarray:
+        """The 19 Table 5 values for ``seat`` as the player to act now (see the module docstring)."""
+        if not 0 <= seat < self.n:
+            raise ParameterError(f"seat must be 0..{self.n - 1}, not {seat!r}")
+        n = self.n
+        to_call = self.to_call(seat)
+        pot = self.pot
+        btc = self.bets_to_call(seat)
+        own = self.bets[seat] + self.calls[seat]
+        unacted = sum(
+            1 for s in range(n) if s != seat and not self.folded[s] and not self.all_in[s] and not self.acted[s]
+        )
+        board = self.board
+        suits = [0, 0, 0, 0]
+        for c in board:
+            suits[c & 3] += 1
+        ranks = [c >> 2 for c in board]
+        high = sum(1 for r in ranks if r >= 10)
+        return np.array(
+            [
+                to_call / (pot + to_call) if to_call else 0.0,
+                self.bets[seat] / own if own else 0.0,
+                self.total[seat] / pot if pot else 0.0,
+                float(self.street_bet[seat] > 0),
+                float(btc == 0),
+                float(btc == 1),
+                float(btc >= 2),
+                float(self.street == 1),
+                float(self.street == 2),
+                float(self.street == 3),
+                float(self.last_btc[seat]),
+                float(self.last_raise[seat]),
+                min(n / 10, 1.0),
+                min(sum(1 for f in self.folded if not f) / 10, 1.0),
+                min(unacted / 10, 1.0),
+                float(max(suits) >= 3),
+                float(12 in ranks),
+                float(11 in ranks),
+                high / len(board) if board else 0.0,
+            ]
+        )
+
+
+def _tracker_for(view: PlayerView) -> ContextTracker:
+    tracker = ContextTracker(view.players)
+    for e in view.events:
+        tracker.update(e)
+    return tracker
+
+
+def context_features(view: PlayerView) -> np.ndarray:
+    """The 19 Table 5 features of the player to act in ``view`` (a float array in [0, 1]).
+
+    Only public information is used, so any seat's view gives the same
+    answer. The order and the reading of each feature are in the module
+    docstring and :data:`CONTEXT_FEATURES`.
+
+    >>> from pokerlab.game import NO_LIMIT_RING, RaiseTo, view_for
+    >>> h = NO_LIMIT_RING.new_hand([200] * 3, button=0, deck="AsAh KsKh QsQh")
+    >>> _ = h.apply(RaiseTo(6))  # the button raises to 6; the small blind is to act
+    >>> f = context_features(view_for(h, 1))
+    >>> dict(zip(CONTEXT_FEATURES[:4], f[:4].round(3).tolist()))
+    {'pot_odds': 0.357, 'bet_ratio': 0.0, 'pot_ratio': 0.111, 'committed': 1.0}
+    >>> dict(zip(CONTEXT_FEATURES[4:7], f[4:7].tolist()))  # the big blind and the raise: two bets to call
+    {'btc_0': 0.0, 'btc_1': 0.0, 'btc_2plus': 1.0}
+    """
+    if not isinstance(view, PlayerView):
+        raise ParameterError(f"context_features needs a PlayerView, not {type(view).__name__}")
+    if view.actor is None:
+        raise ParameterError("context_features needs a view in which a player is to act (view.actor is None)")
+    return _tracker_for(view).features(view.actor)
+
+
+# ----------------------------------------------------------------------------
+# Collecting decisions
+# ----------------------------------------------------------------------------
+
+
+class _Recorder:
+    """Wraps a bot: notes the features and the action each time it is asked to act.
+
+    The action is the one the table will apply: the bot's answer if it is
+    legal, otherwise the table's default (check, else fold). A bot that
+    raises an exception leaves no row.
+    """
+
+    def __init__(self, bot: Any, style: str) -> None:
+        self._bot = bot
+        self.name = bot.name
+        self.style = style
+        self.rows: list[tuple[int, int, str, str, np.ndarray, int, int]] = []
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr.startswith("_"):
+            raise AttributeError(attr)
+        return getattr(self._bot, attr)
+
+    def act(self, view: PlayerView) -> Any:
+        features = _tracker_for(view).features(view.seat)
+        action = self._bot.act(view)
+        name = view.names[view.seat] if view.names else self.name
+        self.rows.append(
+            (view.hand_number, view.seat, name, self.style, features, _applied(action, view), len(view.events))
+        )
+        return action
+
+
+def _applied(action: Any, view: PlayerView) -> int:
+    """The action code (0 fold, 1 call, 2 raise) of what the table applies for this answer."""
+    from pokerlab.game.rules import BettingStructure
+    from pokerlab.game.state import Call, Check, Fold, Raise, RaiseTo
+
+    default = 1 if view.to_call == 0 else 0
+    if isinstance(action, Fold):
+        return 0 if view.to_call > 0 else default
+    if isinstance(action, (Check, Call)):
+        return 1 if isinstance(action, Call) or view.to_call == 0 else default
+    if isinstance(action, Raise):
+        fixed = view.rules.structure is BettingStructure.FIXED_LIMIT
+        return 2 if view.min_raise_to is not None and fixed else default
+    if isinstance(action, RaiseTo):
+        lo, hi = view.min_raise_to, view.max_raise_to
+        amount = action.amount
+        whole = isinstance(amount, int) and not isinstance(amount, bool)
+        ok = whole and lo is not None and hi is not None and lo <= amount <= hi
+        return 2 if ok else default
+    return default
+
+
+def _collect_batch(task: tuple[list[str], Any, int, int, int, int]) -> Any:
+    """One batch of hands (runs in any worker)."""
+    import pandas as pd
+
+    from pokerlab.experiments import make_bot
+    from pokerlab.game import play_match
+
+    specs, rules, hands, seed, first_hand, record = task
+    recorders = [_Recorder(make_bot(s, seed=seed * 1000 + i), s) for i, s in enumerate(specs)]
+    lineup = [r if (record >> i) & 1 else r._bot for i, r in enumerate(recorders)]
+    play_match(lineup, rules, hands=hands, seed=seed)
+    rows = [row for r in recorders for row in r.rows]
+    rows.sort(key=lambda row: (row[0], row[6]))  # playing order: hand, then events seen before the decision
+    frame = pd.DataFrame(
+        np.array([row[4] for row in rows]).reshape(len(rows), len(CONTEXT_FEATURES)), columns=list(CONTEXT_FEATURES)
+    )
+    frame.insert(0, "hand", np.array([row[0] for row in rows], dtype=np.int64) + first_hand)
+    frame.insert(1, "seat", np.array([row[1] for row in rows], dtype=np.int64))
+    frame.insert(2, "player", [row[2] for row in rows])
+    frame.insert(3, "style", [row[3] for row in rows])
+    frame["action"] = pd.Categorical.from_codes([row[5] for row in rows], categories=list(ACTIONS))
+    return frame
+
+
+def collect_decisions(
+    bots: Sequence[str],
+    rules: Rules | None = None,
+    hands: int = 1000,
+    seed: int = 0,
+    executor: Executor | None = None,
+    *,
+    record: Sequence[str] | None = None,
+    batch_hands: int = 500,
+    progress: bool = False,
+) -> pd.DataFrame:
+    """Play ``hands`` hands between ``bots`` and return every decision as one row.
+
+    ``bots`` are bot specs as in :func:`pokerlab.experiments.make_bot`
+    (``"phase2:bluff=aggressive"``), one per seat. The hands are played in
+    batches of ``batch_hands``, each a fresh match seeded from
+    ``(seed, batch)`` and one task for ``executor`` (any
+    ``concurrent.futures.Executor``), so the frame depends only on the
+    seed, never on the executor. Stacks are reset every hand (``rules``
+    default to the Waterloo report's no-limit ring), so every hand is
+    played. ``record`` limits the rows to seats of those specs.
+
+    Columns: ``hand`` (0..hands-1), ``seat``, ``player`` (the bot's name at
+    the table), ``style`` (its spec), the 19 :data:`CONTEXT_FEATURES`, and
+    ``action`` (fold, call or raise; checks are calls and bets are raises).
+    Rows are in playing order.
+    """
+    import pandas as pd
+
+    from pokerlab._parallel import run_tasks
+    from pokerlab.experiments import make_bot
+    from pokerlab.game import NO_LIMIT_RING
+    from pokerlab.game.rules import Rules
+
+    if isinstance(bots, str) or not isinstance(bots, Sequence) or not all(isinstance(b, str) for b in bots):
+        raise ParameterError(f"bots must be a list of bot specs such as ['phase1', 'random'], not {bots!r}")
+    for b in bots:
+        make_bot(b)  # fail early on a bad spec
+    rules = NO_LIMIT_RING if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise ParameterError(f"rules must be a pokerlab.game.Rules, not {type(rules).__name__}")
+    rules.check_players(len(bots))
+    rules = rules.with_(reset_stacks=True)
+    _check_count("hands", hands, 1, 10_000_000)
+    _check_count("batch_hands", batch_hands, 1, 10_000_000)
+    _check_count("seed", seed, 0, 2**63 - 1)
+    if record is None:
+        mask = (1 << len(bots)) - 1
+    else:
+        if isinstance(record, str) or not all(isinstance(r, str) for r in record):
+            raise ParameterError(f"record must be a list of bot specs, not {record!r}")
+        unknown = [r for r in record if r not in bots]
+        if unknown:
+            raise ParameterError(f"record names {unknown!r}, which are not in bots {list(bots)!r}")
+        mask = sum(1 << i for i, b in enumerate(bots) if b in record)
+    tasks = []
+    for k, start in enumerate(range(0, hands, batch_hands)):
+        batch_seed = int(np.random.SeedSequence([seed, k]).generate_state(1, dtype=np.uint64)[0] % (2**62))
+        tasks.append((list(bots), rules, min(batch_hands, hands - start), batch_seed, start, mask))
+    frames = run_tasks(tasks, _collect_batch, executor, progress, "collecting decisions")
+    frame = pd.concat(frames, ignore_index=True)
+    frame["action"] = pd.Categorical(frame["action"], categories=list(ACTIONS))
+    return frame
+
+
+def _check_count(name: str, value: Any, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
+        raise ParameterError(f"{name} must be a whole number from {low} to {high:,}, not {value!r}")
+
+
+# ----------------------------------------------------------------------------
+# Models
+# ----------------------------------------------------------------------------
+
+
+def _feature_matrix(features: Any, what: str = "features") -> np.ndarray:
+    """Validate features (19 values, a matrix of rows, or a frame with the named columns) as an (m, 19) array."""
+    try:
+        import pandas as pd
+
+        if isinstance(features, pd.DataFrame):
+            missing = [c for c in CONTEXT_FEATURES if c not in features.columns]
+            if missing:
+                raise ParameterError(f"{what} lack the columns {missing}")
+            features = features[list(CONTEXT_FEATURES)].to_numpy()
+    except ImportError:  # pragma: no cover
+        pass
+    if isinstance(features, (str, bytes, bool)) or features is None:
+        raise ParameterError(f"{what} must be 19 numbers in [0, 1] (or rows of them), not {features!r}")
+    try:
+        x = np.asarray(features, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ParameterError(f"{what} must be 19 numbers in [0, 1] (or rows of them), not {features!r}") from None
+    if x.ndim == 1:
+        x = x[None, :]
+    if x.ndim != 2 or x.shape[1] != len(CONTEXT_FEATURES):
+        raise ParameterError(f"{what} must have {len(CONTEXT_FEATURES)} values per row, not shape {x.shape}")
+    if not np.all(np.isfinite(x)) or (x.size and (x.min() < 0 or x.max() > 1)):
+        raise ParameterError(f"{what} must be finite numbers in [0, 1]")
+    return x
+
+
+def _action_codes(actions: Any) -> np.ndarray:
+    values = list(actions)
+    bad = sorted({str(a) for a in values if a not in ACTIONS})
+    if bad:
+        raise ParameterError(f"actions must be fold, call or raise, not {bad}")
+    return np.array([ACTIONS.index(a) for a in values], dtype=np.int64)
+
+
+def _stage_btc(x: np.ndarray) -> np.ndarray:
+    """The frequency model's 12 cells: stage (0..3) * 3 + bets-to-call class (0, 1, 2+)."""
+    stage = x[:, 7] * 1 + x[:, 8] * 2 + x[:, 9] * 3
+    btc = x[:, 5] * 1 + x[:, 6] * 2
+    return (stage * 3 + btc).astype(np.int64)
+
+
+@dataclass
+class ContextModel:
+    """``P(fold, call, raise)`` of one player from the Table 5 context (see the module docstring).
+
+    ``kind``:
+
+    * ``"mlp"``: Davidson's network, 19 inputs, 4 sigmoid hidden nodes, 3
+      sigmoid outputs normalised to sum 1, trained by back-propagation
+      (scikit-learn's ``MLPClassifier`` with the adam optimiser,
+      ``max_iter`` epochs, seeded by ``seed``);
+    * ``"tree"``: a decision tree (``max_depth``, ``min_samples_leaf``) whose
+      leaf frequencies are smoothed towards the overall frequencies with
+      ``smoothing`` pseudo-decisions, so no action gets probability 0;
+    * ``"frequency"``: the action frequencies in each of the 12 cells of
+      stage x bets-to-call (0, 1, 2+), smoothed the same way.
+
+    >>> import numpy as np
+    >>> x = np.zeros((4, 19)); x[:, 4] = 1; x[2:, 4], x[2:, 5] = 0, 1   # two checks, two bets to face
+    >>> m = ContextModel("frequency", smoothing=0).fit_arrays(x, ["call", "raise", "fold", "call"])
+    >>> m.predict_proba(x[2]).round(2).tolist()
+    [0.5, 0.5, 0.0]
+    """
+
+    kind: str = "mlp"
+    seed: int = 0
+    max_iter: int = 60
+    max_depth: int = 8
+    min_samples_leaf: int = 20
+    smoothing: float = 1.0
+    _fitted: Any = field(default=None, init=False, repr=False)
+    _prior: np.ndarray = field(default_factory=lambda: np.full(3, 1 / 3), init=False, repr=False)
+    decisions: int = field(default=0, init=False)
+
+    def __post_init__(self) -> None:
+        if self.kind not in MODEL_KINDS:
+            raise ParameterError(f"kind must be one of {', '.join(MODEL_KINDS)}, not {self.kind!r}")
+        _check_count("seed", self.seed, 0, 2**32 - 1)
+        _check_count("max_iter", self.max_iter, 1, 100_000)
+        _check_count("max_depth", self.max_depth, 1, 64)
+        _check_count("min_samples_leaf", self.min_samples_leaf, 1, 10_000_000)
+        s = self.smoothing
+        if isinstance(s, bool) or not isinstance(s, (int, float)) or not math.isfinite(s) or s < 0:
+            raise ParameterError(f"smoothing must be a finite number >= 0, not {s!r}")
+
+    @property
+    def is_fitted(self) -> bool:
+        return self._fitted is not None
+
+    def fit(self, frame: pd.DataFrame) -> ContextModel:
+        """Learn from a frame with the 19 feature columns and ``action`` (as :func:`collect_decisions` returns)."""
+        import pandas as pd
+
+        if not isinstance(frame, pd.DataFrame):
+            raise ParameterError(f"fit needs a DataFrame of decisions, not {type(frame).__name__}")
+        if "action" not in frame.columns:
+            raise ParameterError("the frame has no 'action' column")
+        return self.fit_arrays(_feature_matrix(frame, "the frame's features"), frame["action"])
+
+    def fit_arrays(self, features: Any, actions: Sequence[str]) -> ContextModel:
+        """Learn from an (m, 19) feature array and m actions (fold, call, raise)."""
+        x = _feature_matrix(features)
+        y = _action_codes(actions)
+        if len(y) != len(x) or len(y) == 0:
+            raise ParameterError(f"need as many actions as feature rows, and at least one: {len(y)} vs {len(x)}")
+        counts = np.bincount(y, minlength=3).astype(np.float64)
+        self._prior = (counts + 1) / (counts.sum() + 3)  # never exactly 0
+        self.decisions = len(y)
+        if self.kind == "frequency":
+            cells = np.zeros((12, 3))
+            np.add.at(cells, (_stage_btc(x), y), 1.0)
+            self._fitted = self._smooth(cells)
+        elif self.kind == "tree":
+            from sklearn.tree import DecisionTreeClassifier
+
+            tree = DecisionTreeClassifier(
+                max_depth=self.max_depth, min_samples_leaf=self.min_samples_leaf, random_state=self.seed
+            )
+            tree.fit(x, y)
+            leaves = tree.apply(x)
+            cells = np.zeros((tree.tree_.node_count, 3))
+            np.add.at(cells, (leaves, y), 1.0)
+            self._fitted = (tree, self._smooth(cells))
+        else:
+            from sklearn.exceptions import ConvergenceWarning
+            from sklearn.neural_network import MLPClassifier
+
+            net = MLPClassifier(
+                hidden_layer_sizes=(4,),
+                activation="logistic",
+                solver="adam",
+                learning_rate_init=0.01,
+                batch_size=min(200, len(y)),
+                max_iter=self.max_iter,
+                random_state=self.seed,
+            )
+            onehot = np.eye(3, dtype=np.int64)[y]  # one-hot targets: three independent sigmoid outputs
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", ConvergenceWarning)
+                net.fit(x, onehot)
+            self._fitted = net
+        return self
+
+    def _smooth(self, cells: np.ndarray) -> np.ndarray:
+        a = float(self.smoothing)
+        totals = cells.sum(axis=1, keepdims=True)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            p = (cells + a * self._prior) / (totals + a)
+        return np.where(totals + a > 0, p, self._prior)
+
+    def predict_proba(self, features: Any) -> np.ndarray:
+        """The probability triple (fold, call, raise): shape (3,) for one decision, (m, 3) for m rows."""
+        if self._fitted is None:
+            raise ParameterError("this ContextModel is not fitted yet: call fit(frame) first")
+        single = not hasattr(features, "columns") and np.ndim(features) == 1
+        x = _feature_matrix(features)
+        if self.kind == "frequency":
+            p = self._fitted[_stage_btc(x)]
+        elif self.kind == "tree":
+            tree, leaf_p = self._fitted
+            p = leaf_p[tree.apply(x)]
+        else:
+            p = _mlp_outputs(self._fitted, x)
+            p = p / p.sum(axis=1, keepdims=True)
+        return p[0] if single else p
+
+    def feature_importances(self) -> pd.Series:
+        """The tree's impurity-based importance of each feature (sums to 1); ``kind="tree"`` only."""
+        import pandas as pd
+
+        if self.kind != "tree":
+            raise ParameterError(f"feature importances come from the decision tree (kind='tree'), not {self.kind!r}")
+        if self._fitted is None:
+            raise ParameterError("this ContextModel is not fitted yet: call fit(frame) first")
+        return pd.Series(self._fitted[0].feature_importances_, index=list(CONTEXT_FEATURES), name="importance")
+
+    def score(self, frame: pd.DataFrame) -> dict[str, float]:
+        """Log-loss, accuracy and calibration error on decisions (use held-out ones)."""
+        return score_predictions(self.predict_proba(frame), frame["action"])
+
+
+def _mlp_outputs(net: Any, x: np.ndarray) -> np.ndarray:
+    """The network's three sigmoid outputs, computed directly (much faster than predict_proba for one row)."""
+    w1, w2 = net.coefs_
+    b1, b2 = net.intercepts_
+    hidden = 1.0 / (1.0 + np.exp(-(x @ w1 + b1)))
+    return 1.0 / (1.0 + np.exp(-(hidden @ w2 + b2)))
+
+
+def score_predictions(proba: Any, actions: Any, bins: int = 10) -> dict[str, float]:
+    """Held-out scores of probability triples against the actions taken.
+
+    ``log_loss`` is the mean of ``-ln p(action taken)`` (lower is better;
+    ``ln 3 = 1.099`` for a uniform guess), ``accuracy`` the share of
+    decisions whose most likely action was taken, and ``calibration_error``
+    the expected calibration error: for each action, predictions are put in
+    ``bins`` equal-width bins and the gaps between mean prediction and
+    observed frequency are averaged, weighted by bin size, then averaged
+    over the three actions.
+
+    >>> score_predictions([[0.5, 0.25, 0.25], [0.5, 0.25, 0.25]], ["fold", "call"])["log_loss"].__round__(4)
+    1.0397
+    """
+    p = np.asarray(proba, dtype=np.float64)
+    if p.ndim != 2 or p.shape[1] != 3 or not np.all(np.isfinite(p)) or (p < 0).any():
+        raise ParameterError(f"proba must be rows of three probabilities, not shape {p.shape}")
+    if not np.allclose(p.sum(axis=1), 1.0, atol=1e-6):
+        raise ParameterError("each probability triple must add up to 1")
+    y = _action_codes(actions)
+    if len(y) != len(p) or len(y) == 0:
+        raise ParameterError(f"need as many actions as predictions, and at least one: {len(y)} vs {len(p)}")
+    _check_count("bins", bins, 1, 1000)
+    taken = p[np.arange(len(y)), y]
+    table = calibration_table(p, y, bins)
+    ece = 0.0
+    for _, part in table.groupby("action", observed=True):
+        ece += float((part["count"] * (part["predicted"] - part["observed"]).abs()).sum() / len(y)) / 3
+    return {
+        "log_loss": float(-np.mean(np.log(np.maximum(taken, 1e-15)))),
+        "accuracy": float(np.mean(p.argmax(axis=1) == y)),
+        "calibration_error": ece,
+    }
+
+
+def calibration_table(proba: Any, actions: Any, bins: int = 10) -> pd.DataFrame:
+    """Per action and probability bin: the mean predicted probability, the observed frequency, the count."""
+    import pandas as pd
+
+    p = np.asarray(proba, dtype=np.float64)
+    y = np.asarray(actions) if np.asarray(actions).dtype.kind == "i" else _action_codes(actions)
+    rows = []
+    for k, name in enumerate(ACTIONS):
+        which = np.minimum((p[:, k] * bins).astype(np.int64), bins - 1)
+        for b in range(bins):
+            inside = which == b
+            count = int(inside.sum())
+            if count:
+                rows.append(
+                    {
+                        "action": name,
+                        "bin": b,
+                        "predicted": float(p[inside, k].mean()),
+                        "observed": float(np.mean(y[inside] == k)),
+                        "count": count,
+                    }
+                )
+    return pd.DataFrame(rows, columns=["action", "bin", "predicted", "observed", "count"])
+
+
+# ----------------------------------------------------------------------------
+# A model per opponent, learnt during a match
+# ----------------------------------------------------------------------------
+
+
+@dataclass
+class ContextOpponents:
+    """One :class:`ContextModel` per opponent, learnt from its decisions while a match is played.
+
+    Feed it every event a seat sees (``observe(event, view)``, as
+    :func:`pokerlab.game.play_match` does); before each opponent action it
+    notes that opponent's Table 5 features, and it refits the opponent's
+    model after its first ``min_decisions`` decisions and then every
+    ``refit_every`` more. :meth:`fold_probability` asks the models how
+    likely every opponent still in is to fold if this seat bets or raises
+    by ``amount`` chips now.
+    """
+
+    kind: str = "tree"
+    min_decisions: int = 200
+    refit_every: int = 1000
+    seed: int = 0
+    data: dict[str, tuple[list[np.ndarray], list[int]]] = field(default_factory=dict, repr=False)
+    models: dict[str, ContextModel] = field(default_factory=dict, repr=False)
+    _fitted_at: dict[str, int] = field(default_factory=dict, repr=False)
+    _hand: int = field(default=-1, repr=False)
+    _tracker: ContextTracker | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        ContextModel(self.kind, seed=self.seed)  # validates kind and seed
+        _check_count("min_decisions", self.min_decisions, 1, 10_000_000)
+        _check_count("refit_every", self.refit_every, 1, 10_000_000)
+
+    @staticmethod
+    def _name(view: PlayerView, seat: int) -> str:
+        return view.names[seat] if view.names else f"seat {seat}"
+
+    def observe(self, event: Event, view: PlayerView) -> None:
+        if view.hand_number != self._hand or self._tracker is None or self._tracker.n != view.players:
+            self._hand = view.hand_number
+            self._tracker = ContextTracker(view.players)
+        if isinstance(event, Act) and event.seat != view.seat:
+            name = self._name(view, event.seat)
+            rows, actions = self.data.setdefault(name, ([], []))
+            rows.append(self._tracker.features(event.seat))
+            actions.append(_ACTION_OF_KIND[event.kind])
+            seen = len(actions)
+            last = self._fitted_at.get(name, 0)
+            if seen >= self.min_decisions and (last == 0 or seen - last >= self.refit_every):
+                model = ContextModel(self.kind, seed=self.seed)
+                self.models[name] = model.fit_arrays(np.array(rows), [ACTIONS[a] for a in actions])
+                self._fitted_at[name] = seen
+        self._tracker.update(event)
+
+    def fold_probability(self, view: PlayerView, amount: float) -> float | None:
+        """P(every opponent still in folds) if this seat now bets or raises by ``amount`` over the call.
+
+        Opponents are taken as independent, each answering as its model
+        predicts in the situation after the raise; None while any of them
+        has no fitted model yet.
+        """
+        if self._tracker is None or view.hand_number != self._hand:
+            return None
+        me = view.seat
+        tracker = self._tracker.copy()
+        to = tracker.street_bet[me] + view.to_call + max(round(amount), 1)
+        kind = "raise" if max(tracker.street_bet) > 0 else "bet"
+        tracker.update(Act(me, view.street, kind, to - tracker.street_bet[me], to))
+        p = 1.0
+        for s in range(view.players):
+            if s == me or view.folded[s] or view.all_in[s]:
+                continue
+            model = self.models.get(self._name(view, s))
+            if model is None:
+                return None
+            p *= float(model.predict_proba(tracker.features(s))[0])
+        return p
