@@ -9,9 +9,11 @@ hands and are scored on the rest. It writes ``scores.csv``,
 ``calibration.csv`` and ``importances.csv`` to ``data/context_models/``.
 
 Part 2 plays duplicate heads-up matches of Phase III with the context model
-(``phase3:opponent_model=context``) against the opponents of Phase III's
-showdown model in ``data/bot_matches.csv`` (Phase II), with the showdown
-Phase III beside it under the same seed, and writes ``duplicate.csv``.
+(``phase3:opponent_model=context``, the decision tree, best in part 1)
+against the opponent of Phase III's showdown model in
+``data/bot_matches.csv`` (Phase II), with the showdown Phase III, the
+other two context models and two ablations beside it under the same seed,
+and writes ``duplicate.csv``.
 
     python benchmarks/evidence_context.py --hands 4000 --deals 5000 --workers 2
 """
@@ -31,16 +33,18 @@ from pokerlab.experiments import compare_opponent_models
 OUT = Path(__file__).resolve().parents[1] / "data" / "context_models"
 
 MATCHUPS = [
-    ("phase3:opponent_model=context", "phase2"),
-    ("phase3", "phase2"),
-    ("phase3:opponent_model=context,context_kind=mlp", "phase2"),
-    ("phase3:opponent_model=context", "phase2:bluff=none"),
+    ("phase3:opponent_model=context", "phase2"),  # the best model (the decision tree) in Phase III
+    ("phase3", "phase2"),  # Phase III with the showdown model, same opponent and seed
+    ("phase3:opponent_model=context,context_kind=mlp", "phase2"),  # Davidson's network instead
+    ("phase3:opponent_model=context,context_kind=frequency", "phase2"),  # the frequency baseline instead
+    ("phase3:opponent_model=context,context_value_fold=1.0", "phase2"),  # value bets without asking the model
+    ("phase2:bluff=none", "phase2"),  # Phase II without Algorithm 5's bluffs
 ]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=4000, help="hands per opponent style")
+    parser.add_argument("--hands", type=int, default=4000, help="hands per opponent style (0: skip part 1)")
     parser.add_argument("--deals", type=int, default=5000, help="deals per duplicate match (0: skip part 2)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
@@ -48,12 +52,13 @@ def main() -> None:
     args = parser.parse_args()
     out = Path(args.out)
     with ProcessPoolExecutor(args.workers) as pool:
-        t = time.perf_counter()
-        result = compare_opponent_models(hands=args.hands, seed=args.seed, executor=pool, progress=False)
-        result.to_csv(out)
-        print(f"model comparison: {time.perf_counter() - t:.0f} s, {args.hands} hands per style")
-        print(result.scores.round(3).to_string(index=False))
-        print("best model (mean held-out log-loss):", result.best_model())
+        if args.hands:
+            t = time.perf_counter()
+            result = compare_opponent_models(hands=args.hands, seed=args.seed, executor=pool, progress=False)
+            result.to_csv(out)
+            print(f"model comparison: {time.perf_counter() - t:.0f} s, {args.hands} hands per style")
+            print(result.scores.round(3).to_string(index=False))
+            print("best model (mean held-out log-loss):", result.best_model())
         if args.deals:
             tasks = [(a, b, args.deals, args.seed, None) for a, b in MATCHUPS]
             rows = list(pool.map(_one_match, tasks))

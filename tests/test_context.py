@@ -172,7 +172,7 @@ def test_the_recorded_action_is_what_the_table_applies():
 
 
 def test_collect_decisions_is_reproducible_and_executor_independent():
-    lineup = ["phase1", "random", "always_call"]
+    lineup = ["rembrant", "random", "always_call"]
     a = collect_decisions(lineup, hands=60, seed=5, batch_hands=25)
     b = collect_decisions(lineup, hands=60, seed=5, batch_hands=25)
     with ThreadPoolExecutor(2) as pool:
@@ -227,8 +227,8 @@ def _situations(n, seed):
 
 @pytest.mark.parametrize("kind", ["mlp", "tree", "frequency"])
 def test_models_learn_a_rule(kind):
-    x, actions = _situations(3000, 1)
-    model = ContextModel(kind, max_iter=200).fit_arrays(x, actions)
+    x, actions = _situations(1500, 1)
+    model = ContextModel(kind, max_iter=100).fit_arrays(x, actions)
     p = model.predict_proba(x[:500])
     assert p.shape == (500, 3) and np.allclose(p.sum(axis=1), 1) and (p > 0).all()
     assert np.mean(np.array(ACTIONS)[p.argmax(axis=1)] == actions[:500]) == 1.0
@@ -375,3 +375,94 @@ def test_fold_probability_reads_the_opponents_model():
     # facing a bet on the flop is a cell the villain never showed: the smoothed overall
     # frequencies answer, (0 + 1, 2 + 1, 0 + 1) / 5
     assert ctx.fold_probability(v, 4) == pytest.approx(0.2)
+
+
+def test_situation_features_agree_with_a_played_hand():
+    from pokerlab.bots.context import situation_features
+
+    h = three_handed()
+    h.apply(RaiseTo(6)).apply(Call()).apply(Call())  # the flop Ac Kd 2h; the small blind to act
+    played = context_features(view_for(h, h.actor))
+    described = situation_features(
+        board="AcKd2h",
+        pot=18,
+        to_call=0,
+        amount_in=6,
+        last_bets_to_call=True,
+        dealt_in=3,
+        active=3,
+        unacted=2,
+    )
+    assert np.allclose(played, described)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"board": "Ah"},
+        {"board": "AhAh2c"},
+        {"pot": -1},
+        {"pot": float("nan")},
+        {"pot": None},
+        {"pot": True},
+        {"to_call": 5, "bets_to_call": 0},
+        {"to_call": 0, "bets_to_call": 1},
+        {"amount_in": 50},
+        {"dealt_in": 11},
+        {"dealt_in": 4, "active": 5},
+        {"dealt_in": 4, "active": 2, "unacted": 2},
+        {"committed": 1},
+        {"bet_ratio": 1.5},
+    ],
+)
+def test_situation_features_refuse_bad_input(bad):
+    from pokerlab.bots.context import situation_features
+    from pokerlab.errors import PokerlabError
+
+    args = {"board": "", "pot": 20, **bad}
+    with pytest.raises(PokerlabError):
+        situation_features(**args)
+
+
+def test_context_explorer_shows_every_models_triple():
+    from pokerlab.widgets import ContextExplorer
+
+    frame = collect_decisions(["rembrant", "random", "always_call"], hands=80, seed=2)
+    ex = ContextExplorer(frame, style="random", charts=True)
+    p = ex.result["probabilities"]
+    assert set(p) == {"mlp", "tree", "frequency"} and all(np.isclose(v.sum(), 1) for v in p.values())
+    assert ex.out.value.count("<tr>") == 4 and ex.chart_view.value.startswith("<svg")
+    ex.style.value = "always_call"
+    assert ex.result["probabilities"]["frequency"][1] > 0.9  # it always calls
+    ex.board.value = "Ah"  # two cards: not a board
+    assert ex.result is None and "board" in ex.error and "pl-error" in ex.out.value
+    ex.board.value = "AhKh2h"
+    assert ex.error is None and ex.result["features"][15] == 1.0  # flush possible
+    with pytest.raises(ParameterError):
+        ContextExplorer(frame, style="phase9")
+    with pytest.raises(ParameterError):
+        ContextExplorer("decisions")
+
+
+def _marks(svg: str, kind: str) -> int:
+    import re
+
+    return len(re.findall(rf'class="mark-{kind} role-mark', svg))
+
+
+def test_context_charts_draw_their_marks():
+    import pandas as pd
+
+    from pokerlab import charts
+
+    triples = {"mlp": np.array([0.2, 0.5, 0.3]), "tree": np.array([0.1, 0.6, 0.3])}
+    svg = charts.chart_svg(charts.context_triples_chart(triples, "t"))
+    assert _marks(svg, "rect") == 1 and svg.count('aria-roledescription="bar"') == 6  # a bar per model and action
+    imp = pd.DataFrame({"style": ["a"] * 19 + ["b"] * 19, "feature": list(CONTEXT_FEATURES) * 2, "importance": 0.05})
+    svg = charts.chart_svg(charts.feature_importance_chart(imp, "i"))
+    assert _marks(svg, "rect") == 1 and svg.count('aria-roledescription="bar"') == 38
+    cal = calibration_table(np.array([[0.2, 0.5, 0.3], [0.6, 0.3, 0.1]] * 5), ["call", "fold"] * 5)
+    cal["model"] = "tree"
+    svg = charts.chart_svg(charts.calibration_chart(cal, "c"))
+    assert _marks(svg, "line") == 6  # a diagonal and a curve in each of the three panels
+    assert _marks(svg, "symbol") == 3 and svg.count('aria-roledescription="point"') == len(cal)

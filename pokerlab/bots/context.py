@@ -88,6 +88,7 @@ __all__ = [
     "collect_decisions",
     "context_features",
     "score_predictions",
+    "situation_features",
 ]
 
 CONTEXT_FEATURES: tuple[str, ...] = (
@@ -293,6 +294,93 @@ def context_features(view: PlayerView) -> np.ndarray:
     if view.actor is None:
         raise ParameterError("context_features needs a view in which a player is to act (view.actor is None)")
     return _tracker_for(view).features(view.actor)
+
+
+def situation_features(
+    *,
+    board: Any = "",
+    pot: float,
+    to_call: float = 0,
+    bets_to_call: int | None = None,
+    amount_in: float = 0,
+    committed: bool = False,
+    bet_ratio: float = 0.0,
+    last_bets_to_call: bool = False,
+    last_raise: bool = False,
+    dealt_in: int = 2,
+    active: int | None = None,
+    unacted: int = 0,
+) -> np.ndarray:
+    """The 19 features of a situation described in words (for lessons and what-if questions).
+
+    ``pot`` counts every chip put in so far, ``amount_in`` the player's
+    share of it, ``to_call`` what it must add to call; ``bets_to_call``
+    defaults to 0 with nothing to call and 1 otherwise. ``active`` defaults
+    to ``dealt_in``; ``unacted`` counts the players after this one who have
+    not acted this round.
+
+    >>> f = situation_features(board="AhKh2h", pot=20, to_call=10, amount_in=5, dealt_in=4, active=3, unacted=1)
+    >>> named = dict(zip(CONTEXT_FEATURES, f.round(3).tolist()))
+    >>> named["pot_odds"], named["flush_possible"], named["akq_share"], named["unacted"]
+    (0.333, 1.0, 0.667, 0.1)
+    """
+    from pokerlab.cards import parse_cards
+
+    def number(name: str, value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+            raise ParameterError(f"{name} must be a number of chips, not {value!r}")
+        if not math.isfinite(value) or value < 0:
+            raise ParameterError(f"{name} must be a finite number of chips >= 0, not {value!r}")
+        return float(value)
+
+    def flag(name: str, value: Any) -> float:
+        if not isinstance(value, (bool, np.bool_)):
+            raise ParameterError(f"{name} must be True or False, not {value!r}")
+        return float(value)
+
+    cards = parse_cards(board) if board is not None else None
+    if cards is None or len(cards) not in (0, 3, 4, 5):
+        raise ParameterError(f"board must hold 0, 3, 4 or 5 cards, not {board!r}")
+    pot_, call, mine = number("pot", pot), number("to_call", to_call), number("amount_in", amount_in)
+    if mine > pot_:
+        raise ParameterError(f"amount_in ({amount_in}) cannot be more than the pot ({pot})")
+    if bets_to_call is None:
+        bets_to_call = 0 if call == 0 else 1
+    _check_count("bets_to_call", bets_to_call, 0, 100)
+    if (bets_to_call == 0) != (call == 0):
+        raise ParameterError(f"bets_to_call is 0 exactly when to_call is 0, not {bets_to_call} with to_call {to_call}")
+    _check_count("dealt_in", dealt_in, 2, 10)
+    active = dealt_in if active is None else active
+    _check_count("active", active, 1, dealt_in)
+    _check_count("unacted", unacted, 0, max(active - 1, 0))
+    if isinstance(bet_ratio, bool) or not isinstance(bet_ratio, (int, float)) or not 0 <= bet_ratio <= 1:
+        raise ParameterError(f"bet_ratio must be a number in [0, 1], not {bet_ratio!r}")
+    stage = {0: 0, 3: 1, 4: 2, 5: 3}[len(cards)]
+    ranks = [c.id >> 2 for c in cards]
+    suits = [sum(1 for c in cards if c.id & 3 == k) for k in range(4)]
+    return np.array(
+        [
+            call / (pot_ + call) if call else 0.0,
+            float(bet_ratio),
+            mine / pot_ if pot_ else 0.0,
+            flag("committed", committed),
+            float(bets_to_call == 0),
+            float(bets_to_call == 1),
+            float(bets_to_call >= 2),
+            float(stage == 1),
+            float(stage == 2),
+            float(stage == 3),
+            flag("last_bets_to_call", last_bets_to_call),
+            flag("last_raise", last_raise),
+            dealt_in / 10,
+            active / 10,
+            unacted / 10,
+            float(max(suits) >= 3),
+            float(12 in ranks),
+            float(11 in ranks),
+            sum(1 for r in ranks if r >= 10) / len(cards) if cards else 0.0,
+        ]
+    )
 
 
 # ----------------------------------------------------------------------------

@@ -249,6 +249,8 @@ from pokerlab.bots.context import (  # noqa: E402
     collect_decisions,
     context_features,
     score_predictions,
+    situation_features,
 )
 
 __all__ += ["ACTIONS", "CONTEXT_FEATURES", "ContextModel", "collect_decisions", "context_features", "score_predictions"]
+__all__ += ["situation_features"]

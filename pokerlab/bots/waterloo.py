@@ -21,13 +21,17 @@
   the Waterloo report's section 3.4.1 instead
   (:class:`~pokerlab.bots.context.ContextOpponents`, a ``context_kind``
   model per opponent learnt from that opponent's decisions during the
-  match). After the flop, where Phase II would fold or check, it bets or
-  raises by ``bluff_fraction`` of the pot when the models say the
-  opponents fold often enough to make that pay at once:
-  ``P(all fold) > risk / (pot + risk)`` with ``risk`` the chips the bet
-  puts in. Until every opponent still in has a fitted model it plays
-  Phase II (with Algorithm 5's bluff). This is pokerlab's reading of the
-  report's "we can decide by self-simulation which model is better".
+  match), asked after the flop how likely the opponents still in are to
+  fold to a bet of ``bluff_fraction`` of the pot. Where Phase II would
+  check with EHS above ``context_value_above`` it bets that much for value
+  when ``P(all fold) < context_value_fold`` (they will pay); where Phase
+  II would fold or check with a weak hand it bets or raises as a bluff
+  only when the models say the opponents fold often enough to make that
+  pay at once, ``P(all fold) > risk / (pot + risk)`` with ``risk`` the
+  chips the bet puts in (this replaces Algorithm 5's random bluff). Until
+  every opponent still in has a fitted model it plays Phase II. These
+  rules are pokerlab's, to test the report's "we can decide by
+  self-simulation which model is better" in chips.
 
 Decisions become actions through one rule: a fold with nothing to call is a
 check; a raise of ``amount`` chips is a raise to ``current bet + amount``,
@@ -250,6 +254,8 @@ class PhaseThree(PhaseTwo):
     context_kind: str = "tree"
     context_min_decisions: int = 200
     context_refit_every: int = 1000
+    context_value_above: float = 0.6
+    context_value_fold: float = 0.25
     name: str = "phase3"
     model: ShowdownModel = field(init=False)
     context: ContextOpponents | None = field(init=False, default=None)
@@ -260,6 +266,8 @@ class PhaseThree(PhaseTwo):
             raise ParameterError(f"trust must be conservative or aggressive, not {self.trust!r}")
         if self.opponent_model not in ("showdown", "context"):
             raise ParameterError(f"opponent_model must be showdown or context, not {self.opponent_model!r}")
+        for k in ("context_value_above", "context_value_fold"):
+            _check_prob(k, getattr(self, k))
         self.model = ShowdownModel(min_samples=self.min_samples, min_samples_few_players=self.min_samples_few_players)
         if self.opponent_model == "context":
             self.context = ContextOpponents(
@@ -309,9 +317,13 @@ class PhaseThree(PhaseTwo):
             call_above=self.call_above,
             raise_fraction=self.raise_fraction,
         )
+        amount = self.bluff_fraction * view.pot
+        if decision.kind == "call" and view.to_call == 0 and ehs > self.context_value_above and view.min_raise_to:
+            p_fold = self.context.fold_probability(view, amount)
+            if p_fold is not None and p_fold < self.context_value_fold:
+                return Decision("raise", amount, f"context model: value bet, P(all fold) {p_fold:.3f}")
         if decision.kind != "fold" or view.min_raise_to is None:
             return PhaseTwo.decide(self, view)
-        amount = self.bluff_fraction * view.pot
         p_fold = self.context.fold_probability(view, amount)
         if p_fold is None:
             return PhaseTwo.decide(self, view)
