@@ -39,6 +39,9 @@ MATCHUPS = [
     ("phase3:opponent_model=context,context_kind=frequency", "phase2"),  # the frequency baseline instead
     ("phase3:opponent_model=context,context_value_fold=1.0", "phase2"),  # value bets without asking the model
     ("phase2:bluff=none", "phase2"),  # Phase II without Algorithm 5's bluffs
+    ("phase3:opponent_model=context", "rembrant"),  # an opponent that folds more often
+    ("phase3:opponent_model=context,context_value_fold=1.0", "rembrant"),
+    ("phase3", "rembrant"),
 ]
 
 
