@@ -670,8 +670,8 @@ class ContextModel:
                 hidden_layer_sizes=(4,),
                 activation="logistic",
                 solver="adam",
-                learning_rate_init=0.01,
-                batch_size=min(200, len(y)),
+                learning_rate_init=0.02,
+                batch_size=min(500, len(y)),
                 max_iter=self.max_iter,
                 random_state=self.seed,
             )
