@@ -466,3 +466,17 @@ def test_context_charts_draw_their_marks():
     svg = charts.chart_svg(charts.calibration_chart(cal, "c"))
     assert _marks(svg, "line") == 6  # a diagonal and a curve in each of the three panels
     assert _marks(svg, "symbol") == 3 and svg.count('aria-roledescription="point"') == len(cal)
+
+
+@pytest.mark.parametrize("preset", ["AAAI06_HEADS_UP_LIMIT", "BIGHOLDEM", "HEADS_UP_NO_LIMIT", "NO_LIMIT_RING"])
+def test_the_context_bot_plays_every_preset_without_faults(preset):
+    from pokerlab.game import PRESETS
+
+    rules = PRESETS[preset]
+    bot = bots.make("phase3", opponent_model="context", context_min_decisions=20, context_refit_every=40, seed=5)
+    lineup = [bot, bots.make("random", seed=6), bots.make("always_raise")]
+    lineup = lineup[: max(rules.min_players, min(3, rules.max_players))]
+    result = play_match(lineup, rules.with_(reset_stacks=True), hands=60, seed=7)
+    assert sum(sum(c.values()) for c in result.fault_counts.values()) == 0
+    assert bot.context.models  # it learnt at least one opponent
+    assert int(result.winnings[list(result.names)].to_numpy().sum()) == 0  # chips conserved
