@@ -17,7 +17,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from _common import median_of
 
-from pokerlab.bots.context import CONTEXT_FEATURES, ContextModel, collect_decisions
+from pokerlab.bots.context import CONTEXT_FEATURES, collect_decisions
+from pokerlab.bots.context_models import ContextModel
 from pokerlab.experiments import make_bot
 from pokerlab.game import NO_LIMIT_RING, play_match
 

@@ -522,7 +522,7 @@ def calibration_chart(calibration: pd.DataFrame, title: str = "") -> alt.Chart:
     """Reliability diagram: observed frequency against mean predicted probability, per action and bin.
 
     ``calibration`` has columns ``action``, ``predicted``, ``observed`` and
-    ``count`` (:func:`pokerlab.bots.context.calibration_table`), optionally
+    ``count`` (:func:`pokerlab.bots.context_models.calibration_table`), optionally
     ``model`` (one line per model, one panel per action). The diagonal is
     perfect calibration.
     """

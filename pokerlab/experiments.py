@@ -255,7 +255,7 @@ class OpponentModelComparison:
     ``scores``: one row per style and model kind with ``log_loss``,
     ``accuracy``, ``calibration_error``, ``train`` and ``test`` (decisions).
     ``calibration``: the calibration table of every style and model
-    (:func:`pokerlab.bots.context.calibration_table`). ``importances``: the
+    (:func:`pokerlab.bots.context_models.calibration_table`). ``importances``: the
     decision tree's importance of each feature per style.
     """
 
@@ -324,11 +324,12 @@ def compare_opponent_models(
     models learn from the style's decisions in the first hands and are
     scored on its decisions in the last ``test_fraction`` of the hands,
     which they never saw: log-loss, accuracy and calibration error
-    (:func:`pokerlab.bots.context.score_predictions`).
+    (:func:`pokerlab.bots.context_models.score_predictions`).
     """
     import pandas as pd
 
-    from pokerlab.bots.context import MODEL_KINDS, ContextModel, calibration_table, collect_decisions
+    from pokerlab.bots.context import collect_decisions
+    from pokerlab.bots.context_models import MODEL_KINDS, ContextModel, calibration_table
 
     if isinstance(opponents, str) or not opponents or not all(isinstance(o, str) for o in opponents):
         raise ParameterError(f"opponents must be a non-empty list of bot specs, not {opponents!r}")

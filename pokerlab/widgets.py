@@ -800,7 +800,7 @@ class ContextExplorer:
 
     def models(self, style: str) -> dict[str, Any]:
         """The three fitted models of a style (fitted on first use)."""
-        from pokerlab.bots.context import MODEL_KINDS, ContextModel
+        from pokerlab.bots.context_models import MODEL_KINDS, ContextModel
 
         if style not in self._models:
             frame = self._decisions[self._decisions["style"] == style]

@@ -8,17 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerlab import ParameterError, bots
-from pokerlab.bots.context import (
-    ACTIONS,
-    CONTEXT_FEATURES,
-    ContextModel,
-    ContextOpponents,
-    _applied,
-    calibration_table,
-    collect_decisions,
-    context_features,
-    score_predictions,
-)
+from pokerlab.bots.context import ACTIONS, CONTEXT_FEATURES, _applied, collect_decisions, context_features
+from pokerlab.bots.context_models import ContextModel, ContextOpponents, calibration_table, score_predictions
 from pokerlab.game import NO_LIMIT_RING, Call, Check, Fold, RaiseTo, play_match, view_for
 
 DECK = "AsAh KsKh QsQh Ac Kd 2h 7c 9s"  # seat 0, 1, 2 hole cards, then the flop Ac Kd 2h, turn 7c, river 9s

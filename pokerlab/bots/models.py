@@ -245,12 +245,11 @@ def _preflop_values() -> np.ndarray:
 from pokerlab.bots.context import (  # noqa: E402
     ACTIONS,
     CONTEXT_FEATURES,
-    ContextModel,
     collect_decisions,
     context_features,
-    score_predictions,
     situation_features,
 )
+from pokerlab.bots.context_models import ContextModel, calibration_table, score_predictions  # noqa: E402
 
 __all__ += ["ACTIONS", "CONTEXT_FEATURES", "ContextModel", "collect_decisions", "context_features", "score_predictions"]
-__all__ += ["situation_features"]
+__all__ += ["calibration_table", "situation_features"]

@@ -19,7 +19,7 @@
 
   With ``opponent_model="context"`` Phase III uses the context model of
   the Waterloo report's section 3.4.1 instead
-  (:class:`~pokerlab.bots.context.ContextOpponents`, a ``context_kind``
+  (:class:`~pokerlab.bots.context_models.ContextOpponents`, a ``context_kind``
   model per opponent learnt from that opponent's decisions during the
   match), asked after the flop how likely the opponents still in are to
   fold to a bet of ``bluff_fraction`` of the pot. Where Phase II would
@@ -48,7 +48,7 @@ from functools import lru_cache
 from typing import Any
 
 from pokerlab.bots.baseline import require_turn
-from pokerlab.bots.context import ContextOpponents
+from pokerlab.bots.context_models import ContextOpponents
 from pokerlab.bots.models import ShowdownModel
 from pokerlab.bots.strategy import (
     Decision,
