@@ -339,6 +339,10 @@ def compare_opponent_models(
         raise ParameterError(f"hands must be a whole number from 10 to 10,000,000, not {hands!r}")
     if isinstance(test_fraction, bool) or not isinstance(test_fraction, (int, float)) or not 0 < test_fraction < 1:
         raise ParameterError(f"test_fraction must be a number strictly between 0 and 1, not {test_fraction!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise ParameterError(f"seed must be a whole number from 0 to 2**63 - 1, not {seed!r}")
+    if isinstance(field, str) or not all(isinstance(f, str) for f in field) or not field:
+        raise ParameterError(f"field must be a non-empty list of bot specs, not {field!r}")
     cut = hands - max(1, round(hands * test_fraction))
     scores, calibrations, importances = [], [], []
     for k, style in enumerate(opponents):

@@ -471,3 +471,21 @@ def test_the_context_bot_plays_every_preset_without_faults(preset):
     assert sum(sum(c.values()) for c in result.fault_counts.values()) == 0
     assert bot.context.models  # it learnt at least one opponent
     assert int(result.winnings[list(result.names)].to_numpy().sum()) == 0  # chips conserved
+
+
+def test_the_data_and_scores_refuse_bad_arguments():
+    from pokerlab.experiments import compare_opponent_models
+
+    with pytest.raises(ParameterError, match="executor"):
+        collect_decisions(["random", "always_call"], hands=5, executor="pool")
+    with pytest.raises(ParameterError, match="progress"):
+        collect_decisions(["random", "always_call"], hands=5, progress="yes")
+    for bad in ({"seed": -1}, {"seed": 1.5}, {"field": ()}, {"field": "phase1"}):
+        with pytest.raises(ParameterError):
+            compare_opponent_models(["random"], hands=20, **bad)
+    p = np.full((2, 3), 1 / 3)
+    for args in ((p, "fold"), (p, ["fold"]), (p[:, :2], ["fold", "call"]), (p * 2, ["fold", "call"])):
+        with pytest.raises(ParameterError):
+            calibration_table(*args)
+    with pytest.raises(ParameterError, match="bins"):
+        calibration_table(p, ["fold", "call"], bins=0)

@@ -493,6 +493,10 @@ def collect_decisions(
     _check_count("hands", hands, 1, 10_000_000)
     _check_count("batch_hands", batch_hands, 1, 10_000_000)
     _check_count("seed", seed, 0, 2**63 - 1)
+    if executor is not None and not callable(getattr(executor, "map", None)):
+        raise ParameterError(f"executor must be a concurrent.futures.Executor (or None), not {executor!r}")
+    if not isinstance(progress, bool):
+        raise ParameterError(f"progress must be True or False, not {progress!r}")
     if record is None:
         mask = (1 << len(bots)) - 1
     else:

@@ -232,6 +232,24 @@ def _mlp_outputs(net: Any, x: np.ndarray) -> np.ndarray:
     return 1.0 / (1.0 + np.exp(-(hidden @ w2 + b2)))
 
 
+def _check_predictions(proba: Any, actions: Any, bins: int) -> tuple[np.ndarray, np.ndarray]:
+    try:
+        p = np.asarray(proba, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ParameterError("proba must be rows of three probabilities") from None
+    if p.ndim != 2 or p.shape[1] != 3 or not np.all(np.isfinite(p)) or (p < 0).any():
+        raise ParameterError(f"proba must be rows of three probabilities, not shape {p.shape}")
+    if not np.allclose(p.sum(axis=1), 1.0, atol=1e-6):
+        raise ParameterError("each probability triple must add up to 1")
+    if isinstance(actions, str):
+        raise ParameterError(f"actions must be a list of fold, call or raise, not the string {actions!r}")
+    y = _action_codes(actions)
+    if len(y) != len(p) or len(y) == 0:
+        raise ParameterError(f"need as many actions as predictions, and at least one: {len(y)} vs {len(p)}")
+    _check_count("bins", bins, 1, 1000)
+    return p, y
+
+
 def score_predictions(proba: Any, actions: Any, bins: int = 10) -> dict[str, float]:
     """Held-out scores of probability triples against the actions taken.
 
@@ -246,17 +264,9 @@ def score_predictions(proba: Any, actions: Any, bins: int = 10) -> dict[str, flo
     >>> score_predictions([[0.5, 0.25, 0.25], [0.5, 0.25, 0.25]], ["fold", "call"])["log_loss"].__round__(4)
     1.0397
     """
-    p = np.asarray(proba, dtype=np.float64)
-    if p.ndim != 2 or p.shape[1] != 3 or not np.all(np.isfinite(p)) or (p < 0).any():
-        raise ParameterError(f"proba must be rows of three probabilities, not shape {p.shape}")
-    if not np.allclose(p.sum(axis=1), 1.0, atol=1e-6):
-        raise ParameterError("each probability triple must add up to 1")
-    y = _action_codes(actions)
-    if len(y) != len(p) or len(y) == 0:
-        raise ParameterError(f"need as many actions as predictions, and at least one: {len(y)} vs {len(p)}")
-    _check_count("bins", bins, 1, 1000)
+    p, y = _check_predictions(proba, actions, bins)
     taken = p[np.arange(len(y)), y]
-    table = calibration_table(p, y, bins)
+    table = _calibration(p, y, bins)
     ece = 0.0
     for _, part in table.groupby("action", observed=True):
         ece += float((part["count"] * (part["predicted"] - part["observed"]).abs()).sum() / len(y)) / 3
@@ -268,11 +278,19 @@ def score_predictions(proba: Any, actions: Any, bins: int = 10) -> dict[str, flo
 
 
 def calibration_table(proba: Any, actions: Any, bins: int = 10) -> pd.DataFrame:
-    """Per action and probability bin: the mean predicted probability, the observed frequency, the count."""
+    """Per action and probability bin: the mean predicted probability, the observed frequency, the count.
+
+    ``proba`` holds one probability triple per decision and ``actions`` the
+    actions taken (fold, call, raise); bins are ``bins`` equal-width slices
+    of [0, 1], and only bins that hold predictions get a row.
+    """
+    p, y = _check_predictions(proba, actions, bins)
+    return _calibration(p, y, bins)
+
+
+def _calibration(p: np.ndarray, y: np.ndarray, bins: int) -> pd.DataFrame:
     import pandas as pd
 
-    p = np.asarray(proba, dtype=np.float64)
-    y = np.asarray(actions) if np.asarray(actions).dtype.kind == "i" else _action_codes(actions)
     rows = []
     for k, name in enumerate(ACTIONS):
         which = np.minimum((p[:, k] * bins).astype(np.int64), bins - 1)
