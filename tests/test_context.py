@@ -489,3 +489,31 @@ def test_the_data_and_scores_refuse_bad_arguments():
             calibration_table(*args)
     with pytest.raises(ParameterError, match="bins"):
         calibration_table(p, ["fold", "call"], bins=0)
+
+
+def test_decisions_from_phh_match_the_live_features():
+    from pokerlab.bots.context import decisions_from_phh
+
+    h = three_handed()
+    live = []
+    for action in (RaiseTo(6), Call(), Call(), RaiseTo(10), Fold(), Call(), Check(), Check(), Check(), Check()):
+        if h.is_over:
+            break
+        live.append(context_features(view_for(h, h.actor)))
+        h.apply(action)
+    text = h.to_phh()
+    frame = decisions_from_phh([text, text + 'players = ["Ann", "Bob", "Cy"]\n'])
+    first = frame[frame["hand"] == 0]
+    assert np.allclose(first[list(CONTEXT_FEATURES)].to_numpy(), np.array(live))
+    assert (
+        list(first["action"])
+        == ["raise", "call", "call", "raise", "fold", "call", "call", "call", "call", "call"][: len(live)]
+    )
+    assert list(first["player"][:2]) == ["seat 0", "seat 1"]
+    # PHH lists players from the seat after the button (seat 1 here) round to the button (seat 0)
+    named = frame[frame["hand"] == 1]
+    assert list(named["player"][:3]) == ["Cy", "Ann", "Bob"] and set(named["style"]) == {"Ann", "Bob", "Cy"}
+    with pytest.raises(ParameterError):
+        decisions_from_phh("variant = 'NT'")
+    with pytest.raises(ParameterError):
+        decisions_from_phh([3])

@@ -74,6 +74,7 @@ __all__ = [
     "ContextTracker",
     "collect_decisions",
     "context_features",
+    "decisions_from_phh",
     "situation_features",
 ]
 
@@ -513,6 +514,52 @@ def collect_decisions(
     frames = run_tasks(tasks, _collect_batch, executor, progress, "collecting decisions")
     frame = pd.concat(frames, ignore_index=True)
     frame["action"] = pd.Categorical(frame["action"], categories=list(ACTIONS))
+    return frame
+
+
+def decisions_from_phh(histories: Sequence[str]) -> pd.DataFrame:
+    """Every decision in PHH hand histories, as :func:`collect_decisions` returns them.
+
+    Each text is replayed (:func:`pokerlab.game.phh.from_phh`) and, before
+    each action, the actor's Table 5 features are noted. ``player`` and
+    ``style`` come from the history's ``players`` field when it has one
+    (else ``"seat N"``); ``hand`` numbers the histories from 0. Histories
+    from ``play_match(..., keep_histories=True)`` or from other programs
+    that write PHH work alike.
+    """
+    import tomllib
+
+    import pandas as pd
+
+    from pokerlab.game.phh import from_phh
+
+    if isinstance(histories, str) or not isinstance(histories, Sequence):
+        raise ParameterError(f"histories must be a list of PHH texts, not {type(histories).__name__}")
+    rows: list[tuple[int, int, str, np.ndarray, int]] = []
+    for h, text in enumerate(histories):
+        if not isinstance(text, str):
+            raise ParameterError(f"history {h} must be PHH text, not {type(text).__name__}")
+        state = from_phh(text)
+        data = tomllib.loads(text)
+        n = state.n
+        order = list(data.get("_pokerlab_seats", [(k + 1) % n for k in range(n)]))  # PHH player k sits at order[k]
+        names = data.get("players")
+        seat_name = {order[k]: str(names[k]) for k in range(n)} if isinstance(names, list) and len(names) == n else {}
+        tracker = ContextTracker(n)
+        for event in state.events:
+            if isinstance(event, Act):
+                s = event.seat
+                name = seat_name.get(s, f"seat {s}")
+                rows.append((h, s, name, tracker.features(s), _ACTION_OF_KIND[event.kind]))
+            tracker.update(event)
+    frame = pd.DataFrame(
+        np.array([r[3] for r in rows]).reshape(len(rows), len(CONTEXT_FEATURES)), columns=list(CONTEXT_FEATURES)
+    )
+    frame.insert(0, "hand", np.array([r[0] for r in rows], dtype=np.int64))
+    frame.insert(1, "seat", np.array([r[1] for r in rows], dtype=np.int64))
+    frame.insert(2, "player", [r[2] for r in rows])
+    frame.insert(3, "style", [r[2] for r in rows])
+    frame["action"] = pd.Categorical.from_codes([r[4] for r in rows], categories=list(ACTIONS))
     return frame
 
 

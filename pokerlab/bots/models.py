@@ -247,9 +247,10 @@ from pokerlab.bots.context import (  # noqa: E402
     CONTEXT_FEATURES,
     collect_decisions,
     context_features,
+    decisions_from_phh,
     situation_features,
 )
 from pokerlab.bots.context_models import ContextModel, calibration_table, score_predictions  # noqa: E402
 
 __all__ += ["ACTIONS", "CONTEXT_FEATURES", "ContextModel", "collect_decisions", "context_features", "score_predictions"]
-__all__ += ["calibration_table", "situation_features"]
+__all__ += ["calibration_table", "decisions_from_phh", "situation_features"]
