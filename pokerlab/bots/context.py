@@ -6,9 +6,10 @@ Li, Zhang and Gao ("Bot for Texas Hold'em", the Waterloo report, section
 Davidson's artificial neural network (1999): a feed-forward network with one
 hidden layer of four sigmoid nodes and three sigmoid outputs for FOLD, CALL
 and RAISE, normalised into a probability triple, trained by back-propagation
-on the 19 context inputs of their **Table 5**. This module builds both, plus
-the baseline the report says most models use (action frequencies by game
-stage and bets-to-call), and the data to train them on.
+on the 19 context inputs of their **Table 5**. This module computes those
+inputs and collects the data; :mod:`pokerlab.bots.context_models` builds
+both models, plus the baseline the report says most models use (action
+frequencies by game stage and bets-to-call).
 
 The 19 features (:data:`CONTEXT_FEATURES`, in Table 5's order) describe the
 situation of the player about to act, from public information only (no hole

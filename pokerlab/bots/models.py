@@ -240,8 +240,8 @@ def _preflop_values() -> np.ndarray:
     return _PREFLOP
 
 
-# The context models (Table 5, Davidson's network, a decision tree) live in their own module; the
-# issue and the lessons reach them as pokerlab.bots.models.* next to the two models above.
+# The context models (Table 5, Davidson's network, a decision tree) live in their own modules;
+# users and the lessons reach them as pokerlab.bots.models.* next to the two models above.
 from pokerlab.bots.context import (  # noqa: E402
     ACTIONS,
     CONTEXT_FEATURES,
