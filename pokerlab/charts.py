@@ -685,6 +685,8 @@ def equity_by_street_chart(study: Any, upto: int | None = None, title: str = "")
         tooltip=["player:N", "street:N", alt.Tooltip("equity:Q", format=".1%")],
     )
     return (base.mark_line() + base.mark_point(filled=True, size=60)).properties(width=360, height=200, title=title)
+
+
 def context_triples_chart(triples: dict[str, Any], title: str = "") -> alt.Chart:
     """Each model's probability triple (fold, call, raise) as stacked horizontal bars, one per model."""
     import altair as alt
