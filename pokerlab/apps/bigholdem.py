@@ -357,7 +357,7 @@ class BigHoldemApp:
         if not self.setup.show_probability or s.state.is_over:
             return ""
         state = s.state
-        key = (state.hand_number, state.street, tuple(state.folded))
+        key = (self.games_started, state.hand_number, state.street, tuple(state.folded))  # a new game: new key
         if key == self._equity_key:
             return self._equity_text
         from pokerlab.equity import equity
