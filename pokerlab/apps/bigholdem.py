@@ -419,7 +419,7 @@ class BigHoldemApp:
                 SeatView(
                     name=seat.name,
                     stack=state.stacks[k],
-                    bet=state.street_bet[k],
+                    bet=0 if state.is_over else state.street_bet[k],  # over: the bets are in the pot
                     cards=tuple(state.hole[k]) if visible else () if state.folded[k] else (None, None),
                     dealer=k == state.button,
                     active=k == state.actor and not state.is_over,

@@ -192,7 +192,7 @@ class HeadsUpApp:
                 SeatView(
                     name=name,
                     stack=state.stacks[k],
-                    bet=state.street_bet[k],
+                    bet=0 if state.is_over else state.street_bet[k],  # over: the bets are in the pot
                     cards=tuple(cards),
                     dealer=k == state.button,
                     active=k == state.actor and not state.is_over,
