@@ -665,3 +665,84 @@ def test_new_public_functions_refuse_bad_arguments_by_name(tmp_path):
     for call, word in cases:
         with pytest.raises(ParameterError, match=word):
             call()
+
+
+# -- found by playing the apps in Chromium after issue 15 ------------------------------------------------
+
+
+def test_setup_messages_write_numbers_as_a_person_reads_them():
+    _, errors = validate_setup(starting_money="1e3", players="1e3")
+    assert "1,000,000" in errors["starting_money"] and "e+" not in errors["starting_money"]
+    assert "e.g. 1000" not in errors["players"] and "digits" in errors["players"]  # 1000 players is no example
+    _, errors = validate_setup(hands="99999")
+    assert errors["hands"] == "must be from 1 to 10,000, not 99,999"
+
+
+def test_a_new_game_never_shows_the_last_games_winning_probability(tmp_path):
+    from pokerlab.equity import equity
+
+    app = BigHoldemApp(
+        leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=3, name="ann", players=3, timer=0, show_probability=True
+    )
+    for _ in range(3):
+        assert app.start()
+        s = app.session
+        me = s.hand_seat_of_human
+        e = equity(s.state.hole[me], board=s.state.board, opponents=2, samples=4000, seed=1)
+        assert f"<b>{e.equity[0]:.1%}</b>" in app.probability_view.value
+        app.abandon()
+
+
+def test_bets_are_not_drawn_once_the_hand_is_over(tmp_path):
+    app = HeadsUpApp(seed=5, delay=0)
+    assert app.session.human_to_act and "pl-seat-bet" in app.table.value  # the blinds in front of the seats
+    app._click(Fold())
+    assert app.session.state.is_over and "pl-seat-bet" not in app.table.value
+    assert "5 uncalled returned" in app.table.value
+    big = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=5, name="ann", players=3, timer=0)
+    assert big.start() and "pl-seat-bet" in big.table.value
+    for _ in range(100):
+        if big.session.finished:
+            break
+        big._click(Fold() if any(isinstance(a, Fold) for a in big.session.legal()) else Check())
+    assert big.session.finished and "pl-seat-bet" not in big.table.value
+
+
+def test_the_last_hands_outcome_stays_readable_after_the_next_deal(tmp_path):
+    app = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=2, name="ann", players=4, timer=0)
+    assert app.start()
+    s = app.session
+    for _ in range(200):
+        if s.hand_number >= 3:
+            break
+        app._click(Check() if any(isinstance(a, Check) for a in s.legal()) else Fold())
+    assert s.hand_number >= 3 and not s.state.is_over  # the next hand is already dealt
+    log = app.log.value
+    assert f"Last hand (hand {s.hand_number})" in log
+    assert " the pot of " in log.split("Last hand")[1]  # who won it, in words
+    assert "Your turn." in app.status.value and "Last hand: " in app.status.value
+    heads_up = HeadsUpApp(seed=5, delay=0)  # heads-up waits for "deal next hand": the result sits beside it
+    _finish_heads_up_hands(heads_up, 1)
+    assert heads_up.session.history[0].net == {"you": -70, "BPP": 70}
+    assert "Hand over: <b>BPP wins the pot of 140</b>." in heads_up.status.value
+    from pokerlab.apps.explain import outcome_lines
+
+    assert outcome_lines(heads_up.session.state, ("you", "BPP"), 0)[-1] == "<b>BPP wins the pot of 140</b>"
+    with pytest.raises(ParameterError, match="names"):
+        outcome_lines(heads_up.session.state, ("you",), 0)
+
+
+def test_thinking_never_rounds_a_possible_action_to_0_or_100_percent():
+    from types import SimpleNamespace
+
+    from pokerlab.apps.explain import thinking_sentence
+
+    t = SimpleNamespace(
+        p_win=0.91, threshold=0.083, probabilities={"fold": 2e-8, "call": 0.0031, "raise": 0.9969}, chosen="call",
+        bluff=False, round="river",
+    )  # fmt: skip
+    text = thinking_sentence(t, "BPP", 220, 20, 20)
+    assert "fold &lt;1%, call &lt;1%, raise &gt;99%" in text and "it calls" in text
+    assert "on the river" in text
+    t.round = "preflop"
+    assert "before the flop" in thinking_sentence(t, "BPP", 15, 5, 10)

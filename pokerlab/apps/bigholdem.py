@@ -42,6 +42,7 @@ import ipywidgets as w
 from IPython.display import display
 
 from pokerlab.apps.base import ActionBar, Pacer, button, error_line, event_lines, panel, parse_amount
+from pokerlab.apps.explain import outcome_lines
 from pokerlab.apps.session import Seat, TableSession
 from pokerlab.apps.table_setup import MAX_NAME, BigHoldemSetup, validate_setup
 from pokerlab.apps.table_view import SeatView, table_html
@@ -441,8 +442,16 @@ class BigHoldemApp:
             self.status.value = '<span class="pl-your-turn">Your turn.</span>'
         else:
             self.status.value = "<span>The bots are playing&hellip;</span>"
+        last = s.history[-1] if s.history and s.history[-1].state is not state else None
+        earlier = ""
+        if last is not None and last.state is not None:  # the next hand is dealt at once: keep this in sight
+            words = outcome_lines(last.state, last.names, last.you)
+            earlier = f'<div class="pl-last-hand"><b>Last hand (hand {last.number})</b><br>{"<br>".join(words)}</div>'
+            if mine:
+                won = [line for line in words if " the pot " in line or "side pot" in line]
+                self.status.value += f' <span class="pl-last-hand-result">Last hand: {"; ".join(won)}.</span>'
         self.log.value = (
-            "<div><b>This hand</b></div><div>" + "<br>".join(event_lines(state, names, me)[-16:]) + "</div>"
+            "<div><b>This hand</b></div><div>" + "<br>".join(event_lines(state, names, me)[-16:]) + "</div>" + earlier
         )
         notices = "<br>".join(html.escape(n) for n in s.notices[-6:])
         if notices and "pl-leaderboard" not in self.notice.value and "pl-error" not in self.notice.value:

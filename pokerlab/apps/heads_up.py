@@ -29,7 +29,7 @@ import ipywidgets as w
 from IPython.display import display
 
 from pokerlab.apps.base import ActionBar, Pacer, button, error_line, event_lines, panel
-from pokerlab.apps.explain import thinking_sentence
+from pokerlab.apps.explain import outcome_lines, thinking_sentence
 from pokerlab.apps.session import Seat, TableSession
 from pokerlab.apps.table_view import SeatView, table_html
 from pokerlab.errors import ParameterError, PokerlabError
@@ -209,7 +209,10 @@ class HeadsUpApp:
         mine = s.human_to_act and not self.pacer.busy
         self.actions.show(state if mine else None)
         if state.is_over:
-            self.status.value = '<span class="pl-hand-over">Hand over: press "deal next hand".</span>'
+            won = [line for line in outcome_lines(state, names, me) if " the pot " in line or "side pot" in line]
+            self.status.value = (
+                f'<span class="pl-hand-over">Hand over: {"; ".join(won)}. Press "deal next hand".</span>'
+            )
         elif mine:
             self.status.value = '<span class="pl-your-turn">Your turn.</span>'
         elif bot_turn:
