@@ -746,3 +746,25 @@ def test_thinking_never_rounds_a_possible_action_to_0_or_100_percent():
     assert "on the river" in text
     t.round = "preflop"
     assert "before the flop" in thinking_sentence(t, "BPP", 15, 5, 10)
+
+
+def test_a_button_that_puts_your_whole_stack_in_says_all_in():
+    from pokerlab.apps.base import ActionBar
+    from pokerlab.game import NO_LIMIT_RING
+
+    played = []
+    bar = ActionBar(played.append)
+    rules = NO_LIMIT_RING.with_(small_blind=5, big_blind=10, starting_stack=1000)
+    h = rules.new_hand([1000, 28], button=0, seed=1)
+    h.apply(RaiseTo(20))  # the big blind has 18 behind: the only raise is to 28, all-in
+    bar.show(h)
+    assert (bar.call.description, bar.raise_.description) == ("call 10", "raise to 28 (all-in)")
+    bar.raise_.click()
+    assert played == [RaiseTo(28)]
+    h = rules.new_hand([1000, 28], button=0, seed=1)
+    h.apply(RaiseTo(60))  # calling costs all 18 it has left
+    bar.show(h)
+    assert bar.call.description == "call 18 (all-in)" and bar.raise_.layout.display == "none"
+    h = _no_limit_turn()  # deep stacks: only the all-in amount says so
+    bar.show(h)
+    assert not bar.raise_.description.endswith("(all-in)") and not bar.call.description.endswith("(all-in)")

@@ -134,6 +134,7 @@ class ActionBar:
         self.message = panel("pl-amount-message")
         self.target: int | None = None
         self._lo = self._hi = 0
+        self._all_in_to = -1  # the raise-to amount that puts the actor's whole stack in
         self._opening = False
         self._syncing = False
         self.fold.on_click(lambda _: on_action(Fold()))
@@ -198,7 +199,7 @@ class ActionBar:
 
     def _label(self, value: int | None) -> None:
         shown = "…" if value is None else str(value)
-        allin = " (all-in)" if value is not None and value == self._hi and self._lo != self._hi else ""
+        allin = " (all-in)" if value is not None and value == self._all_in_to else ""
         self.bet.description = f"bet {shown}{allin}"
         self.raise_.description = f"raise to {shown}{allin}"
         for b in (self.bet, self.raise_):
@@ -220,8 +221,12 @@ class ActionBar:
         self._opening = opening = can_raise and state.current_bet == 0
         self._visible(self.bet, can_raise and opening)
         self._visible(self.raise_, can_raise and not opening)
+        if state is not None and state.actor is not None:
+            a = state.actor
+            self._all_in_to = state.stacks[a] + state.street_bet[a]
         if "Call" in kinds:
-            self.call.description = f"call {state.to_call}"
+            all_in = " (all-in)" if state.to_call == state.stacks[state.actor] else ""
+            self.call.description = f"call {state.to_call}{all_in}"
         sizing = can_raise and state.min_raise_to != state.max_raise_to
         self.sizing.layout.display = None if sizing else "none"
         if not can_raise:
