@@ -400,6 +400,7 @@ def test_real_names_are_accepted_and_escaped_everywhere(tmp_path):
     for view in (app.table, app.ranking_view, app.leaderboard_view, app.history):
         assert "<i>O'Brien" not in view.value
     assert escaped in app.ranking_view.value and escaped in app.leaderboard_view.value
+    assert app.ranking_view.value.count("padding:2px 12px") == 8 * (1 + 3)  # every cell keeps its columns apart
 
 
 # -- issue 15: the raise controls ----------------------------------------------------------------------

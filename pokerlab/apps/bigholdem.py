@@ -68,8 +68,11 @@ def _seats(setup: BigHoldemSetup, seed: int) -> list[Seat]:
 
 def _frame_html(rows: list[dict[str, Any]], columns: dict[str, str], css: str) -> str:
     """A small HTML table with readable headers; every cell escaped."""
-    head = "".join(f"<th>{html.escape(label)}</th>" for label in columns.values())
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(r[k]))}</td>" for k in columns) + "</tr>" for r in rows)
+    cell = 'style="padding:2px 12px 2px 0;text-align:left;white-space:nowrap"'  # columns never run together
+    head = "".join(f"<th {cell}>{html.escape(label)}</th>" for label in columns.values())
+    body = "".join(
+        "<tr>" + "".join(f"<td {cell}>{html.escape(str(r[k]))}</td>" for k in columns) + "</tr>" for r in rows
+    )
     table = f'<table class="{css}" style="border-collapse:collapse">'
     return f"{table}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
