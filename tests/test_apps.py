@@ -769,3 +769,16 @@ def test_a_button_that_puts_your_whole_stack_in_says_all_in():
     h = _no_limit_turn()  # deep stacks: only the all-in amount says so
     bar.show(h)
     assert not bar.raise_.description.endswith("(all-in)") and not bar.call.description.endswith("(all-in)")
+
+
+def test_the_chips_chart_lists_players_in_seat_order():
+    import pandas as pd
+
+    from pokerlab.charts import chart_svg, money_chart
+
+    seats = [f"phase2 #{i}" for i in range(1, 11)]
+    frame = pd.DataFrame([[1000] * 10, [990 + i for i in range(10)]], columns=seats)
+    frame.index.name = "hand"
+    svg = chart_svg(money_chart(frame))
+    where = [svg.index(f">{name}</text>") for name in seats]
+    assert where == sorted(where), "the legend must follow the seats (#1, #2, ... #10), not the alphabet"
