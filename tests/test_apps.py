@@ -782,3 +782,38 @@ def test_the_chips_chart_lists_players_in_seat_order():
     svg = chart_svg(money_chart(frame))
     where = [svg.index(f">{name}</text>") for name in seats]
     assert where == sorted(where), "the legend must follow the seats (#1, #2, ... #10), not the alphabet"
+
+
+def test_the_tail_of_a_double_click_never_lands_on_the_next_decision(tmp_path):
+    """In a kernel clicks are queued messages: with a timer of 0 the bots answer before the second click of a
+    double click is read, which then played the person's next decision ("call 396" twice in Chromium)."""
+    import asyncio
+
+    async def play():
+        app = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=1, name="ann", players=3, timer=0)
+        assert app.start()
+        s = app.session
+        applied = []
+        act = s.human_act
+        s.human_act = lambda a: (applied.append(a), act(a))[1]
+        button = app.actions.check if app.actions.check.layout.display != "none" else app.actions.call
+        assert button.disabled  # the first decision, just shown
+        button.click()
+        assert applied == [] and app.actions.ignored_clicks == 1
+        await asyncio.sleep(0.4)
+        button.click()
+        assert s.human_to_act and len(applied) == 1  # the bots moved, ann's next decision is shown
+        following = next(b for b in (app.actions.check, app.actions.call) if b.layout.display != "none")
+        assert following.disabled
+        following.click()  # the double click's tail, read at once: ignored
+        assert len(applied) == 1 and app.actions.ignored_clicks == 2
+        await asyncio.sleep(0.4)  # the decision has been in sight long enough: the buttons take clicks
+        assert not following.disabled
+        following.click()
+        assert len(applied) == 2
+
+    asyncio.run(play())
+    bar = __import__("pokerlab.apps.base", fromlist=["ActionBar"]).ActionBar
+    for bad in (-1, True, float("nan"), 60, "0.3"):
+        with pytest.raises(ParameterError, match="min_think"):
+            bar(lambda a: None, min_think=bad)

@@ -328,8 +328,15 @@ def test_abandon_game_and_a_taken_port(browser, tmp_path):
         page.wait_for_selector(".pl-setup", timeout=90_000)
         page.fill(".pl-setup-name input", "ann")
         page.fill(".pl-setup-players input", "3")
+        page.fill(".pl-setup-timer input", "0")  # the bots answer at once: a double click's tail must not play on
         page.click(".pl-start")
         page.wait_for_selector(".pl-your-turn", timeout=60_000)
+        hands = page.locator(".pl-history-hand").count()
+        page.locator(".pl-check:visible, .pl-call:visible").first.dblclick()
+        page.wait_for_timeout(2000)
+        mine = len(re.findall(r"^you: ", page.inner_text(".pl-log").split("Last hand")[0], flags=re.M))
+        assert (mine, page.locator(".pl-history-hand").count()) in ((1, hands), (0, hands + 1))
+        assert page.locator(".pl-status .pl-error").count() == 0
         page.click(".pl-abandon")
         page.wait_for_selector(".pl-abandoned", timeout=20_000)
         assert page.locator(".pl-setup:visible").count() == 1

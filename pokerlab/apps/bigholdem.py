@@ -41,7 +41,7 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
-from pokerlab.apps.base import ActionBar, Pacer, button, error_line, event_lines, panel, parse_amount
+from pokerlab.apps.base import MIN_THINK, ActionBar, Pacer, button, error_line, event_lines, panel, parse_amount
 from pokerlab.apps.explain import outcome_lines
 from pokerlab.apps.session import Seat, TableSession
 from pokerlab.apps.table_setup import MAX_NAME, BigHoldemSetup, validate_setup
@@ -181,7 +181,7 @@ class BigHoldemApp:
         self.probability_view = panel("pl-probability")
         self.status = panel("pl-status")
         self.status.layout.min_height = "1.6em"
-        self.actions = ActionBar(self._click)
+        self.actions = ActionBar(self._click, min_think=MIN_THINK)
         self.log = panel("pl-log")
         self.notice = panel("pl-notice")
         self.history = panel("pl-history")

@@ -28,7 +28,7 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
-from pokerlab.apps.base import ActionBar, Pacer, button, error_line, event_lines, panel
+from pokerlab.apps.base import MIN_THINK, ActionBar, Pacer, button, error_line, event_lines, panel
 from pokerlab.apps.explain import outcome_lines, thinking_sentence
 from pokerlab.apps.session import Seat, TableSession
 from pokerlab.apps.table_view import SeatView, table_html
@@ -67,7 +67,7 @@ class HeadsUpApp:
         self.table = panel("pl-table-box")
         self.status = panel("pl-status")
         self.status.layout.min_height = "1.6em"
-        self.actions = ActionBar(self._click)
+        self.actions = ActionBar(self._click, min_think=MIN_THINK)
         self.deal_button = button("deal next hand", "pl-deal")
         self.deal_button.on_click(lambda _: self._deal_click())
         self.opponent = w.Dropdown(options=list(bots.names()), value=opponent, description="opponent")
