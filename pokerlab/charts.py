@@ -659,7 +659,7 @@ def money_chart(money: pd.DataFrame, title: str = "") -> alt.Chart:
             # hands are whole: ticks only at whole numbers, printed without decimals
             x=alt.X(f"{x}:Q", title="hand", axis=alt.Axis(tickMinStep=1, format="d")),
             y=alt.Y("chips:Q", title="chips"),
-            color=alt.Color("player:N", title=None),
+            color=alt.Color("player:N", title=None, sort=[str(c) for c in money.columns]),  # seat order
             tooltip=[f"{x}:Q", "player:N", "chips:Q"],
         )
         .properties(width=420, height=220, title=title)
