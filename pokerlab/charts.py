@@ -198,7 +198,8 @@ class MarkCount:
 
     ``name`` is vega's name for the layer (e.g. ``concat_1_layer_0_marks``),
     ``kind`` its mark type (rect, rule, line, text, symbol, ...). A mark is
-    visible when it has a fill or stroke colour that is not transparent and
+    visible when vega could place it (finite position and size; a bar of a
+    zero value still counts), it has a fill or stroke colour that is not transparent and
     an opacity above zero (a text mark also needs some text).
     """
 
@@ -211,8 +212,22 @@ class MarkCount:
 _NO_PAINT = (None, "", "none", "transparent")
 
 
+def _placed(kind: str, item: dict[str, Any]) -> bool:
+    """Whether vega could place the mark: no missing or infinite position or size.
+
+    A bar whose x is missing (e.g. a bar on a log scale, which has no zero to start
+    from) keeps its fill colour but is never drawn.
+    """
+    import math
+
+    for key in ("x", "y", "width", "height"):
+        if key in item and (item[key] is None or not math.isfinite(item[key])):
+            return False
+    return True
+
+
 def _visible(kind: str, item: dict[str, Any]) -> bool:
-    if item.get("opacity", 1) == 0:
+    if item.get("opacity", 1) == 0 or not _placed(kind, item):
         return False
     filled = item.get("fill") not in _NO_PAINT and item.get("fillOpacity", 1) != 0
     stroked = (
@@ -259,15 +274,28 @@ def category_chart(frame: pd.DataFrame) -> alt.Chart:
     ``hand`` distinguishes e.g. "5 cards" from "7 cards"; the x axis is
     logarithmic because straight flushes are 30,000 times rarer than a pair.
     """
+    import math
+
     import altair as alt
 
+    # A bar on a log scale has no zero to start from: vega drops its x (the bars
+    # vanish, axes alone are drawn), so every bar starts at the power of ten below
+    # the rarest probability, and the axis starts there too.
+    positive = [float(p) for p in frame["probability"] if p > 0]
+    floor = 10.0 ** math.floor(math.log10(min(positive))) if positive else 1e-6
     return (
         alt.Chart(frame)
         .mark_bar()
         .encode(
             y=alt.Y("category:N", sort=CATEGORY_ORDER[::-1], title=None),
             yOffset=alt.YOffset("hand:N"),
-            x=alt.X("probability:Q", scale=alt.Scale(type="log"), title="probability (log scale)"),
+            x=alt.X(
+                "probability:Q",
+                scale=alt.Scale(type="log", domain=[floor, 1]),
+                axis=alt.Axis(values=[10.0**k for k in range(round(math.log10(floor)), 1)], format="~g"),
+                title="probability (log scale)",
+            ),
+            x2=alt.X2(datum=floor),
             color=alt.Color("hand:N", title=None),
             tooltip=[
                 "category:N",

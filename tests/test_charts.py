@@ -202,3 +202,21 @@ def test_network_svg_becomes_a_png():
     assert len(image.getcolors(256)) > 3
     with pytest.raises(ParameterError, match="svg"):
         charts.svg_png("not a drawing")
+
+
+def test_a_bar_vega_cannot_place_is_not_visible():
+    """Lesson 01's category chart once drew axes and no bars: on a log scale a bar has no zero to start from."""
+    import altair as alt
+
+    frame = _category_frame()
+    old = alt.Chart(frame).mark_bar().encode(y="category:N", x=alt.X("probability:Q", scale=alt.Scale(type="log")))
+    assert mark_counts(old) == [MarkCount("marks", "rect", 9, 0)]
+    new = mark_counts(charts.category_chart(frame))
+    assert new == [MarkCount("marks", "rect", 9, 9)]
+
+
+def test_category_chart_bars_start_below_the_rarest_category():
+    spec = charts.category_chart(_category_frame()).to_dict()
+    floor = spec["encoding"]["x2"]["datum"]
+    assert floor == 1e-5  # straight flushes: 40 / 2,598,960 = 1.5e-5
+    assert spec["encoding"]["x"]["scale"]["domain"] == [floor, 1]
