@@ -59,6 +59,11 @@ def _with_picture(widget: w.Widget, chart: Any, **kwargs: Any) -> tuple[dict[str
 _WIDE = {"description_width": "initial", "button_width": "auto"}
 
 
+def _fit() -> w.Layout:
+    """A button as wide as its label (the default width cuts "opponent bets/raises" to "opponent bets/ra…")."""
+    return w.Layout(width="auto")
+
+
 def _error_html(message: str) -> str:
     return f'<div class="pl-error" style="color:#c0392b">&#9888; {html.escape(message)}</div>'
 
@@ -69,7 +74,7 @@ class HandEvaluator:
     def __init__(self, cards: str = "AsKs QsJsTs 2c 3d", seed: int | None = None) -> None:
         self._deck_seed = seed
         self.cards = w.Text(value=cards, description="cards", placeholder="e.g. AsKs QsJsTs 2c 3d")
-        self.deal = w.Button(description="deal 7 random", icon="random")
+        self.deal = w.Button(description="deal 7 random", icon="random", layout=_fit())
         self.out = w.HTML()
         self.result: HandValue | None = None
         self.error: str | None = None
@@ -139,7 +144,7 @@ class PotentialExplorer:
         )
         self.opponents = w.IntSlider(value=opponents, min=1, max=9, description="opponents")
         self.weights = w.Text(value=weights, description="opp. range", placeholder="blank = random hand")
-        self.deal = w.Button(description="deal random flop", icon="random")
+        self.deal = w.Button(description="deal random flop", icon="random", layout=_fit())
         self.numbers = w.HTML()
         self.matrix = w.HTML()
         self.chart_view = w.HTML()
@@ -605,8 +610,9 @@ class ReweightingExplorer:
     """Watch an opponent's weight table change as it bets, raises and calls (Algorithm 7).
 
     Buttons apply one observed action with the threshold ``mu`` set on the
-    slider; the heatmap shows the mean weight of each starting-hand class,
-    and the panel the opponent's estimated strength (eq. 8) and our hand
+    slider; the heatmap shows the mean weight of each starting-hand class
+    over the combinations the opponent can hold (none uses our cards or the
+    board's), and the panel the opponent's estimated strength (eq. 8) and our hand
     strength against the weighted range.
     """
 
@@ -626,9 +632,9 @@ class ReweightingExplorer:
         self._start = (~(dead[ids[:, 0]] | dead[ids[:, 1]])).astype(float)
         self.mu = w.FloatSlider(value=0.6, min=0.05, max=0.95, step=0.05, description="mu")
         self.sigma = w.FloatSlider(value=0.2, min=0.05, max=0.5, step=0.05, description="sigma")
-        self.bet_button = w.Button(description="opponent bets/raises")
-        self.call_button = w.Button(description="opponent calls")
-        self.reset_button = w.Button(description="new hand")
+        self.bet_button = w.Button(description="opponent bets/raises", layout=_fit())
+        self.call_button = w.Button(description="opponent calls", layout=_fit())
+        self.reset_button = w.Button(description="new hand", layout=_fit())
         self.bet_button.on_click(lambda _: self.observe("raise"))
         self.call_button.on_click(lambda _: self.observe("call"))
         self.reset_button.on_click(lambda _: self.reset())
@@ -670,7 +676,9 @@ class ReweightingExplorer:
         if self._charts:
             from pokerlab.charts import chart_svg, weights_heatmap
 
-            self.last_chart = weights_heatmap(self.model.class_grid("opponent"), "opponent's weights by class")
+            self.last_chart = weights_heatmap(
+                self.model.class_grid("opponent", exclude=self.hole + self.board), "opponent's weights by class"
+            )
             self.chart_view.value = chart_svg(self.last_chart)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -719,7 +727,7 @@ class BPPInspector:
         self.action = w.Dropdown(description="OPP_Action")
         self.hole_cards = w.Text(value="AdQc", description="hole", placeholder="e.g. AdQc")
         self.board_cards = w.Text(value="3h4cJh", description="board", placeholder="e.g. 3h4cJh")
-        self.use_cards = w.Button(description="from cards", icon="arrow-down")
+        self.use_cards = w.Button(description="from cards", icon="arrow-down", layout=_fit())
         self.pot = w.IntText(value=40, description="pot")
         self.to_call = w.IntText(value=10, description="to call")
         self.bet = w.IntText(value=10, description="bet size")
