@@ -425,17 +425,25 @@ def strength_by_opponents_chart(hs: float) -> alt.Chart:
 
 
 def preflop_heatmap(frame: pd.DataFrame, title: str = "", value_title: str = "value") -> alt.Chart:
-    """A 13x13 heatmap in seed 001's layout (from :meth:`PreflopTable.to_frame`).
+    """A 13x13 heatmap in the Waterloo report's layout (from :meth:`PreflopTable.to_frame`).
 
-    Rows and columns run 2..A with A at the top left like a printed table;
-    suited classes sit below the diagonal, offsuit above.
+    Rows and columns run 2..A like the report's tables; suited classes sit
+    below the diagonal, offsuit above. The numbers are black on the light
+    end of the colour scale and white on the dark end, wherever the table's
+    values lie (Table 3 runs from 0.14 to 0.63, the expert tables from 0 to 1).
     """
+    import math
+
     import altair as alt
 
     ranks = list("23456789TJQKA")
+    finite = [float(v) for v in frame["value"] if math.isfinite(float(v))]
+    low, high = (min(finite), max(finite)) if finite else (0.0, 1.0)
+    light_from = low + 0.6 * (high - low)  # viridis is light (yellow-green) above about 60 % of its range
     data = frame.assign(
         row_rank=[ranks[r] for r in frame["row"]],
         col_rank=[ranks[c] for c in frame["col"]],
+        light=[bool(math.isfinite(float(v)) and float(v) > light_from) for v in frame["value"]],
     )
     base = alt.Chart(data).encode(
         x=alt.X("col_rank:O", sort=ranks, title=None, axis=alt.Axis(orient="top")),
@@ -452,7 +460,7 @@ def preflop_heatmap(frame: pd.DataFrame, title: str = "", value_title: str = "va
     )
     text = base.mark_text(fontSize=8).encode(
         text=alt.Text("value:Q", format=".2f"),
-        color=alt.condition("datum.value > 0.6", alt.value("black"), alt.value("white")),
+        color=alt.condition("datum.light", alt.value("black"), alt.value("white")),
         tooltip=tooltip,
     )
     return (rect + text).properties(width=330, height=330, title=title)

@@ -220,3 +220,32 @@ def test_category_chart_bars_start_below_the_rarest_category():
     floor = spec["encoding"]["x2"]["datum"]
     assert floor == 1e-5  # straight flushes: 40 / 2,598,960 = 1.5e-5
     assert spec["encoding"]["x"]["scale"]["domain"] == [floor, 1]
+
+
+def _text_fills(chart):
+    import vl_convert
+
+    fills = {}
+
+    def walk(node):
+        if not isinstance(node, dict):
+            return
+        if node.get("role") == "mark" and node.get("marktype") == "text":
+            for item in node.get("items", []):
+                fills[item.get("text")] = item.get("fill")
+        for child in node.get("items", []):
+            walk(child)
+
+    walk(vl_convert.vegalite_to_scenegraph(chart.to_json())["scenegraph"])
+    return fills
+
+
+def test_heatmap_numbers_are_dark_on_the_light_end_of_every_table():
+    """Lesson 03's Table 3 (0.14 to 0.63) printed KK's 0.58 in white on a light green cell."""
+    frame = _preflop_frame()
+    frame["value"] = 0.14 + 0.49 * (frame["row"] * 13 + frame["col"]) / 168  # 0.14 .. 0.63, like Table 3
+    fills = _text_fills(charts.preflop_heatmap(frame))
+    assert fills["0.63"] == "black" and fills["0.14"] == "white"
+    expert = _preflop_frame().assign(value=lambda f: (f["row"] * 13 + f["col"]) / 168)  # 0 .. 1
+    fills = _text_fills(charts.preflop_heatmap(expert))
+    assert fills["1.00"] == "black" and fills["0.00"] == "white"
