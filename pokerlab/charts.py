@@ -179,17 +179,25 @@ def svg_png(svg: str, scale: float = PNG_SCALE) -> bytes:
     return out.getvalue()
 
 
+# an SVG drawn at its own size, or smaller where the page is narrower (never cut off)
+_SHRINK_TO_FIT = 'style="max-width:100%;height:auto"'
+
+
 def chart_svg(chart: alt.TopLevelMixin) -> str:
     """The chart drawn as SVG text by vl-convert (offline, no JavaScript needed).
 
     The explorer widgets show their charts this way inside an ``HTML``
     widget, which updates in place and never nests a widget inside an
     ``Output`` (a pattern that intermittently stalls headless notebook
-    runners; see jupyter/nbclient#312).
+    runners; see jupyter/nbclient#312). The drawing shrinks to the width
+    it is given (its viewBox keeps the proportions): in a JupyterLab at
+    1,100 pixels with the file browser open, a wide explorer chart is
+    scaled down instead of cut off at the right.
     """
     import vl_convert
 
-    return vl_convert.vegalite_to_svg(chart.to_json())
+    svg = vl_convert.vegalite_to_svg(chart.to_json())
+    return svg.replace("<svg ", f"<svg {_SHRINK_TO_FIT} ", 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -564,7 +572,7 @@ def network_svg(
     w, h = 150, 58
     parts = [
         '<svg xmlns="http://www.w3.org/2000/svg" width="700" height="400" viewBox="0 0 700 400" '
-        'class="pl-bpp-network" font-family="sans-serif">',
+        f'class="pl-bpp-network" font-family="sans-serif" {_SHRINK_TO_FIT}>',
         '<defs><marker id="pl-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
         'orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#555"/></marker></defs>',
     ]

@@ -249,3 +249,12 @@ def test_heatmap_numbers_are_dark_on_the_light_end_of_every_table():
     expert = _preflop_frame().assign(value=lambda f: (f["row"] * 13 + f["col"]) / 168)  # 0 .. 1
     fills = _text_fills(charts.preflop_heatmap(expert))
     assert fills["1.00"] == "black" and fills["0.00"] == "white"
+
+
+def test_svg_drawings_shrink_to_a_narrow_page_instead_of_being_cut():
+    """At 1,100 pixels with JupyterLab's file browser open, BPP's inspector was cut at the right edge."""
+    from pokerlab.bpp import build_network
+
+    for svg in (charts.chart_svg(charts.strength_by_opponents_chart(0.5)), charts.network_svg(build_network("flop"))):
+        root = svg[: svg.index(">")]
+        assert "max-width:100%" in root and "height:auto" in root and "viewBox=" in root
