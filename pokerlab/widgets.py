@@ -59,6 +59,15 @@ def _with_picture(widget: w.Widget, chart: Any, **kwargs: Any) -> tuple[dict[str
 _WIDE = {"description_width": "initial", "button_width": "auto"}
 
 
+def _inline() -> w.Layout:
+    """Toggle buttons on the line of their label.
+
+    JupyterLab draws a ToggleButtons widget as a block whose button row is a block too, so the
+    buttons land on a line of their own under the label; a flex row keeps them together.
+    """
+    return w.Layout(display="flex", flex_flow="row wrap", align_items="center")
+
+
 def _fit() -> w.Layout:
     """A button as wide as its label (the default width cuts "opponent bets/raises" to "opponent bets/ra…")."""
     return w.Layout(width="auto")
@@ -140,7 +149,7 @@ class PotentialExplorer:
         self.hole = w.Text(value=hole, description="hole", layout=w.Layout(width="14em"))
         self.board = w.Text(value=board, description="board", layout=w.Layout(width="18em"))
         self.lookahead = w.ToggleButtons(
-            options=[("2 cards", 2), ("1 card", 1)], value=2, description="lookahead", style=_WIDE
+            options=[("2 cards", 2), ("1 card", 1)], value=2, description="lookahead", style=_WIDE, layout=_inline()
         )
         self.opponents = w.IntSlider(value=opponents, min=1, max=9, description="opponents")
         self.weights = w.Text(value=weights, description="opp. range", placeholder="blank = random hand")
@@ -324,7 +333,10 @@ class PreflopExplorer:
             layout=w.Layout(width="26em"),
         )
         self.metric = w.ToggleButtons(
-            options=[("pot share", "pot_share"), ("won outright", "won_outright")], description="metric", style=_WIDE
+            options=[("pot share", "pot_share"), ("won outright", "won_outright")],
+            description="metric",
+            style=_WIDE,
+            layout=_inline(),
         )
         self.summary = w.HTML()
         self.chart_view = w.HTML()
@@ -543,7 +555,7 @@ class StrategyExplorer:
         self.to_call = w.IntSlider(value=20, min=0, max=500, description="to call")
         self.money = w.IntSlider(value=200, min=1, max=2000, description="money")
         self.street = w.ToggleButtons(
-            options=["flop", "turn", "river"], value="flop", description="street", style=_WIDE
+            options=["flop", "turn", "river"], value="flop", description="street", style=_WIDE, layout=_inline()
         )
         self.style = w.Dropdown(
             options=["none", "conservative", "normal", "aggressive"], value="normal", description="bluff"
@@ -718,9 +730,15 @@ class BPPInspector:
         self._engine = engine
         self._nets: dict[tuple[str, int, int, bool], Any] = {}
         self._labels = TYPE_LABELS
-        self.round = w.ToggleButtons(options=list(ROUNDS), value=round, description="round", style=_WIDE)
-        self.hand_types = w.ToggleButtons(options=[9, 17], value=hand_types, description="hand types", style=_WIDE)
-        self.actions = w.ToggleButtons(options=[2, 4], value=actions, description="actions", style=_WIDE)
+        self.round = w.ToggleButtons(
+            options=list(ROUNDS), value=round, description="round", style=_WIDE, layout=_inline()
+        )
+        self.hand_types = w.ToggleButtons(
+            options=[9, 17], value=hand_types, description="hand types", style=_WIDE, layout=_inline()
+        )
+        self.actions = w.ToggleButtons(
+            options=[2, 4], value=actions, description="actions", style=_WIDE, layout=_inline()
+        )
         self.final_arc = w.Checkbox(value=final_arc, description="Final-Final arc")
         self.current = w.Dropdown(description="BPP_Current")
         self.board = w.Dropdown(description="Board")

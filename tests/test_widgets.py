@@ -231,3 +231,18 @@ def test_explorer_buttons_are_as_wide_as_their_labels():
     ex = ReweightingExplorer(charts=False)
     for button in (ex.bet_button, ex.call_button, ex.reset_button):
         assert button.layout.width == "auto", button.description
+
+
+def test_toggle_buttons_sit_on_the_line_of_their_label():
+    """JupyterLab put "metric", "street", "round" ... on a line of their own above the buttons."""
+    from pokerlab.widgets import BPPInspector, PotentialExplorer, PreflopExplorer, StrategyExplorer
+
+    toggles = [
+        PotentialExplorer("AdQc", "3h4cJh", charts=False).lookahead,
+        PreflopExplorer(players=2, games=100, charts=False).metric,
+        StrategyExplorer(charts=False).street,
+    ]
+    bpp = BPPInspector(charts=False)
+    toggles += [bpp.round, bpp.hand_types, bpp.actions]
+    for toggle in toggles:
+        assert toggle.layout.display == "flex" and toggle.layout.flex_flow == "row wrap", toggle.description
