@@ -183,17 +183,25 @@ def svg_png(svg: str, scale: float = PNG_SCALE) -> bytes:
     return out.getvalue()
 
 
+# an SVG drawn at its own size, or smaller where the page is narrower (never cut off)
+_SHRINK_TO_FIT = 'style="max-width:100%;height:auto"'
+
+
 def chart_svg(chart: alt.TopLevelMixin) -> str:
     """The chart drawn as SVG text by vl-convert (offline, no JavaScript needed).
 
     The explorer widgets show their charts this way inside an ``HTML``
     widget, which updates in place and never nests a widget inside an
     ``Output`` (a pattern that intermittently stalls headless notebook
-    runners; see jupyter/nbclient#312).
+    runners; see jupyter/nbclient#312). The drawing shrinks to the width
+    it is given (its viewBox keeps the proportions): in a JupyterLab at
+    1,100 pixels with the file browser open, a wide explorer chart is
+    scaled down instead of cut off at the right.
     """
     import vl_convert
 
-    return vl_convert.vegalite_to_svg(chart.to_json())
+    svg = vl_convert.vegalite_to_svg(chart.to_json())
+    return svg.replace("<svg ", f"<svg {_SHRINK_TO_FIT} ", 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +210,8 @@ class MarkCount:
 
     ``name`` is vega's name for the layer (e.g. ``concat_1_layer_0_marks``),
     ``kind`` its mark type (rect, rule, line, text, symbol, ...). A mark is
-    visible when it has a fill or stroke colour that is not transparent and
+    visible when vega could place it (finite position and size; a bar of a
+    zero value still counts), it has a fill or stroke colour that is not transparent and
     an opacity above zero (a text mark also needs some text).
     """
 
@@ -215,8 +224,22 @@ class MarkCount:
 _NO_PAINT = (None, "", "none", "transparent")
 
 
+def _placed(kind: str, item: dict[str, Any]) -> bool:
+    """Whether vega could place the mark: no missing or infinite position or size.
+
+    A bar whose x is missing (e.g. a bar on a log scale, which has no zero to start
+    from) keeps its fill colour but is never drawn.
+    """
+    import math
+
+    for key in ("x", "y", "width", "height"):
+        if key in item and (item[key] is None or not math.isfinite(item[key])):
+            return False
+    return True
+
+
 def _visible(kind: str, item: dict[str, Any]) -> bool:
-    if item.get("opacity", 1) == 0:
+    if item.get("opacity", 1) == 0 or not _placed(kind, item):
         return False
     filled = item.get("fill") not in _NO_PAINT and item.get("fillOpacity", 1) != 0
     stroked = (
@@ -263,15 +286,28 @@ def category_chart(frame: pd.DataFrame) -> alt.Chart:
     ``hand`` distinguishes e.g. "5 cards" from "7 cards"; the x axis is
     logarithmic because straight flushes are 30,000 times rarer than a pair.
     """
+    import math
+
     import altair as alt
 
+    # A bar on a log scale has no zero to start from: vega drops its x (the bars
+    # vanish, axes alone are drawn), so every bar starts at the power of ten below
+    # the rarest probability, and the axis starts there too.
+    positive = [float(p) for p in frame["probability"] if p > 0]
+    floor = 10.0 ** math.floor(math.log10(min(positive))) if positive else 1e-6
     return (
         alt.Chart(frame)
         .mark_bar()
         .encode(
             y=alt.Y("category:N", sort=CATEGORY_ORDER[::-1], title=None),
             yOffset=alt.YOffset("hand:N"),
-            x=alt.X("probability:Q", scale=alt.Scale(type="log"), title="probability (log scale)"),
+            x=alt.X(
+                "probability:Q",
+                scale=alt.Scale(type="log", domain=[floor, 1]),
+                axis=alt.Axis(values=[10.0**k for k in range(round(math.log10(floor)), 1)], format="~g"),
+                title="probability (log scale)",
+            ),
+            x2=alt.X2(datum=floor),
             color=alt.Color("hand:N", title=None),
             tooltip=[
                 "category:N",
@@ -401,17 +437,25 @@ def strength_by_opponents_chart(hs: float) -> alt.Chart:
 
 
 def preflop_heatmap(frame: pd.DataFrame, title: str = "", value_title: str = "value") -> alt.Chart:
-    """A 13x13 heatmap in seed 001's layout (from :meth:`PreflopTable.to_frame`).
+    """A 13x13 heatmap in the Waterloo report's layout (from :meth:`PreflopTable.to_frame`).
 
-    Rows and columns run 2..A with A at the top left like a printed table;
-    suited classes sit below the diagonal, offsuit above.
+    Rows and columns run 2..A like the report's tables; suited classes sit
+    below the diagonal, offsuit above. The numbers are black on the light
+    end of the colour scale and white on the dark end, wherever the table's
+    values lie (Table 3 runs from 0.14 to 0.63, the expert tables from 0 to 1).
     """
+    import math
+
     import altair as alt
 
     ranks = list("23456789TJQKA")
+    finite = [float(v) for v in frame["value"] if math.isfinite(float(v))]
+    low, high = (min(finite), max(finite)) if finite else (0.0, 1.0)
+    light_from = low + 0.6 * (high - low)  # viridis is light (yellow-green) above about 60 % of its range
     data = frame.assign(
         row_rank=[ranks[r] for r in frame["row"]],
         col_rank=[ranks[c] for c in frame["col"]],
+        light=[bool(math.isfinite(float(v)) and float(v) > light_from) for v in frame["value"]],
     )
     base = alt.Chart(data).encode(
         x=alt.X("col_rank:O", sort=ranks, title=None, axis=alt.Axis(orient="top")),
@@ -428,7 +472,7 @@ def preflop_heatmap(frame: pd.DataFrame, title: str = "", value_title: str = "va
     )
     text = base.mark_text(fontSize=8).encode(
         text=alt.Text("value:Q", format=".2f"),
-        color=alt.condition("datum.value > 0.6", alt.value("black"), alt.value("white")),
+        color=alt.condition("datum.light", alt.value("black"), alt.value("white")),
         tooltip=tooltip,
     )
     return (rect + text).properties(width=330, height=330, title=title)
@@ -532,7 +576,7 @@ def network_svg(
     w, h = 150, 58
     parts = [
         '<svg xmlns="http://www.w3.org/2000/svg" width="700" height="400" viewBox="0 0 700 400" '
-        'class="pl-bpp-network" font-family="sans-serif">',
+        f'class="pl-bpp-network" font-family="sans-serif" {_SHRINK_TO_FIT}>',
         '<defs><marker id="pl-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
         'orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#555"/></marker></defs>',
     ]

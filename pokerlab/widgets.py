@@ -61,6 +61,20 @@ def _with_picture(widget: w.Widget, chart: Any, **kwargs: Any) -> tuple[dict[str
 _WIDE = {"description_width": "initial", "button_width": "auto"}
 
 
+def _inline() -> w.Layout:
+    """Toggle buttons on the line of their label.
+
+    JupyterLab draws a ToggleButtons widget as a block whose button row is a block too, so the
+    buttons land on a line of their own under the label; a flex row keeps them together.
+    """
+    return w.Layout(display="flex", flex_flow="row wrap", align_items="center")
+
+
+def _fit() -> w.Layout:
+    """A button as wide as its label (the default width cuts "opponent bets/raises" to "opponent bets/ra…")."""
+    return w.Layout(width="auto")
+
+
 def _error_html(message: str) -> str:
     return f'<div class="pl-error" style="color:#c0392b">&#9888; {html.escape(message)}</div>'
 
@@ -71,7 +85,7 @@ class HandEvaluator:
     def __init__(self, cards: str = "AsKs QsJsTs 2c 3d", seed: int | None = None) -> None:
         self._deck_seed = seed
         self.cards = w.Text(value=cards, description="cards", placeholder="e.g. AsKs QsJsTs 2c 3d")
-        self.deal = w.Button(description="deal 7 random", icon="random")
+        self.deal = w.Button(description="deal 7 random", icon="random", layout=_fit())
         self.out = w.HTML()
         self.result: HandValue | None = None
         self.error: str | None = None
@@ -137,11 +151,11 @@ class PotentialExplorer:
         self.hole = w.Text(value=hole, description="hole", layout=w.Layout(width="14em"))
         self.board = w.Text(value=board, description="board", layout=w.Layout(width="18em"))
         self.lookahead = w.ToggleButtons(
-            options=[("2 cards", 2), ("1 card", 1)], value=2, description="lookahead", style=_WIDE
+            options=[("2 cards", 2), ("1 card", 1)], value=2, description="lookahead", style=_WIDE, layout=_inline()
         )
         self.opponents = w.IntSlider(value=opponents, min=1, max=9, description="opponents")
         self.weights = w.Text(value=weights, description="opp. range", placeholder="blank = random hand")
-        self.deal = w.Button(description="deal random flop", icon="random")
+        self.deal = w.Button(description="deal random flop", icon="random", layout=_fit())
         self.numbers = w.HTML()
         self.matrix = w.HTML()
         self.chart_view = w.HTML()
@@ -321,7 +335,10 @@ class PreflopExplorer:
             layout=w.Layout(width="26em"),
         )
         self.metric = w.ToggleButtons(
-            options=[("pot share", "pot_share"), ("won outright", "won_outright")], description="metric", style=_WIDE
+            options=[("pot share", "pot_share"), ("won outright", "won_outright")],
+            description="metric",
+            style=_WIDE,
+            layout=_inline(),
         )
         self.summary = w.HTML()
         self.chart_view = w.HTML()
@@ -540,7 +557,7 @@ class StrategyExplorer:
         self.to_call = w.IntSlider(value=20, min=0, max=500, description="to call")
         self.money = w.IntSlider(value=200, min=1, max=2000, description="money")
         self.street = w.ToggleButtons(
-            options=["flop", "turn", "river"], value="flop", description="street", style=_WIDE
+            options=["flop", "turn", "river"], value="flop", description="street", style=_WIDE, layout=_inline()
         )
         self.style = w.Dropdown(
             options=["none", "conservative", "normal", "aggressive"], value="normal", description="bluff"
@@ -607,8 +624,9 @@ class ReweightingExplorer:
     """Watch an opponent's weight table change as it bets, raises and calls (Algorithm 7).
 
     Buttons apply one observed action with the threshold ``mu`` set on the
-    slider; the heatmap shows the mean weight of each starting-hand class,
-    and the panel the opponent's estimated strength (eq. 8) and our hand
+    slider; the heatmap shows the mean weight of each starting-hand class
+    over the combinations the opponent can hold (none uses our cards or the
+    board's), and the panel the opponent's estimated strength (eq. 8) and our hand
     strength against the weighted range.
     """
 
@@ -628,9 +646,9 @@ class ReweightingExplorer:
         self._start = (~(dead[ids[:, 0]] | dead[ids[:, 1]])).astype(float)
         self.mu = w.FloatSlider(value=0.6, min=0.05, max=0.95, step=0.05, description="mu")
         self.sigma = w.FloatSlider(value=0.2, min=0.05, max=0.5, step=0.05, description="sigma")
-        self.bet_button = w.Button(description="opponent bets/raises")
-        self.call_button = w.Button(description="opponent calls")
-        self.reset_button = w.Button(description="new hand")
+        self.bet_button = w.Button(description="opponent bets/raises", layout=_fit())
+        self.call_button = w.Button(description="opponent calls", layout=_fit())
+        self.reset_button = w.Button(description="new hand", layout=_fit())
         self.bet_button.on_click(lambda _: self.observe("raise"))
         self.call_button.on_click(lambda _: self.observe("call"))
         self.reset_button.on_click(lambda _: self.reset())
@@ -672,7 +690,9 @@ class ReweightingExplorer:
         if self._charts:
             from pokerlab.charts import chart_svg, weights_heatmap
 
-            self.last_chart = weights_heatmap(self.model.class_grid("opponent"), "opponent's weights by class")
+            self.last_chart = weights_heatmap(
+                self.model.class_grid("opponent", exclude=self.hole + self.board), "opponent's weights by class"
+            )
             self.chart_view.value = chart_svg(self.last_chart)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -712,16 +732,22 @@ class BPPInspector:
         self._engine = engine
         self._nets: dict[tuple[str, int, int, bool], Any] = {}
         self._labels = TYPE_LABELS
-        self.round = w.ToggleButtons(options=list(ROUNDS), value=round, description="round", style=_WIDE)
-        self.hand_types = w.ToggleButtons(options=[9, 17], value=hand_types, description="hand types", style=_WIDE)
-        self.actions = w.ToggleButtons(options=[2, 4], value=actions, description="actions", style=_WIDE)
+        self.round = w.ToggleButtons(
+            options=list(ROUNDS), value=round, description="round", style=_WIDE, layout=_inline()
+        )
+        self.hand_types = w.ToggleButtons(
+            options=[9, 17], value=hand_types, description="hand types", style=_WIDE, layout=_inline()
+        )
+        self.actions = w.ToggleButtons(
+            options=[2, 4], value=actions, description="actions", style=_WIDE, layout=_inline()
+        )
         self.final_arc = w.Checkbox(value=final_arc, description="Final-Final arc")
         self.current = w.Dropdown(description="BPP_Current")
         self.board = w.Dropdown(description="Board")
         self.action = w.Dropdown(description="OPP_Action")
         self.hole_cards = w.Text(value="AdQc", description="hole", placeholder="e.g. AdQc")
         self.board_cards = w.Text(value="3h4cJh", description="board", placeholder="e.g. 3h4cJh")
-        self.use_cards = w.Button(description="from cards", icon="arrow-down")
+        self.use_cards = w.Button(description="from cards", icon="arrow-down", layout=_fit())
         self.pot = w.IntText(value=40, description="pot")
         self.to_call = w.IntText(value=10, description="to call")
         self.bet = w.IntText(value=10, description="bet size")

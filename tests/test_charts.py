@@ -250,3 +250,59 @@ def test_network_svg_becomes_a_png():
     assert len(image.getcolors(256)) > 3
     with pytest.raises(ParameterError, match="svg"):
         charts.svg_png("not a drawing")
+
+
+def test_a_bar_vega_cannot_place_is_not_visible():
+    """Lesson 01's category chart once drew axes and no bars: on a log scale a bar has no zero to start from."""
+    import altair as alt
+
+    frame = _category_frame()
+    old = alt.Chart(frame).mark_bar().encode(y="category:N", x=alt.X("probability:Q", scale=alt.Scale(type="log")))
+    assert mark_counts(old) == [MarkCount("marks", "rect", 9, 0)]
+    new = mark_counts(charts.category_chart(frame))
+    assert new == [MarkCount("marks", "rect", 9, 9)]
+
+
+def test_category_chart_bars_start_below_the_rarest_category():
+    spec = charts.category_chart(_category_frame()).to_dict()
+    floor = spec["encoding"]["x2"]["datum"]
+    assert floor == 1e-5  # straight flushes: 40 / 2,598,960 = 1.5e-5
+    assert spec["encoding"]["x"]["scale"]["domain"] == [floor, 1]
+
+
+def _text_fills(chart):
+    import vl_convert
+
+    fills = {}
+
+    def walk(node):
+        if not isinstance(node, dict):
+            return
+        if node.get("role") == "mark" and node.get("marktype") == "text":
+            for item in node.get("items", []):
+                fills[item.get("text")] = item.get("fill")
+        for child in node.get("items", []):
+            walk(child)
+
+    walk(vl_convert.vegalite_to_scenegraph(chart.to_json())["scenegraph"])
+    return fills
+
+
+def test_heatmap_numbers_are_dark_on_the_light_end_of_every_table():
+    """Lesson 03's Table 3 (0.14 to 0.63) printed KK's 0.58 in white on a light green cell."""
+    frame = _preflop_frame()
+    frame["value"] = 0.14 + 0.49 * (frame["row"] * 13 + frame["col"]) / 168  # 0.14 .. 0.63, like Table 3
+    fills = _text_fills(charts.preflop_heatmap(frame))
+    assert fills["0.63"] == "black" and fills["0.14"] == "white"
+    expert = _preflop_frame().assign(value=lambda f: (f["row"] * 13 + f["col"]) / 168)  # 0 .. 1
+    fills = _text_fills(charts.preflop_heatmap(expert))
+    assert fills["1.00"] == "black" and fills["0.00"] == "white"
+
+
+def test_svg_drawings_shrink_to_a_narrow_page_instead_of_being_cut():
+    """At 1,100 pixels with JupyterLab's file browser open, BPP's inspector was cut at the right edge."""
+    from pokerlab.bpp import build_network
+
+    for svg in (charts.chart_svg(charts.strength_by_opponents_chart(0.5)), charts.network_svg(build_network("flop"))):
+        root = svg[: svg.index(">")]
+        assert "max-width:100%" in root and "height:auto" in root and "viewBox=" in root

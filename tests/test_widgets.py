@@ -147,6 +147,25 @@ def test_reweighting_explorer():
     assert ex.result == (est0, hs0)
 
 
+def test_reweighting_heatmap_averages_only_the_combinations_the_opponent_can_hold():
+    """Lesson 06 said sets (33, 44, JJ) keep their weight, but the heatmap showed 0.50.
+
+    Half of their combinations use a board card: they cannot be held and must not be averaged in.
+    """
+    from pokerlab.cards import HandClass
+    from pokerlab.widgets import ReweightingExplorer
+
+    ex = ReweightingExplorer("AdQc", "3h4cJh", charts=True)
+    ex.bet_button.click()
+    shown = dict(zip(ex.last_chart.data["class"], ex.last_chart.data["value"], strict=True))
+    for name in ("33", "44", "JJ", "AA", "QQ"):  # 3 of their 6 combinations are possible, all at full weight
+        assert shown[name] == 1.0, name
+    grid_all = ex.model.class_grid("opponent")  # without exclusions the impossible half counts as 0
+    r, c = HandClass.parse("33").grid_cell
+    assert grid_all[r, c] == pytest.approx(0.5)
+    assert ex.model.class_grid("opponent", exclude="AdQc3h4cJh")[r, c] == 1.0
+
+
 EXPLORERS = {
     "PotentialExplorer": lambda: __import__("pokerlab.widgets").widgets.PotentialExplorer("AdQc", "3h4cJh"),
     "PreflopExplorer": lambda: __import__("pokerlab.widgets").widgets.PreflopExplorer(players=3, games=100),
@@ -210,3 +229,27 @@ def test_hand_evaluator_saves_what_it_shows_as_html():
     data, _ = he._repr_mimebundle_()
     assert "kings full of tens" in data["text/html"] and "<script" not in data["text/html"]
     assert "application/vnd.jupyter.widget-view+json" in data
+
+
+def test_explorer_buttons_are_as_wide_as_their_labels():
+    """The default button width cut "opponent bets/raises" to "opponent bets/ra…" in JupyterLab."""
+    from pokerlab.widgets import ReweightingExplorer
+
+    ex = ReweightingExplorer(charts=False)
+    for button in (ex.bet_button, ex.call_button, ex.reset_button):
+        assert button.layout.width == "auto", button.description
+
+
+def test_toggle_buttons_sit_on_the_line_of_their_label():
+    """JupyterLab put "metric", "street", "round" ... on a line of their own above the buttons."""
+    from pokerlab.widgets import BPPInspector, PotentialExplorer, PreflopExplorer, StrategyExplorer
+
+    toggles = [
+        PotentialExplorer("AdQc", "3h4cJh", charts=False).lookahead,
+        PreflopExplorer(players=2, games=100, charts=False).metric,
+        StrategyExplorer(charts=False).street,
+    ]
+    bpp = BPPInspector(charts=False)
+    toggles += [bpp.round, bpp.hand_types, bpp.actions]
+    for toggle in toggles:
+        assert toggle.layout.display == "flex" and toggle.layout.flex_flow == "row wrap", toggle.description

@@ -203,15 +203,24 @@ class ReweightingModel:
         total = w.sum()
         return float(np.nansum(w * value) / total) if total > 0 else float("nan")
 
-    def class_grid(self, name: str) -> np.ndarray:
-        """The mean weight of each starting-hand class on the 13x13 grid (for heatmaps)."""
-        from pokerlab.cards import combo_index, hand_classes
+    def class_grid(self, name: str, exclude: Any = ()) -> np.ndarray:
+        """The mean weight of each starting-hand class on the 13x13 grid (for heatmaps).
 
+        ``exclude`` are the cards the opponent cannot hold (our hole cards and
+        the board, as cards or text): the mean is over the class's combinations
+        that avoid them, so a set such as 33 on a board with a 3 shows the
+        weight of its three possible combinations, not that weight halved by
+        three impossible ones. A class with no possible combination reads 0.
+        """
+        from pokerlab.cards import combo_index, hand_classes, parse_cards
+
+        dead = {c.id for c in (parse_cards(exclude) if isinstance(exclude, str) else parse_cards(list(exclude)))}
         grid = np.zeros((13, 13))
         w = self.weights[name]
         for hc in hand_classes():
             r, c = hc.grid_cell
-            grid[r, c] = float(np.mean([w[combo_index(a, b)] for a, b in hc.combos]))
+            live = [w[combo_index(a, b)] for a, b in hc.combos if a.id not in dead and b.id not in dead]
+            grid[r, c] = float(np.mean(live)) if live else 0.0
         return grid
 
 
