@@ -420,13 +420,16 @@ def _splitmix(x):
 
 
 @njit(cache=True)
-def _equity_mc(board, need, rcards, roff, rcum, n_random, samples, seed, kk, ft, nt, pr, sr):
+def _equity_mc(
+    board, need, rcards, roff, rcum, n_random, samples, s, max_attempts, win, tie, share, share_sq, kk, ft, nt, pr, sr
+):
+    """Draw ``samples`` deals from generator state ``s`` into the accumulators; resumable.
+
+    Returns the new state, the deals done and the attempts used, so that a
+    run cut into chunks draws exactly the same deals as one call.
+    """
     n_ranged = roff.shape[0] - 1
     n_players = n_ranged + n_random
-    win = np.zeros(n_players)
-    tie = np.zeros(n_players)
-    share = np.zeros(n_players)
-    share_sq = np.zeros(n_players)
     hands = np.zeros((n_players, 2), np.int64)
     vals = np.zeros(n_players, np.int64)
     board_mask = 0
@@ -435,10 +438,8 @@ def _equity_mc(board, need, rcards, roff, rcum, n_random, samples, seed, kk, ft,
     for c in board:
         p0, sm0 = _add(p0, sm0, c, kk)
         board_mask |= 1 << c
-    s = _splitmix(seed)
     done = 0
     attempts = 0
-    max_attempts = samples * 2000 + 100000
     while done < samples:
         attempts += 1
         if attempts > max_attempts:
@@ -511,7 +512,7 @@ def _equity_mc(board, need, rcards, roff, rcum, n_random, samples, seed, kk, ft,
                     share[pl] += 1.0 / nbest
                     share_sq[pl] += 1.0 / (nbest * nbest)
         done += 1
-    return win, tie, share, share_sq, done, attempts
+    return s, done, attempts
 
 
 # ----------------------------------------------------------------------------
@@ -570,8 +571,31 @@ def equity_exact(board, deck, need, umask, ucards, assign, aweight):
     return _equity_exact(board, deck, need, umask, ucards, assign, aweight, KK, FT, NT, PR, SR)
 
 
+MC_CHUNK = 1 << 17
+"""Monte Carlo deals per kernel call: Python sees Ctrl-C between chunks (a few ms each)."""
+
+
 def equity_mc(board, need, rcards, roff, rcum, n_random, samples, seed):
-    return _equity_mc(board, need, rcards, roff, rcum, n_random, samples, np.uint64(seed), KK, FT, NT, PR, SR)
+    """Monte Carlo showdowns, drawn in resumable chunks so that Ctrl-C stops a long run at once."""
+    n_players = roff.shape[0] - 1 + n_random
+    win = np.zeros(n_players)
+    tie = np.zeros(n_players)
+    share = np.zeros(n_players)
+    share_sq = np.zeros(n_players)
+    state = np.uint64(_splitmix(np.uint64(seed)))
+    allowed = samples * 2000 + 100000
+    done = attempts = 0
+    while done < samples and attempts < allowed:
+        want = min(MC_CHUNK, samples - done)
+        state, d, a = _equity_mc(
+            board, need, rcards, roff, rcum, n_random, want, np.uint64(state), allowed - attempts,
+            win, tie, share, share_sq, KK, FT, NT, PR, SR,
+        )  # fmt: skip
+        done += d
+        attempts += a
+        if d < want:
+            break
+    return win, tie, share, share_sq, done, attempts
 
 
 # ----------------------------------------------------------------------------
