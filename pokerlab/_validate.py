@@ -59,7 +59,9 @@ def whole(
     if lo == 0 and hi is None and n < 0:
         raise error(f"{name} cannot be negative, not {n}")
     if (lo is not None and n < lo) or (hi is not None and n > hi):
-        if lo is not None and hi is not None:
+        if lo == 1:
+            span = "a positive whole number" + (f" no larger than {hi:,}" if hi is not None else "")
+        elif lo is not None and hi is not None:
             span = f"{lo}..{hi}"
         elif lo is not None:
             span = f"at least {lo}"
