@@ -60,7 +60,7 @@ def whole(
         raise error(f"{name} cannot be negative, not {n}")
     if (lo is not None and n < lo) or (hi is not None and n > hi):
         if lo == 1:
-            span = "a positive whole number" + (f" no larger than {hi:,}" if hi is not None else "")
+            span = "a positive whole number (at least 1" + (f", at most {hi:,})" if hi is not None else ")")
         elif lo is not None and hi is not None:
             span = f"{lo}..{hi}"
         elif lo is not None:
