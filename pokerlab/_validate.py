@@ -138,3 +138,43 @@ def text(value: Any, name: str, *, empty: bool = False) -> str:
     if not empty and not value.strip():
         raise ParameterError(f"{name} must not be empty")
     return value
+
+
+def output_file(value: Any, name: str) -> Any:
+    """A file we will write later: checked now, before any work, so results are never lost at the end.
+
+    Its folder must exist (or be creatable) and be writable, and the path
+    itself must not be a folder.
+    """
+    import os
+    from pathlib import Path
+
+    if not isinstance(value, (str, os.PathLike)) or not str(value).strip():
+        raise ParameterError(f"{name} must be a file name, not {_show(value)}")
+    path = Path(value)
+    if path.is_dir():
+        raise ParameterError(f"{name} {str(path)!r} is a folder; give a file name")
+    _writable_folder(path.parent, name, str(path))
+    return value
+
+
+def output_folder(value: Any, name: str) -> Any:
+    """A folder we will write files into later: created now if needed, and checked writable."""
+    import os
+    from pathlib import Path
+
+    if not isinstance(value, (str, os.PathLike)) or not str(value).strip():
+        raise ParameterError(f"{name} must be a folder name, not {_show(value)}")
+    _writable_folder(Path(value), name, str(value))
+    return value
+
+
+def _writable_folder(folder: Any, name: str, shown: str) -> None:
+    import tempfile
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise ParameterError(f"{name} {shown!r} cannot be written: {exc.strerror or exc}") from None
