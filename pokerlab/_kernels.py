@@ -326,24 +326,31 @@ def _potential(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr):
 
 
 @njit(cache=True)
-def _equity_exact(board, deck, need, umask, ucards, assign, aweight, kk, ft, nt, pr, sr):
+def _equity_exact(
+    board, deck, need, umask, ucards, assign, aweight, idx, max_boards, win, tie, share, total, cases,
+    kk, ft, nt, pr, sr,
+):  # fmt: skip
+    """Enumerate up to ``max_boards`` board completions from position ``idx`` (updated in place).
+
+    Returns (finished, total, cases); the accumulators carry over between
+    calls, so a run cut into chunks adds the same numbers in the same order
+    as one call.
+    """
     n_players = assign.shape[1]
     n_assign = assign.shape[0]
     n_union = ucards.shape[0]
-    win = np.zeros(n_players)
-    tie = np.zeros(n_players)
-    share = np.zeros(n_players)
-    total = 0.0
     p0 = 0
     sm0 = 0
     for c in board:
         p0, sm0 = _add(p0, sm0, c, kk)
     n_deck = deck.shape[0]
-    idx = np.arange(max(need, 1))
     uval = np.empty(n_union, np.int64)
     vals = np.empty(n_players, np.int64)
-    cases = 0
+    boards = 0
     while True:
+        if boards == max_boards:
+            return False, total, cases
+        boards += 1
         p = p0
         sm = sm0
         cm = 0
@@ -396,7 +403,7 @@ def _equity_exact(board, deck, need, umask, ucards, assign, aweight, kk, ft, nt,
         idx[i] += 1
         for t in range(i + 1, need):
             idx[t] = idx[t - 1] + 1
-    return win, tie, share, total, cases
+    return True, total, cases
 
 
 @njit(cache=True, inline="always")
@@ -567,8 +574,26 @@ def potential(
     return kernel(hole, board, w, use_w, lookahead, KK, FT, NT, PR, SR)
 
 
+EXACT_CHUNK_CASES = 20_000_000
+"""Exact equity enumerates about this many (board, deal) cases per kernel call, so Ctrl-C is seen at once."""
+
+
 def equity_exact(board, deck, need, umask, ucards, assign, aweight):
-    return _equity_exact(board, deck, need, umask, ucards, assign, aweight, KK, FT, NT, PR, SR)
+    """Exact showdown sums over every board completion, enumerated in chunks of boards."""
+    n_players = assign.shape[1]
+    win = np.zeros(n_players)
+    tie = np.zeros(n_players)
+    share = np.zeros(n_players)
+    idx = np.arange(max(need, 1)).astype(np.int64)
+    per_call = max(1, EXACT_CHUNK_CASES // max(1, assign.shape[0] + ucards.shape[0]))
+    total, cases = 0.0, 0
+    finished = False
+    while not finished:
+        finished, total, cases = _equity_exact(
+            board, deck, need, umask, ucards, assign, aweight, idx, per_call, win, tie, share, total, cases,
+            KK, FT, NT, PR, SR,
+        )  # fmt: skip
+    return win, tie, share, total, cases
 
 
 MC_CHUNK = 1 << 17

@@ -604,14 +604,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         interrupted = True
         raise KeyboardInterrupt
 
-    parser = build_parser()
-    args = parser.parse_args(argv)
     previous = None
-    if args.command != "play":  # play handles its own signals
-        try:
-            previous = signal.signal(signal.SIGINT, on_sigint)
-        except ValueError:  # pragma: no cover - not the main thread (e.g. called from a worker thread)
-            previous = None
+    try:
+        previous = signal.signal(signal.SIGINT, on_sigint)
+    except ValueError:  # pragma: no cover - not the main thread (e.g. called from a worker thread)
+        previous = None
+    try:
+        args = build_parser().parse_args(argv)
+    except KeyboardInterrupt:
+        sys.stderr.write("pokerlab: interrupted\n")
+        return 130
+    if args.command == "play" and previous is not None:  # play handles its own signals
+        signal.signal(signal.SIGINT, previous)
+        previous = None
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _show_warning

@@ -657,7 +657,7 @@ def _heads_up_task(task: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.
     return _kernels.heads_up_counts(boards, weights)
 
 
-def exact_heads_up_table(executor: Executor | None = None, progress: bool = True, tasks: int = 64) -> PreflopTable:
+def exact_heads_up_table(executor: Executor | None = None, progress: bool = True, tasks: int = 256) -> PreflopTable:
     """Each class's exact equity against one random hand (ties split).
 
     Every one of the 2,097,572,400 (opponent hand, board) cases per hole
