@@ -28,6 +28,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from pokerlab import _signals
 from pokerlab._tables import tables
 
 _T = tables()
@@ -589,6 +590,7 @@ def equity_exact(board, deck, need, umask, ucards, assign, aweight):
     total, cases = 0.0, 0
     finished = False
     while not finished:
+        _signals.check()
         finished, total, cases = _equity_exact(
             board, deck, need, umask, ucards, assign, aweight, idx, per_call, win, tie, share, total, cases,
             KK, FT, NT, PR, SR,
@@ -611,6 +613,7 @@ def equity_mc(board, need, rcards, roff, rcum, n_random, samples, seed):
     allowed = samples * 2000 + 100000
     done = attempts = 0
     while done < samples and attempts < allowed:
+        _signals.check()
         want = min(MC_CHUNK, samples - done)
         state, d, a = _equity_mc(
             board, need, rcards, roff, rcum, n_random, want, np.uint64(state), allowed - attempts,

@@ -592,31 +592,58 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``pokerlab`` command; returns the exit status.
 
     Bad input: one line on stderr, status 2. Ctrl-C: one line, status 130,
-    worker processes stopped.
+    worker processes stopped, nothing left running.
     """
+    import signal
+
+    from pokerlab import _signals
+
+    _signals.requested = False
+
+    def on_sigint(signum: int, frame: Any) -> None:
+        _signals.requested = True  # long loops raise it again should this one be swallowed
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGINT, on_sigint)
+    except ValueError:  # pragma: no cover - not the main thread
+        previous = None
+    status = None
+    try:
+        status = _run(argv)
+    except KeyboardInterrupt:
+        pass
+    except SystemError:
+        # Ctrl-C landing inside a compiled kernel's call can surface as SystemError
+        # ("returned a result with an exception set"); it is still an interruption.
+        if not _signals.requested:
+            raise
+    if status is None or _signals.requested:
+        # a second Ctrl-C while we wind down must not become a traceback or a signal exit
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        sys.stderr.write("pokerlab: interrupted\n")
+        if argv is None:
+            # Run as the program: leave now with status 130. A Ctrl-C that landed inside a
+            # C extension's embedded Python code leaves CPython set to re-raise SIGINT at
+            # exit (status -2), which would hide the 130; workers are already stopped.
+            import os
+
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(130)
+        return 130
+    if previous is not None:
+        signal.signal(signal.SIGINT, previous)
+    return status
+
+
+def _run(argv: Sequence[str] | None) -> int:
     import signal
     import warnings
 
-    interrupted = False
-
-    def on_sigint(signum: int, frame: Any) -> None:
-        nonlocal interrupted
-        interrupted = True
-        raise KeyboardInterrupt
-
-    previous = None
-    try:
-        previous = signal.signal(signal.SIGINT, on_sigint)
-    except ValueError:  # pragma: no cover - not the main thread (e.g. called from a worker thread)
-        previous = None
-    try:
-        args = build_parser().parse_args(argv)
-    except KeyboardInterrupt:
-        sys.stderr.write("pokerlab: interrupted\n")
-        return 130
-    if args.command == "play" and previous is not None:  # play handles its own signals
-        signal.signal(signal.SIGINT, previous)
-        previous = None
+    args = build_parser().parse_args(argv)
+    if args.command == "play":  # play handles its own signals
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _show_warning
@@ -625,19 +652,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PokerlabError as exc:
         sys.stderr.write(f"pokerlab: error: {exc}\n")
         return 2
-    except KeyboardInterrupt:
-        sys.stderr.write("\npokerlab: interrupted\n" if not args.json else "pokerlab: interrupted\n")
-        return 130
-    except SystemError:
-        # Ctrl-C landing inside a compiled kernel's call can surface as SystemError
-        # ("returned a result with an exception set"); it is still an interruption.
-        if not interrupted:
-            raise
-        sys.stderr.write("pokerlab: interrupted\n")
-        return 130
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
     return 0
 
 

@@ -291,7 +291,7 @@ def play_match(
     """Play ``hands`` hands (deals, when ``duplicate``) between ``bots``; see the module docstring."""
     import pandas as pd
 
-    from pokerlab import _validate
+    from pokerlab import _signals, _validate
     from pokerlab.game.rules import Rules
 
     if not isinstance(rules, Rules):
@@ -334,6 +334,7 @@ def play_match(
     seatings = [list(range(n))] if not duplicate else [[(i + k) % n for i in range(n)] for k in range(n)]
     hand_no = 0
     for deal in range(hands):
+        _signals.check()
         if time_limit is not None and time.perf_counter() - started > time_limit:
             break
         deal_seed = int(np.random.SeedSequence([seed, deal]).generate_state(1, dtype=np.uint64)[0] % (2**63))
