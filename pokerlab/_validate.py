@@ -21,6 +21,7 @@ pokerlab.errors.ParameterError: pot must be a finite number, not nan
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Iterable
 from typing import Any
 
@@ -36,8 +37,8 @@ def _show(value: Any) -> str:
 
 
 def is_whole(value: Any) -> bool:
-    """True for ints and numpy integers, False for bools, floats and everything else."""
-    return not isinstance(value, bool) and not _is_numpy_bool(value) and hasattr(value, "__index__")
+    """True for ints and numpy integers, False for bools, floats, arrays and everything else."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool) and not _is_numpy_bool(value)
 
 
 def _is_numpy_bool(value: Any) -> bool:

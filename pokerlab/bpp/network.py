@@ -67,6 +67,8 @@ WIN_STATES = ("win", "lose")
 
 def action_names(actions: int) -> tuple[str, ...]:
     """State names of OPP_Action for 2 or 4 action states."""
+    if isinstance(actions, bool) or not isinstance(actions, (int, np.integer)):
+        raise ParameterError(f"BPP's opponent action node has 2 or 4 states, not {actions!r}")
     if actions == 2:
         return ACTIONS_2
     if actions == 4:
