@@ -233,6 +233,7 @@ def parse_cards(text: CardsLike, *, allow_duplicates: bool = False) -> tuple[Car
     >>> parse_cards([51, "Kd"])
     (As, Kd)
     """
+    flag(allow_duplicates, "allow_duplicates")
     if isinstance(text, Card):
         cards: list[Card] = [text]
     elif isinstance(text, int) and not isinstance(text, bool):

@@ -57,6 +57,10 @@ def abstraction_gap(
     if not isinstance(samples, int) or samples < 1:
         raise ParameterError(f"samples must be a positive integer, not {samples!r}")
     nets = {r: build_network(r, hand_types=hand_types, **network) for r in ROUNDS}
+    from pokerlab import _validate
+
+    seed = _validate.seed(seed, optional=False)
+    _validate.flag(progress, "progress")
     rng = np.random.default_rng(seed)
     rows = []
     bar = None
@@ -94,6 +98,9 @@ def gap_summary(gap: Any) -> Any:
     """Per round: mean absolute error, root mean square error, largest error, correlation."""
     import pandas as pd
 
+    need = {"round", "error", "bpp_p_win", "exact_equity"}
+    if not isinstance(gap, pd.DataFrame) or not need <= set(gap.columns):
+        raise ParameterError(f"gap must be the DataFrame abstraction_gap returns, not {gap!r:.60}")
     out = {}
     for rnd in ROUNDS:
         g = gap[gap["round"] == rnd]

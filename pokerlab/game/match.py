@@ -109,6 +109,14 @@ def view_for(state: HandState, seat: int, names: tuple[str, ...] = ()) -> Player
 
     ``names`` (one per seat of the hand) lets a bot follow opponents from hand to hand.
     """
+    from pokerlab import _validate
+    from pokerlab.game.state import HandState
+
+    if not isinstance(state, HandState):
+        raise ParameterError(f"state must be a HandState, not {state!r:.60}")
+    seat = _validate.whole(seat, "seat", lo=0, hi=state.n - 1)
+    if not isinstance(names, tuple) or not all(isinstance(n, str) for n in names):
+        raise ParameterError(f"names must be a tuple of names, one per seat, not {names!r:.60}")
     mine = state.actor == seat
     return PlayerView(
         seat=seat,
