@@ -240,6 +240,10 @@ def parse_cards(text: CardsLike, *, allow_duplicates: bool = False) -> tuple[Car
         cards = [_card_from_id(text)]
     elif isinstance(text, str):
         cards = _parse_string(text)
+    elif isinstance(text, (bytes, bytearray)):
+        raise CardError(f"cards are text such as 'AsKd', not bytes ({text[:20]!r})")
+    elif getattr(text, "ndim", 1) != 1:
+        raise CardError(f"cannot read cards from an array of shape {getattr(text, 'shape', '?')}; give a flat list")
     else:
         cards = []
         try:

@@ -286,6 +286,10 @@ def notify_bots(state: HandState, bots_by_seat: dict[int, Any], seen: int, names
                 observe(e, view)
 
 
+MAX_HANDS = 10**9
+"""More hands (or deals) than this in one match are refused rather than started."""
+
+
 def play_match(
     bots: list[Any],
     rules: Rules,
@@ -308,7 +312,7 @@ def play_match(
         raise ParameterError(f"bots must be a list of bots, not {bots!r}")
     n = len(bots)
     rules.check_players(n)
-    hands = _validate.whole(hands, "hands", lo=1)
+    hands = _validate.whole(hands, "hands", lo=1, hi=MAX_HANDS)
     seed = _validate.seed(seed)
     _validate.flag(duplicate, "duplicate")
     _validate.flag(keep_histories, "keep_histories")
