@@ -686,6 +686,10 @@ def exact_heads_up_table(executor: Executor | None = None, progress: bool = True
     distinct ones are visited, each weighted by how many boards it stands
     for. ``extra`` holds the win and tie shares.
     """
+    tasks = whole(tasks, "tasks", lo=1, hi=BOARD_COUNT)
+    flag(progress, "progress")
+    if executor is not None and not isinstance(executor, Executor):
+        raise ParameterError(f"executor must be a concurrent.futures.Executor or None, not {executor!r:.60}")
     boards, weights = _canonical_boards()
     chunks = np.array_split(np.arange(len(boards)), tasks)
     work = [(boards[idx], weights[idx]) for idx in chunks]
