@@ -61,7 +61,7 @@ def load(path: Path, expected: Mapping[str, Any], names: tuple[str, ...]) -> dic
     if not path.exists():
         return None
     try:
-        with np.load(path, allow_pickle=False) as data:
+        with open(path, "rb") as f, np.load(f, allow_pickle=False) as data:
             arrays = {k: np.array(data[k]) for k in names}
             text = str(data["provenance"])
             stored = str(data["digest"])
