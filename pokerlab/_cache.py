@@ -74,7 +74,7 @@ def load(path: Path, expected: Mapping[str, Any], names: tuple[str, ...]) -> dic
             return arrays
     except KeyboardInterrupt:
         raise
-    except Exception as exc:  # noqa: BLE001 - any unreadable file is rebuilt: EOFError, BadZipFile, ...
+    except Exception as exc:
         reason = f"it cannot be read ({type(exc).__name__})"
     warn(f"the cache file {path} is unusable ({reason}); rebuilding it")
     return None

@@ -501,9 +501,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="games per class (default 10,000 for simulation, 1,000,000 for income rate)",
     )
-    p.add_argument(
-        "--seed", type=_SEED, default=None, help="random seed (simulation default: random; expert: 2026)"
-    )
+    p.add_argument("--seed", type=_SEED, default=None, help="random seed (simulation default: random; expert: 2026)")
     p.add_argument("--metric", choices=("pot_share", "won_outright"), default="pot_share")
     p.add_argument("--out", type=_text, default="data/preflop_tables", help="folder for the CSV files")
     p.add_argument("--workers", type=_whole(1, 256), default=1, help="processes to use (default 1)")
@@ -522,9 +520,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--trials", type=_whole(1, 1_000_000), default=10)
     p.add_argument("--seed", type=_whole(0, 2**62 - 2), default=0)
     p.add_argument("--workers", type=_whole(1, 256), default=1)
-    p.add_argument(
-        "--out", type=_text, default=None, help="CSV file for the money of every player after every hand"
-    )
+    p.add_argument("--out", type=_text, default=None, help="CSV file for the money of every player after every hand")
     p.add_argument(
         "--duplicate", nargs=2, metavar=("A", "B"), default=None, help="a duplicate heads-up match of A vs B"
     )

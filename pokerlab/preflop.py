@@ -40,8 +40,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pokerlab._parallel import run_tasks
-from pokerlab.cards import HandClass, combo_index, hand_classes
 from pokerlab._validate import flag, whole
+from pokerlab.cards import HandClass, combo_index, hand_classes
 from pokerlab.errors import CardError, ParameterError, PreflopTableError
 
 if TYPE_CHECKING:  # pragma: no cover

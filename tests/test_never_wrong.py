@@ -24,7 +24,6 @@ from pokerlab.errors import (
     ParameterError,
     PokerlabError,
     PreflopTableError,
-    RangeError,
     RulesError,
 )
 from pokerlab.game import NO_LIMIT_RING, Rules, TimeBank, play_match
@@ -51,9 +50,9 @@ def one_error_line(proc: subprocess.CompletedProcess, *words: str) -> None:
 
 
 def test_combo_index_refuses_ids_outside_the_deck():
-    with pytest.raises(CardError, match="0..51, not 52"):
+    with pytest.raises(CardError, match=r"0\.\.51, not 52"):
         pl.combo_index(0, 52)
-    with pytest.raises(CardError, match="0..51, not -1"):
+    with pytest.raises(CardError, match=r"0\.\.51, not -1"):
         pl.combo_index(-1, 3)
     with pytest.raises(CardError):
         pl.combo_index(1.0, 2)
@@ -122,7 +121,7 @@ def test_table_values_are_validated_even_with_a_good_checksum(tmp_path, bad):
     lines[i] = ",".join(cells)
     path.write_text("\n".join(lines))
     _recompute_full_checksum(path)
-    with pytest.raises(PreflopTableError, match="not a finite number|outside 0..1"):
+    with pytest.raises(PreflopTableError, match=r"not a finite number|outside 0\.\.1"):
         preflop.PreflopTable.read(path)
 
 
@@ -293,6 +292,7 @@ def test_exact_equity_in_chunks_gives_identical_sums():
 
 
 # -- caches -----------------------------------------------------------------------------------
+
 
 def _damage(path: Path, damage: str) -> None:
     data = path.read_bytes()

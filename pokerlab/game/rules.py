@@ -210,9 +210,7 @@ class Rules:
             if cap is not None:
                 _chips(cap, "raise_cap")
                 if cap < 1:
-                    raise RulesError(
-                        f"a raise cap counts bets and raises per street and must be at least 1, not {cap}"
-                    )
+                    raise RulesError(f"a raise cap counts bets and raises per street and must be at least 1, not {cap}")
         if s.structure is BettingStructure.FIXED_LIMIT:
             if not isinstance(s.bet_sizes, tuple) or len(s.bet_sizes) != 4:
                 raise RulesError("fixed-limit rules need four positive bet_sizes, one per street")
@@ -242,9 +240,8 @@ class Rules:
         levels = s.blind_schedule
         if not isinstance(levels, tuple) or not all(isinstance(lv, BlindLevel) for lv in levels):
             raise RulesError(f"blind_schedule must be a tuple of BlindLevel, not {levels!r}")
-        if levels:
-            if levels[0].from_hand != 0 or any(b.from_hand <= a.from_hand for a, b in pairwise(levels)):
-                raise RulesError("a blind schedule starts at hand 0 and its levels rise in hand order")
+        if levels and (levels[0].from_hand != 0 or any(b.from_hand <= a.from_hand for a, b in pairwise(levels))):
+            raise RulesError("a blind schedule starts at hand 0 and its levels rise in hand order")
         if s.big_blind + s.ante > s.starting_stack:
             raise RulesError(
                 f"the big blind and ante ({s.big_blind}+{s.ante}) are larger than the starting stack {s.starting_stack}"

@@ -226,7 +226,6 @@ class HandState:
         hand_number: int = 0,
     ) -> None:
         from pokerlab import _validate
-
         from pokerlab.game.rules import Rules
 
         if not isinstance(rules, Rules):
