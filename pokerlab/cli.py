@@ -15,7 +15,9 @@
     pokerlab play [--app heads-up|bigholdem]  play in the browser (Voila on 127.0.0.1)
 
 Every subcommand takes ``--json``. Bad input prints one line on stderr and
-exits with status 2; there is never a traceback for a user's mistake.
+exits with status 2; there is never a traceback for a user's mistake. Every
+argument and output path is checked before any work. Ctrl-C prints one line
+and exits with status 130, with every worker process stopped.
 """
 
 from __future__ import annotations
