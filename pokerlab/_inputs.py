@@ -6,8 +6,10 @@ Each helper turns what a user typed into validated values or raises a
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
+from pokerlab._validate import is_whole
 from pokerlab.cards import Card, CardsLike, check_disjoint, parse_cards
 from pokerlab.errors import CardCountError, ParameterError, RangeError
 
@@ -36,7 +38,7 @@ def hole_and_board(
 
 def opponents_count(opponents: int) -> int:
     """Check a number of opponents: an integer 1..9."""
-    if isinstance(opponents, bool) or (not isinstance(opponents, int) and not hasattr(opponents, "__index__")):
+    if not is_whole(opponents):
         raise ParameterError(f"opponents must be a whole number 1..9, not {opponents!r}")
     n = int(opponents)
     if not 1 <= n <= MAX_OPPONENTS:
@@ -61,7 +63,10 @@ def weight_table(weights: np.ndarray | Range | str | None, known: tuple[Card, ..
     if isinstance(weights, (str, Range)):
         arr = Range.parse(weights).weight_array()
     else:
-        arr = np.asarray(weights, dtype=np.float64)
+        try:
+            arr = np.asarray(weights, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise RangeError(f"weights must be a range or 1326 numbers, not {weights!r:.60}") from None
         if arr.shape != (1326,):
             raise RangeError(f"a weight table has one weight per hole combination, shape (1326,), not {arr.shape}")
         if not np.isfinite(arr).all() or (arr < 0).any():
@@ -74,6 +79,14 @@ def weight_table(weights: np.ndarray | Range | str | None, known: tuple[Card, ..
     if not (arr[live] > 0).any():
         raise RangeError("the opponent's weight table is empty once the known cards are removed")
     arr[~live] = 0.0
+    # Only ratios of weights matter. Sums of 1,081 weights near 1e308 overflow and
+    # subnormal weights lose their digits, so a table whose largest weight is beyond
+    # 2**+-64 is divided by that weight (the largest becomes exactly 1, a uniform table
+    # exactly all ones). Tables in the usual range are left as given, so a weighted
+    # Potential's sums read in the caller's units.
+    top = float(arr.max())
+    if abs(math.frexp(top)[1]) > 64:
+        arr = arr / top
     return np.ascontiguousarray(arr)
 
 

@@ -41,6 +41,8 @@ from enum import StrEnum
 from functools import cache
 from typing import TYPE_CHECKING
 
+from pokerlab._validate import flag, whole
+from pokerlab._validate import seed as check_seed
 from pokerlab.errors import CardError, DuplicateCardError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -184,6 +186,10 @@ class Card:
     @classmethod
     def of(cls, rank: Rank | str, suit: Suit | str) -> Card:
         """The card with this rank and suit: ``Card.of("A", "s")``."""
+        if not isinstance(rank, str) or str(rank).upper() not in RANK_CHARS or len(str(rank)) != 1:
+            raise CardError(f"rank must be one of {RANK_CHARS}, not {rank!r}")
+        if not isinstance(suit, str) or str(suit).lower() not in "cdhs" or len(str(suit)) != 1:
+            raise CardError(f"suit must be one of c, d, h, s, not {suit!r}")
         return _DECK[Rank(str(rank).upper()).index * 4 + Suit(str(suit).lower()).index]
 
     @property
@@ -227,12 +233,17 @@ def parse_cards(text: CardsLike, *, allow_duplicates: bool = False) -> tuple[Car
     >>> parse_cards([51, "Kd"])
     (As, Kd)
     """
+    flag(allow_duplicates, "allow_duplicates")
     if isinstance(text, Card):
         cards: list[Card] = [text]
     elif isinstance(text, int) and not isinstance(text, bool):
         cards = [_card_from_id(text)]
     elif isinstance(text, str):
         cards = _parse_string(text)
+    elif isinstance(text, (bytes, bytearray)):
+        raise CardError(f"cards are text such as 'AsKd', not bytes ({text[:20]!r})")
+    elif getattr(text, "ndim", 1) != 1:
+        raise CardError(f"cannot read cards from an array of shape {getattr(text, 'shape', '?')}; give a flat list")
     else:
         cards = []
         try:
@@ -317,13 +328,16 @@ def check_disjoint(*groups: tuple[str, Sequence[Card]]) -> None:
 
 def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
     """Cards as text: ``"As Kd"`` (or ``"A♠ K♦"`` with ``symbols=True``)."""
-    return " ".join(c.symbol if symbols else str(c) for c in cards)
+    flag(symbols, "symbols")
+    return " ".join(c.symbol if symbols else str(c) for c in parse_cards(cards, allow_duplicates=True))
 
 
 def cards_html(cards: Iterable[Card], *, size: str = "1.2em") -> str:
     """Cards as HTML with coloured suit symbols (red hearts and diamonds)."""
+    if not isinstance(size, str) or not re.fullmatch(r"[0-9.]+(em|px|rem|pt|%)", size.strip()):
+        raise CardError(f"size must be a CSS length such as '1.2em' or '14px', not {size!r}")
     spans = []
-    for c in cards:
+    for c in parse_cards(cards, allow_duplicates=True):
         spans.append(
             f'<span class="pl-card" style="display:inline-block;font-family:monospace;'
             f"font-size:{size};font-weight:bold;padding:0 .25em;margin:0 .1em;"
@@ -352,8 +366,8 @@ def combo_index(a: Card | int, b: Card | int) -> int:
     >>> combo_index(Card.parse("2c"), Card.parse("2d")), combo_index(51, 50)
     (0, 1325)
     """
-    i = a.id if isinstance(a, Card) else int(a)
-    j = b.id if isinstance(b, Card) else int(b)
+    i = a.id if isinstance(a, Card) else whole(a, "a (a card id)", lo=0, hi=51, error=CardError)
+    j = b.id if isinstance(b, Card) else whole(b, "b (a card id)", lo=0, hi=51, error=CardError)
     if i == j:
         raise DuplicateCardError(f"a two-card combination needs two different cards, got {_DECK[i]} twice")
     if i > j:
@@ -372,8 +386,7 @@ def _combo_table() -> tuple[tuple[Card, Card], ...]:
 
 def combo_cards(index: int) -> tuple[Card, Card]:
     """The two cards of combination ``index`` (lower id first)."""
-    if not 0 <= index < N_COMBOS:
-        raise CardError(f"a combination index must be 0..1325, not {index}")
+    index = whole(index, "index (a combination index)", lo=0, hi=N_COMBOS - 1, error=CardError)
     return _combo_table()[index]
 
 
@@ -410,6 +423,10 @@ class HandClass:
     suited: bool | None
 
     def __post_init__(self) -> None:
+        if not isinstance(self.high, Rank) or not isinstance(self.low, Rank):
+            raise CardError(f"high and low must be Ranks, not {self.high!r} and {self.low!r}")
+        if self.suited is not None and not isinstance(self.suited, bool):
+            raise CardError(f"suited must be True, False or None (a pair), not {self.suited!r}")
         if self.high.index < self.low.index:
             raise CardError(f"a hand class names its higher rank first, not {self.low}{self.high}")
         if (self.high == self.low) != (self.suited is None):
@@ -420,6 +437,8 @@ class HandClass:
         """Parse ``"AKs"``, ``"AKo"``, ``"TT"`` (ranks in any order or case)."""
         if isinstance(text, HandClass):
             return text
+        if not isinstance(text, str):
+            raise CardError(f"a hand class is text like 'AKs', not {text!r}")
         t = text.strip()
         t = t.replace("10", "T")
         if len(t) not in (2, 3):
@@ -484,6 +503,8 @@ class HandClass:
     @classmethod
     def at(cls, row: int, col: int) -> HandClass:
         """The class at a grid cell (inverse of :attr:`grid_cell`)."""
+        row = whole(row, "row", error=CardError)
+        col = whole(col, "col", error=CardError)
         if not (0 <= row < 13 and 0 <= col < 13):
             raise CardError(f"grid cells run 0..12, not ({row}, {col})")
         if row == col:
@@ -536,6 +557,7 @@ class Deck:
     def __init__(self, seed: int | np.random.Generator | None = None, exclude: CardsLike = ()) -> None:
         import numpy as np
 
+        seed = check_seed(seed, generator=True)
         self._rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
         removed = {c.id for c in parse_cards(exclude)}
         self._cards = [c for c in _DECK if c.id not in removed]
@@ -544,6 +566,7 @@ class Deck:
 
     def deal(self, n: int = 1) -> tuple[Card, ...]:
         """Deal ``n`` cards from the top."""
+        n = whole(n, "n (cards to deal)", error=CardError)
         if n < 0 or n > len(self._cards):
             raise CardError(f"cannot deal {n} cards: {len(self._cards)} left in the deck")
         out, self._cards = self._cards[:n], self._cards[n:]

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pokerlab._parallel import run_tasks
+from pokerlab._validate import flag, whole
 from pokerlab.cards import HandClass, combo_index, hand_classes
 from pokerlab.errors import CardError, ParameterError, PreflopTableError
 
@@ -60,6 +61,8 @@ __all__ = [
 RANKS = "23456789TJQKA"
 CLASS_NAMES: tuple[str, ...] = tuple(hc.name for hc in hand_classes())
 METRICS = ("pot_share", "won_outright")
+MAX_GAMES = 10**10
+"""More games per class than this (days of work) are refused rather than started."""
 SOURCES = ("income_rate", "sklansky", "chen", "rembrant")
 HEADER = "# pokerlab preflop table"
 REQUIRED = ("method", "players", "pokerlab_version")
@@ -79,6 +82,68 @@ def _grid(values: Mapping[str, float] | Sequence[float]) -> np.ndarray:
         r, c = _class(name).grid_cell
         grid[r, c] = v
     return grid
+
+
+def _checksum(head: str, data: str) -> str:
+    """sha256 over the header (first line and provenance lines) and the rows."""
+    return hashlib.sha256((head + data).encode()).hexdigest()
+
+
+def _check_provenance(p: Mapping[str, Any], where: str) -> None:
+    def bad(what: str) -> PreflopTableError:
+        return PreflopTableError(f"{where}: the provenance {what}")
+
+    method = p.get("method")
+    if method not in ("expert", "simulation", "exact"):
+        raise bad(f"names an unknown method {method!r}")
+    players = p.get("players")
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
+        raise bad(f"names {players!r} players (2..10)")
+    if method == "exact" and players != 2:
+        raise bad(f"of the exact heads-up table names {players} players")
+    if method == "expert" and p.get("source") not in SOURCES:
+        raise bad(f"names an unknown expert source {p.get('source')!r}")
+    if method == "simulation" and p.get("metric") not in METRICS:
+        raise bad(f"names an unknown metric {p.get('metric')!r}")
+    for key in ("games", "games_per_task"):
+        if key in p and (isinstance(p[key], bool) or not isinstance(p[key], int) or p[key] < 1):
+            raise bad(f"gives {key} = {p[key]!r} (a whole number of at least 1)")
+    if "seed" in p and (isinstance(p["seed"], bool) or not isinstance(p["seed"], int) or p["seed"] < 0):
+        raise bad(f"gives seed = {p['seed']!r} (a whole number of at least 0)")
+
+
+def _check_content(
+    values: np.ndarray,
+    errors: np.ndarray | None,
+    extra: Mapping[str, np.ndarray],
+    provenance: Mapping[str, Any],
+    where: str,
+) -> None:
+    """Every computed cell finite and in range for its method; cells left out only where provenance says so."""
+    _check_provenance(provenance, where)
+    computed = np.ones((13, 13), dtype=bool)
+    if "classes" in provenance:
+        classes = provenance["classes"]
+        if not isinstance(classes, list) or not all(isinstance(c, str) and c in CLASS_NAMES for c in classes):
+            raise PreflopTableError(f"{where}: the provenance lists classes that are not starting hands")
+        computed[:] = False
+        for name in classes:
+            computed[_class(name).grid_cell] = True
+    v = np.asarray(values, dtype=np.float64)
+    if not np.isfinite(v[computed]).all():
+        raise PreflopTableError(f"{where}: a value is not a finite number (nan or inf)")
+    if (v[computed] < 0).any() or (v[computed] > 1).any():
+        worst = v[computed][(v[computed] < 0) | (v[computed] > 1)][0]
+        raise PreflopTableError(f"{where}: a value is outside 0..1 ({worst:g}); every method's values are shares")
+    if (~np.isnan(v[~computed])).any():
+        raise PreflopTableError(f"{where}: a class not listed in the provenance's classes has a value")
+    if errors is not None:
+        e = np.asarray(errors, dtype=np.float64)
+        if not np.isfinite(e[computed]).all() or (e[computed] < 0).any():
+            raise PreflopTableError(f"{where}: a standard error is negative or not finite")
+    for name, arr in extra.items():
+        if not np.isfinite(np.asarray(arr, dtype=np.float64)[computed]).all():
+            raise PreflopTableError(f"{where}: the column {name!r} holds a value that is not finite")
 
 
 def _version() -> str:
@@ -104,9 +169,13 @@ class PreflopTable:
     extra: Mapping[str, np.ndarray] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.extra, Mapping):
+            raise PreflopTableError(f"extra must be a mapping of column names to 13x13 grids, not {self.extra!r:.60}")
         for name, arr in [("values", self.values), ("errors", self.errors), *self.extra.items()]:
             if arr is not None and np.shape(arr) != (13, 13):
                 raise PreflopTableError(f"{name} must be a 13x13 grid, not {np.shape(arr)}")
+        if not isinstance(self.provenance, Mapping):
+            raise PreflopTableError(f"provenance must be a mapping, not {self.provenance!r}")
         missing = [k for k in REQUIRED if k not in self.provenance]
         if missing:
             raise PreflopTableError(f"missing provenance: {', '.join(missing)}")
@@ -201,8 +270,18 @@ class PreflopTable:
     # -- files ----------------------------------------------------------------
 
     def write(self, path: str | Path) -> Path:
-        """Write CSV: provenance lines, a checksum of the rows, then one row per class."""
+        """Write CSV: provenance lines, a checksum over those lines and the rows, then one row per class.
+
+        The file is written to a temporary name next to ``path`` and renamed,
+        so a reader never sees half a table.
+        """
+        import os
+        import tempfile
+
+        if not isinstance(path, (str, Path)) or not str(path).strip():
+            raise ParameterError(f"path must be a file name, not {path!r}")
         path = Path(path)
+        _check_content(self.values, self.errors, self.extra, self.provenance, str(path))
         frame = self.to_frame()
         body = io.StringIO()
         frame.to_csv(body, index=False, float_format="%.17g", lineterminator="\n")
@@ -210,9 +289,16 @@ class PreflopTable:
         lines = [HEADER]
         for key, value in self.provenance.items():
             lines.append(f"# {key}: {json.dumps(value)}")
-        lines.append(f"# sha256: {hashlib.sha256(data.encode()).hexdigest()}")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text("\n".join(lines) + "\n" + data)
+        head = "\n".join(lines) + "\n"
+        text = head + f"# sha256: {_checksum(head, data)}\n" + data
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+                f.write(text)
+            os.replace(tmp, path)
+        except OSError as exc:
+            raise PreflopTableError(f"cannot write the table to {path}: {exc.strerror or exc}") from None
         return path
 
     @classmethod
@@ -220,6 +306,8 @@ class PreflopTable:
         """Read a table written by :meth:`write`, refusing anything malformed or edited."""
         import pandas as pd
 
+        if not isinstance(path, (str, Path)) or not str(path).strip():
+            raise PreflopTableError(f"path must be a file name, not {path!r:.60}")
         path = Path(path)
         try:
             text = path.read_text()
@@ -244,11 +332,14 @@ class PreflopTable:
         data = "\n".join(lines[i:])
         if digest is None:
             raise PreflopTableError(f"{path}: missing provenance: no sha256 checksum line")
-        if hashlib.sha256(data.encode()).hexdigest() != digest:
-            raise PreflopTableError(f"{path}: the checksum does not match; the rows were changed after writing")
         missing = [k for k in REQUIRED if k not in provenance]
         if missing:
             raise PreflopTableError(f"{path}: missing provenance: {', '.join(missing)}")
+        head = "\n".join(line for line in lines[:i] if not line.startswith("# sha256: ")) + "\n"
+        if _checksum(head, data) != digest:
+            raise PreflopTableError(
+                f"{path}: the checksum does not match; the provenance or the rows were changed after writing"
+            )
         try:
             frame = pd.read_csv(io.StringIO(data))
         except (ValueError, pd.errors.ParserError) as exc:
@@ -261,12 +352,19 @@ class PreflopTable:
         if sorted(names) != sorted(CLASS_NAMES):
             odd = sorted(set(names) ^ set(CLASS_NAMES))[:3]
             raise PreflopTableError(f"{path}: the classes are not the 169 starting hands (e.g. {odd})")
-        values = _grid(dict(zip(names, frame["value"], strict=True)))
-        errors = None
-        if "stderr" in frame and frame["stderr"].notna().any():
-            errors = _grid(dict(zip(names, frame["stderr"], strict=True)))
+        try:
+            values = _grid(dict(zip(names, frame["value"], strict=True)))
+            errors = None
+            if "stderr" in frame and frame["stderr"].notna().any():
+                errors = _grid(dict(zip(names, frame["stderr"], strict=True)))
+        except (TypeError, ValueError):
+            raise PreflopTableError(f"{path}: the values or errors are not numbers") from None
         skip = {"class", "row", "col", "combos", "value", "stderr"}
-        extra = {c: _grid(dict(zip(names, frame[c], strict=True))) for c in frame.columns if c not in skip}
+        try:
+            extra = {c: _grid(dict(zip(names, frame[c], strict=True))) for c in frame.columns if c not in skip}
+        except (TypeError, ValueError):
+            raise PreflopTableError(f"{path}: a column holds something other than numbers") from None
+        _check_content(values, errors, extra, provenance, str(path))
         return cls(values=values, provenance=provenance, errors=errors, extra=extra)
 
 
@@ -335,12 +433,21 @@ def simulate_table(
     ``classes`` limits the work to some classes (the other cells are NaN).
     """
     players = _check_players(players)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ParameterError(f"games must be a whole number of at least 1, not {games!r}")
-    if metric not in METRICS:
+    games = whole(games, "games", lo=1, hi=MAX_GAMES)
+    if not isinstance(metric, str) or metric not in METRICS:
         raise ParameterError(f"metric must be one of {', '.join(METRICS)}, not {metric!r}")
-    if games_per_task < 1:
-        raise ParameterError("games_per_task must be at least 1")
+    games_per_task = whole(games_per_task, "games_per_task", lo=1, hi=MAX_GAMES)
+    flag(progress, "progress")
+    if executor is not None and not isinstance(executor, Executor):
+        raise ParameterError(f"executor must be a concurrent.futures.Executor or None, not {executor!r:.60}")
+    if classes is not None and (
+        isinstance(classes, (str, bytes)) or not isinstance(classes, Iterable) or isinstance(classes, Mapping)
+    ):
+        raise ParameterError(f"classes must be a list of hand classes such as ['AA', 'AKs'], not {classes!r:.60}")
+    if classes is not None:
+        classes = list(classes)
+        if not classes:
+            raise ParameterError("classes must name at least one hand class")
     if seed is None:
         seed = int(np.random.SeedSequence().entropy % (2**63))
     elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
@@ -375,6 +482,7 @@ def simulate_table(
         "seed": seed,
         "metric": metric,
         "games_per_task": games_per_task,
+        **({"classes": [CLASS_NAMES[i] for i in wanted]} if classes is not None else {}),
         "pokerlab_version": _version(),
         "command": f"pokerlab tables --method simulation --players {players} --games {games} --seed {seed}",
     }
@@ -483,7 +591,7 @@ def expert_table(
     ``extra["points"]``).
     """
     players = _check_players(players)
-    if source not in SOURCES:
+    if not isinstance(source, str) or source not in SOURCES:
         raise ParameterError(f"source must be one of {', '.join(SOURCES)}, not {source!r}")
     if source == "sklansky":
         return _group_table(SKLANSKY_GROUPS, source, players)
@@ -529,25 +637,32 @@ def expert_table(
 # ----------------------------------------------------------------------------
 
 
-def _canonical_boards() -> tuple[np.ndarray, np.ndarray]:
-    """5-card boards up to suit renaming with their multiplicities, cached on disk."""
-    from pokerlab import _kernels
-    from pokerlab._tables import cache_dir
+BOARD_COUNT = 134_459
+"""5-card boards that differ up to a renaming of suits."""
 
-    path = cache_dir() / "canonical-boards-v1.npz"
-    try:
-        with np.load(path) as data:
-            boards, weights = data["boards"], data["weights"]
-        if boards.shape == (134459, 5) and weights.sum() == 2598960:
+
+def _canonical_boards() -> tuple[np.ndarray, np.ndarray]:
+    """5-card boards up to suit renaming with their multiplicities, cached on disk (checksum + provenance)."""
+    from pokerlab import _cache, _kernels
+
+    path = _cache.cache_dir() / f"canonical-boards-v1-f{_cache.FORMAT}.npz"
+    provenance = {"kind": "pokerlab canonical 5-card boards", "version": 1, "boards": BOARD_COUNT}
+    arrays = _cache.load(path, provenance, ("boards", "weights"))
+    if arrays is not None:
+        boards, weights = arrays["boards"], arrays["weights"]
+        sound = (
+            boards.shape == (BOARD_COUNT, 5)
+            and weights.shape == (BOARD_COUNT,)
+            and int(boards.min()) >= 0
+            and int(boards.max()) <= 51
+            and bool((np.diff(np.sort(boards, axis=1), axis=1) > 0).all())
+            and weights.sum() == 2_598_960
+        )
+        if sound:
             return boards.astype(np.int64), weights.astype(np.float64)
-    except (OSError, KeyError, ValueError):
-        pass
+        _cache.warn(f"the cache file {path} is unusable (its boards are not 5 distinct cards); rebuilding it")
     boards, weights = _kernels.canonical_boards()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        np.savez(path, boards=boards.astype(np.int8), weights=weights)
-    except OSError:
-        pass
+    _cache.save(path, {"boards": boards.astype(np.int8), "weights": np.asarray(weights)}, provenance)
     return boards, weights
 
 
@@ -558,7 +673,7 @@ def _heads_up_task(task: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.
     return _kernels.heads_up_counts(boards, weights)
 
 
-def exact_heads_up_table(executor: Executor | None = None, progress: bool = True, tasks: int = 64) -> PreflopTable:
+def exact_heads_up_table(executor: Executor | None = None, progress: bool = True, tasks: int = 256) -> PreflopTable:
     """Each class's exact equity against one random hand (ties split).
 
     Every one of the 2,097,572,400 (opponent hand, board) cases per hole
@@ -571,6 +686,10 @@ def exact_heads_up_table(executor: Executor | None = None, progress: bool = True
     distinct ones are visited, each weighted by how many boards it stands
     for. ``extra`` holds the win and tie shares.
     """
+    tasks = whole(tasks, "tasks", lo=1, hi=BOARD_COUNT)
+    flag(progress, "progress")
+    if executor is not None and not isinstance(executor, Executor):
+        raise ParameterError(f"executor must be a concurrent.futures.Executor or None, not {executor!r:.60}")
     boards, weights = _canonical_boards()
     chunks = np.array_split(np.arange(len(boards)), tasks)
     work = [(boards[idx], weights[idx]) for idx in chunks]
@@ -614,12 +733,14 @@ def load_table(method: str, players: int | None = None, source: str = "income_ra
     >>> load_table("exact").value("AA") > 0.85
     True
     """
+    if not isinstance(method, str):
+        raise ParameterError(f"method must be expert, simulation or exact, not {method!r:.60}")
     if method == "exact":
         name = "exact_heads_up.csv"
     elif method == "simulation":
         name = f"simulation_{_check_players(players)}_players.csv"  # type: ignore[arg-type]
     elif method == "expert":
-        if source not in SOURCES:
+        if not isinstance(source, str) or source not in SOURCES:
             raise ParameterError(f"source must be one of {', '.join(SOURCES)}, not {source!r}")
         name = (
             f"expert_income_rate_{_check_players(players)}_players.csv"  # type: ignore[arg-type]
@@ -631,4 +752,16 @@ def load_table(method: str, players: int | None = None, source: str = "income_ra
     path = data_dir() / name
     if not path.exists():
         raise PreflopTableError(f"{path} does not exist; regenerate it with 'pokerlab tables' (see its README)")
-    return PreflopTable.read(path)
+    table = PreflopTable.read(path)
+    p = table.provenance
+    asked = {"method": method, "players": 2 if method == "exact" else players}
+    if method == "expert":
+        asked["source"] = source
+        if source != "income_rate":
+            asked.pop("players")
+    for key, want in asked.items():
+        if p.get(key) != want:
+            raise PreflopTableError(
+                f"{path} holds a table with {key} = {p.get(key)!r}, not the {key} = {want!r} that was asked for"
+            )
+    return table

@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from pokerlab._validate import flag, real, whole
 from pokerlab.bpp.handtypes import ROUNDS
 from pokerlab.bpp.network import ACTIONS_4, action_names, check_round
 from pokerlab.errors import ParameterError
@@ -81,10 +82,14 @@ class Curves:
     def __post_init__(self) -> None:
         for name in ("fold_shift", "call_shift", "raise_shift"):
             v = getattr(self, name)
-            if len(v) != 4 or not all(math.isfinite(x) for x in v):
+            if (
+                not isinstance(v, tuple)
+                or len(v) != 4
+                or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in v)
+            ):
                 raise ParameterError(f"{name} needs four finite numbers (preflop, flop, turn, river), not {v!r}")
-        if not (self.steepness > 0 and self.call_width > 0):
-            raise ParameterError("steepness and call_width must be positive")
+        real(self.steepness, "steepness", lo=0, lo_open=True)
+        real(self.call_width, "call_width", lo=0, lo_open=True)
 
     def weights(self, x: float, round: str) -> tuple[float, float, float]:
         """Unnormalised (fold, call, raise) weights at x = P(win) - threshold."""
@@ -98,14 +103,13 @@ class Curves:
 
 def pot_odds_threshold(pot: float, to_call: float) -> float:
     """The P(win) at which calling breaks even: ``to_call / (pot + to_call)``."""
-    if pot < 0 or to_call < 0:
-        raise ParameterError(f"pot and to_call cannot be negative ({pot}, {to_call})")
+    pot = real(pot, "pot", lo=0)
+    to_call = real(to_call, "to_call", lo=0)
     return to_call / (pot + to_call) if to_call > 0 else 0.0
 
 
 def _check_p(p_win: float) -> None:
-    if not 0.0 <= p_win <= 1.0:
-        raise ParameterError(f"P(win) must be in [0, 1], not {p_win}")
+    real(p_win, "p_win (P(win))", lo=0.0, hi=1.0)
 
 
 def action_probabilities(
@@ -120,6 +124,9 @@ def action_probabilities(
     """BPP's probabilities of ``fold``, ``call`` (check) and ``raise`` (bet)."""
     _check_p(p_win)
     rnd = check_round(round)
+    flag(can_raise, "can_raise")
+    if curves is not None and not isinstance(curves, Curves):
+        raise ParameterError(f"curves must be a Curves or None, not {curves!r}")
     curves = curves or Curves()
     x = p_win - pot_odds_threshold(pot, to_call)
     fold, call, raise_ = curves.weights(x, rnd)
@@ -135,6 +142,7 @@ def curve_points(
     round: str, pot: float, to_call: float, curves: Curves | None = None, *, points: int = 101
 ) -> list[dict[str, float | str]]:
     """The three normalised curves over P(win) in [0, 1], as rows for a chart."""
+    points = whole(points, "points", lo=2, hi=100_000)
     rows: list[dict[str, float | str]] = []
     for i in range(points):
         p = i / (points - 1)
@@ -151,8 +159,9 @@ def winnings_table(pot: float, to_call: float, bet: float) -> dict[str, dict[str
     more; a call adds ``to_call``; a raise adds ``to_call + bet`` and is
     called.
     """
-    if min(pot, to_call, bet) < 0:
-        raise ParameterError("pot, to_call and bet cannot be negative")
+    pot = real(pot, "pot", lo=0)
+    to_call = real(to_call, "to_call", lo=0)
+    bet = real(bet, "bet", lo=0)
     call_pot = pot + to_call
     raise_pot = pot + to_call + 2 * bet
     return {
@@ -167,8 +176,7 @@ def expected_winnings(
 ) -> dict[str, float]:
     """Expected chips won from now on for fold, call and raise (the decision node's values)."""
     _check_p(p_win)
-    if not 0.0 <= fold_equity <= 1.0:
-        raise ParameterError(f"fold_equity must be in [0, 1], not {fold_equity}")
+    real(fold_equity, "fold_equity", lo=0.0, hi=1.0)
     u = winnings_table(pot, to_call, bet)
     ev = {a: p_win * u[a]["win"] + (1 - p_win) * u[a]["lose"] for a in u}
     ev["raise"] = fold_equity * pot + (1 - fold_equity) * ev["raise"]
@@ -193,6 +201,7 @@ def best_action(
     'raise'
     """
     ev = expected_winnings(p_win, pot, to_call, bet, fold_equity=fold_equity)
+    flag(can_raise, "can_raise")
     if to_call <= 0:
         del ev["fold"]
     if not can_raise:
@@ -208,7 +217,10 @@ def summarise_actions(kinds: list[str], actions: int = 4) -> str | None:
     >>> summarise_actions(["check", "call"]), summarise_actions(["bet", "raise"], actions=2)
     ('call', 'bet_raise')
     """
-    seen = [AGGRESSION[k] for k in kinds if k in AGGRESSION]
+    if isinstance(kinds, (str, bytes)) or not isinstance(kinds, (list, tuple)):
+        raise ParameterError(f"kinds must be a list of action kinds such as ['check', 'raise'], not {kinds!r}")
+    action_names(actions)
+    seen = [AGGRESSION[k] for k in kinds if isinstance(k, str) and k in AGGRESSION]
     if not seen:
         return None
     top = max(seen)
@@ -232,15 +244,20 @@ class OpponentModel:
     showdowns: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if self.mode not in ("generic", "specific", "off"):
+        if not isinstance(self.mode, str) or self.mode not in ("generic", "specific", "off"):
             raise ParameterError(f"opponent model mode is generic, specific or off, not {self.mode!r}")
-        if not self.prior_strength > 0:
-            raise ParameterError(f"prior_strength must be positive, not {self.prior_strength}")
-        if set(self.prior) != set(ROUNDS):
+        real(self.prior_strength, "prior_strength", lo=0, lo_open=True)
+        if not isinstance(self.prior, Mapping) or set(self.prior) != set(ROUNDS):
             raise ParameterError("the prior needs a table for each of preflop, flop, turn and river")
         shapes = {np.shape(t) for t in self.prior.values()}
-        if len(shapes) != 1:
-            raise ParameterError("the prior tables must all have the same shape")
+        if len(shapes) != 1 or len(next(iter(shapes))) != 2:
+            raise ParameterError("the prior tables must all be 2-D (types x actions) with the same shape")
+        for r, t in self.prior.items():
+            arr = np.asarray(t)
+            if not np.issubdtype(arr.dtype, np.number) or not np.isfinite(arr).all() or (arr < 0).any():
+                raise ParameterError(f"the prior table for {r} must hold finite, non-negative numbers")
+        if not isinstance(self.counts, dict) or not isinstance(self.showdowns, dict):
+            raise ParameterError("counts and showdowns must be dicts (leave them out to start from the prior)")
         self.prior = {r: np.asarray(t, dtype=float) for r, t in self.prior.items()}
         self.actions = action_names(next(iter(shapes))[1])
 
