@@ -476,7 +476,8 @@ def test_study_hand_numbers_match_the_functions_it_uses():
     p = hand_potential("Kd9c", "Tc6s2d", lookahead=2)
     assert (ivey.ppot, ivey.npot) == (p.ppot, p.npot)
     call = next(d for d in study.decisions if d.action.startswith("call 262400"))
-    assert call.to_call == 262400 and call.pot_odds == pytest.approx(262400 / (1419200 + 262400))
+    # an all-in call for less can win 1,109,500 (the rest of the 1,067,100 raise goes back), not 1,681,600
+    assert call.to_call == 262400 and call.pot_odds == pytest.approx(262400 / 1109500)
     assert "p2" not in call.numbers  # folded, and nobody saw its cards
     assert [s.street.value for s in study.streets] == ["preflop", "flop", "turn", "river"]
     assert study.streets[-1].numbers["p1"].equity == 1.0
@@ -610,7 +611,7 @@ def test_the_lessons_hand_is_shipped_and_its_call_beats_its_price():
 
     call = study_hand(hand, potential=False).decisions[-1]
     assert (call.player, call.action) == ("Button", "call 262400 (all-in)")
-    assert round(call.pot_odds, 3) == 0.156 and round(call.numbers["Button"].equity, 3) == 0.295
+    assert round(call.pot_odds, 3) == 0.237 and round(call.numbers["Button"].equity, 3) == 0.295
 
 
 @settings(max_examples=300, deadline=None)
@@ -674,3 +675,83 @@ def test_an_acpc_game_definition_refuses_position_antes_and_straddles():
         to_gamedef(Rules(position_antes=(0, 2)), 2)
     with pytest.raises(AcpcError, match="straddles"):
         to_gamedef(Rules(straddles=(4,)), 3)
+
+
+# ----------------------------------------------------------------------------
+# found by an outside tester: bytes, pokerlab's own fields, all-in pot odds
+# ----------------------------------------------------------------------------
+
+
+def test_bytes_that_are_not_utf8_are_a_phh_error_naming_their_line(tmp_path, capsys):
+    from pokerlab.cli import main
+
+    good = (DATA / "decimals.phhs").read_bytes()
+    assert b"[3]\n" in good
+    bad = tmp_path / "latin1.phhs"
+    bad.write_bytes(good.replace(b"[3]\n", b"[3]\n# caf\xe9\n", 1))
+    line = good[: good.index(b"[3]\n")].count(b"\n") + 2
+    message = rf"latin1.phhs, line {line}: byte 0xe9 \(column 6\) is not UTF-8"
+    assert read_hand(bad, 2).source == "latin1.phhs, hand [2]"  # the hands before it still read
+    with pytest.raises(PHHError, match=message):
+        read_hand(bad, 3)
+    with pytest.raises(PHHError, match=message):
+        list(read_hands(bad))
+    with pytest.raises(PHHError, match=message):
+        list(iter_phhs(str(bad)))
+    with bad.open(encoding="utf-8") as f, pytest.raises(PHHError, match=r"latin1.phhs, after line \d+: not UTF-8"):
+        list(iter_phhs(f))
+    binary = tmp_path / "noise.phh"
+    binary.write_bytes(bytes(range(256)) * 4)
+    assert main(["replay", str(binary)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1  # one line, no traceback; byte 0x0a ends line 1
+    assert "noise.phh, line 2: byte 0x80 (column 118) is not UTF-8" in err
+    # a byte-order mark and Windows line ends are UTF-8 text like any other
+    windows = tmp_path / "windows.phhs"
+    windows.write_bytes(b"\xef\xbb\xbf" + good.replace(b"\n", b"\r\n"))
+    assert [h.fields for h in read_hands(windows)] == [h.fields for h in read_hands(DATA / "decimals.phhs")]
+
+
+def test_iter_phhs_reads_a_path_whose_name_holds_an_equals_sign(tmp_path):
+    path = tmp_path / "stakes=0.25-0.50.phhs"
+    path.write_text((DATA / "decimals.phhs").read_text())
+    assert len(list(iter_phhs(str(path)))) == len(list(read_hands(DATA / "decimals.phhs")))
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ("_pokerlab_raise_cap = [1, 2, 3, 'x']", r"line 25: _pokerlab_raise_cap has 4 whole numbers >= 0"),
+        ("_pokerlab_raise_cap = [1, 2, 3, 2.5]", r"line 25: _pokerlab_raise_cap has 4 whole numbers >= 0"),
+        ("_pokerlab_raise_cap = [1, 2, 3, true]", r"line 25: _pokerlab_raise_cap has 4 whole numbers >= 0"),
+        ("_pokerlab_min_raise_big_blinds = 'x'", r"line 25: _pokerlab_min_raise_big_blinds must be a whole number"),
+        ("_pokerlab_min_raise_big_blinds = 2.5", r"line 25: _pokerlab_min_raise_big_blinds must be a whole number"),
+        ("_pokerlab_min_raise_big_blinds = 0", r"line 25: _pokerlab_min_raise_big_blinds must be a whole number"),
+        ("_pokerlab_min_raise_big_blinds = true", r"line 25: _pokerlab_min_raise_big_blinds must be a whole number"),
+        ("_pokerlab_rules = [1]", r"line 25: _pokerlab_rules must be a name \(a string\), not \[1\]"),
+        ("_pokerlab_seats = ['a', 1, 2]", r"line 25: _pokerlab_seats must list the seats 0..2"),
+        ("_pokerlab_seats = [true, false, 2]", r"line 25: _pokerlab_seats must list the seats 0..2"),
+    ],
+)
+def test_pokerlabs_own_fields_are_checked_like_the_others(extra, message):
+    with pytest.raises(PHHError, match=message):
+        load_phh(BASE + "\n" + extra + "\n")
+
+
+def test_an_all_in_call_for_less_prices_only_the_chips_it_can_win():
+    from pokerlab.game.replay import study_hand
+
+    # p3 (40 chips) faces p1's all-in raise to 200 with p2 already calling 40: the call of 30 can
+    # win p1's 40, p2's 40 and its own 40; the 160 above it is a side pot p3 cannot win.
+    hand = load_phh(
+        BASE.replace("starting_stacks = [200, 200, 200]", "starting_stacks = [200, 200, 40]").split("actions")[0]
+        + "actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 QsQh', 'p3 cbr 10', 'p1 cbr 200', 'p2 cc', 'p3 cc',"
+        " 'p1 sm AsAh', 'p2 sm KsKh', 'p3 sm QsQh', 'd db 2c3c4d', 'd db 5h', 'd db 9s']\n"
+        "finishing_stacks = [440, 0, 0]\n"
+    )
+    study = study_hand(hand, potential=False, samples=1000)
+    call = study.decisions[-1]
+    assert (call.player, call.action, call.pot, call.to_call) == ("p3", "call 30 (all-in)", 410, 30)
+    assert call.pot_odds == pytest.approx(30 / 120)
+    p2_call = study.decisions[-2]
+    assert (p2_call.action, p2_call.pot_odds) == ("call 198 (all-in)", pytest.approx(198 / (212 + 198)))

@@ -651,13 +651,13 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
     ante_chips = [chips(a) for a in antes]
     uniform = len(set(ante_chips)) == 1
     seats = data.get("_pokerlab_seats", [(k + 1) % n for k in range(n)])
-    if not isinstance(seats, list) or sorted(seats) != list(range(n)):
+    if not isinstance(seats, list) or not all(type(x) is int for x in seats) or sorted(seats) != list(range(n)):
         raise reader.error(reader.field_line("_pokerlab_seats"), f"_pokerlab_seats must list the seats 0..{n - 1}")
     trimming = data.get("ante_trimming_status", False)
     if not isinstance(trimming, bool):
         raise reader.error(reader.field_line("ante_trimming_status"), f"must be true or false, not {trimming!r}")
     kwargs: dict[str, Any] = {
-        "name": str(data.get("_pokerlab_rules", "from PHH")),
+        "name": _own_field(reader, data, "_pokerlab_rules", "from PHH", str, "a name (a string)"),
         "structure": structure,
         "small_blind": forced[0],
         "big_blind": forced[1],
@@ -672,8 +672,13 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
         "default_players": n,
     }
     caps = data.get("_pokerlab_raise_cap")
-    if caps is not None and (not isinstance(caps, list) or len(caps) != 4):
-        raise reader.error(reader.field_line("_pokerlab_raise_cap"), "_pokerlab_raise_cap has 4 entries")
+    if caps is not None and (
+        not isinstance(caps, list) or len(caps) != 4 or not all(type(c) is int and c >= 0 for c in caps)
+    ):
+        raise reader.error(
+            reader.field_line("_pokerlab_raise_cap"),
+            f"_pokerlab_raise_cap has 4 whole numbers >= 0 (0 = no cap), not {caps!r}",
+        )
     if structure is BettingStructure.FIXED_LIMIT:
         small, big = chips(sizes["small_bet"]), chips(sizes["big_bet"])
         kwargs["bet_sizes"] = (small, small, big, big)
@@ -685,7 +690,14 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
                 reader.field_line("min_bet"),
                 f"min_bet {sizes['min_bet']} is not a whole number of big blinds ({blinds[1]})",
             )
-        kwargs["min_raise_big_blinds"] = int(data.get("_pokerlab_min_raise_big_blinds", max(1, min_bet // forced[1])))
+        kwargs["min_raise_big_blinds"] = _own_field(
+            reader,
+            data,
+            "_pokerlab_min_raise_big_blinds",
+            max(1, min_bet // forced[1]),
+            int,
+            "a whole number of big blinds >= 1",
+        )
         kwargs["raise_cap"] = tuple(c or None for c in caps) if caps else (None, None, None, None)
     try:
         rules = Rules(**kwargs)
@@ -781,6 +793,16 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
     return hand
 
 
+def _own_field(reader: _Reader, data: dict, key: str, default: Any, kind: type, what: str) -> Any:
+    """One of pokerlab's own ``_pokerlab_*`` fields, checked (a hand edited by hand may hold anything)."""
+    if key not in data:
+        return default
+    value = data[key]
+    if type(value) is not kind or (kind is int and value < 1):
+        raise reader.error(reader.field_line(key), f"{key} must be {what}, not {value!r}")
+    return value
+
+
 def _check_flag(check: object) -> None:
     if not isinstance(check, bool):
         raise PHHError(f"check must be True or False, not {check!r}")
@@ -798,18 +820,53 @@ def iter_phhs(source: str | Path | IO[str], *, check: bool = True) -> Iterator[P
     hand. Errors name the section and the file's line number.
     """
     _check_flag(check)
-    if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source and "=" not in source):
+    if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source):  # PHH text spans lines
         path = Path(source)
         if not path.is_file():
             raise PHHError(f"no PHH file at {str(path)!r}")
-        with path.open(encoding="utf-8") as f:
-            yield from _iter_sections(f, path.name, check)
+        yield from _iter_sections(_file_lines(path), path.name, check)
     elif isinstance(source, str):
         yield from _iter_sections(iter(source.splitlines(keepends=True)), "", check)
     elif hasattr(source, "read"):
-        yield from _iter_sections(source, getattr(source, "name", ""), check)
+        name = getattr(source, "name", "")
+        yield from _iter_sections(_stream_lines(source, name if isinstance(name, str) else ""), name, check)
     else:
         raise PHHError(f"iter_phhs reads a path, PHH text or a text file, not {type(source).__name__}")
+
+
+def _file_lines(path: Path) -> Iterator[str]:
+    """The lines of a UTF-8 file; bytes that are not UTF-8 are a :class:`PHHError` naming their line.
+
+    The file is read as bytes and decoded line by line, so the error names
+    the exact line (a text stream decodes in blocks and would only say
+    "somewhere after"). A byte-order mark at the start is dropped.
+    """
+    with path.open("rb") as f:
+        for number, raw in enumerate(f, start=1):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise PHHError(
+                    f"{path.name}, line {number}: byte {raw[exc.start]:#04x} (column {exc.start + 1}) is not UTF-8;"
+                    " PHH files are UTF-8 text"
+                ) from None
+            if number == 1 and line.startswith("\ufeff"):
+                line = line[1:]
+            if line.endswith("\r\n"):
+                line = line[:-2] + "\n"
+            yield line
+
+
+def _stream_lines(stream: IO[str], name: str) -> Iterator[str]:
+    """The lines of an open text file; a decoding error becomes a :class:`PHHError`."""
+    number = 0
+    try:
+        for number, line in enumerate(stream, start=1):  # noqa: B007 (the count names the place of an error)
+            if isinstance(line, bytes):
+                raise PHHError(f"{name or 'the PHH file'} is open in binary mode; open it as text (encoding='utf-8')")
+            yield line
+    except UnicodeDecodeError as exc:
+        raise PHHError(f"{name or 'the PHH file'}, after line {number}: not UTF-8 text ({exc.reason})") from None
 
 
 def _iter_sections(lines: Iterable[str], name: str, check: bool) -> Iterator[PHHHand]:
@@ -857,10 +914,9 @@ def read_hand(path: str | Path, number: int = 1, *, check: bool = True) -> PHHHa
     if not p.is_file():
         raise PHHError(f"no PHH file at {str(p)!r}")
     count = 0
-    with p.open(encoding="utf-8") as f:
-        for count, (chunk, start, label) in enumerate(_raw_sections(f, p.name), start=1):
-            if count == number:
-                return _section(chunk, start, p.name, label, check)
+    for count, (chunk, start, label) in enumerate(_raw_sections(_file_lines(p), p.name), start=1):
+        if count == number:
+            return _section(chunk, start, p.name, label, check)
     raise PHHError(f"{p.name} holds {count} hand(s); there is no hand {number}")
 
 
