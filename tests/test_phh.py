@@ -755,3 +755,23 @@ def test_an_all_in_call_for_less_prices_only_the_chips_it_can_win():
     assert call.pot_odds == pytest.approx(30 / 120)
     p2_call = study.decisions[-2]
     assert (p2_call.action, p2_call.pot_odds) == ("call 198 (all-in)", pytest.approx(198 / (212 + 198)))
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message", "pokerkit_refuses"),
+    [
+        ("'d db 9s',", "'d db 9s',\n  'p2 sm KsKh',", r"line 23: 'p2 sm KsKh': p2 folded; only a player still", True),
+        ("'d db 9s',", "'d db 9s',\n  'p2 sm',", r"line 23: 'p2 sm': p2 folded", True),
+        # pokerkit lets this one through; a hand shows once, so pokerlab refuses it too
+        ("'d db 9s',", "'d db 9s',\n  'p1 sm AsAh',", r"line 23: 'p1 sm AsAh': p1 already showed or mucked", False),
+    ],
+)
+def test_a_show_by_a_folded_player_or_a_second_show_is_refused(old, new, message, pokerkit_refuses):
+    pokerkit = pytest.importorskip("pokerkit")
+    text = BASE.replace(old, new, 1)
+    with pytest.raises(PHHError, match=message):
+        load_phh(text)
+    if pokerkit_refuses:
+        with warnings.catch_warnings(), pytest.raises(ValueError, match="Unable to repair"):
+            warnings.simplefilter("ignore")
+            list(pokerkit.HandHistory.loads(text))

@@ -729,6 +729,7 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
         raise reader.error(reader.field_line("actions"), f"cannot deal this hand: {exc}") from None
 
     boards_seen = 0
+    showed: set[int] = set()
     for i, raw in enumerate(actions):
         line = _At(i)
         words = raw.split("#")[0].split()
@@ -751,6 +752,11 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
         if code == "sm":
             if state.actor is not None:
                 raise reader.error(line, f"{raw!r}: shows or mucks while the betting is still open")
+            if state.folded[seat]:
+                raise reader.error(line, f"{raw!r}: {words[0]} folded; only a player still in the hand shows or mucks")
+            if k in showed:
+                raise reader.error(line, f"{raw!r}: {words[0]} already showed or mucked")
+            showed.add(k)
             continue
         if state.is_over:
             raise reader.error(line, f"{raw!r}: the hand is already over")
