@@ -775,3 +775,16 @@ def test_a_show_by_a_folded_player_or_a_second_show_is_refused(old, new, message
         with warnings.catch_warnings(), pytest.raises(ValueError, match="Unable to repair"):
             warnings.simplefilter("ignore")
             list(pokerkit.HandHistory.loads(text))
+
+
+def test_hand_replayer_checks_charts_and_a_number_without_a_file():
+    from pokerlab.errors import ParameterError
+    from pokerlab.widgets import HandReplayer
+
+    hand = read_hand(DATA / "unknown_cards.phh")
+    with pytest.raises(ParameterError, match="charts must be True or False, not 'no'"):
+        HandReplayer(hand, charts="no")  # type: ignore[arg-type]
+    with pytest.raises(ParameterError, match="number picks a hand of a file; it needs a path, not PHHHand"):
+        HandReplayer(hand, 2, charts=False)
+    replayer = HandReplayer(hand, charts=False, samples=500)
+    assert replayer.decision is not None and replayer.decision.player == "p3"
