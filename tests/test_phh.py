@@ -277,6 +277,8 @@ def test_the_base_hand_is_fine():
             r"line 3: the big blind .* must be above 0",
         ),
         ("min_bet = 2", "min_bet = 3", r"line 4: min_bet 3 is not a whole number of big blinds"),
+        ("min_bet = 2", "min_bet = 0", r"line 4: min_bet must be above 0, not 0"),  # pokerkit refuses it too
+        ("min_bet = 2", "min_bet = 0.00", r"line 4: min_bet must be above 0, not 0.00"),
         ("variant = 'NT'", "variant = 'PO'", r"line 1: variant 'PO' is not Texas hold'em"),
         ("variant = 'NT'\n", "", r"the hand has no 'variant' field"),
         ("min_bet = 2\n", "", r"the hand has no 'min_bet' field"),
@@ -788,3 +790,11 @@ def test_hand_replayer_checks_charts_and_a_number_without_a_file():
         HandReplayer(hand, 2, charts=False)
     replayer = HandReplayer(hand, charts=False, samples=500)
     assert replayer.decision is not None and replayer.decision.player == "p3"
+
+
+@pytest.mark.parametrize(("key", "line"), [("small_bet", 6), ("big_bet", 7)])
+def test_a_fixed_limit_bet_size_of_zero_is_refused_on_its_own_line(key, line):
+    text = (DATA / "fixed_limit.phh").read_text()
+    text = re.sub(rf"^{key} = \d+$", f"{key} = 0", text, flags=re.MULTILINE)
+    with pytest.raises(PHHError, match=rf"^line {line}: {key} must be above 0, not 0$"):
+        load_phh(text)

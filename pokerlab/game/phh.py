@@ -681,10 +681,15 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
         )
     if structure is BettingStructure.FIXED_LIMIT:
         small, big = chips(sizes["small_bet"]), chips(sizes["big_bet"])
+        for key in ("small_bet", "big_bet"):
+            if chips(sizes[key]) <= 0:
+                raise reader.error(reader.field_line(key), f"{key} must be above 0, not {sizes[key]}")
         kwargs["bet_sizes"] = (small, small, big, big)
         kwargs["raise_cap"] = tuple(c or None for c in caps) if caps else (4, 4, 4, 4)
     else:
         min_bet = chips(sizes["min_bet"])
+        if min_bet <= 0:
+            raise reader.error(reader.field_line("min_bet"), f"min_bet must be above 0, not {sizes['min_bet']}")
         if forced[1] <= 0 or min_bet % forced[1]:
             raise reader.error(
                 reader.field_line("min_bet"),
