@@ -798,3 +798,21 @@ def test_a_fixed_limit_bet_size_of_zero_is_refused_on_its_own_line(key, line):
     text = re.sub(rf"^{key} = \d+$", f"{key} = 0", text, flags=re.MULTILINE)
     with pytest.raises(PHHError, match=rf"^line {line}: {key} must be above 0, not 0$"):
         load_phh(text)
+
+
+def test_a_full_call_is_priced_against_the_whole_pot_big_blind_ante_included():
+    from pokerlab.game.replay import study_hand
+
+    full = short = 0
+    for path in sorted(DATA.glob("*.phh*")):
+        for hand in read_hands(path, check=False):
+            for d in study_hand(hand, potential=False, samples=200).decisions:
+                if d.to_call and not d.action.endswith("(all-in)"):
+                    assert d.pot_odds == d.to_call / (d.pot + d.to_call), (path.name, d)
+                    full += 1
+                elif d.to_call:
+                    short += 1
+    assert full > 20 and short > 0
+    # the first decision of a big-blind-ante hand: 75,000 + 150,000 + the 225,000 ante are all to be won
+    first = study_hand(read_hand(DATA / "tournament_bb_ante.phhs"), potential=False, samples=200).decisions[0]
+    assert first.pot_odds == first.to_call / (first.pot + first.to_call)

@@ -344,15 +344,21 @@ def study_hand(
 def _pot_odds(state: HandState, seat: int, to_call: int) -> float | None:
     """``to_call`` over the pot the call can win, the call included; None when there is nothing to call.
 
-    A player calling all-in for less than the bet can win from each
-    opponent only as much as they put in themselves: the rest of a bigger
-    bet goes back (or into a side pot), so it is left out. Otherwise this
-    is ``to_call / (pot + to_call)``.
+    Usually ``to_call / (pot + to_call)``. A player calling all-in for less
+    than the bet can win from each opponent only as much as it put in
+    itself (antes that are dead go to the main pot, which it can win): the
+    rest of a bigger bet goes back or into a side pot, so it is left out,
+    exactly as the hand's showdown will split the pots.
     """
     if not to_call:
         return None
-    mine = state.total[seat] + to_call
-    winnable = sum(min(t, mine) for s, t in enumerate(state.total) if s != seat) + mine
+    if to_call >= state.current_bet - state.street_bet[seat]:  # a full call: every chip in can be won
+        return to_call / (state.pot + to_call)
+    antes = state._ante_paid  # the game layer's own bookkeeping, as HandState's showdown uses it
+    dead = state.rules.dead_antes
+    paid = [t - (a if dead else 0) for t, a in zip(state.total, antes, strict=True)]
+    level = paid[seat] + to_call
+    winnable = (sum(antes) if dead else 0) + sum(min(p, level) for s, p in enumerate(paid) if s != seat) + level
     return to_call / winnable
 
 
