@@ -592,6 +592,9 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
             data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         message = re.sub(r"line (\d+)", lambda m: f"line {int(m.group(1)) + first_line - 1}", str(exc))
+        if "at end of document" in message:  # tomllib names no line there: the hand's last line
+            last = first_line + text.rstrip("\n").count("\n")
+            message = message.replace("at end of document", f"at the end of the hand, line {last}")
         prefix = f"{source}: " if source else ""
         raise PHHError(f"{prefix}cannot read the PHH text: {message}") from None
     except (InvalidOperation, ValueError) as exc:
