@@ -283,7 +283,7 @@ def test_the_base_hand_is_fine():
         ("variant = 'NT'\n", "", r"the hand has no 'variant' field"),
         ("min_bet = 2\n", "", r"the hand has no 'min_bet' field"),
         ("antes = [0, 0, 0]", "antes = [0, 0, 0", r"cannot read the PHH text: .*line 3"),
-        ("'d db 9s',\n]", "'d db 9s',", r"cannot read the PHH text: .* \(at the end of the hand, line 23\)$"),
+        ("'d db 9s',\n]", "'d db 9s',", r"cannot read the PHH text: .* \(at the end of the hand, line 22\)$"),
     ],
 )
 def test_malformed_lines_are_refused_with_their_line_number(old, new, message):
