@@ -817,3 +817,29 @@ def test_a_full_call_is_priced_against_the_whole_pot_big_blind_ante_included():
     # the first decision of a big-blind-ante hand: 75,000 + 150,000 + the 225,000 ante are all to be won
     first = study_hand(read_hand(DATA / "tournament_bb_ante.phhs"), potential=False, samples=200).decisions[0]
     assert first.pot_odds == first.to_call / (first.pot + first.to_call)
+
+
+_SAMPLE_TEXTS = [t for path in sorted(DATA.glob("*.phh*")) for t in texts(path)]
+_EDITS = st.sampled_from(
+    ["0", "-1", "nan", "inf", "1e9", "99999999999999999999", "0.001", "1.234567", "'x'", "true", "[]", "????", "As",
+     "AsAs", "AsKsQs", "p9", "p0", "cbr", "cc", "f", "sm", "d db", "d dh", "\n", "#", "[", "]", ",", '"', "'", "=",
+     "\x00", "\ufeff", "é"]
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(0, len(_SAMPLE_TEXTS) - 1),
+    st.lists(st.tuples(st.floats(0, 1), st.integers(0, 12), _EDITS), min_size=1, max_size=3),
+)
+def test_a_mutated_real_shaped_hand_is_read_exactly_or_refused_with_a_phh_error(index, edits):
+    text = _SAMPLE_TEXTS[index]
+    for where, cut, token in edits:
+        i = int(where * len(text))
+        text = text[:i] + token + text[i + cut :]
+    try:
+        hand = load_phh(text, check=False)
+    except PHHError:
+        return  # the only exception a bad file may raise
+    again = load_phh(to_phh(hand.state), check=False)  # what was read exports and reads back the same
+    assert again.state.events == hand.state.events
