@@ -843,3 +843,25 @@ def test_a_mutated_real_shaped_hand_is_read_exactly_or_refused_with_a_phh_error(
         return  # the only exception a bad file may raise
     again = load_phh(to_phh(hand.state), check=False)  # what was read exports and reads back the same
     assert again.state.events == hand.state.events
+
+
+def test_write_phhs_refuses_bad_arguments_and_leaves_no_half_written_file(tmp_path):
+    state = read_hand(DATA / "fixed_limit.phh").state
+    with pytest.raises(PHHError, match="write_phhs needs an iterable of HandState, not NoneType"):
+        write_phhs(None, tmp_path / "a.phhs")  # type: ignore[arg-type]
+    with pytest.raises(PHHError, match="to_phhs needs an iterable of HandState, not NoneType"):
+        to_phhs(None)  # type: ignore[arg-type]
+    with pytest.raises(PHHError, match="give a list of HandState, not one HandState"):
+        to_phhs(state)  # type: ignore[arg-type]
+    with pytest.raises(PHHError, match="is a folder"):
+        write_phhs([state], tmp_path)
+    with pytest.raises(PHHError, match=r"cannot write .*No such file or directory"):
+        write_phhs([state], tmp_path / "missing" / "a.phhs")
+    path = tmp_path / "a.phhs"
+    path.write_text("the old content\n")
+    with pytest.raises(PHHError, match="to_phh needs a HandState, not int"):
+        write_phhs([state, 5], path)  # type: ignore[list-item]
+    assert path.read_text() == "the old content\n" and sorted(p.name for p in tmp_path.iterdir()) == ["a.phhs"]
+    assert write_phhs(iter([state, state]), path) == 2
+    assert write_phhs([state], tmp_path / "new.phhs") == 1 and (tmp_path / "new.phhs").stat().st_mode & 0o777 == 0o644
+    assert [h.finishing_stacks for h in read_hands(path)] == [read_hand(DATA / "fixed_limit.phh").finishing_stacks] * 2

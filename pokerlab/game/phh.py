@@ -238,24 +238,54 @@ def to_phh(state: HandState) -> str:
     return "\n".join(f"{k} = {_toml_value(v)}" for k, v in fields.items()) + "\n"
 
 
+def _hands_to_write(states: Any, who: str) -> Iterator[HandState]:
+    if isinstance(states, HandState):
+        raise PHHError(f"{who} writes several hands: give a list of HandState, not one HandState")
+    if isinstance(states, (str, bytes)) or not isinstance(states, Iterable):
+        raise PHHError(f"{who} needs an iterable of HandState, not {type(states).__name__}")
+    return iter(states)
+
+
 def to_phhs(states: Iterable[HandState]) -> str:
     """Several hands as one ``.phhs`` text: sections ``[1]``, ``[2]``, ... each holding one hand."""
     parts = []
-    for k, state in enumerate(states, start=1):
+    for k, state in enumerate(_hands_to_write(states, "to_phhs"), start=1):
         parts.append(f"[{k}]\n{to_phh(state)}")
     return "\n".join(parts)
 
 
 def write_phhs(states: Iterable[HandState], path: str | Path) -> int:
-    """Write hands to a ``.phhs`` file one at a time; returns the number written."""
+    """Write hands to a ``.phhs`` file one at a time; returns the number written.
+
+    The hands go to a temporary file next to ``path`` that replaces it only
+    when every hand is written, so a hand that cannot be exported (a
+    :class:`PHHError`) leaves no half-written file behind.
+    """
+    import os
+    import tempfile
+
     if isinstance(path, bool) or not isinstance(path, (str, Path)):
         raise PHHError(f"write_phhs needs a file path, not {path!r}")
+    hands = _hands_to_write(states, "write_phhs")
+    target = Path(path)
+    if target.is_dir():
+        raise PHHError(f"write_phhs needs a file path, and {str(target)!r} is a folder")
     count = 0
-    with Path(path).open("w", encoding="utf-8") as f:
-        for count, state in enumerate(states, start=1):
-            if count > 1:
-                f.write("\n")
-            f.write(f"[{count}]\n{to_phh(state)}")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise PHHError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            for count, state in enumerate(hands, start=1):
+                if count > 1:
+                    f.write("\n")
+                f.write(f"[{count}]\n{to_phh(state)}")
+        os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else 0o644)  # mkstemp makes it 0600
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
     return count
 
 
