@@ -865,3 +865,18 @@ def test_write_phhs_refuses_bad_arguments_and_leaves_no_half_written_file(tmp_pa
     assert write_phhs(iter([state, state]), path) == 2
     assert write_phhs([state], tmp_path / "new.phhs") == 1 and (tmp_path / "new.phhs").stat().st_mode & 0o777 == 0o644
     assert [h.finishing_stacks for h in read_hands(path)] == [read_hand(DATA / "fixed_limit.phh").finishing_stacks] * 2
+
+
+def test_amounts_with_more_than_28_digits_stay_exact():
+    # Decimal arithmetic rounds to 28 significant digits: a raise to 6.000...001 (31 digits) played as 6
+    text = BASE.replace("'p3 cbr 6'", "'p3 cbr 6.000000000000000000000000000001'")
+    text = text.replace("'p3 cbr 194'", "'p3 cbr 193.999999999999999999999999999999'")
+    hand = load_phh(text)
+    money_ = [hand.state.rules.format_chips(c) for c in hand.finishing_stacks]
+    assert money_ == [
+        "406.000000000000000000000000000001",
+        "193.999999999999999999999999999999",
+        "0.000000000000000000000000000000",
+    ]
+    assert load_phh(to_phh(hand.state)).finishing_stacks == hand.finishing_stacks
+    # (pokerkit rounds this hand to 28 digits itself: 406.0000000000000000000000000)

@@ -663,7 +663,11 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
     scale = 10**places
 
     def chips(d: int | Decimal) -> int:
-        return d * scale if type(d) is int else int(d * scale)  # type: ignore[return-value]
+        if type(d) is int:
+            return d * scale
+        digits, exponent = d.as_tuple().digits, d.as_tuple().exponent  # type: ignore[union-attr]
+        whole = int("".join(map(str, digits)) or "0") * 10 ** (exponent + places)  # type: ignore[operator]
+        return -whole if d < 0 else whole  # exact: Decimal arithmetic would round past 28 digits
 
     if any(s == 0 for s in stacks):
         raise reader.error(reader.field_line("starting_stacks"), "every player needs a starting stack above 0")
@@ -672,7 +676,7 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
         # a stand-in larger than every chip this hand can put in: nobody with it is ever all-in
         known = [s for s in stacks if type(s) is int or s.is_finite()]  # type: ignore[union-attr]
         bound = sum(map(chips, known + antes + blinds + plan.amounts + list(sizes.values()))) + 1
-        stacks = [Decimal(bound).scaleb(-places) if k in unknown else s for k, s in enumerate(stacks)]
+        stacks = [Decimal(f"{bound}E-{places}") if k in unknown else s for k, s in enumerate(stacks)]
     forced = [chips(b) for b in blinds]
     if forced[1] <= 0:
         raise reader.error(reader.field_line("blinds_or_straddles"), "the big blind (the second entry) must be above 0")
