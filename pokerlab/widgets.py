@@ -22,7 +22,7 @@ import ipywidgets as w
 from IPython.display import display
 
 from pokerlab.cards import Deck, cards_html, parse_cards
-from pokerlab.errors import PokerlabError
+from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.evaluator import HandValue, evaluate
 from pokerlab.strength import Potential, hand_potential, turn_card_effects
 
@@ -241,7 +241,6 @@ class PotentialExplorer:
         import numpy as np
 
         from pokerlab.cards import check_disjoint
-        from pokerlab.errors import ParameterError
 
         for name, value in (("now", now), ("end", end)):
             if value not in self.OUTCOMES:
@@ -941,8 +940,12 @@ class HandReplayer:
         from pokerlab.game.phh import read_hand
         from pokerlab.game.replay import study_hand
 
+        if not isinstance(charts, bool):
+            raise ParameterError(f"charts must be True or False, not {charts!r}")
         if isinstance(hand, (str, Path)):
             hand = read_hand(hand, number)
+        elif number != 1 or isinstance(number, bool):
+            raise ParameterError(f"number picks a hand of a file; it needs a path, not {type(hand).__name__}")
         self.study = study_hand(hand, samples=samples, seed=seed, potential=potential)
         self._charts = charts
         n = len(self.study.decisions)

@@ -277,10 +277,13 @@ def test_the_base_hand_is_fine():
             r"line 3: the big blind .* must be above 0",
         ),
         ("min_bet = 2", "min_bet = 3", r"line 4: min_bet 3 is not a whole number of big blinds"),
+        ("min_bet = 2", "min_bet = 0", r"line 4: min_bet must be above 0, not 0"),  # pokerkit refuses it too
+        ("min_bet = 2", "min_bet = 0.00", r"line 4: min_bet must be above 0, not 0.00"),
         ("variant = 'NT'", "variant = 'PO'", r"line 1: variant 'PO' is not Texas hold'em"),
         ("variant = 'NT'\n", "", r"the hand has no 'variant' field"),
         ("min_bet = 2\n", "", r"the hand has no 'min_bet' field"),
         ("antes = [0, 0, 0]", "antes = [0, 0, 0", r"cannot read the PHH text: .*line 3"),
+        ("'d db 9s',\n]", "'d db 9s',", r"cannot read the PHH text: .* \(at the end of the hand, line 22\)$"),
     ],
 )
 def test_malformed_lines_are_refused_with_their_line_number(old, new, message):
@@ -476,7 +479,8 @@ def test_study_hand_numbers_match_the_functions_it_uses():
     p = hand_potential("Kd9c", "Tc6s2d", lookahead=2)
     assert (ivey.ppot, ivey.npot) == (p.ppot, p.npot)
     call = next(d for d in study.decisions if d.action.startswith("call 262400"))
-    assert call.to_call == 262400 and call.pot_odds == pytest.approx(262400 / (1419200 + 262400))
+    # an all-in call for less can win 1,109,500 (the rest of the 1,067,100 raise goes back), not 1,681,600
+    assert call.to_call == 262400 and call.pot_odds == pytest.approx(262400 / 1109500)
     assert "p2" not in call.numbers  # folded, and nobody saw its cards
     assert [s.street.value for s in study.streets] == ["preflop", "flop", "turn", "river"]
     assert study.streets[-1].numbers["p1"].equity == 1.0
@@ -610,7 +614,7 @@ def test_the_lessons_hand_is_shipped_and_its_call_beats_its_price():
 
     call = study_hand(hand, potential=False).decisions[-1]
     assert (call.player, call.action) == ("Button", "call 262400 (all-in)")
-    assert round(call.pot_odds, 3) == 0.156 and round(call.numbers["Button"].equity, 3) == 0.295
+    assert round(call.pot_odds, 3) == 0.237 and round(call.numbers["Button"].equity, 3) == 0.295
 
 
 @settings(max_examples=300, deadline=None)
@@ -674,3 +678,205 @@ def test_an_acpc_game_definition_refuses_position_antes_and_straddles():
         to_gamedef(Rules(position_antes=(0, 2)), 2)
     with pytest.raises(AcpcError, match="straddles"):
         to_gamedef(Rules(straddles=(4,)), 3)
+
+
+# ----------------------------------------------------------------------------
+# found by an outside tester: bytes, pokerlab's own fields, all-in pot odds
+# ----------------------------------------------------------------------------
+
+
+def test_bytes_that_are_not_utf8_are_a_phh_error_naming_their_line(tmp_path, capsys):
+    from pokerlab.cli import main
+
+    good = (DATA / "decimals.phhs").read_bytes()
+    assert b"[3]\n" in good
+    bad = tmp_path / "latin1.phhs"
+    bad.write_bytes(good.replace(b"[3]\n", b"[3]\n# caf\xe9\n", 1))
+    line = good[: good.index(b"[3]\n")].count(b"\n") + 2
+    message = rf"latin1.phhs, line {line}: byte 0xe9 \(column 6\) is not UTF-8"
+    assert read_hand(bad, 2).source == "latin1.phhs, hand [2]"  # the hands before it still read
+    with pytest.raises(PHHError, match=message):
+        read_hand(bad, 3)
+    with pytest.raises(PHHError, match=message):
+        list(read_hands(bad))
+    with pytest.raises(PHHError, match=message):
+        list(iter_phhs(str(bad)))
+    with bad.open(encoding="utf-8") as f, pytest.raises(PHHError, match=r"latin1.phhs, after line \d+: not UTF-8"):
+        list(iter_phhs(f))
+    binary = tmp_path / "noise.phh"
+    binary.write_bytes(bytes(range(256)) * 4)
+    assert main(["replay", str(binary)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1  # one line, no traceback; byte 0x0a ends line 1
+    assert "noise.phh, line 2: byte 0x80 (column 118) is not UTF-8" in err
+    # a byte-order mark and Windows line ends are UTF-8 text like any other
+    windows = tmp_path / "windows.phhs"
+    windows.write_bytes(b"\xef\xbb\xbf" + good.replace(b"\n", b"\r\n"))
+    assert [h.fields for h in read_hands(windows)] == [h.fields for h in read_hands(DATA / "decimals.phhs")]
+
+
+def test_iter_phhs_reads_a_path_whose_name_holds_an_equals_sign(tmp_path):
+    path = tmp_path / "stakes=0.25-0.50.phhs"
+    path.write_text((DATA / "decimals.phhs").read_text())
+    assert len(list(iter_phhs(str(path)))) == len(list(read_hands(DATA / "decimals.phhs")))
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ("_pokerlab_raise_cap = [1, 2, 3, 'x']", r"line 25: _pokerlab_raise_cap has 4 whole numbers >= 0"),
+        ("_pokerlab_raise_cap = [1, 2, 3, 2.5]", r"line 25: _pokerlab_raise_cap has 4 whole numbers >= 0"),
+        ("_pokerlab_raise_cap = [1, 2, 3, true]", r"line 25: _pokerlab_raise_cap has 4 whole numbers >= 0"),
+        ("_pokerlab_min_raise_big_blinds = 'x'", r"line 25: _pokerlab_min_raise_big_blinds must be a whole number"),
+        ("_pokerlab_min_raise_big_blinds = 2.5", r"line 25: _pokerlab_min_raise_big_blinds must be a whole number"),
+        ("_pokerlab_min_raise_big_blinds = 0", r"line 25: _pokerlab_min_raise_big_blinds must be a whole number"),
+        ("_pokerlab_min_raise_big_blinds = true", r"line 25: _pokerlab_min_raise_big_blinds must be a whole number"),
+        ("_pokerlab_rules = [1]", r"line 25: _pokerlab_rules must be a name \(a string\), not \[1\]"),
+        ("_pokerlab_seats = ['a', 1, 2]", r"line 25: _pokerlab_seats must list the seats 0..2"),
+        ("_pokerlab_seats = [true, false, 2]", r"line 25: _pokerlab_seats must list the seats 0..2"),
+    ],
+)
+def test_pokerlabs_own_fields_are_checked_like_the_others(extra, message):
+    with pytest.raises(PHHError, match=message):
+        load_phh(BASE + "\n" + extra + "\n")
+
+
+def test_an_all_in_call_for_less_prices_only_the_chips_it_can_win():
+    from pokerlab.game.replay import study_hand
+
+    # p3 (40 chips) faces p1's all-in raise to 200 with p2 already calling 40: the call of 30 can
+    # win p1's 40, p2's 40 and its own 40; the 160 above it is a side pot p3 cannot win.
+    hand = load_phh(
+        BASE.replace("starting_stacks = [200, 200, 200]", "starting_stacks = [200, 200, 40]").split("actions")[0]
+        + "actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 QsQh', 'p3 cbr 10', 'p1 cbr 200', 'p2 cc', 'p3 cc',"
+        " 'p1 sm AsAh', 'p2 sm KsKh', 'p3 sm QsQh', 'd db 2c3c4d', 'd db 5h', 'd db 9s']\n"
+        "finishing_stacks = [440, 0, 0]\n"
+    )
+    study = study_hand(hand, potential=False, samples=1000)
+    call = study.decisions[-1]
+    assert (call.player, call.action, call.pot, call.to_call) == ("p3", "call 30 (all-in)", 410, 30)
+    assert call.pot_odds == pytest.approx(30 / 120)
+    p2_call = study.decisions[-2]
+    assert (p2_call.action, p2_call.pot_odds) == ("call 198 (all-in)", pytest.approx(198 / (212 + 198)))
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message", "pokerkit_refuses"),
+    [
+        ("'d db 9s',", "'d db 9s',\n  'p2 sm KsKh',", r"line 23: 'p2 sm KsKh': p2 folded; only a player still", True),
+        ("'d db 9s',", "'d db 9s',\n  'p2 sm',", r"line 23: 'p2 sm': p2 folded", True),
+        # pokerkit lets this one through; a hand shows once, so pokerlab refuses it too
+        ("'d db 9s',", "'d db 9s',\n  'p1 sm AsAh',", r"line 23: 'p1 sm AsAh': p1 already showed or mucked", False),
+    ],
+)
+def test_a_show_by_a_folded_player_or_a_second_show_is_refused(old, new, message, pokerkit_refuses):
+    pokerkit = pytest.importorskip("pokerkit")
+    text = BASE.replace(old, new, 1)
+    with pytest.raises(PHHError, match=message):
+        load_phh(text)
+    if pokerkit_refuses:
+        with warnings.catch_warnings(), pytest.raises(ValueError, match="Unable to repair"):
+            warnings.simplefilter("ignore")
+            list(pokerkit.HandHistory.loads(text))
+
+
+def test_hand_replayer_checks_charts_and_a_number_without_a_file():
+    from pokerlab.errors import ParameterError
+    from pokerlab.widgets import HandReplayer
+
+    hand = read_hand(DATA / "unknown_cards.phh")
+    with pytest.raises(ParameterError, match="charts must be True or False, not 'no'"):
+        HandReplayer(hand, charts="no")  # type: ignore[arg-type]
+    with pytest.raises(ParameterError, match="number picks a hand of a file; it needs a path, not PHHHand"):
+        HandReplayer(hand, 2, charts=False)
+    replayer = HandReplayer(hand, charts=False, samples=500)
+    assert replayer.decision is not None and replayer.decision.player == "p3"
+
+
+@pytest.mark.parametrize(("key", "line"), [("small_bet", 6), ("big_bet", 7)])
+def test_a_fixed_limit_bet_size_of_zero_is_refused_on_its_own_line(key, line):
+    text = (DATA / "fixed_limit.phh").read_text()
+    text = re.sub(rf"^{key} = \d+$", f"{key} = 0", text, flags=re.MULTILINE)
+    with pytest.raises(PHHError, match=rf"^line {line}: {key} must be above 0, not 0$"):
+        load_phh(text)
+
+
+def test_a_full_call_is_priced_against_the_whole_pot_big_blind_ante_included():
+    from pokerlab.game.replay import study_hand
+
+    full = short = 0
+    for path in sorted(DATA.glob("*.phh*")):
+        for hand in read_hands(path, check=False):
+            for d in study_hand(hand, potential=False, samples=200).decisions:
+                if d.to_call and not d.action.endswith("(all-in)"):
+                    assert d.pot_odds == d.to_call / (d.pot + d.to_call), (path.name, d)
+                    full += 1
+                elif d.to_call:
+                    short += 1
+    assert full > 20 and short > 0
+    # the first decision of a big-blind-ante hand: 75,000 + 150,000 + the 225,000 ante are all to be won
+    first = study_hand(read_hand(DATA / "tournament_bb_ante.phhs"), potential=False, samples=200).decisions[0]
+    assert first.pot_odds == first.to_call / (first.pot + first.to_call)
+
+
+_SAMPLE_TEXTS = [t for path in sorted(DATA.glob("*.phh*")) for t in texts(path)]
+_EDITS = st.sampled_from(
+    ["0", "-1", "nan", "inf", "1e9", "99999999999999999999", "0.001", "1.234567", "'x'", "true", "[]", "????", "As",
+     "AsAs", "AsKsQs", "p9", "p0", "cbr", "cc", "f", "sm", "d db", "d dh", "\n", "#", "[", "]", ",", '"', "'", "=",
+     "\x00", "\ufeff", "é"]
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(0, len(_SAMPLE_TEXTS) - 1),
+    st.lists(st.tuples(st.floats(0, 1), st.integers(0, 12), _EDITS), min_size=1, max_size=3),
+)
+def test_a_mutated_real_shaped_hand_is_read_exactly_or_refused_with_a_phh_error(index, edits):
+    text = _SAMPLE_TEXTS[index]
+    for where, cut, token in edits:
+        i = int(where * len(text))
+        text = text[:i] + token + text[i + cut :]
+    try:
+        hand = load_phh(text, check=False)
+    except PHHError:
+        return  # the only exception a bad file may raise
+    again = load_phh(to_phh(hand.state), check=False)  # what was read exports and reads back the same
+    assert again.state.events == hand.state.events
+
+
+def test_write_phhs_refuses_bad_arguments_and_leaves_no_half_written_file(tmp_path):
+    state = read_hand(DATA / "fixed_limit.phh").state
+    with pytest.raises(PHHError, match="write_phhs needs an iterable of HandState, not NoneType"):
+        write_phhs(None, tmp_path / "a.phhs")  # type: ignore[arg-type]
+    with pytest.raises(PHHError, match="to_phhs needs an iterable of HandState, not NoneType"):
+        to_phhs(None)  # type: ignore[arg-type]
+    with pytest.raises(PHHError, match="give a list of HandState, not one HandState"):
+        to_phhs(state)  # type: ignore[arg-type]
+    with pytest.raises(PHHError, match="is a folder"):
+        write_phhs([state], tmp_path)
+    with pytest.raises(PHHError, match=r"cannot write .*No such file or directory"):
+        write_phhs([state], tmp_path / "missing" / "a.phhs")
+    path = tmp_path / "a.phhs"
+    path.write_text("the old content\n")
+    with pytest.raises(PHHError, match="to_phh needs a HandState, not int"):
+        write_phhs([state, 5], path)  # type: ignore[list-item]
+    assert path.read_text() == "the old content\n" and sorted(p.name for p in tmp_path.iterdir()) == ["a.phhs"]
+    assert write_phhs(iter([state, state]), path) == 2
+    assert write_phhs([state], tmp_path / "new.phhs") == 1 and (tmp_path / "new.phhs").stat().st_mode & 0o777 == 0o644
+    assert [h.finishing_stacks for h in read_hands(path)] == [read_hand(DATA / "fixed_limit.phh").finishing_stacks] * 2
+
+
+def test_amounts_with_more_than_28_digits_stay_exact():
+    # Decimal arithmetic rounds to 28 significant digits: a raise to 6.000...001 (31 digits) played as 6
+    text = BASE.replace("'p3 cbr 6'", "'p3 cbr 6.000000000000000000000000000001'")
+    text = text.replace("'p3 cbr 194'", "'p3 cbr 193.999999999999999999999999999999'")
+    hand = load_phh(text)
+    money_ = [hand.state.rules.format_chips(c) for c in hand.finishing_stacks]
+    assert money_ == [
+        "406.000000000000000000000000000001",
+        "193.999999999999999999999999999999",
+        "0.000000000000000000000000000000",
+    ]
+    assert load_phh(to_phh(hand.state)).finishing_stacks == hand.finishing_stacks
+    # (pokerkit rounds this hand to 28 digits itself: 406.0000000000000000000000000)

@@ -238,24 +238,54 @@ def to_phh(state: HandState) -> str:
     return "\n".join(f"{k} = {_toml_value(v)}" for k, v in fields.items()) + "\n"
 
 
+def _hands_to_write(states: Any, who: str) -> Iterator[HandState]:
+    if isinstance(states, HandState):
+        raise PHHError(f"{who} writes several hands: give a list of HandState, not one HandState")
+    if isinstance(states, (str, bytes)) or not isinstance(states, Iterable):
+        raise PHHError(f"{who} needs an iterable of HandState, not {type(states).__name__}")
+    return iter(states)
+
+
 def to_phhs(states: Iterable[HandState]) -> str:
     """Several hands as one ``.phhs`` text: sections ``[1]``, ``[2]``, ... each holding one hand."""
     parts = []
-    for k, state in enumerate(states, start=1):
+    for k, state in enumerate(_hands_to_write(states, "to_phhs"), start=1):
         parts.append(f"[{k}]\n{to_phh(state)}")
     return "\n".join(parts)
 
 
 def write_phhs(states: Iterable[HandState], path: str | Path) -> int:
-    """Write hands to a ``.phhs`` file one at a time; returns the number written."""
+    """Write hands to a ``.phhs`` file one at a time; returns the number written.
+
+    The hands go to a temporary file next to ``path`` that replaces it only
+    when every hand is written, so a hand that cannot be exported (a
+    :class:`PHHError`) leaves no half-written file behind.
+    """
+    import os
+    import tempfile
+
     if isinstance(path, bool) or not isinstance(path, (str, Path)):
         raise PHHError(f"write_phhs needs a file path, not {path!r}")
+    hands = _hands_to_write(states, "write_phhs")
+    target = Path(path)
+    if target.is_dir():
+        raise PHHError(f"write_phhs needs a file path, and {str(target)!r} is a folder")
     count = 0
-    with Path(path).open("w", encoding="utf-8") as f:
-        for count, state in enumerate(states, start=1):
-            if count > 1:
-                f.write("\n")
-            f.write(f"[{count}]\n{to_phh(state)}")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise PHHError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            for count, state in enumerate(hands, start=1):
+                if count > 1:
+                    f.write("\n")
+                f.write(f"[{count}]\n{to_phh(state)}")
+        os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else 0o644)  # mkstemp makes it 0600
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
     return count
 
 
@@ -592,6 +622,9 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
             data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         message = re.sub(r"line (\d+)", lambda m: f"line {int(m.group(1)) + first_line - 1}", str(exc))
+        if "at end of document" in message:  # tomllib names no line there: the hand's last line
+            last = first_line + text.rstrip("\n").count("\n")
+            message = message.replace("at end of document", f"at the end of the hand, line {last}")
         prefix = f"{source}: " if source else ""
         raise PHHError(f"{prefix}cannot read the PHH text: {message}") from None
     except (InvalidOperation, ValueError) as exc:
@@ -630,7 +663,11 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
     scale = 10**places
 
     def chips(d: int | Decimal) -> int:
-        return d * scale if type(d) is int else int(d * scale)  # type: ignore[return-value]
+        if type(d) is int:
+            return d * scale
+        digits, exponent = d.as_tuple().digits, d.as_tuple().exponent  # type: ignore[union-attr]
+        whole = int("".join(map(str, digits)) or "0") * 10 ** (exponent + places)  # type: ignore[operator]
+        return -whole if d < 0 else whole  # exact: Decimal arithmetic would round past 28 digits
 
     if any(s == 0 for s in stacks):
         raise reader.error(reader.field_line("starting_stacks"), "every player needs a starting stack above 0")
@@ -639,7 +676,7 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
         # a stand-in larger than every chip this hand can put in: nobody with it is ever all-in
         known = [s for s in stacks if type(s) is int or s.is_finite()]  # type: ignore[union-attr]
         bound = sum(map(chips, known + antes + blinds + plan.amounts + list(sizes.values()))) + 1
-        stacks = [Decimal(bound).scaleb(-places) if k in unknown else s for k, s in enumerate(stacks)]
+        stacks = [Decimal(f"{bound}E-{places}") if k in unknown else s for k, s in enumerate(stacks)]
     forced = [chips(b) for b in blinds]
     if forced[1] <= 0:
         raise reader.error(reader.field_line("blinds_or_straddles"), "the big blind (the second entry) must be above 0")
@@ -651,13 +688,13 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
     ante_chips = [chips(a) for a in antes]
     uniform = len(set(ante_chips)) == 1
     seats = data.get("_pokerlab_seats", [(k + 1) % n for k in range(n)])
-    if not isinstance(seats, list) or sorted(seats) != list(range(n)):
+    if not isinstance(seats, list) or not all(type(x) is int for x in seats) or sorted(seats) != list(range(n)):
         raise reader.error(reader.field_line("_pokerlab_seats"), f"_pokerlab_seats must list the seats 0..{n - 1}")
     trimming = data.get("ante_trimming_status", False)
     if not isinstance(trimming, bool):
         raise reader.error(reader.field_line("ante_trimming_status"), f"must be true or false, not {trimming!r}")
     kwargs: dict[str, Any] = {
-        "name": str(data.get("_pokerlab_rules", "from PHH")),
+        "name": _own_field(reader, data, "_pokerlab_rules", "from PHH", str, "a name (a string)"),
         "structure": structure,
         "small_blind": forced[0],
         "big_blind": forced[1],
@@ -672,20 +709,37 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
         "default_players": n,
     }
     caps = data.get("_pokerlab_raise_cap")
-    if caps is not None and (not isinstance(caps, list) or len(caps) != 4):
-        raise reader.error(reader.field_line("_pokerlab_raise_cap"), "_pokerlab_raise_cap has 4 entries")
+    if caps is not None and (
+        not isinstance(caps, list) or len(caps) != 4 or not all(type(c) is int and c >= 0 for c in caps)
+    ):
+        raise reader.error(
+            reader.field_line("_pokerlab_raise_cap"),
+            f"_pokerlab_raise_cap has 4 whole numbers >= 0 (0 = no cap), not {caps!r}",
+        )
     if structure is BettingStructure.FIXED_LIMIT:
         small, big = chips(sizes["small_bet"]), chips(sizes["big_bet"])
+        for key in ("small_bet", "big_bet"):
+            if chips(sizes[key]) <= 0:
+                raise reader.error(reader.field_line(key), f"{key} must be above 0, not {sizes[key]}")
         kwargs["bet_sizes"] = (small, small, big, big)
         kwargs["raise_cap"] = tuple(c or None for c in caps) if caps else (4, 4, 4, 4)
     else:
         min_bet = chips(sizes["min_bet"])
+        if min_bet <= 0:
+            raise reader.error(reader.field_line("min_bet"), f"min_bet must be above 0, not {sizes['min_bet']}")
         if forced[1] <= 0 or min_bet % forced[1]:
             raise reader.error(
                 reader.field_line("min_bet"),
                 f"min_bet {sizes['min_bet']} is not a whole number of big blinds ({blinds[1]})",
             )
-        kwargs["min_raise_big_blinds"] = int(data.get("_pokerlab_min_raise_big_blinds", max(1, min_bet // forced[1])))
+        kwargs["min_raise_big_blinds"] = _own_field(
+            reader,
+            data,
+            "_pokerlab_min_raise_big_blinds",
+            max(1, min_bet // forced[1]),
+            int,
+            "a whole number of big blinds >= 1",
+        )
         kwargs["raise_cap"] = tuple(c or None for c in caps) if caps else (None, None, None, None)
     try:
         rules = Rules(**kwargs)
@@ -717,6 +771,7 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
         raise reader.error(reader.field_line("actions"), f"cannot deal this hand: {exc}") from None
 
     boards_seen = 0
+    showed: set[int] = set()
     for i, raw in enumerate(actions):
         line = _At(i)
         words = raw.split("#")[0].split()
@@ -739,6 +794,11 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
         if code == "sm":
             if state.actor is not None:
                 raise reader.error(line, f"{raw!r}: shows or mucks while the betting is still open")
+            if state.folded[seat]:
+                raise reader.error(line, f"{raw!r}: {words[0]} folded; only a player still in the hand shows or mucks")
+            if k in showed:
+                raise reader.error(line, f"{raw!r}: {words[0]} already showed or mucked")
+            showed.add(k)
             continue
         if state.is_over:
             raise reader.error(line, f"{raw!r}: the hand is already over")
@@ -781,6 +841,16 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
     return hand
 
 
+def _own_field(reader: _Reader, data: dict, key: str, default: Any, kind: type, what: str) -> Any:
+    """One of pokerlab's own ``_pokerlab_*`` fields, checked (a hand edited by hand may hold anything)."""
+    if key not in data:
+        return default
+    value = data[key]
+    if type(value) is not kind or (kind is int and value < 1):
+        raise reader.error(reader.field_line(key), f"{key} must be {what}, not {value!r}")
+    return value
+
+
 def _check_flag(check: object) -> None:
     if not isinstance(check, bool):
         raise PHHError(f"check must be True or False, not {check!r}")
@@ -798,18 +868,53 @@ def iter_phhs(source: str | Path | IO[str], *, check: bool = True) -> Iterator[P
     hand. Errors name the section and the file's line number.
     """
     _check_flag(check)
-    if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source and "=" not in source):
+    if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source):  # PHH text spans lines
         path = Path(source)
         if not path.is_file():
             raise PHHError(f"no PHH file at {str(path)!r}")
-        with path.open(encoding="utf-8") as f:
-            yield from _iter_sections(f, path.name, check)
+        yield from _iter_sections(_file_lines(path), path.name, check)
     elif isinstance(source, str):
         yield from _iter_sections(iter(source.splitlines(keepends=True)), "", check)
     elif hasattr(source, "read"):
-        yield from _iter_sections(source, getattr(source, "name", ""), check)
+        name = getattr(source, "name", "")
+        yield from _iter_sections(_stream_lines(source, name if isinstance(name, str) else ""), name, check)
     else:
         raise PHHError(f"iter_phhs reads a path, PHH text or a text file, not {type(source).__name__}")
+
+
+def _file_lines(path: Path) -> Iterator[str]:
+    """The lines of a UTF-8 file; bytes that are not UTF-8 are a :class:`PHHError` naming their line.
+
+    The file is read as bytes and decoded line by line, so the error names
+    the exact line (a text stream decodes in blocks and would only say
+    "somewhere after"). A byte-order mark at the start is dropped.
+    """
+    with path.open("rb") as f:
+        for number, raw in enumerate(f, start=1):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise PHHError(
+                    f"{path.name}, line {number}: byte {raw[exc.start]:#04x} (column {exc.start + 1}) is not UTF-8;"
+                    " PHH files are UTF-8 text"
+                ) from None
+            if number == 1 and line.startswith("\ufeff"):
+                line = line[1:]
+            if line.endswith("\r\n"):
+                line = line[:-2] + "\n"
+            yield line
+
+
+def _stream_lines(stream: IO[str], name: str) -> Iterator[str]:
+    """The lines of an open text file; a decoding error becomes a :class:`PHHError`."""
+    number = 0
+    try:
+        for number, line in enumerate(stream, start=1):  # noqa: B007 (the count names the place of an error)
+            if isinstance(line, bytes):
+                raise PHHError(f"{name or 'the PHH file'} is open in binary mode; open it as text (encoding='utf-8')")
+            yield line
+    except UnicodeDecodeError as exc:
+        raise PHHError(f"{name or 'the PHH file'}, after line {number}: not UTF-8 text ({exc.reason})") from None
 
 
 def _iter_sections(lines: Iterable[str], name: str, check: bool) -> Iterator[PHHHand]:
@@ -857,10 +962,9 @@ def read_hand(path: str | Path, number: int = 1, *, check: bool = True) -> PHHHa
     if not p.is_file():
         raise PHHError(f"no PHH file at {str(p)!r}")
     count = 0
-    with p.open(encoding="utf-8") as f:
-        for count, (chunk, start, label) in enumerate(_raw_sections(f, p.name), start=1):
-            if count == number:
-                return _section(chunk, start, p.name, label, check)
+    for count, (chunk, start, label) in enumerate(_raw_sections(_file_lines(p), p.name), start=1):
+        if count == number:
+            return _section(chunk, start, p.name, label, check)
     raise PHHError(f"{p.name} holds {count} hand(s); there is no hand {number}")
 
 

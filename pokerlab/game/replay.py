@@ -5,7 +5,9 @@ read from a PHH file, or any finished :class:`HandState`) and, at every
 decision, records the pot, what the player had to call and the pot odds
 that price gave (``to_call / (pot + to_call)``: the share of the final pot
 the call pays for, so a call breaks even when the player's equity is at
-least that). For every player whose hole cards are known it adds
+least that; a player calling all-in for less than the bet counts only the
+chips it can win, since the rest of a bigger bet goes back or into a side
+pot). For every player whose hole cards are known it adds
 
 * **equity**: the share of the pot the hand wins at a showdown against the
   other live hands that are known, and random hands for live players whose
@@ -69,8 +71,9 @@ class Decision:
     """One player's action, with the situation it was taken in.
 
     ``pot`` is every chip in before the action; ``to_call`` what the player
-    had to add to stay in; ``pot_odds`` is ``to_call / (pot + to_call)`` or
-    None when there was nothing to call. ``numbers`` holds, by player name,
+    had to add to stay in; ``pot_odds`` is ``to_call / (pot + to_call)``
+    (for an all-in call for less, the pot counts only what the call can
+    win) or None when there was nothing to call. ``numbers`` holds, by player name,
     the numbers of every live player whose cards are known.
     """
 
@@ -302,6 +305,7 @@ def study_hand(
             street_start()
         to_call = replay.to_call
         pot = replay.pot
+        odds = _pot_odds(replay, e.seat, to_call)
         words = {"fold": "fold", "check": "check", "call": f"call {money(e.amount)}"}
         action = words.get(e.kind, f"{e.kind} to {money(e.to)}") + (" (all-in)" if e.all_in else "")
         decisions.append(
@@ -312,7 +316,7 @@ def study_hand(
                 action,
                 pot,
                 to_call,
-                to_call / (pot + to_call) if to_call else None,
+                odds,
                 tuple(replay.board),
                 named(calc.numbers(replay)),
             )
@@ -335,6 +339,27 @@ def study_hand(
                 live = tuple(seat_names[s] for s in range(replay.n) if not replay.folded[s])
                 streets.append(StreetStart(street, tuple(view.board), replay.pot, live, named(calc.numbers(view))))
     return HandStudy(tuple(listed), tuple(streets), tuple(decisions), _result(state, seat_names), money)
+
+
+def _pot_odds(state: HandState, seat: int, to_call: int) -> float | None:
+    """``to_call`` over the pot the call can win, the call included; None when there is nothing to call.
+
+    Usually ``to_call / (pot + to_call)``. A player calling all-in for less
+    than the bet can win from each opponent only as much as it put in
+    itself (antes that are dead go to the main pot, which it can win): the
+    rest of a bigger bet goes back or into a side pot, so it is left out,
+    exactly as the hand's showdown will split the pots.
+    """
+    if not to_call:
+        return None
+    if to_call >= state.current_bet - state.street_bet[seat]:  # a full call: every chip in can be won
+        return to_call / (state.pot + to_call)
+    antes = state._ante_paid  # the game layer's own bookkeeping, as HandState's showdown uses it
+    dead = state.rules.dead_antes
+    paid = [t - (a if dead else 0) for t, a in zip(state.total, antes, strict=True)]
+    level = paid[seat] + to_call
+    winnable = (sum(antes) if dead else 0) + sum(min(p, level) for s, p in enumerate(paid) if s != seat) + level
+    return to_call / winnable
 
 
 def _result(state: HandState, names: list[str]) -> str:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import numbers
 from dataclasses import dataclass, field, replace
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from enum import StrEnum
 from itertools import pairwise
 from typing import TYPE_CHECKING
@@ -329,7 +329,9 @@ class Rules:
         if self.chip_unit == 1:
             return str(chips)
         places = max(0, -self.chip_unit.as_tuple().exponent)  # type: ignore[operator]
-        return f"{chips * self.chip_unit:.{places}f}"
+        with localcontext() as exact:  # enough digits that the product is never rounded
+            exact.prec = len(str(abs(chips))) + len(self.chip_unit.as_tuple().digits) + 2
+            return f"{chips * self.chip_unit:.{places}f}"
 
     def min_raise_increment(self, big_blind: int) -> int:
         return self.min_raise_big_blinds * big_blind
