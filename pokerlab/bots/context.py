@@ -28,7 +28,8 @@ cards), each in [0, 1]. Where the table is vague, pokerlab reads it so:
  6 ``btc_1``            bets-to-call == 1
  7 ``btc_2plus``        bets-to-call >= 2. Bets-to-call counts the bets and raises made this round
                         since the player last acted (before the flop the big blind is the first
-                        bet, and the big blind's own blind is not a bet it must call); it is 0
+                        bet and each straddle one more, and a player's own blind is not a bet
+                        it must call); it is 0
                         exactly when there is nothing to call, and at least 1 otherwise
  8 ``flop``             the round is the flop
  9 ``turn``             the round is the turn
@@ -194,9 +195,9 @@ class ContextTracker:
         elif isinstance(event, PostBlind):
             self.street_bet[event.seat] += event.amount
             self.total[event.seat] += event.amount
-            if event.blind == "big":
-                self.street_bets_made = 1
-                self.btc_seen[event.seat] = 1
+            if event.blind in ("big", "straddle"):  # a straddle is a blind raise: one more bet to call
+                self.street_bets_made += 1
+                self.btc_seen[event.seat] = self.street_bets_made
         elif isinstance(event, PostAnte):
             self.total[event.seat] += event.amount
         elif isinstance(event, DealBoard):
