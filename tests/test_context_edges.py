@@ -50,7 +50,7 @@ IMPOSSIBLE = [
 @pytest.mark.parametrize("kind", ["mlp", "tree", "frequency"])
 @pytest.mark.parametrize("row", range(len(IMPOSSIBLE)))
 def test_an_impossible_situation_is_refused_not_answered(fitted, kind, row):
-    with pytest.raises(ParameterError, match="btc|Boolean|flop"):
+    with pytest.raises(ParameterError, match=r"btc|Boolean|flop"):
         fitted[kind].predict_proba(IMPOSSIBLE[row])
 
 
