@@ -5,6 +5,8 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pokerlab import ParameterError, bots
 from pokerlab.bots.context import ACTIONS, CONTEXT_FEATURES, context_features
@@ -126,3 +128,37 @@ def test_a_straddle_is_one_more_bet_to_call():
     h.apply(Call())
     f = dict(zip(CONTEXT_FEATURES, context_features(view_for(h, h.actor)), strict=True))
     assert h.actor == 3 and f["btc_0"] == 1 and f["committed"] == 1  # the straddler's option
+
+
+def test_a_returned_ante_leaves_the_players_share_of_the_pot():
+    # a big-blind ante that nobody matches comes back at once (live antes): the big blind's share is its blind only
+    rules = NO_LIMIT_RING.with_(position_antes=(2, 4, 0))
+    h = rules.new_hand([200] * 3, button=0, deck="AsAh KsKh QsQh Ac Kd 2h")
+    h.apply(Call()).apply(Call())
+    v = view_for(h, h.actor)
+    f = dict(zip(CONTEXT_FEATURES, context_features(v), strict=True))
+    assert h.actor == 2 and h.total == [2, 4, 4] and v.pot == 10
+    assert f["pot_ratio"] == pytest.approx(4 / 10)  # was 6 / 10: the 2 returned chips counted as its own
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from([{}, {"ante": 3}, {"position_antes": (1, 4, 0)}, {"straddles": (4,)}, {"position_antes": (0, 2)}]),
+    st.integers(3, 6),
+    st.integers(0, 2**32 - 1),
+    st.lists(st.integers(0, 99), min_size=30, max_size=30),
+)
+def test_pot_odds_and_pot_ratio_agree_with_the_engine_under_antes_and_straddles(extra, players, seed, choices):
+    rules = NO_LIMIT_RING.with_(**extra)
+    stacks = [int(s) for s in np.random.default_rng(seed).integers(30, 300, players)]
+    h = rules.new_hand(stacks, button=seed % players, seed=seed)
+    for c in choices:
+        if h.is_over:
+            break
+        v = view_for(h, h.actor)
+        f = dict(zip(CONTEXT_FEATURES, context_features(v), strict=True))
+        owed = v.current_bet - v.street_bets[v.seat]
+        assert f["pot_odds"] == pytest.approx(owed / (v.pot + owed) if owed else 0.0)
+        assert f["pot_ratio"] == pytest.approx(h.total[v.seat] / v.pot)
+        assert all(0 <= x <= 1 for x in f.values())
+        h.apply(v.legal[c % len(v.legal)])
