@@ -162,3 +162,25 @@ def test_pot_odds_and_pot_ratio_agree_with_the_engine_under_antes_and_straddles(
         assert f["pot_ratio"] == pytest.approx(h.total[v.seat] / v.pot)
         assert all(0 <= x <= 1 for x in f.values())
         h.apply(v.legal[c % len(v.legal)])
+
+
+def test_context_charts_refuse_what_they_cannot_draw():
+    from pokerlab import charts
+
+    imp = pd.DataFrame({"style": "x", "feature": list(CONTEXT_FEATURES), "importance": [1 / 19] * 19})
+    for bad in (None, imp.iloc[:0], imp.drop(columns="importance"), imp.drop(columns="style"),
+                imp.assign(importance=np.nan), imp.assign(importance=-0.5), imp.assign(importance="high"),
+                pd.Series([1 / 19] * 19, index=list(CONTEXT_FEATURES))):  # fmt: skip
+        with pytest.raises(ParameterError, match="importances"):
+            charts.feature_importance_chart(bad)
+    cal = calibration_table([[0.5, 0.25, 0.25], [0.2, 0.3, 0.5]], ["fold", "raise"])
+    for bad in (
+        None,
+        pd.DataFrame(),
+        cal.drop(columns="observed"),
+        cal.assign(predicted=np.nan),
+        cal.assign(observed=2.0),
+    ):
+        with pytest.raises(ParameterError, match="calibration"):
+            charts.calibration_chart(bad)
+    assert charts.chart_svg(charts.calibration_chart(cal)).count("<svg") >= 1  # the good table still draws
