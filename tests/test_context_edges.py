@@ -184,3 +184,18 @@ def test_context_charts_refuse_what_they_cannot_draw():
         with pytest.raises(ParameterError, match="calibration"):
             charts.calibration_chart(bad)
     assert charts.chart_svg(charts.calibration_chart(cal)).count("<svg") >= 1  # the good table still draws
+
+
+@pytest.mark.parametrize("amount", [math.nan, math.inf, -5, None, True, "10"])
+def test_fold_probability_refuses_a_bad_amount(amount):
+    from pokerlab.bots.context_models import ContextOpponents
+
+    h = NO_LIMIT_RING.new_hand([200] * 3, button=0, seed=1)
+    co = ContextOpponents("frequency", min_decisions=1)
+    v = view_for(h, h.actor)
+    for e in v.events:
+        co.observe(e, v)
+    with pytest.raises(ParameterError, match="amount"):
+        co.fold_probability(v, amount)
+    with pytest.raises(ParameterError, match="PlayerView"):
+        co.fold_probability(None, 10)

@@ -407,6 +407,15 @@ class ContextOpponents:
         predicts in the situation after the raise; None while any of them
         has no fitted model yet.
         """
+        if not isinstance(view, PlayerView):
+            raise ParameterError(f"fold_probability needs a PlayerView, not {type(view).__name__}")
+        if (
+            isinstance(amount, bool)
+            or not isinstance(amount, (int, float, np.integer, np.floating))
+            or not math.isfinite(amount)
+            or amount < 0
+        ):
+            raise ParameterError(f"amount must be a finite number of chips >= 0, not {amount!r}")
         if self._tracker is None or view.hand_number != self._hand:
             return None
         me = view.seat
