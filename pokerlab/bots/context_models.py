@@ -223,7 +223,14 @@ class ContextModel:
         return np.where(totals + a > 0, p, self._prior)
 
     def predict_proba(self, features: Any) -> np.ndarray:
-        """The probability triple (fold, call, raise): shape (3,) for one decision, (m, 3) for m rows."""
+        """The probability triple (fold, call, raise): shape (3,) for one decision, (m, 3) for m rows.
+
+        ``features`` are 19 values, rows of them, a frame with the named
+        columns or one row of such a frame (a Series, read by name). A row
+        that is not a possible Table 5 situation is refused, not answered:
+        a Boolean feature other than 0 or 1, not exactly one bets-to-call
+        flag, or more than one stage flag.
+        """
         if self._fitted is None:
             raise ParameterError("this ContextModel is not fitted yet: call fit(frame) first")
         x, single = _feature_rows(features)
