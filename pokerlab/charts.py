@@ -760,6 +760,29 @@ def context_triples_chart(triples: dict[str, Any], title: str = "") -> alt.Chart
     )
 
 
+def _check_frame(frame: Any, name: str, columns: tuple[str, ...], unit: tuple[str, ...]) -> None:
+    """Refuse what a chart cannot draw right: not a DataFrame, missing columns, values outside [0, 1] or NaN."""
+    import numpy as np
+    import pandas as pd
+
+    if not isinstance(frame, pd.DataFrame):
+        raise ParameterError(
+            f"{name} must be a DataFrame with the columns {', '.join(columns)}, not {type(frame).__name__}"
+        )
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        raise ParameterError(f"{name} lacks the columns {missing}")
+    if frame.empty:
+        raise ParameterError(f"{name} has no rows to draw")
+    for c in unit:
+        try:
+            v = frame[c].to_numpy(dtype=np.float64)
+        except (TypeError, ValueError):
+            raise ParameterError(f"{name}: column {c!r} must hold numbers in [0, 1]") from None
+        if not np.all(np.isfinite(v)) or v.min() < 0 or v.max() > 1:
+            raise ParameterError(f"{name}: column {c!r} must hold finite numbers in [0, 1]")
+
+
 def feature_importance_chart(importances: pd.DataFrame, title: str = "") -> alt.Chart:
     """The decision tree's feature importances: one bar per feature, a column of bars per opponent style.
 
@@ -767,6 +790,8 @@ def feature_importance_chart(importances: pd.DataFrame, title: str = "") -> alt.
     (:attr:`pokerlab.experiments.OpponentModelComparison.importances`).
     """
     import altair as alt
+
+    _check_frame(importances, "importances", ("style", "feature", "importance"), ("importance",))
 
     return (
         alt.Chart(importances)
@@ -793,6 +818,7 @@ def calibration_chart(calibration: pd.DataFrame, title: str = "") -> alt.Chart:
     import altair as alt
     import pandas as pd
 
+    _check_frame(calibration, "calibration", ("action", "predicted", "observed", "count"), ("predicted", "observed"))
     color = "model:N" if "model" in calibration.columns else "action:N"
     diagonal = (
         alt.Chart(pd.DataFrame({"predicted": [0.0, 1.0], "observed": [0.0, 1.0]}))

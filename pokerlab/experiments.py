@@ -362,7 +362,12 @@ def compare_opponent_models(
         raise ParameterError(f"test_fraction must be a number strictly between 0 and 1, not {test_fraction!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise ParameterError(f"seed must be a whole number from 0 to 2**63 - 1, not {seed!r}")
-    if isinstance(field, str) or not all(isinstance(f, str) for f in field) or not field:
+    if (
+        isinstance(field, str)
+        or not isinstance(field, (list, tuple))
+        or not field
+        or not all(isinstance(f, str) for f in field)
+    ):
         raise ParameterError(f"field must be a non-empty list of bot specs, not {field!r}")
     cut = hands - max(1, round(hands * test_fraction))
     scores, calibrations, importances = [], [], []

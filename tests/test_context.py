@@ -209,6 +209,7 @@ def _situations(n, seed):
     """Random decisions whose action depends on bets-to-call alone (a known answer for every model)."""
     rng = np.random.default_rng(seed)
     x = rng.random((n, 19))
+    x[:, [3, 10, 11, 15, 16, 17]] = x[:, [3, 10, 11, 15, 16, 17]] > 0.5  # Boolean features are 0 or 1
     btc = rng.integers(0, 3, n)
     x[:, 4:7] = np.eye(3)[btc]
     x[:, 7:10] = 0

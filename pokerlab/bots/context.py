@@ -28,7 +28,8 @@ cards), each in [0, 1]. Where the table is vague, pokerlab reads it so:
  6 ``btc_1``            bets-to-call == 1
  7 ``btc_2plus``        bets-to-call >= 2. Bets-to-call counts the bets and raises made this round
                         since the player last acted (before the flop the big blind is the first
-                        bet, and the big blind's own blind is not a bet it must call); it is 0
+                        bet and each straddle one more, and a player's own blind is not a bet
+                        it must call); it is 0
                         exactly when there is nothing to call, and at least 1 otherwise
  8 ``flop``             the round is the flop
  9 ``turn``             the round is the turn
@@ -127,7 +128,6 @@ class ContextTracker:
         "last_btc",
         "last_raise",
         "n",
-        "returned",
         "street",
         "street_bet",
         "street_bets_made",
@@ -141,7 +141,6 @@ class ContextTracker:
         self.board: list[int] = []
         self.street_bet = [0] * n
         self.total = [0] * n
-        self.returned = 0
         self.folded = [False] * n
         self.all_in = [False] * n
         self.acted = [False] * n
@@ -161,7 +160,7 @@ class ContextTracker:
 
     @property
     def pot(self) -> int:
-        return sum(self.total) - self.returned
+        return sum(self.total)
 
     def to_call(self, seat: int) -> int:
         return max(max(self.street_bet) - self.street_bet[seat], 0)
@@ -194,9 +193,9 @@ class ContextTracker:
         elif isinstance(event, PostBlind):
             self.street_bet[event.seat] += event.amount
             self.total[event.seat] += event.amount
-            if event.blind == "big":
-                self.street_bets_made = 1
-                self.btc_seen[event.seat] = 1
+            if event.blind in ("big", "straddle"):  # a straddle is a blind raise: one more bet to call
+                self.street_bets_made += 1
+                self.btc_seen[event.seat] = self.street_bets_made
         elif isinstance(event, PostAnte):
             self.total[event.seat] += event.amount
         elif isinstance(event, DealBoard):
@@ -206,8 +205,8 @@ class ContextTracker:
             self.acted = [False] * self.n
             self.street_bets_made = 0
             self.btc_seen = [0] * self.n
-        elif isinstance(event, ReturnUncalled):
-            self.returned += event.amount
+        elif isinstance(event, ReturnUncalled):  # chips back to their owner: out of the pot and out of its share
+            self.total[event.seat] -= event.amount
 
     def features(self, seat: int) -> np.ndarray:
         """The 19 Table 5 values for ``seat`` as the player to act now (see the module docstring)."""
@@ -467,7 +466,8 @@ def collect_decisions(
     batches of ``batch_hands``, each a fresh match seeded from
     ``(seed, batch)`` and one task for ``executor`` (any
     ``concurrent.futures.Executor``), so the frame depends only on the
-    seed, never on the executor. Stacks are reset every hand (``rules``
+    seed and ``batch_hands``, never on the executor (bots start afresh in
+    every batch, so a bot that learns during a match learns per batch). Stacks are reset every hand (``rules``
     default to the Waterloo report's no-limit ring), so every hand is
     played. ``record`` limits the rows to seats of those specs.
 

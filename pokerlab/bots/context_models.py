@@ -42,34 +42,63 @@ __all__ = ["MODEL_KINDS", "ContextModel", "ContextOpponents", "calibration_table
 MODEL_KINDS: tuple[str, ...] = ("mlp", "tree", "frequency")
 
 
-def _feature_matrix(features: Any, what: str = "features") -> np.ndarray:
-    """Validate features (19 values, a matrix of rows, or a frame with the named columns) as an (m, 19) array."""
-    try:
-        import pandas as pd
+_FLAGS = (3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 16, 17)
+"""The columns Table 5 calls Boolean (input as 0 or 1)."""
 
-        if isinstance(features, pd.DataFrame):
-            missing = [c for c in CONTEXT_FEATURES if c not in features.columns]
-            if missing:
-                raise ParameterError(f"{what} lack the columns {missing}")
-            features = features[list(CONTEXT_FEATURES)].to_numpy()
-    except ImportError:  # pragma: no cover
-        pass
-    if isinstance(features, (str, bytes, bool)) or features is None:
+
+def _feature_rows(features: Any, what: str = "features") -> tuple[np.ndarray, bool]:
+    """Validate features as an (m, 19) array; the flag says whether one decision (19 values) was given.
+
+    Accepted: 19 values, a matrix of rows, a frame with the named columns
+    (other columns are ignored) or a Series indexed by the feature names
+    (a row of a decisions frame). The values must be a possible Table 5
+    situation: Boolean features exactly 0 or 1, exactly one of the three
+    bets-to-call flags and at most one of the three stage flags set.
+    """
+    import pandas as pd
+
+    if isinstance(features, pd.DataFrame):
+        missing = [c for c in CONTEXT_FEATURES if c not in features.columns]
+        if missing:
+            raise ParameterError(f"{what} lack the columns {missing}")
+        features = features[list(CONTEXT_FEATURES)].to_numpy()
+    elif isinstance(features, pd.Series) and not all(isinstance(k, (int, np.integer)) for k in features.index):
+        missing = [c for c in CONTEXT_FEATURES if c not in features.index]
+        if missing:
+            raise ParameterError(f"{what}: the Series lacks the entries {missing}")
+        features = features[list(CONTEXT_FEATURES)].to_numpy()
+    if isinstance(features, (str, bytes, bool, dict)) or features is None:
         raise ParameterError(f"{what} must be 19 numbers in [0, 1] (or rows of them), not {features!r}")
     try:
         x = np.asarray(features, dtype=np.float64)
     except (TypeError, ValueError):
         raise ParameterError(f"{what} must be 19 numbers in [0, 1] (or rows of them), not {features!r}") from None
-    if x.ndim == 1:
+    single = x.ndim == 1
+    if single:
         x = x[None, :]
     if x.ndim != 2 or x.shape[1] != len(CONTEXT_FEATURES):
         raise ParameterError(f"{what} must have {len(CONTEXT_FEATURES)} values per row, not shape {x.shape}")
     if not np.all(np.isfinite(x)) or (x.size and (x.min() < 0 or x.max() > 1)):
         raise ParameterError(f"{what} must be finite numbers in [0, 1]")
-    return x
+    flags = x[:, _FLAGS]
+    if ((flags != 0) & (flags != 1)).any():
+        bad = sorted({CONTEXT_FEATURES[_FLAGS[j]] for j in np.nonzero((flags != 0) & (flags != 1))[1]})
+        raise ParameterError(f"{what}: the Boolean features {bad} must be exactly 0 or 1")
+    if (x[:, 4:7].sum(axis=1) != 1).any():
+        raise ParameterError(f"{what}: exactly one of btc_0, btc_1, btc_2plus must be 1 in every row")
+    if (x[:, 7:10].sum(axis=1) > 1).any():
+        raise ParameterError(f"{what}: at most one of flop, turn, river may be 1 in a row")
+    return x, single
+
+
+def _feature_matrix(features: Any, what: str = "features") -> np.ndarray:
+    """:func:`_feature_rows` without the flag: always an (m, 19) array."""
+    return _feature_rows(features, what)[0]
 
 
 def _action_codes(actions: Any) -> np.ndarray:
+    if isinstance(actions, (str, bytes, dict)) or actions is None or not hasattr(actions, "__iter__"):
+        raise ParameterError(f"actions must be a list of fold, call or raise, not {actions!r}")
     values = list(actions)
     bad = sorted({str(a) for a in values if a not in ACTIONS})
     if bad:
@@ -194,11 +223,19 @@ class ContextModel:
         return np.where(totals + a > 0, p, self._prior)
 
     def predict_proba(self, features: Any) -> np.ndarray:
-        """The probability triple (fold, call, raise): shape (3,) for one decision, (m, 3) for m rows."""
+        """The probability triple (fold, call, raise): shape (3,) for one decision, (m, 3) for m rows.
+
+        ``features`` are 19 values, rows of them, a frame with the named
+        columns or one row of such a frame (a Series, read by name). A row
+        that is not a possible Table 5 situation is refused, not answered:
+        a Boolean feature other than 0 or 1, not exactly one bets-to-call
+        flag, or more than one stage flag.
+        """
         if self._fitted is None:
             raise ParameterError("this ContextModel is not fitted yet: call fit(frame) first")
-        single = not hasattr(features, "columns") and np.ndim(features) == 1
-        x = _feature_matrix(features)
+        x, single = _feature_rows(features)
+        if len(x) == 0:
+            return np.zeros((0, 3))
         if self.kind == "frequency":
             p = self._fitted[_stage_btc(x)]
         elif self.kind == "tree":
@@ -221,6 +258,12 @@ class ContextModel:
 
     def score(self, frame: pd.DataFrame) -> dict[str, float]:
         """Log-loss, accuracy and calibration error on decisions (use held-out ones)."""
+        import pandas as pd
+
+        if not isinstance(frame, pd.DataFrame):
+            raise ParameterError(f"score needs a DataFrame of decisions, not {type(frame).__name__}")
+        if "action" not in frame.columns:
+            raise ParameterError("the frame has no 'action' column")
         return score_predictions(self.predict_proba(frame), frame["action"])
 
 
@@ -371,6 +414,15 @@ class ContextOpponents:
         predicts in the situation after the raise; None while any of them
         has no fitted model yet.
         """
+        if not isinstance(view, PlayerView):
+            raise ParameterError(f"fold_probability needs a PlayerView, not {type(view).__name__}")
+        if (
+            isinstance(amount, bool)
+            or not isinstance(amount, (int, float, np.integer, np.floating))
+            or not math.isfinite(amount)
+            or amount < 0
+        ):
+            raise ParameterError(f"amount must be a finite number of chips >= 0, not {amount!r}")
         if self._tracker is None or view.hand_number != self._hand:
             return None
         me = view.seat

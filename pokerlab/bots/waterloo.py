@@ -105,7 +105,7 @@ def _ids(view: PlayerView) -> tuple[tuple[int, int], tuple[int, ...]]:
 
 
 def _check_prob(name: str, x: float) -> None:
-    if not 0.0 <= x <= 1.0:
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or not 0.0 <= x <= 1.0:
         raise ParameterError(f"{name} must be in [0, 1], not {x}")
 
 
