@@ -6,6 +6,7 @@ Each helper turns what a user typed into validated values or raises a
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from pokerlab.cards import Card, CardsLike, check_disjoint, parse_cards
@@ -74,6 +75,14 @@ def weight_table(weights: np.ndarray | Range | str | None, known: tuple[Card, ..
     if not (arr[live] > 0).any():
         raise RangeError("the opponent's weight table is empty once the known cards are removed")
     arr[~live] = 0.0
+    # Only ratios of weights matter. Sums of 1,081 weights near 1e308 overflow and
+    # subnormal weights lose their digits, so a table whose largest weight is beyond
+    # 2**+-64 is divided by that weight (the largest becomes exactly 1, a uniform table
+    # exactly all ones). Tables in the usual range are left as given, so a weighted
+    # Potential's sums read in the caller's units.
+    top = float(arr.max())
+    if abs(math.frexp(top)[1]) > 64:
+        arr = arr / top
     return np.ascontiguousarray(arr)
 
 

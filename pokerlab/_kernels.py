@@ -28,6 +28,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from pokerlab import _signals
 from pokerlab._tables import tables
 
 _T = tables()
@@ -326,24 +327,31 @@ def _potential(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr):
 
 
 @njit(cache=True)
-def _equity_exact(board, deck, need, umask, ucards, assign, aweight, kk, ft, nt, pr, sr):
+def _equity_exact(
+    board, deck, need, umask, ucards, assign, aweight, idx, max_boards, win, tie, share, total, cases,
+    kk, ft, nt, pr, sr,
+):  # fmt: skip
+    """Enumerate up to ``max_boards`` board completions from position ``idx`` (updated in place).
+
+    Returns (finished, total, cases); the accumulators carry over between
+    calls, so a run cut into chunks adds the same numbers in the same order
+    as one call.
+    """
     n_players = assign.shape[1]
     n_assign = assign.shape[0]
     n_union = ucards.shape[0]
-    win = np.zeros(n_players)
-    tie = np.zeros(n_players)
-    share = np.zeros(n_players)
-    total = 0.0
     p0 = 0
     sm0 = 0
     for c in board:
         p0, sm0 = _add(p0, sm0, c, kk)
     n_deck = deck.shape[0]
-    idx = np.arange(max(need, 1))
     uval = np.empty(n_union, np.int64)
     vals = np.empty(n_players, np.int64)
-    cases = 0
+    boards = 0
     while True:
+        if boards == max_boards:
+            return False, total, cases
+        boards += 1
         p = p0
         sm = sm0
         cm = 0
@@ -396,7 +404,7 @@ def _equity_exact(board, deck, need, umask, ucards, assign, aweight, kk, ft, nt,
         idx[i] += 1
         for t in range(i + 1, need):
             idx[t] = idx[t - 1] + 1
-    return win, tie, share, total, cases
+    return True, total, cases
 
 
 @njit(cache=True, inline="always")
@@ -420,13 +428,16 @@ def _splitmix(x):
 
 
 @njit(cache=True)
-def _equity_mc(board, need, rcards, roff, rcum, n_random, samples, seed, kk, ft, nt, pr, sr):
+def _equity_mc(
+    board, need, rcards, roff, rcum, n_random, samples, s, max_attempts, win, tie, share, share_sq, kk, ft, nt, pr, sr
+):
+    """Draw ``samples`` deals from generator state ``s`` into the accumulators; resumable.
+
+    Returns the new state, the deals done and the attempts used, so that a
+    run cut into chunks draws exactly the same deals as one call.
+    """
     n_ranged = roff.shape[0] - 1
     n_players = n_ranged + n_random
-    win = np.zeros(n_players)
-    tie = np.zeros(n_players)
-    share = np.zeros(n_players)
-    share_sq = np.zeros(n_players)
     hands = np.zeros((n_players, 2), np.int64)
     vals = np.zeros(n_players, np.int64)
     board_mask = 0
@@ -435,10 +446,8 @@ def _equity_mc(board, need, rcards, roff, rcum, n_random, samples, seed, kk, ft,
     for c in board:
         p0, sm0 = _add(p0, sm0, c, kk)
         board_mask |= 1 << c
-    s = _splitmix(seed)
     done = 0
     attempts = 0
-    max_attempts = samples * 2000 + 100000
     while done < samples:
         attempts += 1
         if attempts > max_attempts:
@@ -511,7 +520,7 @@ def _equity_mc(board, need, rcards, roff, rcum, n_random, samples, seed, kk, ft,
                     share[pl] += 1.0 / nbest
                     share_sq[pl] += 1.0 / (nbest * nbest)
         done += 1
-    return win, tie, share, share_sq, done, attempts
+    return s, done, attempts
 
 
 # ----------------------------------------------------------------------------
@@ -566,12 +575,55 @@ def potential(
     return kernel(hole, board, w, use_w, lookahead, KK, FT, NT, PR, SR)
 
 
+EXACT_CHUNK_CASES = 20_000_000
+"""Exact equity enumerates about this many (board, deal) cases per kernel call, so Ctrl-C is seen at once."""
+
+
 def equity_exact(board, deck, need, umask, ucards, assign, aweight):
-    return _equity_exact(board, deck, need, umask, ucards, assign, aweight, KK, FT, NT, PR, SR)
+    """Exact showdown sums over every board completion, enumerated in chunks of boards."""
+    n_players = assign.shape[1]
+    win = np.zeros(n_players)
+    tie = np.zeros(n_players)
+    share = np.zeros(n_players)
+    idx = np.arange(max(need, 1)).astype(np.int64)
+    per_call = max(1, EXACT_CHUNK_CASES // max(1, assign.shape[0] + ucards.shape[0]))
+    total, cases = 0.0, 0
+    finished = False
+    while not finished:
+        _signals.check()
+        finished, total, cases = _equity_exact(
+            board, deck, need, umask, ucards, assign, aweight, idx, per_call, win, tie, share, total, cases,
+            KK, FT, NT, PR, SR,
+        )  # fmt: skip
+    return win, tie, share, total, cases
+
+
+MC_CHUNK = 1 << 17
+"""Monte Carlo deals per kernel call: Python sees Ctrl-C between chunks (a few ms each)."""
 
 
 def equity_mc(board, need, rcards, roff, rcum, n_random, samples, seed):
-    return _equity_mc(board, need, rcards, roff, rcum, n_random, samples, np.uint64(seed), KK, FT, NT, PR, SR)
+    """Monte Carlo showdowns, drawn in resumable chunks so that Ctrl-C stops a long run at once."""
+    n_players = roff.shape[0] - 1 + n_random
+    win = np.zeros(n_players)
+    tie = np.zeros(n_players)
+    share = np.zeros(n_players)
+    share_sq = np.zeros(n_players)
+    state = np.uint64(_splitmix(np.uint64(seed)))
+    allowed = samples * 2000 + 100000
+    done = attempts = 0
+    while done < samples and attempts < allowed:
+        _signals.check()
+        want = min(MC_CHUNK, samples - done)
+        state, d, a = _equity_mc(
+            board, need, rcards, roff, rcum, n_random, want, np.uint64(state), allowed - attempts,
+            win, tie, share, share_sq, KK, FT, NT, PR, SR,
+        )  # fmt: skip
+        done += d
+        attempts += a
+        if d < want:
+            break
+    return win, tie, share, share_sq, done, attempts
 
 
 # ----------------------------------------------------------------------------

@@ -11,6 +11,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
+from pokerlab import _signals
+
 
 def run_tasks(
     tasks: Sequence[Any], fn: Callable[[Any], Any], executor: Executor | None, progress: bool, desc: str
@@ -21,11 +23,14 @@ def run_tasks(
 
         bar = tqdm(total=len(tasks), desc=desc, unit="task")
     results = []
-    mapped = map(fn, tasks) if executor is None else executor.map(fn, tasks)
-    for res in mapped:
-        results.append(res)
+    try:
+        mapped = map(fn, tasks) if executor is None else executor.map(fn, tasks)
+        for res in mapped:
+            _signals.check()
+            results.append(res)
+            if bar is not None:
+                bar.update(1)
+    finally:  # on Ctrl-C too: the bar is finished before anyone prints below it
         if bar is not None:
-            bar.update(1)
-    if bar is not None:
-        bar.close()
+            bar.close()
     return results

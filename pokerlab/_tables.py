@@ -29,14 +29,14 @@ other over every 5-card hand.
 
 from __future__ import annotations
 
-import hashlib
-import os
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from pathlib import Path
 
 import numpy as np
+
+from pokerlab import _cache
 
 # Hand categories, weakest first (the same numbering as HandCategory).
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
@@ -213,17 +213,7 @@ def _build() -> dict[str, np.ndarray]:
 
 def cache_dir() -> Path:
     """Where pokerlab caches tables: ``$POKERLAB_CACHE_DIR`` or ``~/.cache/pokerlab``."""
-    env = os.environ.get("POKERLAB_CACHE_DIR")
-    base = Path(env) if env else Path.home() / ".cache" / "pokerlab"
-    return base
-
-
-def _digest(arrays: dict[str, np.ndarray]) -> str:
-    h = hashlib.sha256()
-    for name in sorted(arrays):
-        h.update(name.encode())
-        h.update(np.ascontiguousarray(arrays[name]).tobytes())
-    return h.hexdigest()
+    return _cache.cache_dir()
 
 
 @cache
@@ -233,25 +223,15 @@ def tables() -> Tables:
     A cache file that is unreadable or fails its checksum is rebuilt, never
     trusted.
     """
-    path = cache_dir() / f"evaluator-v{TABLE_VERSION}.npz"
-    arrays: dict[str, np.ndarray] | None = None
-    try:
-        with np.load(path) as data:
-            loaded = {k: data[k] for k in data.files}
-        digest = str(loaded.pop("digest"))
-        if digest == _digest(loaded) and loaded["noflush"].shape == (73775,):
-            arrays = loaded
-    except (OSError, KeyError, ValueError):
+    path = cache_dir() / f"evaluator-v{TABLE_VERSION}-f{_cache.FORMAT}.npz"
+    provenance = {"kind": "pokerlab evaluator tables", "table_version": TABLE_VERSION}
+    names = ("card_key", "flush", "noflush", "prefix", "suffix", "category_of", "category_floor")
+    arrays = _cache.load(path, provenance, names)
+    if arrays is not None and arrays["noflush"].shape != (73775,):  # pragma: no cover - digest and version agree
         arrays = None
     if arrays is None:
         arrays = _build()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
-            np.savez(tmp, digest=np.array(_digest(arrays)), **arrays)
-            os.replace(tmp, path)
-        except OSError:  # a read-only home still works, just slower to start
-            pass
+        _cache.save(path, arrays, provenance)
     for a in arrays.values():
         a.setflags(write=False)
     return Tables(**arrays)

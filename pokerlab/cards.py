@@ -41,6 +41,8 @@ from enum import StrEnum
 from functools import cache
 from typing import TYPE_CHECKING
 
+from pokerlab._validate import seed as check_seed
+from pokerlab._validate import whole
 from pokerlab.errors import CardError, DuplicateCardError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -184,6 +186,10 @@ class Card:
     @classmethod
     def of(cls, rank: Rank | str, suit: Suit | str) -> Card:
         """The card with this rank and suit: ``Card.of("A", "s")``."""
+        if not isinstance(rank, str) or str(rank).upper() not in RANK_CHARS or len(str(rank)) != 1:
+            raise CardError(f"rank must be one of {RANK_CHARS}, not {rank!r}")
+        if not isinstance(suit, str) or str(suit).lower() not in "cdhs" or len(str(suit)) != 1:
+            raise CardError(f"suit must be one of c, d, h, s, not {suit!r}")
         return _DECK[Rank(str(rank).upper()).index * 4 + Suit(str(suit).lower()).index]
 
     @property
@@ -352,8 +358,8 @@ def combo_index(a: Card | int, b: Card | int) -> int:
     >>> combo_index(Card.parse("2c"), Card.parse("2d")), combo_index(51, 50)
     (0, 1325)
     """
-    i = a.id if isinstance(a, Card) else int(a)
-    j = b.id if isinstance(b, Card) else int(b)
+    i = a.id if isinstance(a, Card) else whole(a, "a (a card id)", lo=0, hi=51, error=CardError)
+    j = b.id if isinstance(b, Card) else whole(b, "b (a card id)", lo=0, hi=51, error=CardError)
     if i == j:
         raise DuplicateCardError(f"a two-card combination needs two different cards, got {_DECK[i]} twice")
     if i > j:
@@ -372,8 +378,7 @@ def _combo_table() -> tuple[tuple[Card, Card], ...]:
 
 def combo_cards(index: int) -> tuple[Card, Card]:
     """The two cards of combination ``index`` (lower id first)."""
-    if not 0 <= index < N_COMBOS:
-        raise CardError(f"a combination index must be 0..1325, not {index}")
+    index = whole(index, "index (a combination index)", lo=0, hi=N_COMBOS - 1, error=CardError)
     return _combo_table()[index]
 
 
@@ -420,6 +425,8 @@ class HandClass:
         """Parse ``"AKs"``, ``"AKo"``, ``"TT"`` (ranks in any order or case)."""
         if isinstance(text, HandClass):
             return text
+        if not isinstance(text, str):
+            raise CardError(f"a hand class is text like 'AKs', not {text!r}")
         t = text.strip()
         t = t.replace("10", "T")
         if len(t) not in (2, 3):
@@ -484,6 +491,8 @@ class HandClass:
     @classmethod
     def at(cls, row: int, col: int) -> HandClass:
         """The class at a grid cell (inverse of :attr:`grid_cell`)."""
+        row = whole(row, "row", error=CardError)
+        col = whole(col, "col", error=CardError)
         if not (0 <= row < 13 and 0 <= col < 13):
             raise CardError(f"grid cells run 0..12, not ({row}, {col})")
         if row == col:
@@ -536,6 +545,7 @@ class Deck:
     def __init__(self, seed: int | np.random.Generator | None = None, exclude: CardsLike = ()) -> None:
         import numpy as np
 
+        seed = check_seed(seed, generator=True)
         self._rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
         removed = {c.id for c in parse_cards(exclude)}
         self._cards = [c for c in _DECK if c.id not in removed]
@@ -544,6 +554,7 @@ class Deck:
 
     def deal(self, n: int = 1) -> tuple[Card, ...]:
         """Deal ``n`` cards from the top."""
+        n = whole(n, "n (cards to deal)", error=CardError)
         if n < 0 or n > len(self._cards):
             raise CardError(f"cannot deal {n} cards: {len(self._cards)} left in the deck")
         out, self._cards = self._cards[:n], self._cards[n:]

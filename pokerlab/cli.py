@@ -35,6 +35,32 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+def _whole(lo: int, hi: int | None = None, meaning: str = "") -> Any:
+    """An argparse type: a whole number in lo..hi, refused with one line otherwise (0 included)."""
+
+    def parse(text: str) -> int:
+        try:
+            n = int(text.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+        if n < lo or (hi is not None and n > hi):
+            span = f"{lo}..{hi:,}" if hi is not None else f"at least {lo}"
+            raise argparse.ArgumentTypeError(f"must be {span}{meaning}, not {text.strip()}")
+        return n
+
+    return parse
+
+
+def _text(text: str) -> str:
+    """An argparse type: text that is not empty (an empty value is a mistake, not "not given")."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must not be empty (leave the option out instead)")
+    return text
+
+
+_SEED = _whole(0, 2**63 - 1)
+
+
 def _print(data: dict[str, Any], text: str, as_json: bool) -> None:
     print(json.dumps(data, indent=2) if as_json else text)
 
@@ -108,15 +134,46 @@ def cmd_range(args: argparse.Namespace) -> None:
     _print(data, f"{r}\n{len(r)} combinations, total weight {r.total_weight:g}", args.json)
 
 
-def _executor(workers: int):
-    """A process pool for ``workers > 1``, else None (run in this process)."""
-    from concurrent.futures import ProcessPoolExecutor
+def _ignore_sigint() -> None:  # pragma: no cover - runs in the worker processes
+    """Workers leave Ctrl-C to the main process, which stops them (no traceback from every worker)."""
+    import signal
 
-    from pokerlab.errors import ParameterError
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
-    if workers < 1:
-        raise ParameterError(f"--workers must be at least 1, not {workers}")
-    return ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
+
+class _Pool:
+    """``with _Pool(workers) as executor``: a process pool for ``workers > 1``, else None (run here).
+
+    On the way out after an error or Ctrl-C the workers are terminated at
+    once instead of finishing their queue, so nothing is left running.
+    """
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.executor: Any = None
+
+    def __enter__(self) -> Any:
+        from concurrent.futures import ProcessPoolExecutor
+
+        if self.workers > 1:
+            self.executor = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint)
+        return self.executor
+
+    def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
+        ex = self.executor
+        if ex is None:
+            return
+        if kind is None:
+            ex.shutdown()
+            return
+        processes = list(getattr(ex, "_processes", {}).values())
+        ex.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:
+            proc.terminate()
+        for proc in processes:
+            proc.join(timeout=1)
+            if proc.is_alive():  # pragma: no cover
+                proc.kill()
 
 
 def _table_name(table: Any) -> str:
@@ -137,13 +194,12 @@ def cmd_tables(args: argparse.Namespace) -> None:
     from pokerlab import preflop
 
     out = Path(args.out)
-    executor = _executor(args.workers)
     written = []
-    try:
+    with _Pool(args.workers) as executor:
         if args.method == "exact":
             tables = [preflop.exact_heads_up_table(executor=executor, progress=not args.json)]
         elif args.method == "simulation":
-            players = [args.players] if args.players else list(range(2, 11))
+            players = [args.players] if args.players is not None else list(range(2, 11))
             tables = [
                 preflop.simulate_table(
                     n,
@@ -156,7 +212,7 @@ def cmd_tables(args: argparse.Namespace) -> None:
                 for n in players
             ]
         else:
-            players = [args.players] if args.players else list(range(2, 11))
+            players = [args.players] if args.players is not None else list(range(2, 11))
             if args.source != "income_rate":
                 players = players[:1]
             tables = [
@@ -170,9 +226,6 @@ def cmd_tables(args: argparse.Namespace) -> None:
                 )
                 for n in players
             ]
-    finally:
-        if executor is not None:
-            executor.shutdown()
     for table in tables:
         written.append(str(table.write(out / _table_name(table))))
     text = "\n".join(f"wrote {w}" for w in written)
@@ -195,15 +248,11 @@ def cmd_reproduce(args: argparse.Namespace) -> None:
     from pokerlab.strength import hand_potential, hand_strength
 
     out = Path(args.out)
-    executor = _executor(args.workers)
     progress = not args.json
-    try:
+    with _Pool(args.workers) as executor:
         t1 = preflop.expert_table(2, games=args.games, seed=2026, executor=executor, progress=progress)
         t2 = preflop.expert_table(4, games=args.games, seed=2026, executor=executor, progress=progress)
         t3 = preflop.simulate_table(4, games=10_000, seed=2026, executor=executor, progress=progress)
-    finally:
-        if executor is not None:
-            executor.shutdown()
     files = [str(t.write(out / _table_name(t))) for t in (t1, t2, t3)]
     p = hand_potential("AdQc", "3h4cJh")
     hs87 = hand_strength("8d7d", "9d6c2d")
@@ -274,6 +323,7 @@ def cmd_acpc_client(args: argparse.Namespace) -> None:
 
 def cmd_tournament(args: argparse.Namespace) -> None:
     """Run a self-play experiment, or a duplicate heads-up match with --duplicate A B."""
+    from pokerlab.errors import ParameterError
     from pokerlab.experiments import run_duplicate, run_experiment
 
     if args.duplicate:
@@ -288,9 +338,12 @@ def cmd_tournament(args: argparse.Namespace) -> None:
         )
         _print(result, text, args.json)
         return
-    setup: Any = args.bots.split(";") if args.bots else args.setup
-    executor = _executor(args.workers)
-    try:
+    setup: Any = args.setup
+    if args.bots is not None:
+        setup = [b.strip() for b in args.bots.split(";")]
+        if not all(setup):
+            raise ParameterError(f"--bots is a ';'-separated list of bots with none empty, not {args.bots!r}")
+    with _Pool(args.workers) as executor:
         res = run_experiment(
             setup,
             hands=args.hands,
@@ -300,9 +353,6 @@ def cmd_tournament(args: argparse.Namespace) -> None:
             progress=not args.json,
             out=args.out,
         )
-    finally:
-        if executor is not None:
-            executor.shutdown()
     summary = res.summary()
     data = {"setup": res.setup, "summary": summary.to_dict(orient="records"), "csv": args.out}
     _print(
@@ -407,22 +457,32 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("strength", "hand strength against random or weighted opponents (Algorithm 1)", cmd_strength)
     p.add_argument("hole", help="two hole cards, e.g. AdQc")
     p.add_argument("board", help="3-5 board cards, e.g. 3h4cJh")
-    p.add_argument("--opponents", type=int, default=1, help="number of opponents n for HS_n = HS^n (1-9)")
-    p.add_argument("--weights", default=None, help="opponent range used as weight table, e.g. 'TT+, AKs'")
+    p.add_argument("--opponents", type=_whole(1, 9), default=1, help="number of opponents n for HS_n = HS^n (1-9)")
+    p.add_argument("--weights", type=_text, default=None, help="opponent range used as weight table, e.g. 'TT+, AKs'")
 
     p = add("potential", "hand potential: Table 4, PPOT, NPOT, EHS (Algorithm 2)", cmd_potential)
     p.add_argument("hole", help="two hole cards, e.g. AdQc")
     p.add_argument("board", help="flop (3 cards) or turn (4 cards), e.g. 3h4cJh")
     p.add_argument("--lookahead", type=int, choices=(1, 2), default=2, help="cards to come (2 only from the flop)")
-    p.add_argument("--opponents", type=int, default=1, help="opponents for HS_n and EHS (1-9)")
-    p.add_argument("--weights", default=None, help="opponent range used as weight table")
+    p.add_argument("--opponents", type=_whole(1, 9), default=1, help="opponents for HS_n and EHS (1-9)")
+    p.add_argument("--weights", type=_text, default=None, help="opponent range used as weight table")
 
     p = add("equity", "showdown equity of hands or ranges", cmd_equity)
     p.add_argument("hands", nargs="+", help="hands or ranges, e.g. AhKh QQ 'TT+,AKs'")
-    p.add_argument("--board", default=None, help="0, 3, 4 or 5 board cards")
-    p.add_argument("--opponents", type=int, default=None, help="add this many random hands")
-    p.add_argument("--samples", type=int, default=None, help="Monte Carlo samples (forces Monte Carlo)")
-    p.add_argument("--seed", type=int, default=None, help="random seed for Monte Carlo")
+    p.add_argument("--board", type=_text, default=None, help="3, 4 or 5 board cards (leave out for preflop)")
+    p.add_argument(
+        "--opponents",
+        type=_whole(0, 9),
+        default=None,
+        help="add this many random hands (0-9; 0 = only the hands given)",
+    )
+    p.add_argument(
+        "--samples",
+        type=_whole(1, 10**12),
+        default=None,
+        help="Monte Carlo samples, 1 to 10^12 (forces Monte Carlo)",
+    )
+    p.add_argument("--seed", type=_SEED, default=None, help="random seed for Monte Carlo (0 to 2^63-1)")
     p.add_argument("--exact", action="store_true", help="insist on full enumeration")
 
     p = add("range", "expand a range and print it in canonical form", cmd_range)
@@ -436,39 +496,44 @@ def build_parser() -> argparse.ArgumentParser:
         default="income_rate",
         help="expert table source (income_rate depends on --players and --games)",
     )
-    p.add_argument("--players", type=int, default=None, help="2..10 (default: every count 2..10)")
+    p.add_argument("--players", type=_whole(2, 10), default=None, help="2..10 (default: every count 2..10)")
     p.add_argument(
         "--games",
-        type=int,
+        type=_whole(1),
         default=None,
         help="games per class (default 10,000 for simulation, 1,000,000 for income rate)",
     )
-    p.add_argument("--seed", type=int, default=None, help="random seed (simulation default: random; expert: 2026)")
+    p.add_argument(
+        "--seed", type=_SEED, default=None, help="random seed (simulation default: random; expert: 2026)"
+    )
     p.add_argument("--metric", choices=("pot_share", "won_outright"), default="pot_share")
-    p.add_argument("--out", default="data/preflop_tables", help="folder for the CSV files")
-    p.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    p.add_argument("--out", type=_text, default="data/preflop_tables", help="folder for the CSV files")
+    p.add_argument("--workers", type=_whole(1, 256), default=1, help="processes to use (default 1)")
 
     p = add("acpc-client", "play a pokerlab bot against an ACPC dealer (heads-up limit by default)", cmd_acpc_client)
     p.add_argument("host")
     p.add_argument("port", type=int, help="the dealer's port for this seat (1..65535)")
-    p.add_argument("--bot", default="always_call", help="bot name (see pokerlab.bots.names())")
+    p.add_argument("--bot", type=_text, default="always_call", help="bot name (see pokerlab.bots.names())")
     p.add_argument(
         "--game",
+        type=_text,
         default="holdem.limit.2p.reverse_blinds",
         help="the dealer's game: a standard ACPC name (holdem.limit.2p.reverse_blinds, holdem.nolimit.2p, "
         "holdem.limit.3p, holdem.nolimit.3p) or a .game file (default: ACPC heads-up limit, caps 3 4 4 4)",
     )
-    p.add_argument("--seed", type=int, default=None, help="seed for bots that take one")
+    p.add_argument("--seed", type=_SEED, default=None, help="seed for bots that take one")
     p.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for each line from the dealer")
 
     p = add("tournament", "self-play experiments (seed 001 Figures 4-7) or duplicate heads-up matches", cmd_tournament)
     p.add_argument("--setup", choices=("phases", "bluffing", "trust"), default="phases")
-    p.add_argument("--bots", default=None, help="a custom line-up: 'phase2:bluff=none;phase1;rembrant'")
-    p.add_argument("--hands", type=int, default=200, help="hands per trial (deals for --duplicate)")
-    p.add_argument("--trials", type=int, default=10)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=1)
-    p.add_argument("--out", default=None, help="CSV file for the money of every player after every hand")
+    p.add_argument("--bots", type=_text, default=None, help="a custom line-up: 'phase2:bluff=none;phase1;rembrant'")
+    p.add_argument("--hands", type=_whole(1), default=200, help="hands per trial (deals for --duplicate)")
+    p.add_argument("--trials", type=_whole(1, 1_000_000), default=10)
+    p.add_argument("--seed", type=_whole(0, 2**62 - 2), default=0)
+    p.add_argument("--workers", type=_whole(1, 256), default=1)
+    p.add_argument(
+        "--out", type=_text, default=None, help="CSV file for the money of every player after every hand"
+    )
     p.add_argument(
         "--duplicate", nargs=2, metavar=("A", "B"), default=None, help="a duplicate heads-up match of A vs B"
     )
@@ -483,27 +548,31 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--hole", default=None, help="BPP's two cards, e.g. AdQc (sets the round and BPP_Current)")
     p.add_argument("--board", default=None, help="0, 3, 4 or 5 board cards (sets Board)")
     p.add_argument("--round", choices=("preflop", "flop", "turn", "river"), default=None)
-    p.add_argument("--action", default=None, help="the opponent's action this round: pass, call, bet, raise")
-    p.add_argument("--evidence", action="append", help="more evidence NODE=STATE (repeatable)")
+    p.add_argument(
+        "--action", type=_text, default=None, help="the opponent's action this round: pass, call, bet, raise"
+    )
+    p.add_argument("--evidence", type=_text, action="append", help="more evidence NODE=STATE (repeatable)")
     p.add_argument("--hand-types", type=int, choices=(9, 17), default=17)
     p.add_argument("--actions", type=int, choices=(2, 4), default=4)
     p.add_argument("--final-arc", action="store_true", help="add the BPP_Final -> OPP_Final arc")
-    p.add_argument("--pot", type=int, default=40, help="chips in the pot now")
-    p.add_argument("--to-call", type=int, default=10, help="chips BPP must add to call")
-    p.add_argument("--bet", type=int, default=10, help="size of a raise")
+    p.add_argument("--pot", type=_whole(0), default=40, help="chips in the pot now")
+    p.add_argument("--to-call", type=_whole(0), default=10, help="chips BPP must add to call (0 = checking is free)")
+    p.add_argument("--bet", type=_whole(1), default=10, help="size of a raise")
     p.add_argument("--engine", choices=("numpy", "pgmpy"), default="numpy")
 
     p = add("play", "play in the browser: heads-up against BPP, or a BigHoldem table (Voila)", cmd_play)
     p.add_argument("--app", choices=("heads-up", "bigholdem"), default="heads-up")
-    p.add_argument("--port", type=int, default=None, help="port on 127.0.0.1 (default: a free one)")
+    p.add_argument("--port", type=_whole(1, 65535), default=None, help="port on 127.0.0.1 (default: a free one)")
     p.add_argument("--no-browser", action="store_true", help="only print the address")
-    p.add_argument("--seed", type=int, default=None, help="seed for the cards and the bots")
+    p.add_argument("--seed", type=_SEED, default=None, help="seed for the cards and the bots")
     p.add_argument("--verbose", action="store_true", help="show Voila's log")
 
     p = add("reproduce", "regenerate seed 001's Tables 1-4 and print them", cmd_reproduce)
-    p.add_argument("--out", default="data/preflop_tables", help="folder for the regenerated tables")
-    p.add_argument("--games", type=int, default=1_000_000, help="games per class for Tables 1-2 (Papp's 1,000,000)")
-    p.add_argument("--workers", type=int, default=2, help="processes to use (default 2)")
+    p.add_argument("--out", type=_text, default="data/preflop_tables", help="folder for the regenerated tables")
+    p.add_argument(
+        "--games", type=_whole(1), default=1_000_000, help="games per class for Tables 1-2 (Papp's 1,000,000)"
+    )
+    p.add_argument("--workers", type=_whole(1, 256), default=2, help="processes to use (default 2)")
     return parser
 
 
@@ -513,18 +582,85 @@ def _version() -> str:
     return f"pokerlab {__version__}"
 
 
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Every output path is checked before any work, so a bad --out never loses a finished result."""
+    from pokerlab import _validate
+
+    if args.command in ("tables", "reproduce"):
+        _validate.output_folder(args.out, "--out")
+    elif args.command == "tournament" and args.out is not None and not args.duplicate:
+        _validate.output_file(args.out, "--out")
+
+
+def _show_warning(message: Any, category: Any, filename: str, lineno: int, file: Any = None, line: Any = None) -> None:
+    """Warnings on the command line are one line each, like errors."""
+    sys.stderr.write(f"pokerlab: warning: {message}\n")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``pokerlab`` command; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Entry point of the ``pokerlab`` command; returns the exit status.
+
+    Bad input: one line on stderr, status 2. Ctrl-C: one line, status 130,
+    worker processes stopped, nothing left running.
+    """
+    import signal
+
+    from pokerlab import _signals
+
+    _signals.requested = False
+
+    def on_sigint(signum: int, frame: Any) -> None:
+        _signals.requested = True  # long loops raise it again should this one be swallowed
+        raise KeyboardInterrupt
+
     try:
-        args.func(args)
+        previous = signal.signal(signal.SIGINT, on_sigint)
+    except ValueError:  # pragma: no cover - not the main thread
+        previous = None
+    status = None
+    try:
+        status = _run(argv)
+    except KeyboardInterrupt:
+        pass
+    except SystemError:
+        # Ctrl-C landing inside a compiled kernel's call can surface as SystemError
+        # ("returned a result with an exception set"); it is still an interruption.
+        if not _signals.requested:
+            raise
+    if status is None or _signals.requested:
+        # a second Ctrl-C while we wind down must not become a traceback or a signal exit
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        sys.stderr.write("pokerlab: interrupted\n")
+        if argv is None:
+            # Run as the program: leave now with status 130. A Ctrl-C that landed inside a
+            # C extension's embedded Python code leaves CPython set to re-raise SIGINT at
+            # exit (status -2), which would hide the 130; workers are already stopped.
+            import os
+
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(130)
+        return 130
+    if previous is not None:
+        signal.signal(signal.SIGINT, previous)
+    return status
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    import signal
+    import warnings
+
+    args = build_parser().parse_args(argv)
+    if args.command == "play":  # play handles its own signals
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with warnings.catch_warnings():
+            warnings.showwarning = _show_warning
+            _check_outputs(args)
+            args.func(args)
     except PokerlabError as exc:
         sys.stderr.write(f"pokerlab: error: {exc}\n")
         return 2
-    except KeyboardInterrupt:  # pragma: no cover
-        sys.stderr.write("pokerlab: interrupted\n")
-        return 130
     return 0
 
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from pokerlab import _inputs
+from pokerlab import _inputs, _validate
 from pokerlab.cards import Card, CardsLike, cards_html, combo_cards, parse_cards
 from pokerlab.errors import CardCountError, DuplicateCardError, ParameterError, RangeError
 from pokerlab.ranges import Range
@@ -36,10 +36,33 @@ from pokerlab.ranges import Range
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
-__all__ = ["EXACT_LIMIT", "Equity", "equity"]
+__all__ = ["EXACT_LIMIT", "EXACT_MEMORY_LIMIT", "MAX_SAMPLES", "Equity", "equity", "exact_memory"]
 
 EXACT_LIMIT = 60_000_000
 DEFAULT_SAMPLES = 200_000
+MAX_SAMPLES = 10**12
+"""More Monte Carlo deals than this (days of work) are refused rather than started."""
+EXACT_MEMORY_LIMIT = 2 * 2**30
+"""Exact enumeration holds every way to deal the players' hands at once; beyond this many bytes it is refused."""
+
+
+def exact_memory(sizes: list[int]) -> int:
+    """Bytes exact enumeration may need for players with these numbers of possible hands (an upper bound).
+
+    The deals of hands are built player by player: each step holds the
+    previous deals, a (deals x hands) overlap test and the new deals
+    (players' hand positions, card mask, weight).
+
+    >>> exact_memory([1, 1081])
+    44321
+    """
+    total = 0
+    rows = 1
+    for k, s in enumerate(sizes, start=1):
+        step = rows * s * 9 + rows * s * (8 * k + 16)
+        total = max(total, step)
+        rows *= s
+    return total
 
 
 @dataclass(frozen=True)
@@ -130,6 +153,8 @@ def equity(
         raise CardCountError(f"the board has 0, 3, 4 or 5 cards, not {len(b)}")
     ranges = [Range.of(x) for x in hands_or_ranges]
     labels = [_label(x, r) for x, r in zip(hands_or_ranges, ranges, strict=True)]
+    if exact is not None:
+        _validate.flag(exact, "exact")
     if opponents is None:
         n_random = 1 if len(ranges) == 1 else 0
     else:
@@ -149,10 +174,8 @@ def equity(
     if samples is not None:
         if exact:
             raise ParameterError("samples selects Monte Carlo; do not combine it with exact=True")
-        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-            raise ParameterError(f"samples must be a positive whole number, not {samples!r}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise ParameterError(f"seed must be a non-negative whole number, not {seed!r}")
+        samples = _validate.whole(samples, "samples", lo=1, hi=MAX_SAMPLES)
+    seed = _validate.seed(seed)
     board_ids = np.array([c.id for c in b], dtype=np.int64)
     need = 5 - len(b)
     free = 52 - len(b) - len(fixed)
@@ -166,8 +189,17 @@ def equity(
     use_exact = exact if exact is not None else (samples is None and cost <= EXACT_LIMIT)
     if use_exact and cost > 100 * EXACT_LIMIT:
         raise ParameterError(
-            f"exact enumeration would take about {cost:.1e} hand evaluations; use Monte Carlo (samples=...)"
+            f"exact enumeration would take about {cost:.1e} hand evaluations; use Monte Carlo instead "
+            "(samples=N, or --samples N on the command line)"
         )
+    if use_exact:
+        need_bytes = exact_memory(sizes)
+        if need_bytes > EXACT_MEMORY_LIMIT:
+            raise ParameterError(
+                f"exact enumeration would need about {need_bytes / 2**30:.1f} GiB of memory for the "
+                f"{joint:,} ways to deal the hands (the limit is {EXACT_MEMORY_LIMIT / 2**30:.0f} GiB); "
+                "use Monte Carlo instead (samples=N, or --samples N on the command line)"
+            )
     if use_exact:
         return _exact(ranges, n_random, b, board_ids, need, labels)
     return _monte_carlo(ranges, n_random, b, board_ids, need, labels, samples or DEFAULT_SAMPLES, seed)

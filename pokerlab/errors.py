@@ -24,6 +24,13 @@ means "this argument has the wrong value".
         ├── AcpcError             a malformed ACPC message or game definition
         └── PreflopTableError     a preflop table file that fails its checks
 
+    CacheWarning (UserWarning)    a cache file was unusable and is being rebuilt
+                                  (a warning, not an error: the answer is still right)
+
+Ctrl-C is not an error: long computations let ``KeyboardInterrupt`` through
+(after stopping their worker processes) and the command line turns it into
+one line on stderr and exit status 130.
+
 Messages are full sentences that name the offending input, e.g.
 ``DuplicateCardError("Ah appears twice in 'AhAh'")``.
 """
@@ -32,6 +39,7 @@ from __future__ import annotations
 
 __all__ = [
     "AcpcError",
+    "CacheWarning",
     "CardCountError",
     "CardError",
     "DataError",
@@ -98,3 +106,7 @@ class AcpcError(DataError):
 
 class PreflopTableError(DataError):
     """A preflop table file is unreadable, has the wrong shape, lacks provenance, or was edited."""
+
+
+class CacheWarning(UserWarning):
+    """A cache file was empty, truncated, corrupt, edited or made for something else; it is rebuilt."""

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pokerlab import _validate
 from pokerlab._parallel import run_tasks
 from pokerlab.errors import ParameterError
 
@@ -65,6 +66,8 @@ def make_bot(spec: str, seed: int | None = None) -> Any:
     """A bot from ``"name:key=value,..."``; ``seed`` is passed to bots that take one."""
     from pokerlab import bots
 
+    _validate.text(spec, "spec (a bot)")
+    seed = _validate.seed(seed)
     name, _, params_text = spec.partition(":")
     params: dict[str, Any] = {}
     for item in filter(None, params_text.split(",")):
@@ -161,16 +164,26 @@ def run_experiment(
     """Play ``trials`` matches of a setup (see the module docstring) and keep the money curves."""
     import pandas as pd
 
-    from pokerlab.game import NO_LIMIT_RING
+    from pokerlab.game import NO_LIMIT_RING, Rules
 
     if isinstance(setup, str):
         if setup not in SETUPS:
             raise ParameterError(f"unknown setup {setup!r}; known setups: {', '.join(SETUPS)}")
         specs, name = SETUPS[setup], setup
-    else:
+    elif isinstance(setup, (list, tuple)) and setup and all(isinstance(s, str) for s in setup):
         specs, name = list(setup), "custom"
-    if hands < 1 or trials < 1:
-        raise ParameterError("hands and trials must be at least 1")
+    else:
+        raise ParameterError(f"setup must be a setup name or a non-empty list of bot specs, not {setup!r}")
+    hands = _validate.whole(hands, "hands", lo=1)
+    trials = _validate.whole(trials, "trials", lo=1, hi=1_000_000)
+    seed = _validate.seed(seed, optional=False)
+    _validate.flag(progress, "progress")
+    if rules is not None and not isinstance(rules, Rules):
+        raise ParameterError(f"rules must be a Rules value or None, not {rules!r}")
+    if executor is not None and not isinstance(executor, Executor):
+        raise ParameterError(f"executor must be a concurrent.futures.Executor or None, not {executor!r}")
+    if out is not None:
+        _validate.output_file(out, "out")
     for s in specs:
         make_bot(s)  # fail early on a bad spec
     rules = rules or NO_LIMIT_RING
@@ -194,8 +207,16 @@ def run_duplicate(a: str, b: str, *, hands: int = 20_000, seed: int = 0, rules: 
     Returns the win rate of ``a`` in milli-big-blinds per hand with its 95 %
     confidence interval (deals are the samples), and the fault counts.
     """
-    from pokerlab.game import NO_LIMIT_RING, play_match
+    from pokerlab.game import NO_LIMIT_RING, Rules, play_match
 
+    _validate.text(a, "a (a bot)")
+    _validate.text(b, "b (a bot)")
+    hands = _validate.whole(hands, "hands", lo=1)
+    seed = _validate.seed(seed, optional=False)
+    if seed > _validate.MAX_SEED // 2 - 1:
+        raise ParameterError(f"seed must be at most {_validate.MAX_SEED // 2 - 1} for a duplicate match, not {seed}")
+    if rules is not None and not isinstance(rules, Rules):
+        raise ParameterError(f"rules must be a Rules value or None, not {rules!r}")
     rules = (rules or NO_LIMIT_RING).with_(reset_stacks=True, min_players=2, max_players=2, default_players=2)
     bot_a, bot_b = make_bot(a, seed=seed * 2 + 1), make_bot(b, seed=seed * 2 + 2)
     if bot_a.name == bot_b.name:

@@ -81,6 +81,68 @@ def _grid(values: Mapping[str, float] | Sequence[float]) -> np.ndarray:
     return grid
 
 
+def _checksum(head: str, data: str) -> str:
+    """sha256 over the header (first line and provenance lines) and the rows."""
+    return hashlib.sha256((head + data).encode()).hexdigest()
+
+
+def _check_provenance(p: Mapping[str, Any], where: str) -> None:
+    def bad(what: str) -> PreflopTableError:
+        return PreflopTableError(f"{where}: the provenance {what}")
+
+    method = p.get("method")
+    if method not in ("expert", "simulation", "exact"):
+        raise bad(f"names an unknown method {method!r}")
+    players = p.get("players")
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
+        raise bad(f"names {players!r} players (2..10)")
+    if method == "exact" and players != 2:
+        raise bad(f"of the exact heads-up table names {players} players")
+    if method == "expert" and p.get("source") not in SOURCES:
+        raise bad(f"names an unknown expert source {p.get('source')!r}")
+    if method == "simulation" and p.get("metric") not in METRICS:
+        raise bad(f"names an unknown metric {p.get('metric')!r}")
+    for key in ("games", "games_per_task"):
+        if key in p and (isinstance(p[key], bool) or not isinstance(p[key], int) or p[key] < 1):
+            raise bad(f"gives {key} = {p[key]!r} (a whole number of at least 1)")
+    if "seed" in p and (isinstance(p["seed"], bool) or not isinstance(p["seed"], int) or p["seed"] < 0):
+        raise bad(f"gives seed = {p['seed']!r} (a whole number of at least 0)")
+
+
+def _check_content(
+    values: np.ndarray,
+    errors: np.ndarray | None,
+    extra: Mapping[str, np.ndarray],
+    provenance: Mapping[str, Any],
+    where: str,
+) -> None:
+    """Every computed cell finite and in range for its method; cells left out only where provenance says so."""
+    _check_provenance(provenance, where)
+    computed = np.ones((13, 13), dtype=bool)
+    if "classes" in provenance:
+        classes = provenance["classes"]
+        if not isinstance(classes, list) or not all(isinstance(c, str) and c in CLASS_NAMES for c in classes):
+            raise PreflopTableError(f"{where}: the provenance lists classes that are not starting hands")
+        computed[:] = False
+        for name in classes:
+            computed[_class(name).grid_cell] = True
+    v = np.asarray(values, dtype=np.float64)
+    if not np.isfinite(v[computed]).all():
+        raise PreflopTableError(f"{where}: a value is not a finite number (nan or inf)")
+    if (v[computed] < 0).any() or (v[computed] > 1).any():
+        worst = v[computed][(v[computed] < 0) | (v[computed] > 1)][0]
+        raise PreflopTableError(f"{where}: a value is outside 0..1 ({worst:g}); every method's values are shares")
+    if (~np.isnan(v[~computed])).any():
+        raise PreflopTableError(f"{where}: a class not listed in the provenance's classes has a value")
+    if errors is not None:
+        e = np.asarray(errors, dtype=np.float64)
+        if not np.isfinite(e[computed]).all() or (e[computed] < 0).any():
+            raise PreflopTableError(f"{where}: a standard error is negative or not finite")
+    for name, arr in extra.items():
+        if not np.isfinite(np.asarray(arr, dtype=np.float64)[computed]).all():
+            raise PreflopTableError(f"{where}: the column {name!r} holds a value that is not finite")
+
+
 def _version() -> str:
     from pokerlab import __version__
 
@@ -107,6 +169,8 @@ class PreflopTable:
         for name, arr in [("values", self.values), ("errors", self.errors), *self.extra.items()]:
             if arr is not None and np.shape(arr) != (13, 13):
                 raise PreflopTableError(f"{name} must be a 13x13 grid, not {np.shape(arr)}")
+        if not isinstance(self.provenance, Mapping):
+            raise PreflopTableError(f"provenance must be a mapping, not {self.provenance!r}")
         missing = [k for k in REQUIRED if k not in self.provenance]
         if missing:
             raise PreflopTableError(f"missing provenance: {', '.join(missing)}")
@@ -201,8 +265,18 @@ class PreflopTable:
     # -- files ----------------------------------------------------------------
 
     def write(self, path: str | Path) -> Path:
-        """Write CSV: provenance lines, a checksum of the rows, then one row per class."""
+        """Write CSV: provenance lines, a checksum over those lines and the rows, then one row per class.
+
+        The file is written to a temporary name next to ``path`` and renamed,
+        so a reader never sees half a table.
+        """
+        import os
+        import tempfile
+
+        if not isinstance(path, (str, Path)) or not str(path).strip():
+            raise ParameterError(f"path must be a file name, not {path!r}")
         path = Path(path)
+        _check_content(self.values, self.errors, self.extra, self.provenance, str(path))
         frame = self.to_frame()
         body = io.StringIO()
         frame.to_csv(body, index=False, float_format="%.17g", lineterminator="\n")
@@ -210,9 +284,16 @@ class PreflopTable:
         lines = [HEADER]
         for key, value in self.provenance.items():
             lines.append(f"# {key}: {json.dumps(value)}")
-        lines.append(f"# sha256: {hashlib.sha256(data.encode()).hexdigest()}")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text("\n".join(lines) + "\n" + data)
+        head = "\n".join(lines) + "\n"
+        text = head + f"# sha256: {_checksum(head, data)}\n" + data
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+                f.write(text)
+            os.replace(tmp, path)
+        except OSError as exc:
+            raise PreflopTableError(f"cannot write the table to {path}: {exc.strerror or exc}") from None
         return path
 
     @classmethod
@@ -244,11 +325,14 @@ class PreflopTable:
         data = "\n".join(lines[i:])
         if digest is None:
             raise PreflopTableError(f"{path}: missing provenance: no sha256 checksum line")
-        if hashlib.sha256(data.encode()).hexdigest() != digest:
-            raise PreflopTableError(f"{path}: the checksum does not match; the rows were changed after writing")
         missing = [k for k in REQUIRED if k not in provenance]
         if missing:
             raise PreflopTableError(f"{path}: missing provenance: {', '.join(missing)}")
+        head = "\n".join(line for line in lines[:i] if not line.startswith("# sha256: ")) + "\n"
+        if _checksum(head, data) != digest:
+            raise PreflopTableError(
+                f"{path}: the checksum does not match; the provenance or the rows were changed after writing"
+            )
         try:
             frame = pd.read_csv(io.StringIO(data))
         except (ValueError, pd.errors.ParserError) as exc:
@@ -261,12 +345,19 @@ class PreflopTable:
         if sorted(names) != sorted(CLASS_NAMES):
             odd = sorted(set(names) ^ set(CLASS_NAMES))[:3]
             raise PreflopTableError(f"{path}: the classes are not the 169 starting hands (e.g. {odd})")
-        values = _grid(dict(zip(names, frame["value"], strict=True)))
-        errors = None
-        if "stderr" in frame and frame["stderr"].notna().any():
-            errors = _grid(dict(zip(names, frame["stderr"], strict=True)))
+        try:
+            values = _grid(dict(zip(names, frame["value"], strict=True)))
+            errors = None
+            if "stderr" in frame and frame["stderr"].notna().any():
+                errors = _grid(dict(zip(names, frame["stderr"], strict=True)))
+        except (TypeError, ValueError):
+            raise PreflopTableError(f"{path}: the values or errors are not numbers") from None
         skip = {"class", "row", "col", "combos", "value", "stderr"}
-        extra = {c: _grid(dict(zip(names, frame[c], strict=True))) for c in frame.columns if c not in skip}
+        try:
+            extra = {c: _grid(dict(zip(names, frame[c], strict=True))) for c in frame.columns if c not in skip}
+        except (TypeError, ValueError):
+            raise PreflopTableError(f"{path}: a column holds something other than numbers") from None
+        _check_content(values, errors, extra, provenance, str(path))
         return cls(values=values, provenance=provenance, errors=errors, extra=extra)
 
 
@@ -375,6 +466,7 @@ def simulate_table(
         "seed": seed,
         "metric": metric,
         "games_per_task": games_per_task,
+        **({"classes": [CLASS_NAMES[i] for i in wanted]} if classes is not None else {}),
         "pokerlab_version": _version(),
         "command": f"pokerlab tables --method simulation --players {players} --games {games} --seed {seed}",
     }
@@ -529,25 +621,32 @@ def expert_table(
 # ----------------------------------------------------------------------------
 
 
-def _canonical_boards() -> tuple[np.ndarray, np.ndarray]:
-    """5-card boards up to suit renaming with their multiplicities, cached on disk."""
-    from pokerlab import _kernels
-    from pokerlab._tables import cache_dir
+BOARD_COUNT = 134_459
+"""5-card boards that differ up to a renaming of suits."""
 
-    path = cache_dir() / "canonical-boards-v1.npz"
-    try:
-        with np.load(path) as data:
-            boards, weights = data["boards"], data["weights"]
-        if boards.shape == (134459, 5) and weights.sum() == 2598960:
+
+def _canonical_boards() -> tuple[np.ndarray, np.ndarray]:
+    """5-card boards up to suit renaming with their multiplicities, cached on disk (checksum + provenance)."""
+    from pokerlab import _cache, _kernels
+
+    path = _cache.cache_dir() / f"canonical-boards-v1-f{_cache.FORMAT}.npz"
+    provenance = {"kind": "pokerlab canonical 5-card boards", "version": 1, "boards": BOARD_COUNT}
+    arrays = _cache.load(path, provenance, ("boards", "weights"))
+    if arrays is not None:
+        boards, weights = arrays["boards"], arrays["weights"]
+        sound = (
+            boards.shape == (BOARD_COUNT, 5)
+            and weights.shape == (BOARD_COUNT,)
+            and int(boards.min()) >= 0
+            and int(boards.max()) <= 51
+            and bool((np.diff(np.sort(boards, axis=1), axis=1) > 0).all())
+            and weights.sum() == 2_598_960
+        )
+        if sound:
             return boards.astype(np.int64), weights.astype(np.float64)
-    except (OSError, KeyError, ValueError):
-        pass
+        _cache.warn(f"the cache file {path} is unusable (its boards are not 5 distinct cards); rebuilding it")
     boards, weights = _kernels.canonical_boards()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        np.savez(path, boards=boards.astype(np.int8), weights=weights)
-    except OSError:
-        pass
+    _cache.save(path, {"boards": boards.astype(np.int8), "weights": np.asarray(weights)}, provenance)
     return boards, weights
 
 
@@ -558,7 +657,7 @@ def _heads_up_task(task: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.
     return _kernels.heads_up_counts(boards, weights)
 
 
-def exact_heads_up_table(executor: Executor | None = None, progress: bool = True, tasks: int = 64) -> PreflopTable:
+def exact_heads_up_table(executor: Executor | None = None, progress: bool = True, tasks: int = 256) -> PreflopTable:
     """Each class's exact equity against one random hand (ties split).
 
     Every one of the 2,097,572,400 (opponent hand, board) cases per hole
@@ -631,4 +730,16 @@ def load_table(method: str, players: int | None = None, source: str = "income_ra
     path = data_dir() / name
     if not path.exists():
         raise PreflopTableError(f"{path} does not exist; regenerate it with 'pokerlab tables' (see its README)")
-    return PreflopTable.read(path)
+    table = PreflopTable.read(path)
+    p = table.provenance
+    asked = {"method": method, "players": 2 if method == "exact" else players}
+    if method == "expert":
+        asked["source"] = source
+        if source != "income_rate":
+            asked.pop("players")
+    for key, want in asked.items():
+        if p.get(key) != want:
+            raise PreflopTableError(
+                f"{path} holds a table with {key} = {p.get(key)!r}, not the {key} = {want!r} that was asked for"
+            )
+    return table

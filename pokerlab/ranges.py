@@ -47,7 +47,7 @@ from pokerlab.cards import (
     combo_index,
     parse_cards,
 )
-from pokerlab.errors import CardError, DuplicateCardError, RangeError
+from pokerlab.errors import CardCountError, CardError, DuplicateCardError, RangeError
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -151,7 +151,10 @@ class Range:
 
     def weight(self, hand: CardsLike) -> float:
         """Weight of a two-card hand (0 when it is not in the range)."""
-        return self._lookup.get(combo_index(*parse_cards(hand)), 0.0)
+        cards = parse_cards(hand)
+        if len(cards) != 2:
+            raise CardCountError(f"hand must be two cards, not {len(cards)} ({hand!r})")
+        return self._lookup.get(combo_index(*cards), 0.0)
 
     @property
     def total_weight(self) -> float:

@@ -14,7 +14,7 @@ from pokerlab.bpp import handtypes, learning
 from pokerlab.bpp.network import ImpossibleEvidenceError, build_network
 from pokerlab.bpp.policy import OpponentModel, action_probabilities, expected_winnings, summarise_actions
 from pokerlab.cards import parse_cards
-from pokerlab.errors import CardCountError, DuplicateCardError, ParameterError, PokerlabError
+from pokerlab.errors import CacheWarning, CardCountError, DuplicateCardError, ParameterError, PokerlabError
 from pokerlab.evaluator import category_counts, reference_value
 
 # ---------------------------------------------------------------------------
@@ -266,12 +266,12 @@ def test_a_corrupt_cache_is_rebuilt_not_trusted(tmp_path, monkeypatch):
     arrays["final"][0] += 1
     np.savez(path, **arrays)
     monkeypatch.setattr(learning, "_MEMO", {})
-    with pytest.warns(UserWarning, match="corrupt or stale; rebuilding"):
+    with pytest.warns(CacheWarning, match="fails its checksum.*rebuilding"):
         again = learning.deal_counts(2000, seed=9)
     assert np.array_equal(again.final, first.final)
     path.write_bytes(b"not a numpy file")
     monkeypatch.setattr(learning, "_MEMO", {})
-    with pytest.warns(UserWarning):
+    with pytest.warns(CacheWarning, match="cannot be read"):
         third = learning.deal_counts(2000, seed=9)
     assert np.array_equal(third.win2, first.win2)
     monkeypatch.setattr(learning, "_MEMO", {})

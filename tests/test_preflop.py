@@ -65,8 +65,8 @@ def _rewrite_rows(path, edit):
     import hashlib
 
     lines = [ln for ln in head.split("\n") if not ln.startswith("# sha256:")]
-    lines.append(f"# sha256: {hashlib.sha256(new_body.encode()).hexdigest()}")
-    path.write_text("\n".join(lines) + "\n" + new_body)
+    header = "\n".join(lines) + "\n"  # the checksum covers the provenance header and the rows
+    path.write_text(header + f"# sha256: {hashlib.sha256((header + new_body).encode()).hexdigest()}\n" + new_body)
 
 
 def test_bad_files_say_what_is_wrong(tmp_path):

@@ -11,18 +11,15 @@ so each deal counts twice, once from each seat):
 
 The counts are 17-type counts; the 9-type network merges them. They are
 pure functions of ``(deals, seed)``: the same numbers on every machine. The
-file ``bpp-v1-d{deals}-s{seed}.npz`` in the cache directory holds them with
+file ``bpp-v1-d{deals}-s{seed}-f2.npz`` in the cache directory holds them with
 a sha256 digest and a provenance record; a file that is unreadable, fails
 its digest or was made with other parameters is rebuilt, never trusted.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import time
-import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,12 +27,15 @@ from typing import Any
 import numpy as np
 
 from pokerlab.bpp.handtypes import types_of_ids
+from pokerlab._validate import flag, is_whole
+from pokerlab._validate import seed as check_seed
 from pokerlab.errors import ParameterError
 
 __all__ = ["DEFAULT_DEALS", "DEFAULT_SEED", "DealCounts", "cache_path", "deal_counts", "simulate_counts"]
 
 COUNTS_VERSION = 1
 DEFAULT_DEALS = 400_000
+MAX_DEALS = 2_000_000_000
 DEFAULT_SEED = 2026
 _CHUNK = 100_000
 T = 17
@@ -102,15 +102,21 @@ def _count_chunk(cards: np.ndarray, acc: dict[str, np.ndarray]) -> None:
             acc["board"][r] += np.bincount(cur * T + board_types[r], minlength=flat).reshape(T, T)
 
 
+def _check_args(deals: int, seed: int) -> tuple[int, int]:
+    if not is_whole(deals) or deals < 1000:
+        raise ParameterError(f"deals must be a whole number of at least 1000, not {deals!r}")
+    if deals > MAX_DEALS:
+        raise ParameterError(f"deals must be at most {MAX_DEALS:,} (about an hour of counting), not {deals!r}")
+    return int(deals), check_seed(seed, optional=False)
+
+
 def simulate_counts(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED, *, progress: bool = False) -> DealCounts:
     """Count every table BPP learns over ``deals`` seeded random deals (no cache).
 
     About a second per 400,000 deals on one core.
     """
-    if not isinstance(deals, int) or deals < 1000:
-        raise ParameterError(f"deals must be an integer of at least 1000, not {deals!r}")
-    if not isinstance(seed, int) or seed < 0:
-        raise ParameterError(f"seed must be a non-negative integer, not {seed!r}")
+    deals, seed = _check_args(deals, seed)
+    flag(progress, "progress")
     start = time.perf_counter()
     acc = {
         "final": np.zeros(T, dtype=np.int64),
@@ -152,15 +158,9 @@ def cache_path(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED) -> Path:
     """Where the counts for ``(deals, seed)`` are cached."""
     from pokerlab._tables import cache_dir
 
-    return cache_dir() / f"bpp-v{COUNTS_VERSION}-d{deals}-s{seed}.npz"
+    from pokerlab._cache import FORMAT
 
-
-def _digest(arrays: dict[str, np.ndarray], provenance: str) -> str:
-    h = hashlib.sha256(provenance.encode())
-    for name in sorted(arrays):
-        h.update(name.encode())
-        h.update(np.ascontiguousarray(arrays[name], dtype=np.int64).tobytes())
-    return h.hexdigest()
+    return cache_dir() / f"bpp-v{COUNTS_VERSION}-d{deals}-s{seed}-f{FORMAT}.npz"
 
 
 def _check(counts: DealCounts) -> str | None:
@@ -176,26 +176,33 @@ def _check(counts: DealCounts) -> str | None:
     return None
 
 
+_NAMES = ("final", "final_pair", "win2", "current", "board")
+_SHAPES = {"final": (T,), "final_pair": (T, T), "win2": (T, T), "current": (4, T, T), "board": (4, T, T)}
+
+
+def _expected(deals: int, seed: int) -> dict[str, object]:
+    return {"deals": deals, "seed": seed, "counts_version": COUNTS_VERSION}
+
+
 def _load(path: Path, deals: int, seed: int) -> DealCounts | None:
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {k: data[k] for k in ("final", "final_pair", "win2", "current", "board")}
-            provenance_text = str(data["provenance"])
-            digest = str(data["digest"])
-        provenance = json.loads(provenance_text)
-    except (OSError, KeyError, ValueError, EOFError):
+    """The cached counts, or None (missing; or unusable, after one warning)."""
+    from pokerlab import _cache
+
+    arrays = _cache.load(path, _expected(deals, seed), _NAMES)
+    if arrays is None:
         return None
-    if digest != _digest(arrays, provenance_text):
+    with np.load(path, allow_pickle=False) as data:
+        provenance = json.loads(str(data["provenance"]))
+    problem = None
+    if any(arrays[k].shape != s or arrays[k].dtype != np.int64 for k, s in _SHAPES.items()):
+        problem = "its tables have the wrong shape"
+    else:
+        counts = DealCounts(deals=deals, seed=seed, provenance=provenance, **arrays)
+        problem = _check(counts)
+    if problem is not None:
+        _cache.warn(f"the cache file {path} is unusable ({problem}); rebuilding it")
         return None
-    if provenance.get("deals") != deals or provenance.get("seed") != seed:
-        return None
-    if provenance.get("counts_version") != COUNTS_VERSION:
-        return None
-    shapes = {"final": (T,), "final_pair": (T, T), "win2": (T, T), "current": (4, T, T), "board": (4, T, T)}
-    if any(arrays[k].shape != s for k, s in shapes.items()):
-        return None
-    counts = DealCounts(deals=deals, seed=seed, provenance=provenance, **arrays)
-    return counts if _check(counts) is None else None
+    return counts
 
 
 _MEMO: dict[tuple[int, int], DealCounts] = {}
@@ -208,29 +215,21 @@ def deal_counts(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED, *, progres
     totals check out; otherwise it is rebuilt (with a warning) and
     rewritten.
     """
+    deals, seed = _check_args(deals, seed)
+    flag(progress, "progress")
     key = (deals, seed)
     if key in _MEMO:
         return _MEMO[key]
     path = cache_path(deals, seed)
-    counts = _load(path, deals, seed) if path.exists() else None
+    counts = _load(path, deals, seed)
     if counts is None:
-        if path.exists():
-            warnings.warn(f"BPP table cache {path} is corrupt or stale; rebuilding it", stacklevel=2)
+        from pokerlab import _cache
+
         counts = simulate_counts(deals, seed, progress=progress)
         problem = _check(counts)
         if problem is not None:  # pragma: no cover - a bug, not bad input
             raise RuntimeError(f"simulated BPP counts are inconsistent: {problem}")
-        text = json.dumps(counts.provenance, sort_keys=True)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
-            np.savez(tmp, provenance=np.array(text), digest=np.array(_digest(counts.arrays(), text)), **counts.arrays())
-            os.replace(tmp, path)
-        except OSError:  # a read-only cache still works, only slower
-            pass
-        counts = DealCounts(
-            deals=deals, seed=seed, provenance=json.loads(text), **{k: v for k, v in counts.arrays().items()}
-        )
+        _cache.save(path, counts.arrays(), {**counts.provenance, **_expected(deals, seed)})
     for a in counts.arrays().values():
         a.setflags(write=False)
     _MEMO[key] = counts

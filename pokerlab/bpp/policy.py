@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from pokerlab._validate import flag, real, whole
 from pokerlab.bpp.handtypes import ROUNDS
 from pokerlab.bpp.network import ACTIONS_4, action_names, check_round
 from pokerlab.errors import ParameterError
@@ -98,14 +99,13 @@ class Curves:
 
 def pot_odds_threshold(pot: float, to_call: float) -> float:
     """The P(win) at which calling breaks even: ``to_call / (pot + to_call)``."""
-    if pot < 0 or to_call < 0:
-        raise ParameterError(f"pot and to_call cannot be negative ({pot}, {to_call})")
+    pot = real(pot, "pot", lo=0)
+    to_call = real(to_call, "to_call", lo=0)
     return to_call / (pot + to_call) if to_call > 0 else 0.0
 
 
 def _check_p(p_win: float) -> None:
-    if not 0.0 <= p_win <= 1.0:
-        raise ParameterError(f"P(win) must be in [0, 1], not {p_win}")
+    real(p_win, "p_win (P(win))", lo=0.0, hi=1.0)
 
 
 def action_probabilities(
@@ -120,6 +120,9 @@ def action_probabilities(
     """BPP's probabilities of ``fold``, ``call`` (check) and ``raise`` (bet)."""
     _check_p(p_win)
     rnd = check_round(round)
+    flag(can_raise, "can_raise")
+    if curves is not None and not isinstance(curves, Curves):
+        raise ParameterError(f"curves must be a Curves or None, not {curves!r}")
     curves = curves or Curves()
     x = p_win - pot_odds_threshold(pot, to_call)
     fold, call, raise_ = curves.weights(x, rnd)
@@ -135,6 +138,7 @@ def curve_points(
     round: str, pot: float, to_call: float, curves: Curves | None = None, *, points: int = 101
 ) -> list[dict[str, float | str]]:
     """The three normalised curves over P(win) in [0, 1], as rows for a chart."""
+    points = whole(points, "points", lo=2, hi=100_000)
     rows: list[dict[str, float | str]] = []
     for i in range(points):
         p = i / (points - 1)
@@ -151,8 +155,9 @@ def winnings_table(pot: float, to_call: float, bet: float) -> dict[str, dict[str
     more; a call adds ``to_call``; a raise adds ``to_call + bet`` and is
     called.
     """
-    if min(pot, to_call, bet) < 0:
-        raise ParameterError("pot, to_call and bet cannot be negative")
+    pot = real(pot, "pot", lo=0)
+    to_call = real(to_call, "to_call", lo=0)
+    bet = real(bet, "bet", lo=0)
     call_pot = pot + to_call
     raise_pot = pot + to_call + 2 * bet
     return {
@@ -167,8 +172,7 @@ def expected_winnings(
 ) -> dict[str, float]:
     """Expected chips won from now on for fold, call and raise (the decision node's values)."""
     _check_p(p_win)
-    if not 0.0 <= fold_equity <= 1.0:
-        raise ParameterError(f"fold_equity must be in [0, 1], not {fold_equity}")
+    real(fold_equity, "fold_equity", lo=0.0, hi=1.0)
     u = winnings_table(pot, to_call, bet)
     ev = {a: p_win * u[a]["win"] + (1 - p_win) * u[a]["lose"] for a in u}
     ev["raise"] = fold_equity * pot + (1 - fold_equity) * ev["raise"]
@@ -193,6 +197,7 @@ def best_action(
     'raise'
     """
     ev = expected_winnings(p_win, pot, to_call, bet, fold_equity=fold_equity)
+    flag(can_raise, "can_raise")
     if to_call <= 0:
         del ev["fold"]
     if not can_raise:

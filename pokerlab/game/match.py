@@ -189,6 +189,8 @@ class MatchResult:
         """Average win per hand in thousandths of a big blind (of the first level)."""
         bb = self.rules.level(0).big_blind
         per = self._per_deal()
+        if len(self.winnings) == 0:
+            raise ParameterError("no hand was played (the time limit ran out first), so there is no mbb/hand")
         hands_per_deal = len(self.winnings) / max(len(per), 1)
         return {n: float(per[n].mean() / hands_per_deal * 1000 / bb) for n in self.names}
 
@@ -197,6 +199,8 @@ class MatchResult:
         """95 % confidence interval of :attr:`mbb_per_hand` (normal approximation; deals are the samples)."""
         bb = self.rules.level(0).big_blind
         per = self._per_deal()
+        if len(self.winnings) == 0:
+            raise ParameterError("no hand was played (the time limit ran out first), so there is no interval")
         hands_per_deal = len(self.winnings) / max(len(per), 1)
         out = {}
         for n in self.names:
@@ -287,10 +291,21 @@ def play_match(
     """Play ``hands`` hands (deals, when ``duplicate``) between ``bots``; see the module docstring."""
     import pandas as pd
 
+    from pokerlab import _signals, _validate
+    from pokerlab.game.rules import Rules
+
+    if not isinstance(rules, Rules):
+        raise ParameterError(f"rules must be a Rules value (e.g. pokerlab.game.NO_LIMIT_RING), not {rules!r}")
+    if isinstance(bots, (str, bytes)) or not hasattr(bots, "__len__"):
+        raise ParameterError(f"bots must be a list of bots, not {bots!r}")
     n = len(bots)
     rules.check_players(n)
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
-        raise ParameterError(f"hands must be a whole number of at least 1, not {hands!r}")
+    hands = _validate.whole(hands, "hands", lo=1)
+    seed = _validate.seed(seed)
+    _validate.flag(duplicate, "duplicate")
+    _validate.flag(keep_histories, "keep_histories")
+    if time_limit is not None:
+        time_limit = _validate.real(time_limit, "time_limit (seconds)", lo=0, lo_open=True)
     for b in bots:
         if not callable(getattr(b, "act", None)):
             raise ParameterError(f"{b!r} is not a bot: it needs an act(view) method")
@@ -319,6 +334,7 @@ def play_match(
     seatings = [list(range(n))] if not duplicate else [[(i + k) % n for i in range(n)] for k in range(n)]
     hand_no = 0
     for deal in range(hands):
+        _signals.check()
         if time_limit is not None and time.perf_counter() - started > time_limit:
             break
         deal_seed = int(np.random.SeedSequence([seed, deal]).generate_state(1, dtype=np.uint64)[0] % (2**63))

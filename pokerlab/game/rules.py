@@ -22,6 +22,7 @@ Presets, each from its seed:
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from itertools import pairwise
@@ -69,6 +70,13 @@ class Street(StrEnum):
         return (0, 3, 4, 5)[self.index]
 
 
+def _chips(value: object, name: str) -> int:
+    """Chips and counts are whole numbers: 2.5 or True is refused, not rounded."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise RulesError(f"{name} must be a whole number (chips are integers), not {value!r}")
+    return int(value)  # type: ignore[call-overload]
+
+
 @dataclass(frozen=True)
 class BlindLevel:
     """Blinds (and ante) in force from hand number ``from_hand`` (0-based) on."""
@@ -77,6 +85,17 @@ class BlindLevel:
     small_blind: int
     big_blind: int
     ante: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("from_hand", "small_blind", "big_blind", "ante"):
+            _chips(getattr(self, name), f"the blind level's {name}")
+        if self.from_hand < 0:
+            raise RulesError(f"a blind level starts at a hand number 0 or later, not {self.from_hand}")
+        if self.small_blind < 0 or self.big_blind <= 0 or self.ante < 0 or self.small_blind > self.big_blind:
+            raise RulesError(
+                f"bad blind level from hand {self.from_hand}: blinds {self.small_blind}/{self.big_blind}, "
+                f"ante {self.ante} (blinds positive, small <= big, ante >= 0)"
+            )
 
 
 @dataclass(frozen=True)
@@ -91,6 +110,21 @@ class TimeBank:
     initial: float = 10.0
     per_move: float = 0.5
     max_misses: int = 2
+
+    def __post_init__(self) -> None:
+        for name in ("initial", "per_move"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+                raise RulesError(f"the time bank's {name} must be a finite number of seconds, not {v!r}")
+        if self.initial <= 0:
+            raise RulesError(
+                f"the time bank's initial time must be positive, not {self.initial}: every move would time out"
+            )
+        if self.per_move < 0:
+            raise RulesError(f"the time bank's per_move cannot be negative, not {self.per_move}")
+        _chips(self.max_misses, "the time bank's max_misses")
+        if self.max_misses < 0:
+            raise RulesError(f"the time bank's max_misses cannot be negative, not {self.max_misses}")
 
 
 @dataclass(frozen=True)
@@ -141,9 +175,24 @@ class Rules:
     metadata: dict = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
+        self._validate()
+
+    def _validate(self) -> None:
+        """Refuse every contradiction with a sentence naming the field (add new fields' checks here)."""
         s = self
+        if not isinstance(s.name, str):
+            raise RulesError(f"name must be text, not {s.name!r}")
         if not isinstance(s.structure, BettingStructure):
-            object.__setattr__(self, "structure", BettingStructure(s.structure))
+            try:
+                object.__setattr__(self, "structure", BettingStructure(s.structure))
+            except ValueError:
+                kinds = ", ".join(repr(b.value) for b in BettingStructure)
+                raise RulesError(f"structure must be one of {kinds}, not {s.structure!r}") from None
+        for name in (
+            "small_blind", "big_blind", "ante", "min_raise_big_blinds", "starting_stack",
+            "min_players", "max_players", "default_players", "min_stack_to_play",
+        ):  # fmt: skip
+            _chips(getattr(s, name), name)
         if s.small_blind < 0 or s.big_blind <= 0:
             raise RulesError(f"blinds must be positive, not {s.small_blind}/{s.big_blind}")
         if s.small_blind > s.big_blind:
@@ -154,13 +203,21 @@ class Rules:
             raise RulesError(f"a table seats 2 to 10 players, not {s.min_players}..{s.max_players}")
         if not s.min_players <= s.default_players <= s.max_players:
             raise RulesError(f"default_players {s.default_players} is outside {s.min_players}..{s.max_players}")
-        if len(s.raise_cap) != 4:
-            raise RulesError("raise_cap has one entry per street (4)")
+        if not isinstance(s.raise_cap, tuple) or len(s.raise_cap) != 4:
+            raise RulesError(f"raise_cap is a tuple with one entry per street (4), not {s.raise_cap!r}")
         for cap in s.raise_cap:
-            if cap is not None and cap < 1:
-                raise RulesError(f"a raise cap counts bets and raises per street and must be at least 1, not {cap}")
+            if cap is not None:
+                _chips(cap, "raise_cap")
+                if cap < 1:
+                    raise RulesError(
+                        f"a raise cap counts bets and raises per street and must be at least 1, not {cap}"
+                    )
         if s.structure is BettingStructure.FIXED_LIMIT:
-            if s.bet_sizes is None or len(s.bet_sizes) != 4 or min(s.bet_sizes) <= 0:
+            if not isinstance(s.bet_sizes, tuple) or len(s.bet_sizes) != 4:
+                raise RulesError("fixed-limit rules need four positive bet_sizes, one per street")
+            for size in s.bet_sizes:
+                _chips(size, "bet_sizes")
+            if min(s.bet_sizes) <= 0:
                 raise RulesError("fixed-limit rules need four positive bet_sizes, one per street")
         elif s.bet_sizes is not None:
             raise RulesError("bet_sizes belong to fixed-limit rules only")
@@ -170,13 +227,23 @@ class Rules:
             raise RulesError(f"min_stack_to_play must be at least 1, not {s.min_stack_to_play}")
         if s.starting_stack <= 0:
             raise RulesError(f"starting stacks must be positive, not {s.starting_stack}")
+        if s.min_stack_to_play > s.starting_stack:
+            raise RulesError(
+                f"min_stack_to_play ({s.min_stack_to_play}) is above the starting stack ({s.starting_stack}): "
+                "every seat would be eliminated after the first hand"
+            )
+        if not isinstance(s.reset_stacks, bool):
+            raise RulesError(f"reset_stacks must be True or False, not {s.reset_stacks!r}")
+        if s.time_bank is not None and not isinstance(s.time_bank, TimeBank):
+            raise RulesError(f"time_bank must be a TimeBank or None, not {s.time_bank!r}")
+        if not isinstance(s.metadata, dict):
+            raise RulesError(f"metadata must be a dict, not {s.metadata!r}")
         levels = s.blind_schedule
+        if not isinstance(levels, tuple) or not all(isinstance(lv, BlindLevel) for lv in levels):
+            raise RulesError(f"blind_schedule must be a tuple of BlindLevel, not {levels!r}")
         if levels:
             if levels[0].from_hand != 0 or any(b.from_hand <= a.from_hand for a, b in pairwise(levels)):
                 raise RulesError("a blind schedule starts at hand 0 and its levels rise in hand order")
-            for lv in levels:
-                if lv.small_blind > lv.big_blind or lv.big_blind <= 0 or lv.ante < 0:
-                    raise RulesError(f"bad blind level {lv}")
         if s.big_blind + s.ante > s.starting_stack:
             raise RulesError(
                 f"the big blind and ante ({s.big_blind}+{s.ante}) are larger than the starting stack {s.starting_stack}"
@@ -210,9 +277,14 @@ class Rules:
 
     def with_(self, **changes: object) -> Rules:
         """A copy with some fields changed (validated again)."""
+        unknown = sorted(set(changes) - set(self.__dataclass_fields__))
+        if unknown:
+            raise RulesError(f"Rules has no field {', '.join(unknown)}")
         return replace(self, **changes)  # type: ignore[arg-type]
 
     def check_players(self, n: int) -> None:
+        if isinstance(n, bool) or not hasattr(n, "__index__"):
+            raise RulesError(f"the number of players must be a whole number, not {n!r}")
         if not self.min_players <= n <= self.max_players:
             raise RulesError(f"{self.name} seats {self.min_players} to {self.max_players} players, not {n}")
 
@@ -234,7 +306,7 @@ class Rules:
 
         if stacks is None:
             stacks = self.default_players
-        if isinstance(stacks, int):
+        if isinstance(stacks, int) and not isinstance(stacks, bool):
             stacks = [self.starting_stack] * stacks
         return HandState(self, list(stacks), button=button, seed=seed, deck=deck, hand_number=hand_number)
 

@@ -225,8 +225,15 @@ class HandState:
         deck: CardsLike | None = None,
         hand_number: int = 0,
     ) -> None:
+        from pokerlab import _validate
+
+        if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
+            raise PokerlabError(f"stacks must be a list of chip counts, not {stacks!r}")
         n = len(stacks)
         rules.check_players(n)
+        button = _validate.whole(button, "button")
+        seed = _validate.seed(seed, generator=True)
+        hand_number = _validate.whole(hand_number, "hand_number", lo=0)
         for i, s in enumerate(stacks):
             if isinstance(s, bool) or not isinstance(s, int) or s <= 0:
                 raise PokerlabError(f"seat {i} needs a positive whole number of chips to play, not {s!r}")

@@ -1,0 +1,180 @@
+"""Small checks every public function runs on its arguments before any work.
+
+Each helper returns the value in a normal form or raises a
+:mod:`pokerlab.errors` exception whose message names the argument, e.g.
+``ParameterError("seed must be a whole number 0..2**63-1, not -1")``. They
+refuse what Python would otherwise quietly accept: ``True`` as the number 1,
+``2.0`` as a count, ``nan`` and ``inf`` as amounts.
+
+>>> whole(3, "players", lo=2, hi=10)
+3
+>>> whole(True, "players")
+Traceback (most recent call last):
+...
+pokerlab.errors.ParameterError: players must be a whole number, not True
+>>> real(float("nan"), "pot")
+Traceback (most recent call last):
+...
+pokerlab.errors.ParameterError: pot must be a finite number, not nan
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any
+
+from pokerlab.errors import ParameterError, PokerlabError
+
+MAX_SEED = 2**63 - 1
+"""Seeds are 63-bit: the compiled kernels carry them in a signed 64-bit integer."""
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def is_whole(value: Any) -> bool:
+    """True for ints and numpy integers, False for bools, floats and everything else."""
+    return not isinstance(value, bool) and not _is_numpy_bool(value) and hasattr(value, "__index__")
+
+
+def _is_numpy_bool(value: Any) -> bool:
+    return type(value).__name__ == "bool_"
+
+
+def whole(
+    value: Any,
+    name: str,
+    *,
+    lo: int | None = None,
+    hi: int | None = None,
+    error: type[PokerlabError] = ParameterError,
+) -> int:
+    """``value`` as an ``int`` in ``lo..hi`` (either end open when None)."""
+    if not is_whole(value):
+        raise error(f"{name} must be a whole number, not {_show(value)}")
+    n = int(value.__index__())
+    if lo == 0 and hi is None and n < 0:
+        raise error(f"{name} cannot be negative, not {n}")
+    if (lo is not None and n < lo) or (hi is not None and n > hi):
+        if lo == 1:
+            span = "a positive whole number (at least 1" + (f", at most {hi:,})" if hi is not None else ")")
+        elif lo is not None and hi is not None:
+            span = f"{lo}..{hi}"
+        elif lo is not None:
+            span = f"at least {lo}"
+        else:
+            span = f"at most {hi}"
+        raise error(f"{name} must be {span}, not {n}")
+    return n
+
+
+def real(
+    value: Any,
+    name: str,
+    *,
+    lo: float | None = None,
+    hi: float | None = None,
+    lo_open: bool = False,
+    error: type[PokerlabError] = ParameterError,
+) -> float:
+    """``value`` as a finite ``float`` in ``[lo, hi]`` (``(lo, hi]`` with ``lo_open``)."""
+    if isinstance(value, bool) or _is_numpy_bool(value) or isinstance(value, str):
+        raise error(f"{name} must be a finite number, not {_show(value)}")
+    try:
+        x = float(value)
+    except (TypeError, ValueError, OverflowError):
+        raise error(f"{name} must be a finite number, not {_show(value)}") from None
+    if not math.isfinite(x):
+        raise error(f"{name} must be a finite number, not {_show(value)}")
+    if lo == 0 and not lo_open and x < 0:
+        raise error(f"{name} cannot be negative, not {x:g}")
+    if lo is not None and (x < lo or (lo_open and x == lo)):
+        raise error(f"{name} must be {'above' if lo_open else 'at least'} {lo:g}, not {x:g}")
+    if hi is not None and x > hi:
+        raise error(f"{name} must be at most {hi:g}, not {x:g}")
+    return x
+
+
+def seed(value: Any, name: str = "seed", *, optional: bool = True, generator: bool = False) -> Any:
+    """A seed: None (when ``optional``), a whole number 0..2**63-1, or (when ``generator``) a numpy Generator."""
+    if value is None and optional:
+        return None
+    if generator:
+        import numpy as np
+
+        if isinstance(value, np.random.Generator):
+            return value
+    if not is_whole(value) or not 0 <= int(value) <= MAX_SEED:
+        raise ParameterError(f"{name} must be a whole number 0..2**63-1, not {_show(value)}")
+    return int(value)
+
+
+def flag(value: Any, name: str) -> bool:
+    """A real bool (numpy bools too); 0/1, strings and None are refused."""
+    if isinstance(value, bool) or _is_numpy_bool(value):
+        return bool(value)
+    raise ParameterError(f"{name} must be True or False, not {_show(value)}")
+
+
+def choice(value: Any, name: str, options: Iterable[Any]) -> Any:
+    """``value`` if it is one of ``options`` (compared with ==, strings only match strings)."""
+    opts = tuple(options)
+    for o in opts:
+        if type(value) is type(o) and value == o:
+            return value
+        if isinstance(o, str) and isinstance(value, str) and value == o:
+            return value
+    shown = ", ".join(repr(o) for o in opts)
+    raise ParameterError(f"{name} must be one of {shown}, not {_show(value)}")
+
+
+def text(value: Any, name: str, *, empty: bool = False) -> str:
+    """A string (non-empty unless ``empty``)."""
+    if not isinstance(value, str):
+        raise ParameterError(f"{name} must be text, not {_show(value)}")
+    if not empty and not value.strip():
+        raise ParameterError(f"{name} must not be empty")
+    return value
+
+
+def output_file(value: Any, name: str) -> Any:
+    """A file we will write later: checked now, before any work, so results are never lost at the end.
+
+    Its folder must exist (or be creatable) and be writable, and the path
+    itself must not be a folder.
+    """
+    import os
+    from pathlib import Path
+
+    if not isinstance(value, (str, os.PathLike)) or not str(value).strip():
+        raise ParameterError(f"{name} must be a file name, not {_show(value)}")
+    path = Path(value)
+    if path.is_dir():
+        raise ParameterError(f"{name} {str(path)!r} is a folder; give a file name")
+    _writable_folder(path.parent, name, str(path))
+    return value
+
+
+def output_folder(value: Any, name: str) -> Any:
+    """A folder we will write files into later: created now if needed, and checked writable."""
+    import os
+    from pathlib import Path
+
+    if not isinstance(value, (str, os.PathLike)) or not str(value).strip():
+        raise ParameterError(f"{name} must be a folder name, not {_show(value)}")
+    _writable_folder(Path(value), name, str(value))
+    return value
+
+
+def _writable_folder(folder: Any, name: str, shown: str) -> None:
+    import tempfile
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise ParameterError(f"{name} {shown!r} cannot be written: {exc.strerror or exc}") from None

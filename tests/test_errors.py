@@ -1,0 +1,82 @@
+"""One error tree: every exception class pokerlab defines lives in pokerlab.errors and is drawn there."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import pkgutil
+from pathlib import Path
+
+import pokerlab
+from pokerlab import errors
+
+ROOT = Path(pokerlab.__file__).parent
+
+
+def _all_modules() -> list[str]:
+    names = ["pokerlab"]
+    for info in pkgutil.walk_packages(pokerlab.__path__, "pokerlab."):
+        if not info.name.endswith("__main__"):  # importing it runs the command
+            names.append(info.name)
+    return names
+
+
+def _subclasses(cls: type) -> set[type]:
+    out = set()
+    for sub in cls.__subclasses__():
+        out |= {sub} | _subclasses(sub)
+    return out
+
+
+def test_every_public_error_is_in_the_tree_and_documented():
+    doc = errors.__doc__ or ""
+    for name in errors.__all__:
+        cls = getattr(errors, name)
+        assert cls.__module__ == "pokerlab.errors", name
+        assert name in doc, f"{name} is not drawn in the tree of pokerlab/errors.py"
+        if issubclass(cls, Warning):
+            continue
+        assert issubclass(cls, errors.PokerlabError) and issubclass(cls, ValueError), name
+    # input errors are ValueErrors, outside text and files are DataErrors
+    for name in ("PHHError", "AcpcError", "PreflopTableError"):
+        assert issubclass(getattr(errors, name), errors.DataError)
+    assert issubclass(errors.RulesError, errors.ParameterError)
+
+
+def test_no_exception_class_is_defined_outside_errors_py():
+    """Imports every module (so every subclass exists) and also reads every file (classes made in functions)."""
+    for name in _all_modules():
+        module = importlib.import_module(name)
+        for attr, obj in vars(module).items():
+            if inspect.isclass(obj) and issubclass(obj, BaseException) and obj.__module__ == name:
+                assert name == "pokerlab.errors", f"{name}.{attr} is an exception class outside pokerlab/errors.py"
+    for cls in _subclasses(errors.PokerlabError) | _subclasses(errors.CacheWarning):
+        if cls.__module__.startswith("pokerlab"):
+            assert cls.__module__ == "pokerlab.errors", f"{cls.__module__}.{cls.__name__} is outside the tree"
+            assert cls.__name__ in errors.__all__, f"{cls.__name__} is not exported by pokerlab.errors"
+    exceptionish = {"Exception", "BaseException", "ValueError", "TypeError", "RuntimeError", "Warning"}
+    exceptionish |= {n for n in errors.__all__}
+    problems = []
+    for path in ROOT.rglob("*.py"):
+        if path.name == "errors.py" and path.parent == ROOT:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef):
+                bases = {b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in node.bases}
+                if bases & exceptionish or any(b.endswith(("Error", "Exception", "Warning")) for b in bases):
+                    problems.append(f"{path.relative_to(ROOT)}: class {node.name}")
+    assert problems == []
+
+
+def test_old_import_paths_still_give_the_same_classes():
+    from pokerlab.bpp.network import ImpossibleEvidenceError
+    from pokerlab.game.acpc import AcpcError
+    from pokerlab.game.phh import PHHError
+    from pokerlab.game.rules import RulesError
+    from pokerlab.game.state import IllegalActionError
+    from pokerlab.preflop import PreflopTableError
+
+    assert ImpossibleEvidenceError is errors.ImpossibleEvidenceError
+    assert (AcpcError, PHHError, RulesError) == (errors.AcpcError, errors.PHHError, errors.RulesError)
+    assert (IllegalActionError, PreflopTableError) == (errors.IllegalActionError, errors.PreflopTableError)
