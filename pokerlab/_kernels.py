@@ -830,3 +830,125 @@ def board_strengths(board: np.ndarray) -> np.ndarray:
     out = np.empty(1326, np.float64)
     _board_strengths(np.ascontiguousarray(board, dtype=np.int64), out, KK, FT, NT, PR, SR)
     return out
+
+
+# ----------------------------------------------------------------------------
+# Preflop: class against class, every board once.
+# ----------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _matrix_counts(boards, weights, class_of, wins, ties, kk, ft, nt, pr, sr):
+    """Showdown counts of every starting class against every other, summed over weighted boards.
+
+    ``wins[a, b]`` adds, for each board, the number of ordered pairs (hand of
+    class a, hand of class b) sharing no card with each other or the board
+    where the first hand is better; ``ties[a, b]`` the pairs that split.
+    For each board the 1,081 hands of the other 47 cards are evaluated once
+    and walked in value order: a hand beats every hand counted below it
+    (``below`` per class), less the pairs that share a card, which are
+    found through the 46 hands holding each remaining card.
+    """
+    vals = np.empty(1081, np.int64)
+    cls = np.empty(1081, np.int64)
+    ca = np.empty(1081, np.int64)
+    cb = np.empty(1081, np.int64)
+    rem = np.empty(47, np.int64)
+    percard = np.empty((47, 46), np.int64)
+    fill = np.empty(47, np.int64)
+    below = np.zeros(169, np.float64)
+    gc = np.zeros(169, np.float64)
+    seen = np.empty(1081, np.int64)
+    for bi in range(boards.shape[0]):
+        w = weights[bi]
+        p = 0
+        sm = 0
+        mask = 0
+        for t in range(5):
+            c = boards[bi, t]
+            p, sm = _add(p, sm, c, kk)
+            mask |= 1 << c
+        m = 0
+        for c in range(52):
+            if not (mask >> c) & 1:
+                rem[m] = c
+                m += 1
+        k = 0
+        for jj in range(47):
+            j = rem[jj]
+            pj, smj = _add(p, sm, j, kk)
+            for ii in range(jj):
+                i = rem[ii]
+                x, z = _add(pj, smj, i, kk)
+                vals[k] = _val(x, z, 7, ft, nt, pr, sr)
+                cls[k] = class_of[j * (j - 1) // 2 + i]
+                ca[k] = ii
+                cb[k] = jj
+                k += 1
+        order = np.argsort(vals)
+        for b in range(169):
+            below[b] = 0.0
+        s = 0
+        while s < 1081:
+            v = vals[order[s]]
+            e = s
+            nseen = 0
+            while e < 1081 and vals[order[e]] == v:
+                a = cls[order[e]]
+                if gc[a] == 0.0:
+                    seen[nseen] = a
+                    nseen += 1
+                gc[a] += 1.0
+                e += 1
+            for q in range(nseen):
+                a = seen[q]
+                f = w * gc[a]
+                for b in range(169):
+                    wins[a, b] += f * below[b]
+                for r in range(nseen):
+                    b = seen[r]
+                    ties[a, b] += f * gc[b]
+                ties[a, a] -= w * gc[a]  # a hand does not meet itself
+            for q in range(nseen):
+                a = seen[q]
+                below[a] += gc[a]
+                gc[a] = 0.0
+            s = e
+        for t in range(47):
+            fill[t] = 0
+        for q in range(1081):
+            a = ca[q]
+            b = cb[q]
+            percard[a, fill[a]] = q
+            fill[a] += 1
+            percard[b, fill[b]] = q
+            fill[b] += 1
+        for t in range(47):
+            for x in range(46):
+                g = percard[t, x]
+                vg = vals[g]
+                cg = cls[g]
+                for y in range(x + 1, 46):
+                    h = percard[t, y]
+                    vh = vals[h]
+                    ch = cls[h]
+                    if vg > vh:
+                        wins[cg, ch] -= w
+                    elif vh > vg:
+                        wins[ch, cg] -= w
+                    else:
+                        ties[cg, ch] -= w
+                        ties[ch, cg] -= w
+
+
+def matrix_counts(boards: np.ndarray, weights: np.ndarray, class_of: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Class-against-class (wins, ties) over these weighted boards, as 169x169 float arrays of whole numbers."""
+    wins = np.zeros((169, 169))
+    ties = np.zeros((169, 169))
+    _matrix_counts(
+        np.ascontiguousarray(boards, dtype=np.int64),
+        np.ascontiguousarray(weights, dtype=np.float64),
+        np.ascontiguousarray(class_of, dtype=np.int64),
+        wins, ties, KK, FT, NT, PR, SR,
+    )  # fmt: skip
+    return wins, ties

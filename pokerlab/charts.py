@@ -25,6 +25,7 @@ __all__ = [
     "difference_heatmap",
     "enable_offline",
     "match_results_chart",
+    "matrix_heatmap",
     "money_chart",
     "network_svg",
     "posterior_chart",
@@ -230,6 +231,29 @@ def preflop_heatmap(frame: pd.DataFrame, title: str = "", value_title: str = "va
         tooltip=tooltip,
     )
     return (rect + text).properties(width=330, height=330, title=title)
+
+
+def matrix_heatmap(frame: pd.DataFrame, order: list[str], title: str = "") -> alt.Chart:
+    """A 169x169 heatmap of class-against-class equity (from :meth:`PreflopMatrix.to_frame`).
+
+    Rows are the hand, columns the opponent, both in ``order`` (strongest
+    first), so the strong-against-weak corner is at the top right. Data
+    travels inline with the chart (no row limit, no files).
+    """
+    import altair as alt
+
+    data = frame[["class", "opponent", "equity"]]
+    return (
+        alt.Chart(alt.Data(values=data.to_dict("records")))
+        .mark_rect()
+        .encode(
+            x=alt.X("opponent:O", sort=order, title="opponent", axis=alt.Axis(labelFontSize=5, orient="top")),
+            y=alt.Y("class:O", sort=order, title="hand", axis=alt.Axis(labelFontSize=5)),
+            color=alt.Color("equity:Q", scale=alt.Scale(scheme="redblue", domain=[0, 1]), title="equity"),
+            tooltip=["class:N", "opponent:N", alt.Tooltip("equity:Q", format=".4f")],
+        )
+        .properties(width=600, height=600, title=title)
+    )
 
 
 def difference_heatmap(frame: pd.DataFrame, title: str = "") -> alt.Chart:

@@ -7,7 +7,7 @@
     pokerlab potential AdQc 3h4cJh            Table 4, PPOT, NPOT, EHS
     pokerlab equity AhKh QQ --board 2c7d8h    showdown equity
     pokerlab range "TT+, A2s+"                expand and normalise a range
-    pokerlab tables --method simulation       preflop tables (expert, simulation, exact)
+    pokerlab tables --method simulation       preflop tables (expert, simulation, exact, exact-matrix)
     pokerlab reproduce                        seed 001's Tables 1-4, regenerated
     pokerlab acpc-client HOST PORT --bot NAME play against an ACPC dealer
     pokerlab tournament --setup phases        seed 001's self-play experiments, duplicate matches
@@ -182,6 +182,8 @@ def _table_name(table: Any) -> str:
         return f"simulation_{p['players']}_players.csv"
     if p["method"] == "exact":
         return "exact_heads_up.csv"
+    if p["method"] == "exact-matrix":
+        return "exact_heads_up_matrix.csv"
     if p["source"] == "income_rate":
         return f"expert_income_rate_{p['players']}_players.csv"
     return f"expert_{p['source']}.csv"
@@ -198,6 +200,8 @@ def cmd_tables(args: argparse.Namespace) -> None:
     with _Pool(args.workers) as executor:
         if args.method == "exact":
             tables = [preflop.exact_heads_up_table(executor=executor, progress=not args.json)]
+        elif args.method == "exact-matrix":
+            tables = [preflop.exact_matrix(executor=executor, progress=not args.json)]
         elif args.method == "simulation":
             players = [args.players] if args.players is not None else list(range(2, 11))
             tables = [
@@ -489,7 +493,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("text", help="a range, e.g. 'TT+, A2s+, KQo'")
 
     p = add("tables", "regenerate preflop tables as CSV with provenance", cmd_tables)
-    p.add_argument("--method", choices=("expert", "simulation", "exact"), default="simulation")
+    p.add_argument(
+        "--method",
+        choices=("expert", "simulation", "exact", "exact-matrix"),
+        default="simulation",
+        help="exact-matrix: every class against every class, exact (about a minute on 2 workers)",
+    )
     p.add_argument(
         "--source",
         choices=("income_rate", "sklansky", "chen", "rembrant"),
@@ -503,9 +512,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="games per class (default 10,000 for simulation, 1,000,000 for income rate)",
     )
-    p.add_argument(
-        "--seed", type=_SEED, default=None, help="random seed (simulation default: random; expert: 2026)"
-    )
+    p.add_argument("--seed", type=_SEED, default=None, help="random seed (simulation default: random; expert: 2026)")
     p.add_argument("--metric", choices=("pot_share", "won_outright"), default="pot_share")
     p.add_argument("--out", type=_text, default="data/preflop_tables", help="folder for the CSV files")
     p.add_argument("--workers", type=_whole(1, 256), default=1, help="processes to use (default 1)")
@@ -531,9 +538,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--trials", type=_whole(1, 1_000_000), default=10)
     p.add_argument("--seed", type=_whole(0, 2**62 - 2), default=0)
     p.add_argument("--workers", type=_whole(1, 256), default=1)
-    p.add_argument(
-        "--out", type=_text, default=None, help="CSV file for the money of every player after every hand"
-    )
+    p.add_argument("--out", type=_text, default=None, help="CSV file for the money of every player after every hand")
     p.add_argument(
         "--duplicate", nargs=2, metavar=("A", "B"), default=None, help="a duplicate heads-up match of A vs B"
     )
