@@ -44,7 +44,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
 
-    preflop.exact_matrix(progress=False, tasks=preflop.BOARD_COUNT // 8)  # not timed: builds caches, compiles
+    boards, weights = preflop._canonical_boards()  # not timed: builds the caches, compiles the kernel
+    preflop._matrix_task((boards[:2], weights[:2], preflop._class_of_combo()))
     with ProcessPoolExecutor(args.workers) as pool:
         t = time.perf_counter()
         matrix = preflop.exact_matrix(executor=pool, progress=False)
