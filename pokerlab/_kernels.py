@@ -952,3 +952,174 @@ def matrix_counts(boards: np.ndarray, weights: np.ndarray, class_of: np.ndarray)
         wins, ties, KK, FT, NT, PR, SR,
     )  # fmt: skip
     return wins, ties
+
+
+# ----------------------------------------------------------------------------
+# Range against range: each combination evaluated once per runout.
+# ----------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _two_ranges(board, deck, need, first, stop, acards, aw, bcards, bw, bstart, blist, out, kk, ft, nt, pr, sr):
+    """Exact showdown sums of range A against range B over runouts ``first..stop-1`` (in enumeration order).
+
+    For each runout (``need`` cards from ``deck``), every live combination
+    of both ranges is evaluated once; B's values are sorted with running
+    weights, so an A hand's weight of beaten and tied B hands is two binary
+    searches, less the B hands sharing one of its cards (``blist[bstart[c]:
+    bstart[c+1]]`` lists B's hands holding card c). ``out`` accumulates
+    (A wins, ties, total weight, deals).
+    """
+    p0 = 0
+    sm0 = 0
+    for c in board:
+        p0, sm0 = _add(p0, sm0, c, kk)
+    na = acards.shape[0]
+    nb = bcards.shape[0]
+    amask = np.empty(na, np.int64)
+    for i in range(na):
+        amask[i] = (np.int64(1) << acards[i, 0]) | (np.int64(1) << acards[i, 1])
+    bmask = np.empty(nb, np.int64)
+    for i in range(nb):
+        bmask[i] = (np.int64(1) << bcards[i, 0]) | (np.int64(1) << bcards[i, 1])
+    bval = np.empty(nb, np.int64)
+    live_vals = np.empty(nb, np.int64)
+    live_w = np.empty(nb, np.float64)
+    cum = np.empty(nb + 1, np.float64)
+    sv = np.empty(nb, np.int64)
+    sw = np.empty(nb, np.float64)
+    idx = np.empty(5, np.int64)
+    for t in range(need):
+        idx[t] = t
+    # skip to the first runout wanted
+    pos = 0
+    nd = deck.shape[0]
+    while pos < first:
+        pos += 1
+        _next_combo(idx, need, nd)
+    while pos < stop:
+        p = p0
+        sm = sm0
+        rmask = np.int64(0)
+        for t in range(need):
+            c = deck[idx[t]]
+            p, sm = _add(p, sm, c, kk)
+            rmask |= np.int64(1) << c
+        m = 0
+        for i in range(nb):
+            if bmask[i] & rmask:
+                bval[i] = -1
+                continue
+            x, z = _add(p, sm, bcards[i, 0], kk)
+            x, z = _add(x, z, bcards[i, 1], kk)
+            v = _val(x, z, 7, ft, nt, pr, sr)
+            bval[i] = v
+            live_vals[m] = v
+            live_w[m] = bw[i]
+            m += 1
+        if m <= 24:  # insertion sort: no allocation for the small ranges of single hands
+            for q in range(m):
+                sv[q] = live_vals[q]
+                sw[q] = live_w[q]
+                r = q
+                while r > 0 and sv[r - 1] > sv[r]:
+                    sv[r - 1], sv[r] = sv[r], sv[r - 1]
+                    sw[r - 1], sw[r] = sw[r], sw[r - 1]
+                    r -= 1
+        else:
+            order = np.argsort(live_vals[:m])
+            for q in range(m):
+                sv[q] = live_vals[order[q]]
+                sw[q] = live_w[order[q]]
+        cum[0] = 0.0
+        for q in range(m):
+            cum[q + 1] = cum[q] + sw[q]
+        # counts as well as weights: deals counted once each
+        for i in range(na):
+            if amask[i] & rmask:
+                continue
+            x, z = _add(p, sm, acards[i, 0], kk)
+            x, z = _add(x, z, acards[i, 1], kk)
+            va = _val(x, z, 7, ft, nt, pr, sr)
+            lo = _below(sv, m, va)
+            hi = _below(sv, m, va + 1)
+            less = cum[lo]
+            eq = cum[hi] - cum[lo]
+            tot = cum[m]
+            n = m
+            for side in range(2):
+                c = acards[i, side]
+                for k in range(bstart[c], bstart[c + 1]):
+                    j = blist[k]
+                    vb = bval[j]
+                    if vb < 0:
+                        continue
+                    if side == 1 and (bmask[j] >> acards[i, 0]) & 1:
+                        continue  # the same combination: already removed with the first card
+                    tot -= bw[j]
+                    n -= 1
+                    if vb < va:
+                        less -= bw[j]
+                    elif vb == va:
+                        eq -= bw[j]
+            w = aw[i]
+            out[0] += w * less
+            out[1] += w * eq
+            out[2] += w * tot
+            out[3] += n
+        pos += 1
+        _next_combo(idx, need, nd)
+
+
+@njit(cache=True, inline="always")
+def _below(sv, m, v):
+    """How many of the sorted ``sv[:m]`` are less than ``v`` (binary search)."""
+    lo = 0
+    hi = m
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if sv[mid] < v:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+@njit(cache=True, inline="always")
+def _next_combo(idx, k, n):
+    """Step ``idx[:k]`` to the next k-subset of range(n) in lexicographic order."""
+    t = k - 1
+    while t >= 0 and idx[t] == n - k + t:
+        t -= 1
+    if t < 0:
+        return
+    idx[t] += 1
+    for u in range(t + 1, k):
+        idx[u] = idx[u - 1] + 1
+
+
+def two_ranges(
+    board: np.ndarray,
+    deck: np.ndarray,
+    need: int,
+    first: int,
+    stop: int,
+    acards: np.ndarray,
+    aw: np.ndarray,
+    bcards: np.ndarray,
+    bw: np.ndarray,
+) -> np.ndarray:
+    """(A's winning weight, tie weight, total weight, deals) over runouts ``first..stop-1``."""
+    bstart = np.zeros(53, np.int64)
+    for c in bcards.ravel():
+        bstart[c + 1] += 1
+    bstart = np.cumsum(bstart)
+    order = np.argsort(bcards.ravel(), kind="stable") // 2
+    out = np.zeros(4)
+    _two_ranges(
+        np.ascontiguousarray(board, dtype=np.int64), np.ascontiguousarray(deck, dtype=np.int64), need, first, stop,
+        np.ascontiguousarray(acards, dtype=np.int64), np.ascontiguousarray(aw, dtype=np.float64),
+        np.ascontiguousarray(bcards, dtype=np.int64), np.ascontiguousarray(bw, dtype=np.float64),
+        bstart, order.astype(np.int64), out, KK, FT, NT, PR, SR,
+    )  # fmt: skip
+    return out
