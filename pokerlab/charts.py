@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "bpp_curves_chart",
+    "breakdown_chart",
     "category_chart",
     "chart_svg",
     "decision_chart",
@@ -231,6 +232,28 @@ def preflop_heatmap(frame: pd.DataFrame, title: str = "", value_title: str = "va
         tooltip=tooltip,
     )
     return (rect + text).properties(width=330, height=330, title=title)
+
+
+def breakdown_chart(frame: pd.DataFrame, title: str = "") -> alt.Chart:
+    """Horizontal bars of each holding's share of a range (from :meth:`RangeBreakdown.to_frame`).
+
+    Made hands, kinds of pair and draws are coloured apart; made hands add up
+    to 1, draws overlap. Every holding gets a bar (zero-width when empty).
+    """
+    import altair as alt
+
+    order = list(frame["holding"])
+    return (
+        alt.Chart(alt.Data(values=frame.to_dict("records")))
+        .mark_bar()
+        .encode(
+            y=alt.Y("holding:N", sort=order, title=None),
+            x=alt.X("share:Q", axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1]), title="share of the range"),
+            color=alt.Color("section:N", sort=["made hand", "one pair", "draw"], title=None),
+            tooltip=["holding:N", "combos:Q", alt.Tooltip("share:Q", format=".1%")],
+        )
+        .properties(width=320, height=alt.Step(14), title=title)
+    )
 
 
 def matrix_heatmap(frame: pd.DataFrame, order: list[str], title: str = "") -> alt.Chart:
