@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from pokerlab._validate import is_whole
 from pokerlab.cards import Card, CardsLike, check_disjoint, parse_cards
 from pokerlab.errors import CardCountError, ParameterError, RangeError
 
@@ -37,7 +38,7 @@ def hole_and_board(
 
 def opponents_count(opponents: int) -> int:
     """Check a number of opponents: an integer 1..9."""
-    if isinstance(opponents, bool) or (not isinstance(opponents, int) and not hasattr(opponents, "__index__")):
+    if not is_whole(opponents):
         raise ParameterError(f"opponents must be a whole number 1..9, not {opponents!r}")
     n = int(opponents)
     if not 1 <= n <= MAX_OPPONENTS:
@@ -62,7 +63,10 @@ def weight_table(weights: np.ndarray | Range | str | None, known: tuple[Card, ..
     if isinstance(weights, (str, Range)):
         arr = Range.parse(weights).weight_array()
     else:
-        arr = np.asarray(weights, dtype=np.float64)
+        try:
+            arr = np.asarray(weights, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise RangeError(f"weights must be a range or 1326 numbers, not {weights!r:.60}") from None
         if arr.shape != (1326,):
             raise RangeError(f"a weight table has one weight per hole combination, shape (1326,), not {arr.shape}")
         if not np.isfinite(arr).all() or (arr < 0).any():

@@ -21,6 +21,7 @@ pokerlab.errors.ParameterError: pot must be a finite number, not nan
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Iterable
 from typing import Any
 
@@ -36,8 +37,8 @@ def _show(value: Any) -> str:
 
 
 def is_whole(value: Any) -> bool:
-    """True for ints and numpy integers, False for bools, floats and everything else."""
-    return not isinstance(value, bool) and not _is_numpy_bool(value) and hasattr(value, "__index__")
+    """True for ints and numpy integers, False for bools, floats, arrays and everything else."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool) and not _is_numpy_bool(value)
 
 
 def _is_numpy_bool(value: Any) -> bool:
@@ -152,7 +153,11 @@ def output_file(value: Any, name: str) -> Any:
     if not isinstance(value, (str, os.PathLike)) or not str(value).strip():
         raise ParameterError(f"{name} must be a file name, not {_show(value)}")
     path = Path(value)
-    if path.is_dir():
+    try:
+        is_dir = path.is_dir()
+    except OSError as exc:  # e.g. a name too long for the file system
+        raise ParameterError(f"{name} {_show(str(path))} cannot be written: {exc.strerror or exc}") from None
+    if is_dir:
         raise ParameterError(f"{name} {str(path)!r} is a folder; give a file name")
     _writable_folder(path.parent, name, str(path))
     return value
@@ -170,11 +175,14 @@ def output_folder(value: Any, name: str) -> Any:
 
 
 def _writable_folder(folder: Any, name: str, shown: str) -> None:
+    import os
     import tempfile
 
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=folder):
             pass
+        if len(os.path.basename(shown)) > 255:
+            raise OSError(36, "File name too long")
     except OSError as exc:
-        raise ParameterError(f"{name} {shown!r} cannot be written: {exc.strerror or exc}") from None
+        raise ParameterError(f"{name} {_show(shown)} cannot be written: {exc.strerror or exc}") from None

@@ -42,7 +42,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from pokerlab._validate import seed as check_seed
-from pokerlab._validate import whole
+from pokerlab._validate import flag, whole
 from pokerlab.errors import CardError, DuplicateCardError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -233,12 +233,17 @@ def parse_cards(text: CardsLike, *, allow_duplicates: bool = False) -> tuple[Car
     >>> parse_cards([51, "Kd"])
     (As, Kd)
     """
+    flag(allow_duplicates, "allow_duplicates")
     if isinstance(text, Card):
         cards: list[Card] = [text]
     elif isinstance(text, int) and not isinstance(text, bool):
         cards = [_card_from_id(text)]
     elif isinstance(text, str):
         cards = _parse_string(text)
+    elif isinstance(text, (bytes, bytearray)):
+        raise CardError(f"cards are text such as 'AsKd', not bytes ({text[:20]!r})")
+    elif getattr(text, "ndim", 1) != 1:
+        raise CardError(f"cannot read cards from an array of shape {getattr(text, 'shape', '?')}; give a flat list")
     else:
         cards = []
         try:
@@ -323,13 +328,16 @@ def check_disjoint(*groups: tuple[str, Sequence[Card]]) -> None:
 
 def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
     """Cards as text: ``"As Kd"`` (or ``"A♠ K♦"`` with ``symbols=True``)."""
-    return " ".join(c.symbol if symbols else str(c) for c in cards)
+    flag(symbols, "symbols")
+    return " ".join(c.symbol if symbols else str(c) for c in parse_cards(cards, allow_duplicates=True))
 
 
 def cards_html(cards: Iterable[Card], *, size: str = "1.2em") -> str:
     """Cards as HTML with coloured suit symbols (red hearts and diamonds)."""
+    if not isinstance(size, str) or not re.fullmatch(r"[0-9.]+(em|px|rem|pt|%)", size.strip()):
+        raise CardError(f"size must be a CSS length such as '1.2em' or '14px', not {size!r}")
     spans = []
-    for c in cards:
+    for c in parse_cards(cards, allow_duplicates=True):
         spans.append(
             f'<span class="pl-card" style="display:inline-block;font-family:monospace;'
             f"font-size:{size};font-weight:bold;padding:0 .25em;margin:0 .1em;"
@@ -415,6 +423,10 @@ class HandClass:
     suited: bool | None
 
     def __post_init__(self) -> None:
+        if not isinstance(self.high, Rank) or not isinstance(self.low, Rank):
+            raise CardError(f"high and low must be Ranks, not {self.high!r} and {self.low!r}")
+        if self.suited is not None and not isinstance(self.suited, bool):
+            raise CardError(f"suited must be True, False or None (a pair), not {self.suited!r}")
         if self.high.index < self.low.index:
             raise CardError(f"a hand class names its higher rank first, not {self.low}{self.high}")
         if (self.high == self.low) != (self.suited is None):

@@ -550,8 +550,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     p = add("bpp", "BPP's Bayesian network: P(win), posteriors and what BPP would do", cmd_bpp)
-    p.add_argument("--hole", default=None, help="BPP's two cards, e.g. AdQc (sets the round and BPP_Current)")
-    p.add_argument("--board", default=None, help="0, 3, 4 or 5 board cards (sets Board)")
+    p.add_argument(
+        "--hole", type=_text, default=None, help="BPP's two cards, e.g. AdQc (sets the round and BPP_Current)"
+    )
+    p.add_argument("--board", type=_text, default=None, help="3, 4 or 5 board cards (sets Board; leave out preflop)")
     p.add_argument("--round", choices=("preflop", "flop", "turn", "river"), default=None)
     p.add_argument(
         "--action", type=_text, default=None, help="the opponent's action this round: pass, call, bet, raise"

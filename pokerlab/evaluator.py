@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING
 
 from pokerlab import _tables
 from pokerlab.cards import Card, CardsLike, Rank, parse_cards
-from pokerlab.errors import CardCountError, CardError
+from pokerlab.errors import CardCountError, CardError, ParameterError
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -89,7 +89,7 @@ class HandValue:
     cards: tuple[Card, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
-        if not 1 <= self.value <= 7462:
+        if isinstance(self.value, bool) or not isinstance(self.value, int) or not 1 <= self.value <= 7462:
             raise CardError(f"hand values run 1..7462, not {self.value}")
 
     def __int__(self) -> int:
@@ -209,6 +209,8 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
     if not np.issubdtype(arr.dtype, np.integer):
         raise CardError(f"card ids must be integers, not {arr.dtype}")
     arr = np.ascontiguousarray(arr, dtype=np.int64)
+    if not isinstance(validate, bool):
+        raise ParameterError(f"validate must be True or False, not {validate!r}")
     values, bad = _kernels.evaluate_batch(arr, check=validate)
     if bad >= 0:
         raise CardError(f"row {bad} has a card id outside 0..51 or the same card twice: {arr[bad].tolist()}")
@@ -231,8 +233,10 @@ def category_counts(n_cards: int = 5, *, progress: bool = True) -> dict[HandCate
 
     from pokerlab import _kernels
 
-    if n_cards not in (5, 6, 7):
-        raise CardCountError(f"hands have 5, 6 or 7 cards, not {n_cards}")
+    if isinstance(n_cards, bool) or not isinstance(n_cards, int) or n_cards not in (5, 6, 7):
+        raise CardCountError(f"n_cards: hands have 5, 6 or 7 cards, not {n_cards!r}")
+    if not isinstance(progress, bool):
+        raise ParameterError(f"progress must be True or False, not {progress!r}")
     total = np.zeros(9, dtype=np.int64)
     firsts = range(52 - n_cards + 1)
     if progress:

@@ -174,7 +174,7 @@ def run_experiment(
         specs, name = list(setup), "custom"
     else:
         raise ParameterError(f"setup must be a setup name or a non-empty list of bot specs, not {setup!r}")
-    hands = _validate.whole(hands, "hands", lo=1)
+    hands = _validate.whole(hands, "hands", lo=1, hi=10**9)
     trials = _validate.whole(trials, "trials", lo=1, hi=1_000_000)
     seed = _validate.seed(seed, optional=False)
     _validate.flag(progress, "progress")
@@ -211,7 +211,7 @@ def run_duplicate(a: str, b: str, *, hands: int = 20_000, seed: int = 0, rules: 
 
     _validate.text(a, "a (a bot)")
     _validate.text(b, "b (a bot)")
-    hands = _validate.whole(hands, "hands", lo=1)
+    hands = _validate.whole(hands, "hands", lo=1, hi=10**9)
     seed = _validate.seed(seed, optional=False)
     if seed > _validate.MAX_SEED // 2 - 1:
         raise ParameterError(f"seed must be at most {_validate.MAX_SEED // 2 - 1} for a duplicate match, not {seed}")

@@ -41,6 +41,7 @@ import numpy as np
 
 from pokerlab._parallel import run_tasks
 from pokerlab.cards import HandClass, combo_index, hand_classes
+from pokerlab._validate import flag, whole
 from pokerlab.errors import CardError, ParameterError, PreflopTableError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -63,6 +64,8 @@ __all__ = [
 RANKS = "23456789TJQKA"
 CLASS_NAMES: tuple[str, ...] = tuple(hc.name for hc in hand_classes())
 METRICS = ("pot_share", "won_outright")
+MAX_GAMES = 10**10
+"""More games per class than this (days of work) are refused rather than started."""
 SOURCES = ("income_rate", "sklansky", "chen", "rembrant")
 HEADER = "# pokerlab preflop table"
 REQUIRED = ("method", "players", "pokerlab_version")
@@ -169,6 +172,8 @@ class PreflopTable:
     extra: Mapping[str, np.ndarray] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.extra, Mapping):
+            raise PreflopTableError(f"extra must be a mapping of column names to 13x13 grids, not {self.extra!r:.60}")
         for name, arr in [("values", self.values), ("errors", self.errors), *self.extra.items()]:
             if arr is not None and np.shape(arr) != (13, 13):
                 raise PreflopTableError(f"{name} must be a 13x13 grid, not {np.shape(arr)}")
@@ -304,6 +309,8 @@ class PreflopTable:
         """Read a table written by :meth:`write`, refusing anything malformed or edited."""
         import pandas as pd
 
+        if not isinstance(path, (str, Path)) or not str(path).strip():
+            raise PreflopTableError(f"path must be a file name, not {path!r:.60}")
         path = Path(path)
         try:
             text = path.read_text()
@@ -429,12 +436,21 @@ def simulate_table(
     ``classes`` limits the work to some classes (the other cells are NaN).
     """
     players = _check_players(players)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ParameterError(f"games must be a whole number of at least 1, not {games!r}")
-    if metric not in METRICS:
+    games = whole(games, "games", lo=1, hi=MAX_GAMES)
+    if not isinstance(metric, str) or metric not in METRICS:
         raise ParameterError(f"metric must be one of {', '.join(METRICS)}, not {metric!r}")
-    if games_per_task < 1:
-        raise ParameterError("games_per_task must be at least 1")
+    games_per_task = whole(games_per_task, "games_per_task", lo=1, hi=MAX_GAMES)
+    flag(progress, "progress")
+    if executor is not None and not isinstance(executor, Executor):
+        raise ParameterError(f"executor must be a concurrent.futures.Executor or None, not {executor!r:.60}")
+    if classes is not None and (
+        isinstance(classes, (str, bytes)) or not isinstance(classes, Iterable) or isinstance(classes, Mapping)
+    ):
+        raise ParameterError(f"classes must be a list of hand classes such as ['AA', 'AKs'], not {classes!r:.60}")
+    if classes is not None:
+        classes = list(classes)
+        if not classes:
+            raise ParameterError("classes must name at least one hand class")
     if seed is None:
         seed = int(np.random.SeedSequence().entropy % (2**63))
     elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
@@ -578,7 +594,7 @@ def expert_table(
     ``extra["points"]``).
     """
     players = _check_players(players)
-    if source not in SOURCES:
+    if not isinstance(source, str) or source not in SOURCES:
         raise ParameterError(f"source must be one of {', '.join(SOURCES)}, not {source!r}")
     if source == "sklansky":
         return _group_table(SKLANSKY_GROUPS, source, players)
@@ -716,12 +732,14 @@ def load_table(method: str, players: int | None = None, source: str = "income_ra
     >>> load_table("exact").value("AA") > 0.85
     True
     """
+    if not isinstance(method, str):
+        raise ParameterError(f"method must be expert, simulation or exact, not {method!r:.60}")
     if method == "exact":
         name = "exact_heads_up.csv"
     elif method == "simulation":
         name = f"simulation_{_check_players(players)}_players.csv"  # type: ignore[arg-type]
     elif method == "expert":
-        if source not in SOURCES:
+        if not isinstance(source, str) or source not in SOURCES:
             raise ParameterError(f"source must be one of {', '.join(SOURCES)}, not {source!r}")
         name = (
             f"expert_income_rate_{_check_players(players)}_players.csv"  # type: ignore[arg-type]

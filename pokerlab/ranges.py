@@ -47,6 +47,7 @@ from pokerlab.cards import (
     combo_index,
     parse_cards,
 )
+from pokerlab._validate import is_whole
 from pokerlab.errors import CardCountError, CardError, DuplicateCardError, RangeError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -69,6 +70,10 @@ class Range:
     entries: tuple[tuple[int, float], ...]
 
     def __post_init__(self) -> None:
+        if not isinstance(self.entries, tuple) or not all(
+            isinstance(e, tuple) and len(e) == 2 and is_whole(e[0]) and isinstance(e[1], (int, float)) for e in self.entries
+        ):
+            raise RangeError(f"entries must be a tuple of (combination index, weight) pairs, not {self.entries!r:.60}")
         last = -1
         for idx, w in self.entries:
             if not 0 <= idx < N_COMBOS or idx <= last:
@@ -123,11 +128,14 @@ class Range:
     @classmethod
     def from_weights(cls, weights: np.ndarray | Iterable[float]) -> Range:
         """A range from a weight table of length 1326 (zeros are left out)."""
-        ws = [float(w) for w in weights]
+        try:
+            ws = [float(w) for w in weights]
+        except (TypeError, ValueError):
+            raise RangeError(f"weights must be 1326 numbers, not {weights!r:.60}") from None
         if len(ws) != N_COMBOS:
             raise RangeError(f"a weight table has 1326 entries, not {len(ws)}")
         if any(w < 0 or w > 1 or w != w for w in ws):
-            raise RangeError("weights must lie in [0, 1]")
+            raise RangeError("weights must lie in [0, 1] (no nan)")
         entries = tuple((i, w) for i, w in enumerate(ws) if w > 0)
         if not entries:
             raise RangeError("the weight table is all zeros")

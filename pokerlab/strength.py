@@ -43,7 +43,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from pokerlab import _inputs
+from pokerlab import _inputs, _validate
 from pokerlab.cards import Card, CardsLike, cards_html, format_cards
 from pokerlab.errors import ParameterError
 
@@ -109,12 +109,9 @@ def compensated_strength(hs_n: float, players_left: int, c: float = DEFAULT_C) -
     >>> round(compensated_strength(0.2, players_left=5, c=10), 6)
     0.3
     """
-    if not 0.0 <= hs_n <= 1.0:
-        raise ParameterError(f"hs_n is a probability 0..1, not {hs_n}")
-    if players_left < 1:
-        raise ParameterError(f"players_left must be at least 1, not {players_left}")
-    if c <= 0:
-        raise ParameterError(f"the constant c must be positive, not {c}")
+    hs_n = _validate.real(hs_n, "hs_n (a probability)", lo=0.0, hi=1.0)
+    players_left = _validate.whole(players_left, "players_left", lo=1, hi=9)
+    c = _validate.real(c, "the constant c", lo=0.0, lo_open=True)
     return min(1.0, hs_n * (1.0 + players_left / c))
 
 
@@ -246,7 +243,7 @@ def hand_potential(
     from pokerlab import _kernels
 
     h, b = _inputs.hole_and_board(hole, board, board_sizes=(3, 4))
-    if lookahead not in (1, 2):
+    if not _validate.is_whole(lookahead) or lookahead not in (1, 2):
         raise ParameterError(f"lookahead is 1 or 2 cards, not {lookahead!r}")
     if lookahead == 2 and len(b) == 4:
         raise ParameterError("from the turn only one card is to come: use lookahead=1")

@@ -83,7 +83,7 @@ def evidence_from_cards(hole: object, board: object = "", hand_types: int = 17) 
     from pokerlab.errors import CardCountError, DuplicateCardError
 
     h = parse_cards(hole)
-    b = parse_cards(board) if board else ()
+    b = parse_cards(board) if board is not None else ()
     if len(h) != 2:
         raise CardCountError(f"BPP holds 2 hole cards, not {len(h)}")
     if len(b) not in (0, 3, 4, 5):

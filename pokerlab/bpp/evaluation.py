@@ -27,7 +27,7 @@ def exact_equity(hole: Any, board: Any) -> float:
     from pokerlab.cards import HandClass, parse_cards
     from pokerlab.strength import hand_potential, hand_strength
 
-    h, b = parse_cards(hole), parse_cards(board) if board else ()
+    h, b = parse_cards(hole), parse_cards(board) if board is not None else ()
     if len(b) == 0:
         from pokerlab.preflop import PreflopTableError, load_table
 
@@ -54,9 +54,13 @@ def abstraction_gap(
     from pokerlab.bpp.network import build_network
     from pokerlab.cards import Card
 
-    if not isinstance(samples, int) or samples < 1:
-        raise ParameterError(f"samples must be a positive integer, not {samples!r}")
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 10**7:
+        raise ParameterError(f"samples must be a whole number 1..10,000,000, not {samples!r}")
     nets = {r: build_network(r, hand_types=hand_types, **network) for r in ROUNDS}
+    from pokerlab import _validate
+
+    seed = _validate.seed(seed, optional=False)
+    _validate.flag(progress, "progress")
     rng = np.random.default_rng(seed)
     rows = []
     bar = None
@@ -94,6 +98,9 @@ def gap_summary(gap: Any) -> Any:
     """Per round: mean absolute error, root mean square error, largest error, correlation."""
     import pandas as pd
 
+    need = {"round", "error", "bpp_p_win", "exact_equity"}
+    if not isinstance(gap, pd.DataFrame) or not need <= set(gap.columns):
+        raise ParameterError(f"gap must be the DataFrame abstraction_gap returns, not {gap!r:.60}")
     out = {}
     for rnd in ROUNDS:
         g = gap[gap["round"] == rnd]

@@ -31,6 +31,7 @@ from functools import cache
 import numpy as np
 
 from pokerlab.cards import CardsLike, parse_cards
+from pokerlab._validate import is_whole
 from pokerlab.errors import CardCountError, ParameterError
 
 __all__ = [
@@ -119,6 +120,8 @@ _DUPS = {_B: 0, _P: 1, _2P: 2, _T: 2, _S: 0, _F: 0, _FH: 3, _Q: 3, _SF: 0}
 
 def type_names(hand_types: int = 17) -> tuple[str, ...]:
     """The state names for 9 or 17 hand types, weakest first."""
+    if not is_whole(hand_types):
+        raise ParameterError(f"BPP uses 9 or 17 hand types, not {hand_types!r}")
     if hand_types == 17:
         return HAND_TYPES_17
     if hand_types == 9:
@@ -137,6 +140,18 @@ def _index17(category: int, top: int) -> int:
     if category == _P:
         return 5 + _bucket(top)
     return category + 8
+
+
+def _shape_of(x: object) -> str:
+    shape = getattr(x, "shape", None)
+    return f"shape {shape}" if shape is not None else repr(x)[:40]
+
+
+def _type_index(index: object, hand_types: int, name: str) -> int:
+    n = len(type_names(hand_types))
+    if not is_whole(index) or not 0 <= index < n:  # type: ignore[operator]
+        raise ParameterError(f"{name} must be a hand type index 0..{n - 1}, not {index!r}")
+    return int(index)  # type: ignore[call-overload]
 
 
 def _category(index: int, hand_types: int) -> tuple[int, int]:
@@ -169,8 +184,9 @@ def exact_type_counts(n_cards: int = 7, hand_types: int = 17) -> np.ndarray:
     """
     from pokerlab import _kernels
 
-    if n_cards not in (5, 6, 7):
-        raise CardCountError(f"hands have 5, 6 or 7 cards, not {n_cards}")
+    if not is_whole(n_cards) or n_cards not in (5, 6, 7):
+        raise CardCountError(f"n_cards: hands have 5, 6 or 7 cards, not {n_cards!r}")
+    type_names(hand_types)
     counts = _kernels.class_counts(n_cards, _value_type17(), 17)
     if hand_types == 9:
         return np.bincount(merge_17_to_9(), weights=counts, minlength=9).astype(np.int64)
@@ -189,7 +205,17 @@ def types_of_ids(ids: np.ndarray) -> np.ndarray:
     Five to seven cards go through the evaluator; two to four cards are
     typed by their rank groups (busted, pair, two pair, trips, quads).
     """
-    ids = np.asarray(ids, dtype=np.int64)
+    try:
+        arr = np.asarray(ids)
+    except (TypeError, ValueError):  # pragma: no cover - ragged input
+        arr = np.zeros(0)
+    if arr.ndim != 2 or not np.issubdtype(arr.dtype, np.integer) or not 2 <= arr.shape[1] <= 7:
+        raise ParameterError(f"ids must be an integer array of shape [m, 2..7], not {_shape_of(ids)}")
+    if arr.size and (arr.min() < 0 or arr.max() > 51):
+        raise ParameterError("ids must hold card ids 0..51")
+    if any(len(set(row)) != len(row) for row in arr.tolist()):
+        raise ParameterError("ids has a row with the same card twice")
+    ids = arr.astype(np.int64)
     n = ids.shape[1]
     if n >= 5:
         from pokerlab.evaluator import evaluate_batch
@@ -218,6 +244,7 @@ def hand_type(cards: CardsLike, hand_types: int = 17) -> str:
     cs = parse_cards(cards)
     if not 2 <= len(cs) <= 7:
         raise CardCountError(f"a hand type needs 2 to 7 cards, not {len(cs)}")
+    type_names(hand_types)
     index = int(types_of_ids(np.array([[c.id for c in cs]]))[0])
     names = type_names(hand_types)
     return names[_category(index, 17)[0]] if hand_types == 9 else names[index]
@@ -225,11 +252,16 @@ def hand_type(cards: CardsLike, hand_types: int = 17) -> str:
 
 def board_cards(round: str) -> int:
     """How many board cards are out in a round."""
+    if not isinstance(round, str) or round not in ROUNDS:
+        raise ParameterError(f"round must be one of {', '.join(ROUNDS)}, not {round!r}")
     return (0, 3, 4, 5)[ROUNDS.index(round)]
 
 
 def feasible(index: int, n_cards: int, hand_types: int = 17) -> bool:
     """Can ``n_cards`` cards (2..7) have this type? Two cards are busted or a pair."""
+    _type_index(index, hand_types, "index")
+    if not is_whole(n_cards) or not 2 <= n_cards <= 7:
+        raise ParameterError(f"n_cards must be 2..7, not {n_cards!r}")
     cat, _ = _category(index, hand_types)
     if n_cards >= 5:
         return True
@@ -261,6 +293,12 @@ def could_grow(sub: int, sup: int, n: int, k: int, hand_types: int = 17) -> bool
     >>> could_grow(names.index("pair_Q"), names.index("trips"), 5, 2)
     True
     """
+    _type_index(sub, hand_types, "sub")
+    _type_index(sup, hand_types, "sup")
+    if not is_whole(n) or not 2 <= n <= 7:
+        raise ParameterError(f"n must be 2..7 cards, not {n!r}")
+    if not is_whole(k) or not 0 <= k <= 7 - n:
+        raise ParameterError(f"k must be 0..{7 - n} cards (at most 7 in all), not {k!r}")
     if not (feasible(sub, n, hand_types) and feasible(sup, n + k, hand_types)):
         return False
     if k == 0:

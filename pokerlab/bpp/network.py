@@ -38,6 +38,8 @@ choice; the sources give none.
 
 from __future__ import annotations
 
+import math
+
 import contextlib
 import warnings
 from dataclasses import dataclass, field, replace
@@ -67,6 +69,8 @@ WIN_STATES = ("win", "lose")
 
 def action_names(actions: int) -> tuple[str, ...]:
     """State names of OPP_Action for 2 or 4 action states."""
+    if isinstance(actions, bool) or not isinstance(actions, (int, np.integer)):
+        raise ParameterError(f"BPP's opponent action node has 2 or 4 states, not {actions!r}")
     if actions == 2:
         return ACTIONS_2
     if actions == 4:
@@ -261,8 +265,11 @@ class BPPNetwork:
 
     def with_action_table(self, table: np.ndarray) -> BPPNetwork:
         """The same network with P(OPP_Action | OPP_Current) replaced (rows are normalised)."""
-        t = np.asarray(table, dtype=float)
         want = (len(self.state_names["OPP_Current"]), self.actions)
+        try:
+            t = np.asarray(table, dtype=float)
+        except (TypeError, ValueError):
+            raise ParameterError(f"an action table is a non-negative array of shape {want}, not {table!r:.60}") from None
         if t.shape != want or (t < 0).any() or not np.isfinite(t).all() or (t.sum(axis=1) <= 0).any():
             raise ParameterError(f"an action table is a non-negative array of shape {want} with no empty row")
         tables = dict(self.tables)
@@ -335,7 +342,12 @@ def build_network(
     acts = action_names(actions)
     if not isinstance(final_arc, bool):
         raise ParameterError(f"final_arc must be True or False, not {final_arc!r}")
-    if not (isinstance(pseudo_count, int | float) and pseudo_count > 0 and np.isfinite(pseudo_count)):
+    if not (
+        isinstance(pseudo_count, int | float)
+        and not isinstance(pseudo_count, bool)
+        and 0 < pseudo_count < 1e300
+        and math.isfinite(pseudo_count)
+    ):
         raise ParameterError(f"pseudo_count must be a positive number, not {pseudo_count!r}")
     seed = DEFAULT_SEED if seed is None else seed
     counts = deal_counts(deals, seed, progress=progress)

@@ -82,10 +82,14 @@ class Curves:
     def __post_init__(self) -> None:
         for name in ("fold_shift", "call_shift", "raise_shift"):
             v = getattr(self, name)
-            if len(v) != 4 or not all(math.isfinite(x) for x in v):
+            if (
+                not isinstance(v, tuple)
+                or len(v) != 4
+                or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in v)
+            ):
                 raise ParameterError(f"{name} needs four finite numbers (preflop, flop, turn, river), not {v!r}")
-        if not (self.steepness > 0 and self.call_width > 0):
-            raise ParameterError("steepness and call_width must be positive")
+        real(self.steepness, "steepness", lo=0, lo_open=True)
+        real(self.call_width, "call_width", lo=0, lo_open=True)
 
     def weights(self, x: float, round: str) -> tuple[float, float, float]:
         """Unnormalised (fold, call, raise) weights at x = P(win) - threshold."""
@@ -213,7 +217,10 @@ def summarise_actions(kinds: list[str], actions: int = 4) -> str | None:
     >>> summarise_actions(["check", "call"]), summarise_actions(["bet", "raise"], actions=2)
     ('call', 'bet_raise')
     """
-    seen = [AGGRESSION[k] for k in kinds if k in AGGRESSION]
+    if isinstance(kinds, (str, bytes)) or not isinstance(kinds, (list, tuple)):
+        raise ParameterError(f"kinds must be a list of action kinds such as ['check', 'raise'], not {kinds!r}")
+    action_names(actions)
+    seen = [AGGRESSION[k] for k in kinds if isinstance(k, str) and k in AGGRESSION]
     if not seen:
         return None
     top = max(seen)
@@ -237,15 +244,20 @@ class OpponentModel:
     showdowns: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if self.mode not in ("generic", "specific", "off"):
+        if not isinstance(self.mode, str) or self.mode not in ("generic", "specific", "off"):
             raise ParameterError(f"opponent model mode is generic, specific or off, not {self.mode!r}")
-        if not self.prior_strength > 0:
-            raise ParameterError(f"prior_strength must be positive, not {self.prior_strength}")
-        if set(self.prior) != set(ROUNDS):
+        real(self.prior_strength, "prior_strength", lo=0, lo_open=True)
+        if not isinstance(self.prior, Mapping) or set(self.prior) != set(ROUNDS):
             raise ParameterError("the prior needs a table for each of preflop, flop, turn and river")
         shapes = {np.shape(t) for t in self.prior.values()}
-        if len(shapes) != 1:
-            raise ParameterError("the prior tables must all have the same shape")
+        if len(shapes) != 1 or len(next(iter(shapes))) != 2:
+            raise ParameterError("the prior tables must all be 2-D (types x actions) with the same shape")
+        for r, t in self.prior.items():
+            arr = np.asarray(t)
+            if not np.issubdtype(arr.dtype, np.number) or not np.isfinite(arr).all() or (arr < 0).any():
+                raise ParameterError(f"the prior table for {r} must hold finite, non-negative numbers")
+        if not isinstance(self.counts, dict) or not isinstance(self.showdowns, dict):
+            raise ParameterError("counts and showdowns must be dicts (leave them out to start from the prior)")
         self.prior = {r: np.asarray(t, dtype=float) for r, t in self.prior.items()}
         self.actions = action_names(next(iter(shapes))[1])
 

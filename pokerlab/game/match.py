@@ -109,6 +109,14 @@ def view_for(state: HandState, seat: int, names: tuple[str, ...] = ()) -> Player
 
     ``names`` (one per seat of the hand) lets a bot follow opponents from hand to hand.
     """
+    from pokerlab import _validate
+    from pokerlab.game.state import HandState
+
+    if not isinstance(state, HandState):
+        raise ParameterError(f"state must be a HandState, not {state!r:.60}")
+    seat = _validate.whole(seat, "seat", lo=0, hi=state.n - 1)
+    if not isinstance(names, tuple) or not all(isinstance(n, str) for n in names):
+        raise ParameterError(f"names must be a tuple of names, one per seat, not {names!r:.60}")
     mine = state.actor == seat
     return PlayerView(
         seat=seat,
@@ -278,6 +286,10 @@ def notify_bots(state: HandState, bots_by_seat: dict[int, Any], seen: int, names
                 observe(e, view)
 
 
+MAX_HANDS = 10**9
+"""More hands (or deals) than this in one match are refused rather than started."""
+
+
 def play_match(
     bots: list[Any],
     rules: Rules,
@@ -300,7 +312,7 @@ def play_match(
         raise ParameterError(f"bots must be a list of bots, not {bots!r}")
     n = len(bots)
     rules.check_players(n)
-    hands = _validate.whole(hands, "hands", lo=1)
+    hands = _validate.whole(hands, "hands", lo=1, hi=MAX_HANDS)
     seed = _validate.seed(seed)
     _validate.flag(duplicate, "duplicate")
     _validate.flag(keep_histories, "keep_histories")

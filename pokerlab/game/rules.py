@@ -23,6 +23,7 @@ Presets, each from its seed:
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from itertools import pairwise
@@ -72,7 +73,7 @@ class Street(StrEnum):
 
 def _chips(value: object, name: str) -> int:
     """Chips and counts are whole numbers: 2.5 or True is refused, not rounded."""
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise RulesError(f"{name} must be a whole number (chips are integers), not {value!r}")
     return int(value)  # type: ignore[call-overload]
 

@@ -227,6 +227,10 @@ class HandState:
     ) -> None:
         from pokerlab import _validate
 
+        from pokerlab.game.rules import Rules
+
+        if not isinstance(rules, Rules):
+            raise PokerlabError(f"rules must be a Rules value, not {rules!r:.60}")
         if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
             raise PokerlabError(f"stacks must be a list of chip counts, not {stacks!r}")
         n = len(stacks)
