@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pokerlab.errors import ParameterError
+
 if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
     import pandas as pd
@@ -234,6 +236,15 @@ def preflop_heatmap(frame: pd.DataFrame, title: str = "", value_title: str = "va
     return (rect + text).properties(width=330, height=330, title=title)
 
 
+def _need_columns(frame: Any, columns: tuple[str, ...], name: str) -> None:
+    import pandas as pd
+
+    if not isinstance(frame, pd.DataFrame) or not set(columns) <= set(frame.columns):
+        raise ParameterError(
+            f"{name} must be a pandas DataFrame with the columns {', '.join(columns)}, not {frame!r:.60}"
+        )
+
+
 def breakdown_chart(frame: pd.DataFrame, title: str = "") -> alt.Chart:
     """Horizontal bars of each holding's share of a range (from :meth:`RangeBreakdown.to_frame`).
 
@@ -242,6 +253,9 @@ def breakdown_chart(frame: pd.DataFrame, title: str = "") -> alt.Chart:
     """
     import altair as alt
 
+    _need_columns(frame, ("section", "holding", "combos", "share"), "frame")
+    if not isinstance(title, str):
+        raise ParameterError(f"title must be text, not {title!r}")
     order = list(frame["holding"])
     return (
         alt.Chart(alt.Data(values=frame.to_dict("records")))
@@ -265,6 +279,13 @@ def matrix_heatmap(frame: pd.DataFrame, order: list[str], title: str = "") -> al
     """
     import altair as alt
 
+    from pokerlab.preflop import CLASS_NAMES
+
+    _need_columns(frame, ("class", "opponent", "equity"), "frame")
+    if isinstance(order, str) or not isinstance(order, list) or sorted(map(str, order)) != sorted(CLASS_NAMES):
+        raise ParameterError("order must list the 169 class names once each")
+    if not isinstance(title, str):
+        raise ParameterError(f"title must be text, not {title!r}")
     data = frame[["class", "opponent", "equity"]]
     return (
         alt.Chart(alt.Data(values=data.to_dict("records")))
