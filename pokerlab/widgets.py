@@ -118,11 +118,16 @@ class PotentialExplorer:
         for box in (self.hole, self.board, self.lookahead, self.opponents, self.weights):
             box.observe(lambda _: self.update(), names="value")
         self.deal.on_click(lambda _: self._deal())
+        # the opponent range can be painted: the grid's text is the weights box (blank = random hand)
+        self.range_grid = RangeGrid(weights)
+        w.link((self.range_grid.text, "value"), (self.weights, "value"))
+        grid_box = w.Accordion([self.range_grid.widget], titles=("paint the opponent range",), selected_index=None)
         controls = w.VBox(
             [
                 w.HBox([self.hole, self.board, self.deal]),
                 w.HBox([self.lookahead, self.opponents]),
                 self.weights,
+                grid_box,
             ]
         )
         self.widget = w.VBox([controls, w.HBox([self.matrix, self.numbers]), self.chart_view])
