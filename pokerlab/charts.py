@@ -2,13 +2,21 @@
 
 Each function takes a result (a dataclass or a pandas frame) and returns an
 ``altair.Chart``. Call :func:`enable_offline` once in a notebook so charts
-render with no internet access: it switches altair to its ``jupyter``
-renderer with the JavaScript bundled by ``vl-convert-python`` (no CDN), or,
-where that is not possible, to static SVG made by vl-convert.
+render with no internet access and stay visible once the notebook is saved:
+by default every displayed chart becomes a PNG picture drawn by vl-convert
+(no JavaScript, no CDN), which GitHub, nbconvert HTML, VS Code and an
+untrusted JupyterLab all show. ``enable_offline("jupyter")`` gives the
+interactive renderer instead (tooltips, but its JavaScript is stored in the
+notebook and shows nothing without a kernel).
+
+:func:`mark_counts` renders a chart to vl-convert's scenegraph and counts the
+marks each layer draws, and how many of them are visible: the chart tests
+use it so that an empty chart fails.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pokerlab.errors import ParameterError
@@ -23,18 +31,24 @@ __all__ = [
     "bpp_curves_chart",
     "breakdown_chart",
     "category_chart",
+    "chart_png",
     "chart_svg",
     "decision_chart",
     "difference_heatmap",
     "enable_offline",
+    "equity_by_street_chart",
+    "mark_counts",
     "match_results_chart",
     "matrix_heatmap",
     "money_chart",
     "network_svg",
+    "png_bundle",
     "posterior_chart",
+    "potential_and_turn_chart",
     "potential_chart",
     "preflop_heatmap",
     "strength_by_opponents_chart",
+    "svg_png",
     "turn_card_chart",
     "weights_heatmap",
 ]
@@ -53,16 +67,35 @@ CATEGORY_ORDER = [
 OUTCOME_COLORS = {"ahead": "#2e86c1", "tied": "#aab7b8", "behind": "#c0392b"}
 
 
-def enable_offline(renderer: str = "jupyter") -> str:
+RENDERERS = ("static", "jupyter", "svg")
+PNG_SCALE = 1.5  # pixels per CSS pixel: sharp on high-density screens, small once quantized
+
+
+def enable_offline(renderer: str = "static") -> str:
     """Make altair render without network access; returns the renderer used.
 
-    ``"jupyter"`` (interactive, tooltips) loads vega from the
-    vl-convert-python package instead of a CDN; ``"svg"`` draws static
-    pictures with vl-convert. If the interactive renderer cannot be set up
-    (no anywidget), SVG is used.
+    ``"static"`` (the default, and what the lessons use) shows each chart as
+    a PNG drawn by vl-convert and quantized to 256 colours (about 20-40 KB a
+    chart): a saved notebook then shows its charts anywhere, with no kernel,
+    no network and no trust. ``"jupyter"`` is altair's interactive renderer
+    with vega loaded from vl-convert-python instead of a CDN (tooltips, but
+    about 900 KB of JavaScript per saved chart, shown only by a live,
+    trusted JupyterLab); ``"svg"`` is altair's static SVG (hidden by an
+    untrusted JupyterLab).
+
+    >>> enable_offline("pdf")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.ParameterError: renderer must be one of 'static', 'jupyter', 'svg', not 'pdf'
     """
     import altair as alt
 
+    if not isinstance(renderer, str) or renderer not in RENDERERS:
+        raise ParameterError(f"renderer must be one of {', '.join(map(repr, RENDERERS))}, not {renderer!r}")
+    if renderer == "static":
+        alt.renderers.register("pokerlab-static", _static_renderer)
+        alt.renderers.enable("pokerlab-static")
+        return renderer
     if renderer == "jupyter":
         try:
             alt.renderers.enable("jupyter", offline=True)
@@ -71,6 +104,82 @@ def enable_offline(renderer: str = "jupyter") -> str:
             renderer = "svg"
     alt.renderers.enable(renderer)
     return renderer
+
+
+def _spec_json(chart: Any) -> str:
+    import json
+
+    if isinstance(chart, dict):
+        return json.dumps(chart)
+    if isinstance(chart, str):
+        return chart
+    return chart.to_json()
+
+
+def chart_png(chart: alt.TopLevelMixin | dict[str, Any], scale: float = PNG_SCALE) -> bytes:
+    """The chart drawn as PNG bytes by vl-convert, on white, quantized to 256 colours.
+
+    ``scale`` multiplies the chart's size in pixels (1.5 by default, so the
+    picture stays sharp on high-density screens when shown at its CSS size).
+    """
+    import io
+
+    import vl_convert
+    from PIL import Image
+
+    if isinstance(scale, bool) or not isinstance(scale, int | float) or not 0.25 <= scale <= 4:
+        raise ParameterError(f"scale must be a number from 0.25 to 4, not {scale!r}")
+    raw = vl_convert.vegalite_to_png(_spec_json(chart), scale=float(scale))
+    image = Image.open(io.BytesIO(raw)).convert("RGBA")
+    flat = Image.new("RGBA", image.size, "white")
+    flat.alpha_composite(image)
+    out = io.BytesIO()
+    flat.convert("RGB").quantize(256).save(out, "PNG", optimize=True)
+    return out.getvalue()
+
+
+def png_bundle(chart: alt.TopLevelMixin | dict[str, Any], text: str = "") -> tuple[dict[str, Any], dict[str, Any]]:
+    """A Jupyter mime bundle (data, metadata) with the chart as a PNG shown at its CSS size."""
+    import base64
+    import struct
+
+    png = chart_png(chart)
+    width, height = struct.unpack(">II", png[16:24])  # the IHDR chunk
+    data = {"image/png": base64.b64encode(png).decode("ascii"), "text/plain": text or "<chart>"}
+    meta = {"image/png": {"width": round(width / PNG_SCALE), "height": round(height / PNG_SCALE)}}
+    return data, meta
+
+
+def _static_renderer(spec: dict[str, Any], **_: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    title = spec.get("title")
+    if isinstance(title, dict):
+        title = title.get("text")
+    text = f"<chart: {title}>" if isinstance(title, str) and title else "<chart>"
+    return png_bundle(spec, text)
+
+
+def svg_png(svg: str, scale: float = PNG_SCALE) -> bytes:
+    """An SVG drawing (e.g. from :func:`network_svg`) as PNG bytes, quantized like :func:`chart_png`.
+
+    A PNG shows everywhere, including an untrusted JupyterLab, which hides
+    SVG and HTML outputs.
+    """
+    import io
+
+    import vl_convert
+    from PIL import Image
+
+    if not isinstance(svg, str) or "<svg" not in svg:
+        raise ParameterError("svg must be the text of an SVG drawing")
+    if isinstance(scale, bool) or not isinstance(scale, int | float) or not 0.25 <= scale <= 4:
+        raise ParameterError(f"scale must be a number from 0.25 to 4, not {scale!r}")
+    raw = vl_convert.svg_to_png(svg, scale=float(scale))
+    image = Image.open(io.BytesIO(raw)).convert("RGBA")
+    flat = Image.new("RGBA", image.size, "white")
+    flat.alpha_composite(image)
+    out = io.BytesIO()
+    flat.convert("RGB").quantize(256).save(out, "PNG", optimize=True)
+    return out.getvalue()
 
 
 def chart_svg(chart: alt.TopLevelMixin) -> str:
@@ -84,6 +193,67 @@ def chart_svg(chart: alt.TopLevelMixin) -> str:
     import vl_convert
 
     return vl_convert.vegalite_to_svg(chart.to_json())
+
+
+@dataclass(frozen=True, slots=True)
+class MarkCount:
+    """How many marks one layer of a rendered chart draws, and how many of them can be seen.
+
+    ``name`` is vega's name for the layer (e.g. ``concat_1_layer_0_marks``),
+    ``kind`` its mark type (rect, rule, line, text, symbol, ...). A mark is
+    visible when it has a fill or stroke colour that is not transparent and
+    an opacity above zero (a text mark also needs some text).
+    """
+
+    name: str
+    kind: str
+    marks: int
+    visible: int
+
+
+_NO_PAINT = (None, "", "none", "transparent")
+
+
+def _visible(kind: str, item: dict[str, Any]) -> bool:
+    if item.get("opacity", 1) == 0:
+        return False
+    filled = item.get("fill") not in _NO_PAINT and item.get("fillOpacity", 1) != 0
+    stroked = (
+        item.get("stroke") not in _NO_PAINT and item.get("strokeOpacity", 1) != 0 and item.get("strokeWidth", 1) != 0
+    )
+    if kind == "text":
+        return filled and str(item.get("text", "")) != ""
+    return filled or stroked
+
+
+def mark_counts(chart: alt.TopLevelMixin | dict[str, Any]) -> list[MarkCount]:
+    """Render the chart with vl-convert and count the marks of every data layer, in drawing order.
+
+    Axes, legends and titles are left out; a faceted layer's cells are added
+    up under one name. A layer whose ``visible`` is 0 draws nothing a reader
+    can see: that is the test an empty chart fails.
+    """
+    import vl_convert
+
+    graph = vl_convert.vegalite_to_scenegraph(_spec_json(chart))
+    counts: dict[str, list[Any]] = {}
+
+    def walk(node: Any) -> None:
+        if not isinstance(node, dict):
+            return
+        if node.get("role") == "mark" and node.get("marktype") != "group":
+            kind = node["marktype"]
+            items = node.get("items", [])
+            entry = counts.setdefault(node.get("name") or f"unnamed_{len(counts)}", [kind, 0, 0])
+            entry[1] += len(items)
+            entry[2] += sum(_visible(kind, item) for item in items)
+        for child in node.get("items", []):
+            walk(child)
+        if isinstance(node.get("root"), dict):
+            walk(node["root"])
+
+    walk(graph["scenegraph"])
+    return [MarkCount(name, kind, n, visible) for name, (kind, n, visible) in counts.items()]
 
 
 def category_chart(frame: pd.DataFrame) -> alt.Chart:
@@ -170,7 +340,12 @@ def turn_card_chart(frame: pd.DataFrame) -> alt.Chart:
     )
     bars = base.mark_bar().encode(
         y=alt.Y("change:Q", title="change in hand strength"),
-        color=alt.Color("category:N", sort=CATEGORY_ORDER, title="hand with that card"),
+        color=alt.Color(
+            "category:N",
+            sort=CATEGORY_ORDER,
+            title="our hand's category with that turn card",
+            legend=alt.Legend(orient="right", labelLimit=160, titleLimit=260),
+        ),
         tooltip=[
             alt.Tooltip("card:N"),
             alt.Tooltip("category:N"),
@@ -180,8 +355,30 @@ def turn_card_chart(frame: pd.DataFrame) -> alt.Chart:
             alt.Tooltip("ehs_turn:Q", format=".3f", title="EHS on the turn"),
         ],
     )
-    zero = alt.Chart(data).mark_rule(color="black").encode(y=alt.datum(0))
-    return (bars + zero).properties(width=620, height=220, title="What each turn card does to the hand")
+    zero = alt.Chart({"values": [{"y": 0}]}).mark_rule(color="black").encode(y="y:Q")
+    return (
+        (bars + zero)
+        .resolve_scale(color="independent")
+        .properties(width=620, height=220, title="What each turn card does to the hand")
+    )
+
+
+def potential_and_turn_chart(p: Potential, frame: pd.DataFrame | None = None) -> alt.VConcatChart | alt.Chart:
+    """The potential bars above the turn-card bars (when ``frame`` is given), each with its own colours.
+
+    The two charts colour different things (ahead/tied/behind, and hand
+    categories), so their colour scales and legends are kept independent:
+    a shared scale would give the turn-card bars no colour at all.
+    """
+    chart = potential_chart(p)
+    if frame is None:
+        return chart
+    return (
+        (chart & turn_card_chart(frame))
+        .resolve_scale(color="independent")
+        .resolve_legend(color="independent")
+        .configure_legend(orient="right")
+    )
 
 
 def strength_by_opponents_chart(hs: float) -> alt.Chart:
@@ -434,35 +631,34 @@ def network_svg(
     return "".join(parts)
 
 
-def posterior_chart(posteriors: dict[str, dict[str, float]], evidence: dict[str, str] | None = None) -> alt.Chart:
-    """One bar chart per node of its posterior distribution (observed nodes marked)."""
+def posterior_chart(posteriors: dict[str, dict[str, float]], evidence: dict[str, str] | None = None) -> alt.ConcatChart:
+    """One bar chart per node of its posterior distribution (observed nodes marked), four to a row.
+
+    Each node is its own small chart in a concatenation (not a facet), so a
+    row that is not full leaves no empty panel, and the state labels are
+    never cut.
+    """
     import altair as alt
     import pandas as pd
 
     evidence = evidence or {}
-    rows = [
-        {
-            "node": f"{node} (observed)" if node in evidence else node,
-            "state": state,
-            "order": i,
-            "probability": p,
-        }
-        for node, dist in posteriors.items()
-        for i, (state, p) in enumerate(dist.items())
-    ]
-    frame = pd.DataFrame(rows)
-    return (
-        alt.Chart(frame)
-        .mark_bar(color="#2e86c1")
-        .encode(
-            y=alt.Y("state:N", sort=alt.EncodingSortField("order"), title=None),
-            x=alt.X("probability:Q", scale=alt.Scale(domain=[0, 1]), title="probability"),
-            tooltip=["node:N", "state:N", alt.Tooltip("probability:Q", format=".4f")],
+    panels = []
+    for node, dist in posteriors.items():
+        frame = pd.DataFrame(
+            [{"state": state, "order": i, "probability": p} for i, (state, p) in enumerate(dist.items())]
         )
-        .properties(width=170, height=alt.Step(11))
-        .facet(facet=alt.Facet("node:N", sort=list(dict.fromkeys(frame["node"])), title=None), columns=4)
-        .resolve_scale(y="independent")
-    )
+        title = f"{node} (observed)" if node in evidence else node
+        panels.append(
+            alt.Chart(frame, title=title)
+            .mark_bar(color="#2e86c1")
+            .encode(
+                y=alt.Y("state:N", sort=alt.EncodingSortField("order"), title=None, axis=alt.Axis(labelLimit=200)),
+                x=alt.X("probability:Q", scale=alt.Scale(domain=[0, 1]), title="probability"),
+                tooltip=["state:N", alt.Tooltip("probability:Q", format=".4f")],
+            )
+            .properties(width=150, height=alt.Step(11))
+        )
+    return alt.concat(*panels, columns=4)
 
 
 def bpp_curves_chart(rows: list[dict[str, Any]], p_win: float | None = None, title: str = "") -> alt.Chart:
@@ -523,10 +719,32 @@ def money_chart(money: pd.DataFrame, title: str = "") -> alt.Chart:
         alt.Chart(long)
         .mark_line()
         .encode(
-            x=alt.X(f"{x}:Q", title="hand"),
+            # hands are whole: ticks only at whole numbers, printed without decimals
+            x=alt.X(f"{x}:Q", title="hand", axis=alt.Axis(tickMinStep=1, format="d")),
             y=alt.Y("chips:Q", title="chips"),
             color=alt.Color("player:N", title=None),
             tooltip=[f"{x}:Q", "player:N", "chips:Q"],
         )
         .properties(width=420, height=220, title=title)
     )
+
+
+def equity_by_street_chart(study: Any, upto: int | None = None, title: str = "") -> alt.Chart:
+    """Each known player's equity at the start of every street (a :class:`~pokerlab.game.replay.HandStudy`).
+
+    One line with a point per street for each player whose cards are known;
+    ``upto`` (a street index, 0 = preflop) draws only the streets reached so far.
+    """
+    import altair as alt
+
+    frame = study.equity_frame()
+    if upto is not None:
+        frame = frame[frame["street_index"] <= upto]
+    order = ["preflop", "flop", "turn", "river"]
+    base = alt.Chart(frame).encode(
+        x=alt.X("street:N", sort=order, scale=alt.Scale(domain=order), title=None),
+        y=alt.Y("equity:Q", scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%"), title="equity"),
+        color=alt.Color("player:N", title=None),
+        tooltip=["player:N", "street:N", alt.Tooltip("equity:Q", format=".1%")],
+    )
+    return (base.mark_line() + base.mark_point(filled=True, size=60)).properties(width=360, height=200, title=title)

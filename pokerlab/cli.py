@@ -13,6 +13,8 @@
     pokerlab tournament --setup phases        seed 001's self-play experiments, duplicate matches
     pokerlab bpp --hole AdQc --board 3h4cJh   BPP's network: P(win), posteriors, what BPP would do
     pokerlab play [--app heads-up|bigholdem]  play in the browser (Voila on 127.0.0.1)
+    pokerlab solve leduc --variant cfr+       CFR/CFR+/MCCFR on Kuhn or Leduc, exact exploitability
+    pokerlab replay FILE.phhs --hand 3        a recorded hand street by street: pot odds, equity, HS, PPOT
 
 Every subcommand takes ``--json``. Bad input prints one line on stderr and
 exits with status 2; there is never a traceback for a user's mistake.
@@ -426,7 +428,7 @@ def cmd_play(args: argparse.Namespace) -> None:
     def _stop(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
 
-    server = start(args.app, args.port, seed=args.seed, quiet=not args.verbose)
+    server = start(args.app, args.port, seed=args.seed, quiet=not args.verbose, cull_after=args.cull_after)
     try:
         # Ctrl-C and SIGTERM stop the app even when this process was started with SIGINT ignored
         # (a background job of a non-interactive shell inherits that).
@@ -442,6 +444,51 @@ def cmd_play(args: argparse.Namespace) -> None:
         pass
     finally:
         server.stop()
+
+
+def cmd_replay(args: argparse.Namespace) -> None:
+    from pokerlab.game.phh import read_hand
+    from pokerlab.game.replay import study_hand
+
+    hand = read_hand(args.file, args.hand, check=not args.no_check)
+    study = study_hand(hand, samples=args.samples, seed=args.seed, potential=not args.no_potential)
+    _print(study.to_dict(), f"{hand.source}\n{study.text()}", args.json)
+
+
+def cmd_solve(args: argparse.Namespace) -> None:
+    """Solve Kuhn poker or Leduc Hold'em with CFR, CFR+ or MCCFR and print the exploitability."""
+    import time
+
+    from pokerlab import solve
+
+    game = solve.game(args.game)
+    keys = args.show or ([i.key for i in game.infosets] if game.name == "kuhn" else [])
+    for key in keys:
+        game.infoset(key)  # an unknown key is an error before any work
+    start = time.perf_counter()
+    result = solve.cfr(game, args.iterations, variant=args.variant, seed=args.seed, record=args.record)
+    seconds = time.perf_counter() - start
+    avg = result.average_policy
+    value = solve.expected_value(game, avg)
+    data = {
+        "game": game.name,
+        "variant": result.variant,
+        "iterations": result.iterations,
+        "seed": result.seed,
+        "seconds": seconds,
+        "exploitability": result.exploitability,
+        "value_player_0": value,
+        "history": [list(h) for h in result.history],
+        "average_policy": {key: avg[key] for key in keys},
+    }
+    lines = [
+        f"{result.variant} on {game.name}, {result.iterations:,} iterations in {seconds:.2f} s "
+        f"(including {len(result.history)} exploitability measurements)",
+        f"exploitability of the average policy: {result.exploitability:.6f} chips per hand",
+        f"value of the average policy for player 0: {value:+.6f} chips per hand",
+    ]
+    lines += [f"  {key:12} " + "  ".join(f"{a} {p:.3f}" for a, p in avg[key].items()) for key in keys]
+    _print(data, "\n".join(lines), args.json)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -573,6 +620,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-browser", action="store_true", help="only print the address")
     p.add_argument("--seed", type=_SEED, default=None, help="seed for the cards and the bots")
     p.add_argument("--verbose", action="store_true", help="show Voila's log")
+    p.add_argument(
+        "--cull-after", type=int, default=600, help="seconds before the kernel of a closed page is shut down (600)"
+    )
+
+    p = add("replay", "a recorded hand (PHH) street by street: pot odds, equity, HS, PPOT/NPOT", cmd_replay)
+    p.add_argument("file", help="a .phh or .phhs file")
+    p.add_argument("--hand", type=int, default=1, help="which hand of a .phhs file (1 = the first)")
+    p.add_argument("--samples", type=int, default=20_000, help="Monte Carlo samples where enumeration is slow")
+    p.add_argument("--seed", type=int, default=0, help="seed of the Monte Carlo equity")
+    p.add_argument("--no-potential", action="store_true", help="skip PPOT/NPOT (faster)")
+    p.add_argument("--no-check", action="store_true", help="do not check the file's finishing_stacks")
 
     p = add("reproduce", "regenerate seed 001's Tables 1-4 and print them", cmd_reproduce)
     p.add_argument("--out", type=_text, default="data/preflop_tables", help="folder for the regenerated tables")
@@ -580,6 +638,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--games", type=_whole(1), default=1_000_000, help="games per class for Tables 1-2 (Papp's 1,000,000)"
     )
     p.add_argument("--workers", type=_whole(1, 256), default=2, help="processes to use (default 2)")
+
+    p = add(
+        "solve", "CFR, CFR+ or Monte Carlo CFR on Kuhn poker or Leduc Hold'em, with exact exploitability", cmd_solve
+    )
+    p.add_argument("game", choices=("kuhn", "leduc"))
+    p.add_argument("--iterations", type=int, default=1000)
+    p.add_argument("--variant", choices=("cfr", "cfr+", "mccfr"), default="cfr+")
+    p.add_argument("--seed", type=int, default=None, help="seed for mccfr's sampling")
+    p.add_argument("--record", type=int, default=20, help="iterations (log-spaced) whose exploitability is measured")
+    p.add_argument("--show", action="append", help="print the average policy at this information set (repeatable)")
     return parser
 
 

@@ -18,6 +18,8 @@ means "this argument has the wrong value".
     │   └── RulesError            game rules that contradict themselves
     ├── IllegalActionError        an action the rules do not allow now
     ├── ImpossibleEvidenceError   BPP evidence with probability zero
+    ├── HiddenCardsError          an answer needs hole cards nobody showed
+    ├── UnknownStackError         an answer needs a stack the history does not give
     └── DataError                 text or files from outside pokerlab (hand
         │                         histories, protocol messages, table files)
         ├── PHHError              a PHH hand history that cannot be read/replayed
@@ -44,6 +46,7 @@ __all__ = [
     "CardError",
     "DataError",
     "DuplicateCardError",
+    "HiddenCardsError",
     "IllegalActionError",
     "ImpossibleEvidenceError",
     "PHHError",
@@ -52,6 +55,7 @@ __all__ = [
     "PreflopTableError",
     "RangeError",
     "RulesError",
+    "UnknownStackError",
 ]
 
 
@@ -89,6 +93,16 @@ class IllegalActionError(PokerlabError):
 
 class ImpossibleEvidenceError(PokerlabError):
     """The evidence has probability zero under the network (or contradicts itself)."""
+
+
+class HiddenCardsError(PokerlabError):
+    """A replayed hand cannot answer without hole cards that were never shown
+    (e.g. who wins a pot contested by a hand shown as ``????``)."""
+
+
+class UnknownStackError(PokerlabError):
+    """A replayed hand whose history gives a stack as unknown (``inf``) cannot say
+    what that player holds at the end; the chips won or lost are still known."""
 
 
 class DataError(PokerlabError):

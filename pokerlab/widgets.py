@@ -29,6 +29,7 @@ from pokerlab.strength import Potential, hand_potential, turn_card_effects
 __all__ = [
     "BPPInspector",
     "HandEvaluator",
+    "HandReplayer",
     "PotentialExplorer",
     "PreflopExplorer",
     "RangeEquityExplorer",
@@ -37,6 +38,28 @@ __all__ = [
     "StrategyExplorer",
     "TableWidget",
 ]
+
+
+def _with_picture(widget: w.Widget, chart: Any, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The widget's mime bundle plus a PNG of its current chart.
+
+    A live JupyterLab shows the widget; everything that cannot run it (GitHub,
+    nbconvert HTML, VS Code or JupyterLab with no kernel, an untrusted
+    notebook) shows the picture of the chart as it was when the cell ran.
+    """
+    data = dict(widget._repr_mimebundle_(**kwargs) or {})
+    meta: dict[str, Any] = {}
+    if chart is not None:
+        from pokerlab.charts import png_bundle
+
+        picture, meta = png_bundle(chart)
+        data["image/png"] = picture["image/png"]
+    return data, meta
+
+
+# descriptions as wide as their text: long labels are not cut ("games/cla...") and toggle buttons stay on
+# the line of their label
+_WIDE = {"description_width": "initial", "button_width": "auto"}
 
 
 def _error_html(message: str) -> str:
@@ -80,8 +103,10 @@ class HandEvaluator:
             f"<div>best five: {cards_html(v.best_five)}</div>"
         )
 
-    def _ipython_display_(self) -> None:
-        display(self.widget)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        data, meta = _with_picture(self.widget, None, **kwargs)
+        data["text/html"] = self.out.value  # what it showed, for readers with no kernel
+        return data, meta
 
 
 class PotentialExplorer:
@@ -90,7 +115,13 @@ class PotentialExplorer:
     Shows the Table 4 matrix, a table of HS_n for 1..9 opponents, the
     potential chart and (on the flop) what each turn card does. An optional
     opponent range turns the enumeration into Loki's weighted one.
+
+    Pick a cell of the matrix in ``cell`` (e.g. "now behind, at the end
+    ahead") to see opponent hands and runouts that land in it, the counting
+    of Algorithm 2 made visible (:meth:`examples`).
     """
+
+    OUTCOMES = ("ahead", "tied", "behind")
 
     def __init__(
         self,
@@ -106,17 +137,30 @@ class PotentialExplorer:
         self._deck_seed = seed
         self.hole = w.Text(value=hole, description="hole", layout=w.Layout(width="14em"))
         self.board = w.Text(value=board, description="board", layout=w.Layout(width="18em"))
-        self.lookahead = w.ToggleButtons(options=[("2 cards", 2), ("1 card", 1)], value=2, description="lookahead")
+        self.lookahead = w.ToggleButtons(
+            options=[("2 cards", 2), ("1 card", 1)], value=2, description="lookahead", style=_WIDE
+        )
         self.opponents = w.IntSlider(value=opponents, min=1, max=9, description="opponents")
         self.weights = w.Text(value=weights, description="opp. range", placeholder="blank = random hand")
         self.deal = w.Button(description="deal random flop", icon="random")
         self.numbers = w.HTML()
         self.matrix = w.HTML()
         self.chart_view = w.HTML()
+        cells = [(f"now {a}, at the end {b}", (a, b)) for a in self.OUTCOMES for b in self.OUTCOMES]
+        self.cell = w.Dropdown(
+            options=[("(pick a cell of the matrix)", None), *cells],
+            value=None,
+            description="cell",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="24em"),
+        )
+        self.examples_view = w.HTML()
         self.result: Potential | None = None
         self.error: str | None = None
+        self.last_chart: Any = None  # the chart drawn for the current inputs (charts=True)
         for box in (self.hole, self.board, self.lookahead, self.opponents, self.weights):
             box.observe(lambda _: self.update(), names="value")
+        self.cell.observe(lambda _: self._show_examples(), names="value")
         self.deal.on_click(lambda _: self._deal())
         # the opponent range can be painted: the grid's text is the weights box (blank = random hand)
         self.range_grid = RangeGrid(weights)
@@ -130,7 +174,9 @@ class PotentialExplorer:
                 grid_box,
             ]
         )
-        self.widget = w.VBox([controls, w.HBox([self.matrix, self.numbers]), self.chart_view])
+        self.widget = w.VBox(
+            [controls, w.HBox([self.matrix, self.numbers]), self.cell, self.examples_view, self.chart_view]
+        )
         self.widget.add_class("pl-potential-explorer")
         self.update()
 
@@ -167,20 +213,99 @@ class PotentialExplorer:
         if self._charts:
             from pokerlab.charts import chart_svg
 
-            self.chart_view.value = chart_svg(self._chart(p))
+            self.last_chart = self._chart(p)
+            self.chart_view.value = chart_svg(self.last_chart)
+        self._show_examples()
+
+    def examples(self, now: str, end: str, k: int = 6, seed: int = 0) -> list[tuple[str, str]]:
+        """Up to ``k`` (opponent hand, runout) pairs that land in the cell (now, end) of the matrix.
+
+        ``now`` and ``end`` are "ahead", "tied" or "behind" (our hand against
+        the opponent's, on the current board and after the runout). Opponent
+        hands are tried in a seeded random order, one example per hand, among
+        all hands the cards allow (a range typed in the widget is ignored:
+        every hand with a non-zero weight can land in any cell).
+
+        >>> ex = PotentialExplorer("AdQc", "3h4cJh", charts=False)
+        >>> ex.examples("behind", "ahead", k=2)
+        [('6d6c', '7h Qd'), ('3s3d', 'Th Kc')]
+        """
+        import numpy as np
+
+        from pokerlab.cards import check_disjoint
+        from pokerlab.errors import ParameterError
+
+        for name, value in (("now", now), ("end", end)):
+            if value not in self.OUTCOMES:
+                raise ParameterError(f"{name} must be one of ahead, tied, behind, not {value!r}")
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 100:
+            raise ParameterError(f"k must be a whole number from 1 to 100, not {k!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ParameterError(f"seed must be a whole number, not {seed!r}")
+        if self.result is None:
+            return []
+        hole, board = self.result.hole, self.result.board
+        check_disjoint(("hole", hole), ("board", board))
+        to_come = 5 - len(board) if self.result.lookahead == 2 else 1
+        rest = [c for c in Deck(seed=0, exclude=hole + board)]
+        rest.sort(key=lambda c: c.id)
+        rng = np.random.default_rng(seed)
+
+        def where(ours: int, theirs: int) -> str:
+            return "ahead" if ours > theirs else ("tied" if ours == theirs else "behind")
+
+        found: list[tuple[str, str]] = []
+        pairs = [(a, b) for i, a in enumerate(rest) for b in rest[i + 1 :]]
+        for index in rng.permutation(len(pairs)):
+            opp = pairs[index]
+            if where(evaluate(hole + board).value, evaluate(opp + board).value) != now:
+                continue
+            left = [c for c in rest if c not in opp]
+            runouts = (
+                [(c,) for c in left] if to_come == 1 else [(a, b) for i, a in enumerate(left) for b in left[i + 1 :]]
+            )
+            for r in rng.permutation(len(runouts)):
+                extra = runouts[r]
+                full = board + extra
+                if where(evaluate(hole + full).value, evaluate(opp + full).value) == end:
+                    found.append((f"{opp[1]}{opp[0]}", " ".join(map(str, extra))))
+                    break
+            if len(found) == k:
+                break
+        return found
+
+    def _show_examples(self) -> None:
+        if self.cell.value is None or self.result is None:
+            self.examples_view.value = ""
+            return
+        now, end = self.cell.value
+        found = self.examples(now, end)
+        if not found:
+            self.examples_view.value = (
+                f"<div>No opponent hand and runout lands in <i>now {now}, at the end {end}</i>.</div>"
+            )
+            return
+        rows = "".join(
+            f"<tr><td>{cards_html(parse_cards(opp))}</td><td>{cards_html(parse_cards(run))}</td></tr>"
+            for opp, run in found
+        )
+        self.examples_view.value = (
+            f"<div class='pl-examples'><b>now {now}, at the end {end}</b>: "
+            f"{self.result.matrix[self.OUTCOMES.index(now)][self.OUTCOMES.index(end)]:,} cases, for example"
+            f"<table><tr><th>opponent holds</th><th>then comes</th></tr>{rows}</table></div>"
+        )
 
     def _chart(self, p: Potential) -> Any:
         from pokerlab import charts
 
-        chart = charts.potential_chart(p)
+        frame = None
         if len(p.board) == 3:
             weights = self.weights.value.strip() or None
             frame = turn_card_effects(p.hole, p.board, weights=weights, opponents=p.opponents)
-            chart = chart & charts.turn_card_chart(frame)
-        return chart
+        return charts.potential_and_turn_chart(p, frame)
 
-    def _ipython_display_(self) -> None:
-        display(self.widget)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_picture(self.widget, self.last_chart if self.result is not None else None, **kwargs)
 
 
 class PreflopExplorer:
@@ -195,12 +320,19 @@ class PreflopExplorer:
         self.seed = seed
         self.players = w.IntSlider(value=players, min=2, max=10, description="players")
         self.games = w.SelectionSlider(
-            options=[100, 250, 500, 1000, 2500, 5000, 10000], value=games, description="games/class"
+            options=[100, 250, 500, 1000, 2500, 5000, 10000],
+            value=games,
+            description="games per class",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="26em"),
         )
-        self.metric = w.ToggleButtons(options=[("pot share", "pot_share"), ("won outright", "won_outright")])
+        self.metric = w.ToggleButtons(
+            options=[("pot share", "pot_share"), ("won outright", "won_outright")], description="metric", style=_WIDE
+        )
         self.summary = w.HTML()
         self.chart_view = w.HTML()
         self.result = None
+        self.last_chart: Any = None
         for box in (self.players, self.games, self.metric):
             box.observe(lambda _: self.update(), names="value")
         self.widget = w.VBox([w.HBox([self.players, self.games]), self.metric, self.summary, self.chart_view])
@@ -224,10 +356,11 @@ class PreflopExplorer:
         if self._charts:
             from pokerlab.charts import chart_svg
 
-            self.chart_view.value = chart_svg(t.chart())
+            self.last_chart = t.chart()
+            self.chart_view.value = chart_svg(self.last_chart)
 
-    def _ipython_display_(self) -> None:
-        display(self.widget)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_picture(self.widget, self.last_chart, **kwargs)
 
 
 class TableWidget:
@@ -412,7 +545,9 @@ class StrategyExplorer:
         self.pot = w.IntSlider(value=100, min=2, max=1000, description="pot")
         self.to_call = w.IntSlider(value=20, min=0, max=500, description="to call")
         self.money = w.IntSlider(value=200, min=1, max=2000, description="money")
-        self.street = w.ToggleButtons(options=["flop", "turn", "river"], value="flop", description="street")
+        self.street = w.ToggleButtons(
+            options=["flop", "turn", "river"], value="flop", description="street", style=_WIDE
+        )
         self.style = w.Dropdown(
             options=["none", "conservative", "normal", "aggressive"], value="normal", description="bluff"
         )
@@ -423,6 +558,7 @@ class StrategyExplorer:
         self.out = w.HTML()
         self.chart_view = w.HTML()
         self.result: dict[str, Any] = {}
+        self.last_chart: Any = None
         for box in (self.ehs, self.ppot, self.pot, self.to_call, self.money, self.street, self.style, self.draw,
                     self.win_rate, self.position, self.players):  # fmt: skip
             box.observe(lambda _: self.update(), names="value")
@@ -466,12 +602,11 @@ class StrategyExplorer:
             from pokerlab.charts import chart_svg, decision_chart
 
             frame = decision_regions(self.street.value, self.ppot.value, float(self.pot.value))
-            self.chart_view.value = chart_svg(
-                decision_chart(frame, f"Phase II without bluffing on the {self.street.value}")
-            )
+            self.last_chart = decision_chart(frame, f"Phase II without bluffing on the {self.street.value}")
+            self.chart_view.value = chart_svg(self.last_chart)
 
-    def _ipython_display_(self) -> None:
-        display(self.widget)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_picture(self.widget, self.last_chart, **kwargs)
 
 
 class ReweightingExplorer:
@@ -508,6 +643,7 @@ class ReweightingExplorer:
         self.info = w.HTML()
         self.chart_view = w.HTML()
         self.history: list[str] = []
+        self.last_chart: Any = None
         self.widget = w.VBox(
             [w.HBox([self.mu, self.sigma]), w.HBox([self.bet_button, self.call_button, self.reset_button]), self.info,
              self.chart_view]
@@ -542,12 +678,11 @@ class ReweightingExplorer:
         if self._charts:
             from pokerlab.charts import chart_svg, weights_heatmap
 
-            self.chart_view.value = chart_svg(
-                weights_heatmap(self.model.class_grid("opponent"), "opponent's weights by class")
-            )
+            self.last_chart = weights_heatmap(self.model.class_grid("opponent"), "opponent's weights by class")
+            self.chart_view.value = chart_svg(self.last_chart)
 
-    def _ipython_display_(self) -> None:
-        display(self.widget)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_picture(self.widget, self.last_chart, **kwargs)
 
 
 class BPPInspector:
@@ -583,9 +718,9 @@ class BPPInspector:
         self._engine = engine
         self._nets: dict[tuple[str, int, int, bool], Any] = {}
         self._labels = TYPE_LABELS
-        self.round = w.ToggleButtons(options=list(ROUNDS), value=round, description="round")
-        self.hand_types = w.ToggleButtons(options=[9, 17], value=hand_types, description="hand types")
-        self.actions = w.ToggleButtons(options=[2, 4], value=actions, description="actions")
+        self.round = w.ToggleButtons(options=list(ROUNDS), value=round, description="round", style=_WIDE)
+        self.hand_types = w.ToggleButtons(options=[9, 17], value=hand_types, description="hand types", style=_WIDE)
+        self.actions = w.ToggleButtons(options=[2, 4], value=actions, description="actions", style=_WIDE)
         self.final_arc = w.Checkbox(value=final_arc, description="Final-Final arc")
         self.current = w.Dropdown(description="BPP_Current")
         self.board = w.Dropdown(description="Board")
@@ -604,6 +739,7 @@ class BPPInspector:
         self.curves_view = w.HTML()
         self.cpd_view = w.HTML()
         self.result: dict[str, Any] = {}
+        self.last_chart: Any = None
         self._quiet = False
         for box in (self.hand_types, self.actions, self.final_arc, self.round):
             box.observe(lambda _: self._rebuild(), names="value")
@@ -696,6 +832,7 @@ class BPPInspector:
             self.result = {"error": str(exc), "evidence": ev}
             self.diagram.value = self._diagram(ev, None)
             self.summary.value = self.posterior_view.value = self.curves_view.value = ""
+            self.last_chart = None
             self._show_cpd()
             return
         self.message.value = ""
@@ -724,10 +861,13 @@ class BPPInspector:
         if self._charts:
             from pokerlab.charts import bpp_curves_chart, chart_svg, posterior_chart
 
-            self.posterior_view.value = chart_svg(posterior_chart(posts, ev))
+            posterior = posterior_chart(posts, ev)
+            self.posterior_view.value = chart_svg(posterior)
             rows = curve_points(net.round, pot, to_call, points=51)
             title = f"BPP's betting curves on the {net.round} (pot {pot}, to call {to_call})"
-            self.curves_view.value = chart_svg(bpp_curves_chart(rows, p_win, title))
+            curves = bpp_curves_chart(rows, p_win, title)
+            self.curves_view.value = chart_svg(curves)
+            self.last_chart = (curves & posterior).resolve_scale(color="independent")
         self._show_cpd()
 
     def _diagram(self, ev: dict[str, str], posts: dict[str, dict[str, float]] | None) -> str:
@@ -745,6 +885,114 @@ class BPPInspector:
             f"<div><b>P({html.escape(node)} | {html.escape(', '.join(self.network.parents[node]) or '-')})</b></div>"
             f'<div style="max-height:320px;overflow:auto;font-size:11px">{table}</div>'
         )
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_picture(self.widget, self.last_chart, **kwargs)
+
+
+class HandReplayer:
+    """Step through a recorded hand (PHH) one decision at a time.
+
+    ``hand`` is a :class:`~pokerlab.game.phh.PHHHand`, a finished
+    :class:`~pokerlab.game.HandState`, or the path of a ``.phh``/``.phhs``
+    file (``number`` picks the hand of a ``.phhs``). Each step shows the
+    board, the pot, the action and the pot odds it faced, the numbers of
+    every player whose cards are known (equity, HS, PPOT/NPOT, from
+    :func:`~pokerlab.game.replay.study_hand`) and a chart of each known
+    player's equity by street, up to the street reached. ``potential``
+    adds PPOT/NPOT (slower). Drive it with ``.step.value``, ``next()`` and
+    ``previous()``; ``.decision`` is the decision shown.
+    """
+
+    def __init__(
+        self,
+        hand: Any,
+        number: int = 1,
+        *,
+        samples: int = 20_000,
+        seed: int = 0,
+        potential: bool = False,
+        charts: bool = True,
+    ) -> None:
+        from pathlib import Path
+
+        from pokerlab.game.phh import read_hand
+        from pokerlab.game.replay import study_hand
+
+        if isinstance(hand, (str, Path)):
+            hand = read_hand(hand, number)
+        self.study = study_hand(hand, samples=samples, seed=seed, potential=potential)
+        self._charts = charts
+        n = len(self.study.decisions)
+        self.step = w.IntSlider(value=0, min=0, max=max(n - 1, 0), description="decision", continuous_update=False)
+        self.previous_button = w.Button(description="previous", icon="step-backward")
+        self.next_button = w.Button(description="next", icon="step-forward")
+        self.previous_button.on_click(lambda _: self.previous())
+        self.next_button.on_click(lambda _: self.next())
+        self.situation = w.HTML()
+        self.log = w.HTML()
+        self.chart_view = w.HTML()
+        self.decision = self.study.decisions[0] if n else None
+        self.step.observe(lambda _: self._update(), names="value")
+        self.widget = w.VBox(
+            [w.HBox([self.previous_button, self.step, self.next_button]), self.situation, self.log, self.chart_view]
+        )
+        self._update()
+
+    def next(self) -> None:
+        """Show the next decision (stays on the last)."""
+        self.step.value = min(self.step.value + 1, self.step.max)
+
+    def previous(self) -> None:
+        """Show the previous decision (stays on the first)."""
+        self.step.value = max(self.step.value - 1, 0)
+
+    def _update(self) -> None:
+        study = self.study
+        money = study.format_chips
+        if not study.decisions:
+            self.situation.value = "<p>Nobody acted in this hand.</p>"
+            self.log.value = f"<p>{html.escape(study.result)}</p>"
+            return
+        k = self.step.value
+        d = study.decisions[k]
+        self.decision = d
+        odds = f"to call {money(d.to_call)}, pot odds {d.pot_odds:.1%}" if d.pot_odds is not None else "nothing to call"
+        rows = "".join(
+            f"<tr><td>{html.escape(name)}</td><td>{x.equity:.1%}</td>"
+            f"<td>{'' if x.hs is None else f'{x.hs:.3f}'}</td>"
+            f"<td>{'' if x.ppot is None else f'{x.ppot:.3f}'}</td>"
+            f"<td>{'' if x.npot is None else f'{x.npot:.3f}'}</td></tr>"
+            for name, x in d.numbers.items()
+        )
+        table = (
+            f"<table><tr><th>known hand</th><th>equity</th><th>HS</th><th>PPOT</th><th>NPOT</th></tr>{rows}</table>"
+            if rows
+            else "<p>No live hand is known here.</p>"
+        )
+        board = cards_html(d.board) if d.board else "(no board yet)"
+        self.situation.value = (
+            f"<p><b>{d.street.value}</b> &nbsp; {board} &nbsp; pot <b>{money(d.pot)}</b></p>"
+            f"<p><b>{html.escape(d.player)}</b>: {html.escape(d.action)} &nbsp; ({odds})</p>{table}"
+        )
+        done = [f"{html.escape(x.player)} {html.escape(x.action)}" for x in study.decisions[: k + 1]]
+        result = f"<br><i>{html.escape(study.result)}</i>" if k == len(study.decisions) - 1 else ""
+        self.log.value = f"<p style='font-size:smaller'>{' &middot; '.join(done)}{result}</p>"
+        if self._charts:  # the last step shows every street, run-out boards included
+            self.chart_view.value = self._chart_svg(3 if k == len(study.decisions) - 1 else d.street.index)
+
+    def chart(self, upto: int | None = None) -> Any:
+        """The equity-by-street chart, up to street index ``upto`` (default: the street shown)."""
+        from pokerlab import charts
+
+        if upto is None:
+            upto = self.decision.street.index if self.decision is not None else 3
+        return charts.equity_by_street_chart(self.study, upto=upto, title="equity of the known hands by street")
+
+    def _chart_svg(self, upto: int) -> str:
+        from pokerlab.charts import chart_svg
+
+        return chart_svg(self.chart(upto))
 
     def _ipython_display_(self) -> None:
         display(self.widget)

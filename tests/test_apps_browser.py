@@ -1,7 +1,9 @@
 """The apps in a real browser: Playwright drives Debian's Chromium against `pokerlab play` on 127.0.0.1.
 
-Each test starts its own server on a free port and stops it. `.ci/run` installs Chromium with apt
-when it is missing; outside CI these tests are skipped when /usr/bin/chromium is not there.
+Each test starts its own server on a free port and stops it (four servers in all; the BigHoldem
+games are short and run with timer 0 or 0.02 s). With POKERLAB_SCREENSHOTS=docs they
+write the README's screenshots docs/heads-up.png and docs/bigholdem.png. `.ci/run` installs Chromium with apt when it is
+missing; outside CI these tests are skipped when /usr/bin/chromium is not there.
 """
 
 import os
@@ -14,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+import psutil
 import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -26,6 +29,8 @@ if not CHROMIUM.exists():
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from pokerlab.apps.serve import free_port, start  # noqa: E402
+
+pytestmark = pytest.mark.slow  # four Voila servers, 15-25 s each
 
 
 @pytest.fixture(scope="module")
@@ -80,11 +85,49 @@ def _you_actions(page):
     return len(re.findall(r"^you: ", page.inner_text(".pl-log"), flags=re.M))
 
 
-def test_heads_up_hand_in_the_browser(browser, heads_up_url):
+def _shots(tmp_path):
+    """Where screenshots go: $POKERLAB_SCREENSHOTS (set it to docs/ to refresh the README's), else a temp folder."""
+    folder = Path(os.environ.get("POKERLAB_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _buttons(page):
+    return page.locator(".pl-actions .pl-fold:visible, .pl-actions .pl-check:visible, .pl-actions .pl-call:visible")
+
+
+def _play_passively(page, done_css, max_moves=80):
+    """Check, else call (fold when calling costs more than 50), until ``done_css`` shows."""
+    for _ in range(max_moves):
+        page.wait_for_selector(f".pl-your-turn, {done_css}", timeout=60_000)
+        if page.locator(done_css).count():
+            return
+        before = page.inner_text(".pl-log")
+        if page.locator(".pl-check:visible").count():
+            page.click(".pl-check")
+        elif page.locator(".pl-call:visible").count() and int(page.inner_text(".pl-call").split()[1]) <= 50:
+            page.click(".pl-call")
+        else:
+            page.click(".pl-fold")
+        page.wait_for_function(
+            "([b]) => document.querySelector('.pl-log') && document.querySelector('.pl-log').innerText !== b",
+            arg=[before],
+            timeout=30_000,
+        )
+    raise AssertionError(f"{done_css} never showed")
+
+
+def test_heads_up_hand_in_the_browser(browser, heads_up_url, tmp_path):
     page = _offline_page(browser)
+    page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(heads_up_url, timeout=90_000)
     page.wait_for_selector(".pl-your-turn, .pl-hand-over", timeout=90_000)
-    assert "Hand 1" in page.inner_text(".pl-board")
+    assert "Hand 1" in page.inner_text(".pl-info") and "blinds 5/10" in page.inner_text(".pl-info")
+    # a table you can see: two seats, SVG cards (two faces for you, two backs for BPP), the dealer button
+    assert page.locator(".pl-table .pl-seat").count() == 2
+    assert page.locator(".pl-seat-you svg.pl-card:not(.pl-card-back)").count() == 2
+    assert page.locator(".pl-table svg.pl-card-back").count() == 2
+    assert page.locator(".pl-dealer-button").count() == 1
     double_clicked = False
     for _ in range(30):
         page.wait_for_selector(".pl-your-turn, .pl-hand-over", timeout=30_000)
@@ -117,17 +160,35 @@ def test_heads_up_hand_in_the_browser(browser, heads_up_url):
             assert _int(page, ".pl-pot-value") >= pot + owed
     page.wait_for_selector(".pl-hand-over", timeout=30_000)
     history = page.locator(".pl-history-hand").all_inner_texts()
-    assert len(history) == 1 and history[0].startswith("hand 1:")
+    assert len(history) == 1 and history[0].startswith("hand 1 (dealer ")
     assert "small bets per hand" in page.inner_text(".pl-result")
     page.click(".pl-thinking-toggle input")
     page.wait_for_selector('.pl-thinking:has-text("BPP\'s thinking")', timeout=10_000)
     page.click(".pl-deal")
-    page.wait_for_selector(".pl-board:has-text('Hand 2')", timeout=30_000)
+    page.wait_for_selector(".pl-info:has-text('Hand 2')", timeout=30_000)
+    page.wait_for_selector(".pl-your-turn", timeout=30_000)
+    page.locator(".pl-app h3").scroll_into_view_if_needed()
+    shot = _shots(tmp_path) / "heads-up.png"
+    page.screenshot(path=str(shot))
+    assert shot.stat().st_size > 10_000
+    # phase1 as the opponent: a new match, said so, and it plays
+    page.select_option(".pl-opponent select", "phase1")
+    page.wait_for_selector(".pl-new-match:has-text('New match against phase1')", timeout=30_000)
+    assert "against phase1" in page.inner_text(".pl-app h3")
+    assert "Hand 1" in page.inner_text(".pl-info")
+    _play_passively(page, ".pl-hand-over")
+    assert page.locator(".pl-history-hand").count() == 1
+    # on a 1,024-px projector nothing needs a sideways scroll
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1024
+    box = page.locator(".pl-table").bounding_box()
+    assert box["width"] <= 1024 and box["height"] > 300
     assert page.outside == []  # nothing loaded from the web
     page.close()
 
 
-def test_bigholdem_watch_mode_finishes_and_writes_the_leaderboard(browser, tmp_path):
+def test_bigholdem_watch_mode_setup_parsing_and_the_deal_after_eliminations(browser, tmp_path):
     os.environ["POKERLAB_DATA_DIR"] = str(tmp_path)
     try:
         server = start("bigholdem", seed=7)
@@ -137,31 +198,147 @@ def test_bigholdem_watch_mode_finishes_and_writes_the_leaderboard(browser, tmp_p
         page = _offline_page(browser)
         page.goto(server.url, timeout=90_000)
         page.wait_for_selector(".pl-setup", timeout=90_000)
-        # bad input first: refused with a message beside the field, markup never rendered
-        page.fill(".pl-setup-name input", "<b id='inj'>hi</b>")
-        page.fill(".pl-setup-players input", "11")
-        page.press(".pl-setup-players input", "Tab")
+        assert page.input_value(".pl-setup-minutes input") == "30"
+        assert page.input_value(".pl-setup-unit input") == "€"
+        # bad input first: refused with a message beside each field, never guessed
+        page.fill(".pl-setup-players input", "2.5")
+        page.fill(".pl-setup-starting-money input", "1e3")
+        page.fill(".pl-setup-hands input", "")
         page.click(".pl-start")
-        page.wait_for_selector(".pl-error-players:has-text('from 2 to 10')", timeout=20_000)
-        assert "markup" in page.inner_text(".pl-error-name")
-        assert page.locator("#inj").count() == 0
-        # a 6-seat watch-mode game
-        page.fill(".pl-setup-name input", "")
+        page.wait_for_selector(".pl-error-players:has-text('whole number')", timeout=20_000)
+        assert "1e3" in page.inner_text(".pl-error-starting-money")
+        assert "required" in page.inner_text(".pl-error-hands")
+        assert page.inner_text(".pl-error-ante") == ""
+        assert page.locator(".pl-play:visible").count() == 0
+        # a 6-seat watch-mode game short of money, with raisers, so players are eliminated
         page.fill(".pl-setup-players input", "6")
-        page.press(".pl-setup-players input", "Tab")
-        page.fill(".pl-setup-hands input", "12")
-        page.press(".pl-setup-hands input", "Tab")
-        page.select_option(".pl-setup-speed select", "fast")
+        page.fill(".pl-setup-starting-money input", "100")
+        page.fill(".pl-setup-hands input", "25")
+        page.fill(".pl-setup-timer input", "0")
+        for seat in (2, 4, 6):
+            page.select_option(f".pl-seat-{seat} select", "always_raise")
         page.select_option(".pl-seat-3 select", "rembrant")
         page.click(".pl-start")
         page.wait_for_selector(".pl-game-over", timeout=180_000)
-        rows = page.locator(".pl-ranking-table tbody tr").count()
-        assert rows == 6
+        rows = page.locator(".pl-ranking-table tbody tr")
+        assert rows.count() == 6
         assert "rembrant #3" in page.inner_text(".pl-ranking")
-        page.wait_for_selector(".pl-leaderboard-table tbody tr", timeout=30_000)
+        assert "average win per hand" in page.inner_text(".pl-ranking-table thead")
+        eliminated = {}
+        for r in range(6):
+            cells = rows.nth(r).locator("td").all_inner_texts()
+            assert cells[-1] == "" or re.fullmatch(r"after hand \d+", cells[-1])
+            if cells[-1]:
+                eliminated[int(cells[1].split("#")[1]) - 1] = int(cells[-1].split()[-1])
+        assert eliminated, "no one was eliminated: the rotation check needs eliminations"
+        hands = page.locator(".pl-history-hand").all_inner_texts()[::-1]  # newest first on the page
+        dealers = [int(re.match(r"hand \d+ \(dealer .*#(\d+)\)", h).group(1)) - 1 for h in hands]
+        for h in range(1, len(dealers)):
+            out = {seat for seat, after in eliminated.items() if after <= h}
+            expected = next((dealers[h - 1] + k) % 6 for k in range(1, 7) if (dealers[h - 1] + k) % 6 not in out)
+            assert dealers[h] == expected, (h, dealers, eliminated)
+        page.wait_for_selector(".pl-watch-table tbody tr", timeout=30_000)
+        assert "no games yet" in page.inner_text(".pl-leaderboard")  # watch games keep to their own list
         page.wait_for_selector(".pl-money-chart svg", timeout=30_000)  # the chips chart, drawn offline
-        assert "12" in page.inner_text(".pl-history")
         assert page.outside == []
     with sqlite3.connect(tmp_path / "leaderboard.sqlite") as db:
-        assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+        assert db.execute("SELECT mode, COUNT(*) FROM games GROUP BY mode").fetchall() == [("watch", 1)]
         assert db.execute("SELECT COUNT(*) FROM results").fetchone()[0] == 6
+
+
+def test_bigholdem_person_with_phase1_raise_label_and_screenshots(browser, tmp_path):
+    os.environ["POKERLAB_DATA_DIR"] = str(tmp_path)
+    try:
+        server = start("bigholdem", seed=11)
+    finally:
+        del os.environ["POKERLAB_DATA_DIR"]
+    with server:
+        page = _offline_page(browser)
+        page.set_viewport_size({"width": 1280, "height": 720})
+        page.goto(server.url, timeout=90_000)
+        page.wait_for_selector(".pl-setup", timeout=90_000)
+        page.fill(".pl-setup-name input", "O'Brien & <b>Co</b>")
+        page.fill(".pl-setup-players input", "5")
+        page.fill(".pl-setup-hands input", "3")
+        page.fill(".pl-setup-timer input", "0.02")
+        for seat in range(2, 6):
+            page.select_option(f".pl-seat-{seat} select", "phase1" if seat % 2 else "phase2")
+        page.click(".pl-start")
+        page.wait_for_selector(".pl-your-turn", timeout=90_000)
+        assert page.locator(".pl-table .pl-seat").count() == 5
+        assert "O'Brien & <b>Co</b>" in page.inner_text(".pl-seat-you")  # shown as typed, not as markup
+        assert page.locator(".pl-seat-you b").count() == 0
+        raise_button = page.locator(".pl-raise:visible, .pl-bet:visible").first
+        page.fill(".pl-amount input", "55")
+        page.wait_for_selector(".pl-raise:visible:has-text(' 55'), .pl-bet:visible:has-text(' 55')", timeout=10_000)
+        page.fill(".pl-amount input", "999999")
+        page.wait_for_selector(".pl-amount-message:has-text('more than you can')", timeout=10_000)
+        assert raise_button.is_disabled()
+        page.click(".pl-preset-pot")
+        page.wait_for_function("() => document.querySelector('.pl-amount input').value !== '999999'", timeout=10_000)
+        amount = page.input_value(".pl-amount input")
+        page.wait_for_selector(f".pl-raise:visible:has-text(' {amount}'), .pl-bet:visible:has-text(' {amount}')")
+        assert not raise_button.is_disabled()
+        shot = _shots(tmp_path) / "bigholdem.png"
+        page.screenshot(path=str(shot))
+        assert shot.stat().st_size > 10_000
+        page.fill(".pl-amount input", "55")
+        page.wait_for_selector(".pl-raise:visible:has-text(' 55'), .pl-bet:visible:has-text(' 55')", timeout=10_000)
+        stack = _int(page, ".pl-stack-you")
+        raise_button.click()
+        page.wait_for_function("() => /: (bet|raise) to 55/.test(document.querySelector('.pl-log').innerText)")
+        log = page.inner_text(".pl-log")
+        mine = re.search(r"^you: (bet|raise) to 55$", log, flags=re.M)
+        assert mine, log  # the amount played is the one on the label
+        assert stack > 0
+        page.set_viewport_size({"width": 1024, "height": 768})  # a projector: five seats, no sideways scroll
+        page.wait_for_timeout(300)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1024
+        seats = [page.locator(".pl-table .pl-seat").nth(k).bounding_box() for k in range(5)]
+        assert all(b["x"] >= 0 and b["x"] + b["width"] <= 1024 for b in seats)
+        _play_passively(page, ".pl-game-over")
+        page.wait_for_selector(".pl-leaderboard-table tbody tr", timeout=30_000)
+        assert "O'Brien & <b>Co</b>" in page.inner_text(".pl-leaderboard-table")
+        assert page.outside == []
+    with sqlite3.connect(tmp_path / "leaderboard.sqlite") as db:
+        assert db.execute("SELECT mode FROM games").fetchall() == [("interactive",)]
+
+
+def test_abandon_game_and_a_taken_port(browser, tmp_path):
+    os.environ["POKERLAB_DATA_DIR"] = str(tmp_path)
+    try:
+        server = start("bigholdem", seed=5, cull_after=4)
+    finally:
+        del os.environ["POKERLAB_DATA_DIR"]
+    with server:
+        port = int(server.url.rsplit(":", 1)[1].strip("/"))
+        taken = subprocess.run(
+            [sys.executable, "-m", "pokerlab", "play", "--app", "heads-up", "--port", str(port), "--no-browser"],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert taken.returncode == 2 and taken.stdout == ""
+        assert taken.stderr.count("\n") == 1 and f"the port {port} is taken" in taken.stderr
+        page = _offline_page(browser)
+        page.goto(server.url, timeout=90_000)
+        page.wait_for_selector(".pl-setup", timeout=90_000)
+        page.fill(".pl-setup-name input", "ann")
+        page.fill(".pl-setup-players input", "3")
+        page.click(".pl-start")
+        page.wait_for_selector(".pl-your-turn", timeout=60_000)
+        page.click(".pl-abandon")
+        page.wait_for_selector(".pl-abandoned", timeout=20_000)
+        assert page.locator(".pl-setup:visible").count() == 1
+        assert _kernels(server) == 1
+        page.close()  # the page is gone: its kernel is culled once idle (cull_after=4 s)
+        deadline = time.monotonic() + 60
+        while _kernels(server) and time.monotonic() < deadline:
+            time.sleep(1)
+        assert _kernels(server) == 0
+    with sqlite3.connect(tmp_path / "leaderboard.sqlite") as db:
+        assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
+
+
+def _kernels(server):
+    """Kernel processes Voila runs now."""
+    children = psutil.Process(server.process.pid).children(recursive=True)
+    return sum("ipykernel" in " ".join(c.cmdline()) for c in children if c.is_running())

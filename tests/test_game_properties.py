@@ -155,9 +155,9 @@ def test_phh_errors_name_the_problem():
         'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [200, 200]\n'
         'actions = ["d dh p1 AsAh", "d dh p2 KsKh", "p2 xx"]\n'
     )
-    with pytest.raises(PHHError, match=r"action 2 \('p2 xx'\): unknown action 'xx'"):
+    with pytest.raises(PHHError, match=r"line 6: 'p2 xx': unknown action 'xx'"):
         HandState.from_phh(text)
-    with pytest.raises(PHHError, match="action 2"):
+    with pytest.raises(PHHError, match=r"line 6: 'p2 cbr 1'"):
         HandState.from_phh(text.replace("p2 xx", "p2 cbr 1"))
     with pytest.raises(PHHError, match="variant 'PO'"):
         HandState.from_phh(text.replace('"NT"', '"PO"'))

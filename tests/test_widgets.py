@@ -235,3 +235,61 @@ def test_potential_explorer_opponent_range_from_the_grid():
     assert ex.weights.value == "QQ-JJ"  # the grid wrote the text box the enumeration reads
     assert ex.result.weighted
     assert ex.result.matrix == hand_potential("AdQc", "3h4cJh", weights=ex.weights.value).matrix
+
+
+EXPLORERS = {
+    "PotentialExplorer": lambda: __import__("pokerlab.widgets").widgets.PotentialExplorer("AdQc", "3h4cJh"),
+    "PreflopExplorer": lambda: __import__("pokerlab.widgets").widgets.PreflopExplorer(players=3, games=100),
+    "StrategyExplorer": lambda: __import__("pokerlab.widgets").widgets.StrategyExplorer(),
+    "ReweightingExplorer": lambda: __import__("pokerlab.widgets").widgets.ReweightingExplorer(),
+    "BPPInspector": lambda: __import__("pokerlab.widgets").widgets.BPPInspector(),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPLORERS))
+def test_explorer_chart_draws_every_layer_and_saves_a_picture(name):
+    """Every explorer's chart has visible marks in every layer, and its saved output carries a PNG of it."""
+    import base64
+
+    from pokerlab.charts import mark_counts
+
+    ex = EXPLORERS[name]()
+    counts = mark_counts(ex.last_chart)
+    assert counts and all(m.marks > 0 and m.visible == m.marks for m in counts), counts
+    data, meta = ex._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data  # the live widget
+    assert base64.b64decode(data["image/png"]).startswith(b"\x89PNG")  # and the picture beside it
+    assert meta["image/png"]["width"] > 300
+
+
+def test_potential_explorer_turn_card_bars_are_filled():
+    from pokerlab.charts import mark_counts
+
+    ex = EXPLORERS["PotentialExplorer"]()
+    bars = {m.name: m for m in mark_counts(ex.last_chart)}["concat_1_layer_0_marks"]
+    assert (bars.marks, bars.visible) == (47, 47)  # one filled bar per possible turn card
+
+
+def test_potential_explorer_examples_land_in_their_cell():
+    from pokerlab import evaluate, parse_cards
+    from pokerlab.errors import ParameterError
+
+    ex = PotentialExplorer("AdQc", "3h4cJh", charts=False)
+    ex.cell.value = ("behind", "ahead")
+    assert "91,981 cases" in ex.examples_view.value
+    for opp, runout in ex.examples("behind", "ahead", k=4):
+        board = parse_cards("3h4cJh")
+        assert evaluate(parse_cards("AdQc") + board).value < evaluate(parse_cards(opp) + board).value
+        full = board + parse_cards(runout)
+        assert evaluate(parse_cards("AdQc") + full).value > evaluate(parse_cards(opp) + full).value
+    assert ex.examples("tied", "ahead") == []  # Table 4's empty cell
+    for bad in [("winning", "ahead", 3), ("behind", "ahead", 0), ("behind", "ahead", True)]:
+        with pytest.raises(ParameterError):
+            ex.examples(*bad)
+
+
+def test_hand_evaluator_saves_what_it_shows_as_html():
+    he = HandEvaluator("KhKs Kd Th Tc")
+    data, _ = he._repr_mimebundle_()
+    assert "kings full of tens" in data["text/html"] and "<script" not in data["text/html"]
+    assert "application/vnd.jupyter.widget-view+json" in data

@@ -1,10 +1,12 @@
 """Pieces both table apps share: the person's action buttons, paced bot moves, panels.
 
 Every button and panel carries a stable CSS class (``pl-fold``, ``pl-check``,
-``pl-call``, ``pl-bet``, ``pl-raise``, ``pl-deal``, ``pl-pot``, ``pl-stack``,
-``pl-board``, ``pl-log``, ``pl-history``, ``pl-status``, ``pl-notice``) so
-tests and users' scripts can find them. Only the legal actions are shown,
-with their amounts on the buttons.
+``pl-call``, ``pl-bet``, ``pl-raise``, ``pl-amount``, ``pl-slider``,
+``pl-preset-min``/``-half-pot``/``-pot``/``-all-in``, ``pl-deal``, ``pl-table``,
+``pl-pot``, ``pl-board``, ``pl-info``, ``pl-log``, ``pl-history``,
+``pl-status``, ``pl-notice``) so tests and users' scripts can find them.
+Only the legal actions are shown, with the amount a click plays on each
+button.
 
 **Pacing.** Bots move one action at a time, ``delay`` seconds apart, on the
 kernel's event loop, so the page shows each move as it happens. While
@@ -24,11 +26,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from pokerlab.cards import cards_html
 from pokerlab.errors import PokerlabError
-from pokerlab.game.state import Act, AwardPot, Call, Check, DealBoard, Fold, RaiseTo, Showdown
+from pokerlab.game.state import Call, Check, Fold, RaiseTo
 
-__all__ = ["ActionBar", "Pacer", "event_lines", "panel"]
+__all__ = ["ActionBar", "Pacer", "event_lines", "panel", "parse_amount"]
 
 
 def panel(css: str, value: str = "") -> w.HTML:
@@ -51,6 +52,7 @@ class Pacer:
         self.busy = False
         self.ignored_clicks = 0
         self._task: Any = None
+        self._generation = 0
 
     def guard(self) -> bool:
         """True if a click may be handled now; otherwise count it as ignored."""
@@ -72,21 +74,50 @@ class Pacer:
             done()
             return
         self.busy = True
-        self._task = loop.create_task(self._go(step, done))
+        self._task = loop.create_task(self._go(step, done, self._generation))
 
-    async def _go(self, step: Callable[[], bool], done: Callable[[], None]) -> None:
+    def cancel(self) -> None:
+        """Stop the moves under way (a new match, an abandoned game): no further step, no ``done()``."""
+        self._generation += 1
+        self.busy = False
+
+    async def _go(self, step: Callable[[], bool], done: Callable[[], None], generation: int) -> None:
         try:
             while True:
                 await asyncio.sleep(self.delay)
-                if not step():
+                if generation != self._generation or not step():
                     break
         finally:
-            self.busy = False
-            done()
+            if generation == self._generation:
+                self.busy = False
+                done()
+
+
+def parse_amount(text: str) -> int | None:
+    """A whole number as a person types it (``"55"``, ``" 1,500 "``, ``"1_000"``), else None.
+
+    >>> parse_amount("1,500"), parse_amount("55 "), parse_amount("1e3"), parse_amount("2.5"), parse_amount("")
+    (1500, 55, None, None, None)
+    """
+    if not isinstance(text, str):
+        return None
+    clean = text.strip().replace(",", "").replace("_", "")
+    if not clean or not clean.isascii() or not clean.isdigit() or len(clean) > 12:
+        return None
+    return int(clean)
 
 
 class ActionBar:
-    """Buttons for the person's legal actions; ``on_action(action)`` receives the chosen one."""
+    """Buttons for the person's legal actions; ``on_action(action)`` receives the chosen one.
+
+    A bet or raise has a slider and a box: the button's label always shows
+    the amount a click plays ("raise to 55"), updated at every keystroke and
+    slider move. An amount out of range (or not a whole number) is refused
+    with a message and the button is disabled: it is never clamped. In
+    no-limit (and pot-limit) games the presets set min, half pot, pot and
+    all-in. The bar keeps its height whoever is to act, so the page does
+    not jump while the bots move.
+    """
 
     def __init__(self, on_action: Callable[[Any], None]) -> None:
         self.on_action = on_action
@@ -95,14 +126,31 @@ class ActionBar:
         self.call = button("call", "pl-call")
         self.bet = button("bet", "pl-bet")
         self.raise_ = button("raise", "pl-raise")
-        self.amount = w.BoundedIntText(value=0, min=0, max=0, description="to", layout=w.Layout(width="11em"))
+        self.slider = w.IntSlider(value=0, min=0, max=1, readout=False, layout=w.Layout(width="14em"))
+        self.slider.add_class("pl-slider")
+        self.amount = w.Text(value="", placeholder="amount", layout=w.Layout(width="7em"))
         self.amount.add_class("pl-amount")
+        self.presets = {key: button(key, f"pl-preset-{css}") for key, css in _PRESETS}
+        self.message = panel("pl-amount-message")
+        self.target: int | None = None
+        self._lo = self._hi = 0
+        self._opening = False
+        self._syncing = False
         self.fold.on_click(lambda _: on_action(Fold()))
         self.check.on_click(lambda _: on_action(Check()))
         self.call.on_click(lambda _: on_action(Call()))
-        self.bet.on_click(lambda _: on_action(RaiseTo(self.amount.value)))
-        self.raise_.on_click(lambda _: on_action(RaiseTo(self.amount.value)))
-        self.widget = w.HBox([self.fold, self.check, self.call, self.bet, self.raise_, self.amount])
+        self.bet.on_click(lambda _: self._raise())
+        self.raise_.on_click(lambda _: self._raise())
+        self.slider.observe(lambda ch: self._from_slider(ch["new"]), names="value")
+        self.amount.observe(lambda ch: self._from_box(ch["new"]), names="value")
+        self._preset_values: dict[str, int] = {}
+        for key, b in self.presets.items():
+            b.layout.width = "auto"
+            b.on_click(lambda _, key=key: self.set_amount(self._preset_values.get(key, self._lo)))
+        self.sizing = w.HBox([self.slider, self.amount, *self.presets.values(), self.message])
+        self.sizing.add_class("pl-sizing")
+        self.buttons = w.HBox([self.fold, self.check, self.call, self.bet, self.raise_])
+        self.widget = w.VBox([self.buttons, self.sizing], layout=w.Layout(min_height="78px"))
         self.widget.add_class("pl-actions")
         self.show(None)
 
@@ -112,48 +160,108 @@ class ActionBar:
         if isinstance(b, w.Button):
             b.disabled = not on
 
+    # -- the amount ------------------------------------------------------------
+    def set_amount(self, value: int) -> None:
+        """Put ``value`` in the box (the slider and the label follow)."""
+        self.amount.value = str(value)
+
+    def _from_slider(self, value: int) -> None:
+        if not self._syncing:
+            self.amount.value = str(value)
+
+    def _from_box(self, text: str) -> None:
+        value = parse_amount(text)
+        lo, hi = self._lo, self._hi
+        if value is None:
+            self._refuse(f"type a whole number from {lo} to {hi}" if text.strip() else f"an amount from {lo} to {hi}")
+        elif value < lo:
+            self._refuse(f"{value} is below the least you can {self._verb()} ({lo})")
+        elif value > hi:
+            self._refuse(f"{value} is more than you can {self._verb()} ({hi}, all-in)")
+        else:
+            self.target = value
+            self.message.value = ""
+            self._syncing = True
+            try:
+                self.slider.value = value
+            finally:
+                self._syncing = False
+            self._label(value)
+
+    def _verb(self) -> str:
+        return "bet" if self._opening else "raise to"
+
+    def _refuse(self, why: str) -> None:
+        self.target = None
+        self.message.value = f'<span class="pl-error" style="color:#c0392b">&#9888; {html.escape(why)}</span>'
+        self._label(None)
+
+    def _label(self, value: int | None) -> None:
+        shown = "…" if value is None else str(value)
+        allin = " (all-in)" if value is not None and value == self._hi and self._lo != self._hi else ""
+        self.bet.description = f"bet {shown}{allin}"
+        self.raise_.description = f"raise to {shown}{allin}"
+        for b in (self.bet, self.raise_):
+            b.disabled = value is None or b.layout.display == "none"
+
+    def _raise(self) -> None:
+        if self.target is not None:
+            self.on_action(RaiseTo(self.target))
+
+    # -- the state -------------------------------------------------------------
     def show(self, state: Any) -> None:
-        """Show exactly the legal actions of ``state`` (None: hide them all)."""
+        """Show exactly the legal actions of ``state`` (None: none, the bar keeps its place)."""
         legal = state.legal_actions() if state is not None else ()
         kinds = {type(a).__name__ for a in legal}
         self._visible(self.fold, "Fold" in kinds)
         self._visible(self.check, "Check" in kinds)
         self._visible(self.call, "Call" in kinds)
         can_raise = "RaiseTo" in kinds
-        opening = can_raise and state.current_bet == 0
+        self._opening = opening = can_raise and state.current_bet == 0
         self._visible(self.bet, can_raise and opening)
         self._visible(self.raise_, can_raise and not opening)
         if "Call" in kinds:
             self.call.description = f"call {state.to_call}"
-        if can_raise:
-            lo, hi = state.min_raise_to, state.max_raise_to
-            self.amount.min = 0  # widen first: ipywidgets refuses min > max at every step
-            self.amount.max = hi
-            self.amount.min = lo
-            self.amount.value = lo
-            self.bet.description = f"bet {lo}"
-            self.raise_.description = f"raise to {lo}"
-        self._visible(self.amount, can_raise and state.min_raise_to != state.max_raise_to)
+        sizing = can_raise and state.min_raise_to != state.max_raise_to
+        self.sizing.layout.display = None if sizing else "none"
+        if not can_raise:
+            self.target = None
+            return
+        lo, hi = state.min_raise_to, state.max_raise_to
+        self._lo, self._hi = lo, hi
+        self._syncing = True
+        try:
+            self.slider.max = max(hi, self.slider.min)  # widen first: ipywidgets refuses min > max at every step
+            self.slider.min = lo
+            self.slider.max = hi
+        finally:
+            self._syncing = False
+        pot_size = state.current_bet + state.pot + state.to_call
+        self._preset_values = {
+            "min": lo,
+            "½ pot": min(hi, max(lo, state.current_bet + (state.pot + state.to_call) // 2)),
+            "pot": min(hi, max(lo, pot_size)),
+            "all-in": hi,
+        }
+        no_limit = state.rules.structure.value != "fixed-limit"
+        for key, b in self.presets.items():
+            b.description = f"{key} {self._preset_values[key]}" if key != "min" else f"min {lo}"
+            self._visible(b, no_limit and sizing)
+        self.message.value = ""
+        if self.amount.value == str(lo):
+            self._from_box(str(lo))
+        else:
+            self.amount.value = str(lo)
+
+
+_PRESETS = (("min", "min"), ("½ pot", "half-pot"), ("pot", "pot"), ("all-in", "all-in"))
 
 
 def event_lines(state: Any, names: tuple[str, ...], you: int | None) -> list[str]:
-    """The hand so far in readable lines (HTML-escaped)."""
-    lines = []
-    for e in state.events:
-        if isinstance(e, DealBoard):
-            lines.append(f"<i>{e.street.value}: {cards_html(e.cards, size='1em')}</i>")
-        elif isinstance(e, Act):
-            who = "you" if e.seat == you else html.escape(names[e.seat])
-            amount = f" to {e.to}" if e.kind in ("bet", "raise") else (f" {e.amount}" if e.kind == "call" else "")
-            auto = " (automatic)" if e.automatic else ""
-            lines.append(f"{who}: {e.kind}{amount}{auto}")
-        elif isinstance(e, Showdown):
-            who = "you" if e.seat == you else html.escape(names[e.seat])
-            lines.append(f"{who} show {cards_html(e.cards, size='1em')}: <b>{html.escape(e.description)}</b>")
-        elif isinstance(e, AwardPot) and e.amount:
-            won = ", ".join("you" if s == you else html.escape(names[s]) for s in e.winners)
-            lines.append(f"<b>{won} win{'s' if len(e.winners) == 1 and e.winners[0] != you else ''} {e.amount}</b>")
-    return lines
+    """The hand so far in readable lines (HTML-escaped); see :func:`pokerlab.apps.explain.hand_lines`."""
+    from pokerlab.apps.explain import hand_lines
+
+    return hand_lines(state, names, you)
 
 
 def error_line(exc: PokerlabError) -> str:

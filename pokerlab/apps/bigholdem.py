@@ -1,137 +1,54 @@
-"""A BigHoldem table (seed 002): 2-10 players, a setup panel, watch mode, a leaderboard.
+"""A BigHoldem table (its rules page): 2-10 players, a setup panel, watch mode, a leaderboard.
 
-The setup panel asks for your name, the number of players (2-10), the
-number of hands and minutes after which the game ends, the raises allowed
-per phase (0 = unlimited), the starting money, the ante, limit or
-no-limit, whether to show your winning probability, how fast the bots
-play, and a bot for every other seat (any of ``pokerlab.bots.names()``).
-With no name the game is in **watch mode**: every seat is a bot.
+The setup panel has the fields of BigHoldem's page: *name*, *players*
+(2-10, 10 by default), *hands*, *time* (minutes, 30 by default), *raises*
+per phase (3 by default, 0 = unlimited), *money* (1,000 per player) and its
+*unit* (Euro by default), *timer* (seconds between the simulated players'
+moves), *ante* (a checkbox: "one chip of the minimum value"), *limit*,
+*probability* (show your winning probability) and *table* (the bot in
+every other seat, any of ``pokerlab.bots.names()``). With no name the game
+is in **watch mode**: every seat is a bot.
 
-Values out of range are refused with a message beside the field; a name
-is at most 20 characters, and one with markup characters (``<>&"'``) is
-refused (every name is also escaped wherever it is shown). The winning
-probability is pokerlab's equity: yours against random hands, or, in watch
-mode, every live seat's against the others' actual cards (Monte Carlo,
-4,000 samples, seeded). At the end the ranking by average win per hand is
-shown and stored in the SQLite leaderboard (:mod:`pokerlab.apps.leaderboard`).
+Numbers are read as a person types them: ``"1000"``, ``" 1,000 "``; ``"1e3"``,
+``"2.5"`` (where a whole number is asked) and an empty field are refused with
+a message beside the field, never guessed. A name is 1-20 printable
+characters ("O'Brien", "Tom & Jerry" are fine; it is escaped wherever it is
+shown); ``#`` is kept for the bots' seat names.
+
+The rules, as the page gives them: the first dealer is drawn at random and
+the deal moves to the left, also after eliminations; the chips' value rises
+as players drop out (blinds, ante and the elimination line are multiplied by
+``players at the start // players left``); a player whose stack falls below
+twice the minimum chip is eliminated. The game ends after *hands* hands,
+after *time* minutes (checked between hands), when one player is left or
+when you are eliminated; "abandon game" ends it at once (nothing recorded).
+
+The winning probability is pokerlab's equity: yours against random hands,
+or, in watch mode, every live seat's against the others' actual cards
+(Monte Carlo, 4,000 samples, seeded). At the end the ranking by average win
+per hand is shown and stored in the SQLite leaderboard
+(:mod:`pokerlab.apps.leaderboard`): the ranking is updated after
+interactive games only; watch games are kept in their own list.
 """
 
 from __future__ import annotations
 
 import html
-from dataclasses import asdict, dataclass
+import time
+from dataclasses import asdict
 from typing import Any
 
 import ipywidgets as w
 from IPython.display import display
 
-from pokerlab.apps.base import ActionBar, Pacer, button, error_line, event_lines, panel
+from pokerlab.apps.base import ActionBar, Pacer, button, error_line, event_lines, panel, parse_amount
 from pokerlab.apps.session import Seat, TableSession
-from pokerlab.cards import cards_html
+from pokerlab.apps.table_setup import MAX_NAME, BigHoldemSetup, validate_setup
+from pokerlab.apps.table_view import SeatView, table_html
 from pokerlab.errors import PokerlabError
-from pokerlab.game.state import Showdown
+from pokerlab.game.state import ReturnUncalled, Showdown
 
-__all__ = ["SPEEDS", "BigHoldemApp", "BigHoldemSetup", "validate_setup"]
-
-SPEEDS = {"instant": 0.0, "fast": 0.05, "normal": 0.4, "slow": 1.0}
-MAX_NAME = 20
-_MARKUP = set("<>&\"'`")
-
-
-@dataclass(frozen=True)
-class BigHoldemSetup:
-    """A checked game setup (build one with :func:`validate_setup`)."""
-
-    name: str = ""
-    players: int = 10
-    hands: int = 50
-    minutes: float = 10.0
-    raises_per_phase: int = 3
-    starting_money: int = 1000
-    ante: int = 0
-    limit: bool = False
-    show_probability: bool = False
-    seat_bots: tuple[str, ...] = ("phase2",) * 10
-    speed: str = "normal"
-
-    @property
-    def watch(self) -> bool:
-        return self.name == ""
-
-    def rules(self) -> Any:
-        """seed 002's rules with these settings (blinds 5/10; limit bets 10/10/20/20)."""
-        from pokerlab.game import BIGHOLDEM, BettingStructure
-
-        cap = (self.raises_per_phase,) * 4 if self.raises_per_phase else (None,) * 4
-        return BIGHOLDEM.with_(
-            structure=BettingStructure.FIXED_LIMIT if self.limit else BettingStructure.NO_LIMIT,
-            bet_sizes=(10, 10, 20, 20) if self.limit else None,
-            raise_cap=cap,
-            starting_stack=self.starting_money,
-            ante=self.ante,
-            default_players=self.players,
-        )
-
-
-_RANGES = {
-    "players": (2, 10),
-    "hands": (1, 10_000),
-    "minutes": (0.1, 240.0),
-    "raises_per_phase": (0, 10),
-    "starting_money": (100, 1_000_000),
-    "ante": (0, 100),
-}
-
-
-def validate_setup(**values: Any) -> tuple[BigHoldemSetup | None, dict[str, str]]:
-    """A setup from raw field values, or None and a message for every field that is wrong."""
-    from pokerlab import bots
-
-    errors: dict[str, str] = {}
-    name = str(values.get("name", "") or "").strip()
-    if len(name) > MAX_NAME:
-        errors["name"] = f"at most {MAX_NAME} characters (this one has {len(name)})"
-    elif _MARKUP & set(name):
-        errors["name"] = "no markup characters < > & \" ' ` in a name"
-    elif "#" in name:
-        errors["name"] = "'#' is kept for the bots' seat names"
-    clean: dict[str, Any] = {"name": name}
-    for key, (lo, hi) in _RANGES.items():
-        raw = values.get(key, getattr(BigHoldemSetup, key))
-        try:
-            v = float(raw) if key == "minutes" else int(raw)
-            if key != "minutes" and float(raw) != int(raw):
-                raise ValueError
-        except (TypeError, ValueError):
-            errors[key] = f"a {'number' if key == 'minutes' else 'whole number'} from {lo} to {hi}"
-            continue
-        if not lo <= v <= hi:
-            errors[key] = f"must be from {lo} to {hi}, not {raw}"
-        clean[key] = v
-    if (
-        "ante" in clean
-        and "starting_money" in clean
-        and "ante" not in errors
-        and clean["ante"] >= clean["starting_money"] // 20
-    ):
-        errors["ante"] = f"must be below a twentieth of the starting money ({clean['starting_money'] // 20})"
-    seat_bots = tuple(values.get("seat_bots", BigHoldemSetup.seat_bots))
-    unknown = [b for b in seat_bots if b not in bots.names()]
-    if unknown:
-        errors["seat_bots"] = f"unknown bots {', '.join(map(str, unknown))}"
-    speed = values.get("speed", "normal")
-    if speed not in SPEEDS:
-        errors["speed"] = f"one of {', '.join(SPEEDS)}"
-    if errors:
-        return None, errors
-    setup = BigHoldemSetup(
-        limit=bool(values.get("limit", False)),
-        show_probability=bool(values.get("show_probability", False)),
-        seat_bots=seat_bots,
-        speed=speed,
-        **clean,
-    )
-    return setup, {}
+__all__ = ["MAX_NAME", "BigHoldemApp", "BigHoldemSetup", "validate_setup"]
 
 
 def _seats(setup: BigHoldemSetup, seed: int) -> list[Seat]:
@@ -143,72 +60,111 @@ def _seats(setup: BigHoldemSetup, seed: int) -> list[Seat]:
         seats.append(Seat(setup.name))
         start = 1
     for i in range(start, setup.players):
-        kind = setup.seat_bots[i] if i < len(setup.seat_bots) else "phase2"
-        params = {} if kind in ("always_call", "always_raise") else {"seed": seed * 100 + i}
-        seats.append(Seat(f"{kind} #{i + 1}", bots.make(kind, **params)))
+        kind = setup.seat_bots[i]
+        seats.append(Seat(f"{kind} #{i + 1}", bots.make(kind, seed=seed * 100 + i)))
     return seats
 
 
+def _frame_html(rows: list[dict[str, Any]], columns: dict[str, str], css: str) -> str:
+    """A small HTML table with readable headers; every cell escaped."""
+    head = "".join(f"<th>{html.escape(label)}</th>" for label in columns.values())
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(r[k]))}</td>" for k in columns) + "</tr>" for r in rows)
+    table = f'<table class="{css}" style="border-collapse:collapse">'
+    return f"{table}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
 class BigHoldemApp:
-    """The BigHoldem table: set up, play or watch, see the ranking and the leaderboard."""
+    """The BigHoldem table: set up, play or watch, see the ranking and the leaderboard.
+
+    ``defaults`` fill the setup fields (``BigHoldemApp(players=6, hands=12)``);
+    ``leaderboard`` is a :class:`~pokerlab.apps.leaderboard.Leaderboard` (the
+    default file when None).
+    """
 
     def __init__(self, leaderboard: Any = None, seed: int | None = None, **defaults: Any) -> None:
         import random
 
         from pokerlab import bots
         from pokerlab.apps.leaderboard import Leaderboard
+        from pokerlab.errors import ParameterError
 
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise ParameterError(f"seed must be None or a whole number >= 0, not {seed!r}")
+        unknown = set(defaults) - set(BigHoldemSetup.__dataclass_fields__)
+        if unknown:
+            raise ParameterError(f"unknown setup fields {', '.join(sorted(unknown))}")
+        if leaderboard is not None and not isinstance(leaderboard, Leaderboard):
+            raise ParameterError(f"leaderboard must be a Leaderboard, not {leaderboard!r}")
         self.seed = random.randrange(2**31) if seed is None else seed
         self.leaderboard = leaderboard if leaderboard is not None else Leaderboard()
         self.session: TableSession | None = None
         self.setup: BigHoldemSetup | None = None
         self.pacer = Pacer(0.0)
+        self.games_started = 0
         self.recorded_game: int | None = None
+        self.recorded = False
         self._equity_key: Any = None
         self._equity_text = ""
         d = {**asdict(BigHoldemSetup()), **defaults}
 
-        def field(widget: w.Widget, key: str) -> w.HBox:
+        def text(key: str, label: str, value: Any, width: str = "16em", **kw: Any) -> w.Text:
+            box = w.Text(value=str(value), description=label, layout=w.Layout(width=width), **kw)
+            box.style.description_width = "6em"
+            return box
+
+        def field(widget: w.Widget, key: str, hint: str = "") -> w.HBox:
             widget.add_class(f"pl-setup-{key.replace('_', '-')}")
             err = panel(f"pl-error-{key.replace('_', '-')}")
             err.add_class("pl-field-error")
             self.errors[key] = err
-            return w.HBox([widget, err])
+            parts = [widget] + ([w.HTML(f'<span style="color:#666">{hint}</span>')] if hint else []) + [err]
+            return w.HBox(parts)
 
         self.errors: dict[str, w.HTML] = {}
-        self.name = w.Text(value=d["name"], description="name", placeholder="empty: watch the bots play")
-        self.players = w.IntText(value=d["players"], description="players")
-        self.hands = w.IntText(value=d["hands"], description="hands")
-        self.minutes = w.FloatText(value=d["minutes"], description="minutes")
-        self.raises = w.IntText(value=d["raises_per_phase"], description="raises/phase")
-        self.money = w.IntText(value=d["starting_money"], description="money")
-        self.ante = w.IntText(value=d["ante"], description="ante")
+        self.name = text("name", "name", d["name"], placeholder="empty: watch the bots play")
+        self.players = text("players", "players", d["players"])
+        self.hands = text("hands", "hands", d["hands"])
+        self.minutes = text("minutes", "time", _plain(d["minutes"]))
+        self.raises = text("raises", "raises", d["raises_per_phase"])
+        self.money = text("money", "money", d["starting_money"])
+        self.unit = text("unit", "unit", d["unit"], width="10em")
+        self.timer = text("timer", "timer", _plain(d["timer"]))
+        self.ante = w.Checkbox(value=bool(d["ante"]), description="ante: one chip of the minimum value", indent=False)
         self.limit = w.ToggleButtons(options=["no-limit", "limit"], value="limit" if d["limit"] else "no-limit")
-        self.probability = w.Checkbox(value=d["show_probability"], description="show my winning probability")
-        self.speed = w.Dropdown(options=list(SPEEDS), value=d["speed"], description="bot speed")
+        self.probability = w.Checkbox(
+            value=bool(d["show_probability"]), description="probability: show my winning probability", indent=False
+        )
+        seat_bots = tuple(d["seat_bots"]) + ("phase2",) * 10
         self.seat_boxes = [
-            w.Dropdown(options=list(bots.names()), value=d["seat_bots"][i], description=f"seat {i + 1}")
+            w.Dropdown(options=list(bots.names()), value=seat_bots[i], description=f"seat {i + 1}",
+                       layout=w.Layout(width="14em"))
             for i in range(10)
-        ]
+        ]  # fmt: skip
         for i, box in enumerate(self.seat_boxes):
             box.add_class(f"pl-seat-{i + 1}")
+            box.style.description_width = "4em"
         self.start_button = button("start", "pl-start")
+        self.start_button.button_style = "success"
         self.start_button.on_click(lambda _: self.start())
+        self.setup_message = panel("pl-setup-message")
+        table_grid = w.GridBox(self.seat_boxes, layout=w.Layout(grid_template_columns="repeat(2, 15em)"))
         self.setup_box = w.VBox(
             [
-                w.HTML("<h3>BigHoldem: set up a game</h3>"),
-                field(self.name, "name"),
-                field(self.players, "players"),
-                field(self.hands, "hands"),
-                field(self.minutes, "minutes"),
-                field(self.raises, "raises_per_phase"),
-                field(self.money, "starting_money"),
+                w.HTML("<h3 style='margin:4px 0'>BigHoldem: set up a game</h3>"),
+                field(self.name, "name", "you play seat 1"),
+                field(self.players, "players", "2 to 10"),
+                field(self.hands, "hands", "the game ends after this many hands"),
+                field(self.minutes, "minutes", "minutes (the game ends after this time)"),
+                field(self.raises, "raises_per_phase", "per phase; 0 = unlimited"),
+                field(self.money, "starting_money", "per player at the start"),
+                field(self.unit, "unit", "the money unit"),
+                field(self.timer, "timer", "seconds between the simulated players' moves"),
                 field(self.ante, "ante"),
                 field(self.limit, "limit"),
                 field(self.probability, "show_probability"),
-                field(self.speed, "speed"),
-                field(w.VBox(self.seat_boxes), "seat_bots"),
-                self.start_button,
+                w.HTML("<b>table</b>: the simulated player in each seat"),
+                field(table_grid, "seat_bots"),
+                w.HBox([self.start_button, self.setup_message]),
             ]
         )
         self.setup_box.add_class("pl-setup")
@@ -216,12 +172,11 @@ class BigHoldemApp:
         self.name.observe(lambda _: self._seat_visibility(), names="value")
         self._seat_visibility()
 
-        self.table = panel("pl-seats")
-        self.board = panel("pl-board")
-        self.pot = panel("pl-pot")
-        self.stack = panel("pl-stack")
-        self.status = panel("pl-status")
+        self.info = panel("pl-info")
+        self.table = panel("pl-table-box")
         self.probability_view = panel("pl-probability")
+        self.status = panel("pl-status")
+        self.status.layout.min_height = "1.6em"
         self.actions = ActionBar(self._click)
         self.log = panel("pl-log")
         self.notice = panel("pl-notice")
@@ -231,20 +186,23 @@ class BigHoldemApp:
         self.leaderboard_view = panel("pl-leaderboard")
         self.new_game_button = button("new game", "pl-new-game")
         self.new_game_button.on_click(lambda _: self._new_game())
+        self.abandon_button = button("abandon game", "pl-abandon")
+        self.abandon_button.button_style = "danger"
+        self.abandon_button.on_click(lambda _: self.abandon())
+        self.log.layout.width = "50%"
+        self.history.layout.width = "50%"
         self.play_box = w.VBox(
             [
-                self.board,
+                self.info,
                 self.table,
-                w.HBox([self.pot, self.stack]),
                 self.probability_view,
                 self.status,
                 self.actions.widget,
-                self.log,
+                w.HBox([self.abandon_button, self.new_game_button]),
                 self.notice,
                 self.ranking_view,
                 self.money_view,
-                self.new_game_button,
-                self.history,
+                w.HBox([self.log, self.history]),
             ]
         )
         self.play_box.add_class("pl-play")
@@ -257,12 +215,12 @@ class BigHoldemApp:
     # -- setup ---------------------------------------------------------------
     def _seat_visibility(self) -> None:
         watch = not self.name.value.strip()
-        n = self.players.value if isinstance(self.players.value, int) else 0
+        n = parse_amount(self.players.value) or 0
         for i, box in enumerate(self.seat_boxes):
-            box.layout.display = None if (i >= (0 if watch else 1) and i < n) else "none"
+            box.layout.display = None if ((0 if watch else 1) <= i < n) else "none"
 
     def values(self) -> dict[str, Any]:
-        """The raw setup values from the fields."""
+        """The raw setup values from the fields (text as typed)."""
         return {
             "name": self.name.value,
             "players": self.players.value,
@@ -270,11 +228,12 @@ class BigHoldemApp:
             "minutes": self.minutes.value,
             "raises_per_phase": self.raises.value,
             "starting_money": self.money.value,
+            "unit": self.unit.value,
+            "timer": self.timer.value,
             "ante": self.ante.value,
             "limit": self.limit.value == "limit",
             "show_probability": self.probability.value,
             "seat_bots": tuple(b.value for b in self.seat_boxes),
-            "speed": self.speed.value,
         }
 
     def start(self) -> bool:
@@ -287,23 +246,45 @@ class BigHoldemApp:
                 f'<span style="color:#c0392b">&#9888; {html.escape(errors[key])}</span>' if key in errors else ""
             )
         if setup is None:
+            self.setup_message.value = '<span style="color:#c0392b">Please correct the fields marked &#9888;.</span>'
             return False
+        self.setup_message.value = ""
         self.setup = setup
+        self.games_started += 1
+        seed = self.seed + self.games_started - 1
         try:
             self.session = TableSession(
-                setup.rules(), _seats(setup, self.seed), hands=setup.hands, minutes=setup.minutes, seed=self.seed
-            )
+                setup.rules(), _seats(setup, seed), hands=setup.hands, minutes=setup.minutes, seed=seed,
+                rising_chips=True,
+            )  # fmt: skip
         except PokerlabError as exc:
             self.errors["players"].value = error_line(exc)
             return False
         self.recorded_game = None
-        self.pacer = Pacer(SPEEDS[setup.speed])
+        self.recorded = False
+        self.notice.value = ""
+        self.pacer = Pacer(setup.timer)
         self.setup_box.layout.display = "none"
         self.play_box.layout.display = None
         self.new_game_button.layout.display = "none"
+        self.abandon_button.layout.display = None
         self.ranking_view.value = self.money_view.value = ""
         self._next()
         return True
+
+    def abandon(self) -> None:
+        """End the game now, without recording it, and go back to the setup."""
+        if self.session is None:
+            return
+        self.pacer.cancel()
+        hand = self.session.hand_number
+        self.session = None
+        self.play_box.layout.display = "none"
+        self.setup_box.layout.display = None
+        self.setup_message.value = (
+            f'<span class="pl-abandoned">Game abandoned after {hand} finished hand{"s" if hand != 1 else ""}: '
+            "nothing was recorded.</span>"
+        )
 
     def _new_game(self) -> None:
         if self.session is not None and not self.session.finished:
@@ -319,7 +300,8 @@ class BigHoldemApp:
 
     def _step(self) -> bool:
         s = self.session
-        assert s is not None
+        if s is None:
+            return False
         if s.state is None or s.state.is_over:
             if not s.start_hand():
                 self._finish()
@@ -345,13 +327,28 @@ class BigHoldemApp:
         self._render()
 
     def _finish(self) -> None:
+        """Store the finished game (once); a locked or broken file never loses it or stops the page."""
         s = self.session
-        assert s is not None and self.setup is not None
+        if s is None or self.setup is None or self.recorded:
+            return
+        self.recorded = True
+        ranking = s.ranking()
+        settings = {k: v for k, v in asdict(self.setup).items() if k != "seat_bots"}
+        settings["seats"] = [seat.name for seat in s.seats]
+        mode = "watch" if self.setup.watch else "interactive"
+        try:
+            self.recorded_game = self.leaderboard.record(ranking.to_dict("records"), settings, mode=mode)
+        except Exception as exc:  # the page must survive any storage failure, and say so
+            self.notice.value = (
+                f'<span class="pl-error">The leaderboard could not be written: {html.escape(str(exc))}</span>'
+            )
+            return
         if self.recorded_game is None:
-            ranking = s.ranking()
-            settings = {k: v for k, v in asdict(self.setup).items() if k != "seat_bots"}
-            settings["seats"] = [seat.name for seat in s.seats]
-            self.recorded_game = self.leaderboard.record(ranking.to_dict("records"), settings)
+            self.notice.value = (
+                '<span class="pl-leaderboard-pending">The leaderboard could not be written now (the file is '
+                "locked by another program, or failing): this game is kept beside it and will be written with "
+                "the next one.</span>"
+            )
 
     # -- what you see --------------------------------------------------------
     def _equity(self) -> str:
@@ -369,6 +366,8 @@ class BigHoldemApp:
         names = s.names_in_hand()
         me = s.hand_seat_of_human
         if me is not None:
+            if state.folded[me]:
+                return ""
             e = equity(state.hole[me], board=state.board, opponents=len(live) - 1, samples=4000, seed=1)
             text = f"Your winning probability now: <b>{e.equity[0]:.1%}</b> (against {len(live) - 1} random hands)"
         else:
@@ -379,42 +378,60 @@ class BigHoldemApp:
         self._equity_key, self._equity_text = key, text
         return text
 
+    def _info(self) -> str:
+        s = self.session
+        assert s is not None and s.state is not None and self.setup is not None
+        state = s.state
+        r = s.hand_rules or s.rules
+        left = sum(not o for o in s.out)
+        factor = s.chip_factor
+        chips = f" (chip value &times;{factor}: {left} of {len(s.seats)} players left)" if factor > 1 else ""
+        cap = self.setup.raises_per_phase or "unlimited"
+        bets = f"bets {'/'.join(map(str, r.bet_sizes))}" if r.bet_sizes else "no-limit"
+        ante = f" &middot; ante {r.ante}" if r.ante else ""
+        minutes_left = max(0.0, self.setup.minutes - (time.monotonic() - s._started) / 60)
+        return (
+            '<div style="background:#f4f1e8;padding:3px 8px;border-radius:4px">'
+            f'<b class="pl-hand-number">Hand {state.hand_number + 1} of {s.hands}</b> &middot; {state.street.value} '
+            f"&middot; {'limit' if r.bet_sizes else 'no-limit'} &middot; "
+            f'<span class="pl-blinds">blinds {r.small_blind}/{r.big_blind}</span>{chips}{ante} &middot; '
+            f"{bets if r.bet_sizes else ''}{' &middot; ' if r.bet_sizes else ''}raises per phase: {cap} &middot; "
+            f"about {minutes_left:.0f} min left{' &middot; watch mode' if self.setup.watch else ''}</div>"
+        )
+
     def _render(self) -> None:
         s = self.session
-        if s is None or s.state is None:
+        if s is None or s.state is None or self.setup is None:
             return
         state = s.state
         names = s.names_in_hand()
         me = s.hand_seat_of_human
         shown = {e.seat for e in state.events if isinstance(e, Showdown)}
-        rows = []
-        for k, name in enumerate(names):
-            cards = cards_html(state.hole[k]) if (k == me or k in shown or me is None) else "&#x1F0A0;&#x1F0A0;"
-            marks = (["D"] if k == state.button else []) + (["folded"] if state.folded[k] else [])
-            marks += ["all-in"] if state.all_in[k] else []
-            turn = " &#9664;" if k == state.actor and not state.is_over else ""
-            who = "<b>you</b>" if k == me else html.escape(name)
-            rows.append(
-                f"<tr><td>{who}</td><td>{cards}</td><td class='pl-seat-stack'>{state.stacks[k]}</td>"
-                f"<td>{state.street_bet[k]}</td><td>{' '.join(marks)}{turn}</td></tr>"
+        hand_seat = {t: k for k, t in enumerate(s._seat_of)}
+        seats = []
+        for t, seat in enumerate(s.seats):
+            k = hand_seat.get(t)
+            if k is None:
+                seats.append(SeatView(name=seat.name, stack=s.stacks[t], out=True, you=seat.is_human))
+                continue
+            visible = k == me or k in shown or me is None
+            seats.append(
+                SeatView(
+                    name=seat.name,
+                    stack=state.stacks[k],
+                    bet=state.street_bet[k],
+                    cards=tuple(state.hole[k]) if visible else () if state.folded[k] else (None, None),
+                    dealer=k == state.button,
+                    active=k == state.actor and not state.is_over,
+                    folded=state.folded[k],
+                    all_in=state.all_in[k],
+                    you=k == me,
+                )
             )
-        out = [seat.name for t, seat in enumerate(s.seats) if s.out[t]]
-        self.table.value = (
-            "<table><tr><th>player</th><th>cards</th><th>stack</th><th>bet</th><th></th></tr>"
-            + "".join(rows)
-            + "</table>"
-            + (f"<div>eliminated: {html.escape(', '.join(out))}</div>" if out else "")
-        )
-        limit = "unlimited" if not self.setup or not self.setup.raises_per_phase else self.setup.raises_per_phase
-        self.board.value = (
-            f"<div>Hand {state.hand_number + 1}"
-            f"{' of ' + str(s.hands) if s.hands else ''} &middot; {state.street.value} &middot; raises per phase: "
-            f"{limit}</div><div>Board: {cards_html(state.board) or '&ndash;'}</div>"
-        )
-        self.pot.value = f'<b>Pot: <span class="pl-pot-value">{state.pot}</span></b> &nbsp;'
-        self.stack.value = (
-            f'Your stack: <span class="pl-stack-you">{state.stacks[me]}</span>' if me is not None else "watch mode"
-        )
+        returned = [e for e in state.events if isinstance(e, ReturnUncalled)]
+        note = f"{returned[-1].amount} uncalled returned" if returned else ""
+        self.table.value = table_html(seats, state.board, state.pot, unit=self.setup.unit, pot_note=note)
+        self.info.value = self._info()
         self.probability_view.value = self._equity()
         mine = s.human_to_act and not self.pacer.busy
         self.actions.show(state if mine else None)
@@ -424,33 +441,67 @@ class BigHoldemApp:
             self.status.value = '<span class="pl-your-turn">Your turn.</span>'
         else:
             self.status.value = "<span>The bots are playing&hellip;</span>"
-        self.log.value = "<div>" + "<br>".join(event_lines(state, names, me)[-16:]) + "</div>"
-        self.notice.value = "<br>".join(html.escape(n) for n in s.notices[-6:])
+        self.log.value = (
+            "<div><b>This hand</b></div><div>" + "<br>".join(event_lines(state, names, me)[-16:]) + "</div>"
+        )
+        notices = "<br>".join(html.escape(n) for n in s.notices[-6:])
+        if notices and "pl-leaderboard" not in self.notice.value and "pl-error" not in self.notice.value:
+            self.notice.value = notices
         self.history.value = "<div><b>History</b></div>" + "".join(
             f'<div class="pl-history-hand">{html.escape(h.text)}</div>' for h in reversed(s.history[-30:])
         )
         if s.finished:
-            if self.recorded_game is None:
-                self._finish()
-            frame = s.ranking()
-            self.ranking_view.value = "<h4>Ranking by average win per hand</h4>" + frame.to_html(
-                index=False, float_format=lambda v: f"{v:+.2f}", classes="pl-ranking-table", na_rep=""
+            self._finish()
+            self.abandon_button.layout.display = "none"
+            self.new_game_button.layout.display = None
+            rows = s.ranking().to_dict("records")
+            for r in rows:
+                hand = s.eliminated_at.get(r["player"])
+                r["eliminated"] = f"after hand {hand}" if hand is not None else ""
+                r["average_per_hand"] = f"{r['average_per_hand']:+.2f}"
+                r["won"] = f"{r['won']:+d}"
+            columns = {
+                "rank": "rank", "player": "player", "kind": "kind", "hands": "hands played", "won": "won",
+                "average_per_hand": "average win per hand", "final_stack": "final stack", "eliminated": "eliminated",
+            }  # fmt: skip
+            self.ranking_view.value = "<h4>Ranking by average win per hand</h4>" + _frame_html(
+                rows, columns, "pl-ranking-table"
             )
             self._show_leaderboard()
-            self.new_game_button.layout.display = None
             if not self.money_view.value:
                 from pokerlab.charts import chart_svg, money_chart
 
-                self.money_view.value = chart_svg(money_chart(s.money(), "chips after each hand"))
+                self.money_view.value = chart_svg(money_chart(s.money(), f"chips ({self.setup.unit}) after each hand"))
 
     def _show_leaderboard(self) -> None:
-        top = self.leaderboard.top(10)
-        if top.empty:
-            self.leaderboard_view.value = "<h4>Leaderboard</h4><div>no games yet</div>"
-            return
-        self.leaderboard_view.value = "<h4>Leaderboard (best average win per hand)</h4>" + top.to_html(
-            index=False, float_format=lambda v: f"{v:+.2f}", classes="pl-leaderboard-table"
-        )
+        columns = {
+            "player": "player", "kind": "kind", "hands": "hands", "won": "won",
+            "average_per_hand": "average win per hand", "played_at": "played at",
+        }  # fmt: skip
+        parts = []
+        for mode, title, css in (
+            ("interactive", "Ranking (interactive games)", "pl-leaderboard-table"),
+            ("watch", "Watch games (bots only)", "pl-watch-table"),
+        ):
+            try:
+                top = self.leaderboard.top(10, mode=mode)
+            except Exception as exc:  # a locked or broken file must not break the page
+                parts.append(f"<h4>{title}</h4><div>cannot read the leaderboard now: {html.escape(str(exc))}</div>")
+                continue
+            if top.empty:
+                parts.append(f"<h4>{title}</h4><div>no games yet</div>")
+                continue
+            rows = top.to_dict("records")
+            for r in rows:
+                r["average_per_hand"] = f"{r['average_per_hand']:+.2f}"
+                r["won"] = f"{r['won']:+d}"
+            parts.append(f"<h4>{title}</h4>" + _frame_html(rows, columns, css))
+        self.leaderboard_view.value = "".join(parts)
 
     def _ipython_display_(self) -> None:
         display(self.widget)
+
+
+def _plain(v: Any) -> str:
+    """A number as a person would type it: 30.0 -> "30"."""
+    return f"{v:g}" if isinstance(v, float) else str(v)

@@ -1,13 +1,19 @@
-"""Heads-up limit Hold'em against BPP, as on the Monash web page (seed 000).
+"""Heads-up limit Hold'em against BPP, as on the BPP web front-end (Monash University).
 
 AAAI'06 rules: reverse blinds $5/$10, bets $10 preflop and flop, $20 turn
 and river, a bet and 2 raises (3 on the turn and river) per round, stacks
-reset every hand, the button alternates. The page shows your cards and the
-board with coloured suits, the pot and both stacks, buttons for exactly
-your legal actions, BPP's actions as they happen, the showdown with both
-hands and the winning category, your running result in small bets per
-hand, the history of hands, and, with "show BPP's thinking", BPP's P(win),
-pot-odds threshold and action probabilities for each of its decisions.
+reset every hand, the button alternates. The page draws the table (both
+seats, cards as cards, the bets in front of each seat, the dealer button,
+the pot and the board in the middle, the seat to act framed in gold), keeps
+the rules, the blinds and the hand number in a line above it, offers
+buttons for exactly your legal actions, shows BPP's actions as they happen,
+explains the showdown in words (the category, the kicker that decided, a
+split pot, an uncalled bet returned), your running result in small bets per
+hand, the history of hands, and, with "show BPP's thinking", each of its
+decisions as a sentence with a P(win) bar.
+
+Every bot can be the opponent (``opponent=`` or the drop-down); choosing
+one starts a new match and says so.
 
 >>> app = HeadsUpApp(seed=3, delay=0)
 >>> app.session.state.street.value
@@ -23,14 +29,13 @@ import ipywidgets as w
 from IPython.display import display
 
 from pokerlab.apps.base import ActionBar, Pacer, button, error_line, event_lines, panel
+from pokerlab.apps.explain import thinking_sentence
 from pokerlab.apps.session import Seat, TableSession
-from pokerlab.cards import cards_html
+from pokerlab.apps.table_view import SeatView, table_html
 from pokerlab.errors import ParameterError, PokerlabError
-from pokerlab.game.state import Showdown
+from pokerlab.game.state import ReturnUncalled, Showdown
 
 __all__ = ["HeadsUpApp"]
-
-_HIDDEN = '<span class="pl-hidden" style="font-size:1.2em">&#x1F0A0;&#x1F0A0;</span>'
 
 
 class HeadsUpApp:
@@ -42,27 +47,33 @@ class HeadsUpApp:
         from pokerlab import bots
         from pokerlab.game import AAAI06_HEADS_UP_LIMIT
 
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise ParameterError(f"seed must be None or a whole number >= 0, not {seed!r}")
+        if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay <= 10:
+            raise ParameterError(f"delay must be 0..10 seconds, not {delay!r}")
+        if not isinstance(name, str) or not name.strip() or len(name.strip()) > 20:
+            raise ParameterError(f"name must be 1 to 20 characters, not {name!r}")
         self.seed = random.randrange(2**31) if seed is None else seed
-        self.player = name
+        self.player = name.strip()
         self.rules = AAAI06_HEADS_UP_LIMIT
+        self.matches = 0
+        self.pacer = Pacer(float(delay))
         self._seat_bot(opponent)
-        self.pacer = Pacer(delay)
         self.small_bet = self.rules.bet_sizes[0] if self.rules.bet_sizes else self.rules.big_blind
         self.thinking_log: list[str] = []
 
         self.title = w.HTML()
-        self.board = panel("pl-board")
-        self.seats_view = panel("pl-seats")
-        self.pot = panel("pl-pot")
-        self.stack = panel("pl-stack")
+        self.info = panel("pl-info")
+        self.table = panel("pl-table-box")
         self.status = panel("pl-status")
+        self.status.layout.min_height = "1.6em"
         self.actions = ActionBar(self._click)
         self.deal_button = button("deal next hand", "pl-deal")
         self.deal_button.on_click(lambda _: self._deal_click())
         self.opponent = w.Dropdown(options=list(bots.names()), value=opponent, description="opponent")
         self.opponent.add_class("pl-opponent")
         self.opponent.observe(lambda change: self._new_opponent(change["new"]), names="value")
-        self.show_thinking = w.Checkbox(value=False, description=f"show {self.opponent_name}'s thinking")
+        self.show_thinking = w.Checkbox(value=False, description="show the bot's thinking", indent=False)
         self.show_thinking.add_class("pl-thinking-toggle")
         self.show_thinking.observe(lambda _: self._render(), names="value")
         self.thinking = panel("pl-thinking")
@@ -73,42 +84,49 @@ class HeadsUpApp:
         self.widget = w.VBox(
             [
                 self.title,
-                self.board,
-                self.seats_view,
-                w.HBox([self.pot, self.stack]),
+                self.info,
+                self.table,
                 self.status,
                 self.actions.widget,
-                w.HBox([self.deal_button, self.show_thinking, self.opponent]),
+                w.HBox([self.deal_button, self.opponent, self.show_thinking]),
+                self.notice,
                 self.thinking,
                 self.result,
-                self.log,
-                self.notice,
-                self.history,
+                w.HBox([self.log, self.history]),
             ]
         )
+        self.log.layout.width = "50%"
+        self.history.layout.width = "50%"
         self.widget.add_class("pl-app")
         self.widget.add_class("pl-heads-up")
         self._deal()
 
     def _seat_bot(self, opponent: str) -> None:
-        """A new session against ``opponent`` (results start again)."""
+        """A new match against ``opponent`` (results start again)."""
         from pokerlab import bots
 
-        if opponent not in bots.names():
+        if not isinstance(opponent, str) or opponent not in bots.names():
             raise ParameterError(f"unknown bot {opponent!r}; known bots: {', '.join(bots.names())}")
+        self.opponent_key = opponent
         self.opponent_name = "BPP" if opponent == "bpp" else opponent
-        params = {"seed": self.seed} if opponent not in ("always_call", "always_raise") else {}
-        self.bot = bots.make(opponent, **params)
+        if self.opponent_name == self.player:
+            self.opponent_name += " (bot)"
+        self.bot = bots.make(opponent, seed=self.seed + self.matches)
+        self.matches += 1
         seats = [Seat(self.player), Seat(self.opponent_name, self.bot)]
-        self.session = TableSession(self.rules, seats, seed=self.seed)
+        self.session = TableSession(self.rules, seats, seed=self.seed + self.matches - 1, first_dealer=0)
 
     def _new_opponent(self, opponent: str) -> None:
-        """Switch the opponent (between hands; a hand in play is abandoned)."""
-        if self.pacer.busy:
-            self.opponent.value = "bpp" if self.opponent_name == "BPP" else self.opponent_name
+        """A new match against ``opponent``: a hand in play is abandoned, the results start again."""
+        if opponent == self.opponent_key:
             return
+        self.pacer.cancel()
         self._seat_bot(opponent)
         self.thinking_log = []
+        self.notice.value = (
+            f'<span class="pl-new-match">New match against {html.escape(self.opponent_name)}: '
+            "the results start again from hand 1.</span>"
+        )
         self._deal()
 
     # -- flow ----------------------------------------------------------------
@@ -120,18 +138,13 @@ class HeadsUpApp:
     def _step(self) -> bool:
         """One bot move; False when it is the person's turn or the hand is over."""
         s = self.session
-        if s.actor is None or s.human_to_act:
+        if s.actor is None or s.human_to_act or s.state is None:
             return False
+        pot, to_call, bet = s.state.pot, s.state.to_call, s.state.current_bet
         s.bot_step()
         thinking = getattr(self.bot, "thinking", None)
         if thinking is not None:
-            probs = ", ".join(f"{k} {v:.0%}" for k, v in thinking.probabilities.items())
-            seen = thinking.opponent_actions[0] if thinking.opponent_actions else None
-            self.thinking_log.append(
-                f"{thinking.round}: {thinking.current} on {thinking.board}, opponent {seen or '-'}"
-                f" &rarr; P(win) {thinking.p_win:.3f}, threshold {thinking.threshold:.3f}; {probs}"
-                f" &rarr; <b>{thinking.chosen}</b>{' (bluff)' if thinking.bluff else ''}"
-            )
+            self.thinking_log.append(thinking_sentence(thinking, self.opponent_name, pot, to_call, bet))
         self._render()
         return s.actor is not None and not s.human_to_act
 
@@ -155,60 +168,78 @@ class HeadsUpApp:
 
     # -- what you see --------------------------------------------------------
     def _render(self) -> None:
-        self.title.value = (
-            f"<h3>Heads-up limit Hold'em against {html.escape(self.opponent_name)}</h3>"
-            "<div>AAAI'06 rules: blinds $5/$10, bets $10/$10/$20/$20, a bet and 2 raises per round "
-            "(3 on the turn and river).</div>"
-        )
         s = self.session
         state = s.state
         assert state is not None
+        who = html.escape(self.opponent_name)
+        self.title.value = f"<h3 style='margin:4px 0'>Heads-up limit Hold'em against {who}</h3>"
         me = s.hand_seat_of_human
-        other = 1 - me if me is not None else 1
-        shown = {e.seat for e in state.events if isinstance(e, Showdown)}
         names = s.names_in_hand()
-        you_cards = cards_html(state.hole[me]) if me is not None else ""
-        bot_cards = cards_html(state.hole[other]) if other in shown else _HIDDEN
-        dealer = "you are the dealer (small blind)" if state.button == me else "you post the big blind"
-        self.board.value = (
-            f"<div>Hand {state.hand_number + 1} &middot; {state.street.value} &middot; {dealer}</div>"
-            f"<div>Board: {cards_html(state.board) or '&ndash;'}</div>"
+        shown = {e.seat for e in state.events if isinstance(e, Showdown)}
+        role = "you deal (small blind)" if state.button == me else "you post the big blind"
+        self.info.value = (
+            f'<div style="background:#f4f1e8;padding:3px 8px;border-radius:4px">'
+            f'<b class="pl-hand-number">Hand {state.hand_number + 1}</b> &middot; {state.street.value} '
+            f"&middot; limit, AAAI'06 rules &middot; blinds 5/10 &middot; bets 10/10/20/20 &middot; "
+            f"a bet and 2 raises per round (3 on turn and river) &middot; {role}</div>"
         )
-        self.seats_view.value = f"<div>You: {you_cards} &nbsp; {html.escape(self.opponent_name)}: {bot_cards}</div>"
-        self.pot.value = f'<b>Pot: <span class="pl-pot-value">{state.pot}</span></b> &nbsp;'
-        self.stack.value = (
-            f'Your stack: <span class="pl-stack-you">{state.stacks[me]}</span> &nbsp; '
-            f'{html.escape(self.opponent_name)}: <span class="pl-stack-bot">{state.stacks[other]}</span>'
-        )
+        bot_turn = s.actor is not None and not s.human_to_act
+        seats = []
+        for k, name in enumerate(names):
+            you = k == me
+            cards = state.hole[k] if (you or k in shown) else () if state.folded[k] else (None, None)
+            seats.append(
+                SeatView(
+                    name=name,
+                    stack=state.stacks[k],
+                    bet=state.street_bet[k],
+                    cards=tuple(cards),
+                    dealer=k == state.button,
+                    active=k == state.actor and not state.is_over,
+                    folded=state.folded[k],
+                    all_in=state.all_in[k],
+                    you=you,
+                )
+            )
+        note = ""
+        returned = [e for e in state.events if isinstance(e, ReturnUncalled)]
+        if returned:
+            note = f"{returned[-1].amount} uncalled returned"
+        self.table.value = table_html(seats, state.board, state.pot, pot_note=note)
         mine = s.human_to_act and not self.pacer.busy
         self.actions.show(state if mine else None)
         if state.is_over:
             self.status.value = '<span class="pl-hand-over">Hand over: press "deal next hand".</span>'
         elif mine:
             self.status.value = '<span class="pl-your-turn">Your turn.</span>'
-        elif s.human_to_act:
-            self.status.value = "<span>&hellip;</span>"
+        elif bot_turn:
+            self.status.value = f'<span class="pl-bot-turn">{who} is thinking&hellip;</span>'
         else:
-            self.status.value = f"<span>{html.escape(self.opponent_name)} is thinking&hellip;</span>"
+            self.status.value = "<span>&hellip;</span>"
         self.deal_button.disabled = not state.is_over or self.pacer.busy
-        self.log.value = "<div>" + "<br>".join(event_lines(state, names, me)) + "</div>"
+        self.log.value = "<div><b>This hand</b></div><div>" + "<br>".join(event_lines(state, names, me)) + "</div>"
         hands = len(s.history)
         if hands:
             total = s.won[s.human] if s.human is not None else 0
             per_hand = total / self.small_bet / hands
             self.result.value = (
-                f"After {hands} hand{'s' if hands != 1 else ''}: you are {total:+d} "
+                f"After {hands} hand{'s' if hands != 1 else ''} against {who}: you are {total:+d} "
                 f'(<span class="pl-sb-per-hand">{per_hand:+.2f}</span> small bets per hand)'
             )
         else:
-            self.result.value = "No hand finished yet."
+            self.result.value = f"No hand finished yet against {who}."
         self.history.value = "<div><b>History</b></div>" + "".join(
             f'<div class="pl-history-hand">{html.escape(h.text)}</div>' for h in reversed(s.history[-50:])
         )
-        self.notice.value = "<br>".join(html.escape(n) for n in s.notices[-5:])
+        notices = "<br>".join(html.escape(n) for n in s.notices[-5:])
+        if notices:
+            self.notice.value = notices
         if self.show_thinking.value:
-            body = "<br>".join(self.thinking_log) or "no decision yet this hand"
-            self.thinking.value = f"<div><b>{html.escape(self.opponent_name)}'s thinking</b><br>{body}</div>"
+            if hasattr(self.bot, "thinking"):
+                body = "".join(self.thinking_log) or "no decision yet this hand"
+            else:
+                body = f"{who} plays by fixed rules and shows no reasoning; choose BPP to see its thinking"
+            self.thinking.value = f"<div><b>{who}'s thinking</b><br>{body}</div>"
         else:
             self.thinking.value = ""
 

@@ -4,6 +4,17 @@ The file is ``leaderboard.sqlite`` in ``$POKERLAB_DATA_DIR`` (default
 ``~/.local/share/pokerlab``), or any path you give. Every query is
 parameterised: names are data, never SQL.
 
+Each game is stored with its ``mode``: ``"interactive"`` (a person played)
+or ``"watch"`` (bots only). As BigHoldem's rules page says, the ranking is
+updated after interactive games only: :meth:`Leaderboard.top` reads those
+by default, and ``top(mode="watch")`` lists the watch games on their own.
+
+**No finished game is lost.** Another program (or a second app) may hold
+the file's write lock. :meth:`Leaderboard.record` then retries for
+``patience`` seconds; if the file is still locked it appends the game to a
+journal beside the file (``leaderboard.sqlite.pending.jsonl``) and the next
+successful write (or :meth:`Leaderboard.flush`) moves it into the database.
+
 >>> import tempfile, pathlib
 >>> board = Leaderboard(pathlib.Path(tempfile.mkdtemp()) / "lb.sqlite")
 >>> game = board.record([{"player": "ann", "kind": "person", "hands": 10, "won": 50, "average_per_hand": 5.0}],
@@ -25,13 +36,16 @@ from typing import Any
 
 from pokerlab.errors import ParameterError
 
-__all__ = ["Leaderboard", "default_path"]
+__all__ = ["MODES", "Leaderboard", "default_path"]
+
+MODES = ("interactive", "watch")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     played_at TEXT NOT NULL,
-    settings TEXT NOT NULL
+    settings TEXT NOT NULL,
+    mode TEXT NOT NULL DEFAULT 'interactive'
 );
 CREATE TABLE IF NOT EXISTS results (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -51,60 +65,151 @@ def default_path() -> Path:
 
 
 class Leaderboard:
-    """Read and write the leaderboard file (created on first use)."""
+    """Read and write the leaderboard file (created on first use).
 
-    def __init__(self, path: str | Path | None = None) -> None:
+    ``patience`` is how many seconds a write waits for a lock held elsewhere
+    before the game goes to the journal (see the module docstring).
+    """
+
+    def __init__(self, path: str | Path | None = None, *, patience: float = 30.0) -> None:
+        if path is not None and not isinstance(path, (str, os.PathLike)):
+            raise ParameterError(f"path must be a file path, not {path!r}")
+        if isinstance(patience, bool) or not isinstance(patience, (int, float)) or not 0 <= patience <= 3600:
+            raise ParameterError(f"patience must be 0..3600 seconds, not {patience!r}")
+        if path is not None and str(path).strip() in ("", ":memory:"):
+            raise ParameterError(
+                f"the leaderboard path must name a file, not {str(path)!r} (it would forget every game)"
+            )
         self.path = Path(path) if path is not None else default_path()
+        self.patience = float(patience)
+        self.journal = self.path.with_name(self.path.name + ".pending.jsonl")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self._connect() as db:
-                db.executescript(_SCHEMA)
+            self._with_retries(self._create)
         except (OSError, sqlite3.Error) as exc:
             raise ParameterError(f"cannot open the leaderboard {self.path}: {exc}") from None
 
+    @staticmethod
+    def _create(db: sqlite3.Connection) -> None:
+        db.executescript(_SCHEMA)
+        columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+        if "mode" not in columns:  # a file from before modes: games without a person were watch games
+            db.execute("ALTER TABLE games ADD COLUMN mode TEXT NOT NULL DEFAULT 'interactive'")
+            db.execute(
+                "UPDATE games SET mode = 'watch' WHERE id NOT IN (SELECT game_id FROM results WHERE kind = 'person')"
+            )
+
     @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
+    def _connect(self, timeout: float = 5.0) -> Iterator[sqlite3.Connection]:
         """A connection that commits on success, rolls back on error, and is always closed."""
-        with closing(sqlite3.connect(self.path, timeout=10)) as db, db:
+        with closing(sqlite3.connect(self.path, timeout=timeout)) as db, db:
             yield db
 
-    def record(self, ranking: Iterable[Mapping[str, Any]], settings: Mapping[str, Any] | None = None) -> int:
-        """Store one game's ranking rows (player, kind, hands, won, average_per_hand); returns the game id."""
+    def _with_retries(self, work: Any) -> Any:
+        """Run ``work(db)`` in one transaction, retrying while the file is locked, for ``patience`` s."""
+        deadline = time.monotonic() + self.patience
+        pause = 0.05
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                with self._connect(timeout=max(0.0, min(left, 2.0))) as db:
+                    return work(db)
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+                if time.monotonic() + pause >= deadline:
+                    raise
+                time.sleep(pause)
+                pause = min(pause * 2, 1.0)
+
+    def record(
+        self,
+        ranking: Iterable[Mapping[str, Any]],
+        settings: Mapping[str, Any] | None = None,
+        *,
+        mode: str = "interactive",
+    ) -> int | None:
+        """Store one game's ranking rows (player, kind, hands, won, average_per_hand).
+
+        Returns the game id, or None when the file could not be written
+        (locked for ``patience`` seconds, or another SQLite failure) and the
+        game went to the journal instead.
+        """
+        if mode not in MODES:
+            raise ParameterError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         rows = [
             (str(r["player"]), str(r["kind"]), int(r["hands"]), int(r["won"]), float(r["average_per_hand"]))
             for r in ranking
         ]
         if not rows:
             raise ParameterError("a game to record needs at least one player")
-        with self._connect() as db:
-            cur = db.execute(
-                "INSERT INTO games (played_at, settings) VALUES (?, ?)",
-                (time.strftime("%Y-%m-%d %H:%M:%S"), json.dumps(dict(settings or {}), sort_keys=True, default=str)),
-            )
-            game = int(cur.lastrowid)
-            db.executemany(
-                "INSERT INTO results (game_id, player, kind, hands, won, average_per_hand) VALUES (?, ?, ?, ?, ?, ?)",
-                [(game, *r) for r in rows],
-            )
-        return game
+        game = {
+            "played_at": time.strftime("%Y-%m-%d %H:%M:%S"),
+            "settings": json.dumps(dict(settings or {}), sort_keys=True, default=str),
+            "mode": mode,
+            "rows": rows,
+        }
+        try:
+            ids = self._with_retries(lambda db: [self._insert(db, g) for g in [*self._pending(), game]])
+        except sqlite3.OperationalError:
+            with self.journal.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(game) + "\n")
+            return None
+        self.journal.unlink(missing_ok=True)
+        return int(ids[-1])
 
-    def top(self, n: int = 10, *, people_only: bool = False) -> Any:
-        """The best ``n`` results by average win per hand (at least one hand played), as a DataFrame."""
+    def flush(self) -> int:
+        """Move the journal's games into the database; returns how many were moved."""
+        pending = self._pending()
+        if pending:
+            self._with_retries(lambda db: [self._insert(db, g) for g in pending])
+            self.journal.unlink(missing_ok=True)
+        return len(pending)
+
+    def pending(self) -> int:
+        """How many finished games wait in the journal."""
+        return len(self._pending())
+
+    def _pending(self) -> list[dict[str, Any]]:
+        if not self.journal.exists():
+            return []
+        lines = self.journal.read_text(encoding="utf-8").splitlines()
+        return [json.loads(line) for line in lines if line.strip()]
+
+    @staticmethod
+    def _insert(db: sqlite3.Connection, game: Mapping[str, Any]) -> int:
+        cur = db.execute(
+            "INSERT INTO games (played_at, settings, mode) VALUES (?, ?, ?)",
+            (game["played_at"], game["settings"], game["mode"]),
+        )
+        gid = int(cur.lastrowid or 0)
+        db.executemany(
+            "INSERT INTO results (game_id, player, kind, hands, won, average_per_hand) VALUES (?, ?, ?, ?, ?, ?)",
+            [(gid, *r) for r in game["rows"]],
+        )
+        return gid
+
+    def top(self, n: int = 10, *, people_only: bool = False, mode: str = "interactive") -> Any:
+        """The best ``n`` results of ``mode`` games by average win per hand (at least one hand played)."""
         import pandas as pd
 
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 10_000:
+            raise ParameterError(f"n must be a whole number 1..10000, not {n!r}")
+        if mode not in MODES:
+            raise ParameterError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         query = (
             "SELECT r.player, r.kind, r.hands, r.won, r.average_per_hand, g.played_at, g.id AS game "
-            "FROM results r JOIN games g ON g.id = r.game_id WHERE r.hands > 0 "
-            + ("AND r.kind = ? " if people_only else "")
+            "FROM results r JOIN games g ON g.id = r.game_id WHERE r.hands > 0 AND g.mode = ? "
+            + ("AND r.kind = 'person' " if people_only else "")
             + "ORDER BY r.average_per_hand DESC, r.hands DESC LIMIT ?"
         )
-        params: tuple[Any, ...] = ("person", int(n)) if people_only else (int(n),)
-        with self._connect() as db:
-            rows = db.execute(query, params).fetchall()
+        rows = self._with_retries(lambda db: db.execute(query, (mode, n)).fetchall())
         cols = ["player", "kind", "hands", "won", "average_per_hand", "played_at", "game"]
         return pd.DataFrame(rows, columns=cols)
 
-    def games(self) -> int:
-        """How many games are recorded."""
-        with self._connect() as db:
-            return int(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+    def games(self, mode: str | None = None) -> int:
+        """How many games are recorded (of ``mode``, or all)."""
+        if mode is not None and mode not in MODES:
+            raise ParameterError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        query = "SELECT COUNT(*) FROM games" + (" WHERE mode = ?" if mode else "")
+        return int(self._with_retries(lambda db: db.execute(query, (mode,) if mode else ()).fetchone()[0]))

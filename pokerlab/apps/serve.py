@@ -5,6 +5,12 @@ Voila on it, bound to 127.0.0.1, with pokerlab's page template (Voila's
 lab page without its CDN stylesheets: nothing loads from the web). The
 widgets are the same ones a notebook cell shows (``HeadsUpApp()``,
 ``BigHoldemApp()``).
+
+The address printed is the one Voila serves: a port you name must be free
+(a taken one is refused with a :class:`~pokerlab.errors.ParameterError`,
+and Voila is told never to move to another port). Every page has its own
+kernel (70-200 MB); a kernel whose page was closed is culled after
+``cull_after`` seconds without a connection (default 10 minutes).
 """
 
 from __future__ import annotations
@@ -22,13 +28,23 @@ from pathlib import Path
 
 from pokerlab.errors import ParameterError
 
-__all__ = ["APPS", "AppServer", "free_port", "start"]
+__all__ = ["APPS", "AppServer", "free_port", "port_is_free", "start"]
 
 APPS = {
     "heads-up": "from pokerlab.apps import HeadsUpApp\nHeadsUpApp({args})",
     "bigholdem": "from pokerlab.apps import BigHoldemApp\nBigHoldemApp({args})",
 }
 _TEMPLATES = Path(__file__).resolve().parent / "jupyter"
+
+
+def port_is_free(port: int) -> bool:
+    """True when nothing listens on (or holds) ``port`` on 127.0.0.1."""
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
 
 
 def free_port() -> int:
@@ -81,14 +97,29 @@ def start(
     delay: float | None = None,
     wait: float = 60.0,
     quiet: bool = True,
+    cull_after: int = 600,
 ) -> AppServer:
-    """Start Voila serving ``app`` on 127.0.0.1 and wait until it answers."""
-    if app not in APPS:
+    """Start Voila serving ``app`` on 127.0.0.1 and wait until it answers.
+
+    ``port`` None picks a free one; a taken port is refused. ``cull_after``
+    is how long (seconds, 2..86400) the kernel of a closed page stays.
+    """
+    if not isinstance(app, str) or app not in APPS:
         raise ParameterError(f"unknown app {app!r}; the apps are {', '.join(APPS)}")
     if port is None:
         port = free_port()
-    if not 1024 <= port <= 65535:
+    if isinstance(port, bool) or not isinstance(port, int) or not 1024 <= port <= 65535:
         raise ParameterError(f"the port must be 1024..65535, not {port}")
+    if not port_is_free(port):
+        raise ParameterError(f"the port {port} is taken on 127.0.0.1; choose another or leave --port out")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise ParameterError(f"the seed must be a whole number >= 0, not {seed!r}")
+    if delay is not None and (isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay <= 10):
+        raise ParameterError(f"the delay must be 0..10 seconds, not {delay!r}")
+    if isinstance(cull_after, bool) or not isinstance(cull_after, int) or not 2 <= cull_after <= 86_400:
+        raise ParameterError(f"cull_after must be 2..86400 seconds, not {cull_after!r}")
+    if isinstance(wait, bool) or not isinstance(wait, (int, float)) or not 0 < wait <= 3600:
+        raise ParameterError(f"wait must be 0..3600 seconds, not {wait!r}")
     args = []
     if seed is not None:
         args.append(f"seed={int(seed)}")
@@ -106,7 +137,12 @@ def start(
         "voila",
         str(path),
         f"--port={port}",
+        "--Voila.port_retries=0",  # serve this port or fail: never print one address and serve another
         "--no-browser",
+        # the kernel of a closed page (no connection) is shut down once idle for cull_after seconds
+        f"--MappingKernelManager.cull_idle_timeout={cull_after}",
+        f"--MappingKernelManager.cull_interval={max(1, min(60, cull_after // 2))}",
+        "--MappingKernelManager.cull_connected=False",
         "--Voila.ip=127.0.0.1",
         "--template=pokerlab",
         "--theme=light",

@@ -5,23 +5,32 @@ person act when it is their turn and a bot act one step at a time (so an
 app can show each bot action as it happens), and keeps the score:
 
 * chips carry over (or reset every hand when the rules say so);
-* a seat whose stack falls below ``rules.min_stack_to_play`` is eliminated;
+* the first dealer is drawn at random from ``seed`` (or is ``first_dealer``)
+  and the deal then moves one seat to the left (the next table seat still
+  in the game), also after eliminations, as BigHoldem's rules page says;
+* with ``rising_chips`` the value of the minimum chip rises as players drop
+  out (BigHoldem): blinds, ante, limit bet sizes and the elimination line are
+  multiplied by ``players at the start // players left``;
+* a seat whose stack falls below ``min_stack_to_play`` (of the rules in force
+  for the hand just played) is eliminated;
 * the game ends after ``hands`` hands, after ``minutes`` minutes (checked
   between hands), when fewer than two seats are left, or when the person
   is eliminated;
 * a bot that raises an exception or answers with an illegal action gets
   the default action (check, else fold) and a notice, and the table goes on;
-* :meth:`TableSession.ranking` ranks by average win per hand played (seed 002).
+* :meth:`TableSession.ranking` ranks by average win per hand played (BigHoldem's score).
 
 >>> from pokerlab import bots
 >>> from pokerlab.game import AAAI06_HEADS_UP_LIMIT
->>> s = TableSession(AAAI06_HEADS_UP_LIMIT, [Seat("you"), Seat("bpp", bots.make("always_call"))], hands=1, seed=1)
+>>> seats = [Seat("you"), Seat("bpp", bots.make("always_call"))]
+>>> s = TableSession(AAAI06_HEADS_UP_LIMIT, seats, hands=1, seed=1, first_dealer=0)
 >>> s.start_hand(), s.human_to_act, [str(a) for a in s.legal()]
 (True, True, ['fold', 'call', 'raise to 20'])
 """
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -56,6 +65,7 @@ class HandSummary:
     showdown: tuple[tuple[str, str, str], ...]  # (player, cards, description)
     winners: tuple[str, ...]
     text: str
+    dealer: str = ""
 
 
 @dataclass
@@ -67,7 +77,12 @@ class TableSession:
     hands: int | None = None
     minutes: float | None = None
     seed: int = 0
+    first_dealer: int | None = None
+    rising_chips: bool = False
     stacks: list[int] = field(init=False)
+    dealer: int | None = field(init=False, default=None)
+    dealers: list[int] = field(init=False, default_factory=list)
+    hand_rules: Rules | None = field(init=False, default=None)
     out: list[bool] = field(init=False)
     state: HandState | None = field(init=False, default=None)
     hand_number: int = field(init=False, default=0)
@@ -88,8 +103,15 @@ class TableSession:
             raise ParameterError("one person per table")
         if self.hands is not None and (isinstance(self.hands, bool) or self.hands < 1):
             raise ParameterError(f"hands must be at least 1, not {self.hands}")
-        if self.minutes is not None and not self.minutes > 0:
+        if self.minutes is not None and (isinstance(self.minutes, bool) or not self.minutes > 0):
             raise ParameterError(f"minutes must be positive, not {self.minutes}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise ParameterError(f"seed must be a whole number, not {self.seed!r}")
+        if not isinstance(self.rising_chips, bool):
+            raise ParameterError(f"rising_chips must be True or False, not {self.rising_chips!r}")
+        first = self.first_dealer
+        if first is not None and (isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n):
+            raise ParameterError(f"first_dealer must be a seat 0..{n - 1}, not {self.first_dealer!r}")
         self.stacks = [self.rules.starting_stack] * n
         self.stack_history = [list(self.stacks)]
         self.out = [False] * n
@@ -147,19 +169,59 @@ class TableSession:
             raise ParameterError("the current hand is not over yet")
         if self.finished:
             return False
-        active = [i for i in range(len(self.seats)) if not self.out[i]]
-        button = active[self.hand_number % len(active)]
+        n = len(self.seats)
+        active = [i for i in range(n) if not self.out[i]]
+        if self.dealer is None:
+            first = self.first_dealer
+            self.dealer = random.Random(self.seed).randrange(n) if first is None else first
+            if self.out[self.dealer]:
+                self.dealer = self._left_of(self.dealer)
+        else:
+            self.dealer = self._left_of(self.dealer)
+        self.dealers.append(self.dealer)
         self._seat_of = active
+        self.hand_rules = self.rules_now()
         stacks = [self.rules.starting_stack if self.rules.reset_stacks else self.stacks[i] for i in active]
-        self.state = self.rules.new_hand(
+        self.state = self.hand_rules.new_hand(
             stacks,
-            button=active.index(button),
+            button=active.index(self.dealer),
             seed=self.seed * 1_000_003 + self.hand_number,
             hand_number=self.hand_number,
         )
         self._seen = 0
         self._notify()
+        if self.state.is_over:  # everyone all-in from the blinds and antes: the hand ran out as it was dealt
+            self._finish_hand()
         return True
+
+    def _left_of(self, seat: int) -> int:
+        """The next table seat to the left of ``seat`` that is still in the game."""
+        n = len(self.seats)
+        return next(t % n for t in range(seat + 1, seat + n + 1) if not self.out[t % n])
+
+    @property
+    def chip_factor(self) -> int:
+        """How many times the minimum chip is worth its starting value (1 unless ``rising_chips``)."""
+        if not self.rising_chips:
+            return 1
+        return max(1, len(self.seats) // max(1, sum(not o for o in self.out)))
+
+    def rules_now(self) -> Rules:
+        """The rules for the next hand: the table's rules with the chip values in force."""
+        k = self.chip_factor
+        if k == 1:
+            return self.rules
+        r = self.rules
+        changes: dict[str, Any] = {
+            "small_blind": r.small_blind * k,
+            "big_blind": r.big_blind * k,
+            "ante": r.ante * k,
+            "min_stack_to_play": r.min_stack_to_play * k,
+            "starting_stack": max(r.starting_stack, (r.big_blind + r.ante) * k),
+        }
+        if r.bet_sizes is not None:
+            changes["bet_sizes"] = tuple(b * k for b in r.bet_sizes)
+        return r.with_(**changes)
 
     def legal(self) -> tuple[Action, ...]:
         """The person's legal actions now (empty when it is not their turn)."""
@@ -227,18 +289,20 @@ class TableSession:
         board = " ".join(map(str, state.board))
         self.hand_number += 1
         self.stack_history.append(list(self.stacks))
+        line = (self.hand_rules or self.rules).min_stack_to_play
         for t in range(len(self.seats)):
-            if not self.rules.reset_stacks and not self.out[t] and self.stacks[t] < self.rules.min_stack_to_play:
+            if not self.rules.reset_stacks and not self.out[t] and self.stacks[t] < line:
                 self.out[t] = True
                 self.eliminated_at[self.seats[t].name] = self.hand_number
                 self.notices.append(f"hand {self.hand_number}: {self.seats[t].name} is eliminated")
-        parts = [f"hand {self.hand_number}:"]
+        dealer = self.seats[self.dealer].name if self.dealer is not None else ""
+        parts = [f"hand {self.hand_number} (dealer {dealer}):"]
         parts += [f"{name} {v:+d}" for name, v in net.items()]
         if shows:
             parts.append("| showdown: " + "; ".join(f"{n} {c} ({d})" for n, c, d in shows))
         else:
             parts.append("| no showdown")
-        self.history.append(HandSummary(self.hand_number, net, board, shows, winners, " ".join(parts)))
+        self.history.append(HandSummary(self.hand_number, net, board, shows, winners, " ".join(parts), dealer))
 
     # -- the score ---------------------------------------------------------
     def money(self) -> Any:

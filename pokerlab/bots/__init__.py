@@ -5,10 +5,19 @@
 ('always_call', 'always_raise', 'random', 'phase1', 'phase2', 'phase3', 'rembrant', 'bpp')
 >>> bots.make("random", seed=3).name
 'random'
+
+Every bot takes ``seed``: the bots that draw random numbers (random, phase2,
+phase3, rembrant, bpp) use it, so the same seed gives the same play; the
+deterministic ones (always_call, always_raise, phase1) accept it and ignore
+it, so a table can seed every seat the same way:
+
+>>> [type(bots.make(name, seed=1)).__name__ for name in ("always_call", "phase1")]
+['AlwaysCall', 'PhaseOne']
 """
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 from pokerlab.bots.baseline import AlwaysCall, AlwaysRaise, RandomBot
@@ -47,11 +56,21 @@ def names() -> tuple[str, ...]:
     return tuple(_REGISTRY)
 
 
-def make(name: str, **params: Any) -> Any:
-    """A new bot by name, with its parameters (``make("random", seed=1)``)."""
-    if name not in _REGISTRY:
+def make(name: str, *, seed: int | None = None, **params: Any) -> Any:
+    """A new bot by name, with its parameters (``make("random", seed=1)``).
+
+    ``seed`` (None or a whole number >= 0) seeds the bots that use random
+    numbers and is ignored by the deterministic ones; other keyword
+    parameters go to the bot's class and are checked there.
+    """
+    if not isinstance(name, str) or name not in _REGISTRY:
         raise ParameterError(f"unknown bot {name!r}; known bots: {', '.join(names())}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise ParameterError(f"seed must be None or a whole number >= 0, not {seed!r}")
+    cls = _REGISTRY[name]
+    if seed is not None and "seed" in inspect.signature(cls).parameters:
+        params["seed"] = seed
     try:
-        return _REGISTRY[name](**params)
+        return cls(**params)
     except TypeError as exc:
         raise ParameterError(f"bad parameters for bot {name!r}: {exc}") from None

@@ -200,8 +200,10 @@ def to_gamedef(rules: Rules, players: int | None = None) -> str:
             f"{rules.name} changes its blinds during the match ({len(levels)} levels); "
             "an ACPC game definition has one set of blinds"
         )
-    if rules.ante or first_level.ante or any(a for _, _, a in levels):
+    if rules.ante or first_level.ante or any(a for _, _, a in levels) or any(rules.position_antes):
         raise AcpcError(f"{rules.name} has an ante; an ACPC game definition cannot express antes")
+    if rules.straddles:
+        raise AcpcError(f"{rules.name} has straddles {rules.straddles}; an ACPC game definition has two blinds only")
     if rules.structure is BettingStructure.NO_LIMIT and rules.min_raise_big_blinds != 1:
         raise AcpcError(
             f"{rules.name} requires raises of at least {rules.min_raise_big_blinds} big blinds; "

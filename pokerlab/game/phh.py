@@ -1,34 +1,158 @@
-"""PHH hand histories: the TOML-based Poker Hand History format (pokerkit's).
+"""PHH hand histories as people publish them: single hands (``.phh``) and files of many (``.phhs``).
 
-A PHH file lists the players starting after the button (so the button is
-the last player, ``pN``); heads-up the forced bets are read in reverse, so
-``p1`` is the big blind. pokerlab writes the required fields (variant,
-antes, blinds, bet sizes, starting stacks, actions) and a few fields of its
-own, prefixed with an underscore as the format allows, so that a hand read
-back is the same hand: ``_pokerlab_seats`` (the table seat of each player),
-``_pokerlab_raise_cap`` (0 = no cap) and ``_pokerlab_min_raise_big_blinds``.
+PHH (the Poker Hand History format of Kim's "Poker Hand History File
+Format Specification", read and written by pokerkit) is TOML. A hand
+lists its players starting after the button, so the button is the last
+player ``pN``. The lists ``antes`` and ``blinds_or_straddles`` go by
+*position*: entry 0 is the small blind, 1 the big blind, 2 a straddle...;
+heads-up the button is position 0, so ``p1`` (listed first) is the big
+blind. pokerlab reads
 
-Only fixed-limit (``FT``) and no-limit (``NT``) Texas hold'em exist in PHH;
-exporting a pot-limit hand is refused.
+* fixed-limit (``FT``) and no-limit (``NT``) Texas hold'em;
+* exact amounts: ``0.50`` or ``1987.50`` become whole chips of the smallest
+  decimal place the hand uses (``Rules.chip_unit``, here ``0.01``) and are
+  shown back in that money, never rounded;
+* per-position antes (a big-blind ante is ``antes = [0, 500, 0, ...]``),
+  ``ante_trimming_status`` and straddles;
+* unknown hole cards ``????``: the betting, pots and stacks replay exactly,
+  cards shown at the showdown (``p2 sm AsKd``, in any order) become the
+  player's hole cards, ``p2 sm`` mucks (a mucked hand wins nothing) and a
+  pot that only hidden cards could decide stays undecided;
+* unknown stacks (``inf``, as iPoker's hands have them): the betting and
+  pots replay exactly with a stand-in stack larger than anything bet in
+  the hand; ``net_winnings`` is exact, the final stacks are refused;
+* ``finishing_stacks``, when present, is checked against the replay.
+
+Every malformed line is refused with a :class:`PHHError` naming its line
+number. :func:`iter_phhs` reads a ``.phhs`` file (``[1]``, ``[2]``, ...
+sections) one hand at a time; :func:`to_phh` and :func:`to_phhs` write
+hands back, in the order published files use (after an all-in, the
+showdown lines come before the rest of the board).
+
+pokerlab adds a few fields of its own, prefixed with an underscore as the
+format allows, so that a hand it wrote reads back as the same hand:
+``_pokerlab_seats`` (the table seat of each player), ``_pokerlab_raise_cap``
+(0 = no cap), ``_pokerlab_min_raise_big_blinds``, ``_pokerlab_rules`` and
+``_pokerlab_hand_number``. Exporting a pot-limit hand is refused: PHH has
+no pot-limit hold'em.
+
+>>> hand = load_phh('''
+... variant = "NT"
+... antes = [0, 0]
+... blinds_or_straddles = [0.25, 0.50]
+... min_bet = 0.50
+... starting_stacks = [50, 42.10]
+... actions = ["d dh p1 ????", "d dh p2 ????", "p2 cbr 1.50", "p1 f"]
+... finishing_stacks = [49.50, 42.60]
+... ''')
+>>> [hand.state.rules.format_chips(c) for c in hand.finishing_stacks]
+['49.50', '42.60']
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from functools import lru_cache
+from pathlib import Path
+from typing import IO, Any
 
-from pokerlab.cards import parse_cards
-from pokerlab.errors import CardError, PHHError, PokerlabError
+from pokerlab.cards import Card, parse_cards
+from pokerlab.errors import CardError, HiddenCardsError, PHHError, PokerlabError
 from pokerlab.game.rules import BettingStructure, Rules
-from pokerlab.game.state import Act, Call, Check, DealBoard, DealHole, Fold, HandState, RaiseTo, Showdown
+from pokerlab.game.state import (
+    Act,
+    Call,
+    Check,
+    DealBoard,
+    DealHole,
+    Fold,
+    HandState,
+    Muck,
+    RaiseTo,
+    Showdown,
+)
 
-if TYPE_CHECKING:  # pragma: no cover
-    pass
+__all__ = [
+    "PHHError",
+    "PHHHand",
+    "from_phh",
+    "iter_phhs",
+    "load_phh",
+    "read_hand",
+    "read_hands",
+    "to_phh",
+    "to_phhs",
+    "write_phhs",
+]
 
-__all__ = ["PHHError", "from_phh", "to_phh"]
+_AMOUNT = re.compile(r"^\d+(\.\d+)?$")
+_KEY = re.compile(r"[ \t]*([A-Za-z_][A-Za-z0-9_-]*)[ \t]*=[ \t]*")
+_TOKEN = re.compile(
+    r"[ \t]*(?:'([^'\n]*)'|\"([^\"\\\n]*)\"|(-?(?:0|[1-9]\d*)\.\d+)(?![\w.:])|(-?(?:0|[1-9]\d*))(?![\w.:])"
+    r"|(\d\d:\d\d:\d\d)(?![\w.:])|(true|false)(?!\w)|(\[)|(\])|(,))"
+)
+_SECTION = re.compile(r"^\s*\[\s*(\d+)\s*\]\s*(#.*)?$")
+_BOARD_SIZES = (3, 1, 1)
+
+
+@dataclass(frozen=True)
+class PHHHand:
+    """One replayed hand: its :class:`HandState`, the file's other fields, where it came from.
+
+    ``players`` maps PHH order (``p1`` first) to table seats:
+    ``players[k]`` is the seat of ``p{k+1}``. ``fields`` holds every field
+    of the file (names, event, currency...), amounts as the file wrote them.
+    """
+
+    state: HandState
+    players: tuple[int, ...]
+    fields: dict[str, Any] = field(compare=False, repr=False)
+    source: str = ""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Player names in PHH order (``p1``... when the file gives none)."""
+        names = self.fields.get("players")
+        if isinstance(names, list) and len(names) == len(self.players):
+            return tuple(str(x) for x in names)
+        return tuple(f"p{k + 1}" for k in range(len(self.players)))
+
+    def seat_name(self, seat: int) -> str:
+        """The name of the player at table seat ``seat``."""
+        return self.names[self.players.index(seat)]
+
+    @property
+    def net_winnings(self) -> tuple[int, ...]:
+        """Chips won (+) or lost (-) in PHH order; known even where a stack was written ``inf``."""
+        net = self.state.net_winnings
+        return tuple(net[s] for s in self.players)
+
+    @property
+    def finishing_stacks(self) -> tuple[int, ...]:
+        """Final stacks in PHH order, in chips (a :class:`HiddenCardsError` when hidden cards decide a pot)."""
+        final = self.state.final_stacks
+        return tuple(final[s] for s in self.players)
+
+
+# ----------------------------------------------------------------------------
+# Writing
+# ----------------------------------------------------------------------------
+
+
+class _Raw(str):
+    """Text written into the TOML as it is (not quoted)."""
+
+
+_INF = _Raw("inf")
 
 
 def _toml_value(v: Any) -> str:
+    if isinstance(v, _Raw):
+        return str(v)
     if isinstance(v, str):
         return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
     if isinstance(v, bool):
@@ -40,158 +164,708 @@ def _toml_value(v: Any) -> str:
     return str(v)
 
 
+def _cards(cards: Iterable[Card]) -> str:
+    return "".join(map(str, cards))
+
+
 def to_phh(state: HandState) -> str:
-    """The hand as PHH text (see the module docstring)."""
+    """The hand as PHH text (see the module docstring); amounts in the rules' ``chip_unit``."""
+    if not isinstance(state, HandState):
+        raise PHHError(f"to_phh needs a HandState, not {type(state).__name__}")
     rules = state.rules
     if rules.structure is BettingStructure.POT_LIMIT:
         raise PHHError("PHH has no pot-limit Texas hold'em variant; this hand cannot be exported")
     n = state.n
+    unit = rules.chip_unit
+
+    def money(chips: int) -> Any:
+        return chips if unit == 1 else Decimal(rules.format_chips(chips))
+
     order = [(state.button + k) % n for k in range(1, n + 1)]
     player = {seat: f"p{k + 1}" for k, seat in enumerate(order)}
     fields: dict[str, Any] = {}
     fields["variant"] = "FT" if rules.structure is BettingStructure.FIXED_LIMIT else "NT"
-    fields["antes"] = [state.ante] * n
-    fields["blinds_or_straddles"] = [state.small_blind, state.big_blind] + [0] * (n - 2)
+    antes = rules.antes_for(n, state.hand_number)
+    if any(antes):  # it matters only when someone antes (pokerkit's default is false)
+        fields["ante_trimming_status"] = not rules.dead_antes
+    fields["antes"] = [money(a) for a in antes]
+    forced = [state.small_blind, state.big_blind, *rules.straddles]
+    fields["blinds_or_straddles"] = [money(x) for x in (forced + [0] * n)[:n]]
     if rules.structure is BettingStructure.FIXED_LIMIT:
-        fields["small_bet"] = rules.bet_sizes[0]  # type: ignore[index]
-        fields["big_bet"] = rules.bet_sizes[2]  # type: ignore[index]
+        fields["small_bet"] = money(rules.bet_sizes[0])  # type: ignore[index]
+        fields["big_bet"] = money(rules.bet_sizes[2])  # type: ignore[index]
     else:
-        fields["min_bet"] = rules.min_raise_increment(state.big_blind)
-    fields["starting_stacks"] = [state.starting_stacks[s] for s in order]
+        fields["min_bet"] = money(rules.min_raise_increment(state.big_blind))
+    fields["starting_stacks"] = [_INF if s in state.unknown_stacks else money(state.starting_stacks[s]) for s in order]
     actions: list[str] = []
     holes = {e.seat: e.cards for e in state.events if isinstance(e, DealHole)}
     for seat in order:
-        actions.append(f"d dh {player[seat]} {''.join(map(str, holes[seat]))}")
-    for e in state.events:
+        actions.append(f"d dh {player[seat]} {_cards(holes[seat]) or '????'}")
+    events = state.events
+    last_act = max((i for i, e in enumerate(events) if isinstance(e, Act)), default=-1)
+    showdown = [e for e in events if isinstance(e, (Showdown, Muck))]
+
+    def show_line(e: Showdown | Muck) -> str:
+        if isinstance(e, Muck):
+            return f"{player[e.seat]} sm"
+        return f"{player[e.seat]} sm {_cards(e.cards) or '????'}"
+
+    shown = False
+    for i, e in enumerate(events):
         if isinstance(e, DealBoard):
-            actions.append(f"d db {''.join(map(str, e.cards))}")
+            if i > last_act and showdown and not shown:
+                # an all-in run-out: published histories show the hands first
+                actions += [show_line(x) for x in showdown]
+                shown = True
+            actions.append(f"d db {_cards(e.cards)}")
         elif isinstance(e, Act):
             if e.kind == "fold":
                 actions.append(f"{player[e.seat]} f")
             elif e.kind in ("check", "call"):
                 actions.append(f"{player[e.seat]} cc")
             else:
-                actions.append(f"{player[e.seat]} cbr {e.to}")
-        elif isinstance(e, Showdown):
-            actions.append(f"{player[e.seat]} sm {''.join(map(str, e.cards))}")
+                actions.append(f"{player[e.seat]} cbr {rules.format_chips(e.to)}")
+        elif isinstance(e, (Showdown, Muck)) and not shown:
+            actions.append(show_line(e))
     fields["actions"] = actions
     fields["_pokerlab_seats"] = order
     fields["_pokerlab_raise_cap"] = [0 if c is None else c for c in rules.raise_cap]
     fields["_pokerlab_min_raise_big_blinds"] = rules.min_raise_big_blinds
     fields["_pokerlab_rules"] = rules.name
     fields["_pokerlab_hand_number"] = state.hand_number
-    if state.is_over:
-        fields["finishing_stacks"] = [state.stacks[s] for s in order]
+    if state.is_over and not state.undecided and not state.unknown_stacks:
+        fields["finishing_stacks"] = [money(state.stacks[s]) for s in order]
     return "\n".join(f"{k} = {_toml_value(v)}" for k, v in fields.items()) + "\n"
 
 
-def _need(data: dict, key: str) -> Any:
-    if key not in data:
-        raise PHHError(f"the PHH text has no {key!r} field")
-    return data[key]
+def to_phhs(states: Iterable[HandState]) -> str:
+    """Several hands as one ``.phhs`` text: sections ``[1]``, ``[2]``, ... each holding one hand."""
+    parts = []
+    for k, state in enumerate(states, start=1):
+        parts.append(f"[{k}]\n{to_phh(state)}")
+    return "\n".join(parts)
 
 
-def from_phh(text: str) -> HandState:
-    """Replay PHH text into a :class:`HandState` (full information: every hole card known).
+def write_phhs(states: Iterable[HandState], path: str | Path) -> int:
+    """Write hands to a ``.phhs`` file one at a time; returns the number written."""
+    if isinstance(path, bool) or not isinstance(path, (str, Path)):
+        raise PHHError(f"write_phhs needs a file path, not {path!r}")
+    count = 0
+    with Path(path).open("w", encoding="utf-8") as f:
+        for count, state in enumerate(states, start=1):
+            if count > 1:
+                f.write("\n")
+            f.write(f"[{count}]\n{to_phh(state)}")
+    return count
 
-    Raises :class:`PHHError` naming the line or the action that cannot be
-    read or is illegal.
+
+# ----------------------------------------------------------------------------
+# Reading
+# ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _At:
+    """The action at ``index`` of the actions list (its line is looked up on demand)."""
+
+    index: int
+
+
+class _Reader:
+    """Line numbers for fields and action strings of one hand's TOML text."""
+
+    def __init__(self, text: str, first_line: int, source: str) -> None:
+        self.text = text
+        self.first_line = first_line
+        self.source = source
+        self.actions = 0
+        self._action_lines: list[int | None] | None = None
+
+    def where(self, line: int | _At | None) -> str:
+        if isinstance(line, _At):  # found only when an error needs it: scanning costs time
+            if self._action_lines is None:
+                self._action_lines = self.action_lines(self.actions)
+            line = self._action_lines[line.index]
+        place = f"line {line}" if line is not None else "the hand"
+        return f"{self.source}, {place}" if self.source else place
+
+    def error(self, line: int | _At | None, message: str) -> PHHError:
+        return PHHError(f"{self.where(line)}: {message}")
+
+    def field_line(self, key: str) -> int | None:
+        m = re.search(rf"^[ \t]*{re.escape(key)}[ \t]*=", self.text, re.MULTILINE)
+        if m is None:
+            return None
+        return self.first_line + self.text.count("\n", 0, m.start())
+
+    def action_lines(self, count: int) -> list[int | None]:
+        """The line of each string in the ``actions`` array (a scan that knows strings and comments)."""
+        m = re.search(r"^[ \t]*actions[ \t]*=[ \t]*\[", self.text, re.MULTILINE)
+        if m is None:
+            return [None] * count
+        text, i = self.text, m.end()
+        line = self.first_line + text.count("\n", 0, i)
+        lines: list[int | None] = []
+        while i < len(text):
+            c = text[i]
+            if c == "\n":
+                line += 1
+            elif c == "#":
+                while i < len(text) and text[i] != "\n":
+                    i += 1
+                continue
+            elif c in "'\"":
+                lines.append(line)
+                i += 1
+                while i < len(text) and text[i] != c:
+                    if text[i] == "\\" and c == '"':
+                        i += 1
+                    i += 1
+            elif c == "]":
+                break
+            i += 1
+        return lines if len(lines) == count else [self.field_line("actions")] * count
+
+
+_STRINGS = re.compile(r"\[[ \t]*'[^'\n]*'(?:[ \t]*,[ \t]*'[^'\n]*')*[ \t]*,?[ \t]*\][ \t]*$")
+_NUMBERS = re.compile(
+    r"\[[ \t]*-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[ \t]*,[ \t]*-?(?:0|[1-9]\d*)(?:\.\d+)?)*[ \t]*,?[ \t]*\][ \t]*$"
+)
+_QUOTED = re.compile(r"'([^'\n]*)'")
+
+
+def _quick_array(line: str, start: int) -> list[Any] | None:
+    """A one-line array of single-quoted strings or of plain numbers (the bulk of a PHH file), else None."""
+    if _STRINGS.match(line, start):
+        return _QUOTED.findall(line, start)
+    if _NUMBERS.match(line, start):
+        inner = line[line.index("[", start) + 1 : line.rindex("]")]
+        return [Decimal(x) if "." in x else int(x) for x in (w.strip() for w in inner.split(",")) if x]
+    return None
+
+
+def _fast_toml(text: str) -> dict[str, Any] | None:
+    """The one-line ``key = value`` subset of TOML that PHH files use, or None to let tomllib read it.
+
+    Strings without escapes, whole and decimal numbers (decimals as
+    :class:`~decimal.Decimal`), times, booleans and flat one-line arrays of
+    those. Anything else (tables, multi-line arrays, escapes, exponents...)
+    returns None, so tomllib decides and its messages stay the reference.
     """
+    import datetime
+
+    data: dict[str, Any] = {}
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if not stripped or stripped[0] == "#":
+            continue
+        m = _KEY.match(line)
+        if m is None or m.group(1) in data:
+            return None
+        quick = _quick_array(line, m.end())
+        if quick is not None:
+            data[m.group(1)] = quick
+            continue
+        pos, stack = m.end(), [[]]  # type: ignore[var-annotated]
+        expect_value = True
+        while True:
+            t = _TOKEN.match(line, pos)
+            if t is None:
+                rest = line[pos:].strip()
+                if stack == [[]] or len(stack) != 1 or (rest and rest[0] != "#"):
+                    return None
+                break
+            pos = t.end()
+            kind = t.lastindex
+            if kind in (1, 2, 3, 4, 5, 6):
+                if not expect_value:
+                    return None
+                raw = t.group(kind)
+                value: Any = (
+                    raw
+                    if kind in (1, 2)
+                    else Decimal(raw)
+                    if kind == 3
+                    else int(raw)
+                    if kind == 4
+                    else datetime.time.fromisoformat(raw)
+                    if kind == 5
+                    else raw == "true"
+                )
+                stack[-1].append(value)
+                expect_value = False
+            elif kind == 7:
+                if not expect_value or len(stack) > 1:
+                    return None
+                stack.append([])
+            elif kind == 8:
+                if len(stack) < 2:
+                    return None
+                inner = stack.pop()
+                stack[-1].append(inner)
+                expect_value = False
+            else:  # a comma inside an array
+                if expect_value or len(stack) < 2:
+                    return None
+                expect_value = True
+            if len(stack) == 1 and stack[0]:
+                rest = line[pos:].strip()
+                if rest and rest[0] != "#":
+                    return None
+                break
+        if len(stack[0]) != 1:
+            return None
+        data[m.group(1)] = stack[0][0]
+    return data
+
+
+def _amount(reader: _Reader, key: str, value: Any, line: int | None) -> int | Decimal:
+    """A whole or decimal amount >= 0, as the file wrote it (int or Decimal); ``inf`` only for stacks."""
+    if type(value) is int:
+        if value < 0:
+            raise reader.error(line, f"{key} must be an amount >= 0, not {value}")
+        return value
+    if isinstance(value, Decimal) and value == Decimal("Infinity") and key in ("starting_stacks", "finishing_stacks"):
+        return value  # an unknown stack (iPoker's hands write every stack so)
+    if isinstance(value, Decimal) and value.is_infinite():
+        raise reader.error(line, f"{key} holds an unknown amount (inf); only a stack may be unknown")
+    if not isinstance(value, Decimal) or not value.is_finite() or value < 0:
+        raise reader.error(line, f"{key} must be a finite amount of money >= 0, not {value!r}")
+    return value
+
+
+def _amounts(reader: _Reader, data: dict, key: str, n: int | None) -> list[int | Decimal]:
+    if key not in data:
+        raise reader.error(None, f"the hand has no {key!r} field")
+    values = data[key]
+    if not isinstance(values, list):
+        raise reader.error(reader.field_line(key), f"{key} must be a list of amounts, not {values!r}")
+    if n is not None and len(values) != n:
+        raise reader.error(reader.field_line(key), f"{key} has {len(values)} entries for {n} players")
+    if all(type(v) is int and v >= 0 for v in values):
+        return values
+    return [_amount(reader, key, v, reader.field_line(key)) for v in values]
+
+
+def _finite(d: int | Decimal) -> bool:
+    return type(d) is int or d.is_finite()  # type: ignore[union-attr]
+
+
+def _places(d: int | Decimal) -> int:
+    if type(d) is int or not d.is_finite():  # type: ignore[union-attr]
+        return 0
+    exponent = d.as_tuple().exponent  # type: ignore[union-attr]
+    return max(0, -exponent) if isinstance(exponent, int) else 0
+
+
+@lru_cache(maxsize=4096)
+def _card_text(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
+def _parse_cards(reader: _Reader, line: _At, text: str, what: str) -> tuple[Card, ...]:
     try:
-        data = tomllib.loads(text)
+        return _card_text(text)
+    except CardError as exc:
+        raise reader.error(line, f"cannot read {what} {text!r}: {exc}") from None
+
+
+@dataclass
+class _Plan:
+    """What a first pass over the actions learns: cards, shows and mucks."""
+
+    holes: dict[int, tuple[Card, ...] | None] = field(default_factory=dict)
+    board: list[Card] = field(default_factory=list)
+    shown: dict[int, tuple[Card, ...] | None] = field(default_factory=dict)
+    mucks: set[int] = field(default_factory=set)
+    amounts: list[Decimal] = field(default_factory=list)
+
+
+_PLAYERS = {f"p{k + 1}": k for k in range(10)}
+
+
+def _player(reader: _Reader, line: _At, word: str, n: int) -> int:
+    k = _PLAYERS.get(word)
+    if k is not None and k < n:
+        return k
+    m = re.fullmatch(r"p(\d+)", word)
+    if m is None or not 1 <= int(m.group(1)) <= n:
+        raise reader.error(line, f"unknown player {word!r} (this hand has p1..p{n})")
+    return int(m.group(1)) - 1
+
+
+def _plan(reader: _Reader, actions: list[str], n: int) -> _Plan:
+    plan = _Plan()
+    for i, raw in enumerate(actions):
+        line = _At(i)
+        if not isinstance(raw, str):
+            raise reader.error(line, f"an action is a string, not {raw!r}")
+        words = raw.split("#")[0].split()
+        if not words:
+            continue
+        if words[0] == "d":
+            if len(words) >= 2 and words[1] == "dh":
+                if len(words) != 4:
+                    raise reader.error(line, f"{raw!r}: deal a hole as 'd dh pN CARDS' ('????' when unknown)")
+                k = _player(reader, line, words[2], n)
+                if k in plan.holes:
+                    raise reader.error(line, f"{raw!r}: {words[2]} was already dealt hole cards")
+                if words[3] == "????":
+                    plan.holes[k] = None
+                elif "?" in words[3]:
+                    raise reader.error(line, f"{raw!r}: partly known hole cards are not supported")
+                else:
+                    cards = _parse_cards(reader, line, words[3], "the hole cards")
+                    if len(cards) != 2:
+                        raise reader.error(line, f"{raw!r}: a hold'em hole is 2 cards, not {len(cards)}")
+                    plan.holes[k] = cards
+            elif len(words) >= 2 and words[1] == "db":
+                if len(words) != 3:
+                    raise reader.error(line, f"{raw!r}: deal the board as 'd db CARDS'")
+                dealt = {0: 0, 3: 1, 4: 2}.get(len(plan.board))
+                if dealt is None:
+                    raise reader.error(line, f"{raw!r}: the board is already complete")
+                cards = _parse_cards(reader, line, words[2], "the board")
+                if len(cards) != _BOARD_SIZES[dealt]:
+                    name = ("flop", "turn", "river")[dealt]
+                    raise reader.error(line, f"{raw!r}: the {name} is {_BOARD_SIZES[dealt]} card(s), not {len(cards)}")
+                plan.board += cards
+            else:
+                raise reader.error(line, f"{raw!r}: unknown dealer action (hold'em deals 'd dh' and 'd db')")
+            continue
+        k = _player(reader, line, words[0], n)
+        if len(words) < 2:
+            raise reader.error(line, f"{raw!r}: no action after the player")
+        code = words[1]
+        if code in ("f", "cc"):
+            if len(words) != 2:
+                raise reader.error(line, f"{raw!r}: {code!r} takes nothing after it")
+        elif code == "cbr":
+            if len(words) != 3 or not _AMOUNT.match(words[2]):
+                raise reader.error(line, f"{raw!r}: 'cbr' needs one amount, e.g. 'cbr 3.50'")
+            plan.amounts.append(Decimal(words[2]))
+        elif code == "sm":
+            if len(words) > 3:
+                raise reader.error(line, f"{raw!r}: show as 'sm CARDS', 'sm -' (as dealt) or muck as 'sm'")
+            if len(words) == 2:
+                plan.mucks.add(k)
+                plan.shown[k] = None
+            elif words[2] == "????" or words[2] == "-":
+                plan.shown.setdefault(k, None)
+            elif "?" in words[2]:
+                raise reader.error(line, f"{raw!r}: partly shown hole cards are not supported")
+            else:
+                cards = _parse_cards(reader, line, words[2], "the shown cards")
+                if len(cards) != 2:
+                    raise reader.error(line, f"{raw!r}: a hold'em hand shows 2 cards, not {len(cards)}")
+                dealt_cards = plan.holes.get(k)
+                if dealt_cards is not None and set(dealt_cards) != set(cards):
+                    raise reader.error(line, f"{raw!r}: shows {_cards(cards)} but was dealt {_cards(dealt_cards)}")
+                plan.shown[k] = cards
+        else:
+            raise reader.error(line, f"{raw!r}: unknown action {code!r} (hold'em has f, cc, cbr, sm)")
+    missing = [f"p{k + 1}" for k in range(n) if k not in plan.holes]
+    if missing:
+        raise reader.error(reader.field_line("actions"), f"no 'd dh' line deals hole cards to {', '.join(missing)}")
+    return plan
+
+
+def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = True) -> PHHHand:
+    """Read and replay one PHH hand (see the module docstring).
+
+    ``first_line`` is the line of ``text`` in its file and ``source`` a
+    name for messages (both used by :func:`iter_phhs`). With ``check``
+    (the default) a ``finishing_stacks`` field must match the replay.
+    Raises :class:`PHHError` naming the line that cannot be read or played.
+    """
+    if not isinstance(text, str):
+        raise PHHError(f"PHH text must be a str, not {type(text).__name__}")
+    if isinstance(first_line, bool) or not isinstance(first_line, int) or first_line < 1:
+        raise PHHError(f"first_line must be a line number >= 1, not {first_line!r}")
+    if not isinstance(source, str):
+        raise PHHError(f"source is a name for messages (a str), not {source!r}")
+    _check_flag(check)
+    reader = _Reader(text, first_line, source)
+    try:
+        data = _fast_toml(text)
+        if data is None:
+            data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
-        raise PHHError(f"cannot read the PHH text: {exc}") from None
-    variant = _need(data, "variant")
+        message = re.sub(r"line (\d+)", lambda m: f"line {int(m.group(1)) + first_line - 1}", str(exc))
+        prefix = f"{source}: " if source else ""
+        raise PHHError(f"{prefix}cannot read the PHH text: {message}") from None
+    except (InvalidOperation, ValueError) as exc:
+        raise reader.error(None, f"cannot read the PHH text: {exc}") from None
+    if "variant" not in data:
+        raise reader.error(None, "the hand has no 'variant' field")
+    variant = data["variant"]
     if variant not in ("NT", "FT"):
-        raise PHHError(f"variant {variant!r} is not Texas hold'em (pokerlab reads NT and FT)")
-    stacks = list(_need(data, "starting_stacks"))
+        raise reader.error(
+            reader.field_line("variant"),
+            f"variant {variant!r} is not Texas hold'em (pokerlab reads NT and FT)",
+        )
+    stacks = _amounts(reader, data, "starting_stacks", None)
     n = len(stacks)
-    antes = list(_need(data, "antes"))
-    blinds = list(_need(data, "blinds_or_straddles"))
-    if len(antes) != n or len(blinds) != n:
-        raise PHHError("antes and blinds_or_straddles need one entry per player")
-    if len(set(antes)) > 1:
-        raise PHHError("pokerlab plays uniform antes only")
-    if any(blinds[2:]):
-        raise PHHError("pokerlab does not play straddles")
-    seats = list(data.get("_pokerlab_seats", [(k + 1) % n for k in range(n)]))
-    if sorted(seats) != list(range(n)):
-        raise PHHError(f"_pokerlab_seats must list the seats 0..{n - 1} once each")
-    button = seats[-1]
-    caps = data.get("_pokerlab_raise_cap")
+    if not 2 <= n <= 10:
+        raise reader.error(reader.field_line("starting_stacks"), f"a table seats 2 to 10 players, not {n}")
+    antes = _amounts(reader, data, "antes", n)
+    blinds = _amounts(reader, data, "blinds_or_straddles", n)
     structure = BettingStructure.FIXED_LIMIT if variant == "FT" else BettingStructure.NO_LIMIT
+    sizes_keys = ("small_bet", "big_bet") if structure is BettingStructure.FIXED_LIMIT else ("min_bet",)
+    sizes = {}
+    for key in sizes_keys:
+        if key not in data:
+            raise reader.error(None, f"the hand has no {key!r} field")
+        sizes[key] = _amount(reader, key, data[key], reader.field_line(key))
+    finishing = _amounts(reader, data, "finishing_stacks", n) if "finishing_stacks" in data else None
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        raise reader.error(reader.field_line("actions"), "the hand has no 'actions' list")
+    reader.actions = len(actions)
+    plan = _plan(reader, actions, n)
+
+    # exact amounts: whole chips of the smallest decimal place anyone wrote
+    everything = stacks + antes + blinds + list(sizes.values()) + (finishing or []) + plan.amounts
+    places = max(map(_places, everything))
+    scale = 10**places
+
+    def chips(d: int | Decimal) -> int:
+        return d * scale if type(d) is int else int(d * scale)  # type: ignore[return-value]
+
+    if any(s == 0 for s in stacks):
+        raise reader.error(reader.field_line("starting_stacks"), "every player needs a starting stack above 0")
+    unknown = {k for k, s in enumerate(stacks) if type(s) is not int and s.is_infinite()}  # type: ignore[union-attr]
+    if unknown:
+        # a stand-in larger than every chip this hand can put in: nobody with it is ever all-in
+        known = [s for s in stacks if type(s) is int or s.is_finite()]  # type: ignore[union-attr]
+        bound = sum(map(chips, known + antes + blinds + plan.amounts + list(sizes.values()))) + 1
+        stacks = [Decimal(bound).scaleb(-places) if k in unknown else s for k, s in enumerate(stacks)]
+    forced = [chips(b) for b in blinds]
+    if forced[1] <= 0:
+        raise reader.error(reader.field_line("blinds_or_straddles"), "the big blind (the second entry) must be above 0")
+    straddles = forced[2:]
+    while straddles and straddles[-1] == 0:
+        straddles.pop()
+    if 0 in straddles:
+        raise reader.error(reader.field_line("blinds_or_straddles"), "a straddle follows a position that posts none")
+    ante_chips = [chips(a) for a in antes]
+    uniform = len(set(ante_chips)) == 1
+    seats = data.get("_pokerlab_seats", [(k + 1) % n for k in range(n)])
+    if not isinstance(seats, list) or sorted(seats) != list(range(n)):
+        raise reader.error(reader.field_line("_pokerlab_seats"), f"_pokerlab_seats must list the seats 0..{n - 1}")
+    trimming = data.get("ante_trimming_status", False)
+    if not isinstance(trimming, bool):
+        raise reader.error(reader.field_line("ante_trimming_status"), f"must be true or false, not {trimming!r}")
     kwargs: dict[str, Any] = {
-        "name": data.get("_pokerlab_rules", "from PHH"),
+        "name": str(data.get("_pokerlab_rules", "from PHH")),
         "structure": structure,
-        "small_blind": int(blinds[0]),
-        "big_blind": int(blinds[1]),
-        "ante": int(antes[0]),
-        "starting_stack": max(*stacks, int(blinds[1]) + int(antes[0])),
+        "small_blind": forced[0],
+        "big_blind": forced[1],
+        "ante": ante_chips[0] if uniform else 0,
+        "position_antes": () if uniform else tuple(ante_chips),
+        "straddles": tuple(straddles),
+        "dead_antes": not trimming,
+        "chip_unit": Decimal(1).scaleb(-places),
+        "starting_stack": max(*(chips(s) for s in stacks), forced[1] + ante_chips[0]),
         "min_players": 2,
         "max_players": 10,
         "default_players": n,
     }
+    caps = data.get("_pokerlab_raise_cap")
+    if caps is not None and (not isinstance(caps, list) or len(caps) != 4):
+        raise reader.error(reader.field_line("_pokerlab_raise_cap"), "_pokerlab_raise_cap has 4 entries")
     if structure is BettingStructure.FIXED_LIMIT:
-        small, big = int(_need(data, "small_bet")), int(_need(data, "big_bet"))
+        small, big = chips(sizes["small_bet"]), chips(sizes["big_bet"])
         kwargs["bet_sizes"] = (small, small, big, big)
         kwargs["raise_cap"] = tuple(c or None for c in caps) if caps else (4, 4, 4, 4)
     else:
-        min_bet = int(_need(data, "min_bet"))
-        kwargs["min_raise_big_blinds"] = int(
-            data.get("_pokerlab_min_raise_big_blinds", max(1, min_bet // int(blinds[1])))
-        )
+        min_bet = chips(sizes["min_bet"])
+        if forced[1] <= 0 or min_bet % forced[1]:
+            raise reader.error(
+                reader.field_line("min_bet"),
+                f"min_bet {sizes['min_bet']} is not a whole number of big blinds ({blinds[1]})",
+            )
+        kwargs["min_raise_big_blinds"] = int(data.get("_pokerlab_min_raise_big_blinds", max(1, min_bet // forced[1])))
         kwargs["raise_cap"] = tuple(c or None for c in caps) if caps else (None, None, None, None)
     try:
         rules = Rules(**kwargs)
     except PokerlabError as exc:
-        raise PHHError(f"the PHH game is not playable: {exc}") from None
-    actions = list(_need(data, "actions"))
-    player_seat = {f"p{k + 1}": seat for k, seat in enumerate(seats)}
-    holes: dict[int, str] = {}
-    board: list[str] = []
-    for i, raw in enumerate(actions):
-        words = raw.split("#")[0].split()
-        if len(words) >= 3 and words[:2] == ["d", "dh"]:
-            if words[2] not in player_seat:
-                raise PHHError(f"action {i} ({raw!r}): unknown player {words[2]!r}")
-            holes[player_seat[words[2]]] = words[3] if len(words) > 3 else ""
-        elif len(words) >= 3 and words[:2] == ["d", "db"]:
-            board.append(words[2])
-    if sorted(holes) != list(range(n)) or any("?" in h for h in holes.values()):
-        raise PHHError("pokerlab replays full-information histories: every player's hole cards must be known")
-    try:
-        deck_text = " ".join(holes[s] for s in range(n)) + " " + " ".join(board)
-        deck = parse_cards(deck_text)
-    except CardError as exc:
-        raise PHHError(f"cannot read the cards: {exc}") from None
+        raise reader.error(reader.field_line("blinds_or_straddles"), f"the game is not playable: {exc}") from None
+
+    players = tuple(seats)
+    holes: list[tuple[Card, ...] | None] = [None] * n
+    for k, seat in enumerate(players):
+        holes[seat] = plan.holes[k] if plan.holes[k] is not None else plan.shown.get(k)
     seat_stacks = [0] * n
-    for k, seat in enumerate(seats):
-        seat_stacks[seat] = int(stacks[k])
-    state = rules.new_hand(seat_stacks, button=button, deck=deck, hand_number=int(data.get("_pokerlab_hand_number", 0)))
+    for k, seat in enumerate(players):
+        seat_stacks[seat] = chips(stacks[k])
+    hand_number = data.get("_pokerlab_hand_number", 0)
+    if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
+        hand_number = 0
+    try:
+        state = HandState(
+            rules,
+            seat_stacks,
+            button=players[-1],
+            hand_number=hand_number,
+            holes=holes,
+            board=plan.board,
+            mucks={players[k] for k in plan.mucks},
+            unknown_stacks={players[k] for k in unknown},
+        )
+    except PokerlabError as exc:
+        raise reader.error(reader.field_line("actions"), f"cannot deal this hand: {exc}") from None
+
+    boards_seen = 0
     for i, raw in enumerate(actions):
+        line = _At(i)
         words = raw.split("#")[0].split()
-        if not words or words[0] == "d":
+        if not words or words[:2] == ["d", "dh"]:
             continue
-        who = words[0]
-        if who not in player_seat or len(words) < 2:
-            raise PHHError(f"action {i} ({raw!r}): cannot read it")
-        seat = player_seat[who]
+        if words[:2] == ["d", "db"]:
+            boards_seen += 1
+            if len(state.board) < (0, 3, 4, 5)[boards_seen]:
+                name = ("flop", "turn", "river")[boards_seen - 1]
+                if state.is_over:
+                    raise reader.error(line, f"{raw!r}: the hand ended before the {name} (everyone else folded)")
+                who = f"p{players.index(state.actor) + 1}" if state.actor is not None else "nobody"
+                raise reader.error(
+                    line, f"{raw!r}: the {name} is dealt while the betting is still open; {who} is to act"
+                )
+            continue
+        k = int(words[0][1:]) - 1
+        seat = players[k]
         code = words[1]
+        if code == "sm":
+            if state.actor is not None:
+                raise reader.error(line, f"{raw!r}: shows or mucks while the betting is still open")
+            continue
+        if state.is_over:
+            raise reader.error(line, f"{raw!r}: the hand is already over")
+        if state.actor != seat:
+            who = "nobody: the betting is closed" if state.actor is None else f"p{players.index(state.actor) + 1}"
+            raise reader.error(line, f"{raw!r}: {words[0]} acts out of turn; the next to act is {who}")
         try:
             if code == "f":
                 state.apply(Fold(), seat=seat)
             elif code == "cc":
                 state.apply(Call() if state.to_call > 0 else Check(), seat=seat)
-            elif code == "cbr":
-                state.apply(RaiseTo(int(words[2])), seat=seat)
-            elif code == "sm":
-                shown = parse_cards(words[2]) if len(words) > 2 else ()
-                if shown and tuple(shown) != tuple(state.hole[seat]):
-                    raise PHHError(f"action {i} ({raw!r}): shows cards it was not dealt")
             else:
-                raise PHHError(f"action {i} ({raw!r}): unknown action {code!r}")
-        except (PokerlabError, ValueError, IndexError) as exc:
-            if isinstance(exc, PHHError):
-                raise
-            raise PHHError(f"action {i} ({raw!r}): {exc}") from None
-    return state
+                state.apply(RaiseTo(chips(Decimal(words[2]))), seat=seat)
+        except PokerlabError as exc:
+            unit = "" if places == 0 else f", amounts in chips of {rules.chip_unit}"
+            raise reader.error(line, f"{raw!r}: {exc} ({words[0]} is table seat {seat}{unit})") from None
+    hand = PHHHand(state, players, data, source)
+    if check and finishing is not None:
+        where = reader.field_line("finishing_stacks")
+        if not state.is_over:
+            raise reader.error(where, "finishing_stacks is given but the actions stop before the hand ends")
+        if state.undecided:
+            try:
+                _ = state.final_stacks
+            except HiddenCardsError as exc:
+                raise reader.error(where, f"finishing_stacks cannot be checked: {exc}") from None
+        known = [k for k in range(n) if k not in unknown and _finite(finishing[k])]
+        expected = [chips(finishing[k]) for k in known]
+        got = [state.stacks[players[k]] for k in known]
+        if got != expected:
+            show = rules.format_chips
+
+            def listed(values: list[int]) -> str:
+                shown = dict(zip(known, map(show, values), strict=True))
+                return "[" + ", ".join(shown.get(k, "inf") for k in range(n)) + "]"
+
+            raise reader.error(
+                where, f"finishing_stacks says {listed(expected)} but the replay ends with {listed(got)}"
+            )
+    return hand
+
+
+def _check_flag(check: object) -> None:
+    if not isinstance(check, bool):
+        raise PHHError(f"check must be True or False, not {check!r}")
+
+
+def from_phh(text: str) -> HandState:
+    """Replay PHH text into a :class:`HandState` (see :func:`load_phh`, which also keeps the other fields)."""
+    return load_phh(text).state
+
+
+def iter_phhs(source: str | Path | IO[str], *, check: bool = True) -> Iterator[PHHHand]:
+    """The hands of a ``.phhs`` file (or text, or open text file), read and replayed one at a time.
+
+    Sections are ``[1]``, ``[2]``, ...; a file without sections is one
+    hand. Errors name the section and the file's line number.
+    """
+    _check_flag(check)
+    if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source and "=" not in source):
+        path = Path(source)
+        if not path.is_file():
+            raise PHHError(f"no PHH file at {str(path)!r}")
+        with path.open(encoding="utf-8") as f:
+            yield from _iter_sections(f, path.name, check)
+    elif isinstance(source, str):
+        yield from _iter_sections(iter(source.splitlines(keepends=True)), "", check)
+    elif hasattr(source, "read"):
+        yield from _iter_sections(source, getattr(source, "name", ""), check)
+    else:
+        raise PHHError(f"iter_phhs reads a path, PHH text or a text file, not {type(source).__name__}")
+
+
+def _iter_sections(lines: Iterable[str], name: str, check: bool) -> Iterator[PHHHand]:
+    for chunk, start, label in _raw_sections(lines, name):
+        yield _section(chunk, start, name, label, check)
+
+
+def _raw_sections(lines: Iterable[str], name: str) -> Iterator[tuple[list[str], int, str]]:
+    """The sections of a file as (lines, first line number, label), without reading them as PHH."""
+    chunk: list[str] = []
+    start, label = 1, ""
+    number = 0
+    for number, line in enumerate(lines, start=1):
+        m = _SECTION.match(line)
+        if m is None:
+            chunk.append(line)
+            continue
+        if label or _has_content(chunk):
+            yield chunk, start, label
+        chunk, start, label = [], number + 1, m.group(1)
+    if label or _has_content(chunk):
+        yield chunk, start, label
+    elif number == 0:
+        raise PHHError(f"{name or 'the PHH text'} is empty")
+
+
+def _has_content(chunk: list[str]) -> bool:
+    """Anything but blank lines and comments (a file's heading comment is not a hand)."""
+    return any(line.strip() and not line.lstrip().startswith("#") for line in chunk)
+
+
+def _section(chunk: list[str], start: int, name: str, label: str, check: bool) -> PHHHand:
+    source = ", ".join(x for x in (name, f"hand [{label}]" if label else "") if x)
+    return load_phh("".join(chunk), first_line=start, source=source, check=check)
+
+
+def read_hand(path: str | Path, number: int = 1, *, check: bool = True) -> PHHHand:
+    """Hand ``number`` (1 = the first) of a ``.phh`` or ``.phhs`` file; the other hands are not replayed."""
+    if isinstance(path, bool) or not isinstance(path, (str, Path)):
+        raise PHHError(f"read_hand needs a file path, not {path!r}")
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise PHHError(f"the hand number counts from 1, not {number!r}")
+    _check_flag(check)
+    p = Path(path)
+    if not p.is_file():
+        raise PHHError(f"no PHH file at {str(p)!r}")
+    count = 0
+    with p.open(encoding="utf-8") as f:
+        for count, (chunk, start, label) in enumerate(_raw_sections(f, p.name), start=1):
+            if count == number:
+                return _section(chunk, start, p.name, label, check)
+    raise PHHError(f"{p.name} holds {count} hand(s); there is no hand {number}")
+
+
+def read_hands(path: str | Path, *, check: bool = True) -> Iterator[PHHHand]:
+    """The hands of a ``.phh`` or ``.phhs`` file (lazily)."""
+    if isinstance(path, bool) or not isinstance(path, (str, Path)):
+        raise PHHError(f"read_hands needs a file path, not {path!r}")
+    return iter_phhs(Path(path), check=check)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import numbers
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from enum import StrEnum
 from itertools import pairwise
 from typing import TYPE_CHECKING
@@ -155,6 +156,25 @@ class Rules:
     ``reset_stacks``: every hand starts from ``starting_stack`` (duplicate
     and ACPC-style matches); otherwise chips carry over and a seat whose
     stack is below ``min_stack_to_play`` is eliminated.
+
+    Forced bets as published hand histories have them (all by *position*:
+    position 0 posts the small blind, 1 the big blind, 2 the first straddle,
+    and so on around the table; heads-up position 0 is the button):
+
+    * ``straddles``: forced bets posted after the big blind by positions
+      2, 3, ...; the first to act before the flop is the seat after the
+      largest forced bet.
+    * ``position_antes``: an ante per position, e.g. ``(0, 500)`` for a
+      big-blind ante; positions past its end post nothing. When it is set,
+      ``ante`` must be 0.
+    * ``dead_antes``: antes are dead money that goes to the main pot and is
+      never returned (PHH ``ante_trimming_status = false``). Otherwise an
+      ante larger than everyone else's is trimmed back to the second
+      largest at once (so a lone big-blind ante comes back), as pokerkit does.
+    * ``chip_unit``: what one chip is worth in the money the rules were
+      written in (a power of ten), e.g. ``Decimal("0.01")`` when a hand history says
+      ``0.50``. Chips stay whole numbers; :meth:`format_chips` shows an
+      amount in the original money with the unit's decimal places.
     """
 
     name: str = "custom"
@@ -173,6 +193,10 @@ class Rules:
     time_bank: TimeBank | None = None
     reset_stacks: bool = False
     min_stack_to_play: int = 1
+    straddles: tuple[int, ...] = ()
+    position_antes: tuple[int, ...] = ()
+    dead_antes: bool = False
+    chip_unit: Decimal = Decimal(1)
     metadata: dict = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
@@ -245,6 +269,29 @@ class Rules:
         if levels:
             if levels[0].from_hand != 0 or any(b.from_hand <= a.from_hand for a, b in pairwise(levels)):
                 raise RulesError("a blind schedule starts at hand 0 and its levels rise in hand order")
+            for lv in levels:
+                if lv.small_blind > lv.big_blind or lv.big_blind <= 0 or lv.ante < 0:
+                    raise RulesError(f"bad blind level {lv}")
+        if not isinstance(s.straddles, tuple) or any(
+            isinstance(x, bool) or not isinstance(x, int) or x <= 0 for x in s.straddles
+        ):
+            raise RulesError(f"straddles must be a tuple of positive whole numbers of chips, not {s.straddles!r}")
+        if len(s.straddles) > s.max_players - 2:
+            raise RulesError(f"{len(s.straddles)} straddles need more than {s.max_players} players")
+        if not isinstance(s.position_antes, tuple) or any(
+            isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in s.position_antes
+        ):
+            raise RulesError(f"position_antes must be a tuple of whole numbers >= 0, not {s.position_antes!r}")
+        if len(s.position_antes) > s.max_players:
+            raise RulesError(f"position_antes has {len(s.position_antes)} entries for at most {s.max_players} players")
+        if s.position_antes and s.ante:
+            raise RulesError(f"give either a uniform ante ({s.ante}) or position_antes, not both")
+        if not isinstance(s.dead_antes, bool):
+            raise RulesError(f"dead_antes must be True or False, not {s.dead_antes!r}")
+        if not isinstance(s.chip_unit, Decimal) or not s.chip_unit.is_finite() or s.chip_unit <= 0:
+            raise RulesError(f"chip_unit must be a positive finite Decimal, not {s.chip_unit!r}")
+        if s.chip_unit.normalize().as_tuple().digits != (1,):
+            raise RulesError(f"chip_unit must be a power of ten (1, 0.1, 0.01, ...), not {s.chip_unit}")
         if s.big_blind + s.ante > s.starting_stack:
             raise RulesError(
                 f"the big blind and ante ({s.big_blind}+{s.ante}) are larger than the starting stack {s.starting_stack}"
@@ -259,6 +306,32 @@ class Rules:
             if lv.from_hand <= hand_number:
                 current = lv
         return current
+
+    def antes_for(self, players: int, hand_number: int = 0) -> tuple[int, ...]:
+        """The ante each position posts (position 0 = small blind) at a table of ``players``."""
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
+            raise RulesError(f"a table seats 2 to 10 players, not {players!r}")
+        if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
+            raise RulesError(f"hand_number is a whole number >= 0, not {hand_number!r}")
+        if self.position_antes:
+            return tuple(self.position_antes[k] if k < len(self.position_antes) else 0 for k in range(players))
+        return (self.level(hand_number).ante,) * players
+
+    def format_chips(self, chips: int) -> str:
+        """An amount of chips in the money the rules were written in.
+
+        >>> from decimal import Decimal
+        >>> Rules(chip_unit=Decimal("0.01")).format_chips(8290)
+        '82.90'
+        >>> Rules().format_chips(8290)
+        '8290'
+        """
+        if isinstance(chips, bool) or not isinstance(chips, int):
+            raise RulesError(f"an amount of chips is a whole number, not {chips!r}")
+        if self.chip_unit == 1:
+            return str(chips)
+        places = max(0, -self.chip_unit.as_tuple().exponent)  # type: ignore[operator]
+        return f"{chips * self.chip_unit:.{places}f}"
 
     def min_raise_increment(self, big_blind: int) -> int:
         return self.min_raise_big_blinds * big_blind

@@ -24,6 +24,14 @@ Actions (all "raise to", never "raise by"):
 * ``RaiseTo(amount)`` - a bet or raise to a street total of ``amount``;
   under fixed limit ``Raise()`` raises by the fixed size.
 
+Replaying a recorded hand: pass ``holes`` (one entry per seat, ``None``
+for cards nobody saw) and ``board``; then nothing is random, a street the
+board does not reach is an error, seats listed in ``mucks`` give up their
+claim at the showdown, and a pot that only a hidden hand could decide is
+left undecided (:attr:`HandState.undecided`) instead of guessed. Seats in
+``unknown_stacks`` play with a stand-in stack larger than anything bet in
+the hand; their final stacks are refused, their ``net_winnings`` exact.
+
 Pots: when betting ends, an uncalled excess (the part of the biggest bet no
 one else matched) goes back to its owner. The rest is split into a main pot
 and side pots, one per all-in level; each goes to the best hand among the
@@ -49,10 +57,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pokerlab.cards import Card, Deck, parse_cards
-from pokerlab.errors import IllegalActionError, PokerlabError
+from pokerlab.errors import DuplicateCardError, HiddenCardsError, IllegalActionError, PokerlabError, UnknownStackError
 from pokerlab.game.rules import BettingStructure, Street
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterable, Sequence
+
     from pokerlab.cards import CardsLike
     from pokerlab.game.rules import Rules
 
@@ -69,6 +79,7 @@ __all__ = [
     "HandEnd",
     "HandState",
     "IllegalActionError",
+    "Muck",
     "PostAnte",
     "PostBlind",
     "Raise",
@@ -135,7 +146,7 @@ class PostAnte:
 class PostBlind:
     seat: int
     amount: int
-    blind: str  # "small" or "big"
+    blind: str  # "small", "big" or "straddle"
 
 
 @dataclass(frozen=True)
@@ -187,8 +198,21 @@ class Showdown:
 
 
 @dataclass(frozen=True)
+class Muck:
+    """A live seat gives up its claim at the showdown without showing (``cards`` if they were known)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
 class AwardPot:
-    """Pot ``pot`` (0 = main pot) of ``amount`` chips, paid as ``shares[i]`` to ``winners[i]``."""
+    """Pot ``pot`` (0 = main pot) of ``amount`` chips, paid as ``shares[i]`` to ``winners[i]``.
+
+    In a replayed hand a pot that only hidden hole cards could decide has
+    no winners and no shares: its chips stay undecided (see
+    :attr:`HandState.undecided`).
+    """
 
     pot: int
     amount: int
@@ -202,7 +226,7 @@ class HandEnd:
     stacks: tuple[int, ...]
 
 
-Event = PostAnte | PostBlind | DealHole | DealBoard | Act | ReturnUncalled | Showdown | AwardPot | HandEnd
+Event = PostAnte | PostBlind | DealHole | DealBoard | Act | ReturnUncalled | Showdown | Muck | AwardPot | HandEnd
 
 
 # ----------------------------------------------------------------------------
@@ -224,6 +248,10 @@ class HandState:
         seed: int | None = None,
         deck: CardsLike | None = None,
         hand_number: int = 0,
+        holes: Sequence[CardsLike | None] | None = None,
+        board: CardsLike | None = None,
+        mucks: Iterable[int] = (),
+        unknown_stacks: Iterable[int] = (),
     ) -> None:
         from pokerlab import _validate
 
@@ -265,7 +293,22 @@ class HandState:
         self.raises = 0
         self.actor: int | None = None
         self.is_over = False
+        self.undecided: list[AwardPot] = []
         self._events: list[Event] = []
+        self._ante_paid = [0] * n
+        self._replay = holes is not None
+        self.mucks = frozenset(mucks)
+        if any(isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < n for m in self.mucks):
+            raise PokerlabError(f"mucks lists seats 0..{n - 1}, not {sorted(self.mucks, key=str)!r}")
+        self.unknown_stacks = frozenset(unknown_stacks)
+        if any(isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < n for m in self.unknown_stacks):
+            raise PokerlabError(f"unknown_stacks lists seats 0..{n - 1}, not {sorted(self.unknown_stacks, key=str)!r}")
+        if holes is not None:
+            self._deal_replay(holes, board)
+            self._start()
+            return
+        if board is not None:
+            raise PokerlabError("board is given only with holes (a replayed hand); use deck otherwise")
         if deck is not None:
             cards = list(parse_cards(deck))
             if len(cards) < 2 * n + 5:
@@ -276,6 +319,25 @@ class HandState:
             cards = list(Deck(seed=seed))
         self._deck = cards
         self._start()
+
+    def _deal_replay(self, holes: Sequence[CardsLike | None], board: CardsLike | None) -> None:
+        if isinstance(holes, str) or len(holes) != self.n:
+            raise PokerlabError(f"holes needs one entry per seat ({self.n}), not {holes!r}")
+        self._given_holes: list[tuple[Card, ...]] = []
+        seen: set[int] = set()
+        for seat, h in enumerate(holes):
+            cards = () if h is None else tuple(parse_cards(h))
+            if len(cards) not in (0, 2):
+                raise PokerlabError(f"seat {seat} needs 2 hole cards (or None when unknown), not {len(cards)}")
+            self._given_holes.append(cards)
+        board_cards = list(parse_cards(board)) if board is not None else []
+        if len(board_cards) > 5:
+            raise PokerlabError(f"a board has at most 5 cards, not {len(board_cards)}")
+        for c in [c for h in self._given_holes for c in h] + board_cards:
+            if c.id in seen:
+                raise DuplicateCardError(f"{c} is dealt twice")
+            seen.add(c.id)
+        self._deck = board_cards
 
     # -- seats ------------------------------------------------------------------
 
@@ -303,28 +365,53 @@ class HandState:
             self.all_in[seat] = True
         return amount
 
+    def position_seat(self, position: int) -> int:
+        """The seat at ``position`` (0 = small blind, 1 = big blind, 2 = first straddle, ...)."""
+        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < self.n:
+            raise PokerlabError(f"a position is 0..{self.n - 1} at this table, not {position!r}")
+        return (self.small_blind_seat + position) % self.n
+
     def _start(self) -> None:
-        if self.ante:
-            for seat in self._order_from(self.button + 1):
-                paid = self._put(seat, self.ante)
-                self._events.append(PostAnte(seat, paid))
-        for seat, size, kind in (
-            (self.small_blind_seat, self.small_blind, "small"),
-            (self.big_blind_seat, self.big_blind, "big"),
-        ):
-            if size == 0:
+        antes = self.rules.antes_for(self.n, self.hand_number)
+        if any(antes):
+            for position in range(self.n):
+                seat = self.position_seat(position)
+                if antes[position]:
+                    paid = self._put(seat, antes[position])
+                    self._ante_paid[seat] = paid
+                    self._events.append(PostAnte(seat, paid))
+            if not self.rules.dead_antes:
+                # an ante above everyone else's comes back (pokerkit's ante trimming)
+                ordered = sorted(self._ante_paid, reverse=True)
+                seat = self._ante_paid.index(ordered[0])
+                excess = ordered[0] - ordered[1]
+                if excess > 0:
+                    self._ante_paid[seat] -= excess
+                    self.total[seat] -= excess
+                    self.stacks[seat] += excess
+                    self.all_in[seat] = self.stacks[seat] == 0
+                    self._events.append(ReturnUncalled(seat, excess))
+        forced = [(0, self.small_blind, "small"), (1, self.big_blind, "big")]
+        forced += [(2 + k, size, "straddle") for k, size in enumerate(self.rules.straddles)]
+        for position, size, kind in forced:
+            if size == 0 or position >= self.n:
                 continue
+            seat = self.position_seat(position)
             paid = self._put(seat, size)
             self.street_bet[seat] += paid
             self._events.append(PostBlind(seat, paid, kind))
         self.current_bet = max(self.street_bet)
         self.raises = 1
         for seat in range(self.n):
-            self.hole[seat] = (self._deck.pop(0), self._deck.pop(0))
+            if self._replay:
+                self.hole[seat] = self._given_holes[seat]
+            else:
+                self.hole[seat] = (self._deck.pop(0), self._deck.pop(0))
         for seat in range(self.n):
             self._events.append(DealHole(seat, self.hole[seat]))
-        start = self.small_blind_seat if self.n == 2 else (self.big_blind_seat + 1) % self.n
-        self.actor = self._next_actor(start, inclusive=True)
+        # the first to act sits after the largest forced bet (ties: the later position)
+        last = max(range(self.n), key=lambda s: (self.street_bet[s], (s - self.small_blind_seat) % self.n))
+        self.actor = self._next_actor(last)
         if self.actor is None:
             self._end_street()
 
@@ -429,12 +516,50 @@ class HandState:
         """Everyone's chips once the hand is over (an error before that)."""
         if not self.is_over:
             raise IllegalActionError("the hand is not over yet; final stacks are known only at the end")
+        if self.undecided:
+            chips = sum(p.amount for p in self.undecided)
+            seats = sorted({s for p in self.undecided for s in p.eligible if not self.hole[s]})
+            raise HiddenCardsError(
+                f"{chips} chips cannot be awarded without the hidden hole cards of seat(s) {seats}; "
+                "the final stacks are unknown"
+            )
+        if self.unknown_stacks:
+            raise UnknownStackError(
+                f"the stacks of seat(s) {sorted(self.unknown_stacks)} were never given (inf), so the final stacks "
+                "are unknown; net_winnings has what each seat won or lost"
+            )
         return tuple(self.stacks)
+
+    @property
+    def net_winnings(self) -> tuple[int, ...]:
+        """Chips each seat won (+) or lost (-) in the hand; known even where the stacks are not."""
+        if not self.is_over:
+            raise IllegalActionError("the hand is not over yet; the winnings are known only at the end")
+        if self.undecided:
+            _ = self.final_stacks  # raises HiddenCardsError with the details
+        return tuple(e - s for e, s in zip(self.stacks, self.starting_stacks, strict=True))
+
+    @property
+    def known_holes(self) -> dict[int, tuple[Card, ...]]:
+        """Hole cards that are known, by seat (every seat in a dealt hand; some in a replayed one)."""
+        return {s: h for s, h in enumerate(self.hole) if h}
 
     def clone(self) -> HandState:
         """An independent copy (events are immutable and shared)."""
         new = copy.copy(self)
-        for name in ("stacks", "street_bet", "total", "folded", "all_in", "acted", "can_raise", "hole", "board"):
+        for name in (
+            "stacks",
+            "street_bet",
+            "total",
+            "folded",
+            "all_in",
+            "acted",
+            "can_raise",
+            "hole",
+            "board",
+            "undecided",
+            "_ante_paid",
+        ):
             setattr(new, name, list(getattr(self, name)))
         new._deck = list(self._deck)
         new._events = list(self._events)
@@ -588,6 +713,11 @@ class HandState:
     def _next_street(self) -> None:
         self.street = list(Street)[self.street.index + 1]
         new = self.street.board_size - len(self.board)
+        if len(self._deck) < new:
+            raise IllegalActionError(
+                f"the recorded board has no {self.street.value} card(s) to deal, but the hand reaches the "
+                f"{self.street.value}"
+            )
         cards = tuple(self._deck.pop(0) for _ in range(new))
         self.board.extend(cards)
         self._events.append(DealBoard(self.street, cards))
@@ -604,40 +734,61 @@ class HandState:
         from pokerlab.evaluator import HandValue, _value_ids
 
         self.actor = None
-        ordered = sorted(range(self.n), key=lambda s: self.total[s], reverse=True)
+        dead = sum(self._ante_paid) if self.rules.dead_antes else 0
+        paid = [t - (a if self.rules.dead_antes else 0) for t, a in zip(self.total, self._ante_paid, strict=True)]
+        ordered = sorted(range(self.n), key=lambda s: paid[s], reverse=True)
         top, second = ordered[0], ordered[1]
-        excess = self.total[top] - self.total[second]
+        excess = paid[top] - paid[second]
         if excess > 0:
+            paid[top] -= excess
             self.total[top] -= excess
             self.stacks[top] += excess
             self._events.append(ReturnUncalled(top, excess))
-        values: dict[int, int] = {}
+        values: dict[int, int | None] = {}  # None: hole cards unknown
         if len(live) > 1:
             for s in self._order_from(self.button + 1):
-                if s in live:
+                if s not in live:
+                    continue
+                if s in self.mucks:
+                    self._events.append(Muck(s, self.hole[s]))
+                elif self.hole[s]:
                     ids = [c.id for c in self.hole[s]] + [c.id for c in self.board]
-                    values[s] = _value_ids(ids)
-                    self._events.append(Showdown(s, self.hole[s], values[s], HandValue(values[s]).describe()))
+                    value = _value_ids(ids)
+                    values[s] = value
+                    self._events.append(Showdown(s, self.hole[s], value, HandValue(value).describe()))
+                else:
+                    values[s] = None
+                    self._events.append(Showdown(s, (), -1, "hole cards not shown"))
         seat_order = self._order_from(self.button + 1)
         pots: list[tuple[int, tuple[int, ...]]] = []
         prev = 0
-        levels = sorted({self.total[s] for s in live})
+        levels = sorted({paid[s] for s in live})
         for i, level in enumerate(levels):
-            amount = sum(min(t, level) - min(t, prev) for t in self.total)
+            amount = sum(min(t, level) - min(t, prev) for t in paid)
+            if i == 0:
+                amount += dead  # dead antes go to the main pot
             if i == len(levels) - 1:
-                amount += sum(max(t - level, 0) for t in self.total)  # dead chips above every live player
+                amount += sum(max(t - level, 0) for t in paid)  # dead chips above every live player
             prev = level
             if amount:
-                pots.append((amount, tuple(s for s in seat_order if s in live and self.total[s] >= level)))
+                pots.append((amount, tuple(s for s in seat_order if s in live and paid[s] >= level)))
 
-        def winners_of(eligible: tuple[int, ...]) -> tuple[int, ...]:
+        def winners_of(eligible: tuple[int, ...]) -> tuple[int, ...] | None:
+            """The winners, or None when a hidden hand could change them."""
             if len(live) == 1:
                 return eligible
-            best = max(values[s] for s in eligible)
-            return tuple(s for s in eligible if values[s] == best)
+            claim = [s for s in eligible if s in values]
+            if not claim:  # everyone mucked: the last to muck keeps it
+                return (eligible[-1],)
+            if len(claim) == 1:
+                return (claim[0],)
+            if any(values[s] is None for s in claim):
+                return None
+            best = max(values[s] for s in claim)  # type: ignore[type-var]
+            return tuple(s for s in claim if values[s] == best)
 
         # hands that win nothing are out; pots left with the same contenders are merged
-        contenders = {s for _, eligible in pots for s in winners_of(eligible)}
+        contenders = {s for _, eligible in pots for s in (winners_of(eligible) or eligible)}
         merged: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
         for amount, eligible in pots:
             key = tuple(s for s in eligible if s in contenders)
@@ -647,6 +798,11 @@ class HandState:
                 merged.append((amount, key, eligible))
         for pot_index, (amount, key, eligible) in enumerate(merged):
             winners = winners_of(key)
+            if winners is None:
+                award = AwardPot(pot_index, amount, (), (), eligible)
+                self.undecided.append(award)
+                self._events.append(award)
+                continue
             share, odd = divmod(amount, len(winners))
             shares = tuple(share + (odd if i == 0 else 0) for i in range(len(winners)))
             for seat, chips in zip(winners, shares, strict=True):
@@ -680,7 +836,7 @@ class HandState:
 
     @classmethod
     def from_phh(cls, text: str) -> HandState:
-        """Replay a PHH hand history (full information) into a state."""
+        """Replay a PHH hand history into a state (see :func:`pokerlab.game.phh.load_phh`)."""
         from pokerlab.game.phh import from_phh
 
         return from_phh(text)

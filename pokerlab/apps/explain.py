@@ -1,0 +1,143 @@
+"""The hand in words: what happened, who won and why, and what BPP was thinking.
+
+:func:`hand_lines` turns a hand's event log into sentences: every action
+with its amount, the board, an uncalled bet handed back ("20 uncalled
+returned to BPP", which is why the pot shrinks after a fold), the
+showdown, each pot's winner or a split pot worded as such ("split pot:
+you and BPP share 80, 40 each"), and, when two hands of the same kind meet,
+what decided between them (:func:`showdown_reason`: "both have one pair,
+nines; you win with the king kicker against BPP's queen").
+:func:`thinking_sentence` puts BPP's decision into one sentence with the
+pot-odds arithmetic. Every name is HTML-escaped.
+
+>>> from pokerlab.game import AAAI06_HEADS_UP_LIMIT, Call, Check
+>>> h = AAAI06_HEADS_UP_LIMIT.new_hand(button=0, deck="AsKd AhQc 9s9d2c 7h 3s")
+>>> while not h.is_over:
+...     _ = h.apply(Call() if h.to_call else Check())
+>>> showdown_reason(h, ("ann", "bob"), None)
+"both have one pair, nines; ann wins with the king kicker against bob's queen"
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from pokerlab.cards import cards_html
+from pokerlab.errors import ParameterError
+from pokerlab.evaluator import HandValue
+from pokerlab.game.state import Act, AwardPot, DealBoard, ReturnUncalled, Showdown
+
+__all__ = ["hand_lines", "showdown_reason", "thinking_sentence"]
+
+
+def _who(seat: int, names: Sequence[str], you: int | None) -> str:
+    return "you" if seat == you else html.escape(names[seat])
+
+
+def _and(words: Sequence[str]) -> str:
+    words = sorted(words, key=lambda x: x != "you")  # "you and BPP", never "BPP and you"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def showdown_reason(state: Any, names: Sequence[str], you: int | None) -> str | None:
+    """Why the best shown hand beat the next best when both are of the same kind (None otherwise)."""
+    if len(names) != state.n:
+        raise ParameterError(f"names must give one name per seat ({state.n}), not {len(names)}")
+    shows = [e for e in state.events if isinstance(e, Showdown)]
+    if len(shows) < 2:
+        return None
+    board = tuple(state.board)
+    hands = sorted(((HandValue(e.value, tuple(e.cards) + board), e.seat) for e in shows), reverse=True)
+    (best, w), (second, s) = hands[0], hands[1]
+    if best.describe() != second.describe():
+        return None
+    kind = best.describe()
+    kind = kind[0].lower() + kind[1:]
+    if best.value == second.value:
+        tied = [_who(seat, names, you) for v, seat in sorted(hands, key=lambda h: h[1]) if v.value == best.value]
+        return f"{_and(tied)} tie with {kind}: the pot is split"
+    for a, b in zip(best.best_five, second.best_five, strict=True):
+        if a.rank != b.rank:
+            winner, loser = _who(w, names, you), _who(s, names, you)
+            verb = "win" if winner == "you" else "wins"
+            theirs = "your" if loser == "you" else f"{loser}'s"
+            return f"both have {kind}; {winner} {verb} with the {a.rank.word} kicker against {theirs} {b.rank.word}"
+    return None  # pragma: no cover - equal ranks mean equal values
+
+
+def hand_lines(state: Any, names: Sequence[str], you: int | None) -> list[str]:
+    """The hand so far as readable HTML lines (names escaped)."""
+    if len(names) != state.n:
+        raise ParameterError(f"names must give one name per seat ({state.n}), not {len(names)}")
+    lines: list[str] = []
+    for e in state.events:
+        if isinstance(e, DealBoard):
+            lines.append(f"<i>{e.street.value}: {cards_html(e.cards, size='1em')}</i>")
+        elif isinstance(e, Act):
+            who = _who(e.seat, names, you)
+            amount = f" to {e.to}" if e.kind in ("bet", "raise") else (f" {e.amount}" if e.kind == "call" else "")
+            extra = " (all-in)" if e.all_in else ""
+            extra += " (automatic)" if e.automatic else ""
+            lines.append(f"{who}: {e.kind}{amount}{extra}")
+        elif isinstance(e, ReturnUncalled):
+            whom = "you" if e.seat == you else html.escape(names[e.seat])
+            lines.append(f'<span class="pl-returned">{e.amount} uncalled returned to {whom}</span>')
+        elif isinstance(e, Showdown):
+            who = _who(e.seat, names, you)
+            verb = "show" if e.seat == you else "shows"
+            lines.append(f"{who} {verb} {cards_html(e.cards, size='1em')}: <b>{html.escape(e.description)}</b>")
+        elif isinstance(e, AwardPot) and e.amount:
+            pot = "side pot " + str(e.pot) if e.pot else "the pot"
+            if len(e.winners) == 1:
+                who = _who(e.winners[0], names, you)
+                lines.append(f"<b>{who} {'win' if who == 'you' else 'wins'} {pot} of {e.amount}</b>")
+            else:
+                who = _and([_who(w, names, you) for w in e.winners])
+                shares = sorted(set(e.shares))
+                each = f"{shares[0]} each" if len(shares) == 1 else ", ".join(map(str, e.shares))
+                lines.append(f'<b class="pl-split">split {pot}: {who} share {e.amount}, {each}</b>')
+    if state.is_over:
+        reason = showdown_reason(state, names, you)
+        if reason:
+            lines.append(f'<span class="pl-reason">{reason}</span>')
+    return lines
+
+
+def thinking_sentence(thinking: Any, name: str, pot: int, to_call: int, current_bet: int = 0) -> str:
+    """BPP's decision as a sentence, with a small P(win) bar (HTML).
+
+    ``pot`` and ``to_call`` are the pot and the chips to call when it
+    decided; ``current_bet`` tells a bet from a raise.
+    """
+    for label, v in (("pot", pot), ("to_call", to_call), ("current_bet", current_bet)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise ParameterError(f"{label} must be a whole number of chips >= 0, not {v!r}")
+    if not isinstance(name, str):
+        raise ParameterError(f"name must be text, not {name!r}")
+    p, need = thinking.p_win, thinking.threshold
+    who = html.escape(name)
+    verbs = {
+        "fold": "folds",
+        "call": "calls" if to_call else "checks",
+        "raise": ("raises" if current_bet else "bets") + (" (a bluff)" if thinking.bluff else ""),
+    }
+    act = verbs.get(thinking.chosen, thinking.chosen)
+    if to_call:
+        odds = f"calling costs {to_call} to win {pot}, so it needs {need:.0%}"
+    else:
+        odds = "checking costs nothing"
+    mixed = [k for k, v in thinking.probabilities.items() if 0 < v < 1]
+    draw = ""
+    if mixed:
+        draw = " (its curves give " + ", ".join(f"{k} {v:.0%}" for k, v in thinking.probabilities.items()) + ")"
+    bar = (
+        '<span class="pl-pwin-bar" style="display:inline-block;width:80px;height:8px;background:#eee;'
+        f'border:1px solid #999;vertical-align:middle;margin-right:6px"><span style="display:block;height:100%;'
+        f'width:{100 * p:.0f}%;background:#27ae60"></span></span>'
+    )
+    return (
+        f'<div class="pl-thinking-line">{bar}{who} thinks it wins {p:.0%} of the time on the {thinking.round}; '
+        f"{odds}{draw}: <b>it {act}</b>.</div>"
+    )

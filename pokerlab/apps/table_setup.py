@@ -1,0 +1,161 @@
+"""BigHoldem's setup: the fields of its rules page, read as a person types them.
+
+:func:`validate_setup` turns raw field values (text as typed, or numbers
+from Python) into a checked :class:`BigHoldemSetup`, or gives one message
+per wrong field. Whole numbers are digits, with "," or "_" between
+thousands allowed (``" 1,000 "``); ``"1e3"``, ``"2.5"`` where a whole number
+is asked, and an empty field are refused, never guessed. *time* and *timer*
+take a decimal point (``"2.5"`` minutes). A name is 1-20 printable
+characters, "O'Brien" and "Tom & Jerry" included (views escape it); ``#`` is
+kept for the bots' seat names.
+
+>>> setup, errors = validate_setup(name="O'Brien", players="6", starting_money="1e3")
+>>> setup, sorted(errors)
+(None, ['starting_money'])
+>>> validate_setup(name="O'Brien", players="6")[0].players
+6
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from pokerlab.apps.base import parse_amount
+
+__all__ = ["MAX_NAME", "BigHoldemSetup", "validate_setup"]
+
+MAX_NAME = 20
+_DECIMAL = re.compile(r"^\d{1,6}(\.\d{1,3})?$")
+
+
+@dataclass(frozen=True)
+class BigHoldemSetup:
+    """A checked game setup (build one with :func:`validate_setup`)."""
+
+    name: str = ""
+    players: int = 10
+    hands: int = 50
+    minutes: float = 30.0
+    raises_per_phase: int = 3
+    starting_money: int = 1000
+    unit: str = "€"
+    timer: float = 0.4
+    ante: bool = False
+    limit: bool = False
+    show_probability: bool = False
+    seat_bots: tuple[str, ...] = ("phase2",) * 10
+
+    @property
+    def watch(self) -> bool:
+        return self.name == ""
+
+    def rules(self) -> Any:
+        """BigHoldem's rules with these settings (blinds 5/10, the ante one 5-chip; limit bets 10/10/20/20)."""
+        from pokerlab.game import BIGHOLDEM, BettingStructure
+
+        cap = (self.raises_per_phase,) * 4 if self.raises_per_phase else (None,) * 4
+        chip = BIGHOLDEM.metadata.get("minimum_chip", BIGHOLDEM.small_blind)
+        return BIGHOLDEM.with_(
+            structure=BettingStructure.FIXED_LIMIT if self.limit else BettingStructure.NO_LIMIT,
+            bet_sizes=(10, 10, 20, 20) if self.limit else None,
+            raise_cap=cap,
+            starting_stack=self.starting_money,
+            ante=chip if self.ante else 0,
+            default_players=self.players,
+        )
+
+
+# field: (low, high, whole number?)
+_RANGES: dict[str, tuple[float, float, bool]] = {
+    "players": (2, 10, True),
+    "hands": (1, 10_000, True),
+    "minutes": (0.5, 600, False),
+    "raises_per_phase": (0, 10, True),
+    "starting_money": (100, 1_000_000, True),
+    "timer": (0, 5, False),
+}
+
+
+def _number(raw: Any, lo: float, hi: float, whole: bool) -> tuple[float | int | None, str]:
+    """A number from a field as a person typed it, or None and why not."""
+    kind = "a whole number" if whole else "a number"
+    what = f"{kind} from {lo:g} to {hi:g}"
+    if isinstance(raw, bool) or raw is None:
+        return None, f"required: {what}"
+    if isinstance(raw, (int, float)):
+        value: float | int = raw
+        if value != value or value in (float("inf"), float("-inf")):
+            return None, f"{what}, not {raw}"
+        if whole and value != int(value):
+            return None, f"{what}, not {raw}"
+    elif isinstance(raw, str):
+        text = raw.strip()
+        if not text:
+            return None, f"required: {what}"
+        parsed = parse_amount(text) if whole else (float(text) if _DECIMAL.match(text) else None)
+        if parsed is None:
+            hint = " (write the digits, e.g. 1000)" if "e" in text.lower() else ""
+            return None, f"{what}, not {text!r}{hint}"
+        value = parsed
+    else:
+        return None, f"{what}, not {raw!r}"
+    if not lo <= value <= hi:
+        return None, f"must be from {lo:g} to {hi:g}, not {value:g}"
+    return (int(value) if whole else float(value)), ""
+
+
+def validate_setup(**values: Any) -> tuple[BigHoldemSetup | None, dict[str, str]]:
+    """A setup from raw field values (text as typed, or numbers), or None and a message for every wrong field."""
+    from pokerlab import bots
+
+    known = set(BigHoldemSetup.__dataclass_fields__)
+    errors: dict[str, str] = {}
+    for key in values:
+        if key not in known:
+            errors[key] = f"unknown setup field {key!r}"
+    name = values.get("name", "")
+    if name is None:
+        name = ""
+    if not isinstance(name, str):
+        errors["name"] = f"a name is text, not {name!r}"
+        name = ""
+    name = " ".join(name.split())
+    if len(name) > MAX_NAME:
+        errors["name"] = f"at most {MAX_NAME} characters (this one has {len(name)})"
+    elif not name.isprintable():
+        errors["name"] = "only printable characters in a name"
+    elif "#" in name:
+        errors["name"] = "'#' is kept for the bots' seat names"
+    clean: dict[str, Any] = {"name": name}
+    for key, (lo, hi, whole) in _RANGES.items():
+        value, why = _number(values.get(key, getattr(BigHoldemSetup, key)), lo, hi, whole)
+        if why:
+            errors[key] = why
+        else:
+            clean[key] = value
+    unit = values.get("unit", BigHoldemSetup.unit)
+    if not isinstance(unit, str) or not 1 <= len(unit.strip()) <= 8 or not unit.strip().isprintable():
+        errors["unit"] = "a money unit of 1 to 8 characters, such as € or EUR"
+    else:
+        clean["unit"] = unit.strip()
+    flags = {}
+    for key in ("ante", "limit", "show_probability"):
+        flag = values.get(key, getattr(BigHoldemSetup, key))
+        if not isinstance(flag, bool):
+            errors[key] = f"on or off (True or False), not {flag!r}"
+        flags[key] = bool(flag)
+    seat_bots = values.get("seat_bots", BigHoldemSetup.seat_bots)
+    if isinstance(seat_bots, str) or not hasattr(seat_bots, "__iter__"):
+        errors["seat_bots"] = f"one bot name per seat, not {seat_bots!r}"
+        seat_bots = ()
+    seat_bots = tuple(seat_bots)
+    unknown = [b for b in seat_bots if b not in bots.names()]
+    if unknown:
+        errors["seat_bots"] = f"unknown bots {', '.join(map(str, unknown))}"
+    elif "players" in clean and len(seat_bots) < clean["players"]:
+        errors["seat_bots"] = f"a bot for each of the {clean['players']} seats (only {len(seat_bots)} given)"
+    if errors:
+        return None, errors
+    return BigHoldemSetup(seat_bots=seat_bots, **flags, **clean), {}

@@ -1,0 +1,184 @@
+"""The poker table the apps draw: seats around an oval, cards as SVG, the pot in the middle.
+
+Everything here returns an HTML string (no widgets, nothing loaded from the
+web), so it can be tested as text and shown by any ``ipywidgets.HTML``.
+
+* :func:`card_svg` draws one card: a white face with its rank and coloured
+  suit, or (``None``) a back, blue with a white frame;
+* :func:`table_html` draws the table: every seat (name, stack, cards, bet
+  in front of it, the dealer button, "folded", "all-in", "out"), the board
+  and the pot in the middle; the seat to act has a gold frame and a
+  "thinking" line. Each seat keeps its size whatever it shows (the frame is
+  always there, only its colour changes; the status line, "thinking…",
+  "your turn", "folded" or empty, is always there), so nothing moves while
+  the bots play.
+
+The person's seat is drawn at the bottom; the others follow clockwise, in
+table order (the seat on your left is the next one to deal, BigHoldem's
+"left"). The table is 100 % wide up to 900 px and keeps its shape, so it
+fits a 1,024-px projector and a 1,280x720 laptop screen.
+
+>>> from pokerlab.cards import Card
+>>> card_svg(Card.parse("Th")).count("<svg")
+1
+>>> "10" in card_svg(Card.parse("Th")) and "#c0392b" in card_svg(Card.parse("Th"))
+True
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pokerlab.cards import Card
+from pokerlab.errors import ParameterError
+
+__all__ = ["SeatView", "card_svg", "cards_svg", "money", "table_html"]
+
+_RED = "#c0392b"
+_BLACK = "#1b1b1b"
+
+
+def card_svg(card: Card | None, width: int = 34) -> str:
+    """One card as inline SVG (``None``: a face-down card, drawn as a back)."""
+    if card is not None and not isinstance(card, Card):
+        raise ParameterError(f"card must be a Card or None, not {card!r}")
+    if isinstance(width, bool) or not isinstance(width, int) or not 10 <= width <= 400:
+        raise ParameterError(f"width must be 10..400 pixels, not {width!r}")
+    h = round(width * 1.4)
+    head = f'<svg class="pl-card{"" if card is not None else " pl-card-back"}" width="{width}" height="{h}" '
+    head += 'viewBox="0 0 50 70" role="img" style="margin:0 2px;vertical-align:middle"'
+    if card is None:
+        return (
+            head + ' aria-label="face-down card">'
+            '<rect x="1" y="1" width="48" height="68" rx="5" fill="#1f4e99" stroke="#0d2a5c"/>'
+            '<rect x="5" y="5" width="40" height="60" rx="3" fill="none" stroke="#fff" stroke-width="1.5"/>'
+            '<path d="M25 14 L38 35 L25 56 L12 35 Z" fill="#fff" fill-opacity=".25"/>'
+            '<path d="M5 5 L45 65 M45 5 L5 65" stroke="#fff" stroke-opacity=".2"/></svg>'
+        )
+    colour = _RED if card.suit.value in "dh" else _BLACK
+    rank = "10" if card.rank.value == "T" else card.rank.value
+    label = f"{card.rank.word} of {card.suit.name.lower()}"
+    return (
+        head + f' aria-label="{label}">'
+        '<rect x="1" y="1" width="48" height="68" rx="5" fill="#fff" stroke="#555"/>'
+        f'<text x="5" y="20" font-family="sans-serif" font-size="{17 if rank == "10" else 19}" '
+        f'font-weight="bold" fill="{colour}">{rank}</text>'
+        f'<text x="26" y="57" font-family="sans-serif" font-size="30" text-anchor="middle" '
+        f'fill="{colour}">{card.suit.symbol}</text></svg>'
+    )
+
+
+def cards_svg(cards: Sequence[Card | None], width: int = 34) -> str:
+    """Several cards side by side."""
+    return "".join(card_svg(c, width) for c in cards)
+
+
+def money(amount: int, unit: str = "") -> str:
+    """An amount with thousands separators and the unit (escaped): ``money(1500, "€") == "1,500 €"``."""
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise ParameterError(f"amount must be a whole number of chips, not {amount!r}")
+    return f"{amount:,}" + (f" {html.escape(unit)}" if unit else "")
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat shows. ``cards``: () no cards, ``(None, None)`` face down."""
+
+    name: str
+    stack: int
+    bet: int = 0
+    cards: tuple[Card | None, ...] = ()
+    dealer: bool = False
+    active: bool = False
+    folded: bool = False
+    all_in: bool = False
+    out: bool = False
+    you: bool = False
+    note: str = ""
+
+
+def _seat(view: SeatView, x: float, y: float, unit: str, thinking: str) -> str:
+    frame = "#f1c40f" if view.active else "transparent"
+    glow = "box-shadow:0 0 12px #f1c40f;" if view.active else ""
+    faded = "opacity:.45;" if view.folded or view.out else ""
+    status = "out" if view.out else "folded" if view.folded else "all-in" if view.all_in else view.note
+    classes = "pl-seat" + (" pl-seat-active" if view.active else "") + (" pl-seat-you" if view.you else "")
+    cards = cards_svg(view.cards, 30) if view.cards else '<span style="display:inline-block;height:42px"></span>'
+    name = html.escape(view.name) + (" (you)" if view.you and view.name != "you" else "")
+    stack_css = "pl-stack-you" if view.you else "pl-seat-stack"
+    line = thinking if view.active else ""  # one status line every seat keeps: nothing moves
+    return (
+        f'<div class="{classes}" style="position:absolute;left:{x:.1f}%;top:{y:.1f}%;'
+        f"transform:translate(-50%,-50%);width:124px;box-sizing:border-box;padding:3px 4px;"
+        f"background:#fdfdf8;border:3px solid {frame};border-radius:10px;{glow}"
+        f'text-align:center;font-size:12px;line-height:1.25;color:#222">'
+        f'<div style="{faded}">'
+        f'<div class="pl-seat-name" style="font-weight:bold;white-space:nowrap;overflow:hidden;'
+        f'text-overflow:ellipsis" title="{html.escape(view.name)}">{name}</div>'
+        f'<div style="height:44px">{cards}</div>'
+        f'<div><span class="{stack_css}">{view.stack:,}</span>{" " + html.escape(unit) if unit else ""}</div>'
+        f"</div>"
+        f'<div class="pl-seat-status" style="height:15px;font-size:11px;color:{"#b7950b" if line else "#555"}">'
+        f"{html.escape(line or status) or '&nbsp;'}</div>"
+        f"</div>"
+    )
+
+
+def table_html(
+    seats: Sequence[SeatView],
+    board: Sequence[Card],
+    pot: int,
+    *,
+    unit: str = "",
+    thinking: str = "thinking…",
+    pot_note: str = "",
+) -> str:
+    """The table as HTML: ``seats`` in table order; the person's seat (if any) at the bottom.
+
+    The seat to act shows ``thinking`` (a bot) or "your turn" (you) on a line
+    every seat keeps; ``pot_note`` is a short line under the pot.
+    """
+    n = len(seats)
+    if not 1 <= n <= 10:
+        raise ParameterError(f"a table has 1 to 10 seats, not {n}")
+    if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0:
+        raise ParameterError(f"pot must be a whole number >= 0, not {pot!r}")
+    bottom = next((k for k, s in enumerate(seats) if s.you), 0)
+    parts = []
+    for k, view in enumerate(seats):
+        # clockwise from the bottom: the seat after yours (your left) is drawn to your left
+        angle = math.pi / 2 + 2 * math.pi * ((k - bottom) % n) / n
+        cx, cy = math.cos(angle), math.sin(angle)
+        parts.append(_seat(view, 50 + 41 * cx, 50 + 38 * cy, unit, "your turn" if view.you else thinking))
+        if view.bet:
+            parts.append(
+                f'<div class="pl-seat-bet" style="position:absolute;left:{50 + 24 * cx:.1f}%;top:{50 + 20 * cy:.1f}%;'
+                "transform:translate(-50%,-50%);background:#fff3c4;border:1px solid #b7950b;border-radius:9px;"
+                f'padding:0 6px;font-size:12px;font-weight:bold">{view.bet:,}</div>'
+            )
+        if view.dealer:
+            parts.append(
+                f'<div class="pl-dealer-button" title="dealer" style="position:absolute;'
+                f"left:{50 + 30 * cx + 9 * cy:.1f}%;top:{50 + 22 * cy - 8 * cx:.1f}%;transform:translate(-50%,-50%);"
+                "width:20px;height:20px;border-radius:50%;background:#fff;border:2px solid #333;"
+                'font:bold 11px/20px sans-serif;text-align:center;color:#333">D</div>'
+            )
+    middle = (
+        '<div style="position:absolute;left:50%;top:47%;transform:translate(-50%,-50%);text-align:center">'
+        f'<div class="pl-board" style="height:56px">{cards_svg(tuple(board), 38)}</div>'
+        f'<div class="pl-pot" style="color:#fff;font-weight:bold;font-size:15px">Pot '
+        f'<span class="pl-pot-value">{pot}</span>{" " + html.escape(unit) if unit else ""}</div>'
+        f'<div class="pl-pot-note" style="color:#e8f5e9;font-size:11px;height:14px">{pot_note}</div></div>'
+    )
+    felt = (
+        '<div style="position:absolute;left:9%;top:13%;width:82%;height:74%;border-radius:50%;'
+        "background:radial-gradient(ellipse at center,#2e8b57 0%,#1e6b40 70%,#174f31 100%);"
+        'border:10px solid #6b4226;box-shadow:inset 0 0 18px #0008"></div>'
+    )
+    return (
+        '<div class="pl-table" style="position:relative;width:100%;max-width:900px;aspect-ratio:2.1/1;'
+        f'min-height:380px;margin:0 auto;font-family:sans-serif">{felt}{middle}{"".join(parts)}</div>'
+    )

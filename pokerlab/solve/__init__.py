@@ -1,0 +1,61 @@
+"""Equilibrium computation on small poker games: Kuhn poker and Leduc Hold'em.
+
+The bots elsewhere in pokerlab follow hand-written rules (the Waterloo
+report's Phase I-III, Rembrant, BPP). This package computes what such rules
+are measured against: a Nash equilibrium, found by counterfactual regret
+minimisation, and how much a best-responding opponent wins from any policy.
+
+::
+
+    game("kuhn" | "leduc")            the game as data (deals, public tree, information sets)
+    Policy                            a probability per action per information set (both seats)
+    cfr(game, iterations, variant)    CFR, CFR+ or external-sampling MCCFR -> CFRResult
+    cfr_reference(game, iterations)   the same CFR written plainly (the tested reference)
+    best_response, exploitability     exact, from the tree, in chips per hand
+    expected_value, head_to_head      exact value of one policy against another
+    leaks                             where a policy gives chips away against a best response
+
+The package depends only on numpy (altair and ipywidgets inside the chart and
+widget helpers).
+
+>>> from pokerlab import solve
+>>> leduc = solve.game("leduc")
+>>> round(solve.exploitability(leduc, solve.Policy.uniform(leduc)), 6)  # uniform random play
+2.373611
+"""
+
+from pokerlab.solve.cfr import VARIANTS, CFRResult, cfr, cfr_reference, regret_matching
+from pokerlab.solve.evaluate import (
+    BestResponse,
+    Leak,
+    best_response,
+    expected_value,
+    exploitability,
+    head_to_head,
+    leaks,
+    leaks_frame,
+)
+from pokerlab.solve.games import GAMES, Game, InfoSet, Node, game
+from pokerlab.solve.policy import Policy
+
+__all__ = [
+    "GAMES",
+    "VARIANTS",
+    "BestResponse",
+    "CFRResult",
+    "Game",
+    "InfoSet",
+    "Leak",
+    "Node",
+    "Policy",
+    "best_response",
+    "cfr",
+    "cfr_reference",
+    "expected_value",
+    "exploitability",
+    "game",
+    "head_to_head",
+    "leaks",
+    "leaks_frame",
+    "regret_matching",
+]

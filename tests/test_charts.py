@@ -1,0 +1,219 @@
+"""Charts are tested by what they draw: each is rendered (vl-convert's scenegraph) and its marks counted per layer.
+
+An empty chart (axes, no bars) fails here: every data layer must draw the marks
+its data asks for, and they must have a fill or stroke a reader can see.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+
+import pandas as pd
+import pytest
+
+from pokerlab import charts, hand_potential
+from pokerlab.charts import MarkCount, mark_counts
+from pokerlab.errors import ParameterError
+from pokerlab.strength import turn_card_effects
+
+NOT_CHARTS = {"chart_png", "chart_svg", "enable_offline", "mark_counts", "network_svg", "png_bundle", "svg_png"}
+
+
+def _potential():
+    return hand_potential("AdQc", "3h4cJh")
+
+
+def _turn_frame():
+    return turn_card_effects("AdQc", "3h4cJh")
+
+
+def _category_frame():
+    from pokerlab import HandCategory, category_counts
+
+    five = category_counts(5)
+    return pd.DataFrame(
+        [
+            {"category": c.label, "hand": "5 cards", "count": five[c], "probability": five[c] / sum(five.values())}
+            for c in HandCategory
+        ]
+    )
+
+
+def _preflop_frame():
+    from pokerlab.preflop import simulate_table
+
+    return simulate_table(3, games=100, seed=1, progress=False).to_frame()
+
+
+def _posteriors():
+    from pokerlab.bpp import build_network
+
+    net = build_network("flop", 9, 2)
+    return {n: net.query(n, {}) for n in net.nodes}
+
+
+# name -> (builder, {layer name: number of marks expected}, or a function giving it)
+def _study():
+    from pathlib import Path
+
+    from pokerlab.game.phh import load_phh
+    from pokerlab.game.replay import study_hand
+
+    path = Path(__file__).resolve().parents[1] / "data" / "hands" / "three_handed_all_in.phh"
+    return study_hand(load_phh(path.read_text()), samples=2_000, seed=1, potential=False)
+
+
+CASES = {
+    "category_chart": (lambda: charts.category_chart(_category_frame()), {"marks": 9}),
+    # two known players (the big blind never showed), four streets each: 8 line vertices, 8 points
+    "equity_by_street_chart": (
+        lambda: charts.equity_by_street_chart(_study()),
+        {"layer_0_marks": 8, "layer_1_marks": 8},
+    ),
+    "potential_chart": (lambda: charts.potential_chart(_potential()), {"marks": 9}),
+    "turn_card_chart": (lambda: charts.turn_card_chart(_turn_frame()), {"layer_0_marks": 47, "layer_1_marks": 1}),
+    "potential_and_turn_chart": (
+        lambda: charts.potential_and_turn_chart(_potential(), _turn_frame()),
+        {"concat_0_marks": 9, "concat_1_layer_0_marks": 47, "concat_1_layer_1_marks": 1},
+    ),
+    "strength_by_opponents_chart": (
+        lambda: charts.strength_by_opponents_chart(0.585),
+        {"layer_0_marks": 9, "layer_1_marks": 9},  # the line's 9 vertices, then its 9 points
+    ),
+    "preflop_heatmap": (lambda: charts.preflop_heatmap(_preflop_frame()), {"layer_0_marks": 169, "layer_1_marks": 169}),
+    "difference_heatmap": (
+        lambda: charts.difference_heatmap(_preflop_frame().assign(difference=lambda f: f["value"] - 0.3)),
+        {"layer_0_marks": 169, "layer_1_marks": 169},
+    ),
+    "decision_chart": (
+        lambda: charts.decision_chart(__import__("pokerlab.bots.strategy").bots.strategy.decision_regions("flop")),
+        {"marks": 41 * 41},
+    ),
+    "weights_heatmap": (
+        lambda: charts.weights_heatmap([[1.0] * 13 for _ in range(13)]),
+        {"layer_0_marks": 169, "layer_1_marks": 169},
+    ),
+    "posterior_chart": (
+        lambda: charts.posterior_chart(_posteriors()),
+        lambda: {f"concat_{i}_marks": len(d) for i, d in enumerate(_posteriors().values())},
+    ),
+    "bpp_curves_chart": (
+        lambda: charts.bpp_curves_chart(
+            __import__("pokerlab.bpp.policy").bpp.policy.curve_points("flop", 40, 10, points=11), 0.5
+        ),
+        {"layer_0_marks": 33, "layer_1_marks": 1},
+    ),
+    "match_results_chart": (
+        lambda: charts.match_results_chart(
+            pd.DataFrame(
+                {
+                    "a": ["BPP", "BPP"],
+                    "b": ["Rembrant", "Waterloo"],
+                    "mbb_per_hand": [120.0, -30.0],
+                    "ci95_low": [60.0, -90.0],
+                    "ci95_high": [180.0, 30.0],
+                    "hands": [2000, 2000],
+                }
+            )
+        ),
+        {"layer_0_marks": 2, "layer_1_marks": 2},
+    ),
+    "money_chart": (
+        lambda: charts.money_chart(pd.DataFrame({"you": [100, 120, 90], "bot": [100, 80, 110]}).rename_axis("hand")),
+        {"marks": 2 * 3},
+    ),
+}
+
+
+def test_every_chart_function_has_a_case():
+    public = {name for name in charts.__all__ if name not in NOT_CHARTS}
+    assert public == set(CASES), "add a rendering case for each new chart function"
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_chart_draws_visible_marks_in_every_layer(name):
+    build, expected = CASES[name]
+    expected = expected() if callable(expected) else expected
+    counts = {m.name: m for m in mark_counts(build())}
+    assert {k: m.marks for k, m in counts.items()} == expected
+    for m in counts.values():
+        assert m.visible == m.marks, f"{name}: {m.name} draws {m.marks} {m.kind} marks but only {m.visible} show"
+
+
+def test_the_old_shared_colour_scale_left_the_turn_card_bars_empty():
+    """Lesson 02's explorer once concatenated the two charts with one colour scale: no bar had a fill."""
+    old = (charts.potential_chart(_potential()) & charts.turn_card_chart(_turn_frame())).to_dict()
+    del old["vconcat"][1]["resolve"]  # the turn-card chart as it was: no scales of its own
+    bars = {m.name: m for m in mark_counts(old)}["concat_1_layer_0_marks"]
+    assert (bars.marks, bars.visible) == (47, 0)  # mark_counts sees what the eye saw: nothing
+    new = {m.name: m for m in mark_counts(charts.potential_and_turn_chart(_potential(), _turn_frame()))}
+    assert new["concat_1_layer_0_marks"].visible == 47
+
+
+def test_turn_card_legend_is_on_the_right_and_names_the_category():
+    spec = charts.potential_and_turn_chart(_potential(), _turn_frame()).to_dict()
+    assert spec["resolve"]["scale"]["color"] == "independent"
+    legend_titles = spec["vconcat"][1]["layer"][0]["encoding"]["color"]["title"]
+    assert "category" in legend_titles and "ahead" not in legend_titles
+
+
+def test_mark_counts_sees_an_invisible_layer():
+    import altair as alt
+
+    frame = pd.DataFrame({"x": ["a", "b"], "y": [1, 2]})
+    hidden = alt.Chart(frame).mark_bar(opacity=0).encode(x="x:N", y="y:Q")
+    assert mark_counts(hidden) == [MarkCount("marks", "rect", 2, 0)]
+    assert mark_counts(hidden.mark_bar(fill="transparent", stroke=None)) == [MarkCount("marks", "rect", 2, 0)]
+
+
+def test_static_renderer_saves_a_png_and_no_javascript():
+    import altair as alt
+    from PIL import Image
+
+    previous = alt.renderers.active
+    try:
+        assert charts.enable_offline() == "static"
+        data, meta = charts.strength_by_opponents_chart(0.5)._repr_mimebundle_()
+    finally:
+        alt.renderers.enable(previous)
+    assert set(data) == {"image/png", "text/plain"}
+    assert data["text/plain"] == "<chart: Hand strength against n opponents>"
+    image = Image.open(io.BytesIO(base64.b64decode(data["image/png"])))
+    shown = meta["image/png"]
+    assert image.size == (round(shown["width"] * charts.PNG_SCALE), round(shown["height"] * charts.PNG_SCALE))
+    assert len(image.getcolors(256)) > 3  # a drawing, not a blank page
+
+
+@pytest.mark.parametrize("bad", ["pdf", "", None, 3, True])
+def test_enable_offline_rejects_unknown_renderers(bad):
+    with pytest.raises(ParameterError, match="renderer"):
+        charts.enable_offline(bad)
+
+
+@pytest.mark.parametrize("bad", [0, -1, float("nan"), float("inf"), 100, True, None, "2"])
+def test_chart_png_rejects_bad_scales(bad):
+    with pytest.raises(ParameterError, match="scale"):
+        charts.chart_png(charts.strength_by_opponents_chart(0.5), scale=bad)
+
+
+def test_network_svg_draws_every_node_and_arc():
+    from pokerlab.bpp import build_network
+
+    net = build_network("flop", 17, 4)
+    svg = charts.network_svg(net, {"Board": net.states("Board")[0]})
+    assert svg.count('class="pl-bpp-node"') == len(net.nodes)
+    assert svg.count("<line ") == len(net.edges)
+
+
+def test_network_svg_becomes_a_png():
+    from PIL import Image
+
+    from pokerlab.bpp import build_network
+
+    png = charts.svg_png(charts.network_svg(build_network("flop")))
+    image = Image.open(io.BytesIO(png))
+    assert image.size == (round(700 * charts.PNG_SCALE), round(400 * charts.PNG_SCALE))
+    assert len(image.getcolors(256)) > 3
+    with pytest.raises(ParameterError, match="svg"):
+        charts.svg_png("not a drawing")

@@ -1,0 +1,223 @@
+"""The saved lessons are product: executed top to bottom, small, with their charts as pictures, and a course.
+
+Generic over every ``notebooks/NN_*.ipynb`` and ``notebooks/solutions/*.ipynb``, so a new lesson is
+checked the moment it is added. nbval (in the suite's ``testpaths``) re-runs each notebook; these tests
+read what is *saved*, which is what a reader on GitHub, in nbconvert HTML or in a JupyterLab with no
+kernel sees.
+
+To save a notebook after changing it, run it top to bottom on a fresh kernel with::
+
+    python -m tests.save_notebooks notebooks/02_strength_and_potential.ipynb
+
+(``jupyter nbconvert --execute --inplace`` without the widget state, which would otherwise make
+nbconvert's HTML show widgets that need a CDN instead of the saved pictures).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+COURSE_MAP = NOTEBOOKS / "00_course_map.ipynb"
+LESSONS = sorted(p for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb") if p != COURSE_MAP)
+SOLUTIONS = sorted((NOTEBOOKS / "solutions").glob("*.ipynb"))
+ALL = [COURSE_MAP, *LESSONS, *SOLUTIONS]
+LESSON_LIMIT = 1_500_000  # bytes, each lesson
+TOTAL_LIMIT = 6_000_000  # bytes, all lessons together
+PAGE_WIDTH = 1100  # pixels: every saved picture fits a notebook at this width, with no sideways scrolling
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def _ids(paths):
+    return [p.relative_to(NOTEBOOKS).as_posix() for p in paths]
+
+
+def _read(path: Path):
+    return nbformat.read(path, as_version=4)
+
+
+def _outputs(nb):
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            yield from cell.get("outputs", [])
+
+
+def _is_progress_bar(output) -> bool:
+    """A tqdm.auto bar: shows its last state as text (e.g. ``100%|█████| 169/169``) where no widget runs."""
+    text = "".join(output.get("data", {}).get("text/plain", ""))
+    return "FloatProgress" in text or "IntProgress" in text or re.match(r"^.{0,40}\d+%\|", text) is not None
+
+
+def test_there_is_a_course():
+    assert COURSE_MAP.exists()
+    assert len(LESSONS) >= 8
+
+
+@pytest.mark.parametrize("path", ALL, ids=_ids(ALL))
+def test_saved_executed_top_to_bottom_without_errors(path):
+    nb = _read(path)
+    counts = [c.execution_count for c in nb.cells if c.cell_type == "code" and c.source.strip()]
+    assert counts, f"{path.name} has no code"
+    assert None not in counts, f"{path.name} has code cells that were never run"
+    assert counts == list(range(1, len(counts) + 1)), f"{path.name} was not run top to bottom on a fresh kernel"
+    for out in _outputs(nb):
+        assert out.output_type != "error", f"{path.name} saved an error: {out.get('ename')}: {out.get('evalue')}"
+        if out.output_type == "stream" and out.name == "stderr":
+            assert "Traceback" not in out.text and "Error" not in out.text, f"{path.name}: {out.text[:200]}"
+
+
+@pytest.mark.parametrize("path", ALL, ids=_ids(ALL))
+def test_no_javascript_or_widget_state_is_stored(path):
+    nb = _read(path)
+    assert WIDGET_STATE not in nb.metadata.get("widgets", {}), (
+        f"{path.name} stores its widget state; save it with python -m tests.save_notebooks {path.relative_to(ROOT)}"
+    )
+    for out in _outputs(nb):
+        data = out.get("data", {})
+        assert "application/javascript" not in data
+        assert not any(k.startswith("application/vnd.vegalite") for k in data), "an interactive chart renderer"
+        html = "".join(data.get("text/html", ""))
+        assert "<script" not in html, f"{path.name} stores a script in an HTML output"
+        assert "JupyterChart" not in "".join(data.get("text/plain", ""))
+
+
+@pytest.mark.parametrize("path", ALL, ids=_ids(ALL))
+def test_every_chart_and_widget_output_has_a_static_picture(path):
+    """What a reader with no kernel sees: a PNG (or HTML) in every chart or widget output.
+
+    A cell marked ``# LIVE_ONLY`` (a table to play at, which needs a kernel anyway) is exempt for its widgets.
+    """
+    nb = _read(path)
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        live_only = "# LIVE_ONLY" in cell.source  # a game to play: a picture would not help
+        for out in cell.get("outputs", []):
+            _check_static_view(path, out, live_only)
+
+
+def _check_static_view(path, out, live_only: bool) -> None:
+    data = out.get("data", {})
+    text = "".join(data.get("text/plain", ""))
+    if text.startswith("<chart") or (WIDGET_VIEW in data and not _is_progress_bar(out) and not live_only):
+        assert "image/png" in data or "text/html" in data, f"{path.name}: {text[:80]} has no static view"
+    if "image/png" in data:
+        png = base64.b64decode(data["image/png"])
+        assert png.startswith(b"\x89PNG") and len(png) > 2000
+        width = out.get("metadata", {}).get("image/png", {}).get("width") or int.from_bytes(png[16:20], "big")
+        assert width <= PAGE_WIDTH, f"{path.name}: a {width}-pixel picture overflows a {PAGE_WIDTH}-pixel page"
+
+
+@pytest.mark.parametrize("path", [COURSE_MAP, *LESSONS], ids=_ids([COURSE_MAP, *LESSONS]))
+def test_each_lesson_is_small(path):
+    assert path.stat().st_size <= LESSON_LIMIT, f"{path.name} weighs {path.stat().st_size:,} bytes"
+
+
+def test_all_lessons_together_are_small():
+    total = sum(p.stat().st_size for p in [COURSE_MAP, *LESSONS])
+    assert total <= TOTAL_LIMIT, f"the lessons weigh {total:,} bytes"
+
+
+def _markdown(nb) -> str:
+    return "\n\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_ids(LESSONS))
+def test_lesson_states_objectives_recap_and_exercises(path):
+    nb = _read(path)
+    opening = "\n".join(c.source for c in nb.cells[:3] if c.cell_type == "markdown")
+    assert "By the end" in opening, f"{path.name} does not open with its learning objectives"
+    text = _markdown(nb)
+    assert re.search(r"^## Recap", text, flags=re.M), f"{path.name} has no '## Recap'"
+    match = re.search(r"^## Exercises\s*$(.*)", text, flags=re.M | re.S)
+    assert match, f"{path.name} has no '## Exercises' section"
+    numbered = re.findall(r"^\s*(\d+)\.\s", match.group(1), flags=re.M)
+    assert len(numbered) >= 3, f"{path.name} has {len(numbered)} numbered exercises"
+    assert re.search(r"solutions/" + re.escape(path.stem) + r"_solutions\.ipynb", match.group(1)), (
+        f"{path.name}'s exercises do not link their solutions notebook"
+    )
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_ids(LESSONS))
+def test_each_lesson_has_a_solutions_notebook_that_checks_its_answers(path):
+    solution = NOTEBOOKS / "solutions" / f"{path.stem}_solutions.ipynb"
+    assert solution.exists(), f"missing {solution.relative_to(ROOT)}"
+    code = "\n".join(c.source for c in _read(solution).cells if c.cell_type == "code")
+    assert "assert " in code or "NBVAL_CHECK_OUTPUT" in code, f"{solution.name} computes answers but checks none"
+    exercises = len(re.findall(r"^## Exercise \d+", _markdown(_read(solution)), flags=re.M))
+    assert exercises >= 3, f"{solution.name} answers {exercises} exercises"
+
+
+def test_every_solutions_notebook_belongs_to_a_lesson():
+    stems = {p.stem for p in LESSONS}
+    for sol in SOLUTIONS:
+        assert sol.stem.removesuffix("_solutions") in stems, f"{sol.name} has no lesson"
+
+
+def test_course_map_lists_every_lesson_with_its_minutes():
+    text = _markdown(_read(COURSE_MAP))
+    for lesson in LESSONS:
+        assert f"({lesson.name})" in text, f"the course map does not link {lesson.name}"
+    assert "90-minute" in text and "offline" in text.lower()
+
+
+def _lesson_html(path: Path) -> str:
+    from nbconvert import HTMLExporter
+
+    body, _ = HTMLExporter().from_notebook_node(_read(path))
+    return body
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_ids(LESSONS))
+def test_nbconvert_html_embeds_every_chart_as_an_image(path):
+    nb = _read(path)
+    pictures = sum("image/png" in out.get("data", {}) for out in _outputs(nb))
+    assert pictures >= 1
+    html = _lesson_html(path)
+    assert html.count('src="data:image/png;base64,') == pictures
+    assert "JupyterChart object" not in html
+    assert "Error displaying widget" not in html
+
+
+def test_nbconvert_html_shows_its_charts_in_chromium_with_the_network_blocked(tmp_path):
+    """Open lesson 02's HTML from a file in Chromium, refuse every request that is not a file, count the pictures."""
+    chromium = Path("/usr/bin/chromium")
+    if not chromium.exists():
+        pytest.skip("no /usr/bin/chromium here (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    lesson = NOTEBOOKS / "02_strength_and_potential.ipynb"
+    pictures = sum("image/png" in out.get("data", {}) for out in _outputs(_read(lesson)))
+    page_file = tmp_path / "lesson.html"
+    page_file.write_text(_lesson_html(lesson), encoding="utf-8")
+    blocked: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(chromium), headless=True, args=["--no-sandbox"])
+        try:
+            page = browser.new_page(viewport={"width": 1100, "height": 900})
+
+            def route(r):
+                if r.request.url.startswith(("file:", "data:")):
+                    r.continue_()
+                else:
+                    blocked.append(r.request.url)
+                    r.abort()
+
+            page.route("**/*", route)
+            page.goto(page_file.as_uri(), wait_until="load")
+            shown = page.evaluate(
+                """() => [...document.querySelectorAll('.jp-OutputArea-output img')]
+                       .filter(i => i.complete && i.naturalWidth > 100 && i.getBoundingClientRect().height > 50)
+                       .length"""
+            )
+        finally:
+            browser.close()
+    assert shown == pictures, json.dumps(blocked[:5])
