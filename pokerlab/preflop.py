@@ -212,6 +212,8 @@ class PreflopTable:
             return f"Simulation, {p['players']} players, {p['games']:,} games per class ({p.get('metric')})"
         if method == "expert":
             return f"Expert: {p.get('source')} ({p['players']} players)"
+        if "opponent" in p:
+            return f"Exact heads-up equity against {p['opponent']}"
         return "Exact heads-up equity against a random hand"
 
     # -- views ----------------------------------------------------------------
@@ -850,6 +852,17 @@ class PreflopMatrix:
         """Share of deals that class ``a`` and class ``b`` split."""
         i, j = self._ij(a, b)
         return float(self.ties[i, j] / self.cases[i, j])
+
+    def against(self, b: str | HandClass) -> PreflopTable:
+        """Every class's equity against class ``b`` on the 13x13 grid (``.chart()`` draws it as a heatmap).
+
+        >>> round(load_matrix().against("AA").value("KK"), 4)
+        0.1805
+        """
+        j = self._ij(b, b)[1]
+        eq = self.equities()[:, j]
+        provenance = {**self.provenance, "method": "exact", "opponent": CLASS_NAMES[j]}
+        return PreflopTable(values=_grid(list(eq)), provenance=provenance)
 
     def equities(self) -> np.ndarray:
         """The 169x169 equity array (row class against column class, :data:`CLASS_NAMES` order)."""

@@ -1245,15 +1245,30 @@ class RangeGrid:
             self.set_text(top_range(change["new"]))
             self.preset.value = 0
 
+    def grid_html(self) -> str:
+        """The grid as a static HTML table (what a saved notebook shows with no kernel)."""
+        rows = []
+        ws = list(self.view.weights)
+        for r in range(13):
+            tds = []
+            for c in range(13):
+                wt = ws[13 * r + c]
+                bg = "#eceff1" if wt <= 0 else f"rgba(46,134,193,{0.25 + 0.75 * wt:.2f})"
+                tds.append(f'<td style="background:{bg};padding:2px 4px">{self._cells[13 * r + c]}</td>')
+            rows.append(f"<tr>{''.join(tds)}</tr>")
+        return f"<table style='font-size:70%'>{''.join(rows)}</table><div>{html.escape(self.text.value)}</div>"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        data = dict(self.widget._repr_mimebundle_(**kwargs) or {})
+        data["text/html"] = self.grid_html()
+        return data, {}
+
     def _changed(self) -> None:
         n = 0 if self.range is None else len(self.range)
         total = 0.0 if self.range is None else self.range.total_weight
         self.summary.value = f"{n} combinations ({total / 1326:.1%} of all hands, weighted)"
         for cb in self._callbacks:
             cb(self)
-
-    def _ipython_display_(self) -> None:
-        display(self.widget)
 
 
 class RangeEquityExplorer:
@@ -1294,6 +1309,7 @@ class RangeEquityExplorer:
         self.chart_view = w.HTML()
         self.result: Any = None
         self.breakdowns: tuple[Any, Any] | None = None
+        self.last_chart: Any = None  # both breakdowns side by side (charts=True, 3-5 board cards)
         self.error: str | None = None
         self.last_update_s = 0.0
         self.hero.on_change(lambda _: self.update())
@@ -1323,6 +1339,7 @@ class RangeEquityExplorer:
             self.result, self.breakdowns, self.error = None, None, str(exc)
             self.numbers.value = _error_html(str(exc))
             self.chart_view.value = ""
+            self.last_chart = None
             return
         self.result, self.breakdowns, self.error = e, parts, None
         self.last_update_s = self._time() - t
@@ -1330,10 +1347,11 @@ class RangeEquityExplorer:
         if self._charts and parts is not None:
             from pokerlab.charts import chart_svg
 
-            chart = parts[0].chart(title="hero") | parts[1].chart(title="villain")
-            self.chart_view.value = chart_svg(chart)
-        elif self._charts:
+            self.last_chart = parts[0].chart(title="hero") | parts[1].chart(title="villain")
+            self.chart_view.value = chart_svg(self.last_chart)
+        else:
+            self.last_chart = None
             self.chart_view.value = ""
 
-    def _ipython_display_(self) -> None:
-        display(self.widget)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_picture(self.widget, self.last_chart, **kwargs)
