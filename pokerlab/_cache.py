@@ -61,7 +61,7 @@ def load(path: Path, expected: Mapping[str, Any], names: tuple[str, ...]) -> dic
     if not path.exists():
         return None
     try:
-        with np.load(path, allow_pickle=False) as data:
+        with open(path, "rb") as f, np.load(f, allow_pickle=False) as data:
             arrays = {k: np.array(data[k]) for k in names}
             text = str(data["provenance"])
             stored = str(data["digest"])
@@ -74,7 +74,7 @@ def load(path: Path, expected: Mapping[str, Any], names: tuple[str, ...]) -> dic
             return arrays
     except KeyboardInterrupt:
         raise
-    except Exception as exc:  # noqa: BLE001 - any unreadable file is rebuilt: EOFError, BadZipFile, ...
+    except Exception as exc:
         reason = f"it cannot be read ({type(exc).__name__})"
     warn(f"the cache file {path} is unusable ({reason}); rebuilding it")
     return None

@@ -41,8 +41,8 @@ from enum import StrEnum
 from functools import cache
 from typing import TYPE_CHECKING
 
-from pokerlab._validate import seed as check_seed
 from pokerlab._validate import flag, whole
+from pokerlab._validate import seed as check_seed
 from pokerlab.errors import CardError, DuplicateCardError
 
 if TYPE_CHECKING:  # pragma: no cover

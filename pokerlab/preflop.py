@@ -40,8 +40,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pokerlab._parallel import run_tasks
-from pokerlab.cards import HandClass, combo_index, hand_classes
 from pokerlab._validate import flag, whole
+from pokerlab.cards import HandClass, combo_index, hand_classes
 from pokerlab.errors import CardError, ParameterError, PreflopTableError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -691,6 +691,10 @@ def exact_heads_up_table(executor: Executor | None = None, progress: bool = True
     distinct ones are visited, each weighted by how many boards it stands
     for. ``extra`` holds the win and tie shares.
     """
+    tasks = whole(tasks, "tasks", lo=1, hi=BOARD_COUNT)
+    flag(progress, "progress")
+    if executor is not None and not isinstance(executor, Executor):
+        raise ParameterError(f"executor must be a concurrent.futures.Executor or None, not {executor!r:.60}")
     boards, weights = _canonical_boards()
     chunks = np.array_split(np.arange(len(boards)), tasks)
     work = [(boards[idx], weights[idx]) for idx in chunks]

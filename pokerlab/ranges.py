@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from pokerlab._validate import is_whole
 from pokerlab.cards import (
     N_COMBOS,
     RANK_CHARS,
@@ -47,7 +48,6 @@ from pokerlab.cards import (
     combo_index,
     parse_cards,
 )
-from pokerlab._validate import is_whole
 from pokerlab.errors import CardCountError, CardError, DuplicateCardError, RangeError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -71,7 +71,8 @@ class Range:
 
     def __post_init__(self) -> None:
         if not isinstance(self.entries, tuple) or not all(
-            isinstance(e, tuple) and len(e) == 2 and is_whole(e[0]) and isinstance(e[1], (int, float)) for e in self.entries
+            isinstance(e, tuple) and len(e) == 2 and is_whole(e[0]) and isinstance(e[1], (int, float))
+            for e in self.entries
         ):
             raise RangeError(f"entries must be a tuple of (combination index, weight) pairs, not {self.entries!r:.60}")
         last = -1

@@ -78,7 +78,9 @@ def interrupt(tmp_path: Path, *argv: str, marker: str | None = None, cpu: float 
             if (marker is None or marker in seen) and _cpu_seconds(proc.pid) >= cpu:
                 break
             if proc.poll() is not None:
-                pytest.fail(f"pokerlab {' '.join(argv)} ended (status {proc.returncode}) before it could be interrupted")
+                pytest.fail(
+                    f"pokerlab {' '.join(argv)} ended (status {proc.returncode}) before it could be interrupted"
+                )
             time.sleep(0.05)
         else:
             pytest.fail(f"pokerlab {' '.join(argv)} never started working: {b''.join(chunks)[-500:]!r}")

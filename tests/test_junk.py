@@ -93,7 +93,9 @@ KNOWN: dict[str, str] = {
     "pokerlab.widgets.TableWidget": APPS,
 }
 
-FAST_JUNK = [junk.JUNK[i] for i in (0, 1, 3, 5, 8, 12, 15, 19, 24)]  # None, True, -1, 2**70, nan, '', 'Zz', object, array
+FAST_JUNK = [
+    junk.JUNK[i] for i in (0, 1, 3, 5, 8, 12, 15, 19, 24)
+]  # None, True, -1, 2**70, nan, '', 'Zz', object, array
 HELD = [t for t in junk.targets() if t.qualname not in KNOWN]
 BAD = ("crash", "nan", "slow")
 
@@ -121,7 +123,10 @@ def test_discovery_finds_the_public_surface():
     ):
         assert expected in names
     assert len(names) > 120
-    assert set(KNOWN) <= names | {"pokerlab.game.rules.Rules.from_acpc_gamedef", "pokerlab.game.state.HandState.from_phh"}
+    assert set(KNOWN) <= names | {
+        "pokerlab.game.rules.Rules.from_acpc_gamedef",
+        "pokerlab.game.state.HandState.from_phh",
+    }
 
 
 @pytest.mark.parametrize("target", HELD, ids=lambda t: t.qualname)

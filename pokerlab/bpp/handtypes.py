@@ -30,8 +30,8 @@ from functools import cache
 
 import numpy as np
 
-from pokerlab.cards import CardsLike, parse_cards
 from pokerlab._validate import is_whole
+from pokerlab.cards import CardsLike, parse_cards
 from pokerlab.errors import CardCountError, ParameterError
 
 __all__ = [

@@ -26,9 +26,9 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab.bpp.handtypes import types_of_ids
 from pokerlab._validate import flag, is_whole
 from pokerlab._validate import seed as check_seed
+from pokerlab.bpp.handtypes import types_of_ids
 from pokerlab.errors import ParameterError
 
 __all__ = ["DEFAULT_DEALS", "DEFAULT_SEED", "DealCounts", "cache_path", "deal_counts", "simulate_counts"]
@@ -156,9 +156,8 @@ def simulate_counts(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED, *, pro
 
 def cache_path(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED) -> Path:
     """Where the counts for ``(deals, seed)`` are cached."""
-    from pokerlab._tables import cache_dir
-
     from pokerlab._cache import FORMAT
+    from pokerlab._tables import cache_dir
 
     return cache_dir() / f"bpp-v{COUNTS_VERSION}-d{deals}-s{seed}-f{FORMAT}.npz"
 

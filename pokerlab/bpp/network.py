@@ -38,9 +38,8 @@ choice; the sources give none.
 
 from __future__ import annotations
 
-import math
-
 import contextlib
+import math
 import warnings
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -269,7 +268,9 @@ class BPPNetwork:
         try:
             t = np.asarray(table, dtype=float)
         except (TypeError, ValueError):
-            raise ParameterError(f"an action table is a non-negative array of shape {want}, not {table!r:.60}") from None
+            raise ParameterError(
+                f"an action table is a non-negative array of shape {want}, not {table!r:.60}"
+            ) from None
         if t.shape != want or (t < 0).any() or not np.isfinite(t).all() or (t.sum(axis=1) <= 0).any():
             raise ParameterError(f"an action table is a non-negative array of shape {want} with no empty row")
         tables = dict(self.tables)

@@ -234,9 +234,7 @@ class Rules:
             if cap is not None:
                 _chips(cap, "raise_cap")
                 if cap < 1:
-                    raise RulesError(
-                        f"a raise cap counts bets and raises per street and must be at least 1, not {cap}"
-                    )
+                    raise RulesError(f"a raise cap counts bets and raises per street and must be at least 1, not {cap}")
         if s.structure is BettingStructure.FIXED_LIMIT:
             if not isinstance(s.bet_sizes, tuple) or len(s.bet_sizes) != 4:
                 raise RulesError("fixed-limit rules need four positive bet_sizes, one per street")
@@ -266,12 +264,11 @@ class Rules:
         levels = s.blind_schedule
         if not isinstance(levels, tuple) or not all(isinstance(lv, BlindLevel) for lv in levels):
             raise RulesError(f"blind_schedule must be a tuple of BlindLevel, not {levels!r}")
-        if levels:
-            if levels[0].from_hand != 0 or any(b.from_hand <= a.from_hand for a, b in pairwise(levels)):
-                raise RulesError("a blind schedule starts at hand 0 and its levels rise in hand order")
-            for lv in levels:
-                if lv.small_blind > lv.big_blind or lv.big_blind <= 0 or lv.ante < 0:
-                    raise RulesError(f"bad blind level {lv}")
+        if levels and (levels[0].from_hand != 0 or any(b.from_hand <= a.from_hand for a, b in pairwise(levels))):
+            raise RulesError("a blind schedule starts at hand 0 and its levels rise in hand order")
+        for lv in levels:
+            if lv.small_blind > lv.big_blind or lv.big_blind <= 0 or lv.ante < 0:
+                raise RulesError(f"bad blind level {lv}")
         if not isinstance(s.straddles, tuple) or any(
             isinstance(x, bool) or not isinstance(x, int) or x <= 0 for x in s.straddles
         ):

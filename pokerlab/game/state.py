@@ -254,7 +254,6 @@ class HandState:
         unknown_stacks: Iterable[int] = (),
     ) -> None:
         from pokerlab import _validate
-
         from pokerlab.game.rules import Rules
 
         if not isinstance(rules, Rules):
