@@ -243,6 +243,7 @@ EXPLORERS = {
     "StrategyExplorer": lambda: __import__("pokerlab.widgets").widgets.StrategyExplorer(),
     "ReweightingExplorer": lambda: __import__("pokerlab.widgets").widgets.ReweightingExplorer(),
     "BPPInspector": lambda: __import__("pokerlab.widgets").widgets.BPPInspector(),
+    "RangeEquityExplorer": lambda: __import__("pokerlab.widgets").widgets.RangeEquityExplorer(),
 }
 
 
