@@ -996,15 +996,23 @@ def _two_ranges(board, deck, need, first, stop, acards, aw, bcards, bw, bstart, 
     nd = deck.shape[0]
     while pos < first:
         pos += 1
-        _next_combo(idx, need, nd)
+        changed = _next_combo(idx, need, nd)
+    # states after the first t runout cards, rebuilt only from the first index that changed
+    ps = np.empty(6, np.int64)
+    sms = np.empty(6, np.int64)
+    rms = np.empty(6, np.int64)
+    ps[0] = p0
+    sms[0] = sm0
+    rms[0] = 0
+    changed = 0
     while pos < stop:
-        p = p0
-        sm = sm0
-        rmask = np.int64(0)
-        for t in range(need):
+        for t in range(changed, need):
             c = deck[idx[t]]
-            p, sm = _add(p, sm, c, kk)
-            rmask |= np.int64(1) << c
+            ps[t + 1], sms[t + 1] = _add(ps[t], sms[t], c, kk)
+            rms[t + 1] = rms[t] | (np.int64(1) << c)
+        p = ps[need]
+        sm = sms[need]
+        rmask = rms[need]
         m = 0
         for i in range(nb):
             if bmask[i] & rmask:
@@ -1068,7 +1076,7 @@ def _two_ranges(board, deck, need, first, stop, acards, aw, bcards, bw, bstart, 
             out[2] += w * tot
             out[3] += n
         pos += 1
-        _next_combo(idx, need, nd)
+        changed = _next_combo(idx, need, nd)
 
 
 @njit(cache=True, inline="always")
@@ -1087,15 +1095,16 @@ def _below(sv, m, v):
 
 @njit(cache=True, inline="always")
 def _next_combo(idx, k, n):
-    """Step ``idx[:k]`` to the next k-subset of range(n) in lexicographic order."""
+    """Step ``idx[:k]`` to the next k-subset of range(n) in lexicographic order; returns the first changed slot."""
     t = k - 1
     while t >= 0 and idx[t] == n - k + t:
         t -= 1
     if t < 0:
-        return
+        return 0
     idx[t] += 1
     for u in range(t + 1, k):
         idx[u] = idx[u - 1] + 1
+    return t
 
 
 def two_ranges(
