@@ -17,7 +17,9 @@
     pokerlab replay FILE.phhs --hand 3        a recorded hand street by street: pot odds, equity, HS, PPOT
 
 Every subcommand takes ``--json``. Bad input prints one line on stderr and
-exits with status 2; there is never a traceback for a user's mistake.
+exits with status 2; there is never a traceback for a user's mistake. Every
+argument and output path is checked before any work. Ctrl-C prints one line
+and exits with status 130, with every worker process stopped.
 """
 
 from __future__ import annotations
