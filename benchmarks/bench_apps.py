@@ -51,6 +51,7 @@ def click_latencies(browser, url: str, clicks: int) -> list[float]:
             continue
         before = page.inner_text(".pl-log")
         target = ".pl-check" if page.locator(".pl-check:visible").count() else ".pl-call"
+        page.wait_for_selector(f"{target}:enabled", timeout=10_000)  # a new decision's buttons wait MIN_THINK
         t = time.perf_counter()
         page.click(target)
         page.wait_for_function(

@@ -30,13 +30,16 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "bpp_curves_chart",
     "breakdown_chart",
+    "calibration_chart",
     "category_chart",
     "chart_png",
     "chart_svg",
+    "context_triples_chart",
     "decision_chart",
     "difference_heatmap",
     "enable_offline",
     "equity_by_street_chart",
+    "feature_importance_chart",
     "mark_counts",
     "match_results_chart",
     "matrix_heatmap",
@@ -722,7 +725,7 @@ def money_chart(money: pd.DataFrame, title: str = "") -> alt.Chart:
             # hands are whole: ticks only at whole numbers, printed without decimals
             x=alt.X(f"{x}:Q", title="hand", axis=alt.Axis(tickMinStep=1, format="d")),
             y=alt.Y("chips:Q", title="chips"),
-            color=alt.Color("player:N", title=None),
+            color=alt.Color("player:N", title=None, sort=[str(c) for c in money.columns]),  # seat order
             tooltip=[f"{x}:Q", "player:N", "chips:Q"],
         )
         .properties(width=420, height=220, title=title)
@@ -748,3 +751,87 @@ def equity_by_street_chart(study: Any, upto: int | None = None, title: str = "")
         tooltip=["player:N", "street:N", alt.Tooltip("equity:Q", format=".1%")],
     )
     return (base.mark_line() + base.mark_point(filled=True, size=60)).properties(width=360, height=200, title=title)
+
+
+def context_triples_chart(triples: dict[str, Any], title: str = "") -> alt.Chart:
+    """Each model's probability triple (fold, call, raise) as stacked horizontal bars, one per model."""
+    import altair as alt
+    import pandas as pd
+
+    actions = ["fold", "call", "raise"]
+    rows = [
+        {"model": model, "action": a, "order": k, "probability": float(p[k])}
+        for model, p in triples.items()
+        for k, a in enumerate(actions)
+    ]
+    return (
+        alt.Chart(pd.DataFrame(rows))
+        .mark_bar()
+        .encode(
+            y=alt.Y("model:N", sort=list(triples), title=None),
+            x=alt.X("probability:Q", stack="zero", scale=alt.Scale(domain=[0, 1]), title="probability"),
+            color=alt.Color(
+                "action:N",
+                scale=alt.Scale(domain=actions, range=["#c0392b", "#2e86c1", "#27ae60"]),
+                title="next action",
+            ),
+            order="order:Q",
+            tooltip=["model:N", "action:N", alt.Tooltip("probability:Q", format=".3f")],
+        )
+        .properties(width=360, height=alt.Step(26), title=title)
+    )
+
+
+def feature_importance_chart(importances: pd.DataFrame, title: str = "") -> alt.Chart:
+    """The decision tree's feature importances: one bar per feature, a column of bars per opponent style.
+
+    ``importances`` has columns ``style``, ``feature`` and ``importance``
+    (:attr:`pokerlab.experiments.OpponentModelComparison.importances`).
+    """
+    import altair as alt
+
+    return (
+        alt.Chart(importances)
+        .mark_bar()
+        .encode(
+            y=alt.Y("feature:N", sort=None, title="Table 5 feature"),
+            x=alt.X("importance:Q", title="importance"),
+            color=alt.Color("style:N", title="opponent style"),
+            yOffset="style:N",
+            tooltip=["style:N", "feature:N", alt.Tooltip("importance:Q", format=".3f")],
+        )
+        .properties(width=380, height=alt.Step(6), title=title)
+    )
+
+
+def calibration_chart(calibration: pd.DataFrame, title: str = "") -> alt.Chart:
+    """Reliability diagram: observed frequency against mean predicted probability, per action and bin.
+
+    ``calibration`` has columns ``action``, ``predicted``, ``observed`` and
+    ``count`` (:func:`pokerlab.bots.context_models.calibration_table`), optionally
+    ``model`` (one line per model, one panel per action). The diagonal is
+    perfect calibration.
+    """
+    import altair as alt
+    import pandas as pd
+
+    color = "model:N" if "model" in calibration.columns else "action:N"
+    diagonal = (
+        alt.Chart(pd.DataFrame({"predicted": [0.0, 1.0], "observed": [0.0, 1.0]}))
+        .mark_line(color="#999", strokeDash=[4, 4])
+        .encode(x="predicted:Q", y="observed:Q")
+    )
+    panels = []
+    for action in ("fold", "call", "raise"):
+        lines = (
+            alt.Chart(calibration[calibration["action"] == action])
+            .mark_line(point=True)
+            .encode(
+                x=alt.X("predicted:Q", scale=alt.Scale(domain=[0, 1]), title=f"predicted P({action})"),
+                y=alt.Y("observed:Q", scale=alt.Scale(domain=[0, 1]), title="observed frequency"),
+                color=color,
+                tooltip=[color, "predicted:Q", "observed:Q", "count:Q"],
+            )
+        )
+        panels.append(alt.layer(diagonal, lines).properties(width=190, height=190, title=action))
+    return alt.hconcat(*panels).properties(title=title)

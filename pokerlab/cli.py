@@ -317,15 +317,23 @@ def cmd_acpc_client(args: argparse.Namespace) -> None:
         raise ParameterError(f"cannot talk to the dealer at {args.host}:{args.port}: {exc}") from None
     chips = result.chips
     shown = str(chips.numerator) if chips.denominator == 1 else f"{float(chips):.6f}".rstrip("0")
-    per_hand = float(chips) / len(result.results) if result.results else 0.0
+    known = sum(1 for _, c in result.results if c is not None)
+    unknown = len(result.results) - known  # outcomes that needed hole cards the dealer did not show
+    per_hand = float(chips) / known if known else 0.0
     data = {
         "hands": result.hands,
         "chips": int(chips) if chips.denominator == 1 else float(chips),
         "chips_per_hand": per_hand,
+        "hands_with_unknown_result": unknown,
         "game": rules.name,
     }
     sign = "+" if chips > 0 else ""
     text = f"played {result.hands} hands of {rules.name}: {sign}{shown} chips ({per_hand:+.2f} per hand)"
+    if unknown:
+        text += (
+            f"; {unknown} hand{'s' if unknown != 1 else ''} not counted: the dealer did not show the cards "
+            "that decide the result"
+        )
     _print(data, text, args.json)
 
 
@@ -467,6 +475,9 @@ def cmd_solve(args: argparse.Namespace) -> None:
     keys = args.show or ([i.key for i in game.infosets] if game.name == "kuhn" else [])
     for key in keys:
         game.infoset(key)  # an unknown key is an error before any work
+    if args.variant != "mccfr":
+        # load (or compile) the kernel first, as benchmarks/bench_cfr.py does: the time printed is the solve's
+        solve.cfr(game, 1, variant=args.variant, record=0)
     start = time.perf_counter()
     result = solve.cfr(game, args.iterations, variant=args.variant, seed=args.seed, record=args.record)
     seconds = time.perf_counter() - start
@@ -738,6 +749,11 @@ def _run(argv: Sequence[str] | None) -> int:
     except PokerlabError as exc:
         sys.stderr.write(f"pokerlab: error: {exc}\n")
         return 2
+    except BrokenPipeError:  # the reader went away (`pokerlab ... | head -1`): stop quietly, as Unix tools do
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the flush at exit cannot fail again
+        return 141  # 128 + SIGPIPE, what a shell reports for a tool killed by a closed pipe
     return 0
 
 

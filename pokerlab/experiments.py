@@ -16,6 +16,11 @@ keeps every player's money after every hand. Each trial is one task for
 the ``executor`` (any ``concurrent.futures.Executor``), seeded from
 ``(seed, trial)``, so results depend only on the seed.
 
+:func:`compare_opponent_models` is the experiment the Waterloo report
+proposes at its end for the opponent models it never built: the context
+models (Table 5, Davidson's network, a decision tree, the frequency
+baseline) trained per opponent style and scored on held-out hands.
+
 A bot is written ``"name"`` or ``"name:key=value,key=value"``, e.g.
 ``"phase2:bluff=aggressive"``.
 """
@@ -39,7 +44,17 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from pokerlab.game import Rules
 
-__all__ = ["SETUPS", "ExperimentResult", "make_bot", "run_duplicate", "run_experiment"]
+__all__ = [
+    "OPPONENT_FIELD",
+    "OPPONENT_STYLES",
+    "SETUPS",
+    "ExperimentResult",
+    "OpponentModelComparison",
+    "compare_opponent_models",
+    "make_bot",
+    "run_duplicate",
+    "run_experiment",
+]
 
 SETUPS: dict[str, list[str]] = {
     "phases": ["phase1", "phase1", "phase2", "phase2", "phase3", "phase3"],
@@ -234,3 +249,155 @@ def run_duplicate(a: str, b: str, *, hands: int = 20_000, seed: int = 0, rules: 
         "ci95_high": hi,
         "faults": sum(sum(c.values()) for c in result.fault_counts.values()),
     }
+
+
+OPPONENT_STYLES: tuple[str, ...] = (
+    "phase1",
+    "phase2:bluff=aggressive",
+    "phase2:bluff=normal",
+    "phase2:bluff=conservative",
+    "phase2:bluff=none",
+    "phase3",
+    "rembrant",
+    "bpp",
+    "random",
+    "always_call",
+)
+"""The opponent styles :func:`compare_opponent_models` trains on by default."""
+
+OPPONENT_FIELD: tuple[str, ...] = ("phase1", "rembrant")
+"""The two other seats at every table of :func:`compare_opponent_models` (fast, and unlike each other)."""
+
+
+@dataclass
+class OpponentModelComparison:
+    """Held-out scores of the context models per opponent style (see :func:`compare_opponent_models`).
+
+    ``scores``: one row per style and model kind with ``log_loss``,
+    ``accuracy``, ``calibration_error``, ``train`` and ``test`` (decisions).
+    ``calibration``: the calibration table of every style and model
+    (:func:`pokerlab.bots.context_models.calibration_table`). ``importances``: the
+    decision tree's importance of each feature per style.
+    """
+
+    scores: pd.DataFrame
+    calibration: pd.DataFrame
+    importances: pd.DataFrame
+    hands: int
+    seed: int
+
+    def best_model(self) -> str:
+        """The model kind with the lowest mean held-out log-loss over the styles."""
+        return str(self.scores.groupby("model")["log_loss"].mean().idxmin())
+
+    def table(self, metric: str = "log_loss") -> pd.DataFrame:
+        """One metric as a style x model table."""
+        if metric not in ("log_loss", "accuracy", "calibration_error"):
+            raise ParameterError(f"metric must be log_loss, accuracy or calibration_error, not {metric!r}")
+        return self.scores.pivot(index="style", columns="model", values=metric).loc[
+            list(dict.fromkeys(self.scores["style"]))
+        ]
+
+    def chart(self) -> alt.Chart:
+        """Held-out log-loss per style, one bar per model (lower is better)."""
+        import altair as alt
+
+        return (
+            alt.Chart(self.scores)
+            .mark_bar()
+            .encode(
+                y=alt.Y("style:N", sort=None, title="opponent style"),
+                x=alt.X("log_loss:Q", title="held-out log-loss (lower is better)"),
+                yOffset="model:N",
+                color=alt.Color("model:N", title="model"),
+                tooltip=["style", "model", alt.Tooltip("log_loss:Q", format=".3f"), "accuracy", "test"],
+            )
+            .properties(width=420, title="Predicting the next action: held-out log-loss")
+        )
+
+    def to_csv(self, directory: str | Path) -> Path:
+        """Write scores.csv, calibration.csv and importances.csv into ``directory``."""
+        directory = Path(directory)
+        directory.mkdir(parents=True, exist_ok=True)
+        self.scores.to_csv(directory / "scores.csv", index=False)
+        self.calibration.to_csv(directory / "calibration.csv", index=False)
+        self.importances.to_csv(directory / "importances.csv", index=False)
+        return directory
+
+
+def compare_opponent_models(
+    opponents: list[str] | tuple[str, ...] = OPPONENT_STYLES,
+    *,
+    hands: int = 2000,
+    seed: int = 0,
+    models: tuple[str, ...] = ("mlp", "tree", "frequency"),
+    test_fraction: float = 0.3,
+    field: tuple[str, ...] = OPPONENT_FIELD,
+    rules: Rules | None = None,
+    executor: Executor | None = None,
+    progress: bool = True,
+) -> OpponentModelComparison:
+    """The experiment the Waterloo report asks for: which opponent model predicts best?
+
+    For each opponent style, two players of that style sit with the
+    ``field`` (the report's no-limit ring, stacks reset every hand) for
+    ``hands`` hands (:func:`pokerlab.bots.context.collect_decisions`). The
+    models learn from the style's decisions in the first hands and are
+    scored on its decisions in the last ``test_fraction`` of the hands,
+    which they never saw: log-loss, accuracy and calibration error
+    (:func:`pokerlab.bots.context_models.score_predictions`).
+    """
+    import pandas as pd
+
+    from pokerlab.bots.context import collect_decisions
+    from pokerlab.bots.context_models import MODEL_KINDS, ContextModel, calibration_table
+
+    if isinstance(opponents, str) or not opponents or not all(isinstance(o, str) for o in opponents):
+        raise ParameterError(f"opponents must be a non-empty list of bot specs, not {opponents!r}")
+    if isinstance(models, str) or not models or any(m not in MODEL_KINDS for m in models):
+        raise ParameterError(f"models must be a non-empty list drawn from {', '.join(MODEL_KINDS)}, not {models!r}")
+    if isinstance(hands, bool) or not isinstance(hands, int) or not 10 <= hands <= 10_000_000:
+        raise ParameterError(f"hands must be a whole number from 10 to 10,000,000, not {hands!r}")
+    if isinstance(test_fraction, bool) or not isinstance(test_fraction, (int, float)) or not 0 < test_fraction < 1:
+        raise ParameterError(f"test_fraction must be a number strictly between 0 and 1, not {test_fraction!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise ParameterError(f"seed must be a whole number from 0 to 2**63 - 1, not {seed!r}")
+    if isinstance(field, str) or not all(isinstance(f, str) for f in field) or not field:
+        raise ParameterError(f"field must be a non-empty list of bot specs, not {field!r}")
+    cut = hands - max(1, round(hands * test_fraction))
+    scores, calibrations, importances = [], [], []
+    for k, style in enumerate(opponents):
+        frame = collect_decisions(
+            [style, style, *field],
+            rules,
+            hands,
+            seed=int(np.random.SeedSequence([seed, k]).generate_state(1)[0]),
+            executor=executor,
+            record=[style],
+            progress=progress,
+        )
+        train, test = frame[frame["hand"] < cut], frame[frame["hand"] >= cut]
+        if len(train) == 0 or len(test) == 0:
+            raise ParameterError(f"{hands} hands gave no decisions of {style!r} to train or test on; play more hands")
+        for kind in models:
+            model = ContextModel(kind, seed=seed % 2**32).fit(train)
+            proba = model.predict_proba(test)
+            row = {"style": style, "model": kind, **model.score(test), "train": len(train), "test": len(test)}
+            scores.append(row)
+            cal = calibration_table(proba, test["action"])
+            cal.insert(0, "model", kind)
+            cal.insert(0, "style", style)
+            calibrations.append(cal)
+            if kind == "tree":
+                imp = model.feature_importances().rename_axis("feature").reset_index()
+                imp.insert(0, "style", style)
+                importances.append(imp)
+    return OpponentModelComparison(
+        scores=pd.DataFrame(scores),
+        calibration=pd.concat(calibrations, ignore_index=True),
+        importances=pd.concat(importances, ignore_index=True)
+        if importances
+        else pd.DataFrame(columns=["style", "feature", "importance"]),
+        hands=hands,
+        seed=seed,
+    )

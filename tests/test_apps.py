@@ -400,6 +400,7 @@ def test_real_names_are_accepted_and_escaped_everywhere(tmp_path):
     for view in (app.table, app.ranking_view, app.leaderboard_view, app.history):
         assert "<i>O'Brien" not in view.value
     assert escaped in app.ranking_view.value and escaped in app.leaderboard_view.value
+    assert app.ranking_view.value.count("padding:2px 12px") == 8 * (1 + 3)  # every cell keeps its columns apart
 
 
 # -- issue 15: the raise controls ----------------------------------------------------------------------
@@ -665,3 +666,154 @@ def test_new_public_functions_refuse_bad_arguments_by_name(tmp_path):
     for call, word in cases:
         with pytest.raises(ParameterError, match=word):
             call()
+
+
+# -- found by playing the apps in Chromium after issue 15 ------------------------------------------------
+
+
+def test_setup_messages_write_numbers_as_a_person_reads_them():
+    _, errors = validate_setup(starting_money="1e3", players="1e3")
+    assert "1,000,000" in errors["starting_money"] and "e+" not in errors["starting_money"]
+    assert "e.g. 1000" not in errors["players"] and "digits" in errors["players"]  # 1000 players is no example
+    _, errors = validate_setup(hands="99999")
+    assert errors["hands"] == "must be from 1 to 10,000, not 99,999"
+
+
+def test_a_new_game_never_shows_the_last_games_winning_probability(tmp_path):
+    from pokerlab.equity import equity
+
+    app = BigHoldemApp(
+        leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=3, name="ann", players=3, timer=0, show_probability=True
+    )
+    for _ in range(3):
+        assert app.start()
+        s = app.session
+        me = s.hand_seat_of_human
+        e = equity(s.state.hole[me], board=s.state.board, opponents=2, samples=4000, seed=1)
+        assert f"<b>{e.equity[0]:.1%}</b>" in app.probability_view.value
+        app.abandon()
+
+
+def test_bets_are_not_drawn_once_the_hand_is_over(tmp_path):
+    app = HeadsUpApp(seed=5, delay=0)
+    assert app.session.human_to_act and "pl-seat-bet" in app.table.value  # the blinds in front of the seats
+    app._click(Fold())
+    assert app.session.state.is_over and "pl-seat-bet" not in app.table.value
+    assert "5 uncalled returned" in app.table.value
+    big = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=5, name="ann", players=3, timer=0)
+    assert big.start() and "pl-seat-bet" in big.table.value
+    for _ in range(100):
+        if big.session.finished:
+            break
+        big._click(Fold() if any(isinstance(a, Fold) for a in big.session.legal()) else Check())
+    assert big.session.finished and "pl-seat-bet" not in big.table.value
+
+
+def test_the_last_hands_outcome_stays_readable_after_the_next_deal(tmp_path):
+    app = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=2, name="ann", players=4, timer=0)
+    assert app.start()
+    s = app.session
+    for _ in range(200):
+        if s.hand_number >= 3:
+            break
+        app._click(Check() if any(isinstance(a, Check) for a in s.legal()) else Fold())
+    assert s.hand_number >= 3 and not s.state.is_over  # the next hand is already dealt
+    log = app.log.value
+    assert f"Last hand (hand {s.hand_number})" in log
+    assert " the pot of " in log.split("Last hand")[1]  # who won it, in words
+    assert "Your turn." in app.status.value and "Last hand: " in app.status.value
+    heads_up = HeadsUpApp(seed=5, delay=0)  # heads-up waits for "deal next hand": the result sits beside it
+    _finish_heads_up_hands(heads_up, 1)
+    assert heads_up.session.history[0].net == {"you": -70, "BPP": 70}
+    assert "Hand over: <b>BPP wins the pot of 140</b>." in heads_up.status.value
+    from pokerlab.apps.explain import outcome_lines
+
+    assert outcome_lines(heads_up.session.state, ("you", "BPP"), 0)[-1] == "<b>BPP wins the pot of 140</b>"
+    with pytest.raises(ParameterError, match="names"):
+        outcome_lines(heads_up.session.state, ("you",), 0)
+
+
+def test_thinking_never_rounds_a_possible_action_to_0_or_100_percent():
+    from types import SimpleNamespace
+
+    from pokerlab.apps.explain import thinking_sentence
+
+    t = SimpleNamespace(
+        p_win=0.91, threshold=0.083, probabilities={"fold": 2e-8, "call": 0.0031, "raise": 0.9969}, chosen="call",
+        bluff=False, round="river",
+    )  # fmt: skip
+    text = thinking_sentence(t, "BPP", 220, 20, 20)
+    assert "fold &lt;1%, call &lt;1%, raise &gt;99%" in text and "it calls" in text
+    assert "on the river" in text
+    t.round = "preflop"
+    assert "before the flop" in thinking_sentence(t, "BPP", 15, 5, 10)
+
+
+def test_a_button_that_puts_your_whole_stack_in_says_all_in():
+    from pokerlab.apps.base import ActionBar
+    from pokerlab.game import NO_LIMIT_RING
+
+    played = []
+    bar = ActionBar(played.append)
+    rules = NO_LIMIT_RING.with_(small_blind=5, big_blind=10, starting_stack=1000)
+    h = rules.new_hand([1000, 28], button=0, seed=1)
+    h.apply(RaiseTo(20))  # the big blind has 18 behind: the only raise is to 28, all-in
+    bar.show(h)
+    assert (bar.call.description, bar.raise_.description) == ("call 10", "raise to 28 (all-in)")
+    bar.raise_.click()
+    assert played == [RaiseTo(28)]
+    h = rules.new_hand([1000, 28], button=0, seed=1)
+    h.apply(RaiseTo(60))  # calling costs all 18 it has left
+    bar.show(h)
+    assert bar.call.description == "call 18 (all-in)" and bar.raise_.layout.display == "none"
+    h = _no_limit_turn()  # deep stacks: only the all-in amount says so
+    bar.show(h)
+    assert not bar.raise_.description.endswith("(all-in)") and not bar.call.description.endswith("(all-in)")
+
+
+def test_the_chips_chart_lists_players_in_seat_order():
+    import pandas as pd
+
+    from pokerlab.charts import chart_svg, money_chart
+
+    seats = [f"phase2 #{i}" for i in range(1, 11)]
+    frame = pd.DataFrame([[1000] * 10, [990 + i for i in range(10)]], columns=seats)
+    frame.index.name = "hand"
+    svg = chart_svg(money_chart(frame))
+    where = [svg.index(f">{name}</text>") for name in seats]
+    assert where == sorted(where), "the legend must follow the seats (#1, #2, ... #10), not the alphabet"
+
+
+def test_the_tail_of_a_double_click_never_lands_on_the_next_decision(tmp_path):
+    """In a kernel clicks are queued messages: with a timer of 0 the bots answer before the second click of a
+    double click is read, which then played the person's next decision ("call 396" twice in Chromium)."""
+    import asyncio
+
+    async def play():
+        app = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=1, name="ann", players=3, timer=0)
+        assert app.start()
+        s = app.session
+        applied = []
+        act = s.human_act
+        s.human_act = lambda a: (applied.append(a), act(a))[1]
+        button = app.actions.check if app.actions.check.layout.display != "none" else app.actions.call
+        assert button.disabled  # the first decision, just shown
+        button.click()
+        assert applied == [] and app.actions.ignored_clicks == 1
+        await asyncio.sleep(0.4)
+        button.click()
+        assert s.human_to_act and len(applied) == 1  # the bots moved, ann's next decision is shown
+        following = next(b for b in (app.actions.check, app.actions.call) if b.layout.display != "none")
+        assert following.disabled
+        following.click()  # the double click's tail, read at once: ignored
+        assert len(applied) == 1 and app.actions.ignored_clicks == 2
+        await asyncio.sleep(0.4)  # the decision has been in sight long enough: the buttons take clicks
+        assert not following.disabled
+        following.click()
+        assert len(applied) == 2
+
+    asyncio.run(play())
+    bar = __import__("pokerlab.apps.base", fromlist=["ActionBar"]).ActionBar
+    for bad in (-1, True, float("nan"), 60, "0.3"):
+        with pytest.raises(ParameterError, match="min_think"):
+            bar(lambda a: None, min_think=bad)

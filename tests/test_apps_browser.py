@@ -159,6 +159,8 @@ def test_heads_up_hand_in_the_browser(browser, heads_up_url, tmp_path):
             assert _int(page, ".pl-stack-you") == stack - owed  # our chips moved by exactly the call
             assert _int(page, ".pl-pot-value") >= pot + owed
     page.wait_for_selector(".pl-hand-over", timeout=30_000)
+    assert re.search(r"Hand over: .*(wins? the pot of \d+|split the pot)", page.inner_text(".pl-status"))
+    assert page.locator(".pl-table .pl-seat-bet").count() == 0  # paid out: no bets left in front of the seats
     history = page.locator(".pl-history-hand").all_inner_texts()
     assert len(history) == 1 and history[0].startswith("hand 1 (dealer ")
     assert "small bets per hand" in page.inner_text(".pl-result")
@@ -224,6 +226,8 @@ def test_bigholdem_watch_mode_setup_parsing_and_the_deal_after_eliminations(brow
         assert rows.count() == 6
         assert "rembrant #3" in page.inner_text(".pl-ranking")
         assert "average win per hand" in page.inner_text(".pl-ranking-table thead")
+        pad = "e => parseFloat(getComputedStyle(e).paddingRight)"
+        assert page.eval_on_selector(".pl-ranking-table td", pad) >= 8  # "always_raise #5bot" no more
         eliminated = {}
         for r in range(6):
             cells = rows.nth(r).locator("td").all_inner_texts()
@@ -297,6 +301,7 @@ def test_bigholdem_person_with_phase1_raise_label_and_screenshots(browser, tmp_p
         seats = [page.locator(".pl-table .pl-seat").nth(k).bounding_box() for k in range(5)]
         assert all(b["x"] >= 0 and b["x"] + b["width"] <= 1024 for b in seats)
         _play_passively(page, ".pl-game-over")
+        assert page.locator(".pl-table .pl-seat-bet").count() == 0
         page.wait_for_selector(".pl-leaderboard-table tbody tr", timeout=30_000)
         assert "O'Brien & <b>Co</b>" in page.inner_text(".pl-leaderboard-table")
         assert page.outside == []
@@ -323,8 +328,15 @@ def test_abandon_game_and_a_taken_port(browser, tmp_path):
         page.wait_for_selector(".pl-setup", timeout=90_000)
         page.fill(".pl-setup-name input", "ann")
         page.fill(".pl-setup-players input", "3")
+        page.fill(".pl-setup-timer input", "0")  # the bots answer at once: a double click's tail must not play on
         page.click(".pl-start")
         page.wait_for_selector(".pl-your-turn", timeout=60_000)
+        hands = page.locator(".pl-history-hand").count()
+        page.locator(".pl-check:visible, .pl-call:visible").first.dblclick()
+        page.wait_for_timeout(2000)
+        mine = len(re.findall(r"^you: ", page.inner_text(".pl-log").split("Last hand")[0], flags=re.M))
+        assert (mine, page.locator(".pl-history-hand").count()) in ((1, hands), (0, hands + 1))
+        assert page.locator(".pl-status .pl-error").count() == 0
         page.click(".pl-abandon")
         page.wait_for_selector(".pl-abandoned", timeout=20_000)
         assert page.locator(".pl-setup:visible").count() == 1

@@ -64,8 +64,41 @@ def _study():
     return study_hand(load_phh(path.read_text()), samples=2_000, seed=1, potential=False)
 
 
+def _triples():
+    import numpy as np
+
+    return {"mlp": np.array([0.2, 0.5, 0.3]), "tree": np.array([0.1, 0.6, 0.3])}
+
+
+def _importances():
+    from pokerlab.bots.models import CONTEXT_FEATURES
+
+    return pd.DataFrame({"style": ["a"] * 19 + ["b"] * 19, "feature": list(CONTEXT_FEATURES) * 2, "importance": 0.05})
+
+
+def _calibration():
+    import numpy as np
+
+    from pokerlab.bots.context_models import calibration_table
+
+    cal = calibration_table(np.array([[0.2, 0.5, 0.3], [0.6, 0.3, 0.1]] * 5), ["call", "fold"] * 5)
+    cal["model"] = "tree"
+    return cal
+
+
 CASES = {
     "category_chart": (lambda: charts.category_chart(_category_frame()), {"marks": 9}),
+    # per action panel: the diagonal (2 vertices), the calibration curve (2 bins) and its 2 points
+    "calibration_chart": (
+        lambda: charts.calibration_chart(_calibration()),
+        {
+            f"concat_{k}_{layer}": n
+            for k in range(3)
+            for layer, n in (("layer_0_marks", 2), ("layer_1_layer_0_marks", 2), ("layer_1_layer_1_marks", 2))
+        },
+    ),
+    "context_triples_chart": (lambda: charts.context_triples_chart(_triples()), {"marks": 6}),  # 2 models x 3 actions
+    "feature_importance_chart": (lambda: charts.feature_importance_chart(_importances()), {"marks": 38}),
     # two known players (the big blind never showed), four streets each: 8 line vertices, 8 points
     "equity_by_street_chart": (
         lambda: charts.equity_by_street_chart(_study()),

@@ -26,10 +26,13 @@ from typing import Any
 
 import ipywidgets as w
 
-from pokerlab.errors import PokerlabError
+from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.game.state import Call, Check, Fold, RaiseTo
 
-__all__ = ["ActionBar", "Pacer", "event_lines", "panel", "parse_amount"]
+__all__ = ["MIN_THINK", "ActionBar", "Pacer", "event_lines", "panel", "parse_amount"]
+
+MIN_THINK = 0.25
+"""Seconds a new decision's buttons wait before they take a click (the apps' ``ActionBar(min_think=...)``)."""
 
 
 def panel(css: str, value: str = "") -> w.HTML:
@@ -119,8 +122,15 @@ class ActionBar:
     not jump while the bots move.
     """
 
-    def __init__(self, on_action: Callable[[Any], None]) -> None:
+    def __init__(self, on_action: Callable[[Any], None], min_think: float = 0.0) -> None:
+        if isinstance(min_think, bool) or not isinstance(min_think, (int, float)) or not 0 <= min_think <= 5:
+            raise ParameterError(f"min_think must be 0..5 seconds, not {min_think!r}")
         self.on_action = on_action
+        self.min_think = float(min_think)
+        self.ignored_clicks = 0
+        self._ready = True  # False for min_think seconds after a new decision is shown
+        self._decision: Any = None
+        self._decision_key: Any = None
         self.fold = button("fold", "pl-fold")
         self.check = button("check", "pl-check")
         self.call = button("call", "pl-call")
@@ -134,11 +144,12 @@ class ActionBar:
         self.message = panel("pl-amount-message")
         self.target: int | None = None
         self._lo = self._hi = 0
+        self._all_in_to = -1  # the raise-to amount that puts the actor's whole stack in
         self._opening = False
         self._syncing = False
-        self.fold.on_click(lambda _: on_action(Fold()))
-        self.check.on_click(lambda _: on_action(Check()))
-        self.call.on_click(lambda _: on_action(Call()))
+        self.fold.on_click(lambda _: self._act(Fold()))
+        self.check.on_click(lambda _: self._act(Check()))
+        self.call.on_click(lambda _: self._act(Call()))
         self.bet.on_click(lambda _: self._raise())
         self.raise_.on_click(lambda _: self._raise())
         self.slider.observe(lambda ch: self._from_slider(ch["new"]), names="value")
@@ -154,11 +165,53 @@ class ActionBar:
         self.widget.add_class("pl-actions")
         self.show(None)
 
-    @staticmethod
-    def _visible(b: w.Widget, on: bool) -> None:
+    def _visible(self, b: w.Widget, on: bool) -> None:
         b.layout.display = None if on else "none"
         if isinstance(b, w.Button):
-            b.disabled = not on
+            b.disabled = not on or not self._ready
+
+    def _act(self, action: Any) -> None:
+        """Pass a click on, unless it came before the decision was ready (the tail of a double click)."""
+        if not self._ready:
+            self.ignored_clicks += 1
+            return
+        self.on_action(action)
+
+    def _arm(self, decision: Any) -> None:
+        """``min_think`` after a decision was shown: its buttons take clicks (unless another came since)."""
+        if decision is not self._decision:
+            return
+        self._ready = True
+        for b in (self.fold, self.check, self.call, *self.presets.values()):
+            b.disabled = b.layout.display == "none"
+        self._label(self.target)
+
+    def _hold(self, state: Any) -> None:
+        """A new decision: with ``min_think`` and a running event loop, its buttons wait that long.
+
+        Clicks are messages queued at the kernel: with fast bots (or a timer of 0) the
+        second click of a double click reaches the kernel after the bots have moved
+        and would land on the person's *next* decision. The buttons are disabled until
+        the decision has been in sight for ``min_think`` seconds, and a click before
+        that is ignored (counted in ``ignored_clicks``).
+        """
+        key = (id(state), state.hand_number, len(state.events)) if state is not None else None
+        if key == self._decision_key:
+            return
+        self._decision_key = key
+        self._decision = decision = object()
+        if state is None or self.min_think <= 0:
+            self._ready = True
+            return
+        try:
+            loop = asyncio.get_event_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None or not loop.is_running():
+            self._ready = True
+            return
+        self._ready = False
+        loop.call_later(self.min_think, self._arm, decision)
 
     # -- the amount ------------------------------------------------------------
     def set_amount(self, value: int) -> None:
@@ -198,19 +251,20 @@ class ActionBar:
 
     def _label(self, value: int | None) -> None:
         shown = "…" if value is None else str(value)
-        allin = " (all-in)" if value is not None and value == self._hi and self._lo != self._hi else ""
+        allin = " (all-in)" if value is not None and value == self._all_in_to else ""
         self.bet.description = f"bet {shown}{allin}"
         self.raise_.description = f"raise to {shown}{allin}"
         for b in (self.bet, self.raise_):
-            b.disabled = value is None or b.layout.display == "none"
+            b.disabled = value is None or b.layout.display == "none" or not self._ready
 
     def _raise(self) -> None:
         if self.target is not None:
-            self.on_action(RaiseTo(self.target))
+            self._act(RaiseTo(self.target))
 
     # -- the state -------------------------------------------------------------
     def show(self, state: Any) -> None:
         """Show exactly the legal actions of ``state`` (None: none, the bar keeps its place)."""
+        self._hold(state)
         legal = state.legal_actions() if state is not None else ()
         kinds = {type(a).__name__ for a in legal}
         self._visible(self.fold, "Fold" in kinds)
@@ -220,8 +274,12 @@ class ActionBar:
         self._opening = opening = can_raise and state.current_bet == 0
         self._visible(self.bet, can_raise and opening)
         self._visible(self.raise_, can_raise and not opening)
+        if state is not None and state.actor is not None:
+            a = state.actor
+            self._all_in_to = state.stacks[a] + state.street_bet[a]
         if "Call" in kinds:
-            self.call.description = f"call {state.to_call}"
+            all_in = " (all-in)" if state.to_call == state.stacks[state.actor] else ""
+            self.call.description = f"call {state.to_call}{all_in}"
         sizing = can_raise and state.min_raise_to != state.max_raise_to
         self.sizing.layout.display = None if sizing else "none"
         if not can_raise:

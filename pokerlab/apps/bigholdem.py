@@ -41,7 +41,8 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
-from pokerlab.apps.base import ActionBar, Pacer, button, error_line, event_lines, panel, parse_amount
+from pokerlab.apps.base import MIN_THINK, ActionBar, Pacer, button, error_line, event_lines, panel, parse_amount
+from pokerlab.apps.explain import outcome_lines
 from pokerlab.apps.session import Seat, TableSession
 from pokerlab.apps.table_setup import MAX_NAME, BigHoldemSetup, validate_setup
 from pokerlab.apps.table_view import SeatView, table_html
@@ -67,8 +68,11 @@ def _seats(setup: BigHoldemSetup, seed: int) -> list[Seat]:
 
 def _frame_html(rows: list[dict[str, Any]], columns: dict[str, str], css: str) -> str:
     """A small HTML table with readable headers; every cell escaped."""
-    head = "".join(f"<th>{html.escape(label)}</th>" for label in columns.values())
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(r[k]))}</td>" for k in columns) + "</tr>" for r in rows)
+    cell = 'style="padding:2px 12px 2px 0;text-align:left;white-space:nowrap"'  # columns never run together
+    head = "".join(f"<th {cell}>{html.escape(label)}</th>" for label in columns.values())
+    body = "".join(
+        "<tr>" + "".join(f"<td {cell}>{html.escape(str(r[k]))}</td>" for k in columns) + "</tr>" for r in rows
+    )
     table = f'<table class="{css}" style="border-collapse:collapse">'
     return f"{table}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
@@ -177,7 +181,7 @@ class BigHoldemApp:
         self.probability_view = panel("pl-probability")
         self.status = panel("pl-status")
         self.status.layout.min_height = "1.6em"
-        self.actions = ActionBar(self._click)
+        self.actions = ActionBar(self._click, min_think=MIN_THINK)
         self.log = panel("pl-log")
         self.notice = panel("pl-notice")
         self.history = panel("pl-history")
@@ -357,7 +361,7 @@ class BigHoldemApp:
         if not self.setup.show_probability or s.state.is_over:
             return ""
         state = s.state
-        key = (state.hand_number, state.street, tuple(state.folded))
+        key = (self.games_started, state.hand_number, state.street, tuple(state.folded))  # a new game: new key
         if key == self._equity_key:
             return self._equity_text
         from pokerlab.equity import equity
@@ -419,7 +423,7 @@ class BigHoldemApp:
                 SeatView(
                     name=seat.name,
                     stack=state.stacks[k],
-                    bet=state.street_bet[k],
+                    bet=0 if state.is_over else state.street_bet[k],  # over: the bets are in the pot
                     cards=tuple(state.hole[k]) if visible else () if state.folded[k] else (None, None),
                     dealer=k == state.button,
                     active=k == state.actor and not state.is_over,
@@ -441,8 +445,16 @@ class BigHoldemApp:
             self.status.value = '<span class="pl-your-turn">Your turn.</span>'
         else:
             self.status.value = "<span>The bots are playing&hellip;</span>"
+        last = s.history[-1] if s.history and s.history[-1].state is not state else None
+        earlier = ""
+        if last is not None and last.state is not None:  # the next hand is dealt at once: keep this in sight
+            words = outcome_lines(last.state, last.names, last.you)
+            earlier = f'<div class="pl-last-hand"><b>Last hand (hand {last.number})</b><br>{"<br>".join(words)}</div>'
+            if mine:
+                won = [line for line in words if " the pot " in line or "side pot" in line]
+                self.status.value += f' <span class="pl-last-hand-result">Last hand: {"; ".join(won)}.</span>'
         self.log.value = (
-            "<div><b>This hand</b></div><div>" + "<br>".join(event_lines(state, names, me)[-16:]) + "</div>"
+            "<div><b>This hand</b></div><div>" + "<br>".join(event_lines(state, names, me)[-16:]) + "</div>" + earlier
         )
         notices = "<br>".join(html.escape(n) for n in s.notices[-6:])
         if notices and "pl-leaderboard" not in self.notice.value and "pl-error" not in self.notice.value:

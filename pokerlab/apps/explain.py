@@ -29,7 +29,7 @@ from pokerlab.errors import ParameterError
 from pokerlab.evaluator import HandValue
 from pokerlab.game.state import Act, AwardPot, DealBoard, ReturnUncalled, Showdown
 
-__all__ = ["hand_lines", "showdown_reason", "thinking_sentence"]
+__all__ = ["hand_lines", "outcome_lines", "showdown_reason", "thinking_sentence"]
 
 
 def _who(seat: int, names: Sequence[str], you: int | None) -> str:
@@ -71,38 +71,65 @@ def hand_lines(state: Any, names: Sequence[str], you: int | None) -> list[str]:
     """The hand so far as readable HTML lines (names escaped)."""
     if len(names) != state.n:
         raise ParameterError(f"names must give one name per seat ({state.n}), not {len(names)}")
-    lines: list[str] = []
-    for e in state.events:
-        if isinstance(e, DealBoard):
-            lines.append(f"<i>{e.street.value}: {cards_html(e.cards, size='1em')}</i>")
-        elif isinstance(e, Act):
-            who = _who(e.seat, names, you)
-            amount = f" to {e.to}" if e.kind in ("bet", "raise") else (f" {e.amount}" if e.kind == "call" else "")
-            extra = " (all-in)" if e.all_in else ""
-            extra += " (automatic)" if e.automatic else ""
-            lines.append(f"{who}: {e.kind}{amount}{extra}")
-        elif isinstance(e, ReturnUncalled):
-            whom = "you" if e.seat == you else html.escape(names[e.seat])
-            lines.append(f'<span class="pl-returned">{e.amount} uncalled returned to {whom}</span>')
-        elif isinstance(e, Showdown):
-            who = _who(e.seat, names, you)
-            verb = "show" if e.seat == you else "shows"
-            lines.append(f"{who} {verb} {cards_html(e.cards, size='1em')}: <b>{html.escape(e.description)}</b>")
-        elif isinstance(e, AwardPot) and e.amount:
-            pot = "side pot " + str(e.pot) if e.pot else "the pot"
-            if len(e.winners) == 1:
-                who = _who(e.winners[0], names, you)
-                lines.append(f"<b>{who} {'win' if who == 'you' else 'wins'} {pot} of {e.amount}</b>")
-            else:
-                who = _and([_who(w, names, you) for w in e.winners])
-                shares = sorted(set(e.shares))
-                each = f"{shares[0]} each" if len(shares) == 1 else ", ".join(map(str, e.shares))
-                lines.append(f'<b class="pl-split">split {pot}: {who} share {e.amount}, {each}</b>')
+    lines = [line for e in state.events if (line := _event_line(e, names, you))]
     if state.is_over:
         reason = showdown_reason(state, names, you)
         if reason:
             lines.append(f'<span class="pl-reason">{reason}</span>')
     return lines
+
+
+def outcome_lines(state: Any, names: Sequence[str], you: int | None) -> list[str]:
+    """How a finished hand ended, as HTML lines: bets returned, hands shown, who won what, and why.
+
+    The end of :func:`hand_lines` without the betting, for a view that keeps
+    the last hand's result in sight after the next hand is dealt (empty while
+    the hand is still being played).
+
+    >>> from pokerlab.game import AAAI06_HEADS_UP_LIMIT, Fold
+    >>> h = AAAI06_HEADS_UP_LIMIT.new_hand(button=0, seed=1)
+    >>> _ = h.apply(Fold())
+    >>> outcome_lines(h, ("ann", "bob"), 0)
+    ['<span class="pl-returned">5 uncalled returned to bob</span>', '<b>bob wins the pot of 10</b>']
+    """
+    if len(names) != state.n:
+        raise ParameterError(f"names must give one name per seat ({state.n}), not {len(names)}")
+    if not state.is_over:
+        return []
+    ends = (ReturnUncalled, Showdown, AwardPot)
+    lines = [line for e in state.events if isinstance(e, ends) and (line := _event_line(e, names, you))]
+    reason = showdown_reason(state, names, you)
+    if reason:
+        lines.append(f'<span class="pl-reason">{reason}</span>')
+    return lines
+
+
+def _event_line(e: Any, names: Sequence[str], you: int | None) -> str:
+    """One event in words ("" for an event a reader need not see, such as an empty pot)."""
+    if isinstance(e, DealBoard):
+        return f"<i>{e.street.value}: {cards_html(e.cards, size='1em')}</i>"
+    if isinstance(e, Act):
+        who = _who(e.seat, names, you)
+        amount = f" to {e.to}" if e.kind in ("bet", "raise") else (f" {e.amount}" if e.kind == "call" else "")
+        extra = " (all-in)" if e.all_in else ""
+        extra += " (automatic)" if e.automatic else ""
+        return f"{who}: {e.kind}{amount}{extra}"
+    if isinstance(e, ReturnUncalled):
+        return f'<span class="pl-returned">{e.amount} uncalled returned to {_who(e.seat, names, you)}</span>'
+    if isinstance(e, Showdown):
+        who = _who(e.seat, names, you)
+        verb = "show" if e.seat == you else "shows"
+        return f"{who} {verb} {cards_html(e.cards, size='1em')}: <b>{html.escape(e.description)}</b>"
+    if isinstance(e, AwardPot) and e.amount:
+        pot = "side pot " + str(e.pot) if e.pot else "the pot"
+        if len(e.winners) == 1:
+            who = _who(e.winners[0], names, you)
+            return f"<b>{who} {'win' if who == 'you' else 'wins'} {pot} of {e.amount}</b>"
+        who = _and([_who(w, names, you) for w in e.winners])
+        shares = sorted(set(e.shares))
+        each = f"{shares[0]} each" if len(shares) == 1 else ", ".join(map(str, e.shares))
+        return f'<b class="pl-split">split {pot}: {who} share {e.amount}, {each}</b>'
+    return ""
 
 
 def thinking_sentence(thinking: Any, name: str, pot: int, to_call: int, current_bet: int = 0) -> str:
@@ -131,13 +158,27 @@ def thinking_sentence(thinking: Any, name: str, pot: int, to_call: int, current_
     mixed = [k for k, v in thinking.probabilities.items() if 0 < v < 1]
     draw = ""
     if mixed:
-        draw = " (its curves give " + ", ".join(f"{k} {v:.0%}" for k, v in thinking.probabilities.items()) + ")"
+        draw = " (its curves give " + ", ".join(f"{k} {_percent(v)}" for k, v in thinking.probabilities.items()) + ")"
+    when = "before the flop" if thinking.round == "preflop" else f"on the {html.escape(str(thinking.round))}"
     bar = (
         '<span class="pl-pwin-bar" style="display:inline-block;width:80px;height:8px;background:#eee;'
         f'border:1px solid #999;vertical-align:middle;margin-right:6px"><span style="display:block;height:100%;'
         f'width:{100 * p:.0f}%;background:#27ae60"></span></span>'
     )
     return (
-        f'<div class="pl-thinking-line">{bar}{who} thinks it wins {p:.0%} of the time on the {thinking.round}; '
+        f'<div class="pl-thinking-line">{bar}{who} thinks it wins {_percent(p)} of the time {when}; '
         f"{odds}{draw}: <b>it {act}</b>.</div>"
     )
+
+
+def _percent(p: float) -> str:
+    """A probability in whole percent that never rounds a possible event to 0 % or a doubtful one to 100 % (HTML).
+
+    >>> _percent(0.0), _percent(0.0031), _percent(0.41), _percent(0.9969), _percent(1.0)
+    ('0%', '&lt;1%', '41%', '&gt;99%', '100%')
+    """
+    if 0 < p < 0.01:
+        return "&lt;1%"
+    if 0.99 < p < 1:
+        return "&gt;99%"
+    return f"{p:.0%}"

@@ -28,8 +28,8 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
-from pokerlab.apps.base import ActionBar, Pacer, button, error_line, event_lines, panel
-from pokerlab.apps.explain import thinking_sentence
+from pokerlab.apps.base import MIN_THINK, ActionBar, Pacer, button, error_line, event_lines, panel
+from pokerlab.apps.explain import outcome_lines, thinking_sentence
 from pokerlab.apps.session import Seat, TableSession
 from pokerlab.apps.table_view import SeatView, table_html
 from pokerlab.errors import ParameterError, PokerlabError
@@ -67,7 +67,7 @@ class HeadsUpApp:
         self.table = panel("pl-table-box")
         self.status = panel("pl-status")
         self.status.layout.min_height = "1.6em"
-        self.actions = ActionBar(self._click)
+        self.actions = ActionBar(self._click, min_think=MIN_THINK)
         self.deal_button = button("deal next hand", "pl-deal")
         self.deal_button.on_click(lambda _: self._deal_click())
         self.opponent = w.Dropdown(options=list(bots.names()), value=opponent, description="opponent")
@@ -192,7 +192,7 @@ class HeadsUpApp:
                 SeatView(
                     name=name,
                     stack=state.stacks[k],
-                    bet=state.street_bet[k],
+                    bet=0 if state.is_over else state.street_bet[k],  # over: the bets are in the pot
                     cards=tuple(cards),
                     dealer=k == state.button,
                     active=k == state.actor and not state.is_over,
@@ -209,7 +209,10 @@ class HeadsUpApp:
         mine = s.human_to_act and not self.pacer.busy
         self.actions.show(state if mine else None)
         if state.is_over:
-            self.status.value = '<span class="pl-hand-over">Hand over: press "deal next hand".</span>'
+            won = [line for line in outcome_lines(state, names, me) if " the pot " in line or "side pot" in line]
+            self.status.value = (
+                f'<span class="pl-hand-over">Hand over: {"; ".join(won)}. Press "deal next hand".</span>'
+            )
         elif mine:
             self.status.value = '<span class="pl-your-turn">Your turn.</span>'
         elif bot_turn:

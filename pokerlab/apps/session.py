@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pokerlab.errors import ParameterError
@@ -66,6 +66,9 @@ class HandSummary:
     winners: tuple[str, ...]
     text: str
     dealer: str = ""
+    names: tuple[str, ...] = ()  # the names by hand seat, for the views' sentences
+    you: int | None = None  # the person's hand seat (None: not in the hand)
+    state: HandState | None = field(default=None, repr=False, compare=False)  # the finished hand itself
 
 
 @dataclass
@@ -302,7 +305,10 @@ class TableSession:
             parts.append("| showdown: " + "; ".join(f"{n} {c} ({d})" for n, c, d in shows))
         else:
             parts.append("| no showdown")
-        self.history.append(HandSummary(self.hand_number, net, board, shows, winners, " ".join(parts), dealer))
+        if self.history:  # only the newest summary keeps its hand (memory stays flat over long games)
+            self.history[-1] = replace(self.history[-1], state=None)
+        summary = HandSummary(self.hand_number, net, board, shows, winners, " ".join(parts), dealer)
+        self.history.append(replace(summary, names=names, you=self.hand_seat_of_human, state=state))
 
     # -- the score ---------------------------------------------------------
     def money(self) -> Any:

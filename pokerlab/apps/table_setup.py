@@ -81,7 +81,7 @@ _RANGES: dict[str, tuple[float, float, bool]] = {
 def _number(raw: Any, lo: float, hi: float, whole: bool) -> tuple[float | int | None, str]:
     """A number from a field as a person typed it, or None and why not."""
     kind = "a whole number" if whole else "a number"
-    what = f"{kind} from {lo:g} to {hi:g}"
+    what = f"{kind} from {_readable(lo)} to {_readable(hi)}"
     if isinstance(raw, bool) or raw is None:
         return None, f"required: {what}"
     if isinstance(raw, (int, float)):
@@ -96,14 +96,24 @@ def _number(raw: Any, lo: float, hi: float, whole: bool) -> tuple[float | int | 
             return None, f"required: {what}"
         parsed = parse_amount(text) if whole else (float(text) if _DECIMAL.match(text) else None)
         if parsed is None:
-            hint = " (write the digits, e.g. 1000)" if "e" in text.lower() else ""
+            hint = " (write the digits only)" if "e" in text.lower() else ""
             return None, f"{what}, not {text!r}{hint}"
         value = parsed
     else:
         return None, f"{what}, not {raw!r}"
     if not lo <= value <= hi:
-        return None, f"must be from {lo:g} to {hi:g}, not {value:g}"
+        shown = _readable(value) if abs(value) < 1e15 else "a number that large"
+        return None, f"must be from {_readable(lo)} to {_readable(hi)}, not {shown}"
     return (int(value) if whole else float(value)), ""
+
+
+def _readable(x: float) -> str:
+    """A number as a person writes it: thousands separated, never in exponent form (1000000 -> "1,000,000").
+
+    >>> _readable(1_000_000), _readable(0.5), _readable(2.0), _readable(1234.5)
+    ('1,000,000', '0.5', '2', '1,234.5')
+    """
+    return f"{int(x):,}" if x == int(x) else f"{x:,.3f}".rstrip("0")
 
 
 def validate_setup(**values: Any) -> tuple[BigHoldemSetup | None, dict[str, str]]:

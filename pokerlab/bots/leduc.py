@@ -52,7 +52,6 @@ __all__ = ["leduc_strength", "phase_two_decisions", "phase_two_policy"]
 RANKS = "JQK"
 
 
-@cache
 def leduc_strength(card: str, board: str = "") -> float:
     """A Leduc card's share of the pot against a random unseen card (and random board when ``board`` is "").
 
@@ -61,6 +60,11 @@ def leduc_strength(card: str, board: str = "") -> float:
     """
     if not isinstance(card, str) or not isinstance(board, str) or card not in tuple(RANKS) or board not in ("", *RANKS):
         raise ParameterError(f"card and board are ranks J, Q or K (board may be ''), not {card!r}, {board!r}")
+    return _strength(card, board)  # checked first: the cache needs hashable arguments
+
+
+@cache
+def _strength(card: str, board: str) -> float:
     deals = game("leduc").deals // 2
     mine = deals[:, 0] == RANKS.index(card)
     if board:
@@ -121,9 +125,15 @@ def _rate(style: str, bluff_rate: float | None) -> float:
         if isinstance(bluff_rate, bool) or not isinstance(bluff_rate, (int, float)) or not 0 <= bluff_rate <= 1:
             raise ParameterError(f"bluff_rate must be a probability 0..1, not {bluff_rate!r}")
         return float(bluff_rate)
-    if style not in BLUFF_STYLES:
+    if not isinstance(style, str) or style not in BLUFF_STYLES:
         raise ParameterError(f"bluff must be one of {', '.join(BLUFF_STYLES)}, not {style!r}")
     return BLUFF_STYLES[style]
+
+
+def _check_c(c: Any) -> float | None:
+    if c is not None and (isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 < c < float("inf")):
+        raise ParameterError(f"c must be a positive number, not {c!r}")
+    return c
 
 
 def _check_pot(few_pot_big_blinds: Any) -> float:
@@ -144,8 +154,7 @@ def phase_two_policy(
     """
     rate = _rate(bluff, bluff_rate)
     pot = _check_pot(few_pot_big_blinds)
-    if c is not None and (isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 < c < float("inf")):
-        raise ParameterError(f"c must be a positive number, not {c!r}")
+    c = _check_c(c)
     return Policy.from_function(game("leduc"), lambda info: _decide(info, rate, pot, c)[0])
 
 
@@ -157,6 +166,7 @@ def phase_two_decisions(
 
     rate = _rate(bluff, bluff_rate)
     pot = _check_pot(few_pot_big_blinds)
+    c = _check_c(c)
     rows = []
     for info in game("leduc").infosets:
         probs, reason = _decide(info, rate, pot, c)

@@ -238,3 +238,19 @@ def _preflop_values() -> np.ndarray:
             table = simulate_table(2, games=2000, seed=2026, progress=False)
         _PREFLOP = np.array([table.value(HandClass.of(*combo_cards(i))) for i in range(1326)])
     return _PREFLOP
+
+
+# The context models (Table 5, Davidson's network, a decision tree) live in their own modules;
+# users and the lessons reach them as pokerlab.bots.models.* next to the two models above.
+from pokerlab.bots.context import (  # noqa: E402
+    ACTIONS,
+    CONTEXT_FEATURES,
+    collect_decisions,
+    context_features,
+    decisions_from_phh,
+    situation_features,
+)
+from pokerlab.bots.context_models import ContextModel, calibration_table, score_predictions  # noqa: E402
+
+__all__ += ["ACTIONS", "CONTEXT_FEATURES", "ContextModel", "collect_decisions", "context_features", "score_predictions"]
+__all__ += ["calibration_table", "decisions_from_phh", "situation_features"]

@@ -17,6 +17,22 @@
   ``"conservative"`` (follow Algorithm 8) or ``"aggressive"`` (raise with
   probability 0.5 where it would fold).
 
+  With ``opponent_model="context"`` Phase III uses the context model of
+  the Waterloo report's section 3.4.1 instead
+  (:class:`~pokerlab.bots.context_models.ContextOpponents`, a ``context_kind``
+  model per opponent learnt from that opponent's decisions during the
+  match), asked after the flop how likely the opponents still in are to
+  fold to a bet of ``bluff_fraction`` of the pot. Where Phase II would
+  check with EHS above ``context_value_above`` it bets that much for value
+  when ``P(all fold) < context_value_fold`` (they will pay); where Phase
+  II would fold or check with a weak hand it bets or raises as a bluff
+  only when the models say the opponents fold often enough to make that
+  pay at once, ``P(all fold) > risk / (pot + risk)`` with ``risk`` the
+  chips the bet puts in (this replaces Algorithm 5's random bluff). Until
+  every opponent still in has a fitted model it plays Phase II. These
+  rules are pokerlab's, to test the report's "we can decide by
+  self-simulation which model is better" in chips.
+
 Decisions become actions through one rule: a fold with nothing to call is a
 check; a raise of ``amount`` chips is a raise to ``current bet + amount``,
 clamped to the legal range (under fixed limit: the fixed raise). Strength
@@ -32,6 +48,7 @@ from functools import lru_cache
 from typing import Any
 
 from pokerlab.bots.baseline import require_turn
+from pokerlab.bots.context_models import ContextOpponents
 from pokerlab.bots.models import ShowdownModel
 from pokerlab.bots.strategy import (
     Decision,
@@ -233,21 +250,44 @@ class PhaseThree(PhaseTwo):
     trust: str = "conservative"
     min_samples: int = 10
     min_samples_few_players: int = 5
+    opponent_model: str = "showdown"
+    context_kind: str = "tree"
+    context_min_decisions: int = 200
+    context_refit_every: int = 1000
+    context_value_above: float = 0.6
+    context_value_fold: float = 0.25
     name: str = "phase3"
     model: ShowdownModel = field(init=False)
+    context: ContextOpponents | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.trust not in ("conservative", "aggressive"):
             raise ParameterError(f"trust must be conservative or aggressive, not {self.trust!r}")
+        if self.opponent_model not in ("showdown", "context"):
+            raise ParameterError(f"opponent_model must be showdown or context, not {self.opponent_model!r}")
+        for k in ("context_value_above", "context_value_fold"):
+            _check_prob(k, getattr(self, k))
         self.model = ShowdownModel(min_samples=self.min_samples, min_samples_few_players=self.min_samples_few_players)
+        if self.opponent_model == "context":
+            self.context = ContextOpponents(
+                self.context_kind,
+                min_decisions=self.context_min_decisions,
+                refit_every=self.context_refit_every,
+                seed=0 if self.seed is None else int(self.seed) % 2**32,
+            )
 
     def observe(self, event: Any, view: PlayerView) -> None:
-        self.model.observe(event, view)
+        if self.context is not None:
+            self.context.observe(event, view)
+        else:
+            self.model.observe(event, view)
 
     def decide(self, view: PlayerView) -> Decision:
         if view.street is Street.PREFLOP:
             return super().decide(view)
+        if self.context is not None:
+            return self._context_decide(view)
         players_left = view.active_opponents + 1
         best = None
         for seat in range(view.players):
@@ -264,6 +304,36 @@ class PhaseThree(PhaseTwo):
         mu, sigma, _ = best
         return model_decision(
             ehs, mu, sigma, view.stacks[view.seat], self._rng.random(), trust=self.trust, bluff_draw=self._rng.random()
+        )
+
+    def _context_decide(self, view: PlayerView) -> Decision:
+        assert self.context is not None
+        hole, board = _ids(view)
+        _, _, ehs = street_strength(hole, board, _opponents(view))
+        decision = ehs_decision(
+            ehs,
+            view.stacks[view.seat],
+            raise_above=self.raise_above,
+            call_above=self.call_above,
+            raise_fraction=self.raise_fraction,
+        )
+        amount = self.bluff_fraction * view.pot
+        if decision.kind == "call" and view.to_call == 0 and ehs > self.context_value_above and view.min_raise_to:
+            p_fold = self.context.fold_probability(view, amount)
+            if p_fold is not None and p_fold < self.context_value_fold:
+                return Decision("raise", amount, f"context model: value bet, P(all fold) {p_fold:.3f}")
+        if decision.kind != "fold" or view.min_raise_to is None:
+            return PhaseTwo.decide(self, view)
+        p_fold = self.context.fold_probability(view, amount)
+        if p_fold is None:
+            return PhaseTwo.decide(self, view)
+        risk = view.to_call + amount
+        if p_fold > risk / (view.pot + risk):
+            return Decision(
+                "raise", amount, f"context model: P(all fold) {p_fold:.3f} > {risk / (view.pot + risk):.3f}"
+            )
+        return pot_odds_decision(
+            ehs, street_strength(hole, board, _opponents(view))[1], view.street.value, view.to_call, view.pot
         )
 
 

@@ -90,14 +90,14 @@ __all__ = [
 
 _BOARD_SIZES = (3, 1, 1)
 _CARDS = re.compile(r"(?:[2-9TJQKA][cdhs])*")
-_NUMBER = re.compile(r"[0-9]+")
+_NUMBER = re.compile(r"[0-9]{1,10}")  # the dealer counts in 32 bits: at most 10 digits
 
 
 # ----------------------------------------------------------------------------
 # MATCHSTATE strings
 # ----------------------------------------------------------------------------
 
-_ACTION = re.compile(r"([fckbr])(\d*)")
+_ACTION = re.compile(r"([fckbr])([0-9]{0,10})(?![0-9])")  # ASCII digits only, at most 10 (32-bit chips)
 
 
 def _cards(text: str, what: str, line: str) -> tuple[Card, ...]:
@@ -151,7 +151,7 @@ class MatchState:
             )
         pos_text, hand_text, betting_text, cards_text = parts
         if not _NUMBER.fullmatch(pos_text) or not _NUMBER.fullmatch(hand_text):
-            raise AcpcError(f"position and hand number must be whole numbers in {line!r}")
+            raise AcpcError(f"position and hand number must be whole numbers of at most 10 digits in {line!r}")
         offset = len(line) - len(body) + len(pos_text) + len(hand_text) + 2
         round_texts = betting_text.split("/")
         if len(round_texts) > 4:
@@ -165,7 +165,8 @@ class MatchState:
                 m = _ACTION.match(round_text, pos)
                 if not m:
                     raise AcpcError(
-                        f"cannot read the betting at character {at + pos} of {line!r} (found {round_text[pos]!r})"
+                        f"cannot read the betting at character {at + pos} of {line!r} (found {round_text[pos]!r}; "
+                        "an action is f, c or r, a raise amount at most 10 digits)"
                     )
                 kind, amount = m.group(1), m.group(2)
                 if kind == "k":
@@ -173,6 +174,10 @@ class MatchState:
                 if kind == "b" and dialect == "acpc":
                     raise AcpcError(
                         f"'b' (a blind) at character {at + pos} of {line!r} belongs to the Rembrant dialect"
+                    )
+                if amount and kind != "r" and dialect == "acpc":
+                    raise AcpcError(
+                        f"{m.group(0)!r} at character {at + pos} of {line!r}: only a raise carries an amount"
                     )
                 actions.append((kind, int(amount) if amount else None))
                 pos = m.end()
@@ -565,6 +570,10 @@ def run_client(
         _players(players, rules)
     if not isinstance(host, str) or not host:
         raise ParameterError(f"host must be a host name or address, not {host!r}")
+    try:
+        host.encode("idna")  # what the resolver does first: a label over 63 characters or a lone surrogate fails
+    except UnicodeError as exc:
+        raise ParameterError(f"host {host[:100]!r} is not a host name or address: {exc}") from None
     if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
         raise ParameterError(f"port must be a whole number from 1 to 65535, not {port!r}")
     if (
@@ -577,6 +586,7 @@ def run_client(
     if not callable(getattr(bot, "act", None)):
         raise ParameterError(f"bot must have an act(view) method; {bot!r} has none")
     hands: set[int] = set()
+    ended: set[int] = set()  # hands whose final state has been counted
     seen = 0  # events of the current hand already shown to the bot
     sent: tuple[int, str] | None = None  # (hand, reply) awaiting the dealer's next line
     results: list[tuple[int, Fraction | None]] = []
@@ -586,6 +596,11 @@ def run_client(
             if not line or line[0] in "#;":
                 continue
             ms = MatchState.parse(line)
+            if ms.hand_number in ended:
+                raise AcpcError(
+                    f"the dealer sent {line!r} for hand {ms.hand_number}, which had already ended "
+                    "(its result is counted once)"
+                )
             if sent is not None and sent[0] == ms.hand_number:
                 _check_echo(sent[1], ms, rules)
             sent = None
@@ -601,6 +616,7 @@ def run_client(
                 sent = (ms.hand_number, reply)
             elif state.is_over:
                 results.append((ms.hand_number, _outcome(state, ms.position, ms)))
+                ended.add(ms.hand_number)
     return ClientResult(len(hands), tuple(results))
 
 
@@ -636,7 +652,8 @@ def check_dealer_log(text: str, rules: Rules | None = None) -> tuple[LoggedHand,
     says) and the chips each position won, counted the dealer's way (split
     pots shared exactly), must equal the log's values to the six decimals
     it prints; the first disagreement is an :class:`AcpcError` naming the
-    line. Comment lines and the final ``SCORE`` line are skipped.
+    line. Comment lines and ``SCORE`` lines are skipped; any other line is an
+    error (a damaged ``STATE`` line is not passed over).
     """
     rules = _default_rules(rules)
     if not isinstance(text, str):
@@ -644,12 +661,18 @@ def check_dealer_log(text: str, rules: Rules | None = None) -> tuple[LoggedHand,
     out = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
+        if not line or line.startswith(("#", "SCORE:")):
+            continue  # the dealer writes only comments, STATE lines and SCORE lines
         if not line.startswith("STATE:"):
-            continue
+            raise AcpcError(
+                f"line {number} of the log is not a STATE, SCORE or comment line (damaged?): {line[:200]!r}"
+            )
         parts = line.split(":")
         if len(parts) != 6:
             raise AcpcError(f"line {number} of the log has {len(parts)} fields, not 6: {line!r}")
         _, hand, betting, cards, values_text, names = parts
+        if len(names.split("|")) != len(values_text.split("|")):
+            raise AcpcError(f"line {number} of the log names {names!r} for the values {values_text!r}")
         try:
             values = tuple(Fraction(v) for v in values_text.split("|"))
         except ValueError:

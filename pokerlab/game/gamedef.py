@@ -255,6 +255,14 @@ def game_definition(name: str) -> str:
     return (resources.files("pokerlab.game") / "acpc_games" / f"{found}.game").read_text(encoding="ascii")
 
 
+def _is_file(text: str) -> bool:
+    """Whether ``text`` names an existing file (a name too long for the file system names none)."""
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def load_game(name_or_path: str | Path) -> Rules:
     """Rules for an ACPC game: an existing game-definition file, or a standard game's name.
 
@@ -262,7 +270,7 @@ def load_game(name_or_path: str | Path) -> Rules:
     ``holdem.limit.2p.reverse_blinds.game`` in the current folder wins);
     otherwise the name is looked up in :data:`STANDARD_GAMES`.
     """
-    if isinstance(name_or_path, Path) or (isinstance(name_or_path, str) and Path(name_or_path).is_file()):
+    if isinstance(name_or_path, Path) or (isinstance(name_or_path, str) and _is_file(name_or_path)):
         path = Path(name_or_path)
         try:
             text = path.read_text(encoding="utf-8")

@@ -68,13 +68,20 @@ def regret_matching(regrets: np.ndarray, legal: np.ndarray) -> np.ndarray:
     array([[0.75      , 0.        , 0.25      ],
            [0.33333333, 0.33333333, 0.33333333]])
     """
-    regrets, legal = np.asarray(regrets, dtype=float), np.asarray(legal, dtype=bool)
+    try:
+        regrets, legal = np.asarray(regrets, dtype=float), np.asarray(legal, dtype=bool)
+    except (TypeError, ValueError):
+        raise ParameterError("regrets and legal must be tables of numbers and of True/False values") from None
     if regrets.ndim != 2 or regrets.shape != legal.shape or not legal.any(axis=1).all():
         raise ParameterError("regrets and legal must be tables of the same shape, each row with a legal action")
-    if np.isnan(regrets).any():
-        raise ParameterError("regrets cannot be NaN")
+    if not np.isfinite(regrets).all():
+        raise ParameterError("regrets must be finite numbers (not NaN or infinite)")
     positive = np.where(legal, np.maximum(regrets, 0.0), 0.0)
-    total = positive.sum(axis=1, keepdims=True)
+    with np.errstate(over="ignore"):
+        total = positive.sum(axis=1, keepdims=True)
+    if not np.isfinite(total).all():  # huge regrets overflowed the sum: scale each row by its largest first
+        positive = positive / np.maximum(positive.max(axis=1, keepdims=True), np.finfo(float).tiny)
+        total = positive.sum(axis=1, keepdims=True)
     uniform = legal / legal.sum(axis=1, keepdims=True)
     return np.where(total > 0, positive / np.where(total > 0, total, 1.0), uniform)
 

@@ -6,6 +6,8 @@ from :mod:`pokerlab.solve`); altair is imported when a chart is made.
 
 from __future__ import annotations
 
+import math
+import numbers
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -20,8 +22,14 @@ if TYPE_CHECKING:
 
 __all__ = ["exploitability_chart", "regret_matching_chart", "strategy_chart"]
 
+_WIDTH = 420  # of the exploitability chart
+
 ACTION_NAMES = {"p": "pass", "b": "bet", "f": "fold", "c": "call/check", "r": "raise"}
 ACTION_COLOURS = {"pass": "#8c8c8c", "bet": "#d62728", "fold": "#8c8c8c", "call/check": "#1f77b4", "raise": "#d62728"}
+
+
+def _positive_number(x: object) -> bool:
+    return isinstance(x, numbers.Real) and not isinstance(x, bool) and math.isfinite(x) and x > 0
 
 
 def exploitability_chart(
@@ -40,8 +48,25 @@ def exploitability_chart(
 
     from pokerlab.solve.cfr import CFRResult
 
-    if not results or not all(isinstance(r, CFRResult) for r in results):
+    if (
+        isinstance(results, (str, bytes))
+        or not isinstance(results, Sequence)
+        or not results
+        or not all(isinstance(r, CFRResult) for r in results)
+    ):
         raise ParameterError("exploitability_chart needs a list of CFR results (from solve.cfr)")
+    if references is not None and (
+        not isinstance(references, Mapping)
+        or not all(isinstance(k, str) and _positive_number(v) for k, v in references.items())
+    ):
+        raise ParameterError(
+            "references must map names to exploitabilities (finite numbers > 0, drawn on a log scale), "
+            f"not {references!r}"
+        )
+    if iteration is not None and (
+        isinstance(iteration, bool) or not isinstance(iteration, numbers.Integral) or iteration < 1
+    ):
+        raise ParameterError(f"iteration must be a whole number >= 1 (drawn on a log scale), not {iteration!r}")
     frame = pd.concat([r.frame() for r in results], ignore_index=True)
     if frame.empty:
         raise ParameterError("the results have no history: run cfr with record > 0")
@@ -64,17 +89,18 @@ def exploitability_chart(
         rule = alt.Chart(refs).mark_rule(strokeDash=[5, 3], color="black").encode(y="exploitability:Q")
         text = (
             alt.Chart(refs)
-            .mark_text(align="left", dx=4, dy=-6, fontSize=11)
-            .encode(y="exploitability:Q", text="policy:N", x=alt.value(4))
+            .mark_text(align="right", dy=-6, fontSize=11)
+            # at the right end, where the curves have fallen well below a heuristic bot's level
+            .encode(y="exploitability:Q", text="policy:N", x=alt.value(_WIDTH - 4))
         )
         layers += [rule, text]
     if iteration is not None:
         layers.append(
-            alt.Chart(pd.DataFrame({"iteration": [iteration]})).mark_rule(color="gray").encode(x="iteration:Q")
+            alt.Chart(pd.DataFrame({"iteration": [int(iteration)]})).mark_rule(color="gray").encode(x="iteration:Q")
         )
     game = results[0].game.name.capitalize()
     return alt.layer(*layers).properties(
-        width=420, height=260, title=title or f"{game}: how exploitable the average policy is"
+        width=_WIDTH, height=260, title=title or f"{game}: how exploitable the average policy is"
     )
 
 
@@ -83,8 +109,12 @@ def strategy_chart(policy: Policy, keys: Sequence[str], title: str = "") -> alt.
     import altair as alt
     import pandas as pd
 
-    if not keys or isinstance(keys, str):
-        raise ParameterError("strategy_chart needs a list of information set keys, e.g. ['K:', 'Q:r']")
+    from pokerlab.solve.policy import Policy
+
+    if not isinstance(policy, Policy):
+        raise ParameterError(f"policy must be a pokerlab.solve.Policy, not {type(policy).__name__}")
+    if isinstance(keys, str) or not isinstance(keys, Sequence) or not keys or not all(isinstance(k, str) for k in keys):
+        raise ParameterError(f"strategy_chart needs a list of information set keys, e.g. ['K:', 'Q:r'], not {keys!r}")
     rows = [
         {"infoset": key, "action": ACTION_NAMES.get(a, a), "probability": p, "order": i}
         for key in keys
@@ -118,7 +148,11 @@ def regret_matching_chart(run: MatrixRun, player: int = 0, rounds: int = 200) ->
     import altair as alt
     import numpy as np
 
-    if player not in (0, 1):
+    from pokerlab.solve.matrix import MatrixRun
+
+    if not isinstance(run, MatrixRun):
+        raise ParameterError(f"run must be a MatrixRun (from regret_matching_self_play), not {type(run).__name__}")
+    if isinstance(player, bool) or not isinstance(player, numbers.Integral) or player not in (0, 1):
         raise ParameterError(f"player is 0 or 1, not {player!r}")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 2:
         raise ParameterError(f"rounds must be a whole number >= 2, not {rounds!r}")

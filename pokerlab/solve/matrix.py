@@ -16,6 +16,8 @@ rock-paper-scissors).
 
 from __future__ import annotations
 
+import numbers
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -30,6 +32,7 @@ __all__ = ["ROCK_PAPER_SCISSORS", "MatrixRun", "regret_matching_self_play"]
 
 ROCK_PAPER_SCISSORS = np.array([[0.0, -1.0, 1.0], [1.0, 0.0, -1.0], [-1.0, 1.0, 0.0]])
 ROCK_PAPER_SCISSORS.setflags(write=False)
+_MAX_PAYOFF = 1e100  # a million rounds of regrets stay far below float's 1.8e308
 
 
 @dataclass(frozen=True, eq=False)
@@ -80,12 +83,20 @@ def regret_matching_self_play(
     ``initial_regrets`` starts the players away from the uniform strategy
     (from zero regrets, both play 1/3 each and nothing ever changes).
     """
-    a = np.asarray(matrix, dtype=float)
-    if a.ndim != 2 or a.shape[0] != a.shape[1] or not np.isfinite(a).all():
-        raise ParameterError(f"matrix must be a square table of finite numbers, not shape {a.shape}")
-    if isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= 1_000_000:
+    try:
+        a = np.asarray(matrix, dtype=float)
+    except (TypeError, ValueError):
+        raise ParameterError(f"matrix must be a square table of numbers, not {type(matrix).__name__}") from None
+    if a.ndim != 2 or a.shape[0] != a.shape[1] or a.shape[0] == 0 or not np.isfinite(a).all():
+        raise ParameterError(f"matrix must be a non-empty square table of finite numbers, not shape {a.shape}")
+    if np.abs(a).max() > _MAX_PAYOFF:
+        raise ParameterError(f"matrix entries must be at most {_MAX_PAYOFF:g} in size (regrets would overflow)")
+    if isinstance(iterations, bool) or not isinstance(iterations, numbers.Integral) or not 1 <= iterations <= 1_000_000:
         raise ParameterError(f"iterations must be a whole number between 1 and 1,000,000, not {iterations!r}")
+    iterations = int(iterations)
     k = a.shape[0]
+    if isinstance(actions, str) or not isinstance(actions, Sequence) or not all(isinstance(x, str) for x in actions):
+        raise ParameterError(f"actions must be a sequence of names, one per row, not {actions!r}")
     if len(actions) != k:
         raise ParameterError(f"actions must name the {k} rows, not {len(actions)}")
     regrets = [np.zeros(k), np.zeros(k)]

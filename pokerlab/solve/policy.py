@@ -50,7 +50,10 @@ class Policy:
         if not isinstance(self.game, Game):
             raise ParameterError(f"game must be a pokerlab.solve game, not {type(self.game).__name__}")
         try:
-            t = np.array(self.table, dtype=float)
+            raw = np.asarray(self.table)
+            if raw.dtype.kind not in "iuf":  # no strings, booleans, complex numbers or objects
+                raise TypeError
+            t = np.array(raw, dtype=float)
         except (TypeError, ValueError):
             raise ParameterError("a policy table holds numbers (information sets x actions)") from None
         n, a = len(self.game.infosets), len(self.game.actions)

@@ -38,12 +38,20 @@ class CFRExplorer:
     ) -> None:
         import ipywidgets as w
 
-        if not results or not all(isinstance(r, CFRResult) for r in results):
+        if (
+            isinstance(results, (str, bytes))
+            or not isinstance(results, Sequence)
+            or not results
+            or not all(isinstance(r, CFRResult) for r in results)
+        ):
             raise ParameterError("results must be a non-empty list of CFRResult (from solve.cfr)")
         if any(r.game is not results[0].game for r in results) or any(not r.history for r in results):
             raise ParameterError("the results must come from one game, each with a recorded history")
-        if not infosets:
-            raise ParameterError("infosets must name at least one information set")
+        variants = [r.variant for r in results]
+        if len(set(variants)) != len(variants):  # the solver menu names runs by variant: one would hide another
+            raise ParameterError(f"the results must be of different variants (one run each), not {variants}")
+        if isinstance(infosets, str) or not isinstance(infosets, Sequence) or not infosets:
+            raise ParameterError(f"infosets must be a list of information set keys, e.g. ['K:'], not {infosets!r}")
         for key in infosets:
             results[0].game.infoset(key)  # raises on an unknown key
         self.results = {r.variant: r for r in results}

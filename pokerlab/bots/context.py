@@ -1,0 +1,569 @@
+"""Opponent models from context: the Waterloo report's Table 5, a decision tree and Davidson's network.
+
+Li, Zhang and Gao ("Bot for Texas Hold'em", the Waterloo report, section
+3.4.1) describe two opponent models they never built: decision trees,
+"trained in a matter of seconds on different sets of features", and Aaron
+Davidson's artificial neural network (1999): a feed-forward network with one
+hidden layer of four sigmoid nodes and three sigmoid outputs for FOLD, CALL
+and RAISE, normalised into a probability triple, trained by back-propagation
+on the 19 context inputs of their **Table 5**. This module computes those
+inputs and collects the data; :mod:`pokerlab.bots.context_models` builds
+both models, plus the baseline the report says most models use (action
+frequencies by game stage and bets-to-call).
+
+The 19 features (:data:`CONTEXT_FEATURES`, in Table 5's order) describe the
+situation of the player about to act, from public information only (no hole
+cards), each in [0, 1]. Where the table is vague, pokerlab reads it so:
+
+== =================== =========================================================================
+ 1 ``pot_odds``         immediate pot odds ``to_call / (pot + to_call)``; ``to_call`` is the
+                        current bet minus the player's bet this round (not limited by its stack),
+                        ``pot`` every chip put in so far, blinds and antes included
+ 2 ``bet_ratio``        the player's own bets and raises divided by its bets, raises, calls and
+                        checks earlier in this hand (a check is "a special case of calling");
+                        0 before its first action
+ 3 ``pot_ratio``        the chips the player has put in this hand (blinds included) / the pot
+ 4 ``committed``        1 if the player already has chips in this round (a blind counts)
+ 5 ``btc_0``            bets-to-call == 0: nothing to call
+ 6 ``btc_1``            bets-to-call == 1
+ 7 ``btc_2plus``        bets-to-call >= 2. Bets-to-call counts the bets and raises made this round
+                        since the player last acted (before the flop the big blind is the first
+                        bet, and the big blind's own blind is not a bet it must call); it is 0
+                        exactly when there is nothing to call, and at least 1 otherwise
+ 8 ``flop``             the round is the flop
+ 9 ``turn``             the round is the turn
+10 ``river``            the round is the river (all three 0: before the flop)
+11 ``last_btc``         1 if the player faced a bet (bets-to-call > 0) at its previous decision
+                        in this hand; 0 at its first decision
+12 ``last_raise``       1 if the player's previous action in this hand was a bet or raise
+13 ``dealt_in``         players dealt in / 10
+14 ``active``           players who have not folded (the actor included) / 10
+15 ``unacted``          players after the actor who can still act (not folded, not all-in) and
+                        have not acted voluntarily this round (blinds are not actions) / 10
+16 ``flush_possible``   three or more board cards of one suit
+17 ``ace_on_board``     an ace on the board
+18 ``king_on_board``    a king on the board
+19 ``akq_share``        board aces, kings and queens / board cards (0 before the flop)
+== =================== =========================================================================
+
+:func:`collect_decisions` plays hands between bots and records every
+decision with its features and its action (fold, call, raise); the models
+that learn from them are in :mod:`pokerlab.bots.context_models`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from pokerlab.errors import ParameterError
+from pokerlab.game.match import PlayerView
+from pokerlab.game.state import Act, DealBoard, Event, PostAnte, PostBlind, ReturnUncalled
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+    from pokerlab.game.rules import Rules
+
+__all__ = [
+    "ACTIONS",
+    "CONTEXT_FEATURES",
+    "ContextTracker",
+    "collect_decisions",
+    "context_features",
+    "decisions_from_phh",
+    "situation_features",
+]
+
+CONTEXT_FEATURES: tuple[str, ...] = (
+    "pot_odds",
+    "bet_ratio",
+    "pot_ratio",
+    "committed",
+    "btc_0",
+    "btc_1",
+    "btc_2plus",
+    "flop",
+    "turn",
+    "river",
+    "last_btc",
+    "last_raise",
+    "dealt_in",
+    "active",
+    "unacted",
+    "flush_possible",
+    "ace_on_board",
+    "king_on_board",
+    "akq_share",
+)
+"""The 19 inputs of Table 5, in the table's order (see the module docstring)."""
+
+ACTIONS: tuple[str, ...] = ("fold", "call", "raise")
+"""The three outputs, in the order of every probability triple."""
+
+_ACTION_OF_KIND = {"fold": 0, "check": 1, "call": 1, "bet": 2, "raise": 2}
+
+
+class ContextTracker:
+    """Follows one hand's public events and gives any seat's Table 5 features at that point.
+
+    Feed it the events in order (:meth:`update`); :meth:`features` reads the
+    situation of ``seat`` as if it were to act now. A bot keeps one per
+    hand; :func:`context_features` builds one from a view.
+    """
+
+    __slots__ = (
+        "acted",
+        "all_in",
+        "bets",
+        "board",
+        "btc_seen",
+        "calls",
+        "folded",
+        "last_btc",
+        "last_raise",
+        "n",
+        "returned",
+        "street",
+        "street_bet",
+        "street_bets_made",
+        "total",
+    )
+
+    def __init__(self, players: int) -> None:
+        n = players
+        self.n = n
+        self.street = 0
+        self.board: list[int] = []
+        self.street_bet = [0] * n
+        self.total = [0] * n
+        self.returned = 0
+        self.folded = [False] * n
+        self.all_in = [False] * n
+        self.acted = [False] * n
+        self.street_bets_made = 0
+        self.btc_seen = [0] * n
+        self.bets = [0] * n
+        self.calls = [0] * n
+        self.last_btc = [False] * n
+        self.last_raise = [False] * n
+
+    def copy(self) -> ContextTracker:
+        new = ContextTracker.__new__(ContextTracker)
+        for name in self.__slots__:
+            value = getattr(self, name)
+            setattr(new, name, list(value) if isinstance(value, list) else value)
+        return new
+
+    @property
+    def pot(self) -> int:
+        return sum(self.total) - self.returned
+
+    def to_call(self, seat: int) -> int:
+        return max(max(self.street_bet) - self.street_bet[seat], 0)
+
+    def bets_to_call(self, seat: int) -> int:
+        if self.to_call(seat) == 0:
+            return 0
+        return max(self.street_bets_made - self.btc_seen[seat], 1)
+
+    def update(self, event: Event) -> None:
+        """Take one event into account (events the features do not use are ignored)."""
+        if isinstance(event, Act):
+            s = event.seat
+            btc = self.bets_to_call(s)
+            self.last_btc[s] = btc > 0
+            kind = event.kind
+            self.last_raise[s] = kind in ("bet", "raise")
+            if kind in ("bet", "raise"):
+                self.bets[s] += 1
+                self.street_bets_made += 1
+            elif kind in ("call", "check"):
+                self.calls[s] += 1
+            elif kind == "fold":
+                self.folded[s] = True
+            self.street_bet[s] += event.amount
+            self.total[s] += event.amount
+            self.all_in[s] = self.all_in[s] or event.all_in
+            self.acted[s] = True
+            self.btc_seen[s] = self.street_bets_made
+        elif isinstance(event, PostBlind):
+            self.street_bet[event.seat] += event.amount
+            self.total[event.seat] += event.amount
+            if event.blind == "big":
+                self.street_bets_made = 1
+                self.btc_seen[event.seat] = 1
+        elif isinstance(event, PostAnte):
+            self.total[event.seat] += event.amount
+        elif isinstance(event, DealBoard):
+            self.board.extend(c.id for c in event.cards)
+            self.street = {3: 1, 4: 2, 5: 3}.get(len(self.board), self.street)
+            self.street_bet = [0] * self.n
+            self.acted = [False] * self.n
+            self.street_bets_made = 0
+            self.btc_seen = [0] * self.n
+        elif isinstance(event, ReturnUncalled):
+            self.returned += event.amount
+
+    def features(self, seat: int) -> np.ndarray:
+        """The 19 Table 5 values for ``seat`` as the player to act now (see the module docstring)."""
+        if not 0 <= seat < self.n:
+            raise ParameterError(f"seat must be 0..{self.n - 1}, not {seat!r}")
+        n = self.n
+        to_call = self.to_call(seat)
+        pot = self.pot
+        btc = self.bets_to_call(seat)
+        own = self.bets[seat] + self.calls[seat]
+        unacted = sum(
+            1 for s in range(n) if s != seat and not self.folded[s] and not self.all_in[s] and not self.acted[s]
+        )
+        board = self.board
+        suits = [0, 0, 0, 0]
+        for c in board:
+            suits[c & 3] += 1
+        ranks = [c >> 2 for c in board]
+        high = sum(1 for r in ranks if r >= 10)
+        return np.array(
+            [
+                to_call / (pot + to_call) if to_call else 0.0,
+                self.bets[seat] / own if own else 0.0,
+                self.total[seat] / pot if pot else 0.0,
+                float(self.street_bet[seat] > 0),
+                float(btc == 0),
+                float(btc == 1),
+                float(btc >= 2),
+                float(self.street == 1),
+                float(self.street == 2),
+                float(self.street == 3),
+                float(self.last_btc[seat]),
+                float(self.last_raise[seat]),
+                min(n / 10, 1.0),
+                min(sum(1 for f in self.folded if not f) / 10, 1.0),
+                min(unacted / 10, 1.0),
+                float(max(suits) >= 3),
+                float(12 in ranks),
+                float(11 in ranks),
+                high / len(board) if board else 0.0,
+            ]
+        )
+
+
+def _tracker_for(view: PlayerView) -> ContextTracker:
+    tracker = ContextTracker(view.players)
+    for e in view.events:
+        tracker.update(e)
+    return tracker
+
+
+def context_features(view: PlayerView) -> np.ndarray:
+    """The 19 Table 5 features of the player to act in ``view`` (a float array in [0, 1]).
+
+    Only public information is used, so any seat's view gives the same
+    answer. The order and the reading of each feature are in the module
+    docstring and :data:`CONTEXT_FEATURES`.
+
+    >>> from pokerlab.game import NO_LIMIT_RING, RaiseTo, view_for
+    >>> h = NO_LIMIT_RING.new_hand([200] * 3, button=0, deck="AsAh KsKh QsQh")
+    >>> _ = h.apply(RaiseTo(6))  # the button raises to 6; the small blind is to act
+    >>> f = context_features(view_for(h, 1))
+    >>> dict(zip(CONTEXT_FEATURES[:4], f[:4].round(3).tolist()))
+    {'pot_odds': 0.357, 'bet_ratio': 0.0, 'pot_ratio': 0.111, 'committed': 1.0}
+    >>> dict(zip(CONTEXT_FEATURES[4:7], f[4:7].tolist()))  # the big blind and the raise: two bets to call
+    {'btc_0': 0.0, 'btc_1': 0.0, 'btc_2plus': 1.0}
+    """
+    if not isinstance(view, PlayerView):
+        raise ParameterError(f"context_features needs a PlayerView, not {type(view).__name__}")
+    if view.actor is None:
+        raise ParameterError("context_features needs a view in which a player is to act (view.actor is None)")
+    return _tracker_for(view).features(view.actor)
+
+
+def situation_features(
+    *,
+    board: Any = "",
+    pot: float,
+    to_call: float = 0,
+    bets_to_call: int | None = None,
+    amount_in: float = 0,
+    committed: bool = False,
+    bet_ratio: float = 0.0,
+    last_bets_to_call: bool = False,
+    last_raise: bool = False,
+    dealt_in: int = 2,
+    active: int | None = None,
+    unacted: int = 0,
+) -> np.ndarray:
+    """The 19 features of a situation described in words (for lessons and what-if questions).
+
+    ``pot`` counts every chip put in so far, ``amount_in`` the player's
+    share of it, ``to_call`` what it must add to call; ``bets_to_call``
+    defaults to 0 with nothing to call and 1 otherwise. ``active`` defaults
+    to ``dealt_in``; ``unacted`` counts the players after this one who have
+    not acted this round.
+
+    >>> f = situation_features(board="AhKh2h", pot=20, to_call=10, amount_in=5, dealt_in=4, active=3, unacted=1)
+    >>> named = dict(zip(CONTEXT_FEATURES, f.round(3).tolist()))
+    >>> named["pot_odds"], named["flush_possible"], named["akq_share"], named["unacted"]
+    (0.333, 1.0, 0.667, 0.1)
+    """
+    from pokerlab.cards import parse_cards
+
+    def number(name: str, value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+            raise ParameterError(f"{name} must be a number of chips, not {value!r}")
+        if not math.isfinite(value) or value < 0:
+            raise ParameterError(f"{name} must be a finite number of chips >= 0, not {value!r}")
+        return float(value)
+
+    def flag(name: str, value: Any) -> float:
+        if not isinstance(value, (bool, np.bool_)):
+            raise ParameterError(f"{name} must be True or False, not {value!r}")
+        return float(value)
+
+    cards = parse_cards(board) if board is not None else None
+    if cards is None or len(cards) not in (0, 3, 4, 5):
+        raise ParameterError(f"board must hold 0, 3, 4 or 5 cards, not {board!r}")
+    pot_, call, mine = number("pot", pot), number("to_call", to_call), number("amount_in", amount_in)
+    if mine > pot_:
+        raise ParameterError(f"amount_in ({amount_in}) cannot be more than the pot ({pot})")
+    if bets_to_call is None:
+        bets_to_call = 0 if call == 0 else 1
+    _check_count("bets_to_call", bets_to_call, 0, 100)
+    if (bets_to_call == 0) != (call == 0):
+        raise ParameterError(f"bets_to_call is 0 exactly when to_call is 0, not {bets_to_call} with to_call {to_call}")
+    _check_count("dealt_in", dealt_in, 2, 10)
+    active = dealt_in if active is None else active
+    _check_count("active", active, 1, dealt_in)
+    _check_count("unacted", unacted, 0, max(active - 1, 0))
+    if isinstance(bet_ratio, bool) or not isinstance(bet_ratio, (int, float)) or not 0 <= bet_ratio <= 1:
+        raise ParameterError(f"bet_ratio must be a number in [0, 1], not {bet_ratio!r}")
+    stage = {0: 0, 3: 1, 4: 2, 5: 3}[len(cards)]
+    ranks = [c.id >> 2 for c in cards]
+    suits = [sum(1 for c in cards if c.id & 3 == k) for k in range(4)]
+    return np.array(
+        [
+            call / (pot_ + call) if call else 0.0,
+            float(bet_ratio),
+            mine / pot_ if pot_ else 0.0,
+            flag("committed", committed),
+            float(bets_to_call == 0),
+            float(bets_to_call == 1),
+            float(bets_to_call >= 2),
+            float(stage == 1),
+            float(stage == 2),
+            float(stage == 3),
+            flag("last_bets_to_call", last_bets_to_call),
+            flag("last_raise", last_raise),
+            dealt_in / 10,
+            active / 10,
+            unacted / 10,
+            float(max(suits) >= 3),
+            float(12 in ranks),
+            float(11 in ranks),
+            sum(1 for r in ranks if r >= 10) / len(cards) if cards else 0.0,
+        ]
+    )
+
+
+# ----------------------------------------------------------------------------
+# Collecting decisions
+# ----------------------------------------------------------------------------
+
+
+class _Recorder:
+    """Wraps a bot: notes the features and the action each time it is asked to act.
+
+    The action is the one the table will apply: the bot's answer if it is
+    legal, otherwise the table's default (check, else fold). A bot that
+    raises an exception leaves no row.
+    """
+
+    def __init__(self, bot: Any, style: str) -> None:
+        self._bot = bot
+        self.name = bot.name
+        self.style = style
+        self.rows: list[tuple[int, int, str, str, np.ndarray, int, int]] = []
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr.startswith("_"):
+            raise AttributeError(attr)
+        return getattr(self._bot, attr)
+
+    def act(self, view: PlayerView) -> Any:
+        features = _tracker_for(view).features(view.seat)
+        action = self._bot.act(view)
+        name = view.names[view.seat] if view.names else self.name
+        self.rows.append(
+            (view.hand_number, view.seat, name, self.style, features, _applied(action, view), len(view.events))
+        )
+        return action
+
+
+def _applied(action: Any, view: PlayerView) -> int:
+    """The action code (0 fold, 1 call, 2 raise) of what the table applies for this answer."""
+    from pokerlab.game.rules import BettingStructure
+    from pokerlab.game.state import Call, Check, Fold, Raise, RaiseTo
+
+    default = 1 if view.to_call == 0 else 0
+    if isinstance(action, Fold):
+        return 0 if view.to_call > 0 else default
+    if isinstance(action, (Check, Call)):
+        return 1 if isinstance(action, Call) or view.to_call == 0 else default
+    if isinstance(action, Raise):
+        fixed = view.rules.structure is BettingStructure.FIXED_LIMIT
+        return 2 if view.min_raise_to is not None and fixed else default
+    if isinstance(action, RaiseTo):
+        lo, hi = view.min_raise_to, view.max_raise_to
+        amount = action.amount
+        whole = isinstance(amount, int) and not isinstance(amount, bool)
+        ok = whole and lo is not None and hi is not None and lo <= amount <= hi
+        return 2 if ok else default
+    return default
+
+
+def _collect_batch(task: tuple[list[str], Any, int, int, int, int]) -> Any:
+    """One batch of hands (runs in any worker)."""
+    import pandas as pd
+
+    from pokerlab.experiments import make_bot
+    from pokerlab.game import play_match
+
+    specs, rules, hands, seed, first_hand, record = task
+    recorders = [_Recorder(make_bot(s, seed=seed * 1000 + i), s) for i, s in enumerate(specs)]
+    lineup = [r if (record >> i) & 1 else r._bot for i, r in enumerate(recorders)]
+    play_match(lineup, rules, hands=hands, seed=seed)
+    rows = [row for r in recorders for row in r.rows]
+    rows.sort(key=lambda row: (row[0], row[6]))  # playing order: hand, then events seen before the decision
+    frame = pd.DataFrame(
+        np.array([row[4] for row in rows]).reshape(len(rows), len(CONTEXT_FEATURES)), columns=list(CONTEXT_FEATURES)
+    )
+    frame.insert(0, "hand", np.array([row[0] for row in rows], dtype=np.int64) + first_hand)
+    frame.insert(1, "seat", np.array([row[1] for row in rows], dtype=np.int64))
+    frame.insert(2, "player", [row[2] for row in rows])
+    frame.insert(3, "style", [row[3] for row in rows])
+    frame["action"] = pd.Categorical.from_codes([row[5] for row in rows], categories=list(ACTIONS))
+    return frame
+
+
+def collect_decisions(
+    bots: Sequence[str],
+    rules: Rules | None = None,
+    hands: int = 1000,
+    seed: int = 0,
+    executor: Executor | None = None,
+    *,
+    record: Sequence[str] | None = None,
+    batch_hands: int = 500,
+    progress: bool = False,
+) -> pd.DataFrame:
+    """Play ``hands`` hands between ``bots`` and return every decision as one row.
+
+    ``bots`` are bot specs as in :func:`pokerlab.experiments.make_bot`
+    (``"phase2:bluff=aggressive"``), one per seat. The hands are played in
+    batches of ``batch_hands``, each a fresh match seeded from
+    ``(seed, batch)`` and one task for ``executor`` (any
+    ``concurrent.futures.Executor``), so the frame depends only on the
+    seed, never on the executor. Stacks are reset every hand (``rules``
+    default to the Waterloo report's no-limit ring), so every hand is
+    played. ``record`` limits the rows to seats of those specs.
+
+    Columns: ``hand`` (0..hands-1), ``seat``, ``player`` (the bot's name at
+    the table), ``style`` (its spec), the 19 :data:`CONTEXT_FEATURES`, and
+    ``action`` (fold, call or raise; checks are calls and bets are raises).
+    Rows are in playing order.
+    """
+    import pandas as pd
+
+    from pokerlab._parallel import run_tasks
+    from pokerlab.experiments import make_bot
+    from pokerlab.game import NO_LIMIT_RING
+    from pokerlab.game.rules import Rules
+
+    if isinstance(bots, str) or not isinstance(bots, Sequence) or not all(isinstance(b, str) for b in bots):
+        raise ParameterError(f"bots must be a list of bot specs such as ['phase1', 'random'], not {bots!r}")
+    for b in bots:
+        make_bot(b)  # fail early on a bad spec
+    rules = NO_LIMIT_RING if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise ParameterError(f"rules must be a pokerlab.game.Rules, not {type(rules).__name__}")
+    rules.check_players(len(bots))
+    rules = rules.with_(reset_stacks=True)
+    _check_count("hands", hands, 1, 10_000_000)
+    _check_count("batch_hands", batch_hands, 1, 10_000_000)
+    _check_count("seed", seed, 0, 2**63 - 1)
+    if executor is not None and not callable(getattr(executor, "map", None)):
+        raise ParameterError(f"executor must be a concurrent.futures.Executor (or None), not {executor!r}")
+    if not isinstance(progress, bool):
+        raise ParameterError(f"progress must be True or False, not {progress!r}")
+    if record is None:
+        mask = (1 << len(bots)) - 1
+    else:
+        if isinstance(record, str) or not all(isinstance(r, str) for r in record):
+            raise ParameterError(f"record must be a list of bot specs, not {record!r}")
+        unknown = [r for r in record if r not in bots]
+        if unknown:
+            raise ParameterError(f"record names {unknown!r}, which are not in bots {list(bots)!r}")
+        mask = sum(1 << i for i, b in enumerate(bots) if b in record)
+    tasks = []
+    for k, start in enumerate(range(0, hands, batch_hands)):
+        batch_seed = int(np.random.SeedSequence([seed, k]).generate_state(1, dtype=np.uint64)[0] % (2**62))
+        tasks.append((list(bots), rules, min(batch_hands, hands - start), batch_seed, start, mask))
+    frames = run_tasks(tasks, _collect_batch, executor, progress, "collecting decisions")
+    frame = pd.concat(frames, ignore_index=True)
+    frame["action"] = pd.Categorical(frame["action"], categories=list(ACTIONS))
+    return frame
+
+
+def decisions_from_phh(histories: Sequence[str]) -> pd.DataFrame:
+    """Every decision in PHH hand histories, as :func:`collect_decisions` returns them.
+
+    Each text is replayed (:func:`pokerlab.game.phh.from_phh`) and, before
+    each action, the actor's Table 5 features are noted. ``player`` and
+    ``style`` come from the history's ``players`` field when it has one
+    (else ``"seat N"``); ``hand`` numbers the histories from 0. Histories
+    from ``play_match(..., keep_histories=True)`` or from other programs
+    that write PHH work alike.
+    """
+    import tomllib
+
+    import pandas as pd
+
+    from pokerlab.game.phh import from_phh
+
+    if isinstance(histories, str) or not isinstance(histories, Sequence):
+        raise ParameterError(f"histories must be a list of PHH texts, not {type(histories).__name__}")
+    rows: list[tuple[int, int, str, np.ndarray, int]] = []
+    for h, text in enumerate(histories):
+        if not isinstance(text, str):
+            raise ParameterError(f"history {h} must be PHH text, not {type(text).__name__}")
+        state = from_phh(text)
+        data = tomllib.loads(text)
+        n = state.n
+        order = list(data.get("_pokerlab_seats", [(k + 1) % n for k in range(n)]))  # PHH player k sits at order[k]
+        names = data.get("players")
+        seat_name = {order[k]: str(names[k]) for k in range(n)} if isinstance(names, list) and len(names) == n else {}
+        tracker = ContextTracker(n)
+        for event in state.events:
+            if isinstance(event, Act):
+                s = event.seat
+                name = seat_name.get(s, f"seat {s}")
+                rows.append((h, s, name, tracker.features(s), _ACTION_OF_KIND[event.kind]))
+            tracker.update(event)
+    frame = pd.DataFrame(
+        np.array([r[3] for r in rows]).reshape(len(rows), len(CONTEXT_FEATURES)), columns=list(CONTEXT_FEATURES)
+    )
+    frame.insert(0, "hand", np.array([r[0] for r in rows], dtype=np.int64))
+    frame.insert(1, "seat", np.array([r[1] for r in rows], dtype=np.int64))
+    frame.insert(2, "player", [r[2] for r in rows])
+    frame.insert(3, "style", [r[2] for r in rows])
+    frame["action"] = pd.Categorical.from_codes([r[4] for r in rows], categories=list(ACTIONS))
+    return frame
+
+
+def _check_count(name: str, value: Any, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
+        raise ParameterError(f"{name} must be a whole number from {low} to {high:,}, not {value!r}")
