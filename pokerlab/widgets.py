@@ -902,7 +902,9 @@ class HandReplayer:
     :func:`~pokerlab.game.replay.study_hand`) and a chart of each known
     player's equity by street, up to the street reached. ``potential``
     adds PPOT/NPOT (slower). Drive it with ``.step.value``, ``next()`` and
-    ``previous()``; ``.decision`` is the decision shown.
+    ``previous()``; ``.decision`` is the decision shown. ``last_chart`` is
+    the chart shown (``None`` with ``charts=False``); displayed in a notebook,
+    the replayer saves a PNG of it beside the live widget.
     """
 
     def __init__(
@@ -933,6 +935,7 @@ class HandReplayer:
         self.situation = w.HTML()
         self.log = w.HTML()
         self.chart_view = w.HTML()
+        self.last_chart: Any = None
         self.decision = self.study.decisions[0] if n else None
         self.step.observe(lambda _: self._update(), names="value")
         self.widget = w.VBox(
@@ -980,7 +983,8 @@ class HandReplayer:
         result = f"<br><i>{html.escape(study.result)}</i>" if k == len(study.decisions) - 1 else ""
         self.log.value = f"<p style='font-size:smaller'>{' &middot; '.join(done)}{result}</p>"
         if self._charts:  # the last step shows every street, run-out boards included
-            self.chart_view.value = self._chart_svg(3 if k == len(study.decisions) - 1 else d.street.index)
+            self.last_chart = self.chart(3 if k == len(study.decisions) - 1 else d.street.index)
+            self.chart_view.value = self._chart_svg(self.last_chart)
 
     def chart(self, upto: int | None = None) -> Any:
         """The equity-by-street chart, up to street index ``upto`` (default: the street shown)."""
@@ -990,13 +994,13 @@ class HandReplayer:
             upto = self.decision.street.index if self.decision is not None else 3
         return charts.equity_by_street_chart(self.study, upto=upto, title="equity of the known hands by street")
 
-    def _chart_svg(self, upto: int) -> str:
+    def _chart_svg(self, chart: Any) -> str:
         from pokerlab.charts import chart_svg
 
-        return chart_svg(self.chart(upto))
+        return chart_svg(chart)
 
-    def _ipython_display_(self) -> None:
-        display(self.widget)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_picture(self.widget, self.last_chart, **kwargs)
 
 
 class ContextExplorer:
@@ -1025,6 +1029,7 @@ class ContextExplorer:
         if style is not None and style not in styles:
             raise ParameterError(f"style {style!r} is not in the decisions; they hold {', '.join(styles)}")
         self._charts = charts
+        self.last_chart: Any = None  # the chart shown (None with charts=False), saved as a PNG beside the widget
         self._decisions = decisions
         self._models: dict[str, dict[str, Any]] = {}
         self.result: dict[str, Any] | None = None
@@ -1091,6 +1096,7 @@ class ContextExplorer:
             self.result = None
             self.out.value = _error_html(str(exc))
             self.chart_view.value = ""
+            self.last_chart = None
             return
         self.error = None
         triples = {kind: m.predict_proba(x) for kind, m in models.items()}
@@ -1108,10 +1114,11 @@ class ContextExplorer:
         if self._charts:
             from pokerlab.charts import chart_svg, context_triples_chart
 
-            self.chart_view.value = chart_svg(context_triples_chart(triples, f"{self.style.value}: next action"))
+            self.last_chart = context_triples_chart(triples, f"{self.style.value}: next action")
+            self.chart_view.value = chart_svg(self.last_chart)
 
-    def _ipython_display_(self) -> None:
-        display(self.widget)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_picture(self.widget, self.last_chart, **kwargs)
 
 
 # ----------------------------------------------------------------------------

@@ -99,6 +99,31 @@ def test_cfr_explorer_moves_with_its_slider(runs):
         CFRExplorer([], ["K:"])
 
 
+def test_cfr_explorer_saves_a_picture_of_its_charts_beside_the_widget(runs):
+    """Where no kernel runs (GitHub, nbconvert, VS Code) the saved lesson shows this PNG of the explorer."""
+    import base64
+
+    from pokerlab.charts import mark_counts
+    from pokerlab.solve.widgets import CFRExplorer
+
+    ex = CFRExplorer(runs, ["K:", "J:", "Q:r"], {"Phase II bot": 2.0125})
+    ex.variant.value = "cfr+"
+    kinds = {(m.kind, m.marks) for m in mark_counts(ex.last_chart)}
+    counts = mark_counts(ex.last_chart)
+    assert all(m.marks > 0 and m.visible == m.marks for m in counts), counts
+    assert ("rect", 7) in kinds  # K: 2 actions, J: 2, Q:r 3
+    assert ("line", sum(len(r.history) for r in runs)) in kinds  # the three solvers' curves
+    assert [m.kind for m in counts].count("rule") == 2  # the bot's exploitability and the slider's iteration
+    title = ex.last_chart.to_dict()["title"]["text"]
+    assert title == f"cfr+ after 50 iterations: exploitability {runs[1].exploitability:.5f} chips per hand"
+    data, meta = ex._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data  # the live widget
+    png = base64.b64decode(data["image/png"])
+    assert png.startswith(b"\x89PNG") and len(png) > 2000  # and the picture beside it
+    width = int.from_bytes(png[16:20], "big")
+    assert 300 < meta["image/png"]["width"] == round(width / 1.5) <= 1100
+
+
 def test_chart_bad_input(runs):
     with pytest.raises(ParameterError, match="list of information set keys"):
         strategy_chart(runs[0].average_policy, "K:")

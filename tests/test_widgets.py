@@ -243,6 +243,13 @@ EXPLORERS = {
     "StrategyExplorer": lambda: __import__("pokerlab.widgets").widgets.StrategyExplorer(),
     "ReweightingExplorer": lambda: __import__("pokerlab.widgets").widgets.ReweightingExplorer(),
     "BPPInspector": lambda: __import__("pokerlab.widgets").widgets.BPPInspector(),
+    "ContextExplorer": lambda: __import__("pokerlab.widgets").widgets.ContextExplorer(
+        __import__("pokerlab.bots.context").bots.context.collect_decisions(["rembrant", "random"], hands=60, seed=2),
+        style="random",
+    ),
+    "HandReplayer": lambda: __import__("pokerlab.widgets").widgets.HandReplayer(
+        __import__("pathlib").Path(__file__).parents[1] / "data" / "hands" / "three_handed_all_in.phh", samples=1000
+    ),
     "RangeEquityExplorer": lambda: __import__("pokerlab.widgets").widgets.RangeEquityExplorer(),
 }
 

@@ -1,12 +1,17 @@
 """The lesson's explorer: slide through CFR's iterations, watch strategies settle and exploitability fall.
 
 The charts are drawn as SVG by vl-convert inside ``HTML`` widgets (offline,
-updated in place), like the other pokerlab explorers.
+updated in place), like the other pokerlab explorers. Displayed in a notebook,
+the explorer also saves a PNG of its current charts beside the live widget, so
+a saved lesson shows them where no kernel runs (GitHub, nbconvert HTML,
+VS Code, an untrusted JupyterLab). The picture is drawn with vl-convert here:
+``pokerlab.charts`` sits in a higher layer than ``pokerlab.solve``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from pokerlab.errors import ParameterError
 from pokerlab.solve.cfr import CFRResult
@@ -15,10 +20,31 @@ from pokerlab.solve.policy import Policy
 __all__ = ["CFRExplorer"]
 
 
-def _svg(chart) -> str:
+PNG_SCALE = 1.5  # pixels per CSS pixel, as pokerlab.charts draws the lessons' pictures
+
+
+def _svg(chart: Any) -> str:
     import vl_convert
 
     return vl_convert.vegalite_to_svg(chart.to_json())
+
+
+def _png_bundle(chart: Any) -> tuple[dict[str, str], dict[str, Any]]:
+    """The chart as a base64 PNG mime entry (on white, 256 colours) with its size in CSS pixels."""
+    import base64
+    import io
+
+    import vl_convert
+    from PIL import Image
+
+    raw = vl_convert.vegalite_to_png(chart.to_json(), scale=PNG_SCALE)
+    image = Image.open(io.BytesIO(raw)).convert("RGBA")
+    flat = Image.new("RGBA", image.size, "white")
+    flat.alpha_composite(image)
+    out = io.BytesIO()
+    flat.convert("RGB").quantize(256).save(out, "PNG", optimize=True)
+    size = {"width": round(image.width / PNG_SCALE), "height": round(image.height / PNG_SCALE)}
+    return {"image/png": base64.b64encode(out.getvalue()).decode("ascii")}, {"image/png": size}
 
 
 class CFRExplorer:
@@ -28,6 +54,9 @@ class CFRExplorer:
     slider moves over the iterations any run recorded, and each run
     shows its average policy at the last recorded iteration not after it.
     ``references`` are exploitabilities drawn as rules (e.g. a bot's).
+    ``last_chart`` holds what the two views show, stacked in one chart
+    (the strategies above, the curves below, the summary as its title): that
+    is the picture saved beside the widget.
     """
 
     def __init__(
@@ -60,6 +89,7 @@ class CFRExplorer:
         self.iteration = w.SelectionSlider(options=points, value=points[-1], description="iteration")
         self.variant = w.Dropdown(options=list(self.results), description="solver")
         self.infosets = w.SelectMultiple(options=list(infosets), value=tuple(infosets[:4]), description="sets", rows=6)
+        self.last_chart: Any = None
         self.curve_view = w.HTML()
         self.strategy_view = w.HTML()
         self.summary = w.HTML()
@@ -83,18 +113,28 @@ class CFRExplorer:
         return i, e, run.snapshots[k]
 
     def update(self) -> None:
+        import altair as alt
+
         from pokerlab.solve.charts import exploitability_chart, strategy_chart
 
         t = self.iteration.value
         i, e, policy = self.snapshot(self.variant.value, t)
         keys = list(self.infosets.value) or list(self.infosets.options[:1])
-        self.strategy_view.value = _svg(strategy_chart(policy, keys, title=f"{self.variant.value}, iteration {i}"))
-        self.curve_view.value = _svg(exploitability_chart(list(self.results.values()), self.references, iteration=t))
-        self.summary.value = (
-            f"<b>{self.variant.value}</b> after {i:,} iterations: exploitability {e:.5f} chips per hand"
+        strategies = strategy_chart(policy, keys, title=f"{self.variant.value}, iteration {i}")
+        curves = exploitability_chart(list(self.results.values()), self.references, iteration=t)
+        self.strategy_view.value = _svg(strategies)
+        self.curve_view.value = _svg(curves)
+        summary = f"{self.variant.value} after {i:,} iterations: exploitability {e:.5f} chips per hand"
+        self.summary.value = f"<b>{self.variant.value}</b>{summary.removeprefix(self.variant.value)}"
+        self.last_chart = (
+            alt.vconcat(strategies, curves)
+            .resolve_scale(color="independent")
+            .properties(title=alt.TitleParams(summary, anchor="start", fontSize=13))
         )
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The live widget, plus a PNG of its charts for every reader with no kernel."""
+        data = dict(self.widget._repr_mimebundle_(**kwargs) or {})
+        picture, meta = _png_bundle(self.last_chart)
+        data.update(picture)
+        return data, meta
