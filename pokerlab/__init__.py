@@ -13,6 +13,7 @@ Layers (each imports only the ones above it)::
     cards, ranges        card values, parsing, hand classes, hand ranges
     evaluator            exact 5-7 card hand values (+ compiled kernels)
     strength, equity     hand strength, potential, EHS, showdown equity
+    breakdown            what a range holds on a board (made hands, pairs, draws)
     preflop              preflop tables: expert, simulated, exact (``pokerlab.preflop``)
     charts, widgets      altair charts and ipywidgets views over the above
     cli                  the ``pokerlab`` command
@@ -22,6 +23,7 @@ when a function that needs them is first called.
 """
 
 from pokerlab import preflop as preflop  # the submodule, as pokerlab.preflop
+from pokerlab.breakdown import Holding, RangeBreakdown, range_breakdown
 from pokerlab.cards import Card, Deck, HandClass, Rank, Suit, combo_index, hand_classes, parse_cards
 from pokerlab.equity import Equity, equity
 from pokerlab.errors import (
@@ -48,10 +50,12 @@ __all__ = [
     "HandCategory",
     "HandClass",
     "HandValue",
+    "Holding",
     "ParameterError",
     "PokerlabError",
     "Potential",
     "Range",
+    "RangeBreakdown",
     "RangeError",
     "Rank",
     "Suit",
@@ -65,5 +69,6 @@ __all__ = [
     "hand_potential",
     "hand_strength",
     "parse_cards",
+    "range_breakdown",
     "turn_card_effects",
 ]

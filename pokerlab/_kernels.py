@@ -830,3 +830,305 @@ def board_strengths(board: np.ndarray) -> np.ndarray:
     out = np.empty(1326, np.float64)
     _board_strengths(np.ascontiguousarray(board, dtype=np.int64), out, KK, FT, NT, PR, SR)
     return out
+
+
+# ----------------------------------------------------------------------------
+# Preflop: class against class, every board once.
+# ----------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _matrix_counts(boards, weights, class_of, wins, ties, kk, ft, nt, pr, sr):
+    """Showdown counts of every starting class against every other, summed over weighted boards.
+
+    ``wins[a, b]`` adds, for each board, the number of ordered pairs (hand of
+    class a, hand of class b) sharing no card with each other or the board
+    where the first hand is better; ``ties[a, b]`` the pairs that split.
+    For each board the 1,081 hands of the other 47 cards are evaluated once
+    and walked in value order: a hand beats every hand counted below it
+    (``below`` per class), less the pairs that share a card, which are
+    found through the 46 hands holding each remaining card.
+    """
+    vals = np.empty(1081, np.int64)
+    cls = np.empty(1081, np.int64)
+    ca = np.empty(1081, np.int64)
+    cb = np.empty(1081, np.int64)
+    rem = np.empty(47, np.int64)
+    percard = np.empty((47, 46), np.int64)
+    fill = np.empty(47, np.int64)
+    below = np.zeros(169, np.float64)
+    gc = np.zeros(169, np.float64)
+    seen = np.empty(1081, np.int64)
+    for bi in range(boards.shape[0]):
+        w = weights[bi]
+        p = 0
+        sm = 0
+        mask = 0
+        for t in range(5):
+            c = boards[bi, t]
+            p, sm = _add(p, sm, c, kk)
+            mask |= 1 << c
+        m = 0
+        for c in range(52):
+            if not (mask >> c) & 1:
+                rem[m] = c
+                m += 1
+        k = 0
+        for jj in range(47):
+            j = rem[jj]
+            pj, smj = _add(p, sm, j, kk)
+            for ii in range(jj):
+                i = rem[ii]
+                x, z = _add(pj, smj, i, kk)
+                vals[k] = _val(x, z, 7, ft, nt, pr, sr)
+                cls[k] = class_of[j * (j - 1) // 2 + i]
+                ca[k] = ii
+                cb[k] = jj
+                k += 1
+        order = np.argsort(vals)
+        for b in range(169):
+            below[b] = 0.0
+        s = 0
+        while s < 1081:
+            v = vals[order[s]]
+            e = s
+            nseen = 0
+            while e < 1081 and vals[order[e]] == v:
+                a = cls[order[e]]
+                if gc[a] == 0.0:
+                    seen[nseen] = a
+                    nseen += 1
+                gc[a] += 1.0
+                e += 1
+            for q in range(nseen):
+                a = seen[q]
+                f = w * gc[a]
+                for b in range(169):
+                    wins[a, b] += f * below[b]
+                for r in range(nseen):
+                    b = seen[r]
+                    ties[a, b] += f * gc[b]
+                ties[a, a] -= w * gc[a]  # a hand does not meet itself
+            for q in range(nseen):
+                a = seen[q]
+                below[a] += gc[a]
+                gc[a] = 0.0
+            s = e
+        for t in range(47):
+            fill[t] = 0
+        for q in range(1081):
+            a = ca[q]
+            b = cb[q]
+            percard[a, fill[a]] = q
+            fill[a] += 1
+            percard[b, fill[b]] = q
+            fill[b] += 1
+        for t in range(47):
+            for x in range(46):
+                g = percard[t, x]
+                vg = vals[g]
+                cg = cls[g]
+                for y in range(x + 1, 46):
+                    h = percard[t, y]
+                    vh = vals[h]
+                    ch = cls[h]
+                    if vg > vh:
+                        wins[cg, ch] -= w
+                    elif vh > vg:
+                        wins[ch, cg] -= w
+                    else:
+                        ties[cg, ch] -= w
+                        ties[ch, cg] -= w
+
+
+def matrix_counts(boards: np.ndarray, weights: np.ndarray, class_of: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Class-against-class (wins, ties) over these weighted boards, as 169x169 float arrays of whole numbers."""
+    wins = np.zeros((169, 169))
+    ties = np.zeros((169, 169))
+    _matrix_counts(
+        np.ascontiguousarray(boards, dtype=np.int64),
+        np.ascontiguousarray(weights, dtype=np.float64),
+        np.ascontiguousarray(class_of, dtype=np.int64),
+        wins, ties, KK, FT, NT, PR, SR,
+    )  # fmt: skip
+    return wins, ties
+
+
+# ----------------------------------------------------------------------------
+# Range against range: each combination evaluated once per runout.
+# ----------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _two_ranges(board, deck, need, first, stop, acards, aw, bcards, bw, bstart, blist, out, kk, ft, nt, pr, sr):
+    """Exact showdown sums of range A against range B over runouts ``first..stop-1`` (in enumeration order).
+
+    For each runout (``need`` cards from ``deck``), every live combination
+    of both ranges is evaluated once; B's values are sorted with running
+    weights, so an A hand's weight of beaten and tied B hands is two binary
+    searches, less the B hands sharing one of its cards (``blist[bstart[c]:
+    bstart[c+1]]`` lists B's hands holding card c). ``out`` accumulates
+    (A wins, ties, total weight, deals).
+    """
+    p0 = 0
+    sm0 = 0
+    for c in board:
+        p0, sm0 = _add(p0, sm0, c, kk)
+    na = acards.shape[0]
+    nb = bcards.shape[0]
+    amask = np.empty(na, np.int64)
+    for i in range(na):
+        amask[i] = (np.int64(1) << acards[i, 0]) | (np.int64(1) << acards[i, 1])
+    bmask = np.empty(nb, np.int64)
+    for i in range(nb):
+        bmask[i] = (np.int64(1) << bcards[i, 0]) | (np.int64(1) << bcards[i, 1])
+    bval = np.empty(nb, np.int64)
+    live_vals = np.empty(nb, np.int64)
+    live_w = np.empty(nb, np.float64)
+    cum = np.empty(nb + 1, np.float64)
+    sv = np.empty(nb, np.int64)
+    sw = np.empty(nb, np.float64)
+    idx = np.empty(5, np.int64)
+    for t in range(need):
+        idx[t] = t
+    # skip to the first runout wanted
+    pos = 0
+    nd = deck.shape[0]
+    while pos < first:
+        pos += 1
+        changed = _next_combo(idx, need, nd)
+    # states after the first t runout cards, rebuilt only from the first index that changed
+    ps = np.empty(6, np.int64)
+    sms = np.empty(6, np.int64)
+    rms = np.empty(6, np.int64)
+    ps[0] = p0
+    sms[0] = sm0
+    rms[0] = 0
+    changed = 0
+    while pos < stop:
+        for t in range(changed, need):
+            c = deck[idx[t]]
+            ps[t + 1], sms[t + 1] = _add(ps[t], sms[t], c, kk)
+            rms[t + 1] = rms[t] | (np.int64(1) << c)
+        p = ps[need]
+        sm = sms[need]
+        rmask = rms[need]
+        m = 0
+        for i in range(nb):
+            if bmask[i] & rmask:
+                bval[i] = -1
+                continue
+            x, z = _add(p, sm, bcards[i, 0], kk)
+            x, z = _add(x, z, bcards[i, 1], kk)
+            v = _val(x, z, 7, ft, nt, pr, sr)
+            bval[i] = v
+            live_vals[m] = v
+            live_w[m] = bw[i]
+            m += 1
+        if m <= 24:  # insertion sort: no allocation for the small ranges of single hands
+            for q in range(m):
+                sv[q] = live_vals[q]
+                sw[q] = live_w[q]
+                r = q
+                while r > 0 and sv[r - 1] > sv[r]:
+                    sv[r - 1], sv[r] = sv[r], sv[r - 1]
+                    sw[r - 1], sw[r] = sw[r], sw[r - 1]
+                    r -= 1
+        else:
+            order = np.argsort(live_vals[:m])
+            for q in range(m):
+                sv[q] = live_vals[order[q]]
+                sw[q] = live_w[order[q]]
+        cum[0] = 0.0
+        for q in range(m):
+            cum[q + 1] = cum[q] + sw[q]
+        # counts as well as weights: deals counted once each
+        for i in range(na):
+            if amask[i] & rmask:
+                continue
+            x, z = _add(p, sm, acards[i, 0], kk)
+            x, z = _add(x, z, acards[i, 1], kk)
+            va = _val(x, z, 7, ft, nt, pr, sr)
+            lo = _below(sv, m, va)
+            hi = _below(sv, m, va + 1)
+            less = cum[lo]
+            eq = cum[hi] - cum[lo]
+            tot = cum[m]
+            n = m
+            for side in range(2):
+                c = acards[i, side]
+                for k in range(bstart[c], bstart[c + 1]):
+                    j = blist[k]
+                    vb = bval[j]
+                    if vb < 0:
+                        continue
+                    if side == 1 and (bmask[j] >> acards[i, 0]) & 1:
+                        continue  # the same combination: already removed with the first card
+                    tot -= bw[j]
+                    n -= 1
+                    if vb < va:
+                        less -= bw[j]
+                    elif vb == va:
+                        eq -= bw[j]
+            w = aw[i]
+            out[0] += w * less
+            out[1] += w * eq
+            out[2] += w * tot
+            out[3] += n
+        pos += 1
+        changed = _next_combo(idx, need, nd)
+
+
+@njit(cache=True, inline="always")
+def _below(sv, m, v):
+    """How many of the sorted ``sv[:m]`` are less than ``v`` (binary search)."""
+    lo = 0
+    hi = m
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if sv[mid] < v:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+@njit(cache=True, inline="always")
+def _next_combo(idx, k, n):
+    """Step ``idx[:k]`` to the next k-subset of range(n) in lexicographic order; returns the first changed slot."""
+    t = k - 1
+    while t >= 0 and idx[t] == n - k + t:
+        t -= 1
+    if t < 0:
+        return 0
+    idx[t] += 1
+    for u in range(t + 1, k):
+        idx[u] = idx[u - 1] + 1
+    return t
+
+
+def two_ranges(
+    board: np.ndarray,
+    deck: np.ndarray,
+    need: int,
+    first: int,
+    stop: int,
+    acards: np.ndarray,
+    aw: np.ndarray,
+    bcards: np.ndarray,
+    bw: np.ndarray,
+) -> np.ndarray:
+    """(A's winning weight, tie weight, total weight, deals) over runouts ``first..stop-1``."""
+    bstart = np.zeros(53, np.int64)
+    for c in bcards.ravel():
+        bstart[c + 1] += 1
+    bstart = np.cumsum(bstart)
+    order = np.argsort(bcards.ravel(), kind="stable") // 2
+    out = np.zeros(4)
+    _two_ranges(
+        np.ascontiguousarray(board, dtype=np.int64), np.ascontiguousarray(deck, dtype=np.int64), need, first, stop,
+        np.ascontiguousarray(acards, dtype=np.int64), np.ascontiguousarray(aw, dtype=np.float64),
+        np.ascontiguousarray(bcards, dtype=np.int64), np.ascontiguousarray(bw, dtype=np.float64),
+        bstart, order.astype(np.int64), out, KK, FT, NT, PR, SR,
+    )  # fmt: skip
+    return out

@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "bpp_curves_chart",
+    "breakdown_chart",
     "calibration_chart",
     "category_chart",
     "chart_png",
@@ -41,6 +42,7 @@ __all__ = [
     "feature_importance_chart",
     "mark_counts",
     "match_results_chart",
+    "matrix_heatmap",
     "money_chart",
     "network_svg",
     "png_bundle",
@@ -476,6 +478,70 @@ def preflop_heatmap(frame: pd.DataFrame, title: str = "", value_title: str = "va
         tooltip=tooltip,
     )
     return (rect + text).properties(width=330, height=330, title=title)
+
+
+def _need_columns(frame: Any, columns: tuple[str, ...], name: str) -> None:
+    import pandas as pd
+
+    if not isinstance(frame, pd.DataFrame) or not set(columns) <= set(frame.columns):
+        raise ParameterError(
+            f"{name} must be a pandas DataFrame with the columns {', '.join(columns)}, not {frame!r:.60}"
+        )
+
+
+def breakdown_chart(frame: pd.DataFrame, title: str = "") -> alt.Chart:
+    """Horizontal bars of each holding's share of a range (from :meth:`RangeBreakdown.to_frame`).
+
+    Made hands, kinds of pair and draws are coloured apart; made hands add up
+    to 1, draws overlap. Every holding gets a bar (zero-width when empty).
+    """
+    import altair as alt
+
+    _need_columns(frame, ("section", "holding", "combos", "share"), "frame")
+    if not isinstance(title, str):
+        raise ParameterError(f"title must be text, not {title!r}")
+    order = list(frame["holding"])
+    return (
+        alt.Chart(alt.Data(values=frame.to_dict("records")))
+        .mark_bar()
+        .encode(
+            y=alt.Y("holding:N", sort=order, title=None),
+            x=alt.X("share:Q", axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1]), title="share of the range"),
+            color=alt.Color("section:N", sort=["made hand", "one pair", "draw"], title=None),
+            tooltip=["holding:N", "combos:Q", alt.Tooltip("share:Q", format=".1%")],
+        )
+        .properties(width=320, height=alt.Step(14), title=title)
+    )
+
+
+def matrix_heatmap(frame: pd.DataFrame, order: list[str], title: str = "") -> alt.Chart:
+    """A 169x169 heatmap of class-against-class equity (from :meth:`PreflopMatrix.to_frame`).
+
+    Rows are the hand, columns the opponent, both in ``order`` (strongest
+    first), so the strong-against-weak corner is at the top right. Data
+    travels inline with the chart (no row limit, no files).
+    """
+    import altair as alt
+
+    from pokerlab.preflop import CLASS_NAMES
+
+    _need_columns(frame, ("class", "opponent", "equity"), "frame")
+    if isinstance(order, str) or not isinstance(order, list) or sorted(map(str, order)) != sorted(CLASS_NAMES):
+        raise ParameterError("order must list the 169 class names once each")
+    if not isinstance(title, str):
+        raise ParameterError(f"title must be text, not {title!r}")
+    data = frame[["class", "opponent", "equity"]]
+    return (
+        alt.Chart(alt.Data(values=data.to_dict("records")))
+        .mark_rect()
+        .encode(
+            x=alt.X("opponent:O", sort=order, title="opponent", axis=alt.Axis(labelFontSize=5, orient="top")),
+            y=alt.Y("class:O", sort=order, title="hand", axis=alt.Axis(labelFontSize=5)),
+            color=alt.Color("equity:Q", scale=alt.Scale(scheme="redblue", domain=[0, 1]), title="equity"),
+            tooltip=["class:N", "opponent:N", alt.Tooltip("equity:Q", format=".4f")],
+        )
+        .properties(width=600, height=600, title=title)
+    )
 
 
 def difference_heatmap(frame: pd.DataFrame, title: str = "") -> alt.Chart:

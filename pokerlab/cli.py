@@ -7,7 +7,7 @@
     pokerlab potential AdQc 3h4cJh            Table 4, PPOT, NPOT, EHS
     pokerlab equity AhKh QQ --board 2c7d8h    showdown equity
     pokerlab range "TT+, A2s+"                expand and normalise a range
-    pokerlab tables --method simulation       preflop tables (expert, simulation, exact)
+    pokerlab tables --method simulation       preflop tables (expert, simulation, exact, exact-matrix)
     pokerlab reproduce                        seed 001's Tables 1-4, regenerated
     pokerlab acpc-client HOST PORT --bot NAME play against an ACPC dealer
     pokerlab tournament --setup phases        seed 001's self-play experiments, duplicate matches
@@ -186,6 +186,8 @@ def _table_name(table: Any) -> str:
         return f"simulation_{p['players']}_players.csv"
     if p["method"] == "exact":
         return "exact_heads_up.csv"
+    if p["method"] == "exact-matrix":
+        return "exact_heads_up_matrix.csv"
     if p["source"] == "income_rate":
         return f"expert_income_rate_{p['players']}_players.csv"
     return f"expert_{p['source']}.csv"
@@ -202,6 +204,8 @@ def cmd_tables(args: argparse.Namespace) -> None:
     with _Pool(args.workers) as executor:
         if args.method == "exact":
             tables = [preflop.exact_heads_up_table(executor=executor, progress=not args.json)]
+        elif args.method == "exact-matrix":
+            tables = [preflop.exact_matrix(executor=executor, progress=not args.json)]
         elif args.method == "simulation":
             players = [args.players] if args.players is not None else list(range(2, 11))
             tables = [
@@ -549,7 +553,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("text", help="a range, e.g. 'TT+, A2s+, KQo'")
 
     p = add("tables", "regenerate preflop tables as CSV with provenance", cmd_tables)
-    p.add_argument("--method", choices=("expert", "simulation", "exact"), default="simulation")
+    p.add_argument(
+        "--method",
+        choices=("expert", "simulation", "exact", "exact-matrix"),
+        default="simulation",
+        help="exact-matrix: every class against every class, exact (about a minute on 2 workers)",
+    )
     p.add_argument(
         "--source",
         choices=("income_rate", "sklansky", "chen", "rembrant"),

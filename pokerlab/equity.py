@@ -13,6 +13,10 @@ out, so ranges interact through card removal exactly.
 
 When the number of cases is small enough (``EXACT_LIMIT`` hand evaluations,
 about a second of work) everything is enumerated and ``exact`` is True;
+with two players (two ranges, or one range against a random hand) each
+combination is evaluated once per runout, so any two ranges on any flop are
+exact, and two preflop ranges made of whole classes with equal weights are
+read from the exact class-against-class matrix (:func:`pokerlab.preflop.load_matrix`);
 otherwise ``samples`` random deals are drawn (default 200,000) from a
 generator seeded by ``seed``, and ``stderr`` gives each player's standard
 error. Passing ``samples`` always selects Monte Carlo.
@@ -186,6 +190,14 @@ def equity(
     joint = 1
     for s in sizes:
         joint *= s
+    if n_players == 2 and samples is None and exact is not False:
+        if not b and n_random == 0 and all(_whole_classes(r) for r in ranges):
+            found = _from_matrix(ranges, labels)
+            if found is not None:
+                return found
+        pair_cost = comb(free, need) * sum(sizes)
+        if pair_cost <= EXACT_LIMIT * (100 if exact else 1):
+            return _exact_two(ranges, n_random, b, board_ids, need, labels)
     union = sum(len(r) for r in ranges) + (1326 if n_random else 0)
     cost = comb(free, need) * (union + joint * n_players)
     use_exact = exact if exact is not None else (samples is None and cost <= EXACT_LIMIT)
@@ -205,6 +217,110 @@ def equity(
     if use_exact:
         return _exact(ranges, n_random, b, board_ids, need, labels)
     return _monte_carlo(ranges, n_random, b, board_ids, need, labels, samples or DEFAULT_SAMPLES, seed)
+
+
+def _whole_classes(r: Range) -> bool:
+    """True when every weight is the same and the range holds every combination of each class it touches."""
+    from pokerlab.preflop import _class_of_combo
+
+    weights = {w for _, w in r.entries}
+    if len(weights) != 1 or len(r) < 2:
+        return False
+    class_of = _class_of_combo()
+    per_class: dict[int, int] = {}
+    for i, _ in r.entries:
+        per_class[int(class_of[i])] = per_class.get(int(class_of[i]), 0) + 1
+    full = _class_sizes()
+    return all(full[c] == n for c, n in per_class.items())
+
+
+def _class_sizes() -> list[int]:
+    from pokerlab.cards import hand_classes
+
+    return [hc.n_combos for hc in hand_classes()]
+
+
+def _from_matrix(ranges: list[Range], labels: list[str]) -> Equity | None:
+    """Two whole-class ranges preflop: sums of the exact matrix's counts (None when its file is missing)."""
+    from pokerlab.errors import PreflopTableError
+    from pokerlab.preflop import _class_of_combo, load_matrix
+
+    try:
+        m = load_matrix()
+    except PreflopTableError:
+        return None
+    class_of = _class_of_combo()
+    rows = sorted({int(class_of[i]) for i, _ in ranges[0].entries})
+    cols = sorted({int(class_of[i]) for i, _ in ranges[1].entries})
+    wins = m.wins[rows][:, cols].sum(dtype=object)
+    losses = m.wins.T[rows][:, cols].sum(dtype=object)
+    ties = m.ties[rows][:, cols].sum(dtype=object)
+    total = int(m.cases[rows][:, cols].sum(dtype=object))
+    if total == 0:
+        raise RangeError("no deal gives every player a hand from their range without sharing a card")
+    win = (float(wins / total), float(losses / total))
+    tie = float(ties / total)
+    return Equity(
+        players=tuple(labels),
+        board=(),
+        equity=(float((2 * wins + ties) / (2 * total)), float((2 * losses + ties) / (2 * total))),
+        win=win,
+        tie=(tie, tie),
+        exact=True,
+        stderr=(0.0, 0.0),
+        cases=total,
+        seed=None,
+    )
+
+
+RUNOUT_CHUNK_WORK = 4_000_000
+"""Hand evaluations per chunk of runouts in two-player exact equity (Ctrl-C is honoured between chunks)."""
+
+
+def _exact_two(
+    ranges: list[Range], n_random: int, b: tuple[Card, ...], board_ids: np.ndarray, need: int, labels: list[str]
+) -> Equity:
+    """Two players, exact: every runout once, each live combination of either side evaluated once per runout."""
+    import numpy as np
+
+    from pokerlab import _kernels, _signals
+    from pokerlab.cards import combo_card_ids
+
+    ids = combo_card_ids()
+    board_mask = 0
+    for c in b:
+        board_mask |= 1 << c.id
+    sides = []
+    for r in ranges:
+        sides.append((ids[[i for i, _ in r.entries]], np.array([w for _, w in r.entries], dtype=np.float64)))
+    if n_random:
+        live = [
+            i for i in range(1326) if not (board_mask >> int(ids[i, 0])) & 1 and not (board_mask >> int(ids[i, 1])) & 1
+        ]
+        sides.append((ids[live], np.ones(len(live))))
+    (acards, aw), (bcards, bw) = sides
+    deck = np.array([c for c in range(52) if not (board_mask >> c) & 1], dtype=np.int64)
+    runouts = comb(len(deck), need)
+    step = max(1, RUNOUT_CHUNK_WORK // (len(acards) + len(bcards)))
+    out = np.zeros(4)
+    for first in range(0, runouts, step):
+        _signals.check()
+        out += _kernels.two_ranges(board_ids, deck, need, first, min(runouts, first + step), acards, aw, bcards, bw)
+    a_win, tie, total, cases = out
+    if total <= 0:
+        raise RangeError("no deal gives every player a hand from their range without sharing a card")
+    b_win = total - a_win - tie
+    return Equity(
+        players=tuple(labels),
+        board=b,
+        equity=(float((a_win + tie / 2) / total), float((b_win + tie / 2) / total)),
+        win=(float(a_win / total), float(b_win / total)),
+        tie=(float(tie / total), float(tie / total)),
+        exact=True,
+        stderr=(0.0, 0.0),
+        cases=int(cases),
+        seed=None,
+    )
 
 
 def _check_fixed_hands(ranges: list[Range], labels: list[str], board: tuple[Card, ...]) -> None:

@@ -239,6 +239,18 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
         "provenance": lambda: {"method": "exact", "players": 2, "pokerlab_version": "0"},
     },
     "pokerlab.preflop.PreflopTable.read": {"path": lambda: _table_file()},
+    "pokerlab.preflop.PreflopMatrix": {
+        "wins": lambda: pokerlab.preflop.load_matrix().wins,
+        "ties": lambda: pokerlab.preflop.load_matrix().ties,
+        "pairs": lambda: pokerlab.preflop.load_matrix().pairs,
+        "provenance": lambda: dict(pokerlab.preflop.load_matrix().provenance),
+    },
+    "pokerlab.breakdown.range_breakdown": {"hand_range": lambda: "TT+, AKs", "board": lambda: "Kd7d2c"},
+    "pokerlab.charts.breakdown_chart": {"frame": lambda: pokerlab.range_breakdown("AA", "Kd7d2c").to_frame()},
+    "pokerlab.charts.matrix_heatmap": {
+        "frame": lambda: pokerlab.preflop.load_matrix().to_frame().head(3),
+        "order": lambda: list(pokerlab.preflop.CLASS_NAMES),
+    },
     "pokerlab.game.state.HandState": {"stacks": lambda: [100, 100]},
     "pokerlab.game.match.view_for": {"seat": lambda: 0},
     "pokerlab.evaluator.HandValue": {"value": lambda: 7462, "cards": lambda: ()},
@@ -263,7 +275,7 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
 
 # Too expensive with any valid arguments for a junk sweep (minutes of work); their
 # arguments are checked by their own tests and the ones they share are swept elsewhere.
-EXPENSIVE = {"pokerlab.preflop.exact_heads_up_table"}
+EXPENSIVE = {"pokerlab.preflop.exact_heads_up_table", "pokerlab.preflop.exact_matrix"}
 
 SLOW_SECONDS = 10
 VERBOSE = False

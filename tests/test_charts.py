@@ -152,6 +152,19 @@ CASES = {
         ),
         {"layer_0_marks": 2, "layer_1_marks": 2},
     ),
+    "breakdown_chart": (
+        lambda: charts.breakdown_chart(
+            __import__("pokerlab").range_breakdown("22+, A2s+, KTs+, QTs+, JTs, ATo+, KJo+", "Ks7d2c").to_frame()
+        ),
+        {"marks": 19},  # one bar per holding, empty ones included
+    ),
+    "matrix_heatmap": (
+        lambda: charts.matrix_heatmap(
+            __import__("pokerlab").preflop.load_matrix().to_frame().query("opponent == 'AA'"),
+            list(__import__("pokerlab").preflop.CLASS_NAMES),
+        ),
+        {"marks": 169},  # every class against AA (the full matrix draws 28,561: tests/test_matrix.py)
+    ),
     "money_chart": (
         lambda: charts.money_chart(pd.DataFrame({"you": [100, 120, 90], "bot": [100, 80, 110]}).rename_axis("hand")),
         {"marks": 2 * 3},

@@ -166,6 +166,96 @@ def test_reweighting_heatmap_averages_only_the_combinations_the_opponent_can_hol
     assert ex.model.class_grid("opponent", exclude="AdQc3h4cJh")[r, c] == 1.0
 
 
+# -- range grid and range equity ---------------------------------------------------------------
+
+
+def test_range_grid_text_and_cells_stay_in_sync():
+    from pokerlab.ranges import Range
+    from pokerlab.widgets import RangeGrid
+
+    g = RangeGrid("QQ+, AKs")
+    assert g.weights == {"QQ": 1.0, "KK": 1.0, "AA": 1.0, "AKs": 1.0}
+    assert len(g.view.weights) == 169 and sum(1 for x in g.view.weights if x) == 4
+    # the grid is seed 001's layout: cell (row, col) of HandClass.grid_cell, row-major
+    assert g.view.labels[12 * 13 + 11] == "AKs" and g.view.labels[11 * 13 + 12] == "AKo"
+    g.paint(["JJ", "TT"])  # what a drag over two cells sends
+    assert g.text.value == "TT+, AKs" and len(g.range) == 34
+    g.paint("AKo", 0.5)
+    assert g.text.value == "TT+, AKs, AKo@50"
+    assert "46 combinations" in g.summary.value
+    g.text.value = "22+@50, AhKd"  # typed text repaints the grid; a single combination is a share of its cell
+    assert g.weights["77"] == 0.5 and g.weights["AKo"] == pytest.approx(1 / 12, abs=1e-6)
+    g.paint("AA", 1.0)  # painting one cell keeps the typed single combination elsewhere
+    assert g.range == Range.parse("22-KK@50, AA, AhKd")
+    g.text.value = "ZZ+"
+    assert g.error and "pl-error" in g.summary.value and g.range == Range.parse("22-KK@50, AA, AhKd")
+    g.clear.click()
+    assert g.range is None and g.weights == {}
+
+
+def test_range_grid_presets_follow_the_exact_table():
+    from pokerlab.preflop import load_table
+    from pokerlab.ranges import Range
+    from pokerlab.widgets import RangeGrid, top_range
+
+    g = RangeGrid()
+    g.preset.value = 10
+    r = Range.parse(top_range(10))
+    assert g.range == r and len(r) >= 0.10 * 1326
+    table = load_table("exact")
+    inside = set(g.weights)
+    worst_in = min(table.value(n) for n in inside)
+    assert all(table.value(n) <= worst_in for n in table.to_frame()["class"] if n not in inside)
+    assert g.preset.value == 0  # the dropdown returns to its prompt
+    with pytest.raises(Exception, match="percent"):
+        top_range(0)
+
+
+@pytest.mark.parametrize("bad", [None, 1.5, -0.1, True, float("nan")])
+def test_range_grid_refuses_bad_weights(bad):
+    from pokerlab import ParameterError
+    from pokerlab.widgets import RangeGrid
+
+    g = RangeGrid("AA")
+    with pytest.raises(ParameterError, match="weight"):
+        g.paint("KK", bad)
+    with pytest.raises(ParameterError, match="classes"):
+        g.paint("KX")
+
+
+def test_range_equity_explorer_is_exact_and_follows_paint():
+    import pokerlab as pl
+    from pokerlab.widgets import RangeEquityExplorer
+
+    ex = RangeEquityExplorer("QQ+, AKs", "JJ, TT, AQs", "Ks7d2c", charts=False)
+    want = pl.equity("QQ+, AKs", "JJ, TT, AQs", board="Ks7d2c")
+    assert ex.result.exact and ex.result.equity == want.equity
+    assert ex.breakdowns[0].combos("Three of a kind") == 3
+    ex.villain.paint("KQs")
+    assert ex.result.equity == pl.equity("QQ+, AKs", "JJ, TT, AQs, KQs", board="Ks7d2c").equity
+    assert ex.last_update_s > 0
+    ex.board.value = ""  # preflop: whole classes come from the exact matrix, no breakdown
+    assert ex.result.exact and ex.breakdowns is None
+    ex.board.value = "Ks7d"
+    assert ex.result is None and "pl-error" in ex.numbers.value
+
+
+def test_range_equity_explorer_draws_both_breakdowns():
+    from pokerlab.widgets import RangeEquityExplorer
+
+    ex = RangeEquityExplorer("QQ+, AKs", "JJ, TT, AQs", "Ks7d2c", charts=True)
+    bars = ex.chart_view.value.count('aria-roledescription="bar"')
+    assert bars == 2 * 19
+
+
+def test_potential_explorer_opponent_range_from_the_grid():
+    ex = PotentialExplorer("AdQc", "3h4cJh", charts=False)
+    ex.range_grid.paint(["JJ", "QQ"])
+    assert ex.weights.value == "QQ-JJ"  # the grid wrote the text box the enumeration reads
+    assert ex.result.weighted
+    assert ex.result.matrix == hand_potential("AdQc", "3h4cJh", weights=ex.weights.value).matrix
+
+
 EXPLORERS = {
     "PotentialExplorer": lambda: __import__("pokerlab.widgets").widgets.PotentialExplorer("AdQc", "3h4cJh"),
     "PreflopExplorer": lambda: __import__("pokerlab.widgets").widgets.PreflopExplorer(players=3, games=100),
@@ -179,6 +269,7 @@ EXPLORERS = {
     "HandReplayer": lambda: __import__("pokerlab.widgets").widgets.HandReplayer(
         __import__("pathlib").Path(__file__).parents[1] / "data" / "hands" / "three_handed_all_in.phh", samples=1000
     ),
+    "RangeEquityExplorer": lambda: __import__("pokerlab.widgets").widgets.RangeEquityExplorer(),
 }
 
 

@@ -1,0 +1,125 @@
+"""Two-player exact equity: each combination once per runout, and preflop classes from the exact matrix."""
+
+import itertools
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pokerlab as pl
+from pokerlab import Range
+from pokerlab.cards import Card, parse_cards
+
+eval7 = pytest.importorskip("eval7")
+EQ = sys.modules["pokerlab.equity"]
+
+
+def plain_loop(a, b, board):
+    """A direct loop: every runout, every pair of combinations sharing no card, eval7 evaluates both."""
+    bd = parse_cards(board)
+    ra = Range.parse(a).without(bd) if bd else Range.parse(a)
+    rb = Range.parse(b).without(bd) if bd else Range.parse(b)
+    e7 = {i: eval7.Card(str(Card(i))) for i in range(52)}
+    used = {c.id for c in bd}
+    deck = [c for c in range(52) if c not in used]
+    won = tie = total = 0.0
+    for x, y, wa in ra.combos():
+        for u, v, wb in rb.combos():
+            hand = {x.id, y.id, u.id, v.id}
+            if len(hand) < 4:
+                continue
+            w = wa * wb
+            for run in itertools.combinations([c for c in deck if c not in hand], 5 - len(bd)):
+                cards = [e7[c.id] for c in bd] + [e7[c] for c in run]
+                va = eval7.evaluate([e7[x.id], e7[y.id], *cards])
+                vb = eval7.evaluate([e7[u.id], e7[v.id], *cards])
+                total += w
+                won += w * (va > vb)
+                tie += w * (va == vb)
+    return (won + tie / 2) / total, won / total, tie / total
+
+
+def test_ompeval_reference_case():
+    """The issue's case: OMPEval enumerates 67,235,850 hand-pair runouts, equity 0.5809."""
+    e = pl.equity(
+        "22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+", "22+,A2s+,K2s+,Q8s+,J8s+,T8s+,98s,A2o+,K9o+,QTo+,JTo", board="Ks7d2c"
+    )
+    assert e.exact and e.cases == 67_235_850
+    assert round(e.equity[0], 4) == 0.5809
+    assert sum(e.equity) == pytest.approx(1.0, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "board"),
+    [
+        ("QQ, AKs@50, 72o", "JJ+, AQo@25", "Kd7d2c3s"),
+        ("AhKh, QQ", "JJ, T9s", "Kd7d2c"),
+        ("TT+@75, 98s", "AK", "Td9d2s4h8c"),
+        ("KK", "AA, KK", "2c5d9h"),
+    ],
+)
+def test_against_a_plain_eval7_loop(a, b, board):
+    e = pl.equity(a, b, board=board)
+    assert e.exact
+    want = plain_loop(a, b, board)
+    assert e.equity[0] == pytest.approx(want[0], rel=0, abs=1e-12)
+    assert e.win[0] == pytest.approx(want[1], rel=0, abs=1e-12)
+    assert e.tie[0] == pytest.approx(want[2], rel=0, abs=1e-12)
+
+
+def test_against_a_random_hand_matches_the_heads_up_strength():
+    """One range against a random hand on the river: the same as the old exact enumeration over pairs."""
+    e = pl.equity("AsKh", board="Kd7d2c3h9s")
+    assert e.exact
+    assert e.equity[0] == pytest.approx(pl.hand_strength("AsKh", "Kd7d2c3h9s"), abs=1e-12)
+
+
+def test_preflop_classes_read_the_matrix_and_agree_with_enumeration():
+    a, b = Range.parse("QQ+, AKs"), Range.parse("JJ, AQo")
+    from_matrix = pl.equity("QQ+, AKs", "JJ, AQo")
+    enumerated = EQ._exact_two([a, b], 0, (), np.zeros(0, np.int64), 5, ["a", "b"])
+    assert from_matrix.exact and from_matrix.cases == enumerated.cases
+    assert from_matrix.equity[0] == pytest.approx(enumerated.equity[0], rel=0, abs=1e-12)
+    assert from_matrix.tie[0] == pytest.approx(enumerated.tie[0], rel=0, abs=1e-12)
+
+
+def test_whole_classes_detection():
+    assert EQ._whole_classes(Range.parse("QQ+, AKs"))
+    assert EQ._whole_classes(Range.parse("QQ@50, AK@50"))
+    assert not EQ._whole_classes(Range.parse("QQ, AKs@50"))
+    assert not EQ._whole_classes(Range.parse("AsKs, QQ"))
+
+
+def test_fixed_hands_preflop_exact():
+    e = pl.equity("AsAh", "KdKc")
+    assert e.exact and e.cases == 1_712_304
+    assert round(e.equity[0], 4) == 0.8126
+
+
+def test_wide_preflop_weighted_ranges_stay_monte_carlo_by_default():
+    e = pl.equity("22+@50, A2s+", "random@30", samples=2000, seed=1)
+    assert not e.exact
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    st.sets(st.sampled_from(["AA", "KK", "AKs", "QJo", "T9s", "77", "A5s", "KQo"]), min_size=1, max_size=2),
+    st.sets(st.sampled_from(["QQ", "JJ", "AQs", "98s", "AKo", "55", "KTs"]), min_size=1, max_size=2),
+    st.permutations(list(range(52))),
+    st.sampled_from([4, 5]),
+)
+def test_random_ranges_and_boards_against_the_loop(ra, rb, deck, n):
+    board = [Card(i) for i in deck[:n]]
+    a, b = ", ".join(sorted(ra)), ", ".join(sorted(rb))
+    try:
+        want = plain_loop(a, b, board)
+    except (ZeroDivisionError, pl.RangeError):
+        return
+    try:
+        e = pl.equity(a, b, board=board)
+    except pl.RangeError:
+        return
+    assert e.exact
+    assert e.equity[0] == pytest.approx(want[0], rel=0, abs=1e-12)
