@@ -15,6 +15,7 @@ area, including the callables in :data:`KNOWN`.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -165,6 +166,7 @@ def test_random_junk_anywhere(target, data, value):
 
 # -- the command line --------------------------------------------------------------------
 
+_HAND = Path(__file__).resolve().parents[1] / "data" / "hands" / "three_handed_all_in.phh"
 CLI_JUNK = ["", " ", "0", "-1", "1.5", "nan", "inf", "99999999999999999999999", "Zz", "A" * 3000]
 
 # the smallest valid command line of each subcommand that does real work quickly
@@ -178,6 +180,8 @@ CLI_BASE = {
     "tournament": ["tournament", "--bots", "always_call;always_call", "--hands", "2", "--trials", "1"],
     "bpp": ["bpp", "--hole", "AdQc", "--board", "3h4cJh"],
     "reproduce": ["reproduce", "--games", "10", "--workers", "1"],
+    "solve": ["solve", "kuhn", "--iterations", "10"],
+    "replay": ["replay", str(_HAND), "--no-potential", "--samples", "500"],
 }
 CLI_SKIP = {"play": "starts a Voila server", "acpc-client": "connects to a dealer (another developer's issue)"}
 SLOW_OPTIONS = {("reproduce", "--games"), ("tables", "--games"), ("tournament", "--hands"), ("tournament", "--trials")}

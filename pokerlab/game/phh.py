@@ -870,8 +870,7 @@ def iter_phhs(source: str | Path | IO[str], *, check: bool = True) -> Iterator[P
     _check_flag(check)
     if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source):  # PHH text spans lines
         path = Path(source)
-        if not path.is_file():
-            raise PHHError(f"no PHH file at {str(path)!r}")
+        _require_file(path)
         yield from _iter_sections(_file_lines(path), path.name, check)
     elif isinstance(source, str):
         yield from _iter_sections(iter(source.splitlines(keepends=True)), "", check)
@@ -882,6 +881,16 @@ def iter_phhs(source: str | Path | IO[str], *, check: bool = True) -> Iterator[P
         raise PHHError(f"iter_phhs reads a path, PHH text or a text file, not {type(source).__name__}")
 
 
+def _require_file(path: Path) -> None:
+    """Refuse a path that is not a readable file (missing, a folder, a name the system cannot hold)."""
+    try:
+        ok = path.is_file()
+    except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL byte
+        raise PHHError(f"no PHH file at {str(path)[:80]!r}: {exc.__class__.__name__}") from None
+    if not ok:
+        raise PHHError(f"no PHH file at {str(path)[:200]!r}")
+
+
 def _file_lines(path: Path) -> Iterator[str]:
     """The lines of a UTF-8 file; bytes that are not UTF-8 are a :class:`PHHError` naming their line.
 
@@ -889,7 +898,11 @@ def _file_lines(path: Path) -> Iterator[str]:
     the exact line (a text stream decodes in blocks and would only say
     "somewhere after"). A byte-order mark at the start is dropped.
     """
-    with path.open("rb") as f:
+    try:
+        f = path.open("rb")
+    except OSError as exc:
+        raise PHHError(f"cannot read {path.name!r}: {exc.strerror or exc}") from None
+    with f:
         for number, raw in enumerate(f, start=1):
             try:
                 line = raw.decode("utf-8")
@@ -959,8 +972,7 @@ def read_hand(path: str | Path, number: int = 1, *, check: bool = True) -> PHHHa
         raise PHHError(f"the hand number counts from 1, not {number!r}")
     _check_flag(check)
     p = Path(path)
-    if not p.is_file():
-        raise PHHError(f"no PHH file at {str(p)!r}")
+    _require_file(p)
     count = 0
     for count, (chunk, start, label) in enumerate(_raw_sections(_file_lines(p), p.name), start=1):
         if count == number:
