@@ -432,7 +432,7 @@ def _collect_batch(task: tuple[list[str], Any, int, int, int, int]) -> Any:
     from pokerlab.game import play_match
 
     specs, rules, hands, seed, first_hand, record = task
-    recorders = [_Recorder(make_bot(s, seed=seed * 1000 + i), s) for i, s in enumerate(specs)]
+    recorders = [_Recorder(make_bot(s, seed=(seed * 1000 + i) % 2**63), s) for i, s in enumerate(specs)]
     lineup = [r if (record >> i) & 1 else r._bot for i, r in enumerate(recorders)]
     play_match(lineup, rules, hands=hands, seed=seed)
     rows = [row for r in recorders for row in r.rows]
