@@ -661,12 +661,10 @@ def build_parser() -> argparse.ArgumentParser:
         "solve", "CFR, CFR+ or Monte Carlo CFR on Kuhn poker or Leduc Hold'em, with exact exploitability", cmd_solve
     )
     p.add_argument("game", choices=("kuhn", "leduc"))
-    p.add_argument("--iterations", type=_whole(1, 10_000_000), default=1000)
+    p.add_argument("--iterations", type=int, default=1000)
     p.add_argument("--variant", choices=("cfr", "cfr+", "mccfr"), default="cfr+")
-    p.add_argument("--seed", type=_SEED, default=None, help="seed for mccfr's sampling")
-    p.add_argument(
-        "--record", type=_whole(1, 10_000), default=20, help="iterations (log-spaced) whose exploitability is measured"
-    )
+    p.add_argument("--seed", type=int, default=None, help="seed for mccfr's sampling")
+    p.add_argument("--record", type=int, default=20, help="iterations (log-spaced) whose exploitability is measured")
     p.add_argument("--show", action="append", help="print the average policy at this information set (repeatable)")
     return parser
 
