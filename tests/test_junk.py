@@ -15,6 +15,7 @@ area, including the callables in :data:`KNOWN`.
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 import pytest
@@ -148,6 +149,16 @@ KNOWN: dict[str, str] = {
     "pokerlab.widgets.StrategyExplorer": APPS,
     "pokerlab.widgets.TableWidget": APPS,
 }
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _in_a_scratch_folder(tmp_path_factory):
+    """Junk such as path='Zz' makes files: make them in a scratch folder, never in the repository."""
+    old = os.getcwd()
+    os.chdir(tmp_path_factory.mktemp("junk"))
+    yield
+    os.chdir(old)
+
 
 FAST_JUNK = [
     junk.JUNK[i] for i in (0, 1, 3, 5, 8, 12, 15, 19, 24)
