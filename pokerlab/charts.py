@@ -125,14 +125,21 @@ def chart_png(chart: alt.TopLevelMixin | dict[str, Any], scale: float = PNG_SCAL
     ``scale`` multiplies the chart's size in pixels (1.5 by default, so the
     picture stays sharp on high-density screens when shown at its CSS size).
     """
-    import io
 
     import vl_convert
-    from PIL import Image
 
     if isinstance(scale, bool) or not isinstance(scale, int | float) or not 0.25 <= scale <= 4:
         raise ParameterError(f"scale must be a number from 0.25 to 4, not {scale!r}")
     raw = vl_convert.vegalite_to_png(_spec_json(chart), scale=float(scale))
+    return _small_png(raw)
+
+
+def _small_png(raw: bytes) -> bytes:
+    """A PNG flattened onto white and reduced to 256 colours (a saved chart stays a few tens of KB)."""
+    import io
+
+    from PIL import Image
+
     image = Image.open(io.BytesIO(raw)).convert("RGBA")
     flat = Image.new("RGBA", image.size, "white")
     flat.alpha_composite(image)
@@ -167,22 +174,15 @@ def svg_png(svg: str, scale: float = PNG_SCALE) -> bytes:
     A PNG shows everywhere, including an untrusted JupyterLab, which hides
     SVG and HTML outputs.
     """
-    import io
 
     import vl_convert
-    from PIL import Image
 
     if not isinstance(svg, str) or "<svg" not in svg:
         raise ParameterError("svg must be the text of an SVG drawing")
     if isinstance(scale, bool) or not isinstance(scale, int | float) or not 0.25 <= scale <= 4:
         raise ParameterError(f"scale must be a number from 0.25 to 4, not {scale!r}")
     raw = vl_convert.svg_to_png(svg, scale=float(scale))
-    image = Image.open(io.BytesIO(raw)).convert("RGBA")
-    flat = Image.new("RGBA", image.size, "white")
-    flat.alpha_composite(image)
-    out = io.BytesIO()
-    flat.convert("RGB").quantize(256).save(out, "PNG", optimize=True)
-    return out.getvalue()
+    return _small_png(raw)
 
 
 # an SVG drawn at its own size, or smaller where the page is narrower (never cut off)

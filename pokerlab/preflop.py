@@ -71,6 +71,21 @@ HEADER = "# pokerlab preflop table"
 REQUIRED = ("method", "players", "pokerlab_version")
 
 
+def _write_atomically(path: Path, text: str, what: str) -> None:
+    """Write ``text`` to a temporary file beside ``path`` and rename it, so a reader never sees half a file."""
+    import os
+    import tempfile
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise PreflopTableError(f"cannot write the {what} to {path}: {exc.strerror or exc}") from None
+
+
 def _class(name: str | HandClass) -> HandClass:
     try:
         return HandClass.parse(name)
@@ -280,8 +295,6 @@ class PreflopTable:
         The file is written to a temporary name next to ``path`` and renamed,
         so a reader never sees half a table.
         """
-        import os
-        import tempfile
 
         if not isinstance(path, (str, Path)) or not str(path).strip():
             raise ParameterError(f"path must be a file name, not {path!r}")
@@ -296,14 +309,7 @@ class PreflopTable:
             lines.append(f"# {key}: {json.dumps(value)}")
         head = "\n".join(lines) + "\n"
         text = head + f"# sha256: {_checksum(head, data)}\n" + data
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-                f.write(text)
-            os.replace(tmp, path)
-        except OSError as exc:
-            raise PreflopTableError(f"cannot write the table to {path}: {exc.strerror or exc}") from None
+        _write_atomically(path, text, "table")
         return path
 
     @classmethod
@@ -908,8 +914,6 @@ class PreflopMatrix:
 
     def write(self, path: str | Path) -> Path:
         """Write CSV in the preflop tables' format: provenance lines, a sha256 line, then one row per class pair."""
-        import os
-        import tempfile
 
         if not isinstance(path, (str, Path)) or not str(path).strip():
             raise ParameterError(f"path must be a file name, not {path!r}")
@@ -919,14 +923,7 @@ class PreflopMatrix:
         data = body.getvalue()
         head = "\n".join([MATRIX_HEADER, *(f"# {k}: {json.dumps(v)}" for k, v in self.provenance.items())]) + "\n"
         text = head + f"# sha256: {_checksum(head, data)}\n" + data
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-                f.write(text)
-            os.replace(tmp, path)
-        except OSError as exc:
-            raise PreflopTableError(f"cannot write the matrix to {path}: {exc.strerror or exc}") from None
+        _write_atomically(path, text, "matrix")
         return path
 
     @classmethod
