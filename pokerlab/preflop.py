@@ -71,6 +71,50 @@ HEADER = "# pokerlab preflop table"
 REQUIRED = ("method", "players", "pokerlab_version")
 
 
+def _write_signed(path: Path, header: str, provenance: dict[str, Any], data: str, what: str) -> None:
+    """Write the format of every committed table: the header line, ``# key: json`` provenance lines,
+    a ``# sha256:`` line over all of them and the rows, then the CSV rows (atomically)."""
+    head = "\n".join([header, *(f"# {k}: {json.dumps(v)}" for k, v in provenance.items())]) + "\n"
+    _write_atomically(path, head + f"# sha256: {_checksum(head, data)}\n" + data, what)
+
+
+def _read_signed(path: Path, header: str, what: str, required: tuple[str, ...] = ()) -> tuple[dict[str, Any], str]:
+    """Read what :func:`_write_signed` wrote: its provenance and CSV rows, after checking the header, the
+    ``required`` provenance keys and the checksum."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PreflopTableError(f"cannot read {path}: {exc}") from None
+    lines = text.split("\n")
+    if lines[0] != header:
+        raise PreflopTableError(f"{path} is not a pokerlab preflop {what} (its first line is not {header!r})")
+    provenance: dict[str, Any] = {}
+    digest = None
+    i = 1
+    while i < len(lines) and lines[i].startswith("# "):
+        key, _, raw = lines[i][2:].partition(": ")
+        if key == "sha256":
+            digest = raw.strip()
+        else:
+            try:
+                provenance[key] = json.loads(raw)
+            except json.JSONDecodeError:
+                raise PreflopTableError(f"{path}: cannot read the provenance line {lines[i]!r}") from None
+        i += 1
+    if digest is None:
+        raise PreflopTableError(f"{path}: missing provenance: no sha256 checksum line")
+    missing = [k for k in required if k not in provenance]
+    if missing:
+        raise PreflopTableError(f"{path}: missing provenance: {', '.join(missing)}")
+    data = "\n".join(lines[i:])
+    head = "\n".join(line for line in lines[:i] if not line.startswith("# sha256: ")) + "\n"
+    if _checksum(head, data) != digest:
+        raise PreflopTableError(
+            f"{path}: the checksum does not match; the provenance or the rows were changed after writing"
+        )
+    return provenance, data
+
+
 def _write_atomically(path: Path, text: str, what: str) -> None:
     """Write ``text`` to a temporary file beside ``path`` and rename it, so a reader never sees half a file."""
     import os
@@ -304,12 +348,7 @@ class PreflopTable:
         body = io.StringIO()
         frame.to_csv(body, index=False, float_format="%.17g", lineterminator="\n")
         data = body.getvalue()
-        lines = [HEADER]
-        for key, value in self.provenance.items():
-            lines.append(f"# {key}: {json.dumps(value)}")
-        head = "\n".join(lines) + "\n"
-        text = head + f"# sha256: {_checksum(head, data)}\n" + data
-        _write_atomically(path, text, "table")
+        _write_signed(path, HEADER, self.provenance, data, "table")
         return path
 
     @classmethod
@@ -320,37 +359,7 @@ class PreflopTable:
         if not isinstance(path, (str, Path)) or not str(path).strip():
             raise PreflopTableError(f"path must be a file name, not {path!r:.60}")
         path = Path(path)
-        try:
-            text = path.read_text()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise PreflopTableError(f"cannot read {path}: {exc}") from None
-        lines = text.split("\n")
-        if not lines or lines[0] != HEADER:
-            raise PreflopTableError(f"{path} is not a pokerlab preflop table (its first line is not {HEADER!r})")
-        provenance: dict[str, Any] = {}
-        digest = None
-        i = 1
-        while i < len(lines) and lines[i].startswith("# "):
-            key, _, raw = lines[i][2:].partition(": ")
-            if key == "sha256":
-                digest = raw.strip()
-            else:
-                try:
-                    provenance[key] = json.loads(raw)
-                except json.JSONDecodeError:
-                    raise PreflopTableError(f"{path}: cannot read the provenance line {lines[i]!r}") from None
-            i += 1
-        data = "\n".join(lines[i:])
-        if digest is None:
-            raise PreflopTableError(f"{path}: missing provenance: no sha256 checksum line")
-        missing = [k for k in REQUIRED if k not in provenance]
-        if missing:
-            raise PreflopTableError(f"{path}: missing provenance: {', '.join(missing)}")
-        head = "\n".join(line for line in lines[:i] if not line.startswith("# sha256: ")) + "\n"
-        if _checksum(head, data) != digest:
-            raise PreflopTableError(
-                f"{path}: the checksum does not match; the provenance or the rows were changed after writing"
-            )
+        provenance, data = _read_signed(path, HEADER, "table", REQUIRED)
         try:
             frame = pd.read_csv(io.StringIO(data))
         except (ValueError, pd.errors.ParserError) as exc:
@@ -921,9 +930,7 @@ class PreflopMatrix:
         body = io.StringIO()
         self.to_frame(half=True).to_csv(body, index=False, float_format="%.17g", lineterminator="\n")
         data = body.getvalue()
-        head = "\n".join([MATRIX_HEADER, *(f"# {k}: {json.dumps(v)}" for k, v in self.provenance.items())]) + "\n"
-        text = head + f"# sha256: {_checksum(head, data)}\n" + data
-        _write_atomically(path, text, "matrix")
+        _write_signed(path, MATRIX_HEADER, self.provenance, data, "matrix")
         return path
 
     @classmethod
@@ -934,36 +941,7 @@ class PreflopMatrix:
         if not isinstance(path, (str, Path)) or not str(path).strip():
             raise ParameterError(f"path must be a file name, not {path!r}")
         path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise PreflopTableError(f"cannot read {path}: {exc}") from None
-        lines = text.split("\n")
-        if lines[0] != MATRIX_HEADER:
-            raise PreflopTableError(
-                f"{path} is not a pokerlab preflop matrix (its first line is not {MATRIX_HEADER!r})"
-            )
-        provenance: dict[str, Any] = {}
-        digest = None
-        i = 1
-        while i < len(lines) and lines[i].startswith("# "):
-            key, _, raw = lines[i][2:].partition(": ")
-            if key == "sha256":
-                digest = raw.strip()
-            else:
-                try:
-                    provenance[key] = json.loads(raw)
-                except json.JSONDecodeError:
-                    raise PreflopTableError(f"{path}: cannot read the provenance line {lines[i]!r}") from None
-            i += 1
-        if digest is None:
-            raise PreflopTableError(f"{path}: missing provenance: no sha256 checksum line")
-        data = "\n".join(lines[i:])
-        head = "\n".join(line for line in lines[:i] if not line.startswith("# sha256: ")) + "\n"
-        if _checksum(head, data) != digest:
-            raise PreflopTableError(
-                f"{path}: the checksum does not match; the provenance or the rows were changed after writing"
-            )
+        provenance, data = _read_signed(path, MATRIX_HEADER, "matrix")
         try:
             frame = pd.read_csv(io.StringIO(data), keep_default_na=False)
         except (ValueError, pd.errors.ParserError) as exc:
