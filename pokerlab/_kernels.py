@@ -669,6 +669,40 @@ def _canonical_board_keys(perms):
 
 
 @njit(cache=True)
+def _river_hands(board, rem, vals, ca, cb, cidx, kk, ft, nt, pr, sr):
+    """Every hole combination of the 47 cards off a 5-card ``board``, evaluated once.
+
+    Fills ``rem`` with the remaining card ids in order and, for the k-th of
+    the 1,081 combinations {rem[ca[k]], rem[cb[k]]}, its 7-card value
+    ``vals[k]`` and combination index ``cidx[k]``.
+    """
+    p = 0
+    sm = 0
+    mask = 0
+    for t in range(5):
+        c = board[t]
+        p, sm = _add(p, sm, c, kk)
+        mask |= 1 << c
+    m = 0
+    for c in range(52):
+        if not (mask >> c) & 1:
+            rem[m] = c
+            m += 1
+    k = 0
+    for jj in range(47):
+        j = rem[jj]
+        pj, smj = _add(p, sm, j, kk)
+        for ii in range(jj):
+            i = rem[ii]
+            x, z = _add(pj, smj, i, kk)
+            vals[k] = _val(x, z, 7, ft, nt, pr, sr)
+            ca[k] = ii
+            cb[k] = jj
+            cidx[k] = _ci(i, j)
+            k += 1
+
+
+@njit(cache=True)
 def _heads_up_counts(boards, weights, wins, ties, cases, kk, ft, nt, pr, sr):
     """Showdown counts of every hole combination against every disjoint one.
 
@@ -686,30 +720,7 @@ def _heads_up_counts(boards, weights, wins, ties, cases, kk, ft, nt, pr, sr):
     fill = np.empty(47, np.int64)
     for bi in range(boards.shape[0]):
         w = weights[bi]
-        p = 0
-        sm = 0
-        mask = 0
-        for t in range(5):
-            c = boards[bi, t]
-            p, sm = _add(p, sm, c, kk)
-            mask |= 1 << c
-        m = 0
-        for c in range(52):
-            if not (mask >> c) & 1:
-                rem[m] = c
-                m += 1
-        k = 0
-        for jj in range(47):
-            j = rem[jj]
-            pj, smj = _add(p, sm, j, kk)
-            for ii in range(jj):
-                i = rem[ii]
-                x, z = _add(pj, smj, i, kk)
-                vals[k] = _val(x, z, 7, ft, nt, pr, sr)
-                ca[k] = ii
-                cb[k] = jj
-                cidx[k] = j * (j - 1) // 2 + i
-                k += 1
+        _river_hands(boards[bi], rem, vals, ca, cb, cidx, kk, ft, nt, pr, sr)
         srt = np.sort(vals)
         for t in range(47):
             fill[t] = 0
@@ -853,6 +864,7 @@ def _matrix_counts(boards, weights, class_of, wins, ties, kk, ft, nt, pr, sr):
     cls = np.empty(1081, np.int64)
     ca = np.empty(1081, np.int64)
     cb = np.empty(1081, np.int64)
+    cidx = np.empty(1081, np.int64)
     rem = np.empty(47, np.int64)
     percard = np.empty((47, 46), np.int64)
     fill = np.empty(47, np.int64)
@@ -861,30 +873,9 @@ def _matrix_counts(boards, weights, class_of, wins, ties, kk, ft, nt, pr, sr):
     seen = np.empty(1081, np.int64)
     for bi in range(boards.shape[0]):
         w = weights[bi]
-        p = 0
-        sm = 0
-        mask = 0
-        for t in range(5):
-            c = boards[bi, t]
-            p, sm = _add(p, sm, c, kk)
-            mask |= 1 << c
-        m = 0
-        for c in range(52):
-            if not (mask >> c) & 1:
-                rem[m] = c
-                m += 1
-        k = 0
-        for jj in range(47):
-            j = rem[jj]
-            pj, smj = _add(p, sm, j, kk)
-            for ii in range(jj):
-                i = rem[ii]
-                x, z = _add(pj, smj, i, kk)
-                vals[k] = _val(x, z, 7, ft, nt, pr, sr)
-                cls[k] = class_of[j * (j - 1) // 2 + i]
-                ca[k] = ii
-                cb[k] = jj
-                k += 1
+        _river_hands(boards[bi], rem, vals, ca, cb, cidx, kk, ft, nt, pr, sr)
+        for k in range(1081):
+            cls[k] = class_of[cidx[k]]
         order = np.argsort(vals)
         for b in range(169):
             below[b] = 0.0
