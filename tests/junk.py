@@ -223,6 +223,17 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.evaluator.evaluate": {"cards": lambda: "AsKsQsJsTs"},
     "pokerlab.evaluator.reference_value": {"cards": lambda: "AsKsQsJsTs"},
     "pokerlab.equity.equity": {"hands_or_ranges": lambda: ("AhKh", "QQ"), "board": lambda: "2c7d8h9s"},
+    "pokerlab.game.pots.side_pots": {
+        "paid": lambda: [100, 40, 100],
+        "live": lambda: [0, 1, 2],
+        "seat_order": lambda: [1, 2, 0],
+    },
+    "pokerlab.game.pots.award_pots": {
+        "pots": lambda: [(120, (1, 2, 0))],
+        "values": lambda: {0: 5, 1: 9},
+        "live": lambda: [0, 1],
+    },
+    "pokerlab.game.pots.split_chips": {"amount": lambda: 101, "winners": lambda: (3, 5)},
     "pokerlab.preflop.simulate_table": {"players": lambda: 2, "games": lambda: 10, "classes": lambda: ["AA"]},
     "pokerlab.preflop.expert_table": {"source": lambda: "chen"},
     "pokerlab.preflop.load_table": {"method": lambda: "exact", "players": lambda: None},
@@ -316,6 +327,17 @@ def _checks_input(cls: type) -> bool:
     return "__init__" in vars(cls)
 
 
+# packages split into modules that re-export them: a callable is named by the package, as users import it
+REEXPORTING = ("pokerlab.preflop", "pokerlab.widgets")
+
+
+def _public_home(home: str, name: str, obj: object) -> str:
+    for package in REEXPORTING:
+        if home.startswith(package + ".") and getattr(importlib.import_module(package), name, None) is obj:
+            return package
+    return home
+
+
 def targets() -> list[Target]:
     """Every public callable, once (by the module that defines it)."""
     seen: set[int] = set()
@@ -324,7 +346,7 @@ def targets() -> list[Target]:
         module = importlib.import_module(modname)
         for name in getattr(module, "__all__", []):
             obj = getattr(module, name, None)
-            home = getattr(obj, "__module__", "") or ""
+            home = _public_home(getattr(obj, "__module__", "") or "", name, obj)
             if obj is None or not home.startswith("pokerlab") or id(obj) in seen:
                 continue
             if inspect.isfunction(obj):

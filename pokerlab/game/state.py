@@ -34,12 +34,10 @@ the hand; their final stacks are refused, their ``net_winnings`` exact.
 
 Pots: when betting ends, an uncalled excess (the part of the biggest bet no
 one else matched) goes back to its owner. The rest is split into a main pot
-and side pots, one per all-in level; each goes to the best hand among the
-players who put in that much and did not fold. Hands that win no pot are
-mucked, and neighbouring pots left with the same contenders are merged
-before they are split (as pokerkit does, so hand histories agree to the
-chip). **Odd chips**: the chips left over when a pot does not divide evenly
-all go to the first winner after the button.
+and side pots by :mod:`pokerlab.game.pots` (one per all-in level; hands that
+win nothing are mucked and pots with the same contenders merged, as pokerkit
+does, so hand histories agree to the chip; odd chips to the first winner
+after the button).
 
 >>> from pokerlab.game import NO_LIMIT_RING, Call, Check, RaiseTo
 >>> h = NO_LIMIT_RING.new_hand([200, 200, 200], button=0, deck="AsAh KsKh QsQh 2c7d9h Tc 3s")
@@ -58,6 +56,7 @@ from typing import TYPE_CHECKING, Any
 
 from pokerlab.cards import Card, Deck, parse_cards
 from pokerlab.errors import DuplicateCardError, HiddenCardsError, IllegalActionError, PokerlabError, UnknownStackError
+from pokerlab.game.pots import award_pots, side_pots
 from pokerlab.game.rules import BettingStructure, Street
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -758,55 +757,14 @@ class HandState:
                 else:
                     values[s] = None
                     self._events.append(Showdown(s, (), -1, "hole cards not shown"))
-        seat_order = self._order_from(self.button + 1)
-        pots: list[tuple[int, tuple[int, ...]]] = []
-        prev = 0
-        levels = sorted({paid[s] for s in live})
-        for i, level in enumerate(levels):
-            amount = sum(min(t, level) - min(t, prev) for t in paid)
-            if i == 0:
-                amount += dead  # dead antes go to the main pot
-            if i == len(levels) - 1:
-                amount += sum(max(t - level, 0) for t in paid)  # dead chips above every live player
-            prev = level
-            if amount:
-                pots.append((amount, tuple(s for s in seat_order if s in live and paid[s] >= level)))
-
-        def winners_of(eligible: tuple[int, ...]) -> tuple[int, ...] | None:
-            """The winners, or None when a hidden hand could change them."""
-            if len(live) == 1:
-                return eligible
-            claim = [s for s in eligible if s in values]
-            if not claim:  # everyone mucked: the last to muck keeps it
-                return (eligible[-1],)
-            if len(claim) == 1:
-                return (claim[0],)
-            if any(values[s] is None for s in claim):
-                return None
-            best = max(values[s] for s in claim)  # type: ignore[type-var]
-            return tuple(s for s in claim if values[s] == best)
-
-        # hands that win nothing are out; pots left with the same contenders are merged
-        contenders = {s for _, eligible in pots for s in (winners_of(eligible) or eligible)}
-        merged: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
-        for amount, eligible in pots:
-            key = tuple(s for s in eligible if s in contenders)
-            if merged and merged[-1][1] == key:
-                merged[-1] = (merged[-1][0] + amount, key, merged[-1][2])
-            else:
-                merged.append((amount, key, eligible))
-        for pot_index, (amount, key, eligible) in enumerate(merged):
-            winners = winners_of(key)
-            if winners is None:
-                award = AwardPot(pot_index, amount, (), (), eligible)
+        pots = side_pots(paid, live, self._order_from(self.button + 1), dead)
+        for pot_index, pot in enumerate(award_pots(pots, values, live)):
+            award = AwardPot(pot_index, pot.amount, pot.winners, pot.shares, pot.eligible)
+            if not pot.winners:
                 self.undecided.append(award)
-                self._events.append(award)
-                continue
-            share, odd = divmod(amount, len(winners))
-            shares = tuple(share + (odd if i == 0 else 0) for i in range(len(winners)))
-            for seat, chips in zip(winners, shares, strict=True):
+            for seat, chips in zip(pot.winners, pot.shares, strict=True):
                 self.stacks[seat] += chips
-            self._events.append(AwardPot(pot_index, amount, winners, shares, eligible))
+            self._events.append(award)
         self.is_over = True
         self._events.append(HandEnd(tuple(self.stacks)))
 

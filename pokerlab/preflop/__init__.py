@@ -1,0 +1,87 @@
+"""Preflop tables: a value for each of the 169 starting-hand classes.
+
+Seed 001 prints three such tables on the 13x13 grid (ranks 2..A on both
+axes, pairs on the diagonal, suited hands below it, offsuit above it):
+
+* Tables 1-2, "expert" tables: Papp's **income rate** of each class when
+  every player calls to the showdown, scaled so that the worst class reads
+  0 and the best 1 (:func:`expert_table`, ``source="income_rate"``). With n
+  players each putting one bet in, a class that wins a share ``s`` of the
+  pot on average earns ``IR = n*s - 1`` bets per hand.
+* Table 3, a **simulation** table: the share of 10,000 games a class wins
+  against opponents who always call (:func:`simulate_table`).
+
+Besides them: the Sklansky-Malmuth groups, the Chen formula, the nine
+Rembrant groups of seed 004 (all via :func:`expert_table`) and the exact
+heads-up equity against a random hand (:func:`exact_heads_up_table`).
+
+Every table is a :class:`PreflopTable`: values on the grid, a standard error
+per cell where sampled, and its provenance (method, players, games, seed,
+pokerlab version), written to and read from CSV with that provenance and a
+checksum in the header.
+
+>>> t = expert_table(2, source="chen")
+>>> t.value("AA"), t.extra_value("points", "AA"), t.extra_value("points", "72o")
+(1.0, 20.0, -1.0)
+"""
+
+from __future__ import annotations
+
+from pokerlab.errors import PreflopTableError
+from pokerlab.preflop.exact import BOARD_COUNT, _canonical_boards, _heads_up_task, exact_heads_up_table
+from pokerlab.preflop.expert import chen_points, expert_table
+from pokerlab.preflop.matrix import (
+    BOARDS_PER_PAIR,
+    MATRIX_COLUMNS,
+    MATRIX_FILE,
+    MATRIX_HEADER,
+    PreflopMatrix,
+    _class_of_combo,
+    _matrix_task,
+    _pair_counts,
+    exact_matrix,
+    load_matrix,
+)
+from pokerlab.preflop.simulate import simulate_table
+from pokerlab.preflop.table import (
+    CLASS_NAMES,
+    HEADER,
+    MAX_GAMES,
+    METRICS,
+    RANKS,
+    SOURCES,
+    PreflopTable,
+    _strength_order,
+    data_dir,
+    load_table,
+)
+
+__all__ = [
+    "CLASS_NAMES",
+    "PreflopMatrix",
+    "PreflopTable",
+    "PreflopTableError",
+    "exact_heads_up_table",
+    "exact_matrix",
+    "expert_table",
+    "load_matrix",
+    "load_table",
+]
+
+# the helpers below were importable from the single module this package replaced
+from pokerlab.preflop.expert import REMBRANT_GROUPS, SKLANSKY_GROUPS, _group_table
+from pokerlab.preflop.matrix import _MATRIX_CACHE, _check_matrix, _load_matrix_cached, _whole
+from pokerlab.preflop.simulate import _simulate_task, _task_seed
+from pokerlab.preflop.table import (
+    REQUIRED,
+    _check_content,
+    _check_players,
+    _check_provenance,
+    _checksum,
+    _class,
+    _grid,
+    _read_signed,
+    _version,
+    _write_atomically,
+    _write_signed,
+)

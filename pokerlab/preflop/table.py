@@ -1,0 +1,412 @@
+"""The preflop table type and its files.
+
+Values on the 13x13 grid, provenance and a checksum, read and written as CSV;
+the committed tables of ``data/preflop_tables``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from pokerlab.cards import HandClass, hand_classes
+from pokerlab.errors import CardError, ParameterError, PreflopTableError
+
+if TYPE_CHECKING:  # pragma: no cover
+    import altair as alt
+    import pandas as pd
+
+
+RANKS = "23456789TJQKA"
+CLASS_NAMES: tuple[str, ...] = tuple(hc.name for hc in hand_classes())
+METRICS = ("pot_share", "won_outright")
+MAX_GAMES = 10**10
+"""More games per class than this (days of work) are refused rather than started."""
+SOURCES = ("income_rate", "sklansky", "chen", "rembrant")
+HEADER = "# pokerlab preflop table"
+REQUIRED = ("method", "players", "pokerlab_version")
+
+
+def _write_signed(path: Path, header: str, provenance: dict[str, Any], data: str, what: str) -> None:
+    """Write the format of every committed table: the header line, ``# key: json`` provenance lines,
+    a ``# sha256:`` line over all of them and the rows, then the CSV rows (atomically)."""
+    head = "\n".join([header, *(f"# {k}: {json.dumps(v)}" for k, v in provenance.items())]) + "\n"
+    _write_atomically(path, head + f"# sha256: {_checksum(head, data)}\n" + data, what)
+
+
+def _read_signed(path: Path, header: str, what: str, required: tuple[str, ...] = ()) -> tuple[dict[str, Any], str]:
+    """Read what :func:`_write_signed` wrote: its provenance and CSV rows, after checking the header, the
+    ``required`` provenance keys and the checksum."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PreflopTableError(f"cannot read {path}: {exc}") from None
+    lines = text.split("\n")
+    if lines[0] != header:
+        raise PreflopTableError(f"{path} is not a pokerlab preflop {what} (its first line is not {header!r})")
+    provenance: dict[str, Any] = {}
+    digest = None
+    i = 1
+    while i < len(lines) and lines[i].startswith("# "):
+        key, _, raw = lines[i][2:].partition(": ")
+        if key == "sha256":
+            digest = raw.strip()
+        else:
+            try:
+                provenance[key] = json.loads(raw)
+            except json.JSONDecodeError:
+                raise PreflopTableError(f"{path}: cannot read the provenance line {lines[i]!r}") from None
+        i += 1
+    if digest is None:
+        raise PreflopTableError(f"{path}: missing provenance: no sha256 checksum line")
+    missing = [k for k in required if k not in provenance]
+    if missing:
+        raise PreflopTableError(f"{path}: missing provenance: {', '.join(missing)}")
+    data = "\n".join(lines[i:])
+    head = "\n".join(line for line in lines[:i] if not line.startswith("# sha256: ")) + "\n"
+    if _checksum(head, data) != digest:
+        raise PreflopTableError(
+            f"{path}: the checksum does not match; the provenance or the rows were changed after writing"
+        )
+    return provenance, data
+
+
+def _write_atomically(path: Path, text: str, what: str) -> None:
+    """Write ``text`` to a temporary file beside ``path`` and rename it, so a reader never sees half a file."""
+    import os
+    import tempfile
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise PreflopTableError(f"cannot write the {what} to {path}: {exc.strerror or exc}") from None
+
+
+def _class(name: str | HandClass) -> HandClass:
+    try:
+        return HandClass.parse(name)
+    except CardError as exc:
+        raise ParameterError(f"unknown hand class {name!r}: {exc}") from None
+
+
+def _grid(values: Mapping[str, float] | Sequence[float]) -> np.ndarray:
+    grid = np.full((13, 13), np.nan)
+    items = values.items() if isinstance(values, Mapping) else zip(CLASS_NAMES, values, strict=True)
+    for name, v in items:
+        r, c = _class(name).grid_cell
+        grid[r, c] = v
+    return grid
+
+
+def _checksum(head: str, data: str) -> str:
+    """sha256 over the header (first line and provenance lines) and the rows."""
+    return hashlib.sha256((head + data).encode()).hexdigest()
+
+
+def _check_provenance(p: Mapping[str, Any], where: str) -> None:
+    def bad(what: str) -> PreflopTableError:
+        return PreflopTableError(f"{where}: the provenance {what}")
+
+    method = p.get("method")
+    if method not in ("expert", "simulation", "exact"):
+        raise bad(f"names an unknown method {method!r}")
+    players = p.get("players")
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
+        raise bad(f"names {players!r} players (2..10)")
+    if method == "exact" and players != 2:
+        raise bad(f"of the exact heads-up table names {players} players")
+    if method == "expert" and p.get("source") not in SOURCES:
+        raise bad(f"names an unknown expert source {p.get('source')!r}")
+    if method == "simulation" and p.get("metric") not in METRICS:
+        raise bad(f"names an unknown metric {p.get('metric')!r}")
+    for key in ("games", "games_per_task"):
+        if key in p and (isinstance(p[key], bool) or not isinstance(p[key], int) or p[key] < 1):
+            raise bad(f"gives {key} = {p[key]!r} (a whole number of at least 1)")
+    if "seed" in p and (isinstance(p["seed"], bool) or not isinstance(p["seed"], int) or p["seed"] < 0):
+        raise bad(f"gives seed = {p['seed']!r} (a whole number of at least 0)")
+
+
+def _check_content(
+    values: np.ndarray,
+    errors: np.ndarray | None,
+    extra: Mapping[str, np.ndarray],
+    provenance: Mapping[str, Any],
+    where: str,
+) -> None:
+    """Every computed cell finite and in range for its method; cells left out only where provenance says so."""
+    _check_provenance(provenance, where)
+    computed = np.ones((13, 13), dtype=bool)
+    if "classes" in provenance:
+        classes = provenance["classes"]
+        if not isinstance(classes, list) or not all(isinstance(c, str) and c in CLASS_NAMES for c in classes):
+            raise PreflopTableError(f"{where}: the provenance lists classes that are not starting hands")
+        computed[:] = False
+        for name in classes:
+            computed[_class(name).grid_cell] = True
+    v = np.asarray(values, dtype=np.float64)
+    if not np.isfinite(v[computed]).all():
+        raise PreflopTableError(f"{where}: a value is not a finite number (nan or inf)")
+    if (v[computed] < 0).any() or (v[computed] > 1).any():
+        worst = v[computed][(v[computed] < 0) | (v[computed] > 1)][0]
+        raise PreflopTableError(f"{where}: a value is outside 0..1 ({worst:g}); every method's values are shares")
+    if (~np.isnan(v[~computed])).any():
+        raise PreflopTableError(f"{where}: a class not listed in the provenance's classes has a value")
+    if errors is not None:
+        e = np.asarray(errors, dtype=np.float64)
+        if not np.isfinite(e[computed]).all() or (e[computed] < 0).any():
+            raise PreflopTableError(f"{where}: a standard error is negative or not finite")
+    for name, arr in extra.items():
+        if not np.isfinite(np.asarray(arr, dtype=np.float64)[computed]).all():
+            raise PreflopTableError(f"{where}: the column {name!r} holds a value that is not finite")
+
+
+def _version() -> str:
+    from pokerlab import __version__
+
+    return __version__
+
+
+@dataclass(frozen=True, eq=False)
+class PreflopTable:
+    """Values for the 169 classes on seed 001's 13x13 grid, with provenance.
+
+    ``values[row, col]`` uses the grid of :attr:`pokerlab.cards.HandClass.grid_cell`.
+    ``errors`` holds one standard error per cell for sampled tables (None
+    otherwise). ``extra`` holds further per-class grids (e.g. both metrics
+    of a simulation, or the group number of a grouping). Cells of classes
+    that were not computed are NaN.
+    """
+
+    values: np.ndarray
+    provenance: Mapping[str, Any]
+    errors: np.ndarray | None = None
+    extra: Mapping[str, np.ndarray] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.extra, Mapping):
+            raise PreflopTableError(f"extra must be a mapping of column names to 13x13 grids, not {self.extra!r:.60}")
+        for name, arr in [("values", self.values), ("errors", self.errors), *self.extra.items()]:
+            if arr is not None and np.shape(arr) != (13, 13):
+                raise PreflopTableError(f"{name} must be a 13x13 grid, not {np.shape(arr)}")
+        if not isinstance(self.provenance, Mapping):
+            raise PreflopTableError(f"provenance must be a mapping, not {self.provenance!r}")
+        missing = [k for k in REQUIRED if k not in self.provenance]
+        if missing:
+            raise PreflopTableError(f"missing provenance: {', '.join(missing)}")
+
+    # -- lookups ----------------------------------------------------------------
+
+    def value(self, name: str | HandClass) -> float:
+        """The table's value for a class: ``table.value("AKs")``."""
+        r, c = _class(name).grid_cell
+        return float(self.values[r, c])
+
+    def stderr(self, name: str | HandClass) -> float | None:
+        """Standard error of a sampled cell (0.0 for exact tables, None for rule-based ones)."""
+        if self.errors is None:
+            return 0.0 if self.provenance.get("method") == "exact" else None
+        r, c = _class(name).grid_cell
+        return float(self.errors[r, c])
+
+    def extra_value(self, column: str, name: str | HandClass) -> float:
+        """A value from one of the extra columns, e.g. ``extra_value("group", "AKs")``."""
+        if column not in self.extra:
+            raise ParameterError(f"this table has no column {column!r}; it has {sorted(self.extra)}")
+        r, c = _class(name).grid_cell
+        return float(self.extra[column][r, c])
+
+    @property
+    def title(self) -> str:
+        p = self.provenance
+        method = p.get("method")
+        if method == "simulation":
+            return f"Simulation, {p['players']} players, {p['games']:,} games per class ({p.get('metric')})"
+        if method == "expert":
+            return f"Expert: {p.get('source')} ({p['players']} players)"
+        if "opponent" in p:
+            return f"Exact heads-up equity against {p['opponent']}"
+        return "Exact heads-up equity against a random hand"
+
+    # -- views ----------------------------------------------------------------
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per class: class, row, col, combos, value, stderr and the extra columns."""
+        import pandas as pd
+
+        rows = []
+        for hc in hand_classes():
+            r, c = hc.grid_cell
+            row = {
+                "class": hc.name,
+                "row": r,
+                "col": c,
+                "combos": hc.n_combos,
+                "value": float(self.values[r, c]),
+                "stderr": float(self.errors[r, c]) if self.errors is not None else math.nan,
+            }
+            for name, arr in self.extra.items():
+                row[name] = float(arr[r, c])
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    def grid(self) -> pd.DataFrame:
+        """The values as seed 001 prints them: rows and columns 2..A."""
+        import pandas as pd
+
+        return pd.DataFrame(self.values, index=list(RANKS), columns=list(RANKS))
+
+    def chart(self, title: str | None = None) -> alt.Chart:
+        """An altair 13x13 heatmap with tooltips (class, value, error, combos)."""
+        from pokerlab import charts
+
+        return charts.preflop_heatmap(self.to_frame(), title=title or self.title)
+
+    def _repr_html_(self) -> str:
+        finite = self.values[np.isfinite(self.values)]
+        lo, hi = (float(finite.min()), float(finite.max())) if finite.size else (0.0, 1.0)
+        span = hi - lo or 1.0
+        cells = ["<tr><th></th>" + "".join(f"<th>{r}</th>" for r in RANKS) + "</tr>"]
+        for r in range(13):
+            tds = []
+            for c in range(13):
+                v = self.values[r, c]
+                name = HandClass.at(r, c).name
+                if not np.isfinite(v):
+                    tds.append(f'<td title="{name}">&ndash;</td>')
+                    continue
+                t = (v - lo) / span
+                color = f"rgb({int(255 - 200 * t)},{int(255 - 120 * t)},{int(255 - 40 * t)})"
+                tds.append(f'<td title="{name}" style="background:{color};text-align:right">{v:.3f}</td>')
+            cells.append(f"<tr><th>{RANKS[r]}</th>{''.join(tds)}</tr>")
+        return (
+            f"<div><b>{self.title}</b><br><small>suited below the diagonal, offsuit above</small>"
+            f"<table style='font-size:80%'>{''.join(cells)}</table></div>"
+        )
+
+    # -- files ----------------------------------------------------------------
+
+    def write(self, path: str | Path) -> Path:
+        """Write CSV: provenance lines, a checksum over those lines and the rows, then one row per class.
+
+        The file is written to a temporary name next to ``path`` and renamed,
+        so a reader never sees half a table.
+        """
+
+        if not isinstance(path, (str, Path)) or not str(path).strip():
+            raise ParameterError(f"path must be a file name, not {path!r}")
+        path = Path(path)
+        _check_content(self.values, self.errors, self.extra, self.provenance, str(path))
+        frame = self.to_frame()
+        body = io.StringIO()
+        frame.to_csv(body, index=False, float_format="%.17g", lineterminator="\n")
+        data = body.getvalue()
+        _write_signed(path, HEADER, self.provenance, data, "table")
+        return path
+
+    @classmethod
+    def read(cls, path: str | Path) -> PreflopTable:
+        """Read a table written by :meth:`write`, refusing anything malformed or edited."""
+        import pandas as pd
+
+        if not isinstance(path, (str, Path)) or not str(path).strip():
+            raise PreflopTableError(f"path must be a file name, not {path!r:.60}")
+        path = Path(path)
+        provenance, data = _read_signed(path, HEADER, "table", REQUIRED)
+        try:
+            frame = pd.read_csv(io.StringIO(data))
+        except (ValueError, pd.errors.ParserError) as exc:
+            raise PreflopTableError(f"{path}: cannot read the rows: {exc}") from None
+        if "class" not in frame or "value" not in frame:
+            raise PreflopTableError(f"{path}: the rows need 'class' and 'value' columns")
+        if len(frame) != 169:
+            raise PreflopTableError(f"{path}: wrong shape: {len(frame)} classes, expected 169")
+        names = [str(x) for x in frame["class"]]
+        if sorted(names) != sorted(CLASS_NAMES):
+            odd = sorted(set(names) ^ set(CLASS_NAMES))[:3]
+            raise PreflopTableError(f"{path}: the classes are not the 169 starting hands (e.g. {odd})")
+        try:
+            values = _grid(dict(zip(names, frame["value"], strict=True)))
+            errors = None
+            if "stderr" in frame and frame["stderr"].notna().any():
+                errors = _grid(dict(zip(names, frame["stderr"], strict=True)))
+        except (TypeError, ValueError):
+            raise PreflopTableError(f"{path}: the values or errors are not numbers") from None
+        skip = {"class", "row", "col", "combos", "value", "stderr"}
+        try:
+            extra = {c: _grid(dict(zip(names, frame[c], strict=True))) for c in frame.columns if c not in skip}
+        except (TypeError, ValueError):
+            raise PreflopTableError(f"{path}: a column holds something other than numbers") from None
+        _check_content(values, errors, extra, provenance, str(path))
+        return cls(values=values, provenance=provenance, errors=errors, extra=extra)
+
+
+def _check_players(players: int) -> int:
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
+        raise ParameterError(f"players must be a whole number 2..10, not {players!r}")
+    return players
+
+
+def data_dir() -> Path:
+    """Where the committed tables live: ``$POKERLAB_TABLES`` or the repository's ``data/preflop_tables``."""
+    import os
+
+    env = os.environ.get("POKERLAB_TABLES")
+    return Path(env) if env else Path(__file__).resolve().parents[2] / "data" / "preflop_tables"
+
+
+def load_table(method: str, players: int | None = None, source: str = "income_rate") -> PreflopTable:
+    """Read one of the committed tables of ``data/preflop_tables`` (see its README).
+
+    >>> load_table("exact").value("AA") > 0.85
+    True
+    """
+    if not isinstance(method, str):
+        raise ParameterError(f"method must be expert, simulation or exact, not {method!r:.60}")
+    if method == "exact":
+        name = "exact_heads_up.csv"
+    elif method == "simulation":
+        name = f"simulation_{_check_players(players)}_players.csv"  # type: ignore[arg-type]
+    elif method == "expert":
+        if not isinstance(source, str) or source not in SOURCES:
+            raise ParameterError(f"source must be one of {', '.join(SOURCES)}, not {source!r}")
+        name = (
+            f"expert_income_rate_{_check_players(players)}_players.csv"  # type: ignore[arg-type]
+            if source == "income_rate"
+            else f"expert_{source}.csv"
+        )
+    else:
+        raise ParameterError(f"method must be expert, simulation or exact, not {method!r}")
+    path = data_dir() / name
+    if not path.exists():
+        raise PreflopTableError(f"{path} does not exist; regenerate it with 'pokerlab tables' (see its README)")
+    table = PreflopTable.read(path)
+    p = table.provenance
+    asked = {"method": method, "players": 2 if method == "exact" else players}
+    if method == "expert":
+        asked["source"] = source
+        if source != "income_rate":
+            asked.pop("players")
+    for key, want in asked.items():
+        if p.get(key) != want:
+            raise PreflopTableError(
+                f"{path} holds a table with {key} = {p.get(key)!r}, not the {key} = {want!r} that was asked for"
+            )
+    return table
+
+
+def _strength_order() -> list[str]:
+    """Class names from the best to the worst exact equity against a random hand."""
+    table = load_table("exact")
+    return sorted(CLASS_NAMES, key=lambda n: -table.value(n))

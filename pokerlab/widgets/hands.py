@@ -1,0 +1,256 @@
+"""Hand explorers for lessons 01-02: evaluate a hand, and its strength and potential on a board."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+
+from pokerlab.cards import Deck, cards_html, parse_cards
+from pokerlab.errors import ParameterError, PokerlabError
+from pokerlab.evaluator import HandValue, evaluate
+from pokerlab.strength import Potential, hand_potential, turn_card_effects
+from pokerlab.widgets._common import _WIDE, _error_html, _fit, _inline, _with_picture
+from pokerlab.widgets.ranges import RangeGrid
+
+
+class HandEvaluator:
+    """Type 5-7 cards and see the value, category, description and best five."""
+
+    def __init__(self, cards: str = "AsKs QsJsTs 2c 3d", seed: int | None = None) -> None:
+        self._deck_seed = seed
+        self.cards = w.Text(value=cards, description="cards", placeholder="e.g. AsKs QsJsTs 2c 3d")
+        self.deal = w.Button(description="deal 7 random", icon="random", layout=_fit())
+        self.out = w.HTML()
+        self.result: HandValue | None = None
+        self.error: str | None = None
+        self.cards.observe(lambda _: self.update(), names="value")
+        self.deal.on_click(lambda _: self._deal())
+        self.widget = w.VBox([w.HBox([self.cards, self.deal]), self.out])
+        self.widget.add_class("pl-hand-evaluator")
+        self.update()
+
+    def _deal(self) -> None:
+        deck = Deck(seed=self._deck_seed)
+        self._deck_seed = None if self._deck_seed is None else self._deck_seed + 1
+        self.cards.value = " ".join(str(c) for c in deck.deal(7))
+
+    def update(self) -> None:
+        try:
+            self.result = evaluate(self.cards.value)
+            self.error = None
+        except PokerlabError as exc:
+            self.result, self.error = None, str(exc)
+            self.out.value = _error_html(str(exc))
+            return
+        v = self.result
+        self.out.value = (
+            f"<div>{cards_html(v.cards)}</div>"
+            f"<div style='margin-top:.4em'><b>{html.escape(v.describe())}</b>"
+            f" &mdash; category <i>{v.category.label}</i>, value {v.value} of 7462</div>"
+            f"<div>best five: {cards_html(v.best_five)}</div>"
+        )
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        data, meta = _with_picture(self.widget, None, **kwargs)
+        data["text/html"] = self.out.value  # what it showed, for readers with no kernel
+        return data, meta
+
+
+class PotentialExplorer:
+    """Pick hole cards and a flop or turn; see HS, HS_n, PPOT, NPOT, EHS.
+
+    Shows the Table 4 matrix, a table of HS_n for 1..9 opponents, the
+    potential chart and (on the flop) what each turn card does. An optional
+    opponent range turns the enumeration into Loki's weighted one.
+
+    Pick a cell of the matrix in ``cell`` (e.g. "now behind, at the end
+    ahead") to see opponent hands and runouts that land in it, the counting
+    of Algorithm 2 made visible (:meth:`examples`).
+    """
+
+    OUTCOMES = ("ahead", "tied", "behind")
+
+    def __init__(
+        self,
+        hole: str = "AdQc",
+        board: str = "3h4cJh",
+        *,
+        opponents: int = 1,
+        weights: str = "",
+        charts: bool = True,
+        seed: int | None = None,
+    ) -> None:
+        self._charts = charts
+        self._deck_seed = seed
+        self.hole = w.Text(value=hole, description="hole", layout=w.Layout(width="14em"))
+        self.board = w.Text(value=board, description="board", layout=w.Layout(width="18em"))
+        self.lookahead = w.ToggleButtons(
+            options=[("2 cards", 2), ("1 card", 1)], value=2, description="lookahead", style=_WIDE, layout=_inline()
+        )
+        self.opponents = w.IntSlider(value=opponents, min=1, max=9, description="opponents")
+        self.weights = w.Text(value=weights, description="opp. range", placeholder="blank = random hand")
+        self.deal = w.Button(description="deal random flop", icon="random", layout=_fit())
+        self.numbers = w.HTML()
+        self.matrix = w.HTML()
+        self.chart_view = w.HTML()
+        cells = [(f"now {a}, at the end {b}", (a, b)) for a in self.OUTCOMES for b in self.OUTCOMES]
+        self.cell = w.Dropdown(
+            options=[("(pick a cell of the matrix)", None), *cells],
+            value=None,
+            description="cell",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="24em"),
+        )
+        self.examples_view = w.HTML()
+        self.result: Potential | None = None
+        self.error: str | None = None
+        self.last_chart: Any = None  # the chart drawn for the current inputs (charts=True)
+        for box in (self.hole, self.board, self.lookahead, self.opponents, self.weights):
+            box.observe(lambda _: self.update(), names="value")
+        self.cell.observe(lambda _: self._show_examples(), names="value")
+        self.deal.on_click(lambda _: self._deal())
+        # the opponent range can be painted: the grid's text is the weights box (blank = random hand)
+        self.range_grid = RangeGrid(weights)
+        w.link((self.range_grid.text, "value"), (self.weights, "value"))
+        grid_box = w.Accordion([self.range_grid.widget], titles=("paint the opponent range",), selected_index=None)
+        controls = w.VBox(
+            [
+                w.HBox([self.hole, self.board, self.deal]),
+                w.HBox([self.lookahead, self.opponents]),
+                self.weights,
+                grid_box,
+            ]
+        )
+        self.widget = w.VBox(
+            [controls, w.HBox([self.matrix, self.numbers]), self.cell, self.examples_view, self.chart_view]
+        )
+        self.widget.add_class("pl-potential-explorer")
+        self.update()
+
+    def _deal(self) -> None:
+        deck = Deck(seed=self._deck_seed)
+        self._deck_seed = None if self._deck_seed is None else self._deck_seed + 1
+        cards = deck.deal(5)
+        self.hole.value, self.board.value = " ".join(map(str, cards[:2])), " ".join(map(str, cards[2:]))
+
+    def update(self) -> None:
+        try:
+            board = parse_cards(self.board.value)
+            lookahead = 1 if len(board) == 4 else self.lookahead.value
+            weights = self.weights.value.strip() or None
+            p = hand_potential(
+                self.hole.value, board, lookahead=lookahead, weights=weights, opponents=self.opponents.value
+            )
+        except PokerlabError as exc:
+            self.result, self.error = None, str(exc)
+            self.matrix.value = _error_html(str(exc))
+            self.numbers.value = ""
+            self.chart_view.value = ""
+            return
+        self.result, self.error = p, None
+        self.matrix.value = p._repr_html_()
+        rows = "".join(
+            f"<tr><td>{n}</td><td>{p.hs**n:.3f}</td><td>{p.hs**n + (1 - p.hs**n) * p.ppot:.3f}</td></tr>"
+            for n in range(1, 10)
+        )
+        self.numbers.value = (
+            "<table style='margin-left:2em'><tr><th>opponents</th><th>HS<sub>n</sub></th><th>EHS</th></tr>"
+            f"{rows}</table>"
+        )
+        if self._charts:
+            from pokerlab.charts import chart_svg
+
+            self.last_chart = self._chart(p)
+            self.chart_view.value = chart_svg(self.last_chart)
+        self._show_examples()
+
+    def examples(self, now: str, end: str, k: int = 6, seed: int = 0) -> list[tuple[str, str]]:
+        """Up to ``k`` (opponent hand, runout) pairs that land in the cell (now, end) of the matrix.
+
+        ``now`` and ``end`` are "ahead", "tied" or "behind" (our hand against
+        the opponent's, on the current board and after the runout). Opponent
+        hands are tried in a seeded random order, one example per hand, among
+        all hands the cards allow (a range typed in the widget is ignored:
+        every hand with a non-zero weight can land in any cell).
+
+        >>> ex = PotentialExplorer("AdQc", "3h4cJh", charts=False)
+        >>> ex.examples("behind", "ahead", k=2)
+        [('6d6c', '7h Qd'), ('3s3d', 'Th Kc')]
+        """
+        import numpy as np
+
+        from pokerlab.cards import check_disjoint
+
+        for name, value in (("now", now), ("end", end)):
+            if value not in self.OUTCOMES:
+                raise ParameterError(f"{name} must be one of ahead, tied, behind, not {value!r}")
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 100:
+            raise ParameterError(f"k must be a whole number from 1 to 100, not {k!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ParameterError(f"seed must be a whole number, not {seed!r}")
+        if self.result is None:
+            return []
+        hole, board = self.result.hole, self.result.board
+        check_disjoint(("hole", hole), ("board", board))
+        to_come = 5 - len(board) if self.result.lookahead == 2 else 1
+        rest = [c for c in Deck(seed=0, exclude=hole + board)]
+        rest.sort(key=lambda c: c.id)
+        rng = np.random.default_rng(seed)
+
+        def where(ours: int, theirs: int) -> str:
+            return "ahead" if ours > theirs else ("tied" if ours == theirs else "behind")
+
+        found: list[tuple[str, str]] = []
+        pairs = [(a, b) for i, a in enumerate(rest) for b in rest[i + 1 :]]
+        for index in rng.permutation(len(pairs)):
+            opp = pairs[index]
+            if where(evaluate(hole + board).value, evaluate(opp + board).value) != now:
+                continue
+            left = [c for c in rest if c not in opp]
+            runouts = (
+                [(c,) for c in left] if to_come == 1 else [(a, b) for i, a in enumerate(left) for b in left[i + 1 :]]
+            )
+            for r in rng.permutation(len(runouts)):
+                extra = runouts[r]
+                full = board + extra
+                if where(evaluate(hole + full).value, evaluate(opp + full).value) == end:
+                    found.append((f"{opp[1]}{opp[0]}", " ".join(map(str, extra))))
+                    break
+            if len(found) == k:
+                break
+        return found
+
+    def _show_examples(self) -> None:
+        if self.cell.value is None or self.result is None:
+            self.examples_view.value = ""
+            return
+        now, end = self.cell.value
+        found = self.examples(now, end)
+        if not found:
+            self.examples_view.value = (
+                f"<div>No opponent hand and runout lands in <i>now {now}, at the end {end}</i>.</div>"
+            )
+            return
+        rows = "".join(
+            f"<tr><td>{cards_html(parse_cards(opp))}</td><td>{cards_html(parse_cards(run))}</td></tr>"
+            for opp, run in found
+        )
+        self.examples_view.value = (
+            f"<div class='pl-examples'><b>now {now}, at the end {end}</b>: "
+            f"{self.result.matrix[self.OUTCOMES.index(now)][self.OUTCOMES.index(end)]:,} cases, for example"
+            f"<table><tr><th>opponent holds</th><th>then comes</th></tr>{rows}</table></div>"
+        )
+
+    def _chart(self, p: Potential) -> Any:
+        from pokerlab import charts
+
+        frame = None
+        if len(p.board) == 3:
+            weights = self.weights.value.strip() or None
+            frame = turn_card_effects(p.hole, p.board, weights=weights, opponents=p.opponents)
+        return charts.potential_and_turn_chart(p, frame)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_picture(self.widget, self.last_chart if self.result is not None else None, **kwargs)

@@ -1,0 +1,67 @@
+"""The preflop explorer of lesson 03: a starting class in every table, and the 13x13 heatmaps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from pokerlab.widgets._common import _WIDE, _inline, _with_picture
+
+
+class PreflopExplorer:
+    """Sliders for players and games; shows a freshly simulated preflop table.
+
+    Small by default (500 games per class, well under a second); the mean
+    standard error shown under the heatmap shrinks like 1/sqrt(games).
+    """
+
+    def __init__(self, players: int = 4, games: int = 500, seed: int = 2026, charts: bool = True) -> None:
+        self._charts = charts
+        self.seed = seed
+        self.players = w.IntSlider(value=players, min=2, max=10, description="players")
+        self.games = w.SelectionSlider(
+            options=[100, 250, 500, 1000, 2500, 5000, 10000],
+            value=games,
+            description="games per class",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="26em"),
+        )
+        self.metric = w.ToggleButtons(
+            options=[("pot share", "pot_share"), ("won outright", "won_outright")],
+            description="metric",
+            style=_WIDE,
+            layout=_inline(),
+        )
+        self.summary = w.HTML()
+        self.chart_view = w.HTML()
+        self.result = None
+        self.last_chart: Any = None
+        for box in (self.players, self.games, self.metric):
+            box.observe(lambda _: self.update(), names="value")
+        self.widget = w.VBox([w.HBox([self.players, self.games]), self.metric, self.summary, self.chart_view])
+        self.widget.add_class("pl-preflop-explorer")
+        self.update()
+
+    def update(self) -> None:
+        import numpy as np
+
+        from pokerlab.preflop import simulate_table
+
+        t = simulate_table(
+            self.players.value, games=self.games.value, seed=self.seed, metric=self.metric.value, progress=False
+        )
+        self.result = t
+        self.summary.value = (
+            f"AA {t.value('AA'):.3f} &plusmn; {t.stderr('AA'):.3f}, 72o {t.value('72o'):.3f} &plusmn; "
+            f"{t.stderr('72o'):.3f}; mean standard error {np.nanmean(t.errors):.4f}"
+            f" over {self.games.value * 169:,} games"
+        )
+        if self._charts:
+            from pokerlab.charts import chart_svg
+
+            self.last_chart = t.chart()
+            self.chart_view.value = chart_svg(self.last_chart)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_picture(self.widget, self.last_chart, **kwargs)

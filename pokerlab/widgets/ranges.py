@@ -1,0 +1,366 @@
+"""Ranges a student can paint: the 13x13 RangeGrid and the range-against-range equity explorer."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+
+from pokerlab.cards import parse_cards
+from pokerlab.errors import ParameterError, PokerlabError
+from pokerlab.widgets._common import _error_html, _with_picture
+
+# ----------------------------------------------------------------------------
+# Ranges a student can paint: RangeGrid and RangeEquityExplorer
+# ----------------------------------------------------------------------------
+
+_GRID_ESM = """
+function render({ model, el }) {
+  const grid = document.createElement("div");
+  grid.className = "pl-range-cells";
+  grid.style.cssText =
+    "display:grid;grid-template-columns:repeat(13,2.6em);gap:1px;user-select:none;font:11px sans-serif";
+  const cells = [];
+  let painting = null;
+  const colour = (wt) => wt <= 0 ? "#eceff1" : `rgba(46,134,193,${0.25 + 0.75 * wt})`;
+  const draw = () => {
+    const ws = model.get("weights");
+    cells.forEach((c, i) => {
+      c.style.background = colour(ws[i]);
+      c.title = `${c.dataset.name}: weight ${ws[i]}`;
+    });
+  };
+  const paint = (i) => {
+    const ws = model.get("weights").slice();
+    if (ws[i] === painting) return;
+    ws[i] = painting;
+    model.set("weights", ws);
+    model.save_changes();
+  };
+  model.get("labels").forEach((name, i) => {
+    const c = document.createElement("div");
+    c.className = "pl-range-cell";
+    c.dataset.name = name;
+    c.dataset.index = i;
+    c.textContent = name;
+    c.style.cssText = "height:2.2em;display:flex;align-items:center;justify-content:center;cursor:pointer";
+    c.addEventListener("mousedown", (e) => {
+      e.preventDefault();
+      painting = model.get("weights")[i] > 0 ? 0 : model.get("paint_weight");
+      paint(i);
+    });
+    c.addEventListener("mouseenter", () => { if (painting !== null) paint(i); });
+    cells.push(c);
+    grid.appendChild(c);
+  });
+  const stop = () => { painting = null; };
+  document.addEventListener("mouseup", stop);
+  model.on("change:weights", draw);
+  draw();
+  el.appendChild(grid);
+  return () => document.removeEventListener("mouseup", stop);
+}
+export default { render };
+"""
+
+
+def _grid_view_class() -> Any:
+    """The anywidget class behind RangeGrid (built on first use: anywidget loads only then)."""
+    global _GRID_VIEW
+    if _GRID_VIEW is None:
+        import anywidget
+        import traitlets
+
+        class _RangeGridView(anywidget.AnyWidget):  # type: ignore[misc]
+            """13x13 cells, one weight each (row-major grid order); the browser paints by mouse drag."""
+
+            _esm = _GRID_ESM
+            weights = traitlets.List(traitlets.Float(), default_value=[0.0] * 169).tag(sync=True)
+            labels = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
+            paint_weight = traitlets.Float(1.0).tag(sync=True)
+
+        _GRID_VIEW = _RangeGridView
+    return _GRID_VIEW
+
+
+_GRID_VIEW: Any = None
+TOP_PERCENTS = (5, 10, 15, 20, 25, 30, 40, 50, 75, 100)
+
+
+def top_range(percent: float) -> str:
+    """The best ``percent`` % of the 1,326 combinations by exact equity against a random hand, as text.
+
+    Whole classes are taken in the order of the exact heads-up table until at
+    least that share of combinations is in.
+
+    >>> top_range(5)
+    '77+, AJs+, AKo'
+    """
+    from pokerlab.cards import HandClass
+    from pokerlab.preflop import CLASS_NAMES, load_table
+    from pokerlab.ranges import Range
+
+    if isinstance(percent, bool) or not isinstance(percent, (int, float)) or not 0 < percent <= 100:
+        raise ParameterError(f"percent must be a number in (0, 100], not {percent!r}")
+    table = load_table("exact")
+    order = sorted(CLASS_NAMES, key=lambda n: -table.value(n))
+    chosen: list[str] = []
+    combos = 0
+    for name in order:
+        if combos >= percent / 100 * 1326:
+            break
+        chosen.append(name)
+        combos += len(HandClass.parse(name).combos)
+    return str(Range.parse(", ".join(chosen)))
+
+
+class RangeGrid:
+    """A 13x13 range grid to paint with the mouse, its text notation kept in sync both ways.
+
+    Pairs sit on the diagonal, suited hands on one side and offsuit on the
+    other as in seed 001's tables (:attr:`pokerlab.cards.HandClass.grid_cell`).
+    Press on a cell and drag to paint (or, starting on a painted cell, to
+    erase) with the ``paint weight``; the presets take the top x % of hands
+    by exact equity against a random hand. Editing the text repaints the
+    grid; painting rewrites the text. ``.range`` is the current
+    :class:`~pokerlab.ranges.Range` (None when empty); ``on_change``
+    callbacks run after every change, and ``last_update_s`` holds how long
+    the last paint took to propagate (text, summary and callbacks).
+    """
+
+    def __init__(self, text: str = "", *, paint_weight: float = 1.0) -> None:
+        import time
+
+        from pokerlab.cards import HandClass
+        from pokerlab.ranges import Range
+
+        self._time = time.perf_counter
+        self._range_type = Range
+        if not isinstance(text, str):
+            raise ParameterError(f"text must be range text, not {text!r}")
+        if isinstance(paint_weight, bool) or not isinstance(paint_weight, (int, float)) or not 0 < paint_weight <= 1:
+            raise ParameterError(f"paint_weight must be a number in (0, 1], not {paint_weight!r}")
+        labels = [HandClass.at(r, c).name for r in range(13) for c in range(13)]
+        self._cells = labels  # row-major in seed 001's layout: 2..A down and across, suited below the diagonal
+        self.view = _grid_view_class()(labels=labels, paint_weight=float(paint_weight))
+        self.text = w.Text(value=text, description="range", layout=w.Layout(width="36em"), continuous_update=False)
+        self.paint_weight = w.FloatSlider(value=paint_weight, min=0.05, max=1.0, step=0.05, description="weight")
+        self.preset = w.Dropdown(
+            options=[("top x % ...", 0)] + [(f"top {p} %", p) for p in TOP_PERCENTS], value=0, description="preset"
+        )
+        self.clear = w.Button(description="clear", icon="eraser")
+        self.summary = w.HTML()
+        self.range: Any = None
+        self.error: str | None = None
+        self.last_update_s = 0.0
+        self._callbacks: list[Any] = []
+        self._busy = False
+        self.view.observe(self._painted, names="weights")
+        self.text.observe(lambda _: self._typed(), names="value")
+        self.paint_weight.observe(lambda ch: setattr(self.view, "paint_weight", float(ch["new"])), names="value")
+        self.preset.observe(self._preset, names="value")
+        self.clear.on_click(lambda _: self.set_text(""))
+        self.widget = w.VBox([w.HBox([self.paint_weight, self.preset, self.clear]), self.view, self.text, self.summary])
+        self.widget.add_class("pl-range-grid")
+        self._typed()
+
+    # -- state ------------------------------------------------------------------
+
+    @property
+    def weights(self) -> dict[str, float]:
+        """Class name -> weight for every painted class."""
+        return {n: wt for n, wt in zip(self._cells, self.view.weights, strict=True) if wt > 0}
+
+    def on_change(self, callback: Any) -> None:
+        """Call ``callback(range_grid)`` after each change of the range."""
+        self._callbacks.append(callback)
+
+    def paint(self, classes: Any, weight: float = 1.0) -> None:
+        """Set classes (names or one name) to ``weight`` as a mouse drag would (0 erases)."""
+        from pokerlab.cards import HandClass
+        from pokerlab.errors import CardError
+
+        if isinstance(classes, str):
+            classes = [classes]
+        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not 0 <= weight <= 1:
+            raise ParameterError(f"weight must be a number in [0, 1], not {weight!r}")
+        ws = list(self.view.weights)
+        for name in classes:
+            try:
+                ws[self._cells.index(HandClass.parse(name).name)] = float(weight)
+            except (CardError, ValueError):
+                raise ParameterError(f"classes must be starting-hand classes such as 'AKs', not {name!r}") from None
+        self.view.weights = ws
+
+    def set_text(self, text: str) -> None:
+        self.text.value = text
+
+    # -- sync -------------------------------------------------------------------
+
+    def _painted(self, change: Any) -> None:
+        """A paint changed some cells: only their combinations change, typed single combinations elsewhere stay."""
+        from pokerlab.cards import HandClass, combo_index
+
+        if self._busy:
+            return
+        t = self._time()
+        self._busy = True
+        try:
+            combo_w = [0.0] * 1326
+            if self.range is not None:
+                for i, wt in self.range.entries:
+                    combo_w[i] = wt
+            for cell, (old, new) in enumerate(zip(change["old"], change["new"], strict=True)):
+                if old != new:
+                    for a, b in HandClass.parse(self._cells[cell]).combos:
+                        combo_w[combo_index(a, b)] = float(new)
+            self.range = self._range_type.from_weights(combo_w) if any(combo_w) else None
+            self.text.value = "" if self.range is None else str(self.range)
+            self.error = None
+        finally:
+            self._busy = False
+        self._changed()
+        self.last_update_s = self._time() - t
+
+    def _typed(self) -> None:
+        from pokerlab.cards import HandClass
+
+        if self._busy:
+            return
+        self._busy = True
+        try:
+            text = self.text.value.strip()
+            r = self._range_type.parse(text) if text else None
+            ws = [0.0] * 169
+            if r is not None:
+                index = {n: i for i, n in enumerate(self._cells)}
+                sums: dict[str, float] = {}
+                for a, b, wt in r.combos():
+                    name = HandClass.of(a, b).name
+                    sums[name] = sums.get(name, 0.0) + wt
+                for name, total in sums.items():
+                    ws[index[name]] = round(total / len(HandClass.parse(name).combos), 6)
+            self.view.weights = ws
+            self.range, self.error = r, None
+        except PokerlabError as exc:
+            self.error = str(exc)
+            self.summary.value = _error_html(str(exc))
+            return
+        finally:
+            self._busy = False
+        self._changed()
+
+    def _preset(self, change: Any) -> None:
+        if change["new"]:
+            self.set_text(top_range(change["new"]))
+            self.preset.value = 0
+
+    def grid_html(self) -> str:
+        """The grid as a static HTML table (what a saved notebook shows with no kernel)."""
+        rows = []
+        ws = list(self.view.weights)
+        for r in range(13):
+            tds = []
+            for c in range(13):
+                wt = ws[13 * r + c]
+                bg = "#eceff1" if wt <= 0 else f"rgba(46,134,193,{0.25 + 0.75 * wt:.2f})"
+                tds.append(f'<td style="background:{bg};padding:2px 4px">{self._cells[13 * r + c]}</td>')
+            rows.append(f"<tr>{''.join(tds)}</tr>")
+        return f"<table style='font-size:70%'>{''.join(rows)}</table><div>{html.escape(self.text.value)}</div>"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        data = dict(self.widget._repr_mimebundle_(**kwargs) or {})
+        data["text/html"] = self.grid_html()
+        return data, {}
+
+    def _changed(self) -> None:
+        n = 0 if self.range is None else len(self.range)
+        total = 0.0 if self.range is None else self.range.total_weight
+        self.summary.value = f"{n} combinations ({total / 1326:.1%} of all hands, weighted)"
+        for cb in self._callbacks:
+            cb(self)
+
+
+class RangeEquityExplorer:
+    """Two painted ranges and a board: exact range-against-range equity and both ranges' breakdowns.
+
+    Each side is a :class:`RangeGrid`; the board is typed (3-5 cards, or
+    empty for preflop). Every change recomputes :func:`pokerlab.equity`
+    (exact for any two ranges on a flop, turn or river, and for whole-class
+    ranges preflop) and :func:`pokerlab.range_breakdown` of both ranges.
+    ``last_update_s`` is the time the last change took in the kernel.
+    """
+
+    def __init__(
+        self,
+        hero: str = "22+, A2s+, KTs+, QTs+, JTs, ATo+, KJo+",
+        villain: str = "88+, AJs+, KQs, AKo",
+        board: str = "Ks 7d 2c",
+        *,
+        charts: bool = True,
+    ) -> None:
+        import time
+
+        from pokerlab.equity import equity
+
+        self._time = time.perf_counter
+        self._equity = equity
+        self._charts = charts
+        for name, value in (("hero", hero), ("villain", villain), ("board", board)):
+            if not isinstance(value, str):
+                raise ParameterError(f"{name} must be text, not {value!r}")
+        if not isinstance(charts, bool):
+            raise ParameterError(f"charts must be True or False, not {charts!r:.40}")
+        self.hero = RangeGrid(hero)
+        self.villain = RangeGrid(villain)
+        self.board = w.Text(value=board, description="board", continuous_update=False)
+        self.numbers = w.HTML()
+        self.chart_view = w.HTML()
+        self.result: Any = None
+        self.breakdowns: tuple[Any, Any] | None = None
+        self.last_chart: Any = None  # both breakdowns side by side (charts=True, 3-5 board cards)
+        self.error: str | None = None
+        self.last_update_s = 0.0
+        self.hero.on_change(lambda _: self.update())
+        self.villain.on_change(lambda _: self.update())
+        self.board.observe(lambda _: self.update(), names="value")
+        tabs = w.Tab([self.hero.widget, self.villain.widget])
+        tabs.set_title(0, "hero range")
+        tabs.set_title(1, "villain range")
+        self.widget = w.VBox([self.board, tabs, self.numbers, self.chart_view])
+        self.widget.add_class("pl-range-equity-explorer")
+        self.update()
+
+    def update(self) -> None:
+        from pokerlab.breakdown import range_breakdown
+
+        t = self._time()
+        try:
+            if self.hero.range is None or self.villain.range is None:
+                raise ParameterError("paint both ranges (or type them) to compare them")
+            board = parse_cards(self.board.value)
+            e = self._equity(self.hero.range, self.villain.range, board=board)
+            parts = None
+            if len(board) >= 3:
+                parts = (range_breakdown(self.hero.range, board), range_breakdown(self.villain.range, board))
+        except PokerlabError as exc:
+            self.result, self.breakdowns, self.error = None, None, str(exc)
+            self.numbers.value = _error_html(str(exc))
+            self.chart_view.value = ""
+            self.last_chart = None
+            return
+        self.result, self.breakdowns, self.error = e, parts, None
+        self.last_update_s = self._time() - t
+        self.numbers.value = e._repr_html_() + f"<small>{self.last_update_s * 1e3:.0f} ms</small>"
+        if self._charts and parts is not None:
+            from pokerlab.charts import chart_svg
+
+            self.last_chart = parts[0].chart(title="hero") | parts[1].chart(title="villain")
+            self.chart_view.value = chart_svg(self.last_chart)
+        else:
+            self.last_chart = None
+            self.chart_view.value = ""
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_picture(self.widget, self.last_chart, **kwargs)

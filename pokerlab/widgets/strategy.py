@@ -1,0 +1,169 @@
+"""Strategy explorers for lessons 05-06: the Waterloo betting strategy and Papp's re-weighting."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+
+from pokerlab.cards import cards_html, parse_cards
+from pokerlab.widgets._common import _WIDE, _fit, _inline, _with_picture
+
+
+class StrategyExplorer:
+    """Sliders for EHS, PPOT, the pot and the bet: what each of seed 001's rules picks.
+
+    Shows Algorithm 3 (preflop, from win rate and position), Algorithm 4
+    (EHS), Algorithm 5 (bluffing, with a bluff style) and Algorithm 6 (pot
+    odds), the combined Phase II decision, and the decision regions.
+    """
+
+    def __init__(self, charts: bool = True) -> None:
+        self._charts = charts
+        self.ehs = w.FloatSlider(value=0.35, min=0, max=1, step=0.01, description="EHS")
+        self.ppot = w.FloatSlider(value=0.25, min=0, max=1, step=0.01, description="PPOT")
+        self.pot = w.IntSlider(value=100, min=2, max=1000, description="pot")
+        self.to_call = w.IntSlider(value=20, min=0, max=500, description="to call")
+        self.money = w.IntSlider(value=200, min=1, max=2000, description="money")
+        self.street = w.ToggleButtons(
+            options=["flop", "turn", "river"], value="flop", description="street", style=_WIDE, layout=_inline()
+        )
+        self.style = w.Dropdown(
+            options=["none", "conservative", "normal", "aggressive"], value="normal", description="bluff"
+        )
+        self.draw = w.FloatSlider(value=0.3, min=0, max=0.999, step=0.01, description="random n")
+        self.win_rate = w.FloatSlider(value=0.3, min=0, max=1, step=0.01, description="win rate")
+        self.position = w.IntSlider(value=3, min=1, max=6, description="position")
+        self.players = w.IntSlider(value=6, min=2, max=10, description="players")
+        self.out = w.HTML()
+        self.chart_view = w.HTML()
+        self.result: dict[str, Any] = {}
+        self.last_chart: Any = None
+        for box in (self.ehs, self.ppot, self.pot, self.to_call, self.money, self.street, self.style, self.draw,
+                    self.win_rate, self.position, self.players):  # fmt: skip
+            box.observe(lambda _: self.update(), names="value")
+        left = w.VBox([self.street, self.ehs, self.ppot, self.pot, self.to_call, self.money, self.style, self.draw])
+        right = w.VBox([w.HTML("<b>Preflop (Algorithm 3)</b>"), self.win_rate, self.position, self.players])
+        self.widget = w.VBox([w.HBox([left, right]), self.out, self.chart_view])
+        self.widget.add_class("pl-strategy-explorer")
+        self.update()
+
+    def update(self) -> None:
+        from pokerlab.bots.strategy import (
+            bluff,
+            decision_regions,
+            ehs_decision,
+            pot_odds,
+            pot_odds_decision,
+            preflop_decision,
+        )
+        from pokerlab.bots.waterloo import BLUFF_STYLES
+
+        self.position.max = self.players.value
+        pre = preflop_decision(self.win_rate.value, min(self.position.value, self.players.value), self.players.value,
+                               self.money.value)  # fmt: skip
+        a4 = ehs_decision(self.ehs.value, self.money.value)
+        a5 = bluff(self.ehs.value, self.draw.value, self.street.value, 1, self.pot.value / 2,
+                   rate=BLUFF_STYLES[self.style.value], amount=0.5 * self.pot.value)  # fmt: skip
+        a6 = pot_odds_decision(self.ehs.value, self.ppot.value, self.street.value, self.to_call.value, self.pot.value)
+        combined = a4 if a4.kind != "fold" else (a5 if a5 is not None and a5.kind == "raise" else a6)
+        self.result = {"preflop": pre, "algorithm 4": a4, "algorithm 5": a5, "algorithm 6": a6, "phase II": combined}
+        odds = pot_odds(self.to_call.value, self.pot.value)
+
+        def show(d: Any) -> str:
+            if d is None:
+                return "does not apply"
+            amount = f" {d.amount:.0f}" if d.kind == "raise" else ""
+            return f"<b>{d.kind}{amount}</b> <small>({html.escape(d.reason)})</small>"
+
+        rows = "".join(f"<tr><td>{k}</td><td>{show(v)}</td></tr>" for k, v in self.result.items())
+        self.out.value = f"<div>pot odds (eq. 7) = {odds:.3f}</div><table>{rows}</table>"
+        if self._charts:
+            from pokerlab.charts import chart_svg, decision_chart
+
+            frame = decision_regions(self.street.value, self.ppot.value, float(self.pot.value))
+            self.last_chart = decision_chart(frame, f"Phase II without bluffing on the {self.street.value}")
+            self.chart_view.value = chart_svg(self.last_chart)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_picture(self.widget, self.last_chart, **kwargs)
+
+
+class ReweightingExplorer:
+    """Watch an opponent's weight table change as it bets, raises and calls (Algorithm 7).
+
+    Buttons apply one observed action with the threshold ``mu`` set on the
+    slider; the heatmap shows the mean weight of each starting-hand class
+    over the combinations the opponent can hold (none uses our cards or the
+    board's), and the panel the opponent's estimated strength (eq. 8) and our hand
+    strength against the weighted range.
+    """
+
+    def __init__(self, hole: str = "AdQc", board: str = "3h4cJh", charts: bool = True) -> None:
+        import numpy as np
+
+        from pokerlab.bots.models import ReweightingModel
+        from pokerlab.cards import combo_card_ids
+
+        self._charts = charts
+        self.hole = parse_cards(hole)
+        self.board = parse_cards(board)
+        self.model = ReweightingModel()
+        ids = combo_card_ids()
+        dead = np.zeros(52, dtype=bool)
+        dead[[c.id for c in self.hole + self.board]] = True
+        self._start = (~(dead[ids[:, 0]] | dead[ids[:, 1]])).astype(float)
+        self.mu = w.FloatSlider(value=0.6, min=0.05, max=0.95, step=0.05, description="mu")
+        self.sigma = w.FloatSlider(value=0.2, min=0.05, max=0.5, step=0.05, description="sigma")
+        self.bet_button = w.Button(description="opponent bets/raises", layout=_fit())
+        self.call_button = w.Button(description="opponent calls", layout=_fit())
+        self.reset_button = w.Button(description="new hand", layout=_fit())
+        self.bet_button.on_click(lambda _: self.observe("raise"))
+        self.call_button.on_click(lambda _: self.observe("call"))
+        self.reset_button.on_click(lambda _: self.reset())
+        self.info = w.HTML()
+        self.chart_view = w.HTML()
+        self.history: list[str] = []
+        self.last_chart: Any = None
+        self.widget = w.VBox(
+            [w.HBox([self.mu, self.sigma]), w.HBox([self.bet_button, self.call_button, self.reset_button]), self.info,
+             self.chart_view]
+        )  # fmt: skip
+        self.reset()
+
+    def reset(self) -> None:
+        self.model.weights = {"opponent": self._start.copy()}
+        self.history = []
+        self._render()
+
+    def observe(self, kind: str) -> None:
+        """Apply one observed action: ``"raise"`` uses mu, ``"call"`` mu - 0.2 (a wider range)."""
+        self.model.sigma = self.sigma.value
+        mu = self.mu.value if kind == "raise" else max(0.05, self.mu.value - 0.2)
+        self.model.reweight("opponent", self.board, mu)
+        self.history.append(f"{kind} (mu {mu:.2f})")
+        self._render()
+
+    def _render(self) -> None:
+        from pokerlab.strength import hand_strength
+
+        est = self.model.estimated_ehs("opponent", self.board)
+        hs = hand_strength(self.hole, self.board, weights=self.model.weight_table("opponent"))
+        self.info.value = (
+            f"<div>Our hand {cards_html(self.hole)} on {cards_html(self.board)}; observed: "
+            f"{', '.join(self.history) or 'nothing yet'}</div>"
+            f"<div>Opponent's estimated strength (eq. 8): <b>{est:.3f}</b> &nbsp; "
+            f"our hand strength against the weighted range: <b>{hs:.3f}</b></div>"
+        )
+        self.result = (est, hs)
+        if self._charts:
+            from pokerlab.charts import chart_svg, weights_heatmap
+
+            self.last_chart = weights_heatmap(
+                self.model.class_grid("opponent", exclude=self.hole + self.board), "opponent's weights by class"
+            )
+            self.chart_view.value = chart_svg(self.last_chart)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_picture(self.widget, self.last_chart, **kwargs)
