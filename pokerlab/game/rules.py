@@ -338,14 +338,18 @@ class Rules:
 
     @classmethod
     def from_acpc_gamedef(cls, text: str) -> Rules:
-        """Rules from an ACPC ``GAMEDEF ... END GAMEDEF`` block (see :mod:`pokerlab.game.acpc`)."""
-        from pokerlab.game.acpc import from_gamedef
+        """Rules from an ACPC ``GAMEDEF ... END GAMEDEF`` block (see :mod:`pokerlab.game.gamedef`).
+
+        One of the few methods that reach up a layer (``tests/test_api.py``'s
+        ``ALLOWED_UPWARD``): the format is :mod:`pokerlab.game.gamedef`'s.
+        """
+        from pokerlab.game.gamedef import from_gamedef
 
         return from_gamedef(text)
 
     def to_acpc_gamedef(self, players: int | None = None) -> str:
-        """These rules as an ACPC game definition."""
-        from pokerlab.game.acpc import to_gamedef
+        """These rules as an ACPC game definition (:func:`pokerlab.game.gamedef.to_gamedef`)."""
+        from pokerlab.game.gamedef import to_gamedef
 
         return to_gamedef(self, players)
 
