@@ -141,8 +141,13 @@ class ExperimentResult:
     def chart(self, trial: int | None = 0) -> alt.Chart:
         """Money over the hands, one line per player (a trial, or the mean over trials with ``trial=None``).
 
-        Drawn by :func:`pokerlab.charts.money_chart`, the lines in the line-up's order.
+        Drawn by :func:`pokerlab.charts.money_chart`, the lines in the line-up's
+        order. A trial that ended early (one player left) counts with its final
+        money in every later hand, so the means always add up to the chips on
+        the table.
         """
+        import pandas as pd
+
         from pokerlab import charts
 
         trials = sorted(set(self.money["trial"]))
@@ -152,7 +157,13 @@ class ExperimentResult:
             )
         data = self.money if trial is None else self.money[self.money["trial"] == trial]
         players = list(dict.fromkeys(data["player"]))  # the line-up's order, not the alphabet's
-        wide = data.pivot_table(index="hand", columns="player", values="money", aggfunc="mean")[players]
+        hands = range(int(data["hand"].max()) + 1)
+        per_trial = [
+            t.pivot(index="hand", columns="player", values="money").reindex(hands).ffill()
+            for _, t in data.groupby("trial")
+        ]
+        wide = pd.concat(per_trial).groupby(level=0).mean()[players]
+        wide.index.name = "hand"
         wide.columns.name = None
         title = f"{self.setup}: money after each hand" + (
             " (mean over the trials)" if trial is None else f" (trial {trial})"

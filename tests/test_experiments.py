@@ -43,6 +43,8 @@ def test_summary_chart_and_csv(tmp_path):
     mean = res.chart(trial=None)
     hands = res.money["hand"].nunique()  # the mean over the trials has a point wherever some trial played the hand
     assert [(m.marks, m.visible) for m in charts.mark_counts(mean)] == [(4 * hands, 4 * hands)]
+    means = __import__("pandas").DataFrame(mean.to_dict()["datasets"][mean.to_dict()["data"]["name"]])
+    assert (means.groupby("hand")["chips"].sum() == 200 * 4).all()  # an ended trial keeps its final money
     assert mean.to_dict()["encoding"]["color"]["sort"] == SETUPS["bluffing"] and "mean" in mean.to_dict()["title"]
     with pytest.raises(ParameterError, match="trial"):
         res.chart(trial=2)
