@@ -253,11 +253,6 @@ class TableSession:
         self._after_action()
         return event
 
-    def run_bots(self) -> None:
-        """Let bots act until the person is to act or the hand is over."""
-        while self.actor is not None and not self.human_to_act:
-            self.bot_step()
-
     def _notify(self) -> None:
         assert self.state is not None
         bots = {k: self.seats[t].bot for k, t in enumerate(self._seat_of) if self.seats[t].bot is not None}

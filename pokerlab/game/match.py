@@ -93,10 +93,6 @@ class PlayerView:
     names: tuple[str, ...] = ()
 
     @property
-    def is_my_turn(self) -> bool:
-        return self.actor == self.seat
-
-    @property
     def active_opponents(self) -> int:
         return sum(1 for s in range(self.players) if s != self.seat and not self.folded[s])
 

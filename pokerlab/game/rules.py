@@ -389,17 +389,13 @@ class Rules:
         return HandState(self, list(stacks), button=button, seed=seed, deck=deck, hand_number=hand_number)
 
 
-def _limit_caps(pre: int, flop: int, turn: int, river: int) -> tuple[int, int, int, int]:
-    return (pre, flop, turn, river)
-
-
 AAAI06_HEADS_UP_LIMIT = Rules(
     name="AAAI'06 heads-up limit",
     structure=BettingStructure.FIXED_LIMIT,
     small_blind=5,
     big_blind=10,
     bet_sizes=(10, 10, 20, 20),
-    raise_cap=_limit_caps(3, 3, 4, 4),
+    raise_cap=(3, 3, 4, 4),  # a bet (preflop the big blind) and 2 raises, then a bet and 3 raises
     starting_stack=1000,
     min_players=2,
     max_players=2,
