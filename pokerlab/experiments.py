@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
     import pandas as pd
 
-    from pokerlab.game import Rules
+    from pokerlab.game import Bot, Rules
 
 __all__ = [
     "OPPONENT_FIELD",
@@ -77,7 +77,7 @@ def _value(text: str) -> Any:
     return {"true": True, "false": False}.get(text.lower(), text)
 
 
-def make_bot(spec: str, seed: int | None = None) -> Any:
+def make_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot from ``"name:key=value,..."``; ``seed`` is passed to bots that take one."""
     from pokerlab import bots
 
