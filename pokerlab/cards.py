@@ -347,14 +347,6 @@ def cards_html(cards: Iterable[Card], *, size: str = "1.2em") -> str:
     return "".join(spans)
 
 
-def card_mask(cards: Iterable[Card]) -> int:
-    """A 52-bit integer with bit ``card.id`` set for each card."""
-    m = 0
-    for c in cards:
-        m |= 1 << c.id
-    return m
-
-
 # ----------------------------------------------------------------------------
 # Two-card combinations
 # ----------------------------------------------------------------------------

@@ -757,7 +757,14 @@ def match_results_chart(frame: pd.DataFrame, title: str = "") -> alt.Chart:
 
 
 def money_chart(money: pd.DataFrame, title: str = "") -> alt.Chart:
-    """Each player's chips after every hand (a frame with one column per player, indexed by hand)."""
+    """Each player's chips after every hand: one line per player, in the frame's column (seat) order.
+
+    ``money`` has one column per player and one row per hand, indexed by the
+    hand number (row 0 may hold the stacks before the first hand). This is
+    pokerlab's one money chart: :meth:`pokerlab.game.MatchResult.chart`,
+    :meth:`pokerlab.experiments.ExperimentResult.chart` and the BigHoldem
+    app's money view all draw with it.
+    """
     import altair as alt
 
     long = money.reset_index().melt(id_vars=money.index.name or "index", var_name="player", value_name="chips")

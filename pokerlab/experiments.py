@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
     import pandas as pd
 
-    from pokerlab.game import Rules
+    from pokerlab.game import Bot, Rules
 
 __all__ = [
     "OPPONENT_FIELD",
@@ -77,7 +77,7 @@ def _value(text: str) -> Any:
     return {"true": True, "false": False}.get(text.lower(), text)
 
 
-def make_bot(spec: str, seed: int | None = None) -> Any:
+def make_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot from ``"name:key=value,..."``; ``seed`` is passed to bots that take one."""
     from pokerlab import bots
 
@@ -139,24 +139,36 @@ class ExperimentResult:
         )
 
     def chart(self, trial: int | None = 0) -> alt.Chart:
-        """Money over the hands, one line per player (a trial, or the mean over trials with ``trial=None``)."""
-        import altair as alt
+        """Money over the hands, one line per player (a trial, or the mean over trials with ``trial=None``).
 
-        data = self.money if trial is None else self.money[self.money["trial"] == trial]
-        if trial is None:
-            data = data.groupby(["hand", "player"], as_index=False)["money"].mean()
-        title = f"{self.setup}: money after each hand" + ("" if trial is None else f" (trial {trial})")
-        return (
-            alt.Chart(data)
-            .mark_line()
-            .encode(
-                x="hand:Q",
-                y=alt.Y("money:Q", title="money in hand"),
-                color="player:N",
-                tooltip=["player", "hand", "money"],
+        Drawn by :func:`pokerlab.charts.money_chart`, the lines in the line-up's
+        order. A trial that ended early (one player left) counts with its final
+        money in every later hand, so the means always add up to the chips on
+        the table.
+        """
+        import pandas as pd
+
+        from pokerlab import charts
+
+        trials = sorted(set(self.money["trial"]))
+        if trial is not None and (isinstance(trial, bool) or trial not in trials):
+            raise ParameterError(
+                f"trial must be None or one of the trials played (0..{len(trials) - 1}), not {trial!r}"
             )
-            .properties(width=480, height=260, title=title)
+        data = self.money if trial is None else self.money[self.money["trial"] == trial]
+        players = list(dict.fromkeys(data["player"]))  # the line-up's order, not the alphabet's
+        hands = range(int(data["hand"].max()) + 1)
+        per_trial = [
+            t.pivot(index="hand", columns="player", values="money").reindex(hands).ffill()
+            for _, t in data.groupby("trial")
+        ]
+        wide = pd.concat(per_trial).groupby(level=0).mean()[players]
+        wide.index.name = "hand"
+        wide.columns.name = None
+        title = f"{self.setup}: money after each hand" + (
+            " (mean over the trials)" if trial is None else f" (trial {trial})"
         )
+        return charts.money_chart(wide, title)
 
     def to_csv(self, path: str | Path) -> Path:
         path = Path(path)

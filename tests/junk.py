@@ -53,11 +53,6 @@ SKIP = {
     "pokerlab.game.match.ask_bot": "calls into arbitrary bot objects",
 }
 
-# Areas owned by other developers this round (PHH, ACPC, browser apps and widgets); their
-# junk outcomes are counted and reported, and the test holds them to the same rule once
-# their owners' branches are merged (see KNOWN in tests/test_junk.py).
-OTHERS = ("pokerlab.game.phh", "pokerlab.game.acpc", "pokerlab.apps", "pokerlab.widgets")
-
 
 class _Slow(BaseException):
     """Raised by the alarm: not an Exception, so no handler in pokerlab can swallow it."""

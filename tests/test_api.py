@@ -46,35 +46,128 @@ LAYERS = {
 }  # fmt: skip
 
 
+# Inside a package the modules are layered too (DEVELOPERS.md "Layers"), and the package's __init__
+# sits above all of them: a module never imports a name from its own package's __init__.
+SUBLAYERS = {
+    "game": {"pots": 0, "rules": 0, "state": 1, "match": 2, "gamedef": 2, "phh": 2, "replay": 3, "acpc": 3},
+    "bpp": {"handtypes": 0, "learning": 1, "network": 2, "policy": 3, "evaluation": 3},
+}  # fmt: skip
+
+# The only upward imports, each inside the named methods (an import under ``if TYPE_CHECKING:`` of the
+# same module is allowed too: it annotates them). Everywhere else in these files the rule holds.
+ALLOWED_UPWARD = {
+    # STYLE.md: a result a notebook shows has a chart() method; it draws with pokerlab.charts.
+    ("*", "chart"): "pokerlab.charts",
+    # Rules are data; starting a hand from them (`NO_LIMIT_RING.new_hand(...)`) is every lesson's first step.
+    ("game/rules.py", "new_hand"): "pokerlab.game.state",
+    # The README's way to read and write ACPC GAMEDEF text: methods that hand over to the format's module.
+    ("game/rules.py", "from_acpc_gamedef"): "pokerlab.game.gamedef",
+    ("game/rules.py", "to_acpc_gamedef"): "pokerlab.game.gamedef",
+    # The same for PHH (`hand.to_phh()`, `HandState.from_phh(text)` in lesson 04).
+    ("game/state.py", "to_phh"): "pokerlab.game.phh",
+    ("game/state.py", "from_phh"): "pokerlab.game.phh",
+}
+
+
+def _imports(tree):
+    """Every import of a module, found by walking the AST of the module and of every function in it.
+
+    Yields ``(node, function, type_only)``: the outermost function (or method) the import sits in, None at
+    module level, and whether it sits under ``if TYPE_CHECKING:``.
+    """
+    import ast
+
+    def visit(node, function, type_only):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node, function, type_only
+        for child in ast.iter_child_nodes(node):
+            inner = function
+            if function is None and isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                inner = child.name
+            typing = type_only or (
+                isinstance(node, ast.If) and child in node.body and "TYPE_CHECKING" in ast.unparse(node.test)
+            )
+            yield from visit(child, inner, typing)
+
+    yield from visit(tree, None, False)
+
+
+def _targets(node, root):
+    """The pokerlab modules an import reaches: ``pokerlab.x``, ``pokerlab.x.y``, or ``pokerlab.x`` for a name
+    that ``pokerlab/x/__init__.py`` defines or re-exports."""
+    import ast
+
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names if a.name.startswith("pokerlab.")]
+    if node.module == "pokerlab":
+        return [f"pokerlab.{a.name}" for a in node.names if a.name in LAYERS]
+    if node.module and node.module.startswith("pokerlab."):
+        folder = root.joinpath(*node.module.split(".")[1:])
+        if (
+            folder.is_dir()
+        ):  # `from pokerlab.solve import _kernels` reaches a module, `from pokerlab.bpp import f` the __init__
+            return [
+                f"{node.module}.{a.name}" if (folder / f"{a.name}.py").exists() else node.module for a in node.names
+            ]
+        return [node.module]
+    return []
+
+
 def test_lower_layers_never_import_higher_ones():
-    """cards -> evaluator -> strength/equity/preflop -> bpp -> game -> bots -> charts/widgets/apps -> cli."""
+    """cards -> evaluator -> strength/equity/preflop -> bpp -> game -> bots -> charts/widgets/apps -> cli,
+    and inside game and bpp the order of SUBLAYERS; every import counts, at module level or in a function."""
     import ast
     from pathlib import Path
 
     root = Path(pokerlab.__file__).parent
     problems = []
+    for package, order in SUBLAYERS.items():
+        assert {p.stem for p in (root / package).glob("*.py")} - {"__init__"} == set(order), (
+            f"place every {package} module"
+        )
     for path in root.rglob("*.py"):
         rel = path.relative_to(root).parts
         if rel == ("__init__.py",):
             continue
-        mine = LAYERS[rel[0].removesuffix(".py")]
-        tree = ast.parse(path.read_text())
-        # a result's chart() method may draw itself with pokerlab.charts (STYLE.md: results have chart())
-        exempt = {
-            id(n) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name == "chart" for n in ast.walk(f)
-        }
-        for node in ast.walk(tree):
-            if id(node) in exempt:
-                continue
-            targets = []
-            if isinstance(node, ast.ImportFrom) and node.module == "pokerlab":
-                targets = [f"pokerlab.{a.name}" for a in node.names if a.name in LAYERS]
-            elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("pokerlab."):
-                targets = [node.module]
-            elif isinstance(node, ast.Import):
-                targets = [a.name for a in node.names if a.name.startswith("pokerlab.")]
-            for t in targets:
-                theirs = LAYERS[t.split(".")[1]]
-                if theirs > mine:
-                    problems.append(f"{'/'.join(rel)} imports {t}")
-    assert problems == []
+        where = "/".join(rel)
+        package = rel[0].removesuffix(".py")
+        module = path.stem if len(rel) == 2 else None
+        mine = LAYERS[package]
+        allowed = {target for (file, _), target in ALLOWED_UPWARD.items() if file == where}
+        for node, function, type_only in _imports(ast.parse(path.read_text())):
+            for t in set(_targets(node, root)):
+                parts = t.split(".")
+                if ALLOWED_UPWARD.get((where, function), ALLOWED_UPWARD.get(("*", function))) == t:
+                    continue
+                if type_only and t in allowed:
+                    continue
+                if LAYERS[parts[1]] > mine:
+                    problems.append(f"{where} imports {t}")
+                elif parts[1] == package and module not in (None, "__init__"):
+                    if len(parts) == 2:
+                        problems.append(f"{where} imports from its own package's __init__ ({t})")
+                    elif package in SUBLAYERS and SUBLAYERS[package][parts[2]] > SUBLAYERS[package][module]:
+                        problems.append(f"{where} imports {t}")
+    assert problems == [], "\n".join(problems)
+
+
+def test_the_layer_test_sees_imports_inside_functions():
+    """The walk finds an import in a method, a nested function and a TYPE_CHECKING block, and where it sits."""
+    import ast
+
+    code = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from pokerlab.game.state import HandState\n"
+        "class Rules:\n    def new_hand(self):\n        def inner():\n"
+        "            from pokerlab.game.phh import to_phh\n"
+        "        from pokerlab.game.state import HandState\n"
+        "def chart():\n    from pokerlab import charts\n"
+    )
+    found = [(ast.unparse(n), f, t) for n, f, t in _imports(ast.parse(code))]
+    assert found == [
+        ("from typing import TYPE_CHECKING", None, False),
+        ("from pokerlab.game.state import HandState", None, True),
+        ("from pokerlab.game.phh import to_phh", "new_hand", False),
+        ("from pokerlab.game.state import HandState", "new_hand", False),
+        ("from pokerlab import charts", "chart", False),
+    ]

@@ -92,10 +92,6 @@ def _shots(tmp_path):
     return folder
 
 
-def _buttons(page):
-    return page.locator(".pl-actions .pl-fold:visible, .pl-actions .pl-check:visible, .pl-actions .pl-call:visible")
-
-
 def _play_passively(page, done_css, max_moves=80):
     """Check, else call (fold when calling costs more than 50), until ``done_css`` shows."""
     for _ in range(max_moves):

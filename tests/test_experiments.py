@@ -5,7 +5,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from pokerlab import ParameterError
+from pokerlab import ParameterError, charts
 from pokerlab.cli import main
 from pokerlab.experiments import SETUPS, make_bot, run_duplicate, run_experiment
 
@@ -36,8 +36,18 @@ def test_summary_chart_and_csv(tmp_path):
     summary = res.summary()
     assert list(summary.columns) == ["player", "mean final money", "survived", "won", "trials"]
     assert summary["trials"].eq(2).all() and summary["won"].sum() >= 2
-    assert res.chart(trial=0).to_dict()["mark"]["type"] == "line"
-    assert res.chart(trial=None).to_dict()["mark"]["type"] == "line"
+    points = res.money.groupby("trial").size()  # one point per player and hand of a trial
+    for trial in (0, 1):
+        counts = charts.mark_counts(res.chart(trial=trial))
+        assert [(m.kind, m.marks, m.visible) for m in counts] == [("line", points[trial], points[trial])]
+    mean = res.chart(trial=None)
+    hands = res.money["hand"].nunique()  # the mean over the trials has a point wherever some trial played the hand
+    assert [(m.marks, m.visible) for m in charts.mark_counts(mean)] == [(4 * hands, 4 * hands)]
+    means = __import__("pandas").DataFrame(mean.to_dict()["datasets"][mean.to_dict()["data"]["name"]])
+    assert (means.groupby("hand")["chips"].sum() == 200 * 4).all()  # an ended trial keeps its final money
+    assert mean.to_dict()["encoding"]["color"]["sort"] == SETUPS["bluffing"] and "mean" in mean.to_dict()["title"]
+    with pytest.raises(ParameterError, match="trial"):
+        res.chart(trial=2)
     assert (tmp_path / "m.csv").read_text().startswith("trial,hand,player,money")
 
 

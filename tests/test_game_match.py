@@ -185,10 +185,20 @@ def test_elimination_and_ranking():
     assert r.money.sum(axis=1).nunique() == 1
 
 
-def test_money_chart():
+def test_money_chart_is_the_one_in_charts_and_draws_a_point_per_hand_and_bot():
+    from pathlib import Path
+
+    from pokerlab import charts
+
     r = play_match([bots.make("always_call"), bots.make("random", seed=1)], NO_LIMIT_RING, hands=30, seed=1)
-    spec = r.chart().to_dict()
-    assert spec["mark"]["type"] == "line"
+    assert r.money.shape == (14, 2)  # the random bot is out after hand 12; row 0 holds the starting stacks
+    chart = r.chart()
+    assert chart.to_dict() == charts.money_chart(r.money, f"{NO_LIMIT_RING.name}: money after each hand").to_dict()
+    assert [(m.kind, m.marks, m.visible) for m in charts.mark_counts(chart)] == [("line", 2 * 14, 2 * 14)]
+    assert chart.to_dict()["encoding"]["color"]["sort"] == ["always_call", "random"]  # seat order
+    game = Path(charts.__file__).parent / "game"
+    drawing = [p.name for p in game.glob("*.py") if "mark_" in p.read_text() or "alt.Chart(" in p.read_text()]
+    assert drawing == []  # the engine computes; pokerlab.charts draws
 
 
 @pytest.mark.parametrize(

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pokerlab.errors import ParameterError
-from pokerlab.game.match import ask_bot, notify_bots, view_for
+from pokerlab.game.match import Bot, ask_bot, notify_bots, view_for
 from pokerlab.game.rules import Rules
 from pokerlab.game.state import Act, Action, AwardPot, HandState, Showdown
 
@@ -48,7 +48,7 @@ class Seat:
     """A player: a person when ``bot`` is None."""
 
     name: str
-    bot: Any = None
+    bot: Bot | None = None
 
     @property
     def is_human(self) -> bool:
@@ -252,11 +252,6 @@ class TableSession:
         event = next(e for e in reversed(state.events) if isinstance(e, Act))
         self._after_action()
         return event
-
-    def run_bots(self) -> None:
-        """Let bots act until the person is to act or the hand is over."""
-        while self.actor is not None and not self.human_to_act:
-            self.bot_step()
 
     def _notify(self) -> None:
         assert self.state is not None

@@ -1,5 +1,7 @@
 """Bots: make one by name, seat it with :func:`pokerlab.game.play_match`.
 
+Each is a :class:`Bot` (the engine's protocol: a ``name`` and ``act(view)``).
+
 >>> from pokerlab import bots
 >>> bots.names()
 ('always_call', 'always_raise', 'random', 'phase1', 'phase2', 'phase3', 'rembrant', 'bpp')
@@ -25,11 +27,13 @@ from pokerlab.bots.bpp import BPPBot
 from pokerlab.bots.rembrant import Rembrant
 from pokerlab.bots.waterloo import PhaseOne, PhaseThree, PhaseTwo
 from pokerlab.errors import ParameterError
+from pokerlab.game.match import Bot
 
 __all__ = [
     "AlwaysCall",
     "AlwaysRaise",
     "BPPBot",
+    "Bot",
     "PhaseOne",
     "PhaseThree",
     "PhaseTwo",
@@ -39,7 +43,7 @@ __all__ = [
     "names",
 ]
 
-_REGISTRY: dict[str, Any] = {
+_REGISTRY: dict[str, type[Bot]] = {
     "always_call": AlwaysCall,
     "always_raise": AlwaysRaise,
     "random": RandomBot,
@@ -56,8 +60,12 @@ def names() -> tuple[str, ...]:
     return tuple(_REGISTRY)
 
 
-def make(name: str, *, seed: int | None = None, **params: Any) -> Any:
+def make(name: str, *, seed: int | None = None, **params: Any) -> Bot:
     """A new bot by name, with its parameters (``make("random", seed=1)``).
+
+    Every bot is a :class:`~pokerlab.game.Bot` (re-exported here as
+    ``bots.Bot``): a ``name`` and ``act(view) -> Action``; some also
+    ``observe`` events and keep state between hands.
 
     ``seed`` (None or a whole number >= 0) seeds the bots that use random
     numbers and is ignored by the deterministic ones; other keyword

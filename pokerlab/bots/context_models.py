@@ -157,10 +157,6 @@ class ContextModel:
         if isinstance(s, bool) or not isinstance(s, (int, float)) or not math.isfinite(s) or s < 0:
             raise ParameterError(f"smoothing must be a finite number >= 0, not {s!r}")
 
-    @property
-    def is_fitted(self) -> bool:
-        return self._fitted is not None
-
     def fit(self, frame: pd.DataFrame) -> ContextModel:
         """Learn from a frame with the 19 feature columns and ``action`` (as :func:`collect_decisions` returns)."""
         import pandas as pd

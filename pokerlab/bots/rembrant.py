@@ -45,8 +45,6 @@ from pokerlab.preflop import REMBRANT_GROUPS
 
 __all__ = ["POSTFLOP_TABLES", "PREFLOP_TABLES", "Rembrant", "board_danger", "classify", "preflop_group"]
 
-SITUATIONS = ("first", "check", "raise", "reraise", "allin")
-
 # Tables 2-10: group -> situation -> entry ("first" covers "1st position, check or call")
 PREFLOP_TABLES: dict[int, dict[str, str]] = {
     1: {"first": "raise", "raise": "reraise", "reraise": "allin", "allin": "call"},

@@ -208,16 +208,6 @@ def model_decision(
     return Decision("raise", math.exp(x - 1) * 0.5 * money_in_hand, f"EHS {ehs:.3f} in [mu, mu + sigma]")
 
 
-def postflop_decision(
-    ehs: float, ppot: float, street: str, to_call: float, pot: float, money_in_hand: float, **thresholds: float
-) -> Decision:
-    """Phase II after the flop without bluffing: Algorithm 4, then Algorithm 6 when it says fold."""
-    d = ehs_decision(ehs, money_in_hand, **thresholds)
-    if d.kind != "fold":
-        return d
-    return pot_odds_decision(ehs, ppot, street, to_call, pot)
-
-
 def decision_regions(street: str = "flop", ppot: float = 0.2, pot: float = 100.0, steps: int = 41) -> Any:
     """What Phase II does (no bluff) for every EHS and bet to call: a frame for a region chart.
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab.bpp.handtypes import ROUNDS
+from pokerlab.bpp.handtypes import ROUNDS, evidence_from_cards
 from pokerlab.errors import ParameterError
 
 __all__ = ["abstraction_gap", "exact_equity", "gap_summary"]
@@ -50,7 +50,6 @@ def abstraction_gap(
     """A DataFrame with, per round and dealt situation, BPP's P(win), the exact equity and the error."""
     import pandas as pd
 
-    from pokerlab.bpp import evidence_from_cards
     from pokerlab.bpp.network import build_network
     from pokerlab.cards import Card
 

@@ -32,7 +32,7 @@ import numpy as np
 
 from pokerlab._validate import is_whole
 from pokerlab.cards import CardsLike, parse_cards
-from pokerlab.errors import CardCountError, ParameterError
+from pokerlab.errors import CardCountError, DuplicateCardError, ParameterError
 
 __all__ = [
     "BOARD_NONE",
@@ -42,6 +42,7 @@ __all__ = [
     "TYPE_LABELS",
     "board_cards",
     "could_grow",
+    "evidence_from_cards",
     "exact_type_counts",
     "feasible",
     "hand_type",
@@ -248,6 +249,26 @@ def hand_type(cards: CardsLike, hand_types: int = 17) -> str:
     index = int(types_of_ids(np.array([[c.id for c in cs]]))[0])
     names = type_names(hand_types)
     return names[_category(index, 17)[0]] if hand_types == 9 else names[index]
+
+
+def evidence_from_cards(hole: object, board: object = "", hand_types: int = 17) -> tuple[str, dict[str, str]]:
+    """The round and the evidence (BPP_Current, Board) for actual cards.
+
+    >>> evidence_from_cards("AdQc", "3h4cJh")
+    ('flop', {'BPP_Current': 'busted_A', 'Board': 'busted_TJ'})
+    """
+    h = parse_cards(hole)
+    b = parse_cards(board) if board is not None else ()
+    if len(h) != 2:
+        raise CardCountError(f"BPP holds 2 hole cards, not {len(h)}")
+    if len(b) not in (0, 3, 4, 5):
+        raise CardCountError(f"a board has 0, 3, 4 or 5 cards, not {len(b)}")
+    dup = set(h) & set(b)
+    if dup:
+        raise DuplicateCardError(f"{sorted(dup)[0]} is both a hole card and on the board")
+    rnd = ROUNDS[(0, None, None, 1, 2, 3)[len(b)]]
+    board_type = hand_type(b, hand_types) if b else "none"
+    return rnd, {"BPP_Current": hand_type(h + b, hand_types), "Board": board_type}
 
 
 def board_cards(round: str) -> int:

@@ -224,10 +224,6 @@ class BPPNetwork:
         out = [] if keep is None or keep in ev else [letters[keep]]
         return np.asarray(np.einsum(*operands, out, optimize="greedy"))
 
-    def probability_of(self, evidence: dict[str, str] | None = None) -> float:
-        """P(evidence) under the network (numpy)."""
-        return float(self._contract(self._evidence_indices(evidence), None))
-
     def query(self, node: str, evidence: dict[str, str] | None = None, *, engine: str = "pgmpy") -> dict[str, float]:
         """The posterior of ``node`` given ``evidence`` (state names), as ``{state: probability}``.
 

@@ -47,6 +47,7 @@ from pokerlab.game.state import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
+    import altair as alt
     import pandas as pd
 
     from pokerlab.cards import Card
@@ -90,10 +91,6 @@ class PlayerView:
     rules: Rules
     events: tuple[Event, ...] = field(repr=False, default=())
     names: tuple[str, ...] = ()
-
-    @property
-    def is_my_turn(self) -> bool:
-        return self.actor == self.seat
 
     @property
     def active_opponents(self) -> int:
@@ -228,17 +225,14 @@ class MatchResult:
             rows.append({"bot": n, "hands": played, "won": total, "per hand": total / played if played else 0.0})
         return pd.DataFrame(rows).sort_values("per hand", ascending=False).reset_index(drop=True)
 
-    def chart(self) -> Any:
-        """The money of every bot over the hands (seed 001's Figures 4-7), an altair line chart."""
-        import altair as alt
+    def chart(self) -> alt.Chart:
+        """The money of every bot over the hands (seed 001's Figures 4-7): :func:`pokerlab.charts.money_chart`.
 
-        data = self.money.reset_index(names="hand").melt("hand", var_name="bot", value_name="money")
-        return (
-            alt.Chart(data)
-            .mark_line()
-            .encode(x="hand:Q", y="money:Q", color="bot:N", tooltip=["bot:N", "hand:Q", "money:Q"])
-            .properties(width=480, height=260, title=f"{self.rules.name}: money after each hand")
-        )
+        Row 0 is the stacks before the first hand; the lines keep the seat order.
+        """
+        from pokerlab import charts  # a result may draw itself with the layer above (DEVELOPERS.md "Layers")
+
+        return charts.money_chart(self.money.rename_axis("hand"), f"{self.rules.name}: money after each hand")
 
 
 def _unique_names(bots: list[Any]) -> tuple[str, ...]:

@@ -338,14 +338,18 @@ class Rules:
 
     @classmethod
     def from_acpc_gamedef(cls, text: str) -> Rules:
-        """Rules from an ACPC ``GAMEDEF ... END GAMEDEF`` block (see :mod:`pokerlab.game.acpc`)."""
-        from pokerlab.game.acpc import from_gamedef
+        """Rules from an ACPC ``GAMEDEF ... END GAMEDEF`` block (see :mod:`pokerlab.game.gamedef`).
+
+        One of the few methods that reach up a layer (``tests/test_api.py``'s
+        ``ALLOWED_UPWARD``): the format is :mod:`pokerlab.game.gamedef`'s.
+        """
+        from pokerlab.game.gamedef import from_gamedef
 
         return from_gamedef(text)
 
     def to_acpc_gamedef(self, players: int | None = None) -> str:
-        """These rules as an ACPC game definition."""
-        from pokerlab.game.acpc import to_gamedef
+        """These rules as an ACPC game definition (:func:`pokerlab.game.gamedef.to_gamedef`)."""
+        from pokerlab.game.gamedef import to_gamedef
 
         return to_gamedef(self, players)
 
@@ -385,17 +389,13 @@ class Rules:
         return HandState(self, list(stacks), button=button, seed=seed, deck=deck, hand_number=hand_number)
 
 
-def _limit_caps(pre: int, flop: int, turn: int, river: int) -> tuple[int, int, int, int]:
-    return (pre, flop, turn, river)
-
-
 AAAI06_HEADS_UP_LIMIT = Rules(
     name="AAAI'06 heads-up limit",
     structure=BettingStructure.FIXED_LIMIT,
     small_blind=5,
     big_blind=10,
     bet_sizes=(10, 10, 20, 20),
-    raise_cap=_limit_caps(3, 3, 4, 4),
+    raise_cap=(3, 3, 4, 4),  # a bet (preflop the big blind) and 2 raises, then a bet and 3 raises
     starting_stack=1000,
     min_players=2,
     max_players=2,
