@@ -25,8 +25,10 @@ splitmix64, so results depend only on the seed, never on numba's own RNG.
 
 from __future__ import annotations
 
+from math import comb
+
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from pokerlab import _signals
 from pokerlab._tables import tables
@@ -1123,3 +1125,244 @@ def two_ranges(
         bstart, order.astype(np.int64), out, KK, FT, NT, PR, SR,
     )  # fmt: skip
     return out
+
+
+# ----------------------------------------------------------------------------
+# Hands against hands: boards grouped by ranks, flushes counted apart.
+# ----------------------------------------------------------------------------
+
+SHARE_UNIT = 2520
+"""lcm(1..10): in a tie among n players each gets ``SHARE_UNIT // n`` units of the pot, a whole number."""
+
+RANK_KEY = np.ascontiguousarray(_T.card_key[::4])
+"""The additive base-5 key of each rank (a card's key does not depend on its suit)."""
+
+BINOM = np.array([[comb(n, k) for k in range(6)] for n in range(5)], np.int64)
+"""``BINOM[n, k]``: ways to pick k of the n cards of one rank still in the deck."""
+
+
+@njit(cache=True, inline="always")
+def _nonflush(key, nt, pr, sr):
+    """Value of a 7-card hand with no flush, from the sum of its ranks' keys."""
+    return nt[pr[7, key >> 17] + sr[key & 131071]]
+
+
+@njit(cache=True, inline="always")
+def _next_multiset(idx, k):
+    """Step ``idx[:k]`` (ranks, non-decreasing) to the next multiset of k ranks; False after the last."""
+    t = k - 1
+    while t >= 0 and idx[t] == 12:
+        t -= 1
+    if t < 0:
+        return False
+    v = idx[t] + 1
+    for u in range(t, k):
+        idx[u] = v
+    return True
+
+
+@njit(cache=True, inline="always")
+def _next_subset(idx, k, n):
+    """Step ``idx[:k]`` to the next k-subset of range(n) in lexicographic order; False after the last."""
+    t = k - 1
+    while t >= 0 and idx[t] == n - k + t:
+        t -= 1
+    if t < 0:
+        return False
+    idx[t] += 1
+    for u in range(t + 1, k):
+        idx[u] = idx[u - 1] + 1
+    return True
+
+
+@njit(cache=True, inline="always")
+def _ways(idx, k, avail, binom):
+    """How many sets of k cards have the sorted ranks ``idx[:k]`` when ``avail[r]`` cards of rank r are left."""
+    n = 1
+    t = 0
+    while t < k:
+        r = idx[t]
+        m = 1
+        while t + m < k and idx[t + m] == r:
+            m += 1
+        n *= binom[avail[r], m]
+        if n == 0:
+            return 0
+        t += m
+    return n
+
+
+@njit(cache=True, inline="always")
+def _score(vals, k, n, win, tie, share, unit):
+    """Add ``n`` deals (negative: take away) in which the k players' hands have ``vals``."""
+    best = -1
+    nbest = 0
+    for pl in range(k):
+        v = vals[pl]
+        if v > best:
+            best = v
+            nbest = 1
+        elif v == best:
+            nbest += 1
+    part = unit // nbest
+    for pl in range(k):
+        if vals[pl] == best:
+            if nbest == 1:
+                win[pl] += n
+            else:
+                tie[pl] += n
+            share[pl] += n * part
+
+
+@njit(cache=True)
+def _hands_exact(holes, board, rank_key, binom, unit, win, tie, share, ft, nt, pr, sr):
+    """Exact showdown counts of fixed hands over every completion of ``board``; returns the number of boards.
+
+    Without flushes a hand's value depends only on ranks, so the boards are
+    visited as multisets of ranks (6,188 for a whole board, not 1,712,304),
+    each counted as often as the deck can deal it: the product over its ranks
+    of C(cards of that rank left, times the rank appears). Then, suit by suit,
+    the boards on which someone makes a flush in that suit (the board holds at
+    least 5 - (their cards of the suit) of it) are visited as (the suit's
+    cards on the board, the other cards' ranks), and their count moves from
+    the no-flush result to the real one. Seven cards hold at most one flush
+    suit and a flush never sits beside a full house or quads, so nothing is
+    counted twice. ``win``, ``tie`` and ``share`` (pot in 1/``unit``) are
+    whole numbers, the same a deal-by-deal enumeration counts.
+    """
+    k = holes.shape[0]
+    need = 5 - board.shape[0]
+    dead = 0
+    bkey = 0
+    for c in board:
+        dead |= 1 << c
+        bkey += rank_key[c >> 2]
+    base = np.empty(k, np.int64)
+    for i in range(k):
+        dead |= (1 << holes[i, 0]) | (1 << holes[i, 1])
+        base[i] = bkey + rank_key[holes[i, 0] >> 2] + rank_key[holes[i, 1] >> 2]
+    avail = np.zeros(13, np.int64)
+    for c in range(52):
+        if not (dead >> c) & 1:
+            avail[c >> 2] += 1
+    vals = np.empty(k, np.int64)
+    plain = np.empty(k, np.int64)
+    flush = np.empty(k, np.int64)
+    idx = np.zeros(5, np.int64)
+    boards = 0
+    while True:  # every board, as if nobody had a flush
+        n = _ways(idx, need, avail, binom)
+        if n:
+            key = 0
+            for t in range(need):
+                key += rank_key[idx[t]]
+            for i in range(k):
+                vals[i] = _nonflush(base[i] + key, nt, pr, sr)
+            _score(vals, k, n, win, tie, share, unit)
+            boards += n
+        if need == 0 or not _next_multiset(idx, need):
+            break
+    other = np.empty(13, np.int64)
+    ranks_s = np.empty(13, np.int64)
+    tidx = np.empty(5, np.int64)
+    uidx = np.zeros(5, np.int64)
+    held = np.empty(k, np.int64)
+    held_mask = np.empty(k, np.int64)
+    for s in range(4):  # the boards on which someone has a flush in suit s
+        on_board = 0
+        board_mask = 0
+        for c in board:
+            if c & 3 == s:
+                on_board += 1
+                board_mask |= 1 << (c >> 2)
+        most = 0
+        for i in range(k):
+            held[i] = 0
+            held_mask[i] = 0
+            for j in range(2):
+                c = holes[i, j]
+                if c & 3 == s:
+                    held[i] += 1
+                    held_mask[i] |= 1 << (c >> 2)
+            most = max(most, held[i])
+        ns = 0
+        for r in range(13):
+            other[r] = avail[r]
+            if not (dead >> (4 * r + s)) & 1:
+                ranks_s[ns] = r
+                ns += 1
+                other[r] -= 1
+        for t in range(max(0, 5 - on_board - most), min(need, ns) + 1):
+            u = need - t
+            for q in range(t):
+                tidx[q] = q
+            while True:  # t cards of suit s ...
+                suited = board_mask
+                tkey = 0
+                for q in range(t):
+                    r = ranks_s[tidx[q]]
+                    suited |= 1 << r
+                    tkey += rank_key[r]
+                for i in range(k):
+                    flush[i] = ft[suited | held_mask[i]] if on_board + t + held[i] >= 5 else -1
+                for q in range(u):
+                    uidx[q] = 0
+                while True:  # ... and u cards of the other suits, by ranks
+                    n = _ways(uidx, u, other, binom)
+                    if n:
+                        key = tkey
+                        for q in range(u):
+                            key += rank_key[uidx[q]]
+                        for i in range(k):
+                            plain[i] = _nonflush(base[i] + key, nt, pr, sr)
+                            vals[i] = flush[i] if flush[i] >= 0 else plain[i]
+                        _score(plain, k, -n, win, tie, share, unit)
+                        _score(vals, k, n, win, tie, share, unit)
+                    if u == 0 or not _next_multiset(uidx, u):
+                        break
+                if t == 0 or not _next_subset(tidx, t, ns):
+                    break
+    return boards
+
+
+@njit(cache=True)
+def _deals_exact(holes, board, rank_key, binom, unit, win, tie, share, boards, ft, nt, pr, sr):
+    """``_hands_exact`` for each deal ``holes[d]`` (k hands of 2 cards), one after another."""
+    for d in range(holes.shape[0]):
+        boards[d] = _hands_exact(holes[d], board, rank_key, binom, unit, win[d], tie[d], share[d], ft, nt, pr, sr)
+
+
+@njit(cache=True, parallel=True)
+def _deals_exact_threads(holes, board, rank_key, binom, unit, win, tie, share, boards, ft, nt, pr, sr):
+    """``_deals_exact`` with the deals shared among numba's threads.
+
+    Each deal writes only its own row, so the numbers do not depend on the
+    number of threads.
+    """
+    for d in prange(holes.shape[0]):
+        boards[d] = _hands_exact(holes[d], board, rank_key, binom, unit, win[d], tie[d], share[d], ft, nt, pr, sr)
+
+
+def hands_exact(
+    holes: np.ndarray, board: np.ndarray, threads: bool = False
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Exact showdown counts of each deal ``holes[d]`` (``[n, k, 2]`` card ids) over every completion of ``board``.
+
+    Returns ``(wins, ties, shares, boards)``: ``[n, k]`` whole numbers (the
+    boards each player wins alone, the boards they tie for the best hand,
+    their pot summed in units of 1/``SHARE_UNIT``) and, per deal, how many
+    boards there are. With ``threads`` the deals are spread over numba's
+    threads (``numba.set_num_threads``); the numbers are the same either way.
+    """
+    holes = np.ascontiguousarray(holes, dtype=np.int64)
+    n, k = holes.shape[:2]
+    win = np.zeros((n, k), np.int64)
+    tie = np.zeros((n, k), np.int64)
+    share = np.zeros((n, k), np.int64)
+    boards = np.zeros(n, np.int64)
+    kernel = _deals_exact_threads if threads and n > 1 else _deals_exact
+    kernel(
+        holes, np.ascontiguousarray(board, dtype=np.int64), RANK_KEY, BINOM, SHARE_UNIT, win, tie, share, boards,
+        FT, NT, PR, SR,
+    )  # fmt: skip
+    return win, tie, share, boards
