@@ -53,6 +53,12 @@ def _add(p, sm, c, kk):
 
 
 @njit(cache=True, inline="always")
+def _ci(x, y):
+    """Combination index of card ids x < y."""
+    return y * (y - 1) // 2 + x
+
+
+@njit(cache=True, inline="always")
 def _val(p, sm, n, ft, nt, pr, sr):
     sc = p >> 32
     if (sc + 0x3333) & 0x8888:
@@ -160,7 +166,7 @@ def _hand_strength(hole, board, weights, use_w, kk, ft, nt, pr, sr):
                 continue
             w = 1.0
             if use_w:
-                w = weights[j * (j - 1) // 2 + i]
+                w = weights[_ci(i, j)]
                 if w == 0.0:
                     continue
             a, c = _add(p, sm, i, kk)
@@ -194,7 +200,7 @@ def _potential_direct(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr
             if (known >> a) & 1:
                 continue
             x, z = _add(qb, qbsm, a, kk)
-            fut[b * (b - 1) // 2 + a] = _val(x, z, n_fut, ft, nt, pr, sr)
+            fut[_ci(a, b)] = _val(x, z, n_fut, ft, nt, pr, sr)
     for j in range(52):
         if (known >> j) & 1:
             continue
@@ -203,7 +209,7 @@ def _potential_direct(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr
                 continue
             w = 1.0
             if use_w:
-                w = weights[j * (j - 1) // 2 + i]
+                w = weights[_ci(i, j)]
                 if w == 0.0:
                     continue
             o, osm = _add(p, sm, i, kk)
@@ -233,7 +239,7 @@ def _potential_direct(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr
                         continue
                     x, z = _add(ob, obsm, a, kk)
                     ov = _val(x, z, n_fut, ft, nt, pr, sr)
-                    mv = fut[b * (b - 1) // 2 + a]
+                    mv = fut[_ci(a, b)]
                     if mv > ov:
                         ahead += 1
                     elif mv == ov:
@@ -244,12 +250,6 @@ def _potential_direct(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr
             hp[row, 1] += w * tied
             hp[row, 2] += w * behind
     return hp
-
-
-@njit(cache=True, inline="always")
-def _ci(x, y):
-    """Combination index of card ids x < y."""
-    return y * (y - 1) // 2 + x
 
 
 @njit(cache=True, inline="always")
@@ -671,37 +671,76 @@ def _canonical_board_keys(perms):
 
 
 @njit(cache=True)
-def _river_hands(board, rem, vals, ca, cb, cidx, kk, ft, nt, pr, sr):
-    """Every hole combination of the 47 cards off a 5-card ``board``, evaluated once.
+def _board_hands(board, rem, vals, ca, cb, cidx, kk, ft, nt, pr, sr):
+    """Every hole combination of the cards off a 3-5 card ``board``, evaluated once; returns how many cards are left.
 
-    Fills ``rem`` with the remaining card ids in order and, for the k-th of
-    the 1,081 combinations {rem[ca[k]], rem[cb[k]]}, its 7-card value
-    ``vals[k]`` and combination index ``cidx[k]``.
+    Fills ``rem`` with the m remaining card ids in order and, for the k-th of
+    the m(m-1)/2 combinations {rem[ca[k]], rem[cb[k]]}, its value with the
+    board ``vals[k]`` and combination index ``cidx[k]`` (on a 5-card board,
+    m = 47 and 1,081 combinations).
     """
     p = 0
     sm = 0
     mask = 0
-    for t in range(5):
-        c = board[t]
+    for c in board:
         p, sm = _add(p, sm, c, kk)
         mask |= 1 << c
+    n = board.shape[0] + 2
     m = 0
     for c in range(52):
         if not (mask >> c) & 1:
             rem[m] = c
             m += 1
     k = 0
-    for jj in range(47):
+    for jj in range(m):
         j = rem[jj]
         pj, smj = _add(p, sm, j, kk)
         for ii in range(jj):
             i = rem[ii]
             x, z = _add(pj, smj, i, kk)
-            vals[k] = _val(x, z, 7, ft, nt, pr, sr)
+            vals[k] = _val(x, z, n, ft, nt, pr, sr)
             ca[k] = ii
             cb[k] = jj
             cidx[k] = _ci(i, j)
             k += 1
+    return m
+
+
+@njit(cache=True)
+def _disjoint_below(vals, ca, cb, m, percard, fill, less, equal):
+    """For each of the m(m-1)/2 combinations listed by ``_board_hands``, the disjoint ones it beats and ties.
+
+    ``less[q]`` counts the combinations sharing no card with q and worth less,
+    ``equal[q]`` those worth the same (q itself not counted): one sorted list
+    of all values gives those below and equal, less the ones holding q's
+    first or second card (a sorted list per card; q itself is in both, so it
+    is added back once). ``percard`` ([m, m-1]) and ``fill`` ([m]) are scratch.
+    """
+    k = m * (m - 1) // 2
+    srt = np.sort(vals[:k])
+    for t in range(m):
+        fill[t] = 0
+    for q in range(k):
+        a = ca[q]
+        b = cb[q]
+        percard[a, fill[a]] = vals[q]
+        fill[a] += 1
+        percard[b, fill[b]] = vals[q]
+        fill[b] += 1
+    for t in range(m):
+        percard[t, : m - 1].sort()
+    for q in range(k):
+        v = vals[q]
+        ra = percard[ca[q], : m - 1]
+        rb = percard[cb[q], : m - 1]
+        lo = np.searchsorted(srt, v)
+        hi = np.searchsorted(srt, v, side="right")
+        lo_a = np.searchsorted(ra, v)
+        hi_a = np.searchsorted(ra, v, side="right")
+        lo_b = np.searchsorted(rb, v)
+        hi_b = np.searchsorted(rb, v, side="right")
+        less[q] = lo - lo_a - lo_b
+        equal[q] = (hi - lo) - (hi_a - lo_a) - (hi_b - lo_b) + 1
 
 
 @njit(cache=True)
@@ -709,9 +748,8 @@ def _heads_up_counts(boards, weights, wins, ties, cases, kk, ft, nt, pr, sr):
     """Showdown counts of every hole combination against every disjoint one.
 
     For each board (with its weight), all 1,081 combinations of the other
-    47 cards are evaluated once. A combination h = {a, b} beats the
-    combinations with a lower value, less those that share card a or b:
-    counted with one global sorted list and one sorted list per card.
+    47 cards are evaluated once and ``_disjoint_below`` counts, for each,
+    the 990 disjoint combinations it beats and ties.
     """
     vals = np.empty(1081, np.int64)
     ca = np.empty(1081, np.int64)
@@ -720,36 +758,16 @@ def _heads_up_counts(boards, weights, wins, ties, cases, kk, ft, nt, pr, sr):
     rem = np.empty(47, np.int64)
     percard = np.empty((47, 46), np.int64)
     fill = np.empty(47, np.int64)
+    less = np.empty(1081, np.int64)
+    equal = np.empty(1081, np.int64)
     for bi in range(boards.shape[0]):
         w = weights[bi]
-        _river_hands(boards[bi], rem, vals, ca, cb, cidx, kk, ft, nt, pr, sr)
-        srt = np.sort(vals)
-        for t in range(47):
-            fill[t] = 0
+        _board_hands(boards[bi], rem, vals, ca, cb, cidx, kk, ft, nt, pr, sr)
+        _disjoint_below(vals, ca, cb, 47, percard, fill, less, equal)
         for q in range(1081):
-            a = ca[q]
-            b = cb[q]
-            percard[a, fill[a]] = vals[q]
-            fill[a] += 1
-            percard[b, fill[b]] = vals[q]
-            fill[b] += 1
-        for t in range(47):
-            percard[t].sort()
-        for q in range(1081):
-            v = vals[q]
-            lo = np.searchsorted(srt, v)
-            hi = np.searchsorted(srt, v, side="right")
-            ra = percard[ca[q]]
-            rb = percard[cb[q]]
-            lo_a = np.searchsorted(ra, v)
-            hi_a = np.searchsorted(ra, v, side="right")
-            lo_b = np.searchsorted(rb, v)
-            hi_b = np.searchsorted(rb, v, side="right")
-            less = lo - lo_a - lo_b
-            equal = (hi - lo) - (hi_a - lo_a) - (hi_b - lo_b) + 1
             o = cidx[q]
-            wins[o] += w * less
-            ties[o] += w * equal
+            wins[o] += w * less[q]
+            ties[o] += w * equal[q]
             cases[o] += w * 990.0
 
 
@@ -779,63 +797,25 @@ def _board_strengths(board, out, kk, ft, nt, pr, sr):
     """Hand strength of every two-card hand on a 3-5 card board against one random hand.
 
     ``out[combo]`` = (hands it beats + ties / 2) / hands sharing no card with it;
-    NaN for hands that use a board card.
+    NaN for hands that use a board card. The counting is ``_heads_up_counts``'
+    (``_board_hands`` then ``_disjoint_below``) on one board.
     """
-    p = 0
-    sm = 0
-    mask = 0
-    for c in board:
-        p, sm = _add(p, sm, c, kk)
-        mask |= 1 << c
-    n = board.shape[0] + 2
-    m = 0
+    vals = np.empty(1176, np.int64)
+    ca = np.empty(1176, np.int64)
+    cb = np.empty(1176, np.int64)
+    cidx = np.empty(1176, np.int64)
     rem = np.empty(52, np.int64)
-    for c in range(52):
-        if not (mask >> c) & 1:
-            rem[m] = c
-            m += 1
-    k_all = m * (m - 1) // 2
-    vals = np.empty(k_all, np.int64)
-    ca = np.empty(k_all, np.int64)
-    cb = np.empty(k_all, np.int64)
-    cidx = np.empty(k_all, np.int64)
-    k = 0
-    for jj in range(m):
-        j = rem[jj]
-        pj, smj = _add(p, sm, j, kk)
-        for ii in range(jj):
-            i = rem[ii]
-            x, z = _add(pj, smj, i, kk)
-            vals[k] = _val(x, z, n, ft, nt, pr, sr)
-            ca[k] = ii
-            cb[k] = jj
-            cidx[k] = j * (j - 1) // 2 + i
-            k += 1
-    srt = np.sort(vals)
+    m = _board_hands(board, rem, vals, ca, cb, cidx, kk, ft, nt, pr, sr)
     percard = np.empty((m, m - 1), np.int64)
-    fill = np.zeros(m, np.int64)
-    for q in range(k_all):
-        percard[ca[q], fill[ca[q]]] = vals[q]
-        fill[ca[q]] += 1
-        percard[cb[q], fill[cb[q]]] = vals[q]
-        fill[cb[q]] += 1
-    for t in range(m):
-        percard[t].sort()
+    fill = np.empty(m, np.int64)
+    less = np.empty(1176, np.int64)
+    equal = np.empty(1176, np.int64)
+    _disjoint_below(vals, ca, cb, m, percard, fill, less, equal)
     others = (m - 2) * (m - 3) // 2
     for i in range(out.shape[0]):
         out[i] = np.nan
-    for q in range(k_all):
-        v = vals[q]
-        ra = percard[ca[q]]
-        rb = percard[cb[q]]
-        lo = np.searchsorted(srt, v) - np.searchsorted(ra, v) - np.searchsorted(rb, v)
-        hi = (
-            np.searchsorted(srt, v, side="right")
-            - np.searchsorted(ra, v, side="right")
-            - np.searchsorted(rb, v, side="right")
-            + 1
-        )
-        out[cidx[q]] = (lo + 0.5 * (hi - lo)) / others
+    for q in range(m * (m - 1) // 2):
+        out[cidx[q]] = (less[q] + 0.5 * equal[q]) / others
 
 
 def board_strengths(board: np.ndarray) -> np.ndarray:
@@ -875,7 +855,7 @@ def _matrix_counts(boards, weights, class_of, wins, ties, kk, ft, nt, pr, sr):
     seen = np.empty(1081, np.int64)
     for bi in range(boards.shape[0]):
         w = weights[bi]
-        _river_hands(boards[bi], rem, vals, ca, cb, cidx, kk, ft, nt, pr, sr)
+        _board_hands(boards[bi], rem, vals, ca, cb, cidx, kk, ft, nt, pr, sr)
         for k in range(1081):
             cls[k] = class_of[cidx[k]]
         order = np.argsort(vals)
