@@ -25,13 +25,17 @@ splitmix64, so results depend only on the seed, never on numba's own RNG.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from math import comb
+from typing import TypeVar
 
 import numpy as np
 from numba import njit, prange
 
 from pokerlab import _signals
 from pokerlab._tables import tables
+
+T = TypeVar("T")
 
 _T = tables()
 FT, NT, PR, SR = _T.flush, _T.noflush, _T.prefix, _T.suffix
@@ -69,15 +73,15 @@ def _val(p, sm, n, ft, nt, pr, sr):
     return nt[pr[n, key >> 17] + sr[key & 131071]]
 
 
-@njit(cache=True)
-def _eval_batch(ids, out, check, kk, ft, nt, pr, sr):
-    """Evaluate each row; with ``check``, stop at the first row with a bad card.
+@njit(cache=True, inline="always")
+def _eval_rows(ids, out, check, lo, hi, kk, ft, nt, pr, sr):
+    """Evaluate rows ``lo..hi-1``; with ``check``, stop at the first row with a bad card.
 
     Returns the index of that row, or -1. The suit masks are only built for
     the rare rows that hold a flush.
     """
-    n, k = ids.shape
-    for i in range(n):
+    k = ids.shape[1]
+    for i in range(lo, hi):
         p = 0
         seen = 0
         for j in range(k):
@@ -97,6 +101,29 @@ def _eval_batch(ids, out, check, kk, ft, nt, pr, sr):
         else:
             key = p & 0xFFFFFFFF
             out[i] = nt[pr[k, key >> 17] + sr[key & 131071]]
+    return -1
+
+
+@njit(cache=True)
+def _eval_batch(ids, out, check, kk, ft, nt, pr, sr):
+    """Evaluate each row on one thread; the first row with a bad card (with ``check``), or -1."""
+    return _eval_rows(ids, out, check, 0, ids.shape[0], kk, ft, nt, pr, sr)
+
+
+@njit(cache=True, parallel=True)
+def _eval_batch_threads(ids, out, check, blocks, kk, ft, nt, pr, sr):
+    """``_eval_batch`` with the rows cut into ``blocks`` runs shared among numba's threads.
+
+    Each block stops at its own first bad row; the first bad row overall is
+    the smallest of those, so the answer does not depend on the threads.
+    """
+    n = ids.shape[0]
+    bad = np.full(blocks, -1, np.int64)
+    for b in prange(blocks):
+        bad[b] = _eval_rows(ids, out, check, n * b // blocks, n * (b + 1) // blocks, kk, ft, nt, pr, sr)
+    for b in range(blocks):
+        if bad[b] >= 0:
+            return bad[b]
     return -1
 
 
@@ -530,10 +557,25 @@ def _equity_mc(
 # ----------------------------------------------------------------------------
 
 
+THREADED_ROWS = 1 << 16
+"""From this many rows on, :func:`evaluate_batch` shares them among numba's threads (fewer: one thread is faster)."""
+
+
 def evaluate_batch(ids: np.ndarray, check: bool = True) -> tuple[np.ndarray, int]:
-    """Values of each row, and the first row with a bad card (-1 if none, or unchecked)."""
+    """Values of each row, and the first row with a bad card (-1 if none, or unchecked).
+
+    Large batches run on all of numba's threads (``numba.set_num_threads(1)``
+    or ``NUMBA_NUM_THREADS=1`` keeps them on one core); the values are the
+    same either way.
+    """
+    import numba
+
     out = np.empty(ids.shape[0], np.int32)
-    bad = _eval_batch(ids, out, check, KK, FT, NT, PR, SR)
+    threads = numba.get_num_threads()
+    if threads > 1 and ids.shape[0] >= THREADED_ROWS:
+        bad = _eval_batch_threads(ids, out, check, 8 * threads, KK, FT, NT, PR, SR)
+    else:
+        bad = _eval_batch(ids, out, check, KK, FT, NT, PR, SR)
     return out, int(bad)
 
 
@@ -932,7 +974,7 @@ def matrix_counts(boards: np.ndarray, weights: np.ndarray, class_of: np.ndarray)
 # ----------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _two_ranges(board, deck, need, first, stop, acards, aw, bcards, bw, bstart, blist, out, kk, ft, nt, pr, sr):
     """Exact showdown sums of range A against range B over runouts ``first..stop-1`` (in enumeration order).
 
@@ -1078,6 +1120,46 @@ def _next_combo(idx, k, n):
     for u in range(t + 1, k):
         idx[u] = idx[u - 1] + 1
     return t
+
+
+def in_threads(work: Callable[[int, int], T], chunks: list[tuple[int, int]]) -> Iterator[T]:
+    """``work(*chunk)`` for each chunk, yielded in order; run on numba's thread count (``numba.get_num_threads()``).
+
+    ``work`` should call a ``nogil`` kernel. At most two chunks per thread
+    are in flight, and Ctrl-C is checked before each result is taken: the
+    chunks not yet started are cancelled and the running ones finish. The
+    results come back in the chunks' order whatever the number of threads,
+    so their sum does not depend on it.
+    """
+    import numba
+
+    threads = min(numba.get_num_threads(), len(chunks))
+    if threads <= 1:
+        for chunk in chunks:
+            _signals.check()
+            yield work(*chunk)
+        return
+    from collections import deque
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(threads) as pool:
+        pending: deque = deque()
+        todo = iter(chunks)
+        try:
+            for chunk in todo:
+                pending.append(pool.submit(work, *chunk))
+                if len(pending) >= 2 * threads:
+                    break
+            while pending:
+                _signals.check()
+                result = pending.popleft().result()
+                for chunk in todo:
+                    pending.append(pool.submit(work, *chunk))
+                    break
+                yield result
+        finally:
+            for f in pending:
+                f.cancel()
 
 
 def two_ranges(

@@ -406,6 +406,13 @@ def _exact_deals(ranges: list[Range], b: tuple[Card, ...], need: int, labels: li
 RUNOUT_CHUNK_WORK = 4_000_000
 """Hand evaluations per chunk of runouts in two-player exact equity (Ctrl-C is honoured between chunks)."""
 
+RUNOUT_PARTS = 8
+"""Two-player exact equity cuts its runouts into at least this many chunks, run on numba's threads.
+
+The chunks do not depend on the number of threads and their sums are added
+in order, so one thread and many give the same numbers to the last bit.
+"""
+
 
 def _exact_two(
     ranges: list[Range], n_random: int, b: tuple[Card, ...], board_ids: np.ndarray, need: int, labels: list[str]
@@ -413,7 +420,7 @@ def _exact_two(
     """Two players, exact: every runout once, each live combination of either side evaluated once per runout."""
     import numpy as np
 
-    from pokerlab import _kernels, _signals
+    from pokerlab import _kernels
     from pokerlab.cards import combo_card_ids
 
     ids = combo_card_ids()
@@ -431,11 +438,13 @@ def _exact_two(
     (acards, aw), (bcards, bw) = sides
     deck = np.array([c for c in range(52) if not (board_mask >> c) & 1], dtype=np.int64)
     runouts = comb(len(deck), need)
-    step = max(1, RUNOUT_CHUNK_WORK // (len(acards) + len(bcards)))
+    step = max(1, min(RUNOUT_CHUNK_WORK // (len(acards) + len(bcards)), -(-runouts // RUNOUT_PARTS)))
+    chunks = [(first, min(runouts, first + step)) for first in range(0, runouts, step)]
     out = np.zeros(4)
-    for first in range(0, runouts, step):
-        _signals.check()
-        out += _kernels.two_ranges(board_ids, deck, need, first, min(runouts, first + step), acards, aw, bcards, bw)
+    for part in _kernels.in_threads(
+        lambda first, stop: _kernels.two_ranges(board_ids, deck, need, first, stop, acards, aw, bcards, bw), chunks
+    ):
+        out += part
     a_win, tie, total, cases = out
     if total <= 0:
         raise RangeError("no deal gives every player a hand from their range without sharing a card")
