@@ -1287,7 +1287,8 @@ def _hands_exact(holes, board, rank_key, binom, unit, win, tie, share, ft, nt, p
     the boards on which someone makes a flush in that suit (the board holds at
     least 5 - (their cards of the suit) of it) are visited as (the suit's
     cards on the board, the other cards' ranks), and their count moves from
-    the no-flush result to the real one. Seven cards hold at most one flush
+    the no-flush result to the real one (once per family of suits that sit
+    alike in the hands and on the board). Seven cards hold at most one flush
     suit and a flush never sits beside a full house or quads, so nothing is
     counted twice. ``win``, ``tie`` and ``share`` (pot in 1/``unit``) are
     whole numbers, the same a deal-by-deal enumeration counts.
@@ -1330,7 +1331,25 @@ def _hands_exact(holes, board, rank_key, binom, unit, win, tie, share, ft, nt, p
     uidx = np.zeros(5, np.int64)
     held = np.empty(k, np.int64)
     held_mask = np.empty(k, np.int64)
+    # suits whose cards sit in the same places (board and each hand hold the same ranks of them) have the
+    # same flush boards with the same outcomes: count the first of each such family, times its size
+    pattern = np.zeros((4, k + 1), np.int64)
+    for c in board:
+        pattern[c & 3, 0] |= 1 << (c >> 2)
+    for i in range(k):
+        for j in range(2):
+            c = holes[i, j]
+            pattern[c & 3, i + 1] |= 1 << (c >> 2)
+    times = np.ones(4, np.int64)
+    for s in range(1, 4):
+        for q in range(s):
+            if times[q] > 0 and np.all(pattern[q] == pattern[s]):
+                times[q] += 1
+                times[s] = 0
+                break
     for s in range(4):  # the boards on which someone has a flush in suit s
+        if times[s] == 0:
+            continue
         on_board = 0
         board_mask = 0
         for c in board:
@@ -1378,8 +1397,8 @@ def _hands_exact(holes, board, rank_key, binom, unit, win, tie, share, ft, nt, p
                         for i in range(k):
                             plain[i] = _nonflush(base[i] + key, nt, pr, sr)
                             vals[i] = flush[i] if flush[i] >= 0 else plain[i]
-                        _score(plain, k, -n, win, tie, share, unit)
-                        _score(vals, k, n, win, tie, share, unit)
+                        _score(plain, k, -n * times[s], win, tie, share, unit)
+                        _score(vals, k, n * times[s], win, tie, share, unit)
                     if u == 0 or not _next_multiset(uidx, u):
                         break
                 if t == 0 or not _next_subset(tidx, t, ns):
