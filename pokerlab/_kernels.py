@@ -26,11 +26,12 @@ splitmix64, so results depend only on the seed, never on numba's own RNG.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from itertools import pairwise
 from math import comb
 from typing import TypeVar
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from pokerlab import _signals
 from pokerlab._tables import tables
@@ -104,27 +105,10 @@ def _eval_rows(ids, out, check, lo, hi, kk, ft, nt, pr, sr):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _eval_batch(ids, out, check, kk, ft, nt, pr, sr):
-    """Evaluate each row on one thread; the first row with a bad card (with ``check``), or -1."""
+    """Evaluate each row; the first row with a bad card (with ``check``), or -1. Releases the GIL."""
     return _eval_rows(ids, out, check, 0, ids.shape[0], kk, ft, nt, pr, sr)
-
-
-@njit(cache=True, parallel=True)
-def _eval_batch_threads(ids, out, check, blocks, kk, ft, nt, pr, sr):
-    """``_eval_batch`` with the rows cut into ``blocks`` runs shared among numba's threads.
-
-    Each block stops at its own first bad row; the first bad row overall is
-    the smallest of those, so the answer does not depend on the threads.
-    """
-    n = ids.shape[0]
-    bad = np.full(blocks, -1, np.int64)
-    for b in prange(blocks):
-        bad[b] = _eval_rows(ids, out, check, n * b // blocks, n * (b + 1) // blocks, kk, ft, nt, pr, sr)
-    for b in range(blocks):
-        if bad[b] >= 0:
-            return bad[b]
-    return -1
 
 
 @njit(cache=True)
@@ -558,25 +542,30 @@ def _equity_mc(
 
 
 THREADED_ROWS = 1 << 16
-"""From this many rows on, :func:`evaluate_batch` shares them among numba's threads (fewer: one thread is faster)."""
+"""From this many rows on, :func:`evaluate_batch` shares them among threads (fewer: one thread is faster)."""
 
 
 def evaluate_batch(ids: np.ndarray, check: bool = True) -> tuple[np.ndarray, int]:
     """Values of each row, and the first row with a bad card (-1 if none, or unchecked).
 
-    Large batches run on all of numba's threads (``numba.set_num_threads(1)``
-    or ``NUMBA_NUM_THREADS=1`` keeps them on one core); the values are the
-    same either way.
+    Large batches are cut into blocks run on :func:`in_threads` (as many
+    threads as ``numba.get_num_threads()``: ``numba.set_num_threads(1)`` or
+    ``NUMBA_NUM_THREADS=1`` keeps them on one core); the values and the first
+    bad row are the same either way.
     """
-    import numba
+    n = ids.shape[0]
+    out = np.empty(n, np.int32)
+    blocks = 8 if n >= THREADED_ROWS else 1
+    edges = [n * b // blocks for b in range(blocks + 1)]
 
-    out = np.empty(ids.shape[0], np.int32)
-    threads = numba.get_num_threads()
-    if threads > 1 and ids.shape[0] >= THREADED_ROWS:
-        bad = _eval_batch_threads(ids, out, check, 8 * threads, KK, FT, NT, PR, SR)
-    else:
-        bad = _eval_batch(ids, out, check, KK, FT, NT, PR, SR)
-    return out, int(bad)
+    def block(lo: int, hi: int) -> int:
+        return _eval_batch(ids[lo:hi], out[lo:hi], check, KK, FT, NT, PR, SR)
+
+    chunks = list(pairwise(edges))
+    for (lo, _), bad in zip(chunks, in_threads(block, chunks), strict=True):
+        if bad >= 0:
+            return out, lo + int(bad)
+    return out, -1
 
 
 def enumerate_hands(ncards: int, store: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
@@ -1406,21 +1395,10 @@ def _hands_exact(holes, board, rank_key, binom, unit, win, tie, share, ft, nt, p
     return boards
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _deals_exact(holes, board, rank_key, binom, unit, win, tie, share, boards, ft, nt, pr, sr):
-    """``_hands_exact`` for each deal ``holes[d]`` (k hands of 2 cards), one after another."""
+    """``_hands_exact`` for each deal ``holes[d]`` (k hands of 2 cards), one after another; releases the GIL."""
     for d in range(holes.shape[0]):
-        boards[d] = _hands_exact(holes[d], board, rank_key, binom, unit, win[d], tie[d], share[d], ft, nt, pr, sr)
-
-
-@njit(cache=True, parallel=True)
-def _deals_exact_threads(holes, board, rank_key, binom, unit, win, tie, share, boards, ft, nt, pr, sr):
-    """``_deals_exact`` with the deals shared among numba's threads.
-
-    Each deal writes only its own row, so the numbers do not depend on the
-    number of threads.
-    """
-    for d in prange(holes.shape[0]):
         boards[d] = _hands_exact(holes[d], board, rank_key, binom, unit, win[d], tie[d], share[d], ft, nt, pr, sr)
 
 
@@ -1432,18 +1410,26 @@ def hands_exact(
     Returns ``(wins, ties, shares, boards)``: ``[n, k]`` whole numbers (the
     boards each player wins alone, the boards they tie for the best hand,
     their pot summed in units of 1/``SHARE_UNIT``) and, per deal, how many
-    boards there are. With ``threads`` the deals are spread over numba's
-    threads (``numba.set_num_threads``); the numbers are the same either way.
+    boards there are. With ``threads`` the deals are cut into blocks run on
+    :func:`in_threads`; each deal writes only its own row, so the numbers are
+    the same either way.
     """
     holes = np.ascontiguousarray(holes, dtype=np.int64)
+    board = np.ascontiguousarray(board, dtype=np.int64)
     n, k = holes.shape[:2]
     win = np.zeros((n, k), np.int64)
     tie = np.zeros((n, k), np.int64)
     share = np.zeros((n, k), np.int64)
     boards = np.zeros(n, np.int64)
-    kernel = _deals_exact_threads if threads and n > 1 else _deals_exact
-    kernel(
-        holes, np.ascontiguousarray(board, dtype=np.int64), RANK_KEY, BINOM, SHARE_UNIT, win, tie, share, boards,
-        FT, NT, PR, SR,
-    )  # fmt: skip
+
+    def block(lo: int, hi: int) -> None:
+        _deals_exact(
+            holes[lo:hi], board, RANK_KEY, BINOM, SHARE_UNIT, win[lo:hi], tie[lo:hi], share[lo:hi], boards[lo:hi],
+            FT, NT, PR, SR,
+        )  # fmt: skip
+
+    blocks = min(n, 8) if threads else 1
+    edges = [n * b // blocks for b in range(blocks + 1)]
+    for _ in in_threads(block, list(pairwise(edges))):
+        pass
     return win, tie, share, boards
