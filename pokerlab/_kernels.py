@@ -21,6 +21,14 @@ its top bit exactly then, so one mask test finds it.
 
 Random numbers for Monte Carlo come from a xorshift64* generator seeded via
 splitmix64, so results depend only on the seed, never on numba's own RNG.
+
+Two cores: kernels that can run side by side release the GIL (``nogil``)
+and :func:`in_threads` runs fixed chunks of their work on a thread pool of
+``numba.get_num_threads()`` threads, adding the results in chunk order, so
+the answer does not depend on the number of threads (``numba.set_num_threads(1)``
+keeps everything on one core). A plain pool is used rather than numba's
+``prange``: OpenMP threads spin while waiting, which costs more than it gains
+on a machine other people share.
 """
 
 from __future__ import annotations

@@ -12,14 +12,22 @@ weights, and deals in which two players would hold the same card are left
 out, so ranges interact through card removal exactly.
 
 When the number of cases is small enough (``EXACT_LIMIT`` hand evaluations,
-about a second of work) everything is enumerated and ``exact`` is True;
-with two players (two ranges, or one range against a random hand) each
-combination is evaluated once per runout, so any two ranges on any flop are
-exact, and two preflop ranges made of whole classes with equal weights are
-read from the exact class-against-class matrix (:func:`pokerlab.preflop.load_matrix`);
-otherwise ``samples`` random deals are drawn (default 200,000) from a
-generator seeded by ``seed``, and ``stderr`` gives each player's standard
-error. Passing ``samples`` always selects Monte Carlo.
+about a second of work) everything is enumerated and ``exact`` is True.
+Fixed hands (any number of players, any board) are counted deal by deal
+with the boards grouped by ranks and the flush boards counted apart: AsAh
+against KdKc preflop takes about a millisecond, not a loop over 1,712,304
+boards; preflop ranges without random hands go the same way, one deal of
+hands at a time, deals that differ only by suit names counted once. With two
+players (two ranges, or one range against a random hand) each combination is
+evaluated once per runout, so any two ranges on any flop are exact, and two
+preflop ranges made of whole classes with equal weights are read from the
+exact class-against-class matrix (:func:`pokerlab.preflop.load_matrix`).
+Large enumerations use as many threads as ``numba.get_num_threads()``
+(``numba.set_num_threads(1)`` for one core), with the same answer to the
+last bit. When nothing exact is small enough, ``samples`` random deals are
+drawn (default 200,000) from a generator seeded by ``seed``, and ``stderr``
+gives each player's standard error. Passing ``samples`` always selects Monte
+Carlo.
 
 >>> e = equity("AsAh", "KsKh")
 >>> e.exact, [round(x, 4) for x in e.equity]
