@@ -373,6 +373,7 @@ def _exact_deals(ranges: list[Range], b: tuple[Card, ...], need: int, labels: li
     from pokerlab import _kernels, _signals
 
     holes, weight = _deals(ranges)
+    equal_weights = bool(np.all(weight == weight[0]))
     board = np.array([c.id for c in b], dtype=np.int64)
     count = np.ones(len(holes), dtype=np.int64)
     if not b and len(holes) > 1:
@@ -387,7 +388,7 @@ def _exact_deals(ranges: list[Range], b: tuple[Card, ...], need: int, labels: li
     win, tie, share, boards = (np.concatenate(x) for x in zip(*parts, strict=True))
     cases = int(count @ boards)
     unit = _kernels.SHARE_UNIT
-    if np.all(weight == weight[0] * count):  # equal weights: whole numbers, one rounding
+    if equal_weights:  # whole numbers, one rounding at the end
         wins = [int(x) for x in count @ win]
         ties = [int(x) for x in count @ tie]
         win_f = tuple(x / cases for x in wins)

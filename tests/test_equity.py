@@ -270,3 +270,19 @@ def test_deals_on_threads_count_the_same():
     many = _kernels.hands_exact(holes, np.zeros(0, np.int64), threads=True)
     for a, b in zip(one, many, strict=True):
         assert np.array_equal(a, b)
+
+
+def test_preflop_ranges_with_equal_weights_are_the_exact_sums_over_their_deals():
+    """Deal by deal with suit-renamed deals merged: win, tie and equity are the exact sums of every deal's counts."""
+    a, b = ["AsAh", "AdAc"], ["KsKd", "KhKc"]
+    e = equity(", ".join(a), ", ".join(b))
+    totals = [0, 0, 0, 0, 0]  # a's wins, b's wins, ties, a's pot units, boards
+    for x in a:
+        for y in b:
+            wins, ties, shares, n = ref_counts([[c.id for c in parse_cards(h)] for h in (x, y)], [])
+            for i, v in enumerate((wins[0], wins[1], ties[0], shares[0], n)):
+                totals[i] += v
+    a_win, b_win, tie, a_share, n = totals
+    assert e.exact and e.cases == n
+    assert e.win == (a_win / n, b_win / n) and e.tie == (tie / n, tie / n)
+    assert e.equity[0] == float(Fraction(a_share, 2520 * n))
