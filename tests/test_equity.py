@@ -205,6 +205,8 @@ def test_rank_multiset_kernel_counts_exactly_what_board_by_board_counts(players,
         (["Ah2h", "KhQd", "9c9d", "5s4s"], "Th8h2c"),
         (["AhKh", "QsQd", "JhTh"], "Qh7h2s5d"),
         (["AcKc", "AdKd"], "QcJc2d3h"),
+        (["AhKh", "QsQd", "JhTh", "9c9d", "5s4s", "2d3c"], "Qh7h2s"),
+        (["AsKs", "QsJs", "Ts9s", "8h8d", "Ac2c"], ""),
     ],
 )
 def test_fixed_hands_equal_board_by_board_enumeration_exactly(hands, board):
