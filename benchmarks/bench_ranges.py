@@ -1,4 +1,4 @@
-"""Range against range, exact: pokerlab against OMPEval's numbers on this machine and eval7's range function.
+"""Exact equity: pokerlab against OMPEval's numbers on this machine and against eval7, in the same run.
 
 The issue quotes OMPEval (zekyll/OMPEval, C++, one core) measured on this
 project's machine:
@@ -8,16 +8,25 @@ project's machine:
   (67,235,850 hand-pair runouts, equity 0.5809): 84 ms;
 * AsAh against KdKc preflop (1,712,304 boards): 1.6 ms.
 
-Nothing from OMPEval is built here; its times are constants. eval7's range
-function (``py_all_hands_vs_range``, Monte Carlo per hero hand) runs in the same
-process with enough iterations to be within about 0.003 of the exact answer.
-Also printed: the preflop class ranges read from the exact matrix. Run:
+Nothing from OMPEval is built here; its times are constants. pokerlab runs
+both cases on one thread (``numba.set_num_threads(1)``) and on all of numba's
+threads; the answers must be identical. eval7 runs in the same process: on the
+flop its range function (``py_all_hands_vs_range``, Monte Carlo per hero hand,
+20,000 iterations each; pooled over hero hands it reads 0.588, not the exact
+0.5809, so treat it as a time, not a check); preflop its
+hand-against-range Monte Carlo with as many samples as there are boards
+(eval7 has no exact preflop enumeration). Also printed: a preflop range
+against a range dealt hand by hand, and classes read from the exact matrix.
+The machine is shared, so the load average is printed with the times. Run:
 
     python benchmarks/bench_ranges.py
 """
 
 from __future__ import annotations
 
+import os
+
+import numba
 from _common import best_of, require_peer
 
 import pokerlab as pl
@@ -26,6 +35,7 @@ WIDE_A = "22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+"
 WIDE_B = "22+,A2s+,K2s+,Q8s+,J8s+,T8s+,98s,A2o+,K9o+,QTo+,JTo"
 OMPEVAL_FLOP_S = 0.084
 OMPEVAL_PREFLOP_S = 0.0016
+PREFLOP_BOARDS = 1_712_304
 
 
 def eval7_flop(iterations: int) -> tuple[float, float]:
@@ -47,26 +57,72 @@ def eval7_flop(iterations: int) -> tuple[float, float]:
     return took, num / den
 
 
+def eval7_preflop() -> tuple[float, float]:
+    """eval7's hand-against-range Monte Carlo for AsAh against KdKc, one sample per preflop board: (seconds, equity)."""
+    import time
+
+    eval7 = require_peer("eval7")
+    hero = [eval7.Card("As"), eval7.Card("Ah")]
+    villain = eval7.HandRange("KdKc")
+    t = time.perf_counter()
+    eq = eval7.py_hand_vs_range_monte_carlo(hero, villain, [], PREFLOP_BOARDS)
+    return time.perf_counter() - t, eq
+
+
+def timed(threads: int) -> dict[str, tuple[float, pl.Equity]]:
+    """Best-of-five times of the cases on this many numba threads, with their answers."""
+    numba.set_num_threads(threads)
+    cases = {
+        "flop": lambda: pl.equity(WIDE_A, WIDE_B, board="Ks7d2c"),
+        "preflop": lambda: pl.equity("AsAh", "KdKc"),
+        "ranges": lambda: pl.equity("AA, KQs@50, 76s", "KK@75, AKo, QJs"),
+        "classes": lambda: pl.equity(WIDE_A, "JJ+,AKs,AKo"),
+    }
+    return {name: (best_of(fn, repeat=5), fn()) for name, fn in cases.items()}
+
+
 def main() -> None:
+    cores = numba.config.NUMBA_NUM_THREADS
     pl.equity(WIDE_A, WIDE_B, board="Ks7d2c")  # compile, load tables
-    flop = best_of(lambda: pl.equity(WIDE_A, WIDE_B, board="Ks7d2c"), repeat=5)
-    e = pl.equity(WIDE_A, WIDE_B, board="Ks7d2c")
-    pre = best_of(lambda: pl.equity("AsAh", "KdKc"), repeat=5)
-    p = pl.equity("AsAh", "KdKc")
-    pl.equity("QQ+,AKs", "JJ-88,AQo")
-    classes = best_of(lambda: pl.equity("22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+", "JJ+,AKs,AKo"), repeat=5)
-    e7_time, e7_eq = eval7_flop(20_000)
+    one = timed(1)
+    every = timed(cores)
+    same = all(one[k][1] == every[k][1] for k in one)
+    e7_flop, e7_flop_eq = eval7_flop(20_000)
+    e7_pre, e7_pre_eq = eval7_preflop()
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"load average {load} on {os.cpu_count()} cores (a shared machine: other work slows the {cores}-thread runs)")
+    e = one["flop"][1]
+    print(f"flop, wide ranges on Ks7d2c ({e.cases:,} hand-pair runouts, equity {e.equity[0]:.4f}, exact={e.exact}):")
+    for label, res in (("1 thread", one), (f"{cores} threads", every)):
+        t = res["flop"][0]
+        print(
+            f"  pokerlab, {label}: {t * 1e3:6.1f} ms -> {t / OMPEVAL_FLOP_S:.2f}x OMPEval's"
+            f" {OMPEVAL_FLOP_S * 1e3:.0f} ms (target <= 3x); eval7 {e7_flop / t:.1f}x slower"
+        )
     print(
-        f"flop, wide ranges ({e.cases:,} hand-pair runouts, equity {e.equity[0]:.4f}, exact={e.exact}):"
-        f" pokerlab {flop * 1e3:.1f} ms, OMPEval {OMPEVAL_FLOP_S * 1e3:.0f} ms -> {flop / OMPEVAL_FLOP_S:.2f}x"
-        f" OMPEval's time (target <= 3x); eval7 py_all_hands_vs_range, 20,000 iterations per hand,"
-        f" {e7_time * 1e3:.0f} ms (equity {e7_eq:.4f}, Monte Carlo) -> pokerlab {e7_time / flop:.1f}x faster"
+        f"  eval7 py_all_hands_vs_range, 20,000 iterations per hand: {e7_flop * 1e3:.0f} ms"
+        f" (Monte Carlo, {e7_flop_eq:.4f})"
     )
+    p = one["preflop"][1]
+    print(f"preflop AsAh vs KdKc ({p.cases:,} boards, equity {p.equity[0]:.4f}, exact={p.exact}):")
+    for label, res in (("1 thread", one), (f"{cores} threads", every)):
+        t = res["preflop"][0]
+        print(
+            f"  pokerlab, {label}: {t * 1e3:6.2f} ms -> {t / OMPEVAL_PREFLOP_S:.2f}x OMPEval's"
+            f" {OMPEVAL_PREFLOP_S * 1e3:.1f} ms (target <= 3x); eval7 {e7_pre / t:.0f}x slower"
+        )
     print(
-        f"preflop AsAh vs KdKc ({p.cases:,} boards, equity {p.equity[0]:.4f}): pokerlab {pre * 1e3:.1f} ms,"
-        f" OMPEval {OMPEVAL_PREFLOP_S * 1e3:.1f} ms -> {pre / OMPEVAL_PREFLOP_S:.1f}x OMPEval's time (target <= 3x)"
+        f"  eval7 py_hand_vs_range_monte_carlo, {PREFLOP_BOARDS:,} samples: {e7_pre * 1e3:.0f} ms"
+        f" (Monte Carlo, {e7_pre_eq:.4f})"
     )
-    print(f"preflop whole-class ranges from the exact matrix (wide against JJ+,AK): pokerlab {classes * 1e3:.2f} ms")
+    r = one["ranges"][1]
+    print(
+        f"preflop weighted ranges AA, KQs@50, 76s vs KK@75, AKo, QJs ({r.cases:,} deals x boards, exact={r.exact},"
+        f" equity {r.equity[0]:.4f}): 1 thread {one['ranges'][0] * 1e3:.1f} ms,"
+        f" {cores} threads {every['ranges'][0] * 1e3:.1f} ms"
+    )
+    print(f"preflop whole-class ranges from the exact matrix (wide against JJ+,AK): {one['classes'][0] * 1e3:.2f} ms")
+    print(f"identical answers on 1 and {cores} threads: {same}")
 
 
 if __name__ == "__main__":

@@ -21,15 +21,30 @@ its top bit exactly then, so one mask test finds it.
 
 Random numbers for Monte Carlo come from a xorshift64* generator seeded via
 splitmix64, so results depend only on the seed, never on numba's own RNG.
+
+Two cores: kernels that can run side by side release the GIL (``nogil``)
+and :func:`in_threads` runs fixed chunks of their work on a thread pool of
+``numba.get_num_threads()`` threads, adding the results in chunk order, so
+the answer does not depend on the number of threads (``numba.set_num_threads(1)``
+keeps everything on one core). A plain pool is used rather than numba's
+``prange``: OpenMP threads spin while waiting, which costs more than it gains
+on a machine other people share.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import pairwise
+from math import comb
+from typing import TypeVar
 
 import numpy as np
 from numba import njit
 
 from pokerlab import _signals
 from pokerlab._tables import tables
+
+T = TypeVar("T")
 
 _T = tables()
 FT, NT, PR, SR = _T.flush, _T.noflush, _T.prefix, _T.suffix
@@ -51,6 +66,12 @@ def _add(p, sm, c, kk):
 
 
 @njit(cache=True, inline="always")
+def _ci(x, y):
+    """Combination index of card ids x < y."""
+    return y * (y - 1) // 2 + x
+
+
+@njit(cache=True, inline="always")
 def _val(p, sm, n, ft, nt, pr, sr):
     sc = p >> 32
     if (sc + 0x3333) & 0x8888:
@@ -61,15 +82,15 @@ def _val(p, sm, n, ft, nt, pr, sr):
     return nt[pr[n, key >> 17] + sr[key & 131071]]
 
 
-@njit(cache=True)
-def _eval_batch(ids, out, check, kk, ft, nt, pr, sr):
-    """Evaluate each row; with ``check``, stop at the first row with a bad card.
+@njit(cache=True, inline="always")
+def _eval_rows(ids, out, check, lo, hi, kk, ft, nt, pr, sr):
+    """Evaluate rows ``lo..hi-1``; with ``check``, stop at the first row with a bad card.
 
     Returns the index of that row, or -1. The suit masks are only built for
     the rare rows that hold a flush.
     """
-    n, k = ids.shape
-    for i in range(n):
+    k = ids.shape[1]
+    for i in range(lo, hi):
         p = 0
         seen = 0
         for j in range(k):
@@ -90,6 +111,12 @@ def _eval_batch(ids, out, check, kk, ft, nt, pr, sr):
             key = p & 0xFFFFFFFF
             out[i] = nt[pr[k, key >> 17] + sr[key & 131071]]
     return -1
+
+
+@njit(cache=True, nogil=True)
+def _eval_batch(ids, out, check, kk, ft, nt, pr, sr):
+    """Evaluate each row; the first row with a bad card (with ``check``), or -1. Releases the GIL."""
+    return _eval_rows(ids, out, check, 0, ids.shape[0], kk, ft, nt, pr, sr)
 
 
 @njit(cache=True)
@@ -158,7 +185,7 @@ def _hand_strength(hole, board, weights, use_w, kk, ft, nt, pr, sr):
                 continue
             w = 1.0
             if use_w:
-                w = weights[j * (j - 1) // 2 + i]
+                w = weights[_ci(i, j)]
                 if w == 0.0:
                     continue
             a, c = _add(p, sm, i, kk)
@@ -192,7 +219,7 @@ def _potential_direct(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr
             if (known >> a) & 1:
                 continue
             x, z = _add(qb, qbsm, a, kk)
-            fut[b * (b - 1) // 2 + a] = _val(x, z, n_fut, ft, nt, pr, sr)
+            fut[_ci(a, b)] = _val(x, z, n_fut, ft, nt, pr, sr)
     for j in range(52):
         if (known >> j) & 1:
             continue
@@ -201,7 +228,7 @@ def _potential_direct(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr
                 continue
             w = 1.0
             if use_w:
-                w = weights[j * (j - 1) // 2 + i]
+                w = weights[_ci(i, j)]
                 if w == 0.0:
                     continue
             o, osm = _add(p, sm, i, kk)
@@ -231,7 +258,7 @@ def _potential_direct(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr
                         continue
                     x, z = _add(ob, obsm, a, kk)
                     ov = _val(x, z, n_fut, ft, nt, pr, sr)
-                    mv = fut[b * (b - 1) // 2 + a]
+                    mv = fut[_ci(a, b)]
                     if mv > ov:
                         ahead += 1
                     elif mv == ov:
@@ -242,12 +269,6 @@ def _potential_direct(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr
             hp[row, 1] += w * tied
             hp[row, 2] += w * behind
     return hp
-
-
-@njit(cache=True, inline="always")
-def _ci(x, y):
-    """Combination index of card ids x < y."""
-    return y * (y - 1) // 2 + x
 
 
 @njit(cache=True, inline="always")
@@ -528,11 +549,31 @@ def _equity_mc(
 # ----------------------------------------------------------------------------
 
 
+THREADED_ROWS = 1 << 16
+"""From this many rows on, :func:`evaluate_batch` shares them among threads (fewer: one thread is faster)."""
+
+
 def evaluate_batch(ids: np.ndarray, check: bool = True) -> tuple[np.ndarray, int]:
-    """Values of each row, and the first row with a bad card (-1 if none, or unchecked)."""
-    out = np.empty(ids.shape[0], np.int32)
-    bad = _eval_batch(ids, out, check, KK, FT, NT, PR, SR)
-    return out, int(bad)
+    """Values of each row, and the first row with a bad card (-1 if none, or unchecked).
+
+    Large batches are cut into blocks run on :func:`in_threads` (as many
+    threads as ``numba.get_num_threads()``: ``numba.set_num_threads(1)`` or
+    ``NUMBA_NUM_THREADS=1`` keeps them on one core); the values and the first
+    bad row are the same either way.
+    """
+    n = ids.shape[0]
+    out = np.empty(n, np.int32)
+    blocks = 8 if n >= THREADED_ROWS else 1
+    edges = [n * b // blocks for b in range(blocks + 1)]
+
+    def block(lo: int, hi: int) -> int:
+        return _eval_batch(ids[lo:hi], out[lo:hi], check, KK, FT, NT, PR, SR)
+
+    chunks = list(pairwise(edges))
+    for (lo, _), bad in zip(chunks, in_threads(block, chunks), strict=True):
+        if bad >= 0:
+            return out, lo + int(bad)
+    return out, -1
 
 
 def enumerate_hands(ncards: int, store: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
@@ -669,37 +710,76 @@ def _canonical_board_keys(perms):
 
 
 @njit(cache=True)
-def _river_hands(board, rem, vals, ca, cb, cidx, kk, ft, nt, pr, sr):
-    """Every hole combination of the 47 cards off a 5-card ``board``, evaluated once.
+def _board_hands(board, rem, vals, ca, cb, cidx, kk, ft, nt, pr, sr):
+    """Every hole combination of the cards off a 3-5 card ``board``, evaluated once; returns how many cards are left.
 
-    Fills ``rem`` with the remaining card ids in order and, for the k-th of
-    the 1,081 combinations {rem[ca[k]], rem[cb[k]]}, its 7-card value
-    ``vals[k]`` and combination index ``cidx[k]``.
+    Fills ``rem`` with the m remaining card ids in order and, for the k-th of
+    the m(m-1)/2 combinations {rem[ca[k]], rem[cb[k]]}, its value with the
+    board ``vals[k]`` and combination index ``cidx[k]`` (on a 5-card board,
+    m = 47 and 1,081 combinations).
     """
     p = 0
     sm = 0
     mask = 0
-    for t in range(5):
-        c = board[t]
+    for c in board:
         p, sm = _add(p, sm, c, kk)
         mask |= 1 << c
+    n = board.shape[0] + 2
     m = 0
     for c in range(52):
         if not (mask >> c) & 1:
             rem[m] = c
             m += 1
     k = 0
-    for jj in range(47):
+    for jj in range(m):
         j = rem[jj]
         pj, smj = _add(p, sm, j, kk)
         for ii in range(jj):
             i = rem[ii]
             x, z = _add(pj, smj, i, kk)
-            vals[k] = _val(x, z, 7, ft, nt, pr, sr)
+            vals[k] = _val(x, z, n, ft, nt, pr, sr)
             ca[k] = ii
             cb[k] = jj
             cidx[k] = _ci(i, j)
             k += 1
+    return m
+
+
+@njit(cache=True)
+def _disjoint_below(vals, ca, cb, m, percard, fill, less, equal):
+    """For each of the m(m-1)/2 combinations listed by ``_board_hands``, the disjoint ones it beats and ties.
+
+    ``less[q]`` counts the combinations sharing no card with q and worth less,
+    ``equal[q]`` those worth the same (q itself not counted): one sorted list
+    of all values gives those below and equal, less the ones holding q's
+    first or second card (a sorted list per card; q itself is in both, so it
+    is added back once). ``percard`` ([m, m-1]) and ``fill`` ([m]) are scratch.
+    """
+    k = m * (m - 1) // 2
+    srt = np.sort(vals[:k])
+    for t in range(m):
+        fill[t] = 0
+    for q in range(k):
+        a = ca[q]
+        b = cb[q]
+        percard[a, fill[a]] = vals[q]
+        fill[a] += 1
+        percard[b, fill[b]] = vals[q]
+        fill[b] += 1
+    for t in range(m):
+        percard[t, : m - 1].sort()
+    for q in range(k):
+        v = vals[q]
+        ra = percard[ca[q], : m - 1]
+        rb = percard[cb[q], : m - 1]
+        lo = np.searchsorted(srt, v)
+        hi = np.searchsorted(srt, v, side="right")
+        lo_a = np.searchsorted(ra, v)
+        hi_a = np.searchsorted(ra, v, side="right")
+        lo_b = np.searchsorted(rb, v)
+        hi_b = np.searchsorted(rb, v, side="right")
+        less[q] = lo - lo_a - lo_b
+        equal[q] = (hi - lo) - (hi_a - lo_a) - (hi_b - lo_b) + 1
 
 
 @njit(cache=True)
@@ -707,9 +787,8 @@ def _heads_up_counts(boards, weights, wins, ties, cases, kk, ft, nt, pr, sr):
     """Showdown counts of every hole combination against every disjoint one.
 
     For each board (with its weight), all 1,081 combinations of the other
-    47 cards are evaluated once. A combination h = {a, b} beats the
-    combinations with a lower value, less those that share card a or b:
-    counted with one global sorted list and one sorted list per card.
+    47 cards are evaluated once and ``_disjoint_below`` counts, for each,
+    the 990 disjoint combinations it beats and ties.
     """
     vals = np.empty(1081, np.int64)
     ca = np.empty(1081, np.int64)
@@ -718,36 +797,16 @@ def _heads_up_counts(boards, weights, wins, ties, cases, kk, ft, nt, pr, sr):
     rem = np.empty(47, np.int64)
     percard = np.empty((47, 46), np.int64)
     fill = np.empty(47, np.int64)
+    less = np.empty(1081, np.int64)
+    equal = np.empty(1081, np.int64)
     for bi in range(boards.shape[0]):
         w = weights[bi]
-        _river_hands(boards[bi], rem, vals, ca, cb, cidx, kk, ft, nt, pr, sr)
-        srt = np.sort(vals)
-        for t in range(47):
-            fill[t] = 0
+        _board_hands(boards[bi], rem, vals, ca, cb, cidx, kk, ft, nt, pr, sr)
+        _disjoint_below(vals, ca, cb, 47, percard, fill, less, equal)
         for q in range(1081):
-            a = ca[q]
-            b = cb[q]
-            percard[a, fill[a]] = vals[q]
-            fill[a] += 1
-            percard[b, fill[b]] = vals[q]
-            fill[b] += 1
-        for t in range(47):
-            percard[t].sort()
-        for q in range(1081):
-            v = vals[q]
-            lo = np.searchsorted(srt, v)
-            hi = np.searchsorted(srt, v, side="right")
-            ra = percard[ca[q]]
-            rb = percard[cb[q]]
-            lo_a = np.searchsorted(ra, v)
-            hi_a = np.searchsorted(ra, v, side="right")
-            lo_b = np.searchsorted(rb, v)
-            hi_b = np.searchsorted(rb, v, side="right")
-            less = lo - lo_a - lo_b
-            equal = (hi - lo) - (hi_a - lo_a) - (hi_b - lo_b) + 1
             o = cidx[q]
-            wins[o] += w * less
-            ties[o] += w * equal
+            wins[o] += w * less[q]
+            ties[o] += w * equal[q]
             cases[o] += w * 990.0
 
 
@@ -777,63 +836,25 @@ def _board_strengths(board, out, kk, ft, nt, pr, sr):
     """Hand strength of every two-card hand on a 3-5 card board against one random hand.
 
     ``out[combo]`` = (hands it beats + ties / 2) / hands sharing no card with it;
-    NaN for hands that use a board card.
+    NaN for hands that use a board card. The counting is ``_heads_up_counts``'
+    (``_board_hands`` then ``_disjoint_below``) on one board.
     """
-    p = 0
-    sm = 0
-    mask = 0
-    for c in board:
-        p, sm = _add(p, sm, c, kk)
-        mask |= 1 << c
-    n = board.shape[0] + 2
-    m = 0
+    vals = np.empty(1176, np.int64)
+    ca = np.empty(1176, np.int64)
+    cb = np.empty(1176, np.int64)
+    cidx = np.empty(1176, np.int64)
     rem = np.empty(52, np.int64)
-    for c in range(52):
-        if not (mask >> c) & 1:
-            rem[m] = c
-            m += 1
-    k_all = m * (m - 1) // 2
-    vals = np.empty(k_all, np.int64)
-    ca = np.empty(k_all, np.int64)
-    cb = np.empty(k_all, np.int64)
-    cidx = np.empty(k_all, np.int64)
-    k = 0
-    for jj in range(m):
-        j = rem[jj]
-        pj, smj = _add(p, sm, j, kk)
-        for ii in range(jj):
-            i = rem[ii]
-            x, z = _add(pj, smj, i, kk)
-            vals[k] = _val(x, z, n, ft, nt, pr, sr)
-            ca[k] = ii
-            cb[k] = jj
-            cidx[k] = j * (j - 1) // 2 + i
-            k += 1
-    srt = np.sort(vals)
+    m = _board_hands(board, rem, vals, ca, cb, cidx, kk, ft, nt, pr, sr)
     percard = np.empty((m, m - 1), np.int64)
-    fill = np.zeros(m, np.int64)
-    for q in range(k_all):
-        percard[ca[q], fill[ca[q]]] = vals[q]
-        fill[ca[q]] += 1
-        percard[cb[q], fill[cb[q]]] = vals[q]
-        fill[cb[q]] += 1
-    for t in range(m):
-        percard[t].sort()
+    fill = np.empty(m, np.int64)
+    less = np.empty(1176, np.int64)
+    equal = np.empty(1176, np.int64)
+    _disjoint_below(vals, ca, cb, m, percard, fill, less, equal)
     others = (m - 2) * (m - 3) // 2
     for i in range(out.shape[0]):
         out[i] = np.nan
-    for q in range(k_all):
-        v = vals[q]
-        ra = percard[ca[q]]
-        rb = percard[cb[q]]
-        lo = np.searchsorted(srt, v) - np.searchsorted(ra, v) - np.searchsorted(rb, v)
-        hi = (
-            np.searchsorted(srt, v, side="right")
-            - np.searchsorted(ra, v, side="right")
-            - np.searchsorted(rb, v, side="right")
-            + 1
-        )
-        out[cidx[q]] = (lo + 0.5 * (hi - lo)) / others
+    for q in range(m * (m - 1) // 2):
+        out[cidx[q]] = (less[q] + 0.5 * equal[q]) / others
 
 
 def board_strengths(board: np.ndarray) -> np.ndarray:
@@ -873,7 +894,7 @@ def _matrix_counts(boards, weights, class_of, wins, ties, kk, ft, nt, pr, sr):
     seen = np.empty(1081, np.int64)
     for bi in range(boards.shape[0]):
         w = weights[bi]
-        _river_hands(boards[bi], rem, vals, ca, cb, cidx, kk, ft, nt, pr, sr)
+        _board_hands(boards[bi], rem, vals, ca, cb, cidx, kk, ft, nt, pr, sr)
         for k in range(1081):
             cls[k] = class_of[cidx[k]]
         order = np.argsort(vals)
@@ -950,7 +971,7 @@ def matrix_counts(boards: np.ndarray, weights: np.ndarray, class_of: np.ndarray)
 # ----------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _two_ranges(board, deck, need, first, stop, acards, aw, bcards, bw, bstart, blist, out, kk, ft, nt, pr, sr):
     """Exact showdown sums of range A against range B over runouts ``first..stop-1`` (in enumeration order).
 
@@ -1098,6 +1119,46 @@ def _next_combo(idx, k, n):
     return t
 
 
+def in_threads(work: Callable[[int, int], T], chunks: list[tuple[int, int]]) -> Iterator[T]:
+    """``work(*chunk)`` for each chunk, yielded in order; run on numba's thread count (``numba.get_num_threads()``).
+
+    ``work`` should call a ``nogil`` kernel. At most two chunks per thread
+    are in flight, and Ctrl-C is checked before each result is taken: the
+    chunks not yet started are cancelled and the running ones finish. The
+    results come back in the chunks' order whatever the number of threads,
+    so their sum does not depend on it.
+    """
+    import numba
+
+    threads = min(numba.get_num_threads(), len(chunks))
+    if threads <= 1:
+        for chunk in chunks:
+            _signals.check()
+            yield work(*chunk)
+        return
+    from collections import deque
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(threads) as pool:
+        pending: deque = deque()
+        todo = iter(chunks)
+        try:
+            for chunk in todo:
+                pending.append(pool.submit(work, *chunk))
+                if len(pending) >= 2 * threads:
+                    break
+            while pending:
+                _signals.check()
+                result = pending.popleft().result()
+                for chunk in todo:
+                    pending.append(pool.submit(work, *chunk))
+                    break
+                yield result
+        finally:
+            for f in pending:
+                f.cancel()
+
+
 def two_ranges(
     board: np.ndarray,
     deck: np.ndarray,
@@ -1123,3 +1184,260 @@ def two_ranges(
         bstart, order.astype(np.int64), out, KK, FT, NT, PR, SR,
     )  # fmt: skip
     return out
+
+
+# ----------------------------------------------------------------------------
+# Hands against hands: boards grouped by ranks, flushes counted apart.
+# ----------------------------------------------------------------------------
+
+SHARE_UNIT = 2520
+"""lcm(1..10): in a tie among n players each gets ``SHARE_UNIT // n`` units of the pot, a whole number."""
+
+RANK_KEY = np.ascontiguousarray(_T.card_key[::4])
+"""The additive base-5 key of each rank (a card's key does not depend on its suit)."""
+
+BINOM = np.array([[comb(n, k) for k in range(6)] for n in range(5)], np.int64)
+"""``BINOM[n, k]``: ways to pick k of the n cards of one rank still in the deck."""
+
+
+@njit(cache=True, inline="always")
+def _nonflush(key, nt, pr, sr):
+    """Value of a 7-card hand with no flush, from the sum of its ranks' keys."""
+    return nt[pr[7, key >> 17] + sr[key & 131071]]
+
+
+@njit(cache=True, inline="always")
+def _next_multiset(idx, k):
+    """Step ``idx[:k]`` (ranks, non-decreasing) to the next multiset of k ranks; False after the last."""
+    t = k - 1
+    while t >= 0 and idx[t] == 12:
+        t -= 1
+    if t < 0:
+        return False
+    v = idx[t] + 1
+    for u in range(t, k):
+        idx[u] = v
+    return True
+
+
+@njit(cache=True, inline="always")
+def _next_subset(idx, k, n):
+    """Step ``idx[:k]`` to the next k-subset of range(n) in lexicographic order; False after the last."""
+    t = k - 1
+    while t >= 0 and idx[t] == n - k + t:
+        t -= 1
+    if t < 0:
+        return False
+    idx[t] += 1
+    for u in range(t + 1, k):
+        idx[u] = idx[u - 1] + 1
+    return True
+
+
+@njit(cache=True, inline="always")
+def _ways(idx, k, avail, binom):
+    """How many sets of k cards have the sorted ranks ``idx[:k]`` when ``avail[r]`` cards of rank r are left."""
+    n = 1
+    t = 0
+    while t < k:
+        r = idx[t]
+        m = 1
+        while t + m < k and idx[t + m] == r:
+            m += 1
+        n *= binom[avail[r], m]
+        if n == 0:
+            return 0
+        t += m
+    return n
+
+
+@njit(cache=True, inline="always")
+def _score(vals, k, n, win, tie, share, unit):
+    """Add ``n`` deals (negative: take away) in which the k players' hands have ``vals``."""
+    best = -1
+    nbest = 0
+    for pl in range(k):
+        v = vals[pl]
+        if v > best:
+            best = v
+            nbest = 1
+        elif v == best:
+            nbest += 1
+    part = unit // nbest
+    for pl in range(k):
+        if vals[pl] == best:
+            if nbest == 1:
+                win[pl] += n
+            else:
+                tie[pl] += n
+            share[pl] += n * part
+
+
+@njit(cache=True)
+def _hands_exact(holes, board, rank_key, binom, unit, win, tie, share, ft, nt, pr, sr):
+    """Exact showdown counts of fixed hands over every completion of ``board``; returns the number of boards.
+
+    Without flushes a hand's value depends only on ranks, so the boards are
+    visited as multisets of ranks (6,188 for a whole board, not 1,712,304),
+    each counted as often as the deck can deal it: the product over its ranks
+    of C(cards of that rank left, times the rank appears). Then, suit by suit,
+    the boards on which someone makes a flush in that suit (the board holds at
+    least 5 - (their cards of the suit) of it) are visited as (the suit's
+    cards on the board, the other cards' ranks), and their count moves from
+    the no-flush result to the real one (once per family of suits that sit
+    alike in the hands and on the board). Seven cards hold at most one flush
+    suit and a flush never sits beside a full house or quads, so nothing is
+    counted twice. ``win``, ``tie`` and ``share`` (pot in 1/``unit``) are
+    whole numbers, the same a deal-by-deal enumeration counts.
+    """
+    k = holes.shape[0]
+    need = 5 - board.shape[0]
+    dead = 0
+    bkey = 0
+    for c in board:
+        dead |= 1 << c
+        bkey += rank_key[c >> 2]
+    base = np.empty(k, np.int64)
+    for i in range(k):
+        dead |= (1 << holes[i, 0]) | (1 << holes[i, 1])
+        base[i] = bkey + rank_key[holes[i, 0] >> 2] + rank_key[holes[i, 1] >> 2]
+    avail = np.zeros(13, np.int64)
+    for c in range(52):
+        if not (dead >> c) & 1:
+            avail[c >> 2] += 1
+    vals = np.empty(k, np.int64)
+    plain = np.empty(k, np.int64)
+    flush = np.empty(k, np.int64)
+    idx = np.zeros(5, np.int64)
+    boards = 0
+    while True:  # every board, as if nobody had a flush
+        n = _ways(idx, need, avail, binom)
+        if n:
+            key = 0
+            for t in range(need):
+                key += rank_key[idx[t]]
+            for i in range(k):
+                vals[i] = _nonflush(base[i] + key, nt, pr, sr)
+            _score(vals, k, n, win, tie, share, unit)
+            boards += n
+        if need == 0 or not _next_multiset(idx, need):
+            break
+    other = np.empty(13, np.int64)
+    ranks_s = np.empty(13, np.int64)
+    tidx = np.empty(5, np.int64)
+    uidx = np.zeros(5, np.int64)
+    held = np.empty(k, np.int64)
+    held_mask = np.empty(k, np.int64)
+    # suits whose cards sit in the same places (board and each hand hold the same ranks of them) have the
+    # same flush boards with the same outcomes: count the first of each such family, times its size
+    pattern = np.zeros((4, k + 1), np.int64)
+    for c in board:
+        pattern[c & 3, 0] |= 1 << (c >> 2)
+    for i in range(k):
+        for j in range(2):
+            c = holes[i, j]
+            pattern[c & 3, i + 1] |= 1 << (c >> 2)
+    times = np.ones(4, np.int64)
+    for s in range(1, 4):
+        for q in range(s):
+            if times[q] > 0 and np.all(pattern[q] == pattern[s]):
+                times[q] += 1
+                times[s] = 0
+                break
+    for s in range(4):  # the boards on which someone has a flush in suit s
+        if times[s] == 0:
+            continue
+        on_board = 0
+        board_mask = 0
+        for c in board:
+            if c & 3 == s:
+                on_board += 1
+                board_mask |= 1 << (c >> 2)
+        most = 0
+        for i in range(k):
+            held[i] = 0
+            held_mask[i] = 0
+            for j in range(2):
+                c = holes[i, j]
+                if c & 3 == s:
+                    held[i] += 1
+                    held_mask[i] |= 1 << (c >> 2)
+            most = max(most, held[i])
+        ns = 0
+        for r in range(13):
+            other[r] = avail[r]
+            if not (dead >> (4 * r + s)) & 1:
+                ranks_s[ns] = r
+                ns += 1
+                other[r] -= 1
+        for t in range(max(0, 5 - on_board - most), min(need, ns) + 1):
+            u = need - t
+            for q in range(t):
+                tidx[q] = q
+            while True:  # t cards of suit s ...
+                suited = board_mask
+                tkey = 0
+                for q in range(t):
+                    r = ranks_s[tidx[q]]
+                    suited |= 1 << r
+                    tkey += rank_key[r]
+                for i in range(k):
+                    flush[i] = ft[suited | held_mask[i]] if on_board + t + held[i] >= 5 else -1
+                for q in range(u):
+                    uidx[q] = 0
+                while True:  # ... and u cards of the other suits, by ranks
+                    n = _ways(uidx, u, other, binom)
+                    if n:
+                        key = tkey
+                        for q in range(u):
+                            key += rank_key[uidx[q]]
+                        for i in range(k):
+                            plain[i] = _nonflush(base[i] + key, nt, pr, sr)
+                            vals[i] = flush[i] if flush[i] >= 0 else plain[i]
+                        _score(plain, k, -n * times[s], win, tie, share, unit)
+                        _score(vals, k, n * times[s], win, tie, share, unit)
+                    if u == 0 or not _next_multiset(uidx, u):
+                        break
+                if t == 0 or not _next_subset(tidx, t, ns):
+                    break
+    return boards
+
+
+@njit(cache=True, nogil=True)
+def _deals_exact(holes, board, rank_key, binom, unit, win, tie, share, boards, ft, nt, pr, sr):
+    """``_hands_exact`` for each deal ``holes[d]`` (k hands of 2 cards), one after another; releases the GIL."""
+    for d in range(holes.shape[0]):
+        boards[d] = _hands_exact(holes[d], board, rank_key, binom, unit, win[d], tie[d], share[d], ft, nt, pr, sr)
+
+
+def hands_exact(
+    holes: np.ndarray, board: np.ndarray, threads: bool = False
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Exact showdown counts of each deal ``holes[d]`` (``[n, k, 2]`` card ids) over every completion of ``board``.
+
+    Returns ``(wins, ties, shares, boards)``: ``[n, k]`` whole numbers (the
+    boards each player wins alone, the boards they tie for the best hand,
+    their pot summed in units of 1/``SHARE_UNIT``) and, per deal, how many
+    boards there are. With ``threads`` the deals are cut into blocks run on
+    :func:`in_threads`; each deal writes only its own row, so the numbers are
+    the same either way.
+    """
+    holes = np.ascontiguousarray(holes, dtype=np.int64)
+    board = np.ascontiguousarray(board, dtype=np.int64)
+    n, k = holes.shape[:2]
+    win = np.zeros((n, k), np.int64)
+    tie = np.zeros((n, k), np.int64)
+    share = np.zeros((n, k), np.int64)
+    boards = np.zeros(n, np.int64)
+
+    def block(lo: int, hi: int) -> None:
+        _deals_exact(
+            holes[lo:hi], board, RANK_KEY, BINOM, SHARE_UNIT, win[lo:hi], tie[lo:hi], share[lo:hi], boards[lo:hi],
+            FT, NT, PR, SR,
+        )  # fmt: skip
+
+    blocks = min(n, 8) if threads else 1
+    edges = [n * b // blocks for b in range(blocks + 1)]
+    for _ in in_threads(block, list(pairwise(edges))):
+        pass
+    return win, tie, share, boards

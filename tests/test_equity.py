@@ -1,9 +1,14 @@
 """Equity: exact enumeration against an independent numpy reference, Monte Carlo statistics."""
 
 import itertools
+import sys
+from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pokerlab import CardCountError, DuplicateCardError, ParameterError, RangeError, equity, evaluate_batch, parse_cards
 
@@ -149,3 +154,137 @@ def test_results_print_and_serialise():
 def test_bad_input_is_named(call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+# -- fixed hands: boards grouped by ranks, flushes apart -------------------------------------------
+
+
+@lru_cache(maxsize=8)
+def _subsets(n: int, k: int) -> np.ndarray:
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.int64)
+    return np.array(list(itertools.combinations(range(n), k)), dtype=np.int64).reshape(-1, k)
+
+
+def ref_counts(hands: list[list[int]], board: list[int]) -> tuple[list[int], list[int], list[int], int]:
+    """Board by board with evaluate_batch: each player's wins, ties, pot in 1/2520, and the number of boards."""
+    known = {c for h in hands for c in h} | set(board)
+    rest = np.array([c for c in range(52) if c not in known], dtype=np.int64)
+    runs = rest[_subsets(len(rest), 5 - len(board))]
+    full = np.concatenate([np.tile(np.array(board, dtype=np.int64), (len(runs), 1)), runs], axis=1)
+    vals = np.stack([evaluate_batch(np.concatenate([np.tile(h, (len(full), 1)), full], axis=1)) for h in hands])
+    is_best = vals == vals.max(axis=0)
+    nbest = is_best.sum(axis=0)
+    wins = (is_best & (nbest == 1)).sum(axis=1)
+    ties = (is_best & (nbest > 1)).sum(axis=1)
+    shares = (is_best * (2520 // nbest)).sum(axis=1)
+    return [int(x) for x in wins], [int(x) for x in ties], [int(x) for x in shares], len(full)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 4), st.sampled_from([0, 1, 2, 3, 3, 4, 4, 5]), st.permutations(list(range(52))))
+def test_rank_multiset_kernel_counts_exactly_what_board_by_board_counts(players, n_board, deck):
+    """Any 2-4 fixed hands, any board of 0-5 cards: the same whole numbers as an evaluate_batch loop."""
+    from pokerlab import _kernels
+
+    if n_board == 0 and players > 3:
+        players = 3  # keep the reference's memory small
+    hands = [deck[2 * i : 2 * i + 2] for i in range(players)]
+    board = deck[2 * players : 2 * players + n_board]
+    win, tie, share, boards = _kernels.hands_exact(np.array([hands]), np.array(board, dtype=np.int64))
+    want = ref_counts(hands, board)
+    assert (win[0].tolist(), tie[0].tolist(), share[0].tolist(), int(boards[0])) == want
+
+
+@pytest.mark.parametrize(
+    "hands, board",
+    [
+        (["AsAh", "KdKc"], ""),
+        (["AhKh", "QhJh"], ""),
+        (["AsAh", "KdKc", "7s6s"], ""),
+        (["Ah2h", "KhQd", "9c9d", "5s4s"], "Th8h2c"),
+        (["AhKh", "QsQd", "JhTh"], "Qh7h2s5d"),
+        (["AcKc", "AdKd"], "QcJc2d3h"),
+        (["AhKh", "QsQd", "JhTh", "9c9d", "5s4s", "2d3c"], "Qh7h2s"),
+        (["AsKs", "QsJs", "Ts9s", "8h8d", "Ac2c"], ""),
+    ],
+)
+def test_fixed_hands_equal_board_by_board_enumeration_exactly(hands, board):
+    """pl.equity of fixed hands: win and tie are the reference's counts over the boards, equity its exact share."""
+    e = equity(*hands, board=board)
+    wins, ties, shares, n = ref_counts(
+        [[c.id for c in parse_cards(h)] for h in hands], [c.id for c in parse_cards(board)]
+    )
+    assert e.exact and e.cases == n
+    assert list(e.win) == [w / n for w in wins]
+    assert list(e.tie) == [t / n for t in ties]
+    assert list(e.equity) == [float(Fraction(s, 2520 * n)) for s in shares]
+
+
+def test_fixed_hands_preflop_is_milliseconds_not_a_board_loop():
+    """The issue's case, AsAh against KdKc: 6,188 rank multisets instead of 1,712,304 boards."""
+    import time
+
+    equity("AsAh", "KdKc")
+    t = time.perf_counter()
+    e = equity("AsAh", "KdKc")
+    took = time.perf_counter() - t
+    assert e.cases == 1_712_304 and round(e.equity[0], 4) == 0.8126
+    assert took < 1.0  # a board-by-board loop takes about 0.1 s; this is a sanity bound, not a benchmark
+
+
+@pytest.mark.parametrize(
+    "players",
+    [("AA", "KK@50"), ("AsKs", "QQ, JJ", "T9s"), ("AKs, 72o", "AsKs, QQ@25")],
+)
+def test_preflop_ranges_deal_by_deal_equal_the_board_by_board_kernel(players):
+    """Ranges preflop go deal by deal (deals grouped by suit renaming); the old board-by-board kernel agrees."""
+    from pokerlab import Range
+
+    eq = sys.modules["pokerlab.equity"]
+    ranges = [Range.of(p) for p in players]
+    fast = equity(*players)
+    slow = eq._exact(ranges, 0, (), np.zeros(0, np.int64), 5, list(players))
+    assert fast.exact and fast.cases == slow.cases
+    for got, want in ((fast.equity, slow.equity), (fast.win, slow.win), (fast.tie, slow.tie)):
+        assert got == pytest.approx(want, rel=0, abs=1e-9)
+
+
+def test_deals_grouped_by_suit_renaming_give_identical_numbers(monkeypatch):
+    eq = sys.modules["pokerlab.equity"]
+    from pokerlab import Range
+
+    holes, weight = eq._deals([Range.of("AA"), Range.of("KK")])
+    grouped, summed, count = eq._up_to_suits(holes, weight)
+    assert len(holes) == 36 and len(grouped) == 3 and count.sum() == 36 and summed.sum() == 36.0
+    grouped_answer = equity("AA", "KK, QJs")
+    monkeypatch.setattr(eq, "_up_to_suits", lambda h, w: (h, w, np.ones(len(h), dtype=np.int64)))
+    plain = equity("AA", "KK, QJs")
+    assert grouped_answer == plain
+
+
+def test_deals_on_threads_count_the_same():
+    from pokerlab import _kernels
+
+    rng = np.random.default_rng(17)
+    holes = np.array([rng.permutation(52)[:6].reshape(3, 2) for _ in range(6)])
+    one = _kernels.hands_exact(holes, np.zeros(0, np.int64), threads=False)
+    many = _kernels.hands_exact(holes, np.zeros(0, np.int64), threads=True)
+    for a, b in zip(one, many, strict=True):
+        assert np.array_equal(a, b)
+
+
+def test_preflop_ranges_with_equal_weights_are_the_exact_sums_over_their_deals():
+    """Deal by deal with suit-renamed deals merged: win, tie and equity are the exact sums of every deal's counts."""
+    a, b = ["AsAh", "AdAc"], ["KsKd", "KhKc"]
+    e = equity(", ".join(a), ", ".join(b))
+    totals = [0, 0, 0, 0, 0]  # a's wins, b's wins, ties, a's pot units, boards
+    for x in a:
+        for y in b:
+            wins, ties, shares, n = ref_counts([[c.id for c in parse_cards(h)] for h in (x, y)], [])
+            for i, v in enumerate((wins[0], wins[1], ties[0], shares[0], n)):
+                totals[i] += v
+    a_win, b_win, tie, a_share, n = totals
+    assert e.exact and e.cases == n
+    assert e.win == (a_win / n, b_win / n) and e.tie == (tie / n, tie / n)
+    assert e.equity[0] == float(Fraction(a_share, 2520 * n))

@@ -197,3 +197,27 @@ def test_all_five_card_subsets_of_a_seven_card_hand():
     cards = parse_cards("Ah Kh Qh Jh 2h 2c 2d")
     best = max(reference_value(c) for c in itertools.combinations(cards, 5))
     assert evaluate(cards).value == best
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_batch_on_one_thread_and_on_all_gives_the_same_values_and_the_same_first_bad_row(k):
+    import numba
+
+    hands = random_hands(3 * _kernels.THREADED_ROWS + 17, k, 11)
+    bad = hands.copy()
+    bad[_kernels.THREADED_ROWS + 5, 1] = bad[_kernels.THREADED_ROWS + 5, 0]  # a card twice
+    bad[-3, 0] = 52  # a later bad row in another block
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = evaluate_batch(hands)
+        with pytest.raises(CardError, match=f"row {_kernels.THREADED_ROWS + 5} "):
+            evaluate_batch(bad)
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+        every = evaluate_batch(hands)
+        with pytest.raises(CardError, match=f"row {_kernels.THREADED_ROWS + 5} "):
+            evaluate_batch(bad)
+    finally:
+        numba.set_num_threads(before)
+    assert np.array_equal(one, every)
+    assert np.array_equal(one[:200], [reference_value([Card(int(c)) for c in h]) for h in hands[:200]])

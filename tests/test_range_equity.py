@@ -123,3 +123,28 @@ def test_random_ranges_and_boards_against_the_loop(ra, rb, deck, n):
         return
     assert e.exact
     assert e.equity[0] == pytest.approx(want[0], rel=0, abs=1e-12)
+
+
+def test_runout_chunks_on_one_thread_and_on_all_give_identical_sums():
+    """The chunks do not depend on the thread count and are added in order: the same floats to the last bit."""
+    import numba
+
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = [pl.equity("QQ, AKs@50, 72o", "JJ+, AQo@25", board=b) for b in ("Kd7d2c", "Kd7d2c3s")]
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+        every = [pl.equity("QQ, AKs@50, 72o", "JJ+, AQo@25", board=b) for b in ("Kd7d2c", "Kd7d2c3s")]
+    finally:
+        numba.set_num_threads(before)
+    assert one == every
+
+
+def test_preflop_ranges_without_random_hands_are_exact_deal_by_deal():
+    """Two small weighted preflop ranges: exact (deal by deal), the same as the runout kernel."""
+    a, b = Range.parse("AA, KQs@50"), Range.parse("KK@75, 76s")
+    fast = pl.equity("AA, KQs@50", "KK@75, 76s")
+    slow = EQ._exact_two([a, b], 0, (), np.zeros(0, np.int64), 5, ["a", "b"])
+    assert fast.exact and fast.cases == slow.cases
+    assert fast.equity[0] == pytest.approx(slow.equity[0], rel=0, abs=1e-12)
+    assert fast.tie[0] == pytest.approx(slow.tie[0], rel=0, abs=1e-12)
