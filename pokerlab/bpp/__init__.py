@@ -42,6 +42,7 @@ from pokerlab.bpp.policy import (
     summarise_actions,
     winnings_table,
 )
+from pokerlab.cards import CardsLike
 
 __all__ = [
     "ACTIONS_2",
@@ -73,7 +74,9 @@ __all__ = [
 ]
 
 
-def evidence_from_cards(hole: object, board: object = "", hand_types: int = 17) -> tuple[str, dict[str, str]]:
+def evidence_from_cards(
+    hole: CardsLike, board: CardsLike | None = "", hand_types: int = 17
+) -> tuple[str, dict[str, str]]:
     """The round and the evidence (BPP_Current, Board) for actual cards.
 
     >>> evidence_from_cards("AdQc", "3h4cJh")
@@ -91,6 +94,6 @@ def evidence_from_cards(hole: object, board: object = "", hand_types: int = 17) 
     dup = set(h) & set(b)
     if dup:
         raise DuplicateCardError(f"{sorted(dup)[0]} is both a hole card and on the board")
-    rnd = ROUNDS[(0, None, None, 1, 2, 3)[len(b)]]
+    rnd = ROUNDS[{0: 0, 3: 1, 4: 2, 5: 3}[len(b)]]
     board_type = hand_type(b, hand_types) if b else "none"
     return rnd, {"BPP_Current": hand_type(h + b, hand_types), "Board": board_type}
