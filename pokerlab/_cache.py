@@ -89,7 +89,7 @@ def save(path: Path, arrays: Mapping[str, np.ndarray], provenance: Mapping[str, 
         fd, name = tempfile.mkstemp(dir=path.parent, prefix=path.stem + ".", suffix=".tmp")
         tmp = Path(name)
         with os.fdopen(fd, "wb") as f:
-            np.savez(f, provenance=np.array(text), digest=np.array(digest(arrays, text)), **arrays)
+            np.savez(f, provenance=np.array(text), digest=np.array(digest(arrays, text)), **arrays)  # type: ignore[arg-type]  # numpy types **kwds beside allow_pickle: bool
         os.replace(tmp, path)
         tmp = None
     except OSError:  # a read-only cache folder still works, only slower

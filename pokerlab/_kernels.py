@@ -473,7 +473,7 @@ def _equity_mc(
         attempts += 1
         if attempts > max_attempts:
             break
-        used = board_mask
+        used: int | np.int64 = board_mask
         ok = True
         for r in range(n_ranged):
             lo = roff[r]

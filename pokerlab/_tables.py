@@ -181,7 +181,7 @@ def _build() -> dict[str, np.ndarray]:
         for i, low in enumerate(_vectors(LOW_RANKS, total)):
             suffix[_key(low)] = i
     prefix = np.full((MAX_CARDS + 1, 5**high_ranks), -1, dtype=np.int32)
-    noflush = []
+    noflush: list[int] = []
     for n in range(5, MAX_CARDS + 1):
         for hsum in range(min(n, 4 * high_ranks) + 1):
             for high in _vectors(high_ranks, hsum):

@@ -86,7 +86,7 @@ class Rank(StrEnum):
     ACE = "A"
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # a rank's place, not str.index
         """0 for deuces up to 12 for aces."""
         return RANK_CHARS.index(self.value)
 
@@ -114,7 +114,7 @@ class Suit(StrEnum):
     SPADES = "s"
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # a suit's place, not str.index
         """c=0, d=1, h=2, s=3."""
         return SUIT_CHARS.index(self.value)
 
@@ -247,7 +247,7 @@ def parse_cards(text: CardsLike, *, allow_duplicates: bool = False) -> tuple[Car
     else:
         cards = []
         try:
-            items = list(text)
+            items = list(text)  # type: ignore[arg-type]  # a bool is refused just below
         except TypeError:
             raise CardError(f"cannot read cards from {text!r}") from None
         for item in items:

@@ -664,7 +664,7 @@ def network_svg(
         if observed:
             detail = f"= {evidence[node]}"
         elif posteriors and node in posteriors:
-            best = max(posteriors[node], key=posteriors[node].get)
+            best = max(posteriors[node], key=posteriors[node].__getitem__)
             detail = f"{best} {posteriors[node][best]:.0%}"
         else:
             detail = f"{len(states)} state{'' if len(states) == 1 else 's'}"
@@ -880,7 +880,7 @@ def feature_importance_chart(importances: pd.DataFrame, title: str = "") -> alt.
     )
 
 
-def calibration_chart(calibration: pd.DataFrame, title: str = "") -> alt.Chart:
+def calibration_chart(calibration: pd.DataFrame, title: str = "") -> alt.HConcatChart:
     """Reliability diagram: observed frequency against mean predicted probability, per action and bin.
 
     ``calibration`` has columns ``action``, ``predicted``, ``observed`` and

@@ -73,7 +73,7 @@ def cmd_eval(args: argparse.Namespace) -> None:
     from pokerlab.evaluator import evaluate
 
     v = evaluate(" ".join(args.cards))
-    data = {
+    data: dict[str, Any] = {
         "value": v.value,
         "category": v.category.label,
         "description": v.describe(),
@@ -201,6 +201,7 @@ def cmd_tables(args: argparse.Namespace) -> None:
 
     out = Path(args.out)
     written = []
+    tables: list[preflop.PreflopTable | preflop.PreflopMatrix]
     with _Pool(args.workers) as executor:
         if args.method == "exact":
             tables = [preflop.exact_heads_up_table(executor=executor, progress=not args.json)]

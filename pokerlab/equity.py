@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from pokerlab import _inputs, _validate
 from pokerlab.cards import Card, CardsLike, cards_html, combo_cards, parse_cards
@@ -568,7 +568,7 @@ def _monte_carlo(
     from pokerlab.cards import combo_card_ids
 
     if seed is None:
-        seed = int(np.random.SeedSequence().entropy % (2**63))
+        seed = int(cast(int, np.random.SeedSequence().entropy) % (2**63))
     ids = combo_card_ids()
     rcards = []
     rcum = []

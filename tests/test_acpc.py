@@ -21,6 +21,7 @@ from pokerlab.game import (
     BlindLevel,
     Call,
     Check,
+    Raise,
     RaiseTo,
     Rules,
     Street,
@@ -95,6 +96,14 @@ def test_rebuilding_states_and_writing_actions():
     limit = state_from_matchstate("MATCHSTATE:1:2:rrr:|9s8h", LIMIT)
     assert limit.current_bet == 40 and limit.actor == 0 and limit.min_raise_to is None  # 4 bets: capped
     assert action_to_acpc(Call(), limit) == "c"
+
+
+def test_a_raise_where_none_is_possible_is_refused_in_both_dialects():
+    state = state_from_matchstate("MATCHSTATE:0:1:r20000:9s8h|", NOLIMIT)  # facing an all-in: call or fold
+    assert state.actor == 0 and state.min_raise_to is None
+    for dialect in ("acpc", "seed004"):
+        with pytest.raises(AcpcError, match="seat 0 cannot raise now: seat 0 may: Fold"):
+            action_to_acpc(Raise(), state, dialect)
 
 
 def test_emitting_match_states_round_trips():

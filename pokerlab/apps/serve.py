@@ -25,6 +25,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from pokerlab.errors import ParameterError
 
@@ -55,7 +56,14 @@ def free_port() -> int:
 
 
 def _notebook(code: str) -> dict:
-    cell = {"cell_type": "code", "execution_count": None, "id": "app", "metadata": {}, "outputs": [], "source": code}
+    cell: dict[str, Any] = {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": "app",
+        "metadata": {},
+        "outputs": [],
+        "source": code,
+    }
     kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
     return {"cells": [cell], "metadata": {"kernelspec": kernel}, "nbformat": 4, "nbformat_minor": 5}
 

@@ -243,6 +243,7 @@ class TableSession:
         if seat is None or self.seats[seat].is_human or self.state is None:
             return None
         state = self.state
+        assert state.actor is not None  # self.actor is its table seat
         action, problem = ask_bot(self.seats[seat].bot, state, state.actor, self.names_in_hand())
         if problem is not None:
             self.notices.append(

@@ -150,7 +150,7 @@ def validate_setup(**values: Any) -> tuple[BigHoldemSetup | None, dict[str, str]
         errors["unit"] = "a money unit of 1 to 8 characters, such as € or EUR"
     else:
         clean["unit"] = unit.strip()
-    flags = {}
+    flags: dict[str, Any] = {}
     for key in ("ante", "limit", "show_probability"):
         flag = values.get(key, getattr(BigHoldemSetup, key))
         if not isinstance(flag, bool):

@@ -186,7 +186,7 @@ class BPPBot:
             u = self._rng.random()
             chosen = "fold" if u < probs["fold"] else "call" if u < probs["fold"] + probs["call"] else "raise"
         else:
-            bet = (view.min_raise_to - view.current_bet) if can_raise else 0
+            bet = (view.min_raise_to - view.current_bet) if view.min_raise_to is not None else 0
             chosen, _ = best_action(p, view.pot, to_call, bet, can_raise=can_raise, fold_equity=self.fold_equity)
             probs = {a: float(a == chosen) for a in ("fold", "call", "raise")}
         bluff = False

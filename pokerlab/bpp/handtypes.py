@@ -251,7 +251,9 @@ def hand_type(cards: CardsLike, hand_types: int = 17) -> str:
     return names[_category(index, 17)[0]] if hand_types == 9 else names[index]
 
 
-def evidence_from_cards(hole: object, board: object = "", hand_types: int = 17) -> tuple[str, dict[str, str]]:
+def evidence_from_cards(
+    hole: CardsLike, board: CardsLike | None = "", hand_types: int = 17
+) -> tuple[str, dict[str, str]]:
     """The round and the evidence (BPP_Current, Board) for actual cards.
 
     >>> evidence_from_cards("AdQc", "3h4cJh")
@@ -266,7 +268,7 @@ def evidence_from_cards(hole: object, board: object = "", hand_types: int = 17) 
     dup = set(h) & set(b)
     if dup:
         raise DuplicateCardError(f"{sorted(dup)[0]} is both a hole card and on the board")
-    rnd = ROUNDS[(0, None, None, 1, 2, 3)[len(b)]]
+    rnd = ROUNDS[{0: 0, 3: 1, 4: 2, 5: 3}[len(b)]]
     board_type = hand_type(b, hand_types) if b else "none"
     return rnd, {"BPP_Current": hand_type(h + b, hand_types), "Board": board_type}
 

@@ -382,7 +382,7 @@ def build_network(
         "Board": board,
         "OPP_Action": np.full((n_types, len(acts)), 1 / len(acts)),
     }
-    parents = {
+    parents: dict[str, tuple[str, ...]] = {
         "BPP_Final": (),
         "OPP_Final": ("BPP_Final",) if final_arc else (),
         "BPP_Win": ("BPP_Final", "OPP_Final"),

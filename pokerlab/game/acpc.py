@@ -383,6 +383,8 @@ def action_to_acpc(action: Action, state: HandState, dialect: str = "acpc") -> s
     if state.rules.structure is BettingStructure.FIXED_LIMIT:
         return "r"
     to = state.min_raise_to if isinstance(action, Raise) else action.amount
+    if to is None:
+        raise AcpcError(f"seat {a} cannot raise now: {state.describe_legal()}")
     if dialect == "seed004":
         return f"r{to}"
     before = state.total[a] - state.street_bet[a]

@@ -27,7 +27,7 @@ import math
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 import numpy as np
 
@@ -318,7 +318,7 @@ def play_match(
     if duplicate and not rules.reset_stacks:
         raise ParameterError("duplicate matches need rules that reset stacks every hand (reset_stacks=True)")
     names = _unique_names(bots)
-    seed = int(np.random.SeedSequence().entropy % (2**63)) if seed is None else seed
+    seed = int(cast(int, np.random.SeedSequence().entropy) % (2**63)) if seed is None else seed
     rng = np.random.default_rng(seed)
     first_button = int(rng.integers(n))
     for i, b in enumerate(bots):
@@ -375,7 +375,7 @@ def play_match(
                 if fault is not None:
                     faults.append(Fault(hand_no, seating[b], name, fault[0], fault[1], str(action)))
                 state.apply(action, automatic=fault is not None or was_automatic)
-            result = {"hand": hand_no, "deal": deal}
+            result: dict[str, float] = {"hand": hand_no, "deal": deal}
             for k, b in enumerate(bot_of):
                 name = names[b]
                 net = state.final_stacks[k] - state.starting_stacks[k]

@@ -674,8 +674,8 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
     unknown = {k for k, s in enumerate(stacks) if type(s) is not int and s.is_infinite()}  # type: ignore[union-attr]
     if unknown:
         # a stand-in larger than every chip this hand can put in: nobody with it is ever all-in
-        known = [s for s in stacks if type(s) is int or s.is_finite()]  # type: ignore[union-attr]
-        bound = sum(map(chips, known + antes + blinds + plan.amounts + list(sizes.values()))) + 1
+        finite = [s for s in stacks if type(s) is int or s.is_finite()]  # type: ignore[union-attr]
+        bound = sum(map(chips, finite + antes + blinds + plan.amounts + list(sizes.values()))) + 1
         stacks = [Decimal(f"{bound}E-{places}") if k in unknown else s for k, s in enumerate(stacks)]
     forced = [chips(b) for b in blinds]
     if forced[1] <= 0:
@@ -841,7 +841,7 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
     return hand
 
 
-def _own_field(reader: _Reader, data: dict, key: str, default: Any, kind: type, what: str) -> Any:
+def _own_field(reader: _Reader, data: dict, key: str, default: Any, kind: type[Any], what: str) -> Any:
     """One of pokerlab's own ``_pokerlab_*`` fields, checked (a hand edited by hand may hold anything)."""
     if key not in data:
         return default

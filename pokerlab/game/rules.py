@@ -64,7 +64,7 @@ class Street(StrEnum):
     RIVER = "river"
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # a street's place, not str.index
         return list(Street).index(self)
 
     @property
@@ -76,7 +76,7 @@ def _chips(value: object, name: str) -> int:
     """Chips and counts are whole numbers: 2.5 or True is refused, not rounded."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise RulesError(f"{name} must be a whole number (chips are integers), not {value!r}")
-    return int(value)  # type: ignore[call-overload]
+    return int(value)
 
 
 @dataclass(frozen=True)
@@ -386,7 +386,7 @@ class Rules:
             stacks = self.default_players
         if isinstance(stacks, int) and not isinstance(stacks, bool):
             stacks = [self.starting_stack] * stacks
-        return HandState(self, list(stacks), button=button, seed=seed, deck=deck, hand_number=hand_number)
+        return HandState(self, list(stacks), button=button, seed=seed, deck=deck, hand_number=hand_number)  # type: ignore[arg-type]
 
 
 AAAI06_HEADS_UP_LIMIT = Rules(

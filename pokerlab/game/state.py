@@ -610,9 +610,10 @@ class HandState:
             self.street_bet[a] += paid
             self._events.append(Act(a, self.street, "call", paid, self.street_bet[a], self.all_in[a]))
         else:
-            self._raise(a, action)  # type: ignore[arg-type]
+            self._raise(a, action)
         if automatic:
             e = self._events[before]
+            assert isinstance(e, Act)
             self._events[before] = Act(e.seat, e.street, e.kind, e.amount, e.to, e.all_in, e.complete, automatic=True)
         self.acted[a] = True
         self._advance(a)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from concurrent.futures import Executor
+from typing import cast
 
 import numpy as np
 
@@ -93,7 +94,7 @@ def simulate_table(
         if not classes:
             raise ParameterError("classes must name at least one hand class")
     if seed is None:
-        seed = int(np.random.SeedSequence().entropy % (2**63))
+        seed = int(cast(int, np.random.SeedSequence().entropy) % (2**63))
     elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ParameterError(f"seed must be a non-negative whole number, not {seed!r}")
     wanted = range(169) if classes is None else sorted({CLASS_NAMES.index(_class(c).name) for c in classes})

@@ -35,7 +35,7 @@ HEADER = "# pokerlab preflop table"
 REQUIRED = ("method", "players", "pokerlab_version")
 
 
-def _write_signed(path: Path, header: str, provenance: dict[str, Any], data: str, what: str) -> None:
+def _write_signed(path: Path, header: str, provenance: Mapping[str, Any], data: str, what: str) -> None:
     """Write the format of every committed table: the header line, ``# key: json`` provenance lines,
     a ``# sha256:`` line over all of them and the rows, then the CSV rows (atomically)."""
     head = "\n".join([header, *(f"# {k}: {json.dumps(v)}" for k, v in provenance.items())]) + "\n"

@@ -129,7 +129,7 @@ class CFRResult:
             }
         )
 
-    def chart(self) -> alt.Chart:
+    def chart(self) -> alt.LayerChart | alt.FacetChart:
         """The exploitability curve (log-log)."""
         from pokerlab.solve.charts import exploitability_chart
 
@@ -324,6 +324,7 @@ class _Sampled(_Solver):
             v = float(n.payoff[deal])  # type: ignore[index]
             return v if player == 0 else -v
         cols = self.cols[k]
+        assert cols is not None
         i = int(n.infoset[deal])  # type: ignore[index]
         sigma = self._strategy(i, cols)
         if n.player != player:

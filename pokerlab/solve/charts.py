@@ -29,7 +29,7 @@ ACTION_COLOURS = {"pass": "#8c8c8c", "bet": "#d62728", "fold": "#8c8c8c", "call/
 
 
 def _positive_number(x: object) -> bool:
-    return isinstance(x, numbers.Real) and not isinstance(x, bool) and math.isfinite(x) and x > 0
+    return isinstance(x, numbers.Real) and not isinstance(x, bool) and math.isfinite(x) and x > 0  # type: ignore[operator]
 
 
 def exploitability_chart(
@@ -37,7 +37,7 @@ def exploitability_chart(
     references: Mapping[str, float] | None = None,
     iteration: int | None = None,
     title: str = "",
-) -> alt.LayerChart:
+) -> alt.LayerChart | alt.FacetChart:
     """Exploitability of the average policy against iterations (log-log), one line per result.
 
     ``references`` draws horizontal rules (e.g. ``{"Phase II bot": 2.01}``);

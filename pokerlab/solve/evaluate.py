@@ -86,7 +86,7 @@ def _values(game: Game, table0: np.ndarray, table1: np.ndarray) -> np.ndarray:
         d = dec[k]
         assert d is not None
         probs = tables[n.player][d.iset][:, d.cols]
-        return sum(probs[:, a] * walk(c) for a, c in enumerate(n.children))  # type: ignore[return-value]
+        return sum(probs[:, a] * walk(c) for a, c in enumerate(n.children))
 
     return walk(0)
 
@@ -135,7 +135,8 @@ def _best_response_seat(game: Game, table: np.ndarray, player: int, br: np.ndarr
     def walk(k: int, w: np.ndarray) -> np.ndarray:
         n = game.nodes[k]
         if n.terminal:
-            return sign * n.payoff  # type: ignore[operator]
+            assert n.payoff is not None
+            return sign * n.payoff
         d = dec[k]
         assert d is not None
         if n.player == player:
@@ -146,7 +147,7 @@ def _best_response_seat(game: Game, table: np.ndarray, player: int, br: np.ndarr
             br[d.uniq, d.cols[best]] = 1.0
             return child[np.arange(len(w)), best[d.local]]
         probs = table[d.iset][:, d.cols]
-        return sum(probs[:, a] * walk(c, w * probs[:, a]) for a, c in enumerate(n.children))  # type: ignore[return-value]
+        return sum(probs[:, a] * walk(c, w * probs[:, a]) for a, c in enumerate(n.children))
 
     return float(game.chance @ walk(0, game.chance.copy()))
 

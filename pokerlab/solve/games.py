@@ -55,6 +55,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import permutations
+from typing import Any
 
 import numpy as np
 
@@ -186,11 +187,13 @@ class _Builder:
         self.nodes: list[dict] = []
         self.infosets: dict[str, InfoSet] = {}
 
-    def add(self, **fields) -> int:
+    def add(self, **fields: Any) -> int:
         self.nodes.append(fields)
         return len(self.nodes) - 1
 
-    def infoset_ids(self, keys: list[str], player: int, cards: list[str], boards: list[str], history: str, actions):
+    def infoset_ids(
+        self, keys: list[str], player: int, cards: list[str], boards: list[str], history: str, actions: tuple[str, ...]
+    ) -> np.ndarray:
         ids = np.empty(len(keys), dtype=np.int64)
         for d, key in enumerate(keys):
             if key not in self.infosets:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from pokerlab.widgets._common import _WIDE, _inline, _with_picture
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pokerlab.preflop import PreflopTable
 
 
 class PreflopExplorer:
@@ -35,7 +38,7 @@ class PreflopExplorer:
         )
         self.summary = w.HTML()
         self.chart_view = w.HTML()
-        self.result = None
+        self.result: PreflopTable | None = None
         self.last_chart: Any = None
         for box in (self.players, self.games, self.metric):
             box.observe(lambda _: self.update(), names="value")
@@ -52,6 +55,7 @@ class PreflopExplorer:
             self.players.value, games=self.games.value, seed=self.seed, metric=self.metric.value, progress=False
         )
         self.result = t
+        assert t.errors is not None  # a simulated table has standard errors
         self.summary.value = (
             f"AA {t.value('AA'):.3f} &plusmn; {t.stderr('AA'):.3f}, 72o {t.value('72o'):.3f} &plusmn; "
             f"{t.stderr('72o'):.3f}; mean standard error {np.nanmean(t.errors):.4f}"

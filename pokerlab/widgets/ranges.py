@@ -72,7 +72,7 @@ def _grid_view_class() -> Any:
         import anywidget
         import traitlets
 
-        class _RangeGridView(anywidget.AnyWidget):  # type: ignore[misc]
+        class _RangeGridView(anywidget.AnyWidget):
             """13x13 cells, one weight each (row-major grid order); the browser paints by mouse drag."""
 
             _esm = _GRID_ESM
