@@ -351,6 +351,7 @@ def _up_to_suits(holes: np.ndarray, weight: np.ndarray) -> tuple[np.ndarray, np.
         for pl in range(k):
             key = key * 1326 + code[:, pl]
         best = key if best is None else np.minimum(best, key)
+    assert best is not None  # SUIT_PERMS is never empty
     keys, first, inverse = np.unique(best, return_index=True, return_inverse=True)
     return holes[first], np.bincount(inverse, weights=weight, minlength=len(keys)), np.bincount(inverse)
 
