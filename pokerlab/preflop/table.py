@@ -359,15 +359,40 @@ def _check_players(players: int) -> int:
 
 
 def data_dir() -> Path:
-    """Where the committed tables live: ``$POKERLAB_TABLES`` or the repository's ``data/preflop_tables``."""
+    """The folder the committed tables are read from, the first of:
+
+    1. ``$POKERLAB_TABLES`` when it is set (your own tables, or a folder to test with);
+    2. the repository's ``data/preflop_tables`` when pokerlab runs from a checkout (an editable
+       install or ``PYTHONPATH``), so a table that ``pokerlab tables`` regenerates there is read at once;
+    3. the copy inside the installed package, ``pokerlab/data/preflop_tables``, found with
+       :mod:`importlib.resources` (a wheel carries it: ``pyproject.toml`` maps
+       ``data/preflop_tables`` to that package folder when the wheel is built).
+
+    It only names the folder: :func:`load_table` and :func:`load_matrix` refuse a missing or
+    unreadable file with a :class:`~pokerlab.errors.PreflopTableError` that names it.
+    """
+    import importlib.resources
     import os
 
     env = os.environ.get("POKERLAB_TABLES")
-    return Path(env) if env else Path(__file__).resolve().parents[2] / "data" / "preflop_tables"
+    if env:
+        return Path(env)
+    checkout = Path(__file__).resolve().parents[2] / "data" / "preflop_tables"
+    if checkout.is_dir():
+        return checkout
+    packaged = importlib.resources.files("pokerlab") / "data" / "preflop_tables"
+    if not isinstance(packaged, Path):  # e.g. imported from a zip file: the tables are not files on disk
+        raise PreflopTableError(
+            f"the preflop tables inside the installed pokerlab ({packaged}) are not a folder on disk"
+        )
+    return packaged
 
 
 def load_table(method: str, players: int | None = None, source: str = "income_rate") -> PreflopTable:
-    """Read one of the committed tables of ``data/preflop_tables`` (see its README).
+    """Read one of the committed tables of ``data/preflop_tables`` (see its README), from :func:`data_dir`.
+
+    A missing or unreadable file is a :class:`~pokerlab.errors.PreflopTableError` naming it: the bots'
+    numbers come from these files, so nothing falls back to other numbers.
 
     >>> load_table("exact").value("AA") > 0.85
     True
