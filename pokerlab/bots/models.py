@@ -1,4 +1,4 @@
-"""Opponent models from seed 001 section 3.4: what an opponent's betting says about its hand.
+"""Opponent models from the Waterloo report, section 3.4: what an opponent's betting says about its hand.
 
 :class:`ReweightingModel` is Papp's re-weighting (Algorithm 7, eq. 8): a
 weight for each of the opponent's 1,326 possible holdings, reset every hand

@@ -1,4 +1,4 @@
-"""The Waterloo bots of seed 001: Phase I, Phase II and Phase III.
+"""The bots of the Waterloo report: Phase I, Phase II and Phase III.
 
 * **Phase I** plays preflop from a simple function of the hole cards (the
   Chen formula: raise from ``raise_points``, call from ``call_points``,

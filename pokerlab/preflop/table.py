@@ -180,7 +180,7 @@ def _version() -> str:
 
 @dataclass(frozen=True, eq=False)
 class PreflopTable:
-    """Values for the 169 classes on seed 001's 13x13 grid, with provenance.
+    """Values for the 169 classes on the Waterloo report's 13x13 grid, with provenance.
 
     ``values[row, col]`` uses the grid of :attr:`pokerlab.cards.HandClass.grid_cell`.
     ``errors`` holds one standard error per cell for sampled tables (None
@@ -262,7 +262,7 @@ class PreflopTable:
         return pd.DataFrame(rows)
 
     def grid(self) -> pd.DataFrame:
-        """The values as seed 001 prints them: rows and columns 2..A."""
+        """The values as the Waterloo report prints them: rows and columns 2..A."""
         import pandas as pd
 
         return pd.DataFrame(self.values, index=list(RANKS), columns=list(RANKS))
