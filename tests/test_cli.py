@@ -108,3 +108,19 @@ def test_errors_are_one_line_with_exit_2(argv, words):
     assert len(lines) == 1 and lines[0].startswith("pokerlab: error:")
     assert words in lines[0]
     assert "Traceback" not in proc.stderr
+
+
+def test_cli_bpp(capsys):
+    from pokerlab.bpp.network import build_network
+
+    assert main(["bpp", "--hole", "AdQc", "--board", "3h4cJh", "--action", "raise", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    net = build_network("flop")
+    expected = net.p_win({"BPP_Current": "busted_A", "Board": "busted_TJ", "OPP_Action": "raise"})
+    assert data["round"] == "flop" and data["p_win"] == pytest.approx(expected, abs=1e-12)
+    assert main(["bpp", "--round", "preflop", "--evidence", "BPP_Current=flush"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pokerlab: error: ") and "probability zero" in err and err.count("\n") == 1
+    assert main(["bpp", "--hole", "AdQc", "--action", "fold"]) == 2
+    assert "has no state 'fold'" in capsys.readouterr().err
+    assert main(["bpp", "--hole", "AdQc", "--board", "3h4cJh", "--round", "river"]) == 2
