@@ -124,3 +124,16 @@ def test_cli_bpp(capsys):
     assert main(["bpp", "--hole", "AdQc", "--action", "fold"]) == 2
     assert "has no state 'fold'" in capsys.readouterr().err
     assert main(["bpp", "--hole", "AdQc", "--board", "3h4cJh", "--round", "river"]) == 2
+
+
+def test_tournament_rules_are_named_by_source_and_the_old_name_still_works():
+    from pokerlab.cli import build_parser
+
+    parser = build_parser()
+    base = ["tournament", "--duplicate", "phase1", "phase2"]
+    assert parser.parse_args(base).rules == "waterloo-nl"
+    assert parser.parse_args([*base, "--rules", "seed001-nl"]).rules == "waterloo-nl"
+    assert parser.parse_args([*base, "--rules", "aaai06-limit"]).rules == "aaai06-limit"
+    assert "waterloo-nl" in parser._subparsers._group_actions[0].choices["tournament"].format_help()
+    with pytest.raises(SystemExit):
+        parser.parse_args([*base, "--rules", "seed002"])
