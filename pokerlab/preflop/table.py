@@ -1,7 +1,8 @@
 """The preflop table type and its files.
 
 Values on the 13x13 grid, provenance and a checksum, read and written as CSV;
-the committed tables of ``data/preflop_tables``.
+the committed tables of ``data/preflop_tables`` (which an installed wheel carries
+as ``pokerlab/data/preflop_tables``: see :func:`data_dir`).
 """
 
 from __future__ import annotations
