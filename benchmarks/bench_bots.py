@@ -1,4 +1,4 @@
-"""Hands per second for each pair of seed bots, heads-up no-limit (seed 001's rules, stacks reset).
+"""Hands per second for each pair of the sources' bots, heads-up no-limit (the Waterloo report's rules, stacks reset).
 
 The issue's target: Phase II against Phase II at least 200 hands per second.
 

@@ -81,7 +81,7 @@ def main() -> None:
         print(
             f"exact heads-up table (169 x 2,097,572,400 cases), {args.workers} workers: pokerlab {exact:.0f} s,"
             f" a class-by-class eval7 enumeration {naive / 86400:.1f} days -> {naive / exact:,.0f}x"
-            " (seed 001 reports 7 days)"
+            " (the Waterloo report says 7 days)"
         )
 
 

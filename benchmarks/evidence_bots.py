@@ -1,6 +1,6 @@
-"""Duplicate heads-up matches between the seed bots (issue evidence), written to data/bot_matches.csv.
+"""Duplicate heads-up matches between the sources' bots (issue evidence), written to data/bot_matches.csv.
 
-Each line-up plays ``--deals`` deals twice with the seats swapped (seed 001's
+Each line-up plays ``--deals`` deals twice with the seats swapped (the Waterloo report's
 no-limit rules, blinds 1/2, 200 chips reset every hand) and reports bot A's
 win rate in milli-big-blinds per hand with a 95 % confidence interval. Run:
 

@@ -401,7 +401,7 @@ def combo_card_ids() -> np.ndarray:
 class HandClass:
     """One of the 169 starting-hand classes: ``"AA"``, ``"AKs"`` or ``"AKo"``.
 
-    ``suited`` is ``None`` for pairs. In seed 001's 13x13 tables the classes
+    ``suited`` is ``None`` for pairs. In the Waterloo report's 13x13 tables the classes
     sit at :attr:`grid_cell`: rows and columns run 2..A (index 0..12), pairs
     on the diagonal, suited hands below it (row = high rank, column = low
     rank) and offsuit hands above it (row = low rank, column = high rank).

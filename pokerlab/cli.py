@@ -8,9 +8,9 @@
     pokerlab equity AhKh QQ --board 2c7d8h    showdown equity
     pokerlab range "TT+, A2s+"                expand and normalise a range
     pokerlab tables --method simulation       preflop tables (expert, simulation, exact, exact-matrix)
-    pokerlab reproduce                        seed 001's Tables 1-4, regenerated
+    pokerlab reproduce                        the Waterloo report's Tables 1-4, regenerated
     pokerlab acpc-client HOST PORT --bot NAME play against an ACPC dealer
-    pokerlab tournament --setup phases        seed 001's self-play experiments, duplicate matches
+    pokerlab tournament --setup phases        the Waterloo report's self-play experiments, duplicate matches
     pokerlab bpp --hole AdQc --board 3h4cJh   BPP's network: P(win), posteriors, what BPP would do
     pokerlab play [--app heads-up|bigholdem]  play in the browser (Voila on 127.0.0.1)
     pokerlab solve leduc --variant cfr+       CFR/CFR+/MCCFR on Kuhn or Leduc, exact exploitability
@@ -53,6 +53,11 @@ def _whole(lo: int, hi: int | None = None, meaning: str = "") -> Any:
         return n
 
     return parse
+
+
+def _rules_choice(text: str) -> str:
+    """``--rules``: the old name ``seed001-nl`` still means ``waterloo-nl``."""
+    return "waterloo-nl" if text == "seed001-nl" else text
 
 
 def _text(text: str) -> str:
@@ -250,7 +255,7 @@ def _grid_text(table: Any) -> str:
 
 
 def cmd_reproduce(args: argparse.Namespace) -> None:
-    """Regenerate seed 001's Tables 1-4, write the data and print it."""
+    """Regenerate the Waterloo report's Tables 1-4, write the data and print it."""
     from pathlib import Path
 
     from pokerlab import preflop
@@ -592,7 +597,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_SEED, default=None, help="seed for bots that take one")
     p.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for each line from the dealer")
 
-    p = add("tournament", "self-play experiments (seed 001 Figures 4-7) or duplicate heads-up matches", cmd_tournament)
+    p = add(
+        "tournament",
+        "self-play experiments (the Waterloo report's Figures 4-7) or duplicate heads-up matches",
+        cmd_tournament,
+    )
     p.add_argument("--setup", choices=("phases", "bluffing", "trust"), default="phases")
     p.add_argument("--bots", type=_text, default=None, help="a custom line-up: 'phase2:bluff=none;phase1;rembrant'")
     p.add_argument("--hands", type=_whole(1), default=200, help="hands per trial (deals for --duplicate)")
@@ -605,9 +614,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--rules",
-        choices=("seed001-nl", "aaai06-limit"),
-        default="seed001-nl",
-        help="rules of a --duplicate match: seed 001's no-limit game or the AAAI'06 heads-up limit game",
+        type=_rules_choice,
+        choices=("waterloo-nl", "aaai06-limit"),
+        default="waterloo-nl",
+        help="rules of a --duplicate match: the Waterloo report's no-limit game or the AAAI'06 heads-up limit game",
     )
 
     p = add("bpp", "BPP's Bayesian network: P(win), posteriors and what BPP would do", cmd_bpp)
@@ -651,7 +661,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-potential", action="store_true", help="skip PPOT/NPOT (faster)")
     p.add_argument("--no-check", action="store_true", help="do not check the file's finishing_stacks")
 
-    p = add("reproduce", "regenerate seed 001's Tables 1-4 and print them", cmd_reproduce)
+    p = add("reproduce", "regenerate the Waterloo report's Tables 1-4 and print them", cmd_reproduce)
     p.add_argument("--out", type=_text, default="data/preflop_tables", help="folder for the regenerated tables")
     p.add_argument(
         "--games", type=_whole(1), default=1_000_000, help="games per class for Tables 1-2 (Papp's 1,000,000)"

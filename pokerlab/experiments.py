@@ -1,4 +1,4 @@
-"""Self-play experiments: seed 001's Figures 4-7 and duplicate heads-up matches.
+"""Self-play experiments: the Waterloo report's Figures 4-7 and duplicate heads-up matches.
 
 A **setup** is a line-up of bots. The seed's are:
 
@@ -10,7 +10,7 @@ A **setup** is a line-up of bots. The seed's are:
             players (Figure 7)
 ========== ==================================================================
 
-:func:`run_experiment` plays ``trials`` matches under seed 001's no-limit
+:func:`run_experiment` plays ``trials`` matches under the Waterloo report's no-limit
 rules (blinds 1/2, 200 chips, chips carried over, a player is out at 0) and
 keeps every player's money after every hand. Each trial is one task for
 the ``executor`` (any ``concurrent.futures.Executor``), seeded from

@@ -1,4 +1,4 @@
-"""Hand strength, hand potential and effective hand strength (seed 001).
+"""Hand strength, hand potential and effective hand strength (the Waterloo report).
 
 *Hand strength* (Algorithm 1) is the chance that our hand is ahead of one
 opponent's hand **right now**, counting ties as half::
@@ -100,7 +100,7 @@ def hand_strength(
 
 
 def compensated_strength(hs_n: float, players_left: int, c: float = DEFAULT_C) -> float:
-    """Seed 001's eq. 3: ``HS = HS_n * (1 + players_left / c)``, capped at 1.
+    """The Waterloo report's eq. 3: ``HS = HS_n * (1 + players_left / c)``, capped at 1.
 
     ``HS_n`` shrinks fast as players are added; the report enlarges it again
     so that fixed betting thresholds still make sense. ``c`` is left open by
@@ -117,7 +117,7 @@ def compensated_strength(hs_n: float, players_left: int, c: float = DEFAULT_C) -
 
 @dataclass(frozen=True)
 class Potential:
-    """The result of :func:`hand_potential` (seed 001's Table 4 and eq. 4-6).
+    """The result of :func:`hand_potential` (the Waterloo report's Table 4 and eq. 4-6).
 
     ``matrix[now][end]`` counts (or, with weights, sums the weights of)
     opponent-hand x future-board cases; rows and columns are ahead, tied,
@@ -164,7 +164,7 @@ class Potential:
         return d
 
     def table(self) -> str:
-        """Plain-text layout of seed 001's Table 4."""
+        """Plain-text layout of the Waterloo report's Table 4."""
         fmt = (lambda x: f"{x:>9d}") if not self.weighted else (lambda x: f"{x:>9.1f}")
         width = 9
         lines = [
@@ -232,7 +232,7 @@ def hand_potential(
     weights: np.ndarray | Range | str | None = None,
     opponents: int = 1,
 ) -> Potential:
-    """Hand potential by full enumeration (seed 001, Algorithm 2).
+    """Hand potential by full enumeration (the Waterloo report, Algorithm 2).
 
     ``lookahead=2`` deals turn and river from the flop (1,081 x 990 =
     1,070,190 cases against a random hand); ``lookahead=1`` deals one card,

@@ -125,7 +125,7 @@ def test_game_definitions_read_and_write():
         assert (back.structure, back.small_blind, back.big_blind, back.raise_cap, back.bet_sizes) == (
             rules.structure, rules.small_blind, rules.big_blind, rules.raise_cap, rules.bet_sizes,
         )  # fmt: skip
-    assert "maxRaises = 2 3 4 4" in AAAI06_HEADS_UP_LIMIT.to_acpc_gamedef()  # seed 000: a bet and 2 raises
+    assert "maxRaises = 2 3 4 4" in AAAI06_HEADS_UP_LIMIT.to_acpc_gamedef()  # the AAAI'06 rules: a bet and 2 raises
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The Rembrant bot (seed 004): groups, classification, danger, situations, mixed play."""
+"""The Rembrant bot (Rembrant): groups, classification, danger, situations, mixed play."""
 
 import pytest
 

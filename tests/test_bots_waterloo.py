@@ -1,4 +1,4 @@
-"""Seed 001's betting rules as functions, and the Phase I / Phase II bots built on them."""
+"""The Waterloo report's betting rules as functions, and the Phase I / Phase II bots built on them."""
 
 import math
 

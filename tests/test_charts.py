@@ -163,7 +163,7 @@ CASES = {
             __import__("pokerlab").preflop.load_matrix().to_frame().query("opponent == 'AA'"),
             list(__import__("pokerlab").preflop.CLASS_NAMES),
         ),
-        {"marks": 169},  # every class against AA (the full matrix draws 28,561: tests/test_matrix.py)
+        {"marks": 169},  # every class against AA (the full matrix draws 28,561: tests/test_preflop_matrix.py)
     ),
     "money_chart": (
         lambda: charts.money_chart(pd.DataFrame({"you": [100, 120, 90], "bot": [100, 80, 110]}).rename_axis("hand")),

@@ -108,3 +108,32 @@ def test_errors_are_one_line_with_exit_2(argv, words):
     assert len(lines) == 1 and lines[0].startswith("pokerlab: error:")
     assert words in lines[0]
     assert "Traceback" not in proc.stderr
+
+
+def test_cli_bpp(capsys):
+    from pokerlab.bpp.network import build_network
+
+    assert main(["bpp", "--hole", "AdQc", "--board", "3h4cJh", "--action", "raise", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    net = build_network("flop")
+    expected = net.p_win({"BPP_Current": "busted_A", "Board": "busted_TJ", "OPP_Action": "raise"})
+    assert data["round"] == "flop" and data["p_win"] == pytest.approx(expected, abs=1e-12)
+    assert main(["bpp", "--round", "preflop", "--evidence", "BPP_Current=flush"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pokerlab: error: ") and "probability zero" in err and err.count("\n") == 1
+    assert main(["bpp", "--hole", "AdQc", "--action", "fold"]) == 2
+    assert "has no state 'fold'" in capsys.readouterr().err
+    assert main(["bpp", "--hole", "AdQc", "--board", "3h4cJh", "--round", "river"]) == 2
+
+
+def test_tournament_rules_are_named_by_source_and_the_old_name_still_works():
+    from pokerlab.cli import build_parser
+
+    parser = build_parser()
+    base = ["tournament", "--duplicate", "phase1", "phase2"]
+    assert parser.parse_args(base).rules == "waterloo-nl"
+    assert parser.parse_args([*base, "--rules", "seed001-nl"]).rules == "waterloo-nl"
+    assert parser.parse_args([*base, "--rules", "aaai06-limit"]).rules == "aaai06-limit"
+    assert "waterloo-nl" in parser._subparsers._group_actions[0].choices["tournament"].format_help()
+    with pytest.raises(SystemExit):
+        parser.parse_args([*base, "--rules", "seed002"])

@@ -14,6 +14,8 @@ from pokerlab.game import (
     DealBoard,
     HandEnd,
     HandState,
+    PostAnte,
+    PostBlind,
     ReturnUncalled,
     Street,
 )
@@ -53,9 +55,24 @@ def test_invariants_of_random_legal_play(case):
     first = play_out(h, rng)
     # chips are conserved and every chip put in is paid out
     assert sum(h.final_stacks) == start
+    # chips put in, counted from the log: antes, blinds and every action's chips
+    put_in = [0] * h.n
+    for e in h.events:
+        if isinstance(e, (PostAnte, PostBlind, Act)):
+            put_in[e.seat] += e.amount
     paid = sum(e.amount for e in h.events if isinstance(e, AwardPot))
     returned = sum(e.amount for e in h.events if isinstance(e, ReturnUncalled))
-    assert paid + returned == h.pot + returned and paid == sum(h.total)
+    assert paid + returned == sum(put_in) and paid == h.pot
+    won = [0] * h.n
+    back = [0] * h.n
+    for e in h.events:
+        if isinstance(e, AwardPot):
+            for seat, share in zip(e.winners, e.shares, strict=True):
+                won[seat] += share
+        elif isinstance(e, ReturnUncalled):
+            back[e.seat] += e.amount
+    for seat in range(h.n):
+        assert h.final_stacks[seat] == h.starting_stacks[seat] - put_in[seat] + back[seat] + won[seat]
     for e in h.events:
         if isinstance(e, AwardPot):
             assert sum(e.shares) == e.amount and set(e.winners) <= set(e.eligible)

@@ -25,7 +25,7 @@ from pokerlab.game import (
     Street,
 )
 
-# -- seed 000: AAAI'06 heads-up limit ----------------------------------------------
+# -- the AAAI'06 rules: heads-up limit ----------------------------------------------
 
 
 def test_aaai06_dealer_posts_5_and_acts_first_preflop_other_acts_first_after():
@@ -73,7 +73,7 @@ def test_aaai06_is_heads_up_only():
         AAAI06_HEADS_UP_LIMIT.new_hand([1000, 1000, 1000])
 
 
-# -- seed 002: BigHoldem ---------------------------------------------------------------
+# -- BigHoldem ------------------------------------------------------------------------
 
 
 def test_bigholdem_defaults():
@@ -99,7 +99,7 @@ def test_bigholdem_raises_are_bounded_by_the_stack_and_capped():
     assert h.all_in[1] and h.actor == 2 and {type(a) for a in h.legal_actions()} == {Fold, Call}
 
 
-# -- seed 003: heads-up no-limit ---------------------------------------------------------
+# -- the arena rules: heads-up no-limit ---------------------------------------------------------
 
 
 def test_heads_up_no_limit_blinds_rise_every_10_hands():
@@ -122,7 +122,7 @@ def test_heads_up_no_limit_raise_at_least_twice_the_big_blind_and_excess_returne
     assert sum(h.final_stacks) == 2500
 
 
-# -- seed 001: no-limit ring ------------------------------------------------------------
+# -- the Waterloo report: no-limit ring ------------------------------------------------------------
 
 
 def test_no_limit_ring_blinds_1_and_2():

@@ -1,6 +1,7 @@
-"""ruff is part of the test suite, with the settings in pyproject.toml."""
+"""Source checks: ruff with the settings in pyproject.toml, and sources cited by name."""
 
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -24,3 +25,22 @@ def test_ruff_check_is_clean():
 def test_ruff_format_is_clean():
     proc = ruff("format", "--check", ".")
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+SEED_NUMBER = re.compile(r"\bseeds? 0\d\d\b", re.IGNORECASE)  # the names seed001-nl and seed004 stay accepted
+
+
+def test_sources_are_cited_by_name_not_by_seed_number():
+    """Docstrings, help, lessons and data cite a source by its short name in docs/references.md
+    ("the Waterloo report", "Rembrant", "the AAAI'06 rules", ...): a reader of the package has never
+    seen the numbered seed files, so "seed 001" would tell them nothing."""
+    places = [ROOT / "README.md", ROOT / "DEVELOPERS.md"]
+    for folder in ("pokerlab", "notebooks", "data", "docs"):
+        places += [p for p in (ROOT / folder).rglob("*") if p.suffix in {".py", ".ipynb", ".md", ".csv", ".txt", ".j2"}]
+    found = []
+    for path in places:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if SEED_NUMBER.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()[:100]}")
+    assert len(places) > 100
+    assert not found, "cite the source by name (docs/references.md):\n" + "\n".join(found)

@@ -1,4 +1,4 @@
-"""Hand strength and potential against seed 001 and a plain reference."""
+"""Hand strength and potential against the Waterloo report and a plain reference."""
 
 import itertools
 

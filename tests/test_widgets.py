@@ -176,7 +176,7 @@ def test_range_grid_text_and_cells_stay_in_sync():
     g = RangeGrid("QQ+, AKs")
     assert g.weights == {"QQ": 1.0, "KK": 1.0, "AA": 1.0, "AKs": 1.0}
     assert len(g.view.weights) == 169 and sum(1 for x in g.view.weights if x) == 4
-    # the grid is seed 001's layout: cell (row, col) of HandClass.grid_cell, row-major
+    # the grid is the Waterloo report's layout: cell (row, col) of HandClass.grid_cell, row-major
     assert g.view.labels[12 * 13 + 11] == "AKs" and g.view.labels[11 * 13 + 12] == "AKo"
     g.paint(["JJ", "TT"])  # what a drag over two cells sends
     assert g.text.value == "TT+, AKs" and len(g.range) == 34

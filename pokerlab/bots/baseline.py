@@ -21,7 +21,7 @@ def require_turn(view: PlayerView) -> None:
 
 @dataclass
 class AlwaysCall:
-    """Checks when it can and calls every bet: the "calling station" of seed 001's simulations."""
+    """Checks when it can and calls every bet: the "calling station" of the Waterloo report's simulations."""
 
     name: str = "always_call"
 

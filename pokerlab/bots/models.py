@@ -1,4 +1,4 @@
-"""Opponent models from seed 001 section 3.4: what an opponent's betting says about its hand.
+"""Opponent models from the Waterloo report, section 3.4: what an opponent's betting says about its hand.
 
 :class:`ReweightingModel` is Papp's re-weighting (Algorithm 7, eq. 8): a
 weight for each of the opponent's 1,326 possible holdings, reset every hand
@@ -235,16 +235,14 @@ _PREFLOP: np.ndarray | None = None
 
 
 def _preflop_values() -> np.ndarray:
-    """Exact heads-up equity of each holding's class (the committed exact table, or a quick simulation)."""
+    """Exact heads-up equity of each holding's class, from the committed exact table (an error naming
+    the file when it is missing: the model never learns from other numbers)."""
     global _PREFLOP
     if _PREFLOP is None:
         from pokerlab.cards import HandClass, combo_cards
-        from pokerlab.preflop import PreflopTableError, load_table, simulate_table
+        from pokerlab.preflop import load_table
 
-        try:
-            table = load_table("exact")
-        except PreflopTableError:
-            table = simulate_table(2, games=2000, seed=2026, progress=False)
+        table = load_table("exact")
         _PREFLOP = np.array([table.value(HandClass.of(*combo_cards(i))) for i in range(1326)])
     return _PREFLOP
 

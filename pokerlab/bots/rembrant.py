@@ -1,11 +1,11 @@
-"""The Rembrant bot of seed 004 (University of Maribor, ACPC 2011 heads-up no-limit).
+"""The Rembrant bot (Vohl, Bošković and Brest, University of Maribor, ACPC 2011 heads-up no-limit).
 
 It plays by situation tables. The **situation** is what the opponents did
 on this street: ``first`` (nobody has bet or raised: we open, or they only
 called), ``check`` (checked to us), ``raise`` (one bet or raise), ``reraise``
 (two or more) or ``allin`` (an opponent is all-in).
 
-* **Preflop**: the nine groups of seed 004 (Tables 2-10). "Raise 3-5x BB"
+* **Preflop**: Rembrant's nine groups (its Tables 2-10). "Raise 3-5x BB"
   raises to 3-5 big blinds, "re-raise 3-4x of bet" to 3-4 times the bet,
   "Raise <= 40 call else fold" calls when the call costs at most 40 big
   blinds (pokerlab reads the paper's amounts as big blinds). Groups 8 and 9
@@ -170,7 +170,7 @@ _GROUP_OF = {HandClass.parse(n).name: g for g, names in REMBRANT_GROUPS.items() 
 
 
 def preflop_group(hole: tuple[Card, ...]) -> int:
-    """Seed 004's group (1 strongest .. 9) of two hole cards."""
+    """Rembrant's group (1 strongest .. 9) of two hole cards."""
     return _GROUP_OF.get(HandClass.of(*hole).name, 9)
 
 
@@ -180,7 +180,7 @@ def _straight_ranks(five: tuple[Card, ...]) -> list[int]:
 
 
 def classify(hole: tuple[Card, ...], board: tuple[Card, ...]) -> tuple[int, str]:
-    """The end-combination group (1..7) and sub-type of seed 004's postflop tables.
+    """The end-combination group (1..7) and sub-type of Rembrant's postflop tables.
 
     >>> from pokerlab.cards import parse_cards
     >>> classify(parse_cards("AhKd"), parse_cards("Kc7s2d"))
@@ -252,7 +252,7 @@ def classify(hole: tuple[Card, ...], board: tuple[Card, ...]) -> tuple[int, str]
 
 
 def board_danger(board: tuple[Card, ...]) -> int:
-    """The most board cards of one suit or of one run of connected ranks (seed 004's danger)."""
+    """The most board cards of one suit or of one run of connected ranks (Rembrant's danger)."""
     if not board:
         return 0
     suits = max(sum(1 for c in board if c.suit == s) for s in {c.suit for c in board})
@@ -266,7 +266,7 @@ def board_danger(board: tuple[Card, ...]) -> int:
 
 @dataclass
 class Rembrant:
-    """Seed 004's situation player (see the module docstring)."""
+    """Rembrant's situation player (see the module docstring)."""
 
     seed: int | None = None
     max_repeat: int = 2

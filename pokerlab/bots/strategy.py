@@ -1,4 +1,4 @@
-"""Seed 001's betting rules (Algorithms 3-6) as plain functions.
+"""The Waterloo report's betting rules (Algorithms 3-6) as plain functions.
 
 Each function takes numbers and returns a :class:`Decision` (``"fold"``,
 ``"call"`` or ``"raise"`` with an amount in chips), so lessons can sweep
@@ -46,7 +46,7 @@ def _prob(name: str, x: float) -> float:
 
 
 def preflop_position(seat: int, button: int, players: int) -> int:
-    """Seed 001's position: 1 = small blind, 2 = big blind, ..., ``players`` = the button.
+    """The Waterloo report's position: 1 = small blind, 2 = big blind, ..., ``players`` = the button.
 
     Heads-up the button posts the small blind, so it is position 1 and the
     other player position 2 (pokerlab's reading; the report plays 3+ seats).

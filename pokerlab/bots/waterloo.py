@@ -1,4 +1,4 @@
-"""The Waterloo bots of seed 001: Phase I, Phase II and Phase III.
+"""The bots of the Waterloo report: Phase I, Phase II and Phase III.
 
 * **Phase I** plays preflop from a simple function of the hole cards (the
   Chen formula: raise from ``raise_points``, call from ``call_points``,
@@ -339,14 +339,10 @@ class PhaseThree(PhaseTwo):
 
 @lru_cache(maxsize=64)
 def _table(method: str, players: int, metric: str) -> Any:
-    from pokerlab.preflop import PreflopTableError, load_table, simulate_table
+    from pokerlab.preflop import load_table
 
-    try:
-        table = load_table(method, players=players if method == "simulation" else None)
-    except PreflopTableError:
-        # no committed data (an installed wheel): a quick seeded table instead
-        table = simulate_table(players, games=2000, seed=2026, progress=False)
-    return table
+    # the committed table or an error naming its file: a bot never plays from other numbers
+    return load_table(method, players=players if method == "simulation" else None)
 
 
 def _table_value(method: str, players: int, metric: str, name: str) -> float:

@@ -29,14 +29,10 @@ def exact_equity(hole: Any, board: Any) -> float:
 
     h, b = parse_cards(hole), parse_cards(board) if board is not None else ()
     if len(b) == 0:
-        from pokerlab.preflop import PreflopTableError, load_table
+        from pokerlab.preflop import load_table
 
-        try:
-            return load_table("exact").value(HandClass.of(*h).name)
-        except PreflopTableError:  # an installed wheel without the data: a precise estimate
-            from pokerlab.equity import equity
-
-            return equity(h, samples=400_000, seed=0).equity[0]
+        # the committed exact table, or an error naming its file
+        return load_table("exact").value(HandClass.of(*h).name)
     if len(b) == 5:
         return hand_strength(h, b)
     m = np.asarray(hand_potential(h, b, lookahead=5 - len(b)).matrix, dtype=float)

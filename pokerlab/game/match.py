@@ -14,9 +14,9 @@ exception, returns an illegal action or runs out of time gets the default
 action (check when possible, otherwise fold), the fault is counted in
 :attr:`MatchResult.faults`, and the match goes on; with a time bank, a bot
 that misses more than ``max_misses`` answers in a row plays automatic
-checks and folds for the rest of the match (seed 003).
+checks and folds for the rest of the match (the heads-up no-limit arena rules).
 
-**Duplicate matches** (``duplicate=True``, as ACPC and seed 004 do) play
+**Duplicate matches** (``duplicate=True``, as ACPC and Rembrant do) play
 every deal once per seating, rotating the bots through the seats with the
 same cards, so luck of the deal cancels out.
 """
@@ -226,7 +226,7 @@ class MatchResult:
         return pd.DataFrame(rows).sort_values("per hand", ascending=False).reset_index(drop=True)
 
     def chart(self) -> alt.Chart:
-        """The money of every bot over the hands (seed 001's Figures 4-7): :func:`pokerlab.charts.money_chart`.
+        """The money of every bot over the hands (the Waterloo report's Figures 4-7): :func:`pokerlab.charts.money_chart`.
 
         Row 0 is the stacks before the first hand; the lines keep the seat order.
         """

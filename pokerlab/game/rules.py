@@ -1,22 +1,22 @@
-"""Rules as data: betting structure, blinds, caps, stacks, clocks, and the seeds' presets.
+"""Rules as data: betting structure, blinds, caps, stacks, clocks, and the sources' presets.
 
 A :class:`Rules` value describes a game completely; :meth:`Rules.new_hand`
 starts a hand under it. Rules are checked when they are built, so a
 contradiction (a cap of -1, blinds larger than the stacks, 11 players) is
 refused at once with a sentence saying what is wrong.
 
-Presets, each from its seed:
+Presets, each from its source (docs/references.md):
 
 ======================== =======================================================================
-``AAAI06_HEADS_UP_LIMIT`` seed 000: heads-up fixed limit, reverse blinds $5/$10, bets $10/$10/$20/$20,
+``AAAI06_HEADS_UP_LIMIT`` the AAAI'06 rules: heads-up fixed limit, reverse blinds $5/$10, bets $10/$10/$20/$20,
                           a bet and 2 raises preflop and on the flop, a bet and 3 raises later
-``BIGHOLDEM``             seed 002: 2-10 players (10 by default), 1000 chips, blinds 5/10, optional
+``BIGHOLDEM``             BigHoldem: 2-10 players (10 by default), 1000 chips, blinds 5/10, optional
                           ante, 3 raises per phase, raises bounded by the stack, elimination below
                           twice the minimum chip
-``HEADS_UP_NO_LIMIT``     seed 003: blinds 10/20 rising every 10 hands, raises of at least twice the
-                          big blind, no cap, a time bank of 10 s + 0.5 s per move, automatic checks
-                          after more than two missed answers in a row
-``NO_LIMIT_RING``         seed 001: 2-10 players, no limit, blinds 1 and 2
+``HEADS_UP_NO_LIMIT``     the heads-up no-limit arena rules: blinds 10/20 rising every 10 hands, raises
+                          of at least twice the big blind, no cap, a time bank of 10 s + 0.5 s per
+                          move, automatic checks after more than two missed answers in a row
+``NO_LIMIT_RING``         the Waterloo report: 2-10 players, no limit, blinds 1 and 2
 ======================== =======================================================================
 """
 
@@ -106,7 +106,7 @@ class TimeBank:
 
     ``max_misses``: after more than this many missed answers in a row (an
     exception, an illegal action or no answer in time) the seat's moves
-    become automatic (seed 003: more than two).
+    become automatic (the heads-up no-limit arena rules: more than two).
     """
 
     initial: float = 10.0
@@ -141,7 +141,7 @@ class Rules:
     seat after the button.
 
     ``raise_cap`` is the number of bets and raises allowed on each street;
-    before the flop the big blind counts as the bet (seed 000's "a bet and
+    before the flop the big blind counts as the bet (the AAAI'06 rules' "a bet and
     2 raises" preflop is a cap of 3). ``None`` means no cap. Raises that are
     all-in for less than a full raise do not count towards the cap and do
     not reopen the betting for players who have already acted. Nobody may
@@ -149,7 +149,7 @@ class Rules:
 
     ``min_raise_big_blinds`` is the smallest bet or raise increment in
     no-limit and pot-limit games, in big blinds of the current level
-    (default 1; seed 003 uses 2); a later raise must be at least as large as
+    (default 1; the heads-up no-limit arena rules use 2); a later raise must be at least as large as
     the previous raise on that street. Under fixed limit every bet and
     raise is ``bet_sizes[street]``.
 
@@ -401,7 +401,10 @@ AAAI06_HEADS_UP_LIMIT = Rules(
     max_players=2,
     default_players=2,
     reset_stacks=True,
-    metadata={"seed": "000", "note": "a bet and 2 raises preflop and flop (the big blind is the preflop bet)"},
+    metadata={
+        "source": "the AAAI'06 rules",
+        "note": "a bet and 2 raises preflop and flop (the big blind is the preflop bet)",
+    },
 )
 
 BIGHOLDEM = Rules(
@@ -417,7 +420,7 @@ BIGHOLDEM = Rules(
     default_players=10,
     min_stack_to_play=10,
     metadata={
-        "seed": "002",
+        "source": "BigHoldem",
         "minimum_chip": 5,
         "note": "eliminated when a stack falls below twice the minimum chip; ante (when on) is one minimum chip",
     },
@@ -435,11 +438,14 @@ HEADS_UP_NO_LIMIT = Rules(
     default_players=2,
     blind_schedule=tuple(BlindLevel(10 * k, 10 * 2**k, 20 * 2**k) for k in range(12)),
     time_bank=TimeBank(initial=10.0, per_move=0.5, max_misses=2),
-    metadata={"seed": "003", "note": "blinds double every 10 hands; raises at least twice the big blind"},
+    metadata={
+        "source": "the heads-up no-limit arena rules",
+        "note": "blinds double every 10 hands; raises at least twice the big blind",
+    },
 )
 
 NO_LIMIT_RING = Rules(
-    name="No-limit ring (seed 001)",
+    name="No-limit ring (the Waterloo report)",
     structure=BettingStructure.NO_LIMIT,
     small_blind=1,
     big_blind=2,
@@ -447,7 +453,7 @@ NO_LIMIT_RING = Rules(
     min_players=2,
     max_players=10,
     default_players=6,
-    metadata={"seed": "001"},
+    metadata={"source": "the Waterloo report"},
 )
 
 PRESETS = {

@@ -19,7 +19,7 @@ histories, bots and widgets all read that one log.
 Actions (all "raise to", never "raise by"):
 
 * ``Fold()`` - only when facing a bet; ``Check()`` - only when not;
-* ``Call()`` - calls, or checks when there is nothing to call (seed 001 calls
+* ``Call()`` - calls, or checks when there is nothing to call (the Waterloo report calls
   a check "a special case of calling");
 * ``RaiseTo(amount)`` - a bet or raise to a street total of ``amount``;
   under fixed limit ``Raise()`` raises by the fixed size.

@@ -1,6 +1,6 @@
 """Preflop tables: a value for each of the 169 starting-hand classes.
 
-Seed 001 prints three such tables on the 13x13 grid (ranks 2..A on both
+The Waterloo report prints three such tables on the 13x13 grid (ranks 2..A on both
 axes, pairs on the diagonal, suited hands below it, offsuit above it):
 
 * Tables 1-2, "expert" tables: Papp's **income rate** of each class when
@@ -12,7 +12,7 @@ axes, pairs on the diagonal, suited hands below it, offsuit above it):
   against opponents who always call (:func:`simulate_table`).
 
 Besides them: the Sklansky-Malmuth groups, the Chen formula, the nine
-Rembrant groups of seed 004 (all via :func:`expert_table`) and the exact
+Rembrant groups (all via :func:`expert_table`) and the exact
 heads-up equity against a random hand (:func:`exact_heads_up_table`).
 
 Every table is a :class:`PreflopTable`: values on the grid, a standard error

@@ -25,7 +25,7 @@ from pokerlab.preflop.table import (
 )
 
 # ----------------------------------------------------------------------------
-# Expert tables (seed 001 Tables 1-2) and expert groupings
+# Expert tables (the Waterloo report's Tables 1-2) and expert groupings
 # ----------------------------------------------------------------------------
 
 # Sklansky and Malmuth, "Hold'em Poker for Advanced Players": groups 1 (best) to 8.
@@ -46,7 +46,7 @@ SKLANSKY_GROUPS: dict[int, tuple[str, ...]] = {
     8: ("87o", "A9o", "Q9o", "76o", "42s", "32s", "96s", "85s", "J8o", "J7s", "65o", "54o", "74s", "K9o", "T8o"),
 }  # fmt: skip
 
-# Seed 004 (Rembrant), section 3.1: nine groups, 1 strongest.
+# Rembrant, section 3.1: nine groups, 1 strongest.
 REMBRANT_GROUPS: dict[int, tuple[str, ...]] = {
     1: ("AA", "KK"),
     2: ("QQ", "JJ", "AKo", "AKs"),
@@ -115,14 +115,14 @@ def expert_table(
 ) -> PreflopTable:
     """An expert preflop table, scaled so the worst class reads 0 and the best 1.
 
-    ``source="income_rate"`` is Papp's roll-out income rate (seed 001's
+    ``source="income_rate"`` is Papp's roll-out income rate (the Waterloo report's
     Tables 1-2; IR2/IR4/IR7 are players = 2, 4, 7): n players each put one
     bet in and call to the showdown, and a class winning a pot share ``s``
     earns ``IR = n*s - 1`` bets per hand. It is estimated from ``games``
     seeded games per class (the raw IR is kept in ``extra["income_rate"]``
     with its standard error). The groupings do not depend on ``players``:
     ``"sklansky"`` (Sklansky-Malmuth groups 1-8, 9 = unlisted), ``"rembrant"``
-    (seed 004's groups 1-9) and ``"chen"`` (the Chen formula, points in
+    (Rembrant's groups 1-9) and ``"chen"`` (the Chen formula, points in
     ``extra["points"]``).
     """
     players = _check_players(players)

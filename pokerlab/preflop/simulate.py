@@ -60,13 +60,13 @@ def simulate_table(
     classes: Iterable[str] | None = None,
     games_per_task: int = 10_000,
 ) -> PreflopTable:
-    """Seed 001's simulation table: each class plays ``games`` showdowns against ``players - 1`` callers.
+    """The Waterloo report's simulation table: each class plays ``games`` showdowns against ``players - 1`` callers.
 
     Every game deals the class's cards (suits drawn uniformly among its
     combinations), random hands to the opponents and a full board; nobody
     folds. Two results are kept per class, in ``extra``:
 
-    * ``won_outright``: games won alone / games. This is seed 001's eq. 1
+    * ``won_outright``: games won alone / games. This is the Waterloo report's eq. 1
       (``P = winning times / total``) read literally: a split pot is not a win.
     * ``pot_share``: the average share of the pot, ties split (the equity).
 

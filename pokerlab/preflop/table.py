@@ -1,7 +1,8 @@
 """The preflop table type and its files.
 
 Values on the 13x13 grid, provenance and a checksum, read and written as CSV;
-the committed tables of ``data/preflop_tables``.
+the committed tables of ``data/preflop_tables`` (which an installed wheel carries
+as ``pokerlab/data/preflop_tables``: see :func:`data_dir`).
 """
 
 from __future__ import annotations
@@ -180,7 +181,7 @@ def _version() -> str:
 
 @dataclass(frozen=True, eq=False)
 class PreflopTable:
-    """Values for the 169 classes on seed 001's 13x13 grid, with provenance.
+    """Values for the 169 classes on the Waterloo report's 13x13 grid, with provenance.
 
     ``values[row, col]`` uses the grid of :attr:`pokerlab.cards.HandClass.grid_cell`.
     ``errors`` holds one standard error per cell for sampled tables (None
@@ -262,7 +263,7 @@ class PreflopTable:
         return pd.DataFrame(rows)
 
     def grid(self) -> pd.DataFrame:
-        """The values as seed 001 prints them: rows and columns 2..A."""
+        """The values as the Waterloo report prints them: rows and columns 2..A."""
         import pandas as pd
 
         return pd.DataFrame(self.values, index=list(RANKS), columns=list(RANKS))
@@ -359,15 +360,40 @@ def _check_players(players: int) -> int:
 
 
 def data_dir() -> Path:
-    """Where the committed tables live: ``$POKERLAB_TABLES`` or the repository's ``data/preflop_tables``."""
+    """The folder the committed tables are read from, the first of:
+
+    1. ``$POKERLAB_TABLES`` when it is set (your own tables, or a folder to test with);
+    2. the repository's ``data/preflop_tables`` when pokerlab runs from a checkout (an editable
+       install or ``PYTHONPATH``), so a table that ``pokerlab tables`` regenerates there is read at once;
+    3. the copy inside the installed package, ``pokerlab/data/preflop_tables``, found with
+       :mod:`importlib.resources` (a wheel carries it: ``pyproject.toml`` maps
+       ``data/preflop_tables`` to that package folder when the wheel is built).
+
+    It only names the folder: :func:`load_table` and :func:`load_matrix` refuse a missing or
+    unreadable file with a :class:`~pokerlab.errors.PreflopTableError` that names it.
+    """
+    import importlib.resources
     import os
 
     env = os.environ.get("POKERLAB_TABLES")
-    return Path(env) if env else Path(__file__).resolve().parents[2] / "data" / "preflop_tables"
+    if env:
+        return Path(env)
+    checkout = Path(__file__).resolve().parents[2] / "data" / "preflop_tables"
+    if checkout.is_dir():
+        return checkout
+    packaged = importlib.resources.files("pokerlab") / "data" / "preflop_tables"
+    if not isinstance(packaged, Path):  # e.g. imported from a zip file: the tables are not files on disk
+        raise PreflopTableError(
+            f"the preflop tables inside the installed pokerlab ({packaged}) are not a folder on disk"
+        )
+    return packaged
 
 
 def load_table(method: str, players: int | None = None, source: str = "income_rate") -> PreflopTable:
-    """Read one of the committed tables of ``data/preflop_tables`` (see its README).
+    """Read one of the committed tables of ``data/preflop_tables`` (see its README), from :func:`data_dir`.
+
+    A missing or unreadable file is a :class:`~pokerlab.errors.PreflopTableError` naming it: the bots'
+    numbers come from these files, so nothing falls back to other numbers.
 
     >>> load_table("exact").value("AA") > 0.85
     True

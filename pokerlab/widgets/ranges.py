@@ -119,7 +119,7 @@ class RangeGrid:
     """A 13x13 range grid to paint with the mouse, its text notation kept in sync both ways.
 
     Pairs sit on the diagonal, suited hands on one side and offsuit on the
-    other as in seed 001's tables (:attr:`pokerlab.cards.HandClass.grid_cell`).
+    other as in the Waterloo report's tables (:attr:`pokerlab.cards.HandClass.grid_cell`).
     Press on a cell and drag to paint (or, starting on a painted cell, to
     erase) with the ``paint weight``; the presets take the top x % of hands
     by exact equity against a random hand. Editing the text repaints the
@@ -142,7 +142,7 @@ class RangeGrid:
         if isinstance(paint_weight, bool) or not isinstance(paint_weight, (int, float)) or not 0 < paint_weight <= 1:
             raise ParameterError(f"paint_weight must be a number in (0, 1], not {paint_weight!r}")
         labels = [HandClass.at(r, c).name for r in range(13) for c in range(13)]
-        self._cells = labels  # row-major in seed 001's layout: 2..A down and across, suited below the diagonal
+        self._cells = labels  # row-major as the Waterloo report lays out: 2..A down and across, suited below
         self.view = _grid_view_class()(labels=labels, paint_weight=float(paint_weight))
         self.text = w.Text(value=text, description="range", layout=w.Layout(width="36em"), continuous_update=False)
         self.paint_weight = w.FloatSlider(value=paint_weight, min=0.05, max=1.0, step=0.05, description="weight")

@@ -12,7 +12,7 @@ from pokerlab.widgets._common import _WIDE, _fit, _inline, _with_picture
 
 
 class StrategyExplorer:
-    """Sliders for EHS, PPOT, the pot and the bet: what each of seed 001's rules picks.
+    """Sliders for EHS, PPOT, the pot and the bet: what each of the Waterloo report's rules picks.
 
     Shows Algorithm 3 (preflop, from win rate and position), Algorithm 4
     (EHS), Algorithm 5 (bluffing, with a bluff style) and Algorithm 6 (pot

@@ -1,0 +1,49 @@
+"""Where the test suite writes: never the user's folders.
+
+The suite never writes to the user's ``~/.cache/pokerlab`` (evaluator tables, canonical boards,
+BPP's deal counts) nor to ``~/.local/share/pokerlab`` (the apps' leaderboard). Unless the user set
+``POKERLAB_CACHE_DIR`` / ``POKERLAB_DATA_DIR`` themselves, both point into one folder of the
+system's temporary directory, ``pokerlab-tests-<user>``, chosen here in ``pytest_configure``. That
+hook runs in the pytest-xdist controller before it starts its workers, and the workers (and every
+subprocess or notebook kernel a test starts) inherit the environment, so all of them share one
+cache: the files are written to a temporary name and renamed (``pokerlab._cache``), so two workers
+building the same table at once both end up with a complete file. The folder is kept between runs
+(building the caches from nothing takes over a minute of CPU); every cache file carries a digest
+and is rebuilt when it fails it. ``tests/test_cache.py`` checks all of this.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import tempfile
+from pathlib import Path
+
+SCRATCH_VARIABLE = "POKERLAB_TESTS_SCRATCH"
+"""Set by this file to the folder it chose (absent when the user chose both folders themselves)."""
+
+
+def _scratch_folder() -> Path:
+    """``<tmp>/pokerlab-tests-<user>``, owned by this user; a fresh private folder if it is not."""
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):  # no user name in the environment or the password database
+        user = str(os.getuid()) if hasattr(os, "getuid") else "user"
+    folder = Path(tempfile.gettempdir()) / f"pokerlab-tests-{user}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        ours = not folder.is_symlink() and (not hasattr(os, "getuid") or folder.stat().st_uid == os.getuid())
+    except OSError:
+        ours = False
+    return folder if ours else Path(tempfile.mkdtemp(prefix="pokerlab-tests-"))
+
+
+def pytest_configure(config) -> None:
+    wanted = [name for name in ("POKERLAB_CACHE_DIR", "POKERLAB_DATA_DIR") if not os.environ.get(name)]
+    if not wanted:
+        return
+    scratch = Path(os.environ.get(SCRATCH_VARIABLE) or _scratch_folder())  # an xdist worker inherits it
+    os.environ[SCRATCH_VARIABLE] = str(scratch)
+    for name, sub in (("POKERLAB_CACHE_DIR", "cache"), ("POKERLAB_DATA_DIR", "data")):
+        if name in wanted:
+            os.environ[name] = str(scratch / sub)
