@@ -23,6 +23,7 @@ from typing import Any
 from pokerlab.bots.baseline import AlwaysCall, AlwaysRaise, RandomBot
 from pokerlab.bots.bpp import BPPBot
 from pokerlab.bots.rembrant import Rembrant
+from pokerlab.bots.strategy import Decision, DecisionKind
 from pokerlab.bots.waterloo import PhaseOne, PhaseThree, PhaseTwo
 from pokerlab.errors import ParameterError
 
@@ -30,6 +31,8 @@ __all__ = [
     "AlwaysCall",
     "AlwaysRaise",
     "BPPBot",
+    "Decision",
+    "DecisionKind",
     "PhaseOne",
     "PhaseThree",
     "PhaseTwo",
