@@ -3,6 +3,8 @@
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pokerlab import ParameterError, bots
 from pokerlab.bots.strategy import (
@@ -16,7 +18,18 @@ from pokerlab.bots.strategy import (
     preflop_position,
 )
 from pokerlab.bots.waterloo import act_on, street_strength
-from pokerlab.game import AAAI06_HEADS_UP_LIMIT, BIGHOLDEM, NO_LIMIT_RING, Check, Fold, RaiseTo, play_match, view_for
+from pokerlab.game import (
+    AAAI06_HEADS_UP_LIMIT,
+    BIGHOLDEM,
+    NO_LIMIT_RING,
+    Act,
+    ActionKind,
+    Check,
+    Fold,
+    RaiseTo,
+    play_match,
+    view_for,
+)
 
 
 def test_algorithm_3():
@@ -297,3 +310,46 @@ def test_reweighting_follows_a_match_and_resets_each_hand():
     for hand, _street, total in w.sums:
         first_of_hand.setdefault(hand, total)
     assert all(t <= 1225 for t in first_of_hand.values())  # reset to the live holdings (1,225) each hand
+
+
+@st.composite
+def bot_hands(draw):
+    """A random hand under a preset, with a Phase I/II/III bot in every seat."""
+    from pokerlab.game import PRESETS
+
+    rules = PRESETS[draw(st.sampled_from(sorted(PRESETS)))]
+    n = draw(st.integers(rules.min_players, min(rules.max_players, 6)))
+    low = rules.big_blind + rules.ante + 1
+    stacks = draw(st.lists(st.integers(low, 3 * rules.starting_stack), min_size=n, max_size=n))
+    hand = rules.new_hand(stacks, button=draw(st.integers(0, n - 1)), seed=draw(st.integers(0, 2**32)))
+    kinds = draw(st.lists(st.sampled_from(["phase1", "phase2", "phase3"]), min_size=n, max_size=n))
+    return hand, [bots.make(k, seed=draw(st.integers(0, 99))) for k in kinds]
+
+
+@settings(max_examples=40, deadline=None)
+@given(bot_hands())
+def test_every_decision_is_a_typed_legal_raise_to(case):
+    hand, seated = case
+    while not hand.is_over:
+        view = view_for(hand, hand.actor)
+        d = seated[hand.actor].decide(view)
+        assert type(d.kind) is DecisionKind and type(d.raise_to) is int and type(d.current_bet) is int
+        if d.kind is DecisionKind.RAISE:
+            assert view.min_raise_to is not None and view.min_raise_to <= d.raise_to <= view.max_raise_to
+            assert d.current_bet == view.current_bet < d.raise_to
+        else:
+            assert d.raise_to == 0
+            assert (view.to_call > 0) == (d.kind in (DecisionKind.FOLD, DecisionKind.CALL))
+        action = act_on(d, view)
+        hand.apply(action)  # legal, or this raises
+        last = (
+            hand.events[-1]
+            if isinstance(hand.events[-1], Act)
+            else next(e for e in reversed(hand.events) if isinstance(e, Act))
+        )
+        assert type(last.kind) is ActionKind
+        if d.kind is DecisionKind.RAISE:
+            assert last.kind.aggressive and last.to == d.raise_to
+        else:
+            assert last.kind == d.kind  # fold, check and call are spelled the same in both enums
+    assert all(type(e.kind) is ActionKind for e in hand.events if isinstance(e, Act))
