@@ -342,11 +342,7 @@ def test_every_decision_is_a_typed_legal_raise_to(case):
             assert (view.to_call > 0) == (d.kind in (DecisionKind.FOLD, DecisionKind.CALL))
         action = act_on(d, view)
         hand.apply(action)  # legal, or this raises
-        last = (
-            hand.events[-1]
-            if isinstance(hand.events[-1], Act)
-            else next(e for e in reversed(hand.events) if isinstance(e, Act))
-        )
+        last = next(e for e in reversed(hand.events) if isinstance(e, Act))  # deals and awards may follow it
         assert type(last.kind) is ActionKind
         if d.kind is DecisionKind.RAISE:
             assert last.kind.aggressive and last.to == d.raise_to
