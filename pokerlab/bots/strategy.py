@@ -86,7 +86,7 @@ class Decision:
         if type(self.kind) is not DecisionKind:
             try:
                 object.__setattr__(self, "kind", DecisionKind(self.kind))
-            except ValueError:
+            except (ValueError, TypeError):
                 words = ", ".join(k.value for k in DecisionKind)
                 raise ParameterError(f"kind must be one of {words}, not {self.kind!r:.60}") from None
         for name in ("raise_to", "current_bet"):

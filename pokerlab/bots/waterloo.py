@@ -96,6 +96,10 @@ def legal_decision(decision: Decision, view: PlayerView) -> Decision:
     ``view.min_raise_to .. view.max_raise_to`` (under fixed limit, exactly
     the fixed raise).
     """
+    if not isinstance(decision, Decision):
+        raise ParameterError(f"decision must be a Decision, not {decision!r:.60}")
+    if not isinstance(view, PlayerView):
+        raise ParameterError(f"view must be a PlayerView, not {view!r:.60}")
     kind, reason = decision.kind, decision.reason
     if kind is DecisionKind.FOLD and view.to_call > 0:
         return decision

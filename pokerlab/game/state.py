@@ -173,7 +173,7 @@ def _member(enum: type[StrEnum], value: object, name: str) -> Any:
     """``value`` as a member of ``enum`` (its string spelling accepted), or an error naming ``name``."""
     try:
         return enum(value)
-    except ValueError:
+    except (ValueError, TypeError):
         words = ", ".join(m.value for m in enum)
         raise ParameterError(f"{name} must be one of {words}, not {value!r:.60}") from None
 
