@@ -212,6 +212,13 @@ def test_reweighting_explorer():
     assert est1 > est0 and hs1 < hs0 and ex.chart_view.value.startswith("<svg")
     ex.reset_button.click()
     assert ex.result == (est0, hs0)
+    from pokerlab import ParameterError
+    from pokerlab.game import ActionKind
+
+    ex.observe(ActionKind.RAISE)  # a member or its word: the same step as the bet button
+    assert ex.result == (est1, hs1) and ex.history == ["raise (mu 0.60)"]
+    with pytest.raises(ParameterError, match="kind must be raise, bet or call"):
+        ex.observe("fold")
 
 
 def test_reweighting_heatmap_averages_only_the_combinations_the_opponent_can_hold():

@@ -141,9 +141,18 @@ class ReweightingExplorer:
         self._render()
 
     def observe(self, kind: str) -> None:
-        """Apply one observed action: ``"raise"`` uses mu, ``"call"`` mu - 0.2 (a wider range)."""
+        """Apply one observed action: a raise (or bet) uses mu, a call mu - 0.2 (a wider range).
+
+        ``kind`` is an :class:`~pokerlab.game.ActionKind` or its word (``"raise"``, ``"bet"``, ``"call"``).
+        """
+        from pokerlab.errors import ParameterError
+        from pokerlab.game import ActionKind
+
+        if not isinstance(kind, str) or kind not in (ActionKind.RAISE, ActionKind.BET, ActionKind.CALL):
+            raise ParameterError(f"kind must be raise, bet or call (an observed action), not {kind!r:.60}")
+        kind = ActionKind(kind)
         self.model.sigma = self.sigma.value
-        mu = self.mu.value if kind == "raise" else max(0.05, self.mu.value - 0.2)
+        mu = self.mu.value if kind.aggressive else max(0.05, self.mu.value - 0.2)
         self.model.reweight("opponent", self.board, mu)
         self.history.append(f"{kind} (mu {mu:.2f})")
         self._render()
