@@ -31,9 +31,7 @@ def check(h, start) -> str | None:
         cap = h.rules.raise_cap[street.index]
         if cap is not None:
             made = sum(
-                1
-                for e in h.events
-                if isinstance(e, Act) and e.street == street and e.kind in ("bet", "raise") and e.complete
+                1 for e in h.events if isinstance(e, Act) and e.street == street and e.kind.aggressive and e.complete
             )
             if made > cap - (1 if street is Street.PREFLOP else 0):
                 return "raise cap exceeded"

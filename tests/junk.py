@@ -259,6 +259,11 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     },
     "pokerlab.game.state.HandState": {"stacks": lambda: [100, 100]},
     "pokerlab.game.match.view_for": {"seat": lambda: 0},
+    "pokerlab.bots.strategy.Decision": {"kind": lambda: "raise", "raise_to": lambda: 50},
+    "pokerlab.bots.waterloo.legal_decision": {
+        "decision": lambda: pokerlab.bots.Decision("raise", 50),
+        "view": lambda: pokerlab.game.view_for(pokerlab.game.NO_LIMIT_RING.new_hand([200, 200], seed=1), 0),
+    },
     "pokerlab.evaluator.HandValue": {"value": lambda: 7462, "cards": lambda: ()},
     "pokerlab.evaluator.evaluate_batch": {"ids": lambda: np.array([[0, 1, 2, 3, 5]], dtype=np.int64)},
     "pokerlab.cards.HandClass": {"high": _rank_a, "low": _rank_k, "suited": lambda: True},

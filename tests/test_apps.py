@@ -823,3 +823,25 @@ def test_the_tail_of_a_double_click_never_lands_on_the_next_decision(tmp_path):
     for bad in (-1, True, float("nan"), 60, "0.3"):
         with pytest.raises(ParameterError, match="min_think"):
             bar(lambda a: None, min_think=bad)
+
+
+def test_rebuy_gives_a_busted_seat_the_starting_stack_instead_of_eliminating_it():
+    from pokerlab.game import NO_LIMIT_RING
+
+    rules = NO_LIMIT_RING.with_(max_players=2, default_players=2, starting_stack=40, min_stack_to_play=35)
+    seats = [Seat("raiser", bots.make("always_raise")), Seat("caller", bots.make("always_call"))]
+    s = TableSession(rules, seats, hands=6, seed=3, rebuy=True)
+    while s.start_hand():
+        while s.bot_step() is not None:
+            pass
+    rebuys = [n for n in s.notices if "rebuys" in n]  # a stack below 35 comes back to 40
+    assert s.hand_number == 6 and not any(s.out) and s.eliminated_at == {}
+    assert rebuys and all(n.endswith("rebuys 40") for n in rebuys)
+    assert min(s.stacks) >= 35
+    plain = TableSession(rules, [Seat("raiser", bots.make("always_raise")), Seat("caller", bots.make("always_call"))])
+    while plain.start_hand():
+        while plain.bot_step() is not None:
+            pass
+    assert sum(plain.out) == 1 and plain.hand_number < 6  # without rebuy the first bust ends the game
+    with pytest.raises(ParameterError, match="rebuy must be True or False"):
+        TableSession(AAAI06_HEADS_UP_LIMIT, seats, rebuy="yes")

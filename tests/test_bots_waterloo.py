@@ -3,9 +3,13 @@
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pokerlab import ParameterError, bots
 from pokerlab.bots.strategy import (
+    Decision,
+    DecisionKind,
     bluff,
     ehs_decision,
     pot_odds,
@@ -14,18 +18,34 @@ from pokerlab.bots.strategy import (
     preflop_position,
 )
 from pokerlab.bots.waterloo import act_on, street_strength
-from pokerlab.game import AAAI06_HEADS_UP_LIMIT, BIGHOLDEM, NO_LIMIT_RING, Check, Fold, RaiseTo, play_match, view_for
+from pokerlab.game import (
+    AAAI06_HEADS_UP_LIMIT,
+    BIGHOLDEM,
+    NO_LIMIT_RING,
+    Act,
+    ActionKind,
+    Check,
+    Fold,
+    RaiseTo,
+    play_match,
+    view_for,
+)
 
 
 def test_algorithm_3():
     # threshold = win * (1 + position / (2 * players))
     d = preflop_decision(0.5, position=6, players=6, money_in_hand=100)
     threshold = 0.5 * (1 + 6 / 12)
-    assert d.kind == "raise" and d.amount == pytest.approx(math.exp((threshold - 0.5) / 0.6 - 1) * 100)
-    assert preflop_decision(0.29, position=3, players=6, money_in_hand=100).kind == "fold"  # outside the blinds
-    assert preflop_decision(0.29, position=2, players=6, money_in_hand=100).kind == "call"  # 0.29*(1+2/12)=0.338
-    assert preflop_decision(0.2, position=1, players=6, money_in_hand=100).kind == "fold"  # 0.217 <= 0.25
-    assert preflop_decision(0.45, position=1, players=6, money_in_hand=100, c=1).kind == "raise"  # eq. 5, c = 1
+    size = math.exp((threshold - 0.5) / 0.6 - 1) * 100  # 55.8 chips
+    assert d.kind is DecisionKind.RAISE and d.raise_to == round(size) == 56 and d.current_bet == 0
+    over = preflop_decision(0.5, position=6, players=6, money_in_hand=100, current_bet=20)
+    assert over.raise_to == round(20 + size) == 76 and over.current_bet == 20  # "raise to": over the bet of 20
+    fold = DecisionKind.FOLD
+    assert preflop_decision(0.29, position=3, players=6, money_in_hand=100).kind is fold  # outside the blinds
+    assert preflop_decision(0.29, position=2, players=6, money_in_hand=100).kind is DecisionKind.CALL  # 0.338
+    assert preflop_decision(0.2, position=1, players=6, money_in_hand=100).kind is fold  # 0.217 <= 0.25
+    raised = preflop_decision(0.45, position=1, players=6, money_in_hand=100, c=1)  # eq. 5, c = 1
+    assert raised.kind is DecisionKind.RAISE
     with pytest.raises(ParameterError):
         preflop_decision(1.5, position=1, players=6, money_in_hand=100)
     with pytest.raises(ParameterError):
@@ -38,27 +58,30 @@ def test_positions():
 
 
 def test_algorithm_4():
-    assert ehs_decision(0.81, 100).kind == "raise" and ehs_decision(0.8, 100).kind == "call"
-    assert ehs_decision(0.41, 100).kind == "call" and ehs_decision(0.4, 100).kind == "fold"
-    assert ehs_decision(1.0, 100).amount == pytest.approx(50) and ehs_decision(0.81, 100).amount < 30
+    raise_, call, fold = DecisionKind.RAISE, DecisionKind.CALL, DecisionKind.FOLD
+    assert ehs_decision(0.81, 100).kind is raise_ and ehs_decision(0.8, 100).kind is call
+    assert ehs_decision(0.41, 100).kind is call and ehs_decision(0.4, 100).kind is fold
+    assert ehs_decision(1.0, 100).raise_to == 50 and ehs_decision(0.81, 100).raise_to == 26  # 26.25 chips
+    assert ehs_decision(1.0, 100, current_bet=30).raise_to == 80
 
 
 def test_algorithm_5_styles_and_streets():
     assert bluff(0.5, 0.0, "flop", 1, 5) is None  # strong enough: other rules decide
     assert bluff(0.1, 0.6, "flop", 1, 5, rate=0.5) is None  # no bluff this time
-    assert bluff(0.1, 0.4, "flop", 5, 50, rate=0.5).kind == "raise"  # the flop: always a raise
-    assert bluff(0.1, 0.4, "turn", 2, 8, rate=0.5).kind == "raise"  # few players, small pot
-    assert bluff(0.1, 0.4, "river", 3, 8, rate=0.5).kind == "fold"  # too many players
-    assert bluff(0.1, 0.79, "flop", 1, 5, rate=0.8).kind == "raise"  # aggressive
+    assert bluff(0.1, 0.4, "flop", 5, 50, rate=0.5).kind is DecisionKind.RAISE  # the flop: always a raise
+    assert bluff(0.1, 0.4, "turn", 2, 8, rate=0.5).kind is DecisionKind.RAISE  # few players, small pot
+    assert bluff(0.1, 0.4, "river", 3, 8, rate=0.5).kind is DecisionKind.FOLD  # too many players
+    assert bluff(0.1, 0.79, "flop", 1, 5, rate=0.8).kind is DecisionKind.RAISE  # aggressive
+    assert bluff(0.1, 0.4, "flop", 1, 5, amount=12.5, current_bet=10).raise_to == 22  # round(22.5): to even
     assert bluff(0.1, 0.21, "flop", 1, 5, rate=0.2) is None  # conservative
 
 
 def test_algorithm_6_with_the_reports_example():
     # "the pot contains $100 after the only opponent bets $20 ... 20% chance": call; with $60 in the pot: fold
     assert pot_odds(20, 100) == pytest.approx(20 / 120)
-    assert pot_odds_decision(0.2, 0.0, "river", 20, 100).kind == "call"
-    assert pot_odds_decision(0.2, 0.0, "river", 20, 60).kind == "fold"
-    assert pot_odds_decision(0.1, 0.3, "flop", 20, 60).kind == "call"  # before the river PPOT decides
+    assert pot_odds_decision(0.2, 0.0, "river", 20, 100).kind is DecisionKind.CALL
+    assert pot_odds_decision(0.2, 0.0, "river", 20, 60).kind is DecisionKind.FOLD
+    assert pot_odds_decision(0.1, 0.3, "flop", 20, 60).kind is DecisionKind.CALL  # before the river PPOT decides
     assert pot_odds(0, 50) == 0.0
 
 
@@ -81,8 +104,6 @@ def test_street_strength_is_cached_and_matches_the_functions():
 def test_decisions_become_legal_actions():
     h = NO_LIMIT_RING.new_hand([200, 200], button=0, seed=1)
     h.apply(RaiseTo(6))
-    from pokerlab.bots.strategy import Decision
-
     v = view_for(h, 1)
     assert act_on(Decision("raise", 10_000), v) == RaiseTo(200)  # clamped to the stack
     assert act_on(Decision("raise", 1), v) == RaiseTo(10)  # at least the minimum raise
@@ -95,6 +116,39 @@ def test_decisions_become_legal_actions():
 
     k.apply(Call())
     assert act_on(Decision("fold"), view_for(k, 1)) == Check()  # nothing to call: check
+
+
+def test_decision_kinds_are_enums_that_still_equal_their_words():
+    d = Decision("raise", 40, "why")  # the string spelling is taken and stored as the member
+    assert d.kind is DecisionKind.RAISE and d.kind == "raise" and f"{d.kind}" == "raise"
+    assert ehs_decision(0.1, 100).kind == "fold"  # old code comparing with strings keeps working
+
+
+def test_decision_amount_is_deprecated_but_still_the_raise_size():
+    d = Decision(DecisionKind.RAISE, 75, "", current_bet=20)
+    with pytest.warns(DeprecationWarning, match="raise_to"):
+        assert d.amount == 55.0
+    with pytest.warns(DeprecationWarning):
+        assert Decision("call").amount == 0.0
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "word"),
+    [
+        (("shove",), {}, "kind"),
+        (("raise", 55.4), {}, "raise_to"),
+        (("raise", True), {}, "raise_to"),
+        (("raise", -1), {}, "raise_to"),
+        (("raise", 10), {"current_bet": 20}, "below the current bet"),
+        (("call", 10), {}, "raise_to is for a raise"),
+        (("fold", 0, 3), {}, "reason"),
+    ],
+)
+def test_bad_decisions_are_refused_with_the_argument_named(args, kwargs, word):
+    with pytest.raises(ParameterError, match=word):
+        Decision(*args, **kwargs)
+    with pytest.raises(ParameterError, match="current_bet"):
+        ehs_decision(0.9, 100, current_bet=2.5)
 
 
 RING = NO_LIMIT_RING.with_(reset_stacks=True)
@@ -140,14 +194,14 @@ def test_bad_parameters(params, words):
 def test_algorithm_8():
     from pokerlab.bots.strategy import model_decision
 
-    assert model_decision(0.2, 0.5, 0.1, 100, 0.3).kind == "fold"  # below mu - sigma
-    assert model_decision(0.2, 0.5, 0.1, 100, 0.3, trust="aggressive", bluff_draw=0.2).kind == "raise"
-    assert model_decision(0.2, 0.5, 0.1, 100, 0.3, trust="aggressive", bluff_draw=0.7).kind == "fold"
-    assert model_decision(0.45, 0.5, 0.1, 100, 0.3).kind == "call"
+    assert model_decision(0.2, 0.5, 0.1, 100, 0.3).kind is DecisionKind.FOLD  # below mu - sigma
+    assert model_decision(0.2, 0.5, 0.1, 100, 0.3, trust="aggressive", bluff_draw=0.2).kind is DecisionKind.RAISE
+    assert model_decision(0.2, 0.5, 0.1, 100, 0.3, trust="aggressive", bluff_draw=0.7).kind is DecisionKind.FOLD
+    assert model_decision(0.45, 0.5, 0.1, 100, 0.3).kind is DecisionKind.CALL
     strong = model_decision(0.7, 0.5, 0.1, 100, 0.3)
-    assert strong.kind == "raise" and strong.amount == pytest.approx(0.5 * 1.3 * 100)
-    mid = model_decision(0.55, 0.5, 0.1, 100, 0.3)
-    assert mid.amount == pytest.approx(math.exp(0.5 - 1) * 50)
+    assert strong.kind is DecisionKind.RAISE and strong.raise_to == 65  # 0.5 * 1.3 * 100
+    mid = model_decision(0.55, 0.5, 0.1, 100, 0.3, current_bet=40)
+    assert mid.raise_to == 40 + round(math.exp(0.5 - 1) * 50) == 70  # 30.3 chips over the bet of 40
     with pytest.raises(ParameterError, match="trust"):
         model_decision(0.5, 0.5, 0.1, 100, 0.3, trust="blind")
 
@@ -256,3 +310,42 @@ def test_reweighting_follows_a_match_and_resets_each_hand():
     for hand, _street, total in w.sums:
         first_of_hand.setdefault(hand, total)
     assert all(t <= 1225 for t in first_of_hand.values())  # reset to the live holdings (1,225) each hand
+
+
+@st.composite
+def bot_hands(draw):
+    """A random hand under a preset, with a Phase I/II/III bot in every seat."""
+    from pokerlab.game import PRESETS
+
+    rules = PRESETS[draw(st.sampled_from(sorted(PRESETS)))]
+    n = draw(st.integers(rules.min_players, min(rules.max_players, 6)))
+    low = rules.big_blind + rules.ante + 1
+    stacks = draw(st.lists(st.integers(low, 3 * rules.starting_stack), min_size=n, max_size=n))
+    hand = rules.new_hand(stacks, button=draw(st.integers(0, n - 1)), seed=draw(st.integers(0, 2**32)))
+    kinds = draw(st.lists(st.sampled_from(["phase1", "phase2", "phase3"]), min_size=n, max_size=n))
+    return hand, [bots.make(k, seed=draw(st.integers(0, 99))) for k in kinds]
+
+
+@settings(max_examples=40, deadline=None)
+@given(bot_hands())
+def test_every_decision_is_a_typed_legal_raise_to(case):
+    hand, seated = case
+    while not hand.is_over:
+        view = view_for(hand, hand.actor)
+        d = seated[hand.actor].decide(view)
+        assert type(d.kind) is DecisionKind and type(d.raise_to) is int and type(d.current_bet) is int
+        if d.kind is DecisionKind.RAISE:
+            assert view.min_raise_to is not None and view.min_raise_to <= d.raise_to <= view.max_raise_to
+            assert d.current_bet == view.current_bet < d.raise_to
+        else:
+            assert d.raise_to == 0
+            assert (view.to_call > 0) == (d.kind in (DecisionKind.FOLD, DecisionKind.CALL))
+        action = act_on(d, view)
+        hand.apply(action)  # legal, or this raises
+        last = next(e for e in reversed(hand.events) if isinstance(e, Act))  # deals and awards may follow it
+        assert type(last.kind) is ActionKind
+        if d.kind is DecisionKind.RAISE:
+            assert last.kind.aggressive and last.to == d.raise_to
+        else:
+            assert last.kind == d.kind  # fold, check and call are spelled the same in both enums
+    assert all(type(e.kind) is ActionKind for e in hand.events if isinstance(e, Act))

@@ -12,6 +12,7 @@ from pokerlab.game import (
     HEADS_UP_NO_LIMIT,
     NO_LIMIT_RING,
     Act,
+    ActionKind,
     Call,
     DealHole,
     RaiseTo,
@@ -145,7 +146,7 @@ def test_faults_get_the_default_action_and_the_match_goes_on():
     watcher = Watcher()
     play_match([Crash(), watcher], NO_LIMIT_RING.with_(reset_stacks=True), hands=3, seed=1)
     crash_seat_acts = [e for e in watcher.acts if e.automatic]
-    assert crash_seat_acts and all(e.kind in ("check", "fold") for e in crash_seat_acts)
+    assert crash_seat_acts and all(e.kind in (ActionKind.CHECK, ActionKind.FOLD) for e in crash_seat_acts)
     assert not any(e.automatic for e in watcher.acts if e not in crash_seat_acts)
 
 

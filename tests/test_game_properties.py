@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 from pokerlab.game import (
     PRESETS,
     Act,
+    ActionKind,
     AwardPot,
+    Blind,
     DealBoard,
     HandEnd,
     HandState,
@@ -77,6 +79,22 @@ def test_invariants_of_random_legal_play(case):
         if isinstance(e, AwardPot):
             assert sum(e.shares) == e.amount and set(e.winners) <= set(e.eligible)
     assert isinstance(h.events[-1], HandEnd) and h.events[-1].stacks == h.final_stacks
+    # the log speaks the typed vocabulary: enum members, never bare strings
+    from pokerlab.game import PostBlind
+
+    # (a bet opens a street's betting, a raise follows a bet or a blind)
+    opened = False
+    for e in h.events:
+        if isinstance(e, Act):
+            assert type(e.kind) is ActionKind
+            if e.kind.aggressive:
+                assert e.kind is (ActionKind.RAISE if opened else ActionKind.BET)
+                opened = True
+        elif isinstance(e, PostBlind):
+            assert type(e.blind) is Blind
+            opened = opened or e.amount > 0
+        elif isinstance(e, DealBoard):
+            opened = False
     # no card is dealt twice
     cards = [c for hole in h.hole for c in hole] + h.board
     assert len(set(cards)) == len(cards) == 2 * h.n + len(h.board)
@@ -96,7 +114,7 @@ def test_invariants_of_random_legal_play(case):
         made = sum(
             1
             for e in h.events
-            if isinstance(e, Act) and e.street == street and e.kind in ("bet", "raise") and e.complete
+            if isinstance(e, Act) and e.street == street and e.kind in (ActionKind.BET, ActionKind.RAISE) and e.complete
         )
         assert made <= cap - (1 if street is Street.PREFLOP else 0)
 
@@ -116,7 +134,7 @@ def _first_live_from(h, start, street):
         for e in h.events:
             if isinstance(e, DealBoard) and e.street == street:
                 break
-            if isinstance(e, Act) and (e.kind == "fold" or e.all_in):
+            if isinstance(e, Act) and (e.kind is ActionKind.FOLD or e.all_in):
                 gone.add(e.seat)
     for k in range(h.n):
         s = (start + k) % h.n

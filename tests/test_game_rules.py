@@ -2,14 +2,17 @@
 
 import pytest
 
+from pokerlab.errors import ParameterError
 from pokerlab.game import (
     AAAI06_HEADS_UP_LIMIT,
     BIGHOLDEM,
     HEADS_UP_NO_LIMIT,
     NO_LIMIT_RING,
     Act,
+    ActionKind,
     AwardPot,
     BettingStructure,
+    Blind,
     Call,
     Check,
     DealBoard,
@@ -35,6 +38,37 @@ def test_aaai06_dealer_posts_5_and_acts_first_preflop_other_acts_first_after():
     assert h.actor == 0 and h.to_call == 5
     h.apply(Call()).apply(Check())
     assert h.street is Street.FLOP and h.actor == 1  # the other player acts first after the flop
+
+
+def test_a_played_hands_events_carry_enum_members():
+    h = NO_LIMIT_RING.new_hand([200, 200, 200], button=0, deck="AsAh KsKh QsQh 2c7d9h Tc 3s")
+    h.apply(RaiseTo(6)).apply(Call()).apply(Fold())  # seat 0 raises, the small blind calls, the big blind folds
+    h.apply(Check()).apply(RaiseTo(10)).apply(Call())  # flop: a check, a bet, a call
+    blinds = [e.blind for e in h.events if isinstance(e, PostBlind)]
+    kinds = [e.kind for e in h.events if isinstance(e, Act)]
+    assert blinds == [Blind.SMALL, Blind.BIG] and all(type(b) is Blind for b in blinds)
+    assert kinds == [
+        ActionKind.RAISE,
+        ActionKind.CALL,
+        ActionKind.FOLD,
+        ActionKind.CHECK,
+        ActionKind.BET,
+        ActionKind.CALL,
+    ]
+    assert all(type(k) is ActionKind for k in kinds)
+    # str-valued: the old string comparisons keep working (the deprecation path), and text shows the word
+    assert kinds[0] == "raise" and blinds[1] == "big" and f"{kinds[4]} to 10" == "bet to 10"
+    straddled = NO_LIMIT_RING.with_(straddles=(4,)).new_hand([200] * 4, button=0, seed=1)
+    assert [e.blind for e in straddled.events if isinstance(e, PostBlind)] == [Blind.SMALL, Blind.BIG, Blind.STRADDLE]
+
+
+def test_events_take_the_string_spelling_and_refuse_other_words():
+    e = Act(0, Street.FLOP, "bet", 10, 10)
+    assert e.kind is ActionKind.BET and PostBlind(1, 2, "big").blind is Blind.BIG
+    with pytest.raises(ParameterError, match="kind must be one of fold, check, call, bet, raise, not 'shove'"):
+        Act(0, Street.FLOP, "shove", 10, 10)
+    with pytest.raises(ParameterError, match="blind must be one of small, big, straddle"):
+        PostBlind(1, 2, "ante")
 
 
 def test_aaai06_bet_sizes_10_10_20_20():
@@ -187,7 +221,7 @@ def test_big_blind_gets_its_option_and_incomplete_raises_do_not_reopen():
     g.apply(RaiseTo(20)).apply(Call())  # button raises to 20, small blind calls
     g.apply(RaiseTo(25))  # big blind all-in: +5 is less than a full raise
     last = [e for e in g.events if isinstance(e, Act)][-1]
-    assert last.kind == "raise" and not last.complete
+    assert last.kind is ActionKind.RAISE and not last.complete
     assert g.actor == 0 and g.min_raise_to is None  # the button may only call or fold
 
 

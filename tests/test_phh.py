@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerlab.errors import HiddenCardsError, PHHError, RulesError, UnknownStackError
-from pokerlab.game import NO_LIMIT_RING, HandState, Muck, PostBlind, ReturnUncalled, Rules, Showdown
+from pokerlab.game import NO_LIMIT_RING, Act, Blind, HandState, Muck, PostBlind, ReturnUncalled, Rules, Showdown
 from pokerlab.game.phh import PHHHand, iter_phhs, load_phh, read_hand, read_hands, to_phh, to_phhs, write_phhs
 
 DATA = Path(__file__).parent / "data" / "phh"
@@ -95,7 +95,7 @@ def test_decimal_stakes_are_exact_and_shown_as_written():
     rules = hand.state.rules
     assert rules.chip_unit == Decimal("0.01")
     assert (hand.state.small_blind, hand.state.big_blind) == (25, 50)
-    raises = [(e.seat, e.to) for e in hand.state.events if getattr(e, "kind", "") in ("bet", "raise")]
+    raises = [(e.seat, e.to) for e in hand.state.events if isinstance(e, Act) and e.kind.aggressive]
     assert raises == [(0, 150), (1, 450), (1, 300)]
     text = to_phh(hand.state)
     assert "blinds_or_straddles = [0.25, 0.50]" in text
@@ -107,7 +107,7 @@ def test_decimal_stakes_are_exact_and_shown_as_written():
 def test_heads_up_p1_is_the_big_blind():
     state = load_phh(texts(DATA / "decimals.phhs")[2]).state
     blinds = {e.blind: e.seat for e in state.events if isinstance(e, PostBlind)}
-    assert blinds == {"small": state.button, "big": 1 - state.button}
+    assert blinds == {Blind.SMALL: state.button, Blind.BIG: 1 - state.button}
 
 
 def test_big_blind_ante_dead_or_trimmed():

@@ -116,6 +116,73 @@ def test_table_widget_ignores_clicks_out_of_turn_and_survives_crashing_bots():
     assert len(t.state.events) == events
 
 
+def _play_by_clicks(bar, deal, hand_state, hands, seed):
+    """Click ``hands`` hands through with a seeded choice among the visible, enabled buttons; their events."""
+    import random
+
+    rng = random.Random(seed)
+    played = []
+    for _ in range(hands):
+        clicks = 0
+        while not hand_state().is_over:
+            buttons = [b for b in bar() if b.layout.display != "none" and not b.disabled]
+            rng.choice(buttons).click()
+            clicks += 1
+            assert clicks < 50, "a hand must end"
+        played.append(list(hand_state().events))
+        deal().click()
+    return played
+
+
+@pytest.mark.parametrize(("opponent", "seed"), [("phase1", 11), ("random", 4)])
+def test_table_widget_and_the_heads_up_app_play_the_same_hands_from_the_same_clicks(opponent, seed):
+    from pokerlab import bots
+    from pokerlab.apps import HeadsUpApp
+    from pokerlab.game import AAAI06_HEADS_UP_LIMIT, Act, ActionKind
+    from pokerlab.widgets import TableWidget
+
+    app = HeadsUpApp(opponent=opponent, seed=seed, delay=0)
+    widget = TableWidget(AAAI06_HEADS_UP_LIMIT, opponents=[bots.make(opponent, seed=seed)], seed=seed)
+    a = app.actions
+    by_app = _play_by_clicks(
+        lambda: [a.fold, a.check, a.call, a.bet, a.raise_],
+        lambda: app.deal_button,
+        lambda: app.session.state,
+        hands=6,
+        seed=seed,
+    )
+    by_widget = _play_by_clicks(
+        lambda: [widget.fold_button, widget.check_button, widget.call_button, widget.raise_button],
+        lambda: widget.deal_button,
+        lambda: widget.state,
+        hands=6,
+        seed=seed,
+    )
+    assert by_widget == by_app  # the same events, hand by hand
+    assert widget.stacks == app.session.stacks and len(widget.history) == 6
+    acts = [e for hand in by_app for e in hand if isinstance(e, Act)]
+    assert {e.kind for e in acts} >= {ActionKind.CALL, ActionKind.RAISE}  # more than checks and folds
+
+
+def test_table_widget_sizes_a_no_limit_raise_like_the_apps():
+    from pokerlab.game import NO_LIMIT_RING, Act, ActionKind
+    from pokerlab.widgets import TableWidget
+
+    t = TableWidget(NO_LIMIT_RING, seed=3)
+    while t.state.actor != 0:  # the random bot may have ended hands before it is our turn
+        t.deal_button.click()
+    lo, hi = t.state.min_raise_to, t.state.max_raise_to
+    button = t.raise_button
+    assert button.description.endswith(f" {lo}") and t.amount.value == str(lo)
+    t.amount.value = str(hi + 1)  # more than the stack: refused, never clamped
+    assert button.disabled and "more than you can" in t.actions.message.value
+    t.amount.value = str(lo + 1)
+    assert not button.disabled and button.description.endswith(f" {lo + 1}")
+    button.click()
+    mine = [e for e in t.state.events if isinstance(e, Act) and e.seat == 0]
+    assert mine[0].kind in (ActionKind.BET, ActionKind.RAISE) and mine[0].to == lo + 1
+
+
 def test_strategy_explorer():
     from pokerlab.widgets import StrategyExplorer
 
@@ -145,6 +212,13 @@ def test_reweighting_explorer():
     assert est1 > est0 and hs1 < hs0 and ex.chart_view.value.startswith("<svg")
     ex.reset_button.click()
     assert ex.result == (est0, hs0)
+    from pokerlab import ParameterError
+    from pokerlab.game import ActionKind
+
+    ex.observe(ActionKind.RAISE)  # a member or its word: the same step as the bet button
+    assert ex.result == (est1, hs1) and ex.history == ["raise (mu 0.60)"]
+    with pytest.raises(ParameterError, match="kind must be raise, bet or call"):
+        ex.observe("fold")
 
 
 def test_reweighting_heatmap_averages_only_the_combinations_the_opponent_can_hold():

@@ -27,7 +27,7 @@ from typing import Any
 from pokerlab.cards import cards_html
 from pokerlab.errors import ParameterError
 from pokerlab.evaluator import HandValue
-from pokerlab.game.state import Act, AwardPot, DealBoard, ReturnUncalled, Showdown
+from pokerlab.game.state import Act, ActionKind, AwardPot, DealBoard, ReturnUncalled, Showdown
 
 __all__ = ["hand_lines", "outcome_lines", "showdown_reason", "thinking_sentence"]
 
@@ -110,7 +110,7 @@ def _event_line(e: Any, names: Sequence[str], you: int | None) -> str:
         return f"<i>{e.street.value}: {cards_html(e.cards, size='1em')}</i>"
     if isinstance(e, Act):
         who = _who(e.seat, names, you)
-        amount = f" to {e.to}" if e.kind in ("bet", "raise") else (f" {e.amount}" if e.kind == "call" else "")
+        amount = f" to {e.to}" if e.kind.aggressive else (f" {e.amount}" if e.kind is ActionKind.CALL else "")
         extra = " (all-in)" if e.all_in else ""
         extra += " (automatic)" if e.automatic else ""
         return f"{who}: {e.kind}{amount}{extra}"

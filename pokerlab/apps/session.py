@@ -12,7 +12,9 @@ app can show each bot action as it happens), and keeps the score:
   out (BigHoldem): blinds, ante, limit bet sizes and the elimination line are
   multiplied by ``players at the start // players left``;
 * a seat whose stack falls below ``min_stack_to_play`` (of the rules in force
-  for the hand just played) is eliminated;
+  for the hand just played) is eliminated, or with ``rebuy`` (a lesson's
+  table, :class:`pokerlab.widgets.TableWidget`) gets the starting stack back
+  and plays on;
 * the game ends after ``hands`` hands, after ``minutes`` minutes (checked
   between hands), when fewer than two seats are left, or when the person
   is eliminated;
@@ -82,6 +84,7 @@ class TableSession:
     seed: int = 0
     first_dealer: int | None = None
     rising_chips: bool = False
+    rebuy: bool = False
     stacks: list[int] = field(init=False)
     dealer: int | None = field(init=False, default=None)
     dealers: list[int] = field(init=False, default_factory=list)
@@ -112,6 +115,8 @@ class TableSession:
             raise ParameterError(f"seed must be a whole number, not {self.seed!r}")
         if not isinstance(self.rising_chips, bool):
             raise ParameterError(f"rising_chips must be True or False, not {self.rising_chips!r}")
+        if not isinstance(self.rebuy, bool):
+            raise ParameterError(f"rebuy must be True or False, not {self.rebuy!r}")
         first = self.first_dealer
         if first is not None and (isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n):
             raise ParameterError(f"first_dealer must be a seat 0..{n - 1}, not {self.first_dealer!r}")
@@ -291,6 +296,10 @@ class TableSession:
         line = (self.hand_rules or self.rules).min_stack_to_play
         for t in range(len(self.seats)):
             if not self.rules.reset_stacks and not self.out[t] and self.stacks[t] < line:
+                if self.rebuy:
+                    self.stacks[t] = self.rules.starting_stack
+                    self.notices.append(f"hand {self.hand_number}: {self.seats[t].name} rebuys {self.stacks[t]}")
+                    continue
                 self.out[t] = True
                 self.eliminated_at[self.seats[t].name] = self.hand_number
                 self.notices.append(f"hand {self.hand_number}: {self.seats[t].name} is eliminated")

@@ -25,6 +25,7 @@ from typing import Any
 from pokerlab.bots.baseline import AlwaysCall, AlwaysRaise, RandomBot
 from pokerlab.bots.bpp import BPPBot
 from pokerlab.bots.rembrant import Rembrant
+from pokerlab.bots.strategy import Decision, DecisionKind
 from pokerlab.bots.waterloo import PhaseOne, PhaseThree, PhaseTwo
 from pokerlab.errors import ParameterError
 from pokerlab.game.match import Bot
@@ -34,6 +35,8 @@ __all__ = [
     "AlwaysRaise",
     "BPPBot",
     "Bot",
+    "Decision",
+    "DecisionKind",
     "PhaseOne",
     "PhaseThree",
     "PhaseTwo",

@@ -63,7 +63,7 @@ import numpy as np
 
 from pokerlab.errors import ParameterError
 from pokerlab.game.match import PlayerView
-from pokerlab.game.state import Act, DealBoard, Event, PostAnte, PostBlind, ReturnUncalled
+from pokerlab.game.state import Act, ActionKind, Blind, DealBoard, Event, PostAnte, PostBlind, ReturnUncalled
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -106,7 +106,7 @@ CONTEXT_FEATURES: tuple[str, ...] = (
 ACTIONS: tuple[str, ...] = ("fold", "call", "raise")
 """The three outputs, in the order of every probability triple."""
 
-_ACTION_OF_KIND = {"fold": 0, "check": 1, "call": 1, "bet": 2, "raise": 2}
+_ACTION_OF_KIND = {ActionKind.FOLD: 0, ActionKind.CHECK: 1, ActionKind.CALL: 1, ActionKind.BET: 2, ActionKind.RAISE: 2}
 
 
 class ContextTracker:
@@ -177,13 +177,13 @@ class ContextTracker:
             btc = self.bets_to_call(s)
             self.last_btc[s] = btc > 0
             kind = event.kind
-            self.last_raise[s] = kind in ("bet", "raise")
-            if kind in ("bet", "raise"):
+            self.last_raise[s] = kind.aggressive
+            if kind.aggressive:
                 self.bets[s] += 1
                 self.street_bets_made += 1
-            elif kind in ("call", "check"):
+            elif kind in (ActionKind.CALL, ActionKind.CHECK):
                 self.calls[s] += 1
-            elif kind == "fold":
+            elif kind is ActionKind.FOLD:
                 self.folded[s] = True
             self.street_bet[s] += event.amount
             self.total[s] += event.amount
@@ -193,7 +193,7 @@ class ContextTracker:
         elif isinstance(event, PostBlind):
             self.street_bet[event.seat] += event.amount
             self.total[event.seat] += event.amount
-            if event.blind in ("big", "straddle"):  # a straddle is a blind raise: one more bet to call
+            if event.blind in (Blind.BIG, Blind.STRADDLE):  # a straddle is a blind raise: one more bet to call
                 self.street_bets_made += 1
                 self.btc_seen[event.seat] = self.street_bets_made
         elif isinstance(event, PostAnte):

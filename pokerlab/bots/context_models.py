@@ -32,7 +32,7 @@ from pokerlab.bots.context import (
 )
 from pokerlab.errors import ParameterError
 from pokerlab.game.match import PlayerView
-from pokerlab.game.state import Act, Event
+from pokerlab.game.state import Act, ActionKind, Event
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -424,7 +424,7 @@ class ContextOpponents:
         me = view.seat
         tracker = self._tracker.copy()
         to = tracker.street_bet[me] + view.to_call + max(round(amount), 1)
-        kind = "raise" if max(tracker.street_bet) > 0 else "bet"
+        kind = ActionKind.RAISE if max(tracker.street_bet) > 0 else ActionKind.BET
         tracker.update(Act(me, view.street, kind, to - tracker.street_bet[me], to))
         p = 1.0
         for s in range(view.players):

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pokerlab.bots.strategy import bluff, ehs_decision, pot_odds_decision, preflop_decision
+from pokerlab.bots.strategy import DecisionKind, bluff, ehs_decision, pot_odds_decision, preflop_decision
 from pokerlab.bots.waterloo import BLUFF_STYLES
 from pokerlab.errors import ParameterError
 from pokerlab.solve import Policy, game
@@ -96,10 +96,10 @@ def _decide(info: InfoSet, rate: float, few_pot_big_blinds: float, c: float | No
     pot = paid[0] + paid[1]
     money = 100 - paid[info.player]  # OpenSpiel's stack of 100 chips; amounts do not matter at fixed limit
 
-    def play(kind: str) -> str:
-        if kind == "raise":
+    def play(kind: DecisionKind) -> str:
+        if kind is DecisionKind.RAISE:
             return "r" if "r" in info.actions else "c"
-        if kind == "fold":
+        if kind is DecisionKind.FOLD:
             return "f" if to_call > 0 else "c"
         return "c"
 
@@ -109,12 +109,12 @@ def _decide(info: InfoSet, rate: float, few_pot_big_blinds: float, c: float | No
         return {play(d.kind): 1.0}, f"round 1, win rate {win_rate:.3f}: {d.reason} -> {d.kind}"
     ehs = leduc_strength(info.card, info.board)
     d = ehs_decision(ehs, money)
-    if d.kind != "fold":
+    if d.kind is not DecisionKind.FOLD:
         return {play(d.kind): 1.0}, f"EHS {ehs:.3f}: {d.reason} -> {d.kind}"
     fallback = pot_odds_decision(ehs, 0.0, "river", to_call, pot)
     b = bluff(ehs, 0.0, "river", 1, pot / LEDUC_BETS[0], rate=rate, few_pot=few_pot_big_blinds) if rate > 0 else None
-    if b is not None and b.kind == "raise":
-        probs = {play("raise"): rate}
+    if b is not None and b.kind is DecisionKind.RAISE:
+        probs = {play(DecisionKind.RAISE): rate}
         probs[play(fallback.kind)] = probs.get(play(fallback.kind), 0.0) + 1 - rate
         return probs, f"EHS {ehs:.3f}: bluff with probability {rate}, else {fallback.reason} -> {fallback.kind}"
     return {play(fallback.kind): 1.0}, f"EHS {ehs:.3f}: {fallback.reason} -> {fallback.kind}"

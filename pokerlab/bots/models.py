@@ -35,7 +35,7 @@ import numpy as np
 from pokerlab.errors import ParameterError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import Street
-from pokerlab.game.state import Act, Event, Showdown
+from pokerlab.game.state import Act, ActionKind, Event, Showdown
 
 __all__ = ["ReweightingModel", "ShowdownModel"]
 
@@ -73,7 +73,7 @@ class ShowdownModel:
         if isinstance(event, Act) and event.seat != view.seat:
             rounds = self._rounds.setdefault(self._name(view, event.seat), [[0, 0.0] for _ in Street])
             r = rounds[event.street.index]
-            r[0] = max(r[0], 1 if event.kind in ("bet", "raise") else 0)
+            r[0] = max(r[0], 1 if event.kind.aggressive else 0)
             r[1] += event.amount / view.big_blind
         elif isinstance(event, Showdown) and event.seat != view.seat and len(view.board) == 5:
             from pokerlab.strength import hand_strength
@@ -171,14 +171,14 @@ class ReweightingModel:
             return
         name = self._name(view, event.seat)
         counts = self._counts.setdefault((name, event.street.index), [0.0, 0.0, 0.0])
-        if event.kind in ("bet", "raise", "call", "fold"):
+        if event.kind is not ActionKind.CHECK:
             counts[2] += 1
-            counts[0] += event.kind in ("bet", "raise")
-            counts[1] += event.kind == "call"
-        if event.kind not in ("bet", "raise", "call") or name not in self.weights:
+            counts[0] += event.kind.aggressive
+            counts[1] += event.kind is ActionKind.CALL
+        if event.kind not in (ActionKind.BET, ActionKind.RAISE, ActionKind.CALL) or name not in self.weights:
             return
         p_raise, p_call = self.frequencies(name, event.street)
-        mu = 1 - p_raise if event.kind in ("bet", "raise") else 1 - p_raise - p_call
+        mu = 1 - p_raise if event.kind.aggressive else 1 - p_raise - p_call
         self.reweight(name, view.board, mu)
 
     def reweight(self, name: str, board: tuple[Any, ...], mu: float) -> None:

@@ -40,7 +40,7 @@ from pokerlab.errors import ParameterError
 from pokerlab.evaluator import HandCategory, evaluate
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import BettingStructure, Street
-from pokerlab.game.state import Act, Action, Call, Check, Fold, Raise, RaiseTo
+from pokerlab.game.state import Act, Action, ActionKind, Call, Check, Fold, Raise, RaiseTo
 from pokerlab.preflop import REMBRANT_GROUPS
 
 __all__ = ["POSTFLOP_TABLES", "PREFLOP_TABLES", "Rembrant", "board_danger", "classify", "preflop_group"]
@@ -286,12 +286,12 @@ class Rembrant:
         if opponents_all_in and view.to_call > 0:
             return "allin"
         acts = [e for e in view.events if isinstance(e, Act) and e.street == view.street]
-        raises = sum(1 for e in acts if e.kind in ("bet", "raise"))
+        raises = sum(1 for e in acts if e.kind.aggressive)
         if raises >= 2:
             return "reraise"
         if raises == 1 and view.to_call > 0:
             return "raise"
-        if view.street is not Street.PREFLOP and any(e.kind == "check" and e.seat != view.seat for e in acts):
+        if view.street is not Street.PREFLOP and any(e.kind is ActionKind.CHECK and e.seat != view.seat for e in acts):
             return "check"
         return "first"
 

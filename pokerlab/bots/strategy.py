@@ -1,24 +1,39 @@
 """The Waterloo report's betting rules (Algorithms 3-6) as plain functions.
 
-Each function takes numbers and returns a :class:`Decision` (``"fold"``,
-``"call"`` or ``"raise"`` with an amount in chips), so lessons can sweep
-the inputs and draw the decision regions, and bots can combine them. A
-"fold" when there is nothing to call is played as a check by the bots.
+Each function takes numbers and returns a :class:`Decision`: a
+:class:`DecisionKind` (fold, call or raise) and, for a raise, the street
+total to raise to in whole chips (``raise_to``), so lessons can sweep the
+inputs and draw the decision regions, and bots can combine them. The
+report's formulas give a raise *size* (for example ``exp(X - 1) * money``);
+a decision turns it into "raise to" by adding it to ``current_bet``, the
+street's bet the raise goes over (0 by default: a bet into an unopened
+pot), and rounding to a chip. A "fold" when there is nothing to call is
+played as a check by the bots.
 
 Defaults are the report's values; every threshold is a parameter. Where the
 report is silent, the choice is named in the docstring.
+
+Threshold 0.55 * (1 + 1/4) = 0.6875, X = 0.3125, a raise of
+exp(X - 1) * 100 = 50.3 chips over the bet of 10:
+
+>>> d = preflop_decision(0.55, position=1, players=2, money_in_hand=100, current_bet=10)
+>>> d.kind, d.raise_to, d.raise_to - d.current_bet
+(<DecisionKind.RAISE: 'raise'>, 60, 50)
 """
 
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from pokerlab.errors import ParameterError
 
 __all__ = [
     "Decision",
+    "DecisionKind",
     "bluff",
     "decision_regions",
     "ehs_decision",
@@ -30,13 +45,97 @@ __all__ = [
 ]
 
 
+class DecisionKind(StrEnum):
+    """What a betting rule decided: fold, check, call or raise (a bet is a raise over 0).
+
+    The rules of seed 001 answer fold, call or raise; ``check`` appears
+    where a bot or a chart words a call with nothing to call. String-valued,
+    so ``decision.kind == "raise"`` still holds: that older spelling keeps
+    working as the deprecation path; new code compares with the members
+    (``decision.kind is DecisionKind.RAISE``).
+    """
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    RAISE = "raise"
+
+
 @dataclass(frozen=True)
 class Decision:
-    """``kind`` is fold, call or raise; ``amount`` is the raise size in chips (added to the bet to call)."""
+    """A betting rule's answer: ``kind``, and for a raise the street total ``raise_to`` in whole chips.
 
-    kind: str
-    amount: float = 0.0
+    ``current_bet`` is the street's bet the raise goes over, so
+    ``raise_to - current_bet`` is the raise the report's formula asked for,
+    rounded to a chip (under fixed limit the bots raise by the fixed size
+    whatever it says). ``raise_to`` is 0 unless ``kind`` is raise.
+    ``reason`` says which rule decided, in words. ``kind`` may be given as
+    its string spelling (``Decision("raise", 40)``); it is stored as a
+    :class:`DecisionKind`.
+
+    >>> Decision("raise", 40, "example")
+    Decision(kind=<DecisionKind.RAISE: 'raise'>, raise_to=40, reason='example', current_bet=0)
+    """
+
+    kind: DecisionKind
+    raise_to: int = 0
     reason: str = ""
+    current_bet: int = 0
+
+    def __post_init__(self) -> None:
+        if type(self.kind) is not DecisionKind:
+            try:
+                object.__setattr__(self, "kind", DecisionKind(self.kind))
+            except (ValueError, TypeError):
+                words = ", ".join(k.value for k in DecisionKind)
+                raise ParameterError(f"kind must be one of {words}, not {self.kind!r:.60}") from None
+        for name in ("raise_to", "current_bet"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise ParameterError(
+                    f"{name} must be a whole number of chips >= 0, not {v!r:.60} "
+                    "(a decision says the street total to raise to; round a raise size and add the current bet)"
+                )
+        if self.kind is DecisionKind.RAISE:
+            if self.raise_to < self.current_bet:
+                raise ParameterError(f"raise_to ({self.raise_to}) cannot be below the current bet ({self.current_bet})")
+        elif self.raise_to:
+            raise ParameterError(f"raise_to is for a raise; a {self.kind} has raise_to 0, not {self.raise_to}")
+        if not isinstance(self.reason, str):
+            raise ParameterError(f"reason must be text, not {self.reason!r:.60}")
+
+    @property
+    def amount(self) -> float:
+        """Deprecated: the raise size in chips, ``raise_to - current_bet`` (0 unless a raise).
+
+        Decisions used to carry a float "raise by" ``amount``; they now say
+        the integer street total ``raise_to``. Read ``raise_to`` instead.
+        """
+        warnings.warn(
+            "Decision.amount (a raise size) is deprecated; read Decision.raise_to, the street total to raise to",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return float(self.raise_to - self.current_bet) if self.kind is DecisionKind.RAISE else 0.0
+
+
+def _raise(size: float, current_bet: int, reason: str) -> Decision:
+    """A raise of ``size`` chips (the report's formula) over ``current_bet``, as a whole-chip "raise to"."""
+    return Decision(DecisionKind.RAISE, max(current_bet, round(current_bet + size)), reason, current_bet)
+
+
+def _bet(name: str, x: object) -> int:
+    if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+        raise ParameterError(f"{name} must be a whole number of chips >= 0, not {x!r:.60}")
+    return x
+
+
+def _fold(reason: str) -> Decision:
+    return Decision(DecisionKind.FOLD, 0, reason)
+
+
+def _call(reason: str) -> Decision:
+    return Decision(DecisionKind.CALL, 0, reason)
 
 
 def _prob(name: str, x: float) -> float:
@@ -67,6 +166,7 @@ def preflop_decision(
     raise_above: float = 0.5,
     call_above: float = 0.25,
     scale: float = 0.6,
+    current_bet: int = 0,
 ) -> Decision:
     """Algorithm 3 (with eq. 5's threshold).
 
@@ -74,10 +174,13 @@ def preflop_decision(
     as Algorithm 3 writes it (pass ``c`` to use eq. 5 with another constant).
     Outside the blinds (position > 2) a hand with ``win_rate < fold_below``
     folds. Above ``raise_above`` it raises ``exp(X - 1) * money_in_hand``
-    with ``X = (threshold - 0.5) / scale``; between ``call_above`` and
-    ``raise_above`` it calls; otherwise it folds.
+    with ``X = (threshold - 0.5) / scale`` (over ``current_bet``: the
+    decision's ``raise_to`` is ``current_bet`` plus that, rounded to a
+    chip); between ``call_above`` and ``raise_above`` it calls; otherwise
+    it folds.
     """
     _prob("win_rate", win_rate)
+    _bet("current_bet", current_bet)
     if players < 2 or not 1 <= position <= players:
         raise ParameterError(f"position must be 1..players ({players}), not {position}")
     const = 2 * players if c is None else c
@@ -85,13 +188,13 @@ def preflop_decision(
         raise ParameterError(f"the constant c must be positive, not {const}")
     threshold = win_rate * (1 + position / const)
     if position > 2 and win_rate < fold_below:
-        return Decision("fold", 0.0, f"position {position} > 2 and win rate {win_rate:.3f} < {fold_below}")
+        return _fold(f"position {position} > 2 and win rate {win_rate:.3f} < {fold_below}")
     if threshold > raise_above:
         x = (threshold - raise_above) / scale
-        return Decision("raise", math.exp(x - 1) * money_in_hand, f"threshold {threshold:.3f} > {raise_above}")
+        return _raise(math.exp(x - 1) * money_in_hand, current_bet, f"threshold {threshold:.3f} > {raise_above}")
     if threshold > call_above:
-        return Decision("call", 0.0, f"threshold {threshold:.3f} in ({call_above}, {raise_above}]")
-    return Decision("fold", 0.0, f"threshold {threshold:.3f} <= {call_above}")
+        return _call(f"threshold {threshold:.3f} in ({call_above}, {raise_above}]")
+    return _fold(f"threshold {threshold:.3f} <= {call_above}")
 
 
 def ehs_decision(
@@ -101,21 +204,24 @@ def ehs_decision(
     raise_above: float = 0.8,
     call_above: float = 0.4,
     raise_fraction: float = 0.5,
+    current_bet: int = 0,
 ) -> Decision:
     """Algorithm 4: raise above 0.8, call above 0.4, otherwise fold.
 
     The report gives no raise amount here; pokerlab's choice mirrors
     Algorithm 8's: ``raise_fraction * (1 + (ehs - raise_above) / (1 - raise_above)) / 2 * money_in_hand``,
     i.e. from a quarter of the stack at the threshold to half of it with a
-    certain win (with the default 0.5).
+    certain win (with the default 0.5), raised over ``current_bet``.
     """
     _prob("ehs", ehs)
+    _bet("current_bet", current_bet)
     if ehs > raise_above:
         strength = (ehs - raise_above) / (1 - raise_above) if raise_above < 1 else 1.0
-        return Decision("raise", raise_fraction * (1 + strength) / 2 * money_in_hand, f"EHS {ehs:.3f} > {raise_above}")
+        size = raise_fraction * (1 + strength) / 2 * money_in_hand
+        return _raise(size, current_bet, f"EHS {ehs:.3f} > {raise_above}")
     if ehs > call_above:
-        return Decision("call", 0.0, f"EHS {ehs:.3f} in ({call_above}, {raise_above}]")
-    return Decision("fold", 0.0, f"EHS {ehs:.3f} <= {call_above}")
+        return _call(f"EHS {ehs:.3f} in ({call_above}, {raise_above}]")
+    return _fold(f"EHS {ehs:.3f} <= {call_above}")
 
 
 def bluff(
@@ -130,6 +236,7 @@ def bluff(
     few_players: int = 2,
     few_pot: float = 10.0,
     amount: float = 0.0,
+    current_bet: int = 0,
 ) -> Decision | None:
     """Algorithm 5: with a weak hand (EHS < ``below``), bluff with probability ``rate``.
 
@@ -139,17 +246,20 @@ def bluff(
     On the flop the bluff is a raise; on the turn and river only when FEW
     players are left (at most ``few_players`` opponents) and the pot is FEW
     (at most ``few_pot`` big blinds), otherwise the hand folds. Returns None
-    when the rule does not apply (decide by the other rules).
+    when the rule does not apply (decide by the other rules). A bluff raises
+    by ``amount`` chips over ``current_bet`` (``raise_to`` is their sum,
+    rounded to a chip).
     """
     _prob("ehs", ehs)
     _prob("rate", rate)
+    _bet("current_bet", current_bet)
     if ehs >= below or draw >= rate:
         return None
     if street == "flop":
-        return Decision("raise", amount, f"bluff on the flop (EHS {ehs:.3f})")
+        return _raise(amount, current_bet, f"bluff on the flop (EHS {ehs:.3f})")
     if opponents <= few_players and pot_in_big_blinds <= few_pot:
-        return Decision("raise", amount, f"bluff on the {street}: few players and a small pot")
-    return Decision("fold", 0.0, f"no bluff on the {street}: too many players or too big a pot")
+        return _raise(amount, current_bet, f"bluff on the {street}: few players and a small pot")
+    return _fold(f"no bluff on the {street}: too many players or too big a pot")
 
 
 def pot_odds(to_call: float, pot: float) -> float:
@@ -164,11 +274,11 @@ def pot_odds_decision(ehs: float, ppot: float, street: str, to_call: float, pot:
     odds = pot_odds(to_call, pot)
     if street == "river":
         if ehs > odds:
-            return Decision("call", 0.0, f"river: EHS {ehs:.3f} > pot odds {odds:.3f}")
-        return Decision("fold", 0.0, f"river: EHS {ehs:.3f} <= pot odds {odds:.3f}")
+            return _call(f"river: EHS {ehs:.3f} > pot odds {odds:.3f}")
+        return _fold(f"river: EHS {ehs:.3f} <= pot odds {odds:.3f}")
     if ppot > odds:
-        return Decision("call", 0.0, f"PPOT {ppot:.3f} > pot odds {odds:.3f}")
-    return Decision("fold", 0.0, f"PPOT {ppot:.3f} <= pot odds {odds:.3f}")
+        return _call(f"PPOT {ppot:.3f} > pot odds {odds:.3f}")
+    return _fold(f"PPOT {ppot:.3f} <= pot odds {odds:.3f}")
 
 
 def model_decision(
@@ -181,6 +291,7 @@ def model_decision(
     trust: str = "conservative",
     bluff_draw: float = 1.0,
     bluff_probability: float = 0.5,
+    current_bet: int = 0,
 ) -> Decision:
     """Algorithm 8: compare our EHS with the opponent's expected strength ``mu +- sigma``.
 
@@ -188,24 +299,25 @@ def model_decision(
     with probability ``bluff_probability``, read from ``bluff_draw``; the
     raise is half the money in hand, pokerlab's choice); below ``mu`` call;
     above ``mu + sigma`` raise ``0.5 * (1 + draw) * money``; in between raise
-    ``exp(X - 1) * 0.5 * money`` with ``X = (EHS - mu) / sigma``.
+    ``exp(X - 1) * 0.5 * money`` with ``X = (EHS - mu) / sigma``; every
+    raise goes over ``current_bet``.
     """
     _prob("ehs", ehs)
+    _bet("current_bet", current_bet)
     if trust not in ("conservative", "aggressive"):
         raise ParameterError(f"trust must be conservative or aggressive, not {trust!r}")
     sigma = max(sigma, 1e-9)
     if ehs < mu - sigma:
         if trust == "aggressive" and bluff_draw < bluff_probability:
-            return Decision(
-                "raise", 0.5 * money_in_hand, f"EHS {ehs:.3f} < mu - sigma, but the opponent may be unusual"
-            )
-        return Decision("fold", 0.0, f"EHS {ehs:.3f} < mu - sigma = {mu - sigma:.3f}")
+            why = f"EHS {ehs:.3f} < mu - sigma, but the opponent may be unusual"
+            return _raise(0.5 * money_in_hand, current_bet, why)
+        return _fold(f"EHS {ehs:.3f} < mu - sigma = {mu - sigma:.3f}")
     if ehs < mu:
-        return Decision("call", 0.0, f"EHS {ehs:.3f} in [mu - sigma, mu)")
+        return _call(f"EHS {ehs:.3f} in [mu - sigma, mu)")
     if ehs > mu + sigma:
-        return Decision("raise", 0.5 * (1 + draw) * money_in_hand, f"EHS {ehs:.3f} > mu + sigma = {mu + sigma:.3f}")
+        return _raise(0.5 * (1 + draw) * money_in_hand, current_bet, f"EHS {ehs:.3f} > mu + sigma = {mu + sigma:.3f}")
     x = (ehs - mu) / sigma
-    return Decision("raise", math.exp(x - 1) * 0.5 * money_in_hand, f"EHS {ehs:.3f} in [mu, mu + sigma]")
+    return _raise(math.exp(x - 1) * 0.5 * money_in_hand, current_bet, f"EHS {ehs:.3f} in [mu, mu + sigma]")
 
 
 def decision_regions(street: str = "flop", ppot: float = 0.2, pot: float = 100.0, steps: int = 41) -> Any:
@@ -223,17 +335,17 @@ def decision_regions(street: str = "flop", ppot: float = 0.2, pot: float = 100.0
             to_call = pot * j / (steps - 1)
             d = ehs_decision(ehs, 100.0)
             rule = "Algorithm 4"
-            if d.kind == "fold":
+            if d.kind is DecisionKind.FOLD:
                 d = pot_odds_decision(ehs, ppot, street, to_call, pot)
                 rule = "Algorithm 6 (pot odds)"
                 if to_call == 0:
-                    d = Decision("check", 0.0, "nothing to call")
+                    d = Decision(DecisionKind.CHECK, 0, "nothing to call")
             rows.append(
                 {
                     "ehs": ehs,
                     "to_call": to_call / pot,
                     "pot_odds": pot_odds(to_call, pot),
-                    "action": d.kind,
+                    "action": d.kind.value,
                     "rule": rule,
                 }
             )

@@ -33,9 +33,13 @@
   rules are pokerlab's, to test the report's "we can decide by
   self-simulation which model is better" in chips.
 
-Decisions become actions through one rule: a fold with nothing to call is a
-check; a raise of ``amount`` chips is a raise to ``current bet + amount``,
-clamped to the legal range (under fixed limit: the fixed raise). Strength
+A bot's :meth:`decide` returns the :class:`~pokerlab.bots.strategy.Decision`
+it will play, made legal for the view by one rule (:func:`legal_decision`):
+a fold with nothing to call is a check; a raise (whose ``raise_to`` the
+algorithms set to the current bet plus their raise size) is clamped to the
+legal range, and under fixed limit is the fixed raise; a raise that is not
+possible (the cap is reached) is a call. :func:`act_on` turns it into the
+engine's action. Strength
 and potential are cached per (hole, board, opponents), so a bot computes
 each street once.
 """
@@ -52,6 +56,8 @@ from pokerlab.bots.context_models import ContextOpponents
 from pokerlab.bots.models import ShowdownModel
 from pokerlab.bots.strategy import (
     Decision,
+    DecisionKind,
+    _raise,
     bluff,
     ehs_decision,
     model_decision,
@@ -64,7 +70,7 @@ from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import BettingStructure, Street
 from pokerlab.game.state import Action, Call, Check, Fold, Raise, RaiseTo
 
-__all__ = ["BLUFF_STYLES", "PhaseOne", "PhaseThree", "PhaseTwo", "act_on", "street_strength"]
+__all__ = ["BLUFF_STYLES", "PhaseOne", "PhaseThree", "PhaseTwo", "act_on", "legal_decision", "street_strength"]
 
 BLUFF_STYLES = {"aggressive": 0.8, "normal": 0.5, "conservative": 0.2, "none": 0.0}
 
@@ -82,17 +88,40 @@ def street_strength(hole: tuple[int, int], board: tuple[int, ...], opponents: in
     return p.hs_n, p.ppot, p.ehs
 
 
+def legal_decision(decision: Decision, view: PlayerView) -> Decision:
+    """``decision`` made playable at ``view`` (see the module docstring); its reason is kept.
+
+    The answer is a fold only when there is a bet to fold to, a check or a
+    call as the bet to call says, or a raise whose ``raise_to`` lies in
+    ``view.min_raise_to .. view.max_raise_to`` (under fixed limit, exactly
+    the fixed raise).
+    """
+    if not isinstance(decision, Decision):
+        raise ParameterError(f"decision must be a Decision, not {decision!r:.60}")
+    if not isinstance(view, PlayerView):
+        raise ParameterError(f"view must be a PlayerView, not {view!r:.60}")
+    kind, reason = decision.kind, decision.reason
+    if kind is DecisionKind.FOLD and view.to_call > 0:
+        return decision
+    if kind is DecisionKind.RAISE and view.min_raise_to is not None:
+        lo, hi = view.min_raise_to, view.max_raise_to
+        assert hi is not None
+        fixed = view.rules.structure is BettingStructure.FIXED_LIMIT
+        target = lo if fixed else max(lo, min(hi, decision.raise_to))
+        return Decision(DecisionKind.RAISE, target, reason, view.current_bet)
+    return Decision(DecisionKind.CALL if view.to_call > 0 else DecisionKind.CHECK, 0, reason)
+
+
 def act_on(decision: Decision, view: PlayerView) -> Action:
-    """Turn a decision into a legal action for this view (see the module docstring)."""
-    if decision.kind == "fold":
-        return Fold() if view.to_call > 0 else Check()
-    if decision.kind == "raise" and view.min_raise_to is not None:
-        if view.rules.structure is BettingStructure.FIXED_LIMIT:
-            return Raise()
-        assert view.max_raise_to is not None
-        target = round(view.current_bet + decision.amount)
-        return RaiseTo(max(view.min_raise_to, min(view.max_raise_to, target)))
-    return Call()
+    """Turn a decision into a legal action for this view (through :func:`legal_decision`)."""
+    d = legal_decision(decision, view)
+    if d.kind is DecisionKind.FOLD:
+        return Fold()
+    if d.kind is DecisionKind.CHECK:
+        return Check()
+    if d.kind is DecisionKind.CALL:
+        return Call()
+    return Raise() if view.rules.structure is BettingStructure.FIXED_LIMIT else RaiseTo(d.raise_to)
 
 
 def _opponents(view: PlayerView) -> int:
@@ -131,6 +160,10 @@ class PhaseOne:
         return act_on(self.decide(view), view)
 
     def decide(self, view: PlayerView) -> Decision:
+        """The decision this bot plays at ``view``, legal there (see :func:`legal_decision`)."""
+        return legal_decision(self._decide(view), view)
+
+    def _decide(self, view: PlayerView) -> Decision:
         from pokerlab.cards import HandClass
         from pokerlab.preflop import chen_points
 
@@ -138,14 +171,20 @@ class PhaseOne:
         if view.street is Street.PREFLOP:
             points = chen_points(HandClass.of(*view.hole))
             if points >= self.raise_points:
-                return Decision("raise", self.raise_fraction * money, f"Chen {points} >= {self.raise_points}")
+                why = f"Chen {points} >= {self.raise_points}"
+                return _raise(self.raise_fraction * money, view.current_bet, why)
             if points >= self.call_points:
-                return Decision("call", 0.0, f"Chen {points} >= {self.call_points}")
-            return Decision("fold", 0.0, f"Chen {points} < {self.call_points}")
+                return Decision(DecisionKind.CALL, 0, f"Chen {points} >= {self.call_points}")
+            return Decision(DecisionKind.FOLD, 0, f"Chen {points} < {self.call_points}")
         hole, board = _ids(view)
         hs_n, _, _ = street_strength(hole, board, _opponents(view))
         return ehs_decision(
-            hs_n, money, raise_above=self.raise_above, call_above=self.call_above, raise_fraction=self.raise_fraction
+            hs_n,
+            money,
+            raise_above=self.raise_above,
+            call_above=self.call_above,
+            raise_fraction=self.raise_fraction,
+            current_bet=view.current_bet,
         )
 
 
@@ -210,17 +249,27 @@ class PhaseTwo:
         )
 
     def decide(self, view: PlayerView) -> Decision:
+        """The decision this bot plays at ``view``, legal there (see :func:`legal_decision`)."""
+        return legal_decision(self._decide(view), view)
+
+    def _decide(self, view: PlayerView) -> Decision:
         money = view.stacks[view.seat]
+        bet = view.current_bet
         if view.street is Street.PREFLOP:
             position = preflop_position(view.seat, view.button, view.players)
-            return preflop_decision(self.win_rate(view), position, view.players, money, c=self.c)
+            return preflop_decision(self.win_rate(view), position, view.players, money, c=self.c, current_bet=bet)
         hole, board = _ids(view)
         opponents = _opponents(view)
         _, ppot, ehs = street_strength(hole, board, opponents)
         decision = ehs_decision(
-            ehs, money, raise_above=self.raise_above, call_above=self.call_above, raise_fraction=self.raise_fraction
+            ehs,
+            money,
+            raise_above=self.raise_above,
+            call_above=self.call_above,
+            raise_fraction=self.raise_fraction,
+            current_bet=bet,
         )
-        if decision.kind != "fold":
+        if decision.kind is not DecisionKind.FOLD:
             return decision
         draw = self._rng.random()
         assert self.bluff_rate is not None
@@ -237,8 +286,9 @@ class PhaseTwo:
             few_players=self.few_players,
             few_pot=self.few_pot_big_blinds,
             amount=self.bluff_fraction * view.pot,
+            current_bet=bet,
         )
-        if b is not None and b.kind == "raise":
+        if b is not None and b.kind is DecisionKind.RAISE:
             return b
         return pot_odds_decision(ehs, ppot, view.street.value, view.to_call, view.pot)
 
@@ -283,9 +333,9 @@ class PhaseThree(PhaseTwo):
         else:
             self.model.observe(event, view)
 
-    def decide(self, view: PlayerView) -> Decision:
+    def _decide(self, view: PlayerView) -> Decision:
         if view.street is Street.PREFLOP:
-            return super().decide(view)
+            return super()._decide(view)
         if self.context is not None:
             return self._context_decide(view)
         players_left = view.active_opponents + 1
@@ -298,12 +348,19 @@ class PhaseThree(PhaseTwo):
             if est is not None and (best is None or est[0] > best[0]):
                 best = est
         if best is None:
-            return super().decide(view)
+            return super()._decide(view)
         hole, board = _ids(view)
         _, _, ehs = street_strength(hole, board, _opponents(view))
         mu, sigma, _ = best
         return model_decision(
-            ehs, mu, sigma, view.stacks[view.seat], self._rng.random(), trust=self.trust, bluff_draw=self._rng.random()
+            ehs,
+            mu,
+            sigma,
+            view.stacks[view.seat],
+            self._rng.random(),
+            trust=self.trust,
+            bluff_draw=self._rng.random(),
+            current_bet=view.current_bet,
         )
 
     def _context_decide(self, view: PlayerView) -> Decision:
@@ -316,22 +373,23 @@ class PhaseThree(PhaseTwo):
             raise_above=self.raise_above,
             call_above=self.call_above,
             raise_fraction=self.raise_fraction,
+            current_bet=view.current_bet,
         )
         amount = self.bluff_fraction * view.pot
-        if decision.kind == "call" and view.to_call == 0 and ehs > self.context_value_above and view.min_raise_to:
+        value_bet = decision.kind is DecisionKind.CALL and view.to_call == 0 and ehs > self.context_value_above
+        if value_bet and view.min_raise_to:
             p_fold = self.context.fold_probability(view, amount)
             if p_fold is not None and p_fold < self.context_value_fold:
-                return Decision("raise", amount, f"context model: value bet, P(all fold) {p_fold:.3f}")
-        if decision.kind != "fold" or view.min_raise_to is None:
-            return PhaseTwo.decide(self, view)
+                return _raise(amount, view.current_bet, f"context model: value bet, P(all fold) {p_fold:.3f}")
+        if decision.kind is not DecisionKind.FOLD or view.min_raise_to is None:
+            return PhaseTwo._decide(self, view)
         p_fold = self.context.fold_probability(view, amount)
         if p_fold is None:
-            return PhaseTwo.decide(self, view)
+            return PhaseTwo._decide(self, view)
         risk = view.to_call + amount
         if p_fold > risk / (view.pot + risk):
-            return Decision(
-                "raise", amount, f"context model: P(all fold) {p_fold:.3f} > {risk / (view.pot + risk):.3f}"
-            )
+            why = f"context model: P(all fold) {p_fold:.3f} > {risk / (view.pot + risk):.3f}"
+            return _raise(amount, view.current_bet, why)
         return pot_odds_decision(
             ehs, street_strength(hole, board, _opponents(view))[1], view.street.value, view.to_call, view.pot
         )

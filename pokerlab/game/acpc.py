@@ -333,7 +333,7 @@ def state_from_matchstate(ms: MatchState | str, rules: Rules | None = None, play
 
 def to_matchstate(state: HandState, position: int, dialect: str = "acpc") -> MatchState:
     """The match state of ``state`` as ``position`` sees it (others' cards only once shown)."""
-    from pokerlab.game.state import Act, DealBoard, PostBlind, Showdown
+    from pokerlab.game.state import Act, ActionKind, DealBoard, PostBlind, Showdown
 
     if not isinstance(state, HandState):
         raise ParameterError(f"state must be a HandState, not {type(state).__name__}")
@@ -358,10 +358,10 @@ def to_matchstate(state: HandState, position: int, dialect: str = "acpc") -> Mat
             street_start = list(committed)
         elif isinstance(e, Act):
             committed[e.seat] += e.amount
-            if e.kind == "fold":
+            if e.kind is ActionKind.FOLD:
                 rounds[-1].append(("f", None))
-            elif e.kind in ("check", "call"):
-                rounds[-1].append(("c", e.to if dialect == "seed004" and e.kind == "call" else None))
+            elif e.kind in (ActionKind.CHECK, ActionKind.CALL):
+                rounds[-1].append(("c", e.to if dialect == "seed004" and e.kind is ActionKind.CALL else None))
             elif not nolimit:
                 rounds[-1].append(("r", None))
             else:

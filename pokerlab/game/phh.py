@@ -65,6 +65,7 @@ from pokerlab.errors import CardError, HiddenCardsError, PHHError, PokerlabError
 from pokerlab.game.rules import BettingStructure, Rules
 from pokerlab.game.state import (
     Act,
+    ActionKind,
     Call,
     Check,
     DealBoard,
@@ -219,9 +220,9 @@ def to_phh(state: HandState) -> str:
                 shown = True
             actions.append(f"d db {_cards(e.cards)}")
         elif isinstance(e, Act):
-            if e.kind == "fold":
+            if e.kind is ActionKind.FOLD:
                 actions.append(f"{player[e.seat]} f")
-            elif e.kind in ("check", "call"):
+            elif e.kind in (ActionKind.CHECK, ActionKind.CALL):
                 actions.append(f"{player[e.seat]} cc")
             else:
                 actions.append(f"{player[e.seat]} cbr {rules.format_chips(e.to)}")

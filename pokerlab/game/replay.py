@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 from pokerlab.cards import Card
 from pokerlab.errors import ParameterError
 from pokerlab.game.rules import Street
-from pokerlab.game.state import Act, Call, Check, Fold, HandState, RaiseTo
+from pokerlab.game.state import Act, ActionKind, Call, Check, Fold, HandState, RaiseTo
 
 if TYPE_CHECKING:  # pragma: no cover
     from pokerlab.game.phh import PHHHand
@@ -306,7 +306,7 @@ def study_hand(
         to_call = replay.to_call
         pot = replay.pot
         odds = _pot_odds(replay, e.seat, to_call)
-        words = {"fold": "fold", "check": "check", "call": f"call {money(e.amount)}"}
+        words = {ActionKind.FOLD: "fold", ActionKind.CHECK: "check", ActionKind.CALL: f"call {money(e.amount)}"}
         action = words.get(e.kind, f"{e.kind} to {money(e.to)}") + (" (all-in)" if e.all_in else "")
         decisions.append(
             Decision(
@@ -321,11 +321,11 @@ def study_hand(
                 named(calc.numbers(replay)),
             )
         )
-        if e.kind == "fold":
+        if e.kind is ActionKind.FOLD:
             replay.apply(Fold(), seat=e.seat)
-        elif e.kind == "check":
+        elif e.kind is ActionKind.CHECK:
             replay.apply(Check(), seat=e.seat)
-        elif e.kind == "call":
+        elif e.kind is ActionKind.CALL:
             replay.apply(Call(), seat=e.seat)
         else:
             replay.apply(RaiseTo(e.to), seat=e.seat)

@@ -52,10 +52,18 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from pokerlab.cards import Card, Deck, parse_cards
-from pokerlab.errors import DuplicateCardError, HiddenCardsError, IllegalActionError, PokerlabError, UnknownStackError
+from pokerlab.errors import (
+    DuplicateCardError,
+    HiddenCardsError,
+    IllegalActionError,
+    ParameterError,
+    PokerlabError,
+    UnknownStackError,
+)
 from pokerlab.game.pots import award_pots, side_pots
 from pokerlab.game.rules import BettingStructure, Street
 
@@ -68,7 +76,9 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "Act",
     "Action",
+    "ActionKind",
     "AwardPot",
+    "Blind",
     "Call",
     "Check",
     "DealBoard",
@@ -135,6 +145,51 @@ Action = Fold | Check | Call | RaiseTo | Raise
 # ----------------------------------------------------------------------------
 
 
+class ActionKind(StrEnum):
+    """What a player's :class:`Act` did: fold, check, call, bet (the street's first bet) or raise.
+
+    Compare with the members (``act.kind is ActionKind.RAISE``). The enum
+    is string-valued, so the older spelling ``act.kind == "raise"`` still
+    holds and keeps working: it is the deprecation path for code written
+    before the enum, not the way to write new code.
+
+    >>> ActionKind.RAISE == "raise", str(ActionKind.CALL), ActionKind("bet")
+    (True, 'call', <ActionKind.BET: 'bet'>)
+    """
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+
+    @property
+    def aggressive(self) -> bool:
+        """True for a bet or a raise (the actions that put in more than there is to call)."""
+        return self in (ActionKind.BET, ActionKind.RAISE)
+
+
+def _member(enum: type[StrEnum], value: object, name: str) -> Any:
+    """``value`` as a member of ``enum`` (its string spelling accepted), or an error naming ``name``."""
+    try:
+        return enum(value)
+    except (ValueError, TypeError):
+        words = ", ".join(m.value for m in enum)
+        raise ParameterError(f"{name} must be one of {words}, not {value!r:.60}") from None
+
+
+class Blind(StrEnum):
+    """Which forced bet a :class:`PostBlind` is: the small blind, the big blind or a straddle.
+
+    String-valued like :class:`ActionKind`: ``event.blind == "big"`` still
+    holds (the old spelling, kept working); prefer ``event.blind is Blind.BIG``.
+    """
+
+    SMALL = "small"
+    BIG = "big"
+    STRADDLE = "straddle"
+
+
 @dataclass(frozen=True)
 class PostAnte:
     seat: int
@@ -145,7 +200,11 @@ class PostAnte:
 class PostBlind:
     seat: int
     amount: int
-    blind: str  # "small", "big" or "straddle"
+    blind: Blind
+
+    def __post_init__(self) -> None:
+        if type(self.blind) is not Blind:  # the string spelling ("big") becomes the member
+            object.__setattr__(self, "blind", _member(Blind, self.blind, "blind"))
 
 
 @dataclass(frozen=True)
@@ -162,7 +221,7 @@ class DealBoard:
 
 @dataclass(frozen=True)
 class Act:
-    """A player's action: ``kind`` is fold, check, call, bet or raise.
+    """A player's action: ``kind`` is an :class:`ActionKind` (fold, check, call, bet or raise).
 
     ``amount`` is the chips this action put in; ``to`` the seat's street
     total afterwards; ``all_in`` whether the seat has no chips left;
@@ -174,12 +233,16 @@ class Act:
 
     seat: int
     street: Street
-    kind: str
+    kind: ActionKind
     amount: int
     to: int
     all_in: bool = False
     complete: bool = True
     automatic: bool = False
+
+    def __post_init__(self) -> None:
+        if type(self.kind) is not ActionKind:  # the string spelling ("raise") becomes the member
+            object.__setattr__(self, "kind", _member(ActionKind, self.kind, "kind"))
 
 
 @dataclass(frozen=True)
@@ -389,8 +452,8 @@ class HandState:
                     self.stacks[seat] += excess
                     self.all_in[seat] = self.stacks[seat] == 0
                     self._events.append(ReturnUncalled(seat, excess))
-        forced = [(0, self.small_blind, "small"), (1, self.big_blind, "big")]
-        forced += [(2 + k, size, "straddle") for k, size in enumerate(self.rules.straddles)]
+        forced = [(0, self.small_blind, Blind.SMALL), (1, self.big_blind, Blind.BIG)]
+        forced += [(2 + k, size, Blind.STRADDLE) for k, size in enumerate(self.rules.straddles)]
         for position, size, kind in forced:
             if size == 0 or position >= self.n:
                 continue
@@ -602,13 +665,13 @@ class HandState:
         facing = self.current_bet - self.street_bet[a]
         if isinstance(action, Fold):
             self.folded[a] = True
-            self._events.append(Act(a, self.street, "fold", 0, self.street_bet[a]))
+            self._events.append(Act(a, self.street, ActionKind.FOLD, 0, self.street_bet[a]))
         elif isinstance(action, Check) or (isinstance(action, Call) and facing <= 0):
-            self._events.append(Act(a, self.street, "check", 0, self.street_bet[a]))
+            self._events.append(Act(a, self.street, ActionKind.CHECK, 0, self.street_bet[a]))
         elif isinstance(action, Call):
             paid = self._put(a, facing)
             self.street_bet[a] += paid
-            self._events.append(Act(a, self.street, "call", paid, self.street_bet[a], self.all_in[a]))
+            self._events.append(Act(a, self.street, ActionKind.CALL, paid, self.street_bet[a], self.all_in[a]))
         else:
             self._raise(a, action)
         if automatic:
@@ -648,7 +711,7 @@ class HandState:
             full = increment >= self.rules.bet_sizes[self.street.index]  # type: ignore[index]
         else:
             full = increment >= self.min_increment
-        kind = "bet" if self.current_bet == 0 else "raise"
+        kind = ActionKind.BET if self.current_bet == 0 else ActionKind.RAISE
         if full:
             if self.rules.structure is not BettingStructure.FIXED_LIMIT:
                 self.min_increment = increment

@@ -51,6 +51,7 @@ class StrategyExplorer:
 
     def update(self) -> None:
         from pokerlab.bots.strategy import (
+            DecisionKind,
             bluff,
             decision_regions,
             ehs_decision,
@@ -63,18 +64,20 @@ class StrategyExplorer:
         self.position.max = self.players.value
         pre = preflop_decision(self.win_rate.value, min(self.position.value, self.players.value), self.players.value,
                                self.money.value)  # fmt: skip
-        a4 = ehs_decision(self.ehs.value, self.money.value)
+        bet = self.to_call.value  # the bet we face is the street's current bet (we have put in nothing yet)
+        a4 = ehs_decision(self.ehs.value, self.money.value, current_bet=bet)
         a5 = bluff(self.ehs.value, self.draw.value, self.street.value, 1, self.pot.value / 2,
-                   rate=BLUFF_STYLES[self.style.value], amount=0.5 * self.pot.value)  # fmt: skip
+                   rate=BLUFF_STYLES[self.style.value], amount=0.5 * self.pot.value, current_bet=bet)  # fmt: skip
         a6 = pot_odds_decision(self.ehs.value, self.ppot.value, self.street.value, self.to_call.value, self.pot.value)
-        combined = a4 if a4.kind != "fold" else (a5 if a5 is not None and a5.kind == "raise" else a6)
+        bluffs = a5 is not None and a5.kind is DecisionKind.RAISE
+        combined = a4 if a4.kind is not DecisionKind.FOLD else (a5 if bluffs else a6)
         self.result = {"preflop": pre, "algorithm 4": a4, "algorithm 5": a5, "algorithm 6": a6, "phase II": combined}
         odds = pot_odds(self.to_call.value, self.pot.value)
 
         def show(d: Any) -> str:
             if d is None:
                 return "does not apply"
-            amount = f" {d.amount:.0f}" if d.kind == "raise" else ""
+            amount = f" to {d.raise_to}" if d.kind is DecisionKind.RAISE else ""
             return f"<b>{d.kind}{amount}</b> <small>({html.escape(d.reason)})</small>"
 
         rows = "".join(f"<tr><td>{k}</td><td>{show(v)}</td></tr>" for k, v in self.result.items())
@@ -138,9 +141,18 @@ class ReweightingExplorer:
         self._render()
 
     def observe(self, kind: str) -> None:
-        """Apply one observed action: ``"raise"`` uses mu, ``"call"`` mu - 0.2 (a wider range)."""
+        """Apply one observed action: a raise (or bet) uses mu, a call mu - 0.2 (a wider range).
+
+        ``kind`` is an :class:`~pokerlab.game.ActionKind` or its word (``"raise"``, ``"bet"``, ``"call"``).
+        """
+        from pokerlab.errors import ParameterError
+        from pokerlab.game import ActionKind
+
+        if not isinstance(kind, str) or kind not in (ActionKind.RAISE, ActionKind.BET, ActionKind.CALL):
+            raise ParameterError(f"kind must be raise, bet or call (an observed action), not {kind!r:.60}")
+        kind = ActionKind(kind)
         self.model.sigma = self.sigma.value
-        mu = self.mu.value if kind == "raise" else max(0.05, self.mu.value - 0.2)
+        mu = self.mu.value if kind.aggressive else max(0.05, self.mu.value - 0.2)
         self.model.reweight("opponent", self.board, mu)
         self.history.append(f"{kind} (mu {mu:.2f})")
         self._render()

@@ -10,17 +10,33 @@ from IPython.display import display
 
 from pokerlab.cards import cards_html
 from pokerlab.errors import ParameterError, PokerlabError
-from pokerlab.widgets._common import _error_html, _with_picture
+from pokerlab.widgets._common import _with_picture
 
 
 class TableWidget:
     """A poker table in a notebook: you play one seat with buttons, bots play the others.
 
-    Buttons carry stable CSS classes (``pl-fold``, ``pl-check``, ``pl-call``,
-    ``pl-raise``, ``pl-deal``) and so do the panels (``pl-pot``,
-    ``pl-stack``, ``pl-board``, ``pl-log``). Only the legal actions are
-    enabled, with their amounts on the buttons. Chips carry over between
-    hands and the button moves one seat each hand.
+    A thin view over the browser apps' pieces: the game is a
+    :class:`pokerlab.apps.session.TableSession` (who deals, the blinds, the
+    seeds, bots that fail get the default action and a notice), the buttons
+    are the apps' :class:`pokerlab.apps.base.ActionBar` (only the legal
+    actions, each labelled with the amount a click plays; an amount out of
+    range is refused, never clamped), the table is drawn by
+    :func:`pokerlab.apps.table_view.table_html` and the hand is told by
+    :func:`pokerlab.apps.base.event_lines`. So the same clicks on this widget
+    and on :class:`pokerlab.apps.HeadsUpApp` (same rules, bot and seed) play
+    the same hands.
+
+    Chips carry over between hands; a seat that busts gets the starting
+    stack back (``TableSession(rebuy=True)``). The first hand is dealt by
+    seat 0 and the deal moves one seat each hand. Buttons and panels carry
+    stable CSS classes (``pl-fold``, ``pl-check``, ``pl-call``, ``pl-bet``,
+    ``pl-raise``, ``pl-deal``, ``pl-pot``, ``pl-stack``, ``pl-board``,
+    ``pl-log``). ``fold_button``, ``check_button``, ``call_button``,
+    ``raise_button`` (the bet button when nobody has bet yet), ``amount``
+    (the raise-to box, text) and ``deal_button`` are the bar's widgets;
+    ``state`` is the hand in play and ``history`` the PHH text of every
+    finished hand.
     """
 
     def __init__(
@@ -31,21 +47,39 @@ class TableWidget:
         seed: int = 0,
         name: str = "you",
     ) -> None:
+        from pokerlab.apps.base import ActionBar
+        from pokerlab.apps.session import Seat, TableSession
         from pokerlab.bots import RandomBot
-        from pokerlab.game import NO_LIMIT_RING
+        from pokerlab.game import NO_LIMIT_RING, Rules
 
+        if rules is not None and not isinstance(rules, Rules):
+            raise ParameterError(f"rules must be a Rules value (or None), not {rules!r:.60}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ParameterError(f"seed must be a whole number >= 0, not {seed!r:.60}")
+        if not isinstance(name, str) or not name.strip():
+            raise ParameterError(f"name must be a non-empty text, not {name!r:.60}")
         self.rules = rules or NO_LIMIT_RING
-        self.opponents = opponents if opponents is not None else [RandomBot(seed=seed + 1)]
+        self.opponents = list(opponents) if opponents is not None else [RandomBot(seed=seed + 1)]
         self.n = len(self.opponents) + 1
         self.rules.check_players(self.n)
-        if not 0 <= human_seat < self.n:
-            raise PokerlabError(f"human_seat must be 0..{self.n - 1}")
+        if isinstance(human_seat, bool) or not isinstance(human_seat, int) or not 0 <= human_seat < self.n:
+            raise PokerlabError(f"human_seat must be 0..{self.n - 1}, not {human_seat!r:.60}")
         self.human_seat = human_seat
         self.name = name
         self.seed = seed
-        self.hand_number = -1
-        self.stacks = [self.rules.starting_stack] * self.n
-        self.state: Any = None
+        bots = iter(self.opponents)
+        seats, taken = [], {name}
+        for seat in range(self.n):
+            if seat == human_seat:
+                seats.append(Seat(name))
+                continue
+            bot = next(bots)
+            label = str(getattr(bot, "name", "bot"))
+            if label in taken:  # two bots of a kind: the session needs a name per seat
+                label = f"{label} #{seat}"
+            taken.add(label)
+            seats.append(Seat(label, bot))
+        self.session = TableSession(self.rules, seats, seed=seed, first_dealer=0, rebuy=True)
         self.history: list[str] = []
         self.table = w.HTML()
         self.pot = w.HTML()
@@ -54,126 +88,103 @@ class TableWidget:
         self.stack_view.add_class("pl-stack")
         self.log = w.HTML()
         self.log.add_class("pl-log")
-        self.fold_button = self._button("fold", "pl-fold")
-        self.check_button = self._button("check", "pl-check")
-        self.call_button = self._button("call", "pl-call")
-        self.raise_button = self._button("raise", "pl-raise")
-        self.amount = w.BoundedIntText(value=0, min=0, max=0, description="to", layout=w.Layout(width="10em"))
-        self.deal_button = self._button("deal next hand", "pl-deal")
-        self.fold_button.on_click(lambda _: self._human("fold"))
-        self.check_button.on_click(lambda _: self._human("check"))
-        self.call_button.on_click(lambda _: self._human("call"))
-        self.raise_button.on_click(lambda _: self._human("raise"))
+        self.actions = ActionBar(self._click)
+        self.fold_button = self.actions.fold
+        self.check_button = self.actions.check
+        self.call_button = self.actions.call
+        self.amount = self.actions.amount
+        self.deal_button = w.Button(description="deal next hand")
+        self.deal_button.add_class("pl-deal")
         self.deal_button.on_click(lambda _: self.deal())
-        buttons = w.HBox([self.fold_button, self.check_button, self.call_button, self.raise_button, self.amount])
-        self.widget = w.VBox([self.table, w.HBox([self.pot, self.stack_view]), buttons, self.deal_button, self.log])
+        self.widget = w.VBox(
+            [self.table, w.HBox([self.pot, self.stack_view]), self.actions.widget, self.deal_button, self.log]
+        )
         self.widget.add_class("pl-table")
         self.deal()
 
-    @staticmethod
-    def _button(label: str, css: str) -> w.Button:
-        b = w.Button(description=label)
-        b.add_class(css)
-        return b
+    # -- what the notebook reads -------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The hand in play (or just finished), a :class:`~pokerlab.game.HandState`."""
+        return self.session.state
 
+    @property
+    def stacks(self) -> list[int]:
+        """Everyone's chips between hands, by seat."""
+        return list(self.session.stacks)
+
+    @property
+    def hand_number(self) -> int:
+        """The hand in play, counted from 0."""
+        return self.session.state.hand_number if self.session.state is not None else -1
+
+    @property
+    def raise_button(self) -> w.Button:
+        """The bar's bet button when nobody has bet on this street yet, its raise button otherwise."""
+        s = self.session.state
+        opening = s is not None and s.actor is not None and s.current_bet == 0
+        return self.actions.bet if opening else self.actions.raise_
+
+    # -- playing -----------------------------------------------------------------
     def deal(self) -> None:
-        """Start the next hand (busted seats are refilled to the starting stack)."""
-        self.hand_number += 1
-        self.stacks = [s if s >= self.rules.min_stack_to_play else self.rules.starting_stack for s in self.stacks]
-        button = self.hand_number % self.n
-        self.state = self.rules.new_hand(
-            list(self.stacks), button=button, seed=self.seed * 100_003 + self.hand_number, hand_number=self.hand_number
-        )
-        self._run_bots()
+        """Start the next hand (a click while a hand is in play is ignored)."""
+        s = self.session.state
+        if s is not None and not s.is_over:
+            return
+        self.session.start_hand()
+        self._bots()
 
-    def _bot(self, seat: int) -> Any:
-        k = seat if seat < self.human_seat else seat - 1
-        return self.opponents[k]
+    def _click(self, action: Any) -> None:
+        if not self.session.human_to_act:
+            return  # a click after the hand is over: ignored
+        try:
+            self.session.human_act(action)
+        except PokerlabError as exc:
+            from pokerlab.apps.base import error_line
 
-    def _run_bots(self) -> None:
-        from pokerlab.game.match import ask_bot
+            self.log.value = error_line(exc) + self.log.value
+            return
+        self._bots()
 
-        s = self.state
-        while not s.is_over and s.actor != self.human_seat:
-            action, problem = ask_bot(self._bot(s.actor), s, s.actor)
-            s.apply(action, automatic=problem is not None)
-        if s.is_over:
-            self.stacks = list(s.final_stacks)
+    def _bots(self) -> None:
+        """Let the bots move until it is your turn or the hand is over, then draw the table."""
+        while self.session.bot_step() is not None:
+            pass
+        s = self.session.state
+        if s is not None and s.is_over and len(self.history) < len(self.session.history):
             self.history.append(s.to_phh())
         self._render()
 
-    def _human(self, kind: str) -> None:
-        from pokerlab.game import Call, Check, Fold, RaiseTo
-
-        s = self.state
-        if s.is_over or s.actor != self.human_seat:
-            return  # a second click while the bots move, or after the hand: ignored
-        action = {"fold": Fold(), "check": Check(), "call": Call()}.get(kind) or RaiseTo(self.amount.value)
-        try:
-            s.apply(action)
-        except PokerlabError as exc:
-            self.log.value = _error_html(str(exc)) + self.log.value
-            return
-        self._run_bots()
-
+    # -- drawing -------------------------------------------------------------------
     def _render(self) -> None:
-        from pokerlab.game import Act, AwardPot, Showdown
+        from pokerlab.apps.base import event_lines
+        from pokerlab.apps.table_view import SeatView, table_html
+        from pokerlab.game import Showdown
 
-        s = self.state
+        session, s = self.session, self.session.state
+        me = session.hand_seat_of_human
+        names = session.names_in_hand()
         shown = {e.seat for e in s.events if isinstance(e, Showdown)}
-        rows = []
-        for seat in range(self.n):
-            who = html.escape(self.name) if seat == self.human_seat else html.escape(self._bot(seat).name)
-            cards = (
-                cards_html(s.hole[seat])
-                if seat == self.human_seat or seat in shown
-                else '<span class="pl-hidden">&#x1F0A0; &#x1F0A0;</span>'
+        seats = [
+            SeatView(
+                name=names[k],
+                stack=s.stacks[k],
+                bet=0 if s.is_over else s.street_bet[k],
+                cards=tuple(s.hole[k] if (k == me or k in shown) else () if s.folded[k] else (None, None)),
+                dealer=k == s.button,
+                active=k == s.actor and not s.is_over,
+                folded=s.folded[k],
+                all_in=s.all_in[k],
+                you=k == me,
             )
-            marks = []
-            if seat == s.button:
-                marks.append("D")
-            if s.folded[seat]:
-                marks.append("folded")
-            if s.all_in[seat]:
-                marks.append("all-in")
-            turn = " &#9664;" if seat == s.actor else ""
-            rows.append(
-                f"<tr><td>{seat}</td><td>{who}</td><td>{cards}</td><td class='pl-stack'>{s.stacks[seat]}</td>"
-                f"<td>{s.street_bet[seat]}</td><td>{' '.join(marks)}{turn}</td></tr>"
-            )
-        self.table.value = (
-            f"<div class='pl-board'>Board: {cards_html(s.board) or '&ndash;'} &nbsp; ({s.street.value})</div>"
-            "<table><tr><th>seat</th><th>player</th><th>cards</th><th>stack</th><th>bet</th><th></th></tr>"
-            + "".join(rows)
-            + "</table>"
-        )
-        self.pot.value = f"<b>Pot: {s.pot}</b> &nbsp; "
-        self.stack_view.value = f"Your stack: {s.stacks[self.human_seat]}"
-        mine = not s.is_over and s.actor == self.human_seat
-        legal = s.legal_actions() if mine else ()
-        kinds = {type(a).__name__ for a in legal}
-        self.fold_button.disabled = "Fold" not in kinds
-        self.check_button.disabled = "Check" not in kinds
-        self.call_button.disabled = "Call" not in kinds
-        self.call_button.description = f"call {s.to_call}" if "Call" in kinds else "call"
-        self.raise_button.disabled = "RaiseTo" not in kinds
-        if "RaiseTo" in kinds:
-            self.amount.min = 0  # widen first: ipywidgets refuses min > max at every step
-            self.amount.max = s.max_raise_to
-            self.amount.min = s.min_raise_to
-            self.amount.value = s.min_raise_to
-            self.raise_button.description = f"raise to {self.amount.value}"
+            for k in range(s.n)
+        ]
+        self.table.value = table_html(seats, s.board, s.pot)
+        self.pot.value = f"<b>Pot: {s.pot}</b> &nbsp; ({s.street.value}) &nbsp; "
+        self.stack_view.value = f"Your stack: {s.stacks[me]}" if me is not None else ""
+        self.actions.show(s if session.human_to_act else None)
         self.deal_button.disabled = not s.is_over
-        lines = []
-        for e in s.events:
-            if isinstance(e, Act):
-                who = "you" if e.seat == self.human_seat else f"seat {e.seat}"
-                amount = f" {e.to}" if e.kind in ("bet", "raise") else (f" {e.amount}" if e.kind == "call" else "")
-                lines.append(f"{who}: {e.kind}{amount}")
-            elif isinstance(e, Showdown):
-                lines.append(f"seat {e.seat} shows {' '.join(map(str, e.cards))}: {html.escape(e.description)}")
-            elif isinstance(e, AwardPot):
-                lines.append(f"pot {e.pot} ({e.amount}) to seat(s) {', '.join(map(str, e.winners))}")
+        lines = event_lines(s, names, me) + [html.escape(n) for n in session.notices[-3:]]
         self.log.value = "<div class='pl-log'>" + "<br>".join(lines[-14:]) + "</div>"
 
     def _ipython_display_(self) -> None:
