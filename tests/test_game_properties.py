@@ -80,8 +80,6 @@ def test_invariants_of_random_legal_play(case):
             assert sum(e.shares) == e.amount and set(e.winners) <= set(e.eligible)
     assert isinstance(h.events[-1], HandEnd) and h.events[-1].stacks == h.final_stacks
     # the log speaks the typed vocabulary: enum members, never bare strings
-    from pokerlab.game import PostBlind
-
     # (a bet opens a street's betting, a raise follows a bet or a blind)
     opened = False
     for e in h.events:
@@ -121,8 +119,6 @@ def test_invariants_of_random_legal_play(case):
 
 def _first_live_from(h, start, street):
     """The first seat from ``start`` that had not folded or gone all-in before the street began."""
-    from pokerlab.game import PostAnte, PostBlind
-
     gone = set()
     if street is Street.PREFLOP:
         posted = {}

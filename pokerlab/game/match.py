@@ -226,7 +226,7 @@ class MatchResult:
         return pd.DataFrame(rows).sort_values("per hand", ascending=False).reset_index(drop=True)
 
     def chart(self) -> alt.Chart:
-        """The money of every bot over the hands (the Waterloo report's Figures 4-7): :func:`pokerlab.charts.money_chart`.
+        """The money of every bot over the hands (the Waterloo report's Figures 4-7): ``charts.money_chart``.
 
         Row 0 is the stacks before the first hand; the lines keep the seat order.
         """
