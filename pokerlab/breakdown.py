@@ -31,7 +31,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from pokerlab._tables import straight_high
-from pokerlab.cards import Card, CardsLike, cards_html, combo_cards, parse_cards
+from pokerlab.cards import Card, CardsLike, cards_html, combo_cards, parse_named
 from pokerlab.errors import CardCountError, ParameterError, RangeError
 from pokerlab.evaluator import HandCategory, evaluate
 from pokerlab.ranges import Range
@@ -216,7 +216,7 @@ def range_breakdown(hand_range: Range | str, board: CardsLike) -> RangeBreakdown
     r = Range.parse(hand_range)
     if board is None or isinstance(board, bool):
         raise CardCountError(f"the board must hold 3, 4 or 5 cards, not {board!r}")
-    b = parse_cards(board)
+    b = parse_named(board, "board")
     if len(b) not in (3, 4, 5):
         raise CardCountError(f"the board must hold 3, 4 or 5 cards, not {len(b)}")
     try:

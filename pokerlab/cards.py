@@ -178,7 +178,7 @@ class Card:
         """Parse one card: ``"As"``, ``"as"``, ``"A♠"``, ``"10s"``."""
         if isinstance(text, Card):
             return text
-        cards = parse_cards(text)
+        cards = parse_named(text, "text")
         if len(cards) != 1:
             raise CardError(f"expected one card, got {len(cards)} in {text!r}")
         return cards[0]
@@ -233,6 +233,11 @@ def parse_cards(text: CardsLike, *, allow_duplicates: bool = False) -> tuple[Car
     >>> parse_cards([51, "Kd"])
     (As, Kd)
     """
+    return parse_named(text, "text", allow_duplicates=allow_duplicates)
+
+
+def parse_named(text: CardsLike, name: str, *, allow_duplicates: bool = False) -> tuple[Card, ...]:
+    """:func:`parse_cards` for an argument called ``name``: its errors name it ("board must be ...")."""
     flag(allow_duplicates, "allow_duplicates")
     if isinstance(text, Card):
         cards: list[Card] = [text]
@@ -241,9 +246,9 @@ def parse_cards(text: CardsLike, *, allow_duplicates: bool = False) -> tuple[Car
     elif isinstance(text, str):
         cards = _parse_string(text)
     elif isinstance(text, (bytes, bytearray)):
-        raise CardError(f"cards are text such as 'AsKd', not bytes ({text[:20]!r})")
+        raise CardError(f"{name}: cards are text such as 'AsKd', not bytes ({text[:20]!r})")
     elif getattr(text, "ndim", 1) != 1:
-        raise CardError(f"cannot read cards from an array of shape {getattr(text, 'shape', '?')}; give a flat list")
+        raise CardError(f"{name} must be a flat list of cards, not an array of shape {getattr(text, 'shape', '?')}")
     else:
         cards = []
         try:
@@ -262,6 +267,16 @@ def parse_cards(text: CardsLike, *, allow_duplicates: bool = False) -> tuple[Car
     if not allow_duplicates:
         _check_unique(cards, text)
     return tuple(cards)
+
+
+def _one_card(value: Card | str, name: str) -> Card:
+    """One card for an argument called ``name`` (errors name it)."""
+    if isinstance(value, Card):
+        return value
+    cards = parse_named(value, name)
+    if len(cards) != 1:
+        raise CardError(f"{name} must be one card, not {len(cards)} in {value!r}")
+    return cards[0]
 
 
 def _card_from_id(i: int) -> Card:
@@ -460,7 +475,7 @@ class HandClass:
     @classmethod
     def of(cls, a: Card | str, b: Card | str) -> HandClass:
         """The class of two hole cards: ``HandClass.of("Ah", "Kh")`` is AKs."""
-        c1, c2 = Card.parse(a), Card.parse(b)
+        c1, c2 = _one_card(a, "a"), _one_card(b, "b")
         if c1 == c2:
             raise DuplicateCardError(f"{c1} appears twice")
         hi, lo = (c1, c2) if c1.rank.index >= c2.rank.index else (c2, c1)
@@ -559,7 +574,7 @@ class Deck:
 
         seed = check_seed(seed, generator=True)
         self._rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-        removed = {c.id for c in parse_cards(exclude)}
+        removed = {c.id for c in parse_named(exclude, "exclude")}
         self._cards = [c for c in _DECK if c.id not in removed]
         order = self._rng.permutation(len(self._cards))
         self._cards = [self._cards[i] for i in order]

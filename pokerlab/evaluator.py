@@ -205,7 +205,7 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
 
     arr = np.asarray(ids)
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
-        raise CardCountError(f"evaluate_batch takes an array of shape [n, 5..7], not {arr.shape}")
+        raise CardCountError(f"ids must be an array of shape [n, 5..7], not {arr.shape}")
     if not np.issubdtype(arr.dtype, np.integer):
         raise CardError(f"card ids must be integers, not {arr.dtype}")
     arr = np.ascontiguousarray(arr, dtype=np.int64)

@@ -162,6 +162,114 @@ def _table() -> Any:
     return expert_table(2, source="chen")
 
 
+def _kuhn() -> Any:
+    from pokerlab.solve import game
+
+    return game("kuhn")
+
+
+def _uniform() -> Any:
+    from pokerlab.solve import Policy
+
+    return Policy.uniform(_kuhn())
+
+
+def _cfr_runs() -> list[Any]:
+    from pokerlab.solve import cfr
+
+    return [cfr(_kuhn(), 10, "cfr+", record=5)]
+
+
+def _rps_run() -> Any:
+    from pokerlab.solve.matrix import ROCK_PAPER_SCISSORS, regret_matching_self_play
+
+    return regret_matching_self_play(ROCK_PAPER_SCISSORS, 20)
+
+
+def _hand_file() -> Any:
+    from pathlib import Path
+
+    return Path(__file__).resolve().parents[1] / "data" / "hands" / "three_handed_all_in.phh"
+
+
+def _phh_text() -> str:
+    return str(_hand_file().read_text())
+
+
+def _finished() -> Any:
+    from pokerlab.game.phh import load_phh
+
+    return load_phh(_phh_text()).state
+
+
+def _study() -> Any:
+    from pokerlab.game.phh import load_phh
+    from pokerlab.game.replay import study_hand
+
+    return study_hand(load_phh(_phh_text()), samples=500, seed=1, potential=False)
+
+
+def _thinking() -> Any:
+    from pokerlab.bots.bpp import Thinking
+
+    return Thinking("flop", "call", (), (), 0.5, 0.2, {"fold": 0.0, "call": 1.0, "raise": 0.0}, "call", False)
+
+
+def _seats() -> list[Any]:
+    from pokerlab.apps.session import Seat
+    from pokerlab.bots import AlwaysCall
+
+    return [Seat("you"), Seat("bot", AlwaysCall())]
+
+
+def _seat_views() -> list[Any]:
+    from pokerlab.apps.table_view import SeatView
+
+    return [SeatView("you", 100), SeatView("bot", 90, bet=10)]
+
+
+def _proba() -> Any:
+    return np.array([[0.2, 0.5, 0.3], [0.6, 0.3, 0.1]] * 5)
+
+
+def _frame(name: str) -> Callable[[], Any]:
+    """A valid frame for a chart, built as tests/test_charts.py builds it."""
+
+    def build() -> Any:
+        from tests import test_charts
+
+        return getattr(test_charts, name)()
+
+    return build
+
+
+_PROCESS: list[Any] = []
+
+
+def _finished_process() -> Any:
+    """One process that has already ended (an AppServer's process, without starting Voila)."""
+    import subprocess
+    import sys
+
+    if not _PROCESS:
+        _PROCESS.append(subprocess.Popen([sys.executable, "-c", "pass"]))
+        _PROCESS[0].wait()
+    return _PROCESS[0]
+
+
+def _gamedef() -> str:
+    from pokerlab.game.acpc import load_game
+    from pokerlab.game.gamedef import to_gamedef
+
+    return str(to_gamedef(load_game("holdem.limit.2p.reverse_blinds")))
+
+
+def _decisions() -> Any:
+    from pokerlab.bots.context import collect_decisions
+
+    return collect_decisions(["phase1", "random"], hands=20, seed=1)
+
+
 # valid values by parameter name (a callable may override them in REGISTRY)
 BY_NAME: dict[str, Callable[[], Any]] = {
     "hole": lambda: "AdQc",
@@ -282,6 +390,141 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
         "small_blind": lambda: 1,
         "big_blind": lambda: 2,
     },
+    # bots, strategy, apps, charts, hand histories, ACPC and solve: what their own tests pass
+    "pokerlab.apps.session.TableSession": {"seats": _seats},
+    "pokerlab.apps.base.ActionBar": {"on_action": lambda: print},
+    "pokerlab.apps.base.event_lines": {"state": _finished, "names": lambda: ("a", "b", "c"), "you": lambda: 0},
+    "pokerlab.apps.explain.hand_lines": {"state": _finished, "names": lambda: ("a", "b", "c"), "you": lambda: 0},
+    "pokerlab.apps.explain.outcome_lines": {"state": _finished, "names": lambda: ("a", "b", "c"), "you": lambda: 0},
+    "pokerlab.apps.explain.showdown_reason": {"state": _finished, "names": lambda: ("a", "b", "c"), "you": lambda: 0},
+    "pokerlab.apps.explain.thinking_sentence": {"thinking": _thinking, "name": lambda: "BPP"},
+    "pokerlab.apps.base.panel": {"css": lambda: "pl-note"},
+    "pokerlab.apps.serve.port_is_free": {"port": lambda: 65000},
+    "pokerlab.apps.table_view.money": {"amount": lambda: 120},
+    "pokerlab.apps.table_view.card_svg": {"card": lambda: pokerlab.cards.Card.parse("As")},
+    "pokerlab.apps.table_view.cards_svg": {"cards": lambda: pokerlab.cards.parse_cards("AsKd")},
+    "pokerlab.apps.table_view.table_html": {
+        "seats": _seat_views,
+        "board": lambda: pokerlab.cards.parse_cards("3h4cJh"),
+        "pot": lambda: 20,
+    },
+    "pokerlab.bots.context_models.calibration_table": {"proba": _proba, "actions": lambda: ["call", "fold"] * 5},
+    "pokerlab.bots.context_models.score_predictions": {"proba": _proba, "actions": lambda: ["call", "fold"] * 5},
+    "pokerlab.bots.context.collect_decisions": {"bots": lambda: ["phase1", "random"], "hands": lambda: 5},
+    "pokerlab.bots.strategy.bluff": {
+        "ehs": lambda: 0.1,
+        "draw": lambda: 0.3,
+        "street": lambda: "flop",
+        "pot_in_big_blinds": lambda: 4.0,
+    },
+    "pokerlab.bots.strategy.ehs_decision": {"ehs": lambda: 0.6, "money_in_hand": lambda: 2.0},
+    "pokerlab.bots.strategy.model_decision": {
+        "ehs": lambda: 0.6,
+        "mu": lambda: 0.5,
+        "sigma": lambda: 0.1,
+        "money_in_hand": lambda: 2.0,
+        "draw": lambda: 0.2,
+    },
+    "pokerlab.bots.strategy.pot_odds_decision": {"ehs": lambda: 0.6, "ppot": lambda: 0.2, "street": lambda: "flop"},
+    "pokerlab.bots.strategy.preflop_decision": {
+        "win_rate": lambda: 0.4,
+        "position": lambda: 1,
+        "money_in_hand": lambda: 2.0,
+    },
+    "pokerlab.bots.strategy.preflop_position": {"seat": lambda: 1, "button": lambda: 0},
+    "pokerlab.bots.waterloo.act_on": {"decision": lambda: pokerlab.bots.strategy.ehs_decision(0.6, 2.0)},
+    "pokerlab.bots.rembrant.board_danger": {"board": lambda: pokerlab.cards.parse_cards("3h4cJh")},
+    "pokerlab.bots.rembrant.classify": {
+        "hole": lambda: pokerlab.cards.parse_cards("AdQc"),
+        "board": lambda: pokerlab.cards.parse_cards("3h4cJh"),
+    },
+    "pokerlab.bots.rembrant.preflop_group": {"hole": lambda: pokerlab.cards.parse_cards("AdQc")},
+    "pokerlab.bots.context.ContextTracker": {"players": lambda: 3},
+    "pokerlab.bpp.network.build_network": {"deals": lambda: 2000},
+    "pokerlab.charts.bpp_curves_chart": {
+        "rows": lambda: pokerlab.bpp.policy.curve_points("flop", 40, 10, points=5),
+        "p_win": lambda: 0.5,
+    },
+    "pokerlab.charts.calibration_chart": {"calibration": _frame("_calibration")},
+    "pokerlab.charts.category_chart": {"frame": _frame("_category_frame")},
+    "pokerlab.charts.chart_png": {"chart": lambda: pokerlab.charts.strength_by_opponents_chart(0.5)},
+    "pokerlab.charts.chart_svg": {"chart": lambda: pokerlab.charts.strength_by_opponents_chart(0.5)},
+    "pokerlab.charts.png_bundle": {"chart": lambda: pokerlab.charts.strength_by_opponents_chart(0.5)},
+    "pokerlab.charts.mark_counts": {"chart": lambda: pokerlab.charts.strength_by_opponents_chart(0.5)},
+    "pokerlab.charts.context_triples_chart": {"triples": _frame("_triples")},
+    "pokerlab.charts.decision_chart": {"frame": lambda: pokerlab.bots.strategy.decision_regions("flop", steps=5)},
+    "pokerlab.charts.difference_heatmap": {
+        "frame": lambda: _table().to_frame().assign(difference=lambda f: f["value"] - 0.3)
+    },
+    "pokerlab.charts.preflop_heatmap": {"frame": lambda: _table().to_frame()},
+    "pokerlab.charts.equity_by_street_chart": {"study": _study},
+    "pokerlab.charts.feature_importance_chart": {"importances": _frame("_importances")},
+    "pokerlab.charts.match_results_chart": {
+        "frame": lambda: __import__("pandas").DataFrame(
+            {"a": ["BPP"], "b": ["Rembrant"], "mbb_per_hand": [120.0], "ci95_low": [60.0], "ci95_high": [180.0]}
+        )
+    },
+    "pokerlab.charts.money_chart": {
+        "money": lambda: __import__("pandas").DataFrame({"you": [100, 120], "bot": [100, 80]}).rename_axis("hand")
+    },
+    "pokerlab.charts.network_svg": {"net": lambda: pokerlab.bpp.build_network("flop", 9, 2, deals=2000)},
+    "pokerlab.charts.posterior_chart": {
+        "posteriors": lambda: {"Hand": {"weak": 0.4, "strong": 0.6}, "Action": {"call": 1.0}}
+    },
+    "pokerlab.charts.potential_and_turn_chart": {"p": lambda: pokerlab.hand_potential("AdQc", "3h4cJh")},
+    "pokerlab.charts.potential_chart": {"p": lambda: pokerlab.hand_potential("AdQc", "3h4cJh")},
+    "pokerlab.charts.strength_by_opponents_chart": {"hs": lambda: 0.585},
+    "pokerlab.charts.svg_png": {"svg": lambda: '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>'},
+    "pokerlab.charts.turn_card_chart": {"frame": lambda: pokerlab.strength.turn_card_effects("AdQc", "3h4cJh")},
+    "pokerlab.charts.weights_heatmap": {"grid": lambda: [[1.0] * 13 for _ in range(13)]},
+    "pokerlab.experiments.compare_opponent_models": {"opponents": lambda: ["random"], "hands": lambda: 40},
+    "pokerlab.game.state.HandState.from_phh": {"text": _phh_text},
+    "pokerlab.game.phh.from_phh": {"text": _phh_text},
+    "pokerlab.game.phh.load_phh": {"text": _phh_text},
+    "pokerlab.game.phh.to_phh": {"state": _finished},
+    "pokerlab.game.phh.read_hand": {"path": _hand_file},
+    "pokerlab.game.phh.read_hands": {"path": _hand_file},
+    "pokerlab.game.phh.write_phhs": {"states": lambda: [_finished()], "path": lambda: "junk-out.phhs"},
+    "pokerlab.game.rules.Rules.from_acpc_gamedef": {"text": _gamedef},
+    "pokerlab.game.gamedef.from_gamedef": {"text": _gamedef},
+    "pokerlab.game.acpc.MatchState.parse": {"text": lambda: "MATCHSTATE:0:0::AhKh|"},
+    "pokerlab.game.acpc.state_from_matchstate": {"ms": lambda: "MATCHSTATE:0:0::AhKh|"},
+    "pokerlab.game.acpc.to_matchstate": {"position": lambda: 0},
+    "pokerlab.game.acpc.action_to_acpc": {"action": lambda: pokerlab.game.Call()},
+    "pokerlab.game.acpc.check_dealer_log": {
+        "text": lambda: (_hand_file().parents[2] / "tests" / "data" / "acpc" / "dealer_nolimit_3p.log").read_text(),
+        "rules": lambda: pokerlab.game.acpc.load_game("holdem.nolimit.3p"),
+    },
+    "pokerlab.apps.serve.AppServer": {
+        "process": _finished_process,
+        "url": lambda: "http://127.0.0.1:65000/",
+        "folder": lambda: __import__("tempfile").TemporaryDirectory(prefix="pokerlab-junk-"),
+    },
+    "pokerlab.solve.policy.Policy": {"game": _kuhn, "table": lambda: _uniform().table},
+    "pokerlab.solve.policy.Policy.uniform": {"game": _kuhn},
+    "pokerlab.solve.policy.Policy.from_mapping": {"game": _kuhn, "mapping": lambda: {"K:": {"p": 1.0}}},
+    "pokerlab.solve.policy.Policy.from_function": {"game": _kuhn, "fn": lambda: lambda infoset: {"p": 1.0}},
+    "pokerlab.solve.evaluate.best_response": {"game": _kuhn, "policy": _uniform},
+    "pokerlab.solve.evaluate.exploitability": {"game": _kuhn, "policy": _uniform},
+    "pokerlab.solve.evaluate.expected_value": {"game": _kuhn, "policy0": _uniform},
+    "pokerlab.solve.evaluate.head_to_head": {"game": _kuhn, "a": _uniform, "b": _uniform},
+    "pokerlab.solve.evaluate.leaks": {"game": _kuhn, "policy": _uniform},
+    "pokerlab.solve.evaluate.leaks_frame": {"found": lambda: pokerlab.solve.leaks(_kuhn(), _uniform())},
+    "pokerlab.solve.cfr.cfr": {"game": _kuhn, "iterations": lambda: 10},
+    "pokerlab.solve.cfr.cfr_reference": {"game": _kuhn, "iterations": lambda: 10},
+    "pokerlab.solve.cfr.regret_matching": {
+        "regrets": lambda: np.array([[2.0, -5.0, 6.0]]),
+        "legal": lambda: np.ones((1, 3), bool),
+    },
+    "pokerlab.solve.charts.exploitability_chart": {"results": _cfr_runs},
+    "pokerlab.solve.charts.regret_matching_chart": {"run": _rps_run, "rounds": lambda: 20},
+    "pokerlab.solve.charts.strategy_chart": {"policy": _uniform, "keys": lambda: ["K:", "Q:"]},
+    "pokerlab.solve.matrix.regret_matching_self_play": {
+        "matrix": lambda: __import__("pokerlab.solve.matrix").solve.matrix.ROCK_PAPER_SCISSORS,
+        "iterations": lambda: 20,
+    },
+    "pokerlab.solve.widgets.CFRExplorer": {"results": _cfr_runs, "infosets": lambda: ["K:", "Q:"]},
+    "pokerlab.widgets.ContextExplorer": {"decisions": _decisions, "charts": lambda: False},
 }
 
 # Too expensive with any valid arguments for a junk sweep (minutes of work); their

@@ -309,7 +309,7 @@ def situation_features(
     >>> named["pot_odds"], named["flush_possible"], named["akq_share"], named["unacted"]
     (0.333, 1.0, 0.667, 0.1)
     """
-    from pokerlab.cards import parse_cards
+    from pokerlab.cards import parse_named
 
     def number(name: str, value: Any) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
@@ -323,7 +323,7 @@ def situation_features(
             raise ParameterError(f"{name} must be True or False, not {value!r}")
         return float(value)
 
-    cards = parse_cards(board) if board is not None else None
+    cards = parse_named(board, "board") if board is not None else None
     if cards is None or len(cards) not in (0, 3, 4, 5):
         raise ParameterError(f"board must hold 0, 3, 4 or 5 cards, not {board!r}")
     pot_, call, mine = number("pot", pot), number("to_call", to_call), number("amount_in", amount_in)

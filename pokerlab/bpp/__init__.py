@@ -79,11 +79,11 @@ def evidence_from_cards(hole: object, board: object = "", hand_types: int = 17) 
     >>> evidence_from_cards("AdQc", "3h4cJh")
     ('flop', {'BPP_Current': 'busted_A', 'Board': 'busted_TJ'})
     """
-    from pokerlab.cards import parse_cards
+    from pokerlab.cards import parse_named
     from pokerlab.errors import CardCountError, DuplicateCardError
 
-    h = parse_cards(hole)
-    b = parse_cards(board) if board is not None else ()
+    h = parse_named(hole, "hole")
+    b = parse_named(board, "board") if board is not None else ()
     if len(h) != 2:
         raise CardCountError(f"BPP holds 2 hole cards, not {len(h)}")
     if len(b) not in (0, 3, 4, 5):
