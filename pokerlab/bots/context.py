@@ -135,7 +135,9 @@ class ContextTracker:
     )
 
     def __init__(self, players: int) -> None:
-        n = players
+        from pokerlab import _validate
+
+        n = _validate.whole(players, "players", lo=2, hi=23)
         self.n = n
         self.street = 0
         self.board: list[int] = []

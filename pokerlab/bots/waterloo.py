@@ -59,6 +59,7 @@ from pokerlab.bots.strategy import (
     preflop_decision,
     preflop_position,
 )
+from pokerlab import _validate
 from pokerlab.errors import ParameterError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import BettingStructure, Street
@@ -84,6 +85,10 @@ def street_strength(hole: tuple[int, int], board: tuple[int, ...], opponents: in
 
 def act_on(decision: Decision, view: PlayerView) -> Action:
     """Turn a decision into a legal action for this view (see the module docstring)."""
+    if not isinstance(decision, Decision):
+        raise ParameterError(f"decision must be a Decision, not {_validate._show(decision)}")
+    if not isinstance(view, PlayerView):
+        raise ParameterError(f"view must be a PlayerView, not {_validate._show(view)}")
     if decision.kind == "fold":
         return Fold() if view.to_call > 0 else Check()
     if decision.kind == "raise" and view.min_raise_to is not None:
@@ -106,7 +111,7 @@ def _ids(view: PlayerView) -> tuple[tuple[int, int], tuple[int, ...]]:
 
 def _check_prob(name: str, x: float) -> None:
     if isinstance(x, bool) or not isinstance(x, (int, float)) or not 0.0 <= x <= 1.0:
-        raise ParameterError(f"{name} must be in [0, 1], not {x}")
+        raise ParameterError(f"{name} must be in [0, 1], not {_validate._show(x)}")
 
 
 @dataclass
@@ -121,6 +126,9 @@ class PhaseOne:
     name: str = "phase1"
 
     def __post_init__(self) -> None:
+        _validate.real(self.raise_points, "raise_points")
+        _validate.real(self.call_points, "call_points")
+        _validate.text(self.name, "name")
         if self.call_points > self.raise_points:
             raise ParameterError("call_points cannot be above raise_points")
         for k in ("raise_above", "call_above", "raise_fraction"):
@@ -181,6 +189,17 @@ class PhaseTwo:
     _rng: random.Random = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        _validate.seed(self.seed)
+        _validate.text(self.name, "name")
+        _validate.flag(self.bluff_facing_bet, "bluff_facing_bet")
+        _validate.real(self.bluff_fraction, "bluff_fraction")
+        _validate.whole(self.few_players, "few_players")
+        _validate.real(self.few_pot_big_blinds, "few_pot_big_blinds")
+        _validate.choice(self.table, "table", ("simulation", "exact"))
+        _validate.choice(self.metric, "metric", ("pot_share", "won_outright"))
+        if self.c is not None:
+            _validate.real(self.c, "c")
+        _validate.text(self.bluff, "bluff")
         if self.bluff_rate is None:
             if self.bluff not in BLUFF_STYLES:
                 raise ParameterError(f"bluff must be one of {', '.join(BLUFF_STYLES)}, not {self.bluff!r}")
@@ -262,6 +281,13 @@ class PhaseThree(PhaseTwo):
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        _validate.choice(self.trust, "trust", ("conservative", "aggressive"))
+        _validate.choice(self.opponent_model, "opponent_model", ("showdown", "context"))
+        _validate.choice(self.context_kind, "context_kind", ("mlp", "tree", "frequency"))
+        _validate.whole(self.min_samples, "min_samples", lo=1)
+        _validate.whole(self.min_samples_few_players, "min_samples_few_players", lo=1)
+        _validate.whole(self.context_min_decisions, "context_min_decisions", lo=1)
+        _validate.whole(self.context_refit_every, "context_refit_every", lo=1)
         if self.trust not in ("conservative", "aggressive"):
             raise ParameterError(f"trust must be conservative or aggressive, not {self.trust!r}")
         if self.opponent_model not in ("showdown", "context"):
