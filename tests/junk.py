@@ -27,6 +27,7 @@ with neither gets junk too. An outcome is one of
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import math
@@ -162,24 +163,28 @@ def _table() -> Any:
     return expert_table(2, source="chen")
 
 
+@functools.cache
 def _kuhn() -> Any:
     from pokerlab.solve import game
 
     return game("kuhn")
 
 
+@functools.cache
 def _uniform() -> Any:
     from pokerlab.solve import Policy
 
     return Policy.uniform(_kuhn())
 
 
+@functools.cache
 def _cfr_runs() -> list[Any]:
     from pokerlab.solve import cfr
 
     return [cfr(_kuhn(), 10, "cfr+", record=5)]
 
 
+@functools.cache
 def _rps_run() -> Any:
     from pokerlab.solve.matrix import ROCK_PAPER_SCISSORS, regret_matching_self_play
 
@@ -192,6 +197,7 @@ def _hand_file() -> Any:
     return Path(__file__).resolve().parents[1] / "data" / "hands" / "three_handed_all_in.phh"
 
 
+@functools.cache
 def _phh_text() -> str:
     return str(_hand_file().read_text())
 
@@ -202,6 +208,7 @@ def _finished() -> Any:
     return load_phh(_phh_text()).state
 
 
+@functools.cache
 def _study() -> Any:
     from pokerlab.game.phh import load_phh
     from pokerlab.game.replay import study_hand
@@ -228,6 +235,7 @@ def _seat_views() -> list[Any]:
     return [SeatView("you", 100), SeatView("bot", 90, bet=10)]
 
 
+@functools.cache
 def _proba() -> Any:
     return np.array([[0.2, 0.5, 0.3], [0.6, 0.3, 0.1]] * 5)
 
@@ -235,6 +243,7 @@ def _proba() -> Any:
 def _frame(name: str) -> Callable[[], Any]:
     """A valid frame for a chart, built as tests/test_charts.py builds it."""
 
+    @functools.cache
     def build() -> Any:
         from tests import test_charts
 
@@ -257,6 +266,7 @@ def _finished_process() -> Any:
     return _PROCESS[0]
 
 
+@functools.cache
 def _gamedef() -> str:
     from pokerlab.game.acpc import load_game
     from pokerlab.game.gamedef import to_gamedef
@@ -264,6 +274,7 @@ def _gamedef() -> str:
     return str(to_gamedef(load_game("holdem.limit.2p.reverse_blinds")))
 
 
+@functools.cache
 def _decisions() -> Any:
     from pokerlab.bots.context import collect_decisions
 
@@ -442,7 +453,7 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.bots.context.ContextTracker": {"players": lambda: 3},
     "pokerlab.bpp.network.build_network": {"deals": lambda: 2000},
     "pokerlab.charts.bpp_curves_chart": {
-        "rows": lambda: pokerlab.bpp.policy.curve_points("flop", 40, 10, points=5),
+        "rows": functools.cache(lambda: pokerlab.bpp.policy.curve_points("flop", 40, 10, points=5)),
         "p_win": lambda: 0.5,
     },
     "pokerlab.charts.calibration_chart": {"calibration": _frame("_calibration")},
@@ -467,7 +478,9 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.charts.money_chart": {
         "money": lambda: __import__("pandas").DataFrame({"you": [100, 120], "bot": [100, 80]}).rename_axis("hand")
     },
-    "pokerlab.charts.network_svg": {"net": lambda: pokerlab.bpp.build_network("flop", 9, 2, deals=2000)},
+    "pokerlab.charts.network_svg": {
+        "net": functools.cache(lambda: pokerlab.bpp.build_network("flop", 9, 2, deals=2000))
+    },
     "pokerlab.charts.posterior_chart": {
         "posteriors": lambda: {"Hand": {"weak": 0.4, "strong": 0.6}, "Action": {"call": 1.0}}
     },

@@ -35,10 +35,10 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
+from pokerlab import _validate
 from pokerlab.bots.baseline import require_turn
 from pokerlab.cards import Card, HandClass, check_disjoint, parse_named
-from pokerlab import _validate
-from pokerlab.errors import CardCountError, ParameterError
+from pokerlab.errors import CardCountError
 from pokerlab.evaluator import HandCategory, evaluate
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import BettingStructure, Street

@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from pokerlab import _validate
 from pokerlab.bots.baseline import require_turn
 from pokerlab.bots.context_models import ContextOpponents
 from pokerlab.bots.models import ShowdownModel
@@ -59,7 +60,6 @@ from pokerlab.bots.strategy import (
     preflop_decision,
     preflop_position,
 )
-from pokerlab import _validate
 from pokerlab.errors import ParameterError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import BettingStructure, Street

@@ -279,6 +279,11 @@ def leaks_frame(found: tuple[Leak, ...]) -> pd.DataFrame:
     """The leaks as a table (one row per information set)."""
     import pandas as pd
 
+    if isinstance(found, (str, bytes)) or not isinstance(found, (list, tuple)):
+        raise ParameterError(f"found must be the leaks from solve.leaks, not {type(found).__name__}")
+    if not all(isinstance(x, Leak) for x in found):
+        raise ParameterError("found must hold Leak records (from solve.leaks) only")
+
     return pd.DataFrame(
         [
             {

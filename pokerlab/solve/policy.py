@@ -31,6 +31,13 @@ __all__ = ["Policy"]
 _TOLERANCE = 1e-9
 
 
+def _check_game(game: object) -> None:
+    from pokerlab.solve.games import Game
+
+    if not isinstance(game, Game):
+        raise ParameterError(f"game must be a pokerlab.solve game (solve.game('kuhn')), not {type(game).__name__}")
+
+
 @dataclass(frozen=True, eq=False)
 class Policy:
     """``table[i, a]``: the probability of action ``game.actions[a]`` at information set ``i``.
@@ -76,6 +83,7 @@ class Policy:
     @classmethod
     def uniform(cls, game: Game) -> Policy:
         """Every legal action equally likely."""
+        _check_game(game)
         legal = game.legal.astype(float)
         return cls(game, legal / legal.sum(axis=1, keepdims=True))
 
@@ -84,6 +92,7 @@ class Policy:
         cls, game: Game, mapping: Mapping[str, Mapping[str, float]], default: Policy | None = None
     ) -> Policy:
         """From ``{infoset key: {action: probability}}``; missing sets come from ``default`` (uniform)."""
+        _check_game(game)
         if not isinstance(mapping, Mapping):
             raise ParameterError(f"mapping must be a dict of information set keys, not {type(mapping).__name__}")
         if default is not None and (not isinstance(default, Policy) or default.game is not game):
@@ -97,6 +106,7 @@ class Policy:
     @classmethod
     def from_function(cls, game: Game, fn: Callable[[InfoSet], Mapping[str, float]]) -> Policy:
         """Ask ``fn(infoset)`` for every information set; it returns ``{action: probability}``."""
+        _check_game(game)
         if not callable(fn):
             raise ParameterError(f"fn must be callable, not {type(fn).__name__}")
         return cls(game, np.array([_row(game, i, fn(i)) for i in game.infosets]).reshape(-1, len(game.actions)))

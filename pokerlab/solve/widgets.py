@@ -84,6 +84,8 @@ class CFRExplorer:
         for key in infosets:
             results[0].game.infoset(key)  # raises on an unknown key
         self.results = {r.variant: r for r in results}
+        if references is not None and not isinstance(references, Mapping):
+            raise ParameterError(f"references must be a dict of name: exploitability, not {type(references).__name__}")
         self.references = dict(references or {})
         points = sorted({i for r in results for i, _ in r.history})
         self.iteration = w.SelectionSlider(options=points, value=points[-1], description="iteration")
