@@ -85,7 +85,8 @@ def _ranking_rows(ranking: Any) -> list[tuple[str, str, int, int, float]]:
         rows.append((player, kind, hands, won, average))
     return rows
 
-:
+
+class Leaderboard:
     """Read and write the leaderboard file (created on first use).
 
     ``patience`` is how many seconds a write waits for a lock held elsewhere
