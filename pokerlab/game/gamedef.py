@@ -87,7 +87,7 @@ def from_gamedef(text: str, name: str = "ACPC game") -> Rules:
     lines = [ln.split("#")[0].strip() for ln in text.strip().splitlines()]
     lines = [ln for ln in lines if ln]
     if not lines or lines[0].upper() != "GAMEDEF" or lines[-1].upper() != "END GAMEDEF":
-        raise AcpcError("a game definition starts with 'GAMEDEF' and ends with 'END GAMEDEF'")
+        raise AcpcError("the game definition text must start with 'GAMEDEF' and end with 'END GAMEDEF'")
     structure = None
     values: dict[str, list[int]] = {}
     for i, ln in enumerate(lines[1:-1], start=2):

@@ -252,7 +252,10 @@ class HandState:
         mucks: Iterable[int] = (),
         unknown_stacks: Iterable[int] = (),
     ) -> None:
+        from collections.abc import Iterable, Sequence
+
         from pokerlab import _validate
+        from pokerlab.cards import parse_named
         from pokerlab.game.rules import Rules
 
         if not isinstance(rules, Rules):
@@ -266,9 +269,18 @@ class HandState:
         hand_number = _validate.whole(hand_number, "hand_number", lo=0)
         for i, s in enumerate(stacks):
             if isinstance(s, bool) or not isinstance(s, int) or s <= 0:
-                raise PokerlabError(f"seat {i} needs a positive whole number of chips to play, not {s!r}")
+                raise PokerlabError(f"stacks: seat {i} needs a positive whole number of chips to play, not {s!r:.60}")
         if not 0 <= button < n:
             raise PokerlabError(f"the button must be a seat 0..{n - 1}, not {button}")
+        for label, seats in (("mucks", mucks), ("unknown_stacks", unknown_stacks)):
+            if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
+                raise PokerlabError(f"{label} must list seats 0..{n - 1}, not {seats!r:.60}")
+            if any(isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < n for m in seats):
+                raise PokerlabError(f"{label} lists seats 0..{n - 1}, not {list(seats)!r:.60}")
+        if holes is not None and (isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence)):
+            raise PokerlabError(f"holes must list each seat's hole cards (None: hidden), not {holes!r:.60}")
+        if deck is not None:
+            deck = parse_named(deck, "deck")
         self.rules = rules
         self.n = n
         self.button = button
