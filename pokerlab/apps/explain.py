@@ -56,6 +56,21 @@ def _check_hand(state: Any, names: Sequence[str], you: int | None) -> None:
         _validate.whole(you, "you", lo=0, hi=state.n - 1)
 
 
+def _check_thinking(thinking: Any) -> None:
+    """What a BPP bot's ``Thinking`` carries: P(win), the threshold, the action probabilities, the choice."""
+    import math
+
+    fields = ("p_win", "threshold", "probabilities", "chosen", "bluff")
+    if not all(hasattr(thinking, f) for f in fields):
+        raise ParameterError(f"thinking must be a BPP bot's Thinking ({', '.join(fields)}), not {thinking!r:.60}")
+    for f in ("p_win", "threshold"):
+        v = getattr(thinking, f)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            raise ParameterError(f"thinking.{f} must be a finite number, not {v!r:.60}")
+    if not isinstance(thinking.probabilities, dict) or not isinstance(thinking.chosen, str):
+        raise ParameterError("thinking must carry its action probabilities (a dict) and its chosen action (text)")
+
+
 def showdown_reason(state: Any, names: Sequence[str], you: int | None) -> str | None:
     """Why the best shown hand beat the next best when both are of the same kind (None otherwise)."""
     _check_hand(state, names, you)
@@ -150,15 +165,12 @@ def thinking_sentence(thinking: Any, name: str, pot: int, to_call: int, current_
     ``pot`` and ``to_call`` are the pot and the chips to call when it
     decided; ``current_bet`` tells a bet from a raise.
     """
-    from pokerlab.bots.bpp import Thinking
-
-    if not isinstance(thinking, Thinking):
-        raise ParameterError(f"thinking must be a BPP bot's Thinking, not {thinking!r:.60}")
     for label, v in (("pot", pot), ("to_call", to_call), ("current_bet", current_bet)):
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
             raise ParameterError(f"{label} must be a whole number of chips >= 0, not {v!r}")
     if not isinstance(name, str):
         raise ParameterError(f"name must be text, not {name!r}")
+    _check_thinking(thinking)
     p, need = thinking.p_win, thinking.threshold
     who = html.escape(name)
     verbs = {
