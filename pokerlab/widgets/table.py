@@ -31,9 +31,31 @@ class TableWidget:
         seed: int = 0,
         name: str = "you",
     ) -> None:
+        from pokerlab import _validate
         from pokerlab.bots import RandomBot
-        from pokerlab.game import NO_LIMIT_RING
+        from pokerlab.game import NO_LIMIT_RING, Rules
 
+        if rules is not None and not isinstance(rules, Rules):
+            raise ParameterError(f"rules must be a Rules (or None for no-limit ring), not {_validate._show(rules)}")
+        if opponents is not None and (
+            not isinstance(opponents, (list, tuple))
+            or not all(
+                callable(getattr(b, "act", None)) and isinstance(getattr(b, "name", None), str) for b in opponents
+            )
+        ):
+            raise ParameterError(
+                f"opponents must be a list of bots (with name and act), not {_validate._show(opponents)}"
+            )
+        _validate.whole(human_seat, "human_seat")
+        _validate.seed(seed, optional=False)
+        _validate.text(name, "name")
+        if opponents is not None:
+            rules_ = rules or NO_LIMIT_RING
+            if not rules_.min_players <= len(opponents) + 1 <= rules_.max_players:
+                raise ParameterError(
+                    f"opponents: {rules_.name} seats {rules_.min_players} to {rules_.max_players} players, "
+                    f"so give {rules_.min_players - 1} to {rules_.max_players - 1} opponents, not {len(opponents)}"
+                )
         self.rules = rules or NO_LIMIT_RING
         self.opponents = opponents if opponents is not None else [RandomBot(seed=seed + 1)]
         self.n = len(self.opponents) + 1
