@@ -20,7 +20,9 @@ with neither gets junk too. An outcome is one of
   the argument (its name, or the value given),
 * ``unnamed``: a PokerlabError whose message names neither,
 * ``crash``: any other exception, ``nan``: a result holding NaN,
-  ``slow``: no answer within the time limit.
+  ``slow``: no answer within the time limit,
+* ``costly``: still working at the time limit on a valid request for a
+  lot of work (a whole number in range for a :data:`COSTLY` parameter).
 
 ``python -m tests.junk`` prints the counts per area.
 """
@@ -544,8 +546,30 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
 # arguments are checked by their own tests and the ones they share are swept elsewhere.
 EXPENSIVE = {"pokerlab.preflop.exact_heads_up_table", "pokerlab.preflop.exact_matrix"}
 
-SLOW_SECONDS = 10
+SLOW_SECONDS = 30
+"""A hang detector, not a speed test: generous enough for a valid request on a loaded 2-core machine."""
 VERBOSE = False
+
+# Parameters that size the work: a valid value can ask for minutes of it (deals=846956 is a real
+# request, not junk). Random junk for them is bounded (see bounded_junk), and an answer that is
+# still coming after SLOW_SECONDS for a whole number in range is "costly" (valid and slow), not a hang.
+COSTLY = {
+    "deals",
+    "games",
+    "games_per_task",
+    "hands",
+    "iterations",
+    "max_iter",
+    "min_decisions",
+    "points",
+    "refit_every",
+    "rounds",
+    "samples",
+    "steps",
+    "trials",
+}
+BOUNDED_WORK = 2_000
+"""The largest whole number random junk gives a COSTLY parameter (beyond it, only numbers past 2**64)."""
 
 
 @dataclass(frozen=True)
@@ -686,6 +710,24 @@ def _names(message: str, param: str, value: Any) -> bool:
     return any(shown and shown[:20].lower() in m for shown in (repr(value), str(value)))
 
 
+def is_whole_number(value: Any) -> bool:
+    import numbers
+
+    return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
+
+
+def bounded_junk(param: str, value: Any) -> Any:
+    """``value`` for ``param``, with a whole number that would size a huge valid job pulled into range.
+
+    For a :data:`COSTLY` parameter a whole number from BOUNDED_WORK to 2**64 becomes BOUNDED_WORK:
+    still a valid request (so a crash on it still fails), but one that answers in seconds. Numbers past
+    2**64 and every other kind of junk are left as they are.
+    """
+    if param in COSTLY and is_whole_number(value) and BOUNDED_WORK < int(value) < 2**64:
+        return type(value)(BOUNDED_WORK) if not isinstance(value, int) else BOUNDED_WORK
+    return value
+
+
 def _alarm(signum: int, frame: Any) -> None:
     raise _Slow
 
@@ -702,6 +744,8 @@ def outcome(t: Target, param: str, value: Any) -> tuple[str, str]:
         finally:
             signal.alarm(0)
     except _Slow:
+        if param in COSTLY and is_whole_number(value) and 0 < int(value) < 2**63:
+            return "costly", f"still working after {SLOW_SECONDS} s on a valid request ({param}={value})"
         return "slow", f"no answer in {SLOW_SECONDS} s"
     finally:
         signal.signal(signal.SIGALRM, old)
@@ -775,7 +819,7 @@ def main() -> None:  # pragma: no cover - the closing counts
     results = run_all(lambda t: t.qualname in areas)
     for (qual, _param, _label), (kind, _detail) in results.items():
         by_area.setdefault(areas[qual], Counter())[kind] += 1
-    kinds = ("ok", "refused", "unnamed", "crash", "nan", "slow")
+    kinds = ("ok", "refused", "unnamed", "crash", "nan", "slow", "costly")
     print(f"{'area':<28}{'callables':>10}{'inputs':>8}" + "".join(f"{k:>9}" for k in kinds))
     total: Counter[str] = Counter()
     for area in sorted(by_area):

@@ -478,6 +478,7 @@ def test_load_game_reads_a_file_first(tmp_path, monkeypatch):
         (("maxRaises = 3 4 4 4", "maxRaises = 3 4 4"), "one number per round"),
         (("blind = 10 5", "blind = 10 five"), "whole numbers"),
         (("numPlayers = 2", "numPlayers ="), "numPlayers = gives no number"),
+        (("numPlayers = 2", "numPlayers = 2 3"), "numPlayers takes one number, not 2 3"),
         (("numPlayers = 2", "numPlayers = 11"), "seat 2 to 10 players"),
     ],
 )

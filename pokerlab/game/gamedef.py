@@ -108,6 +108,9 @@ def from_gamedef(text: str, name: str = "ACPC game") -> Rules:
     for key in ("numplayers", "numrounds"):
         if key not in values:
             raise AcpcError(f"the game definition has no {key} line (the dealer refuses it)")
+    for key, shown in (("numplayers", "numPlayers"), ("numrounds", "numRounds")):
+        if len(values[key]) != 1:
+            raise AcpcError(f"{shown} takes one number, not {' '.join(map(str, values[key]))}")
     n = values["numplayers"][0]
     if not 2 <= n <= 10:
         raise AcpcError(f"numPlayers = {n}: pokerlab and the dealer seat 2 to 10 players")
