@@ -805,6 +805,59 @@ CORE = (
 )
 
 
+def cli_cases() -> Iterator[tuple[str, str, list[str]]]:
+    """(subcommand, option, argv) for every option of every subcommand and every command-line junk value."""
+    import tempfile
+
+    from tests import test_junk
+
+    out = tempfile.mkdtemp(prefix="pokerlab-junk-cli-")
+    for command, option in test_junk._options():
+        for value in test_junk.CLI_JUNK:
+            slow = (command, option) in test_junk.SLOW_OPTIONS
+            if slow and value.isdigit() and len(value) < 10 and int(value) > 100:
+                continue
+            yield command, option, test_junk._argv(command, option, value, out)
+
+
+def cli_outcome(argv: list[str]) -> str:
+    """``ok`` (exit 0), ``refused`` (exit 2, one ``pokerlab: error:`` line) or ``crash`` (anything else)."""
+    import contextlib
+    import io
+
+    from pokerlab.cli import main as cli_main
+
+    err, out = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+        try:
+            code = cli_main(argv)
+        except SystemExit as exc:
+            code = exc.code
+        except BaseException:
+            return "crash"
+    lines = [ln for ln in err.getvalue().split("\n") if ln.strip()]
+    if code == 0:
+        return "ok"
+    if code == 2 and len(lines) == 1 and lines[0].startswith("pokerlab: error:"):
+        return "refused"
+    return "crash"
+
+
+def cli_counts() -> dict[str, Counter[str]]:
+    """Outcome counts per subcommand of the command-line junk sweep (run in a scratch folder)."""
+    import tempfile
+
+    old = os.getcwd()
+    os.chdir(tempfile.mkdtemp(prefix="pokerlab-junk-cwd-"))
+    try:
+        counts: dict[str, Counter[str]] = {}
+        for command, _option, argv in cli_cases():
+            counts.setdefault(f"cli {command}", Counter())[cli_outcome(argv)] += 1
+        return counts
+    finally:
+        os.chdir(old)
+
+
 def main() -> None:  # pragma: no cover - the closing counts
     import time
 
@@ -819,6 +872,7 @@ def main() -> None:  # pragma: no cover - the closing counts
     results = run_all(lambda t: t.qualname in areas)
     for (qual, _param, _label), (kind, _detail) in results.items():
         by_area.setdefault(areas[qual], Counter())[kind] += 1
+    cli = {} if core_only else cli_counts()
     kinds = ("ok", "refused", "unnamed", "crash", "nan", "slow", "costly")
     print(f"{'area':<28}{'callables':>10}{'inputs':>8}" + "".join(f"{k:>9}" for k in kinds))
     total: Counter[str] = Counter()
@@ -828,6 +882,19 @@ def main() -> None:  # pragma: no cover - the closing counts
         n_callables = sum(1 for a in areas.values() if a == area)
         print(f"{area:<28}{n_callables:>10}{sum(c.values()):>8}" + "".join(f"{c[k]:>9}" for k in kinds))
     print(f"{'total':<28}{len(areas):>10}{sum(total.values()):>8}" + "".join(f"{total[k]:>9}" for k in kinds))
+    if cli:
+        print(f"{'command line':<28}{'options':>10}{'inputs':>8}{'exit 0':>9}{'exit 2':>9}{'crash':>9}")
+        cli_total: Counter[str] = Counter()
+        options = Counter(command for command, _ in __import__("tests.test_junk").test_junk._options())
+        for area in sorted(cli):
+            c = cli[area]
+            cli_total += c
+            n = options[area.removeprefix("cli ")]
+            print(f"{area:<28}{n:>10}{sum(c.values()):>8}{c['ok']:>9}{c['refused']:>9}{c['crash']:>9}")
+        print(
+            f"{'cli total':<28}{sum(options.values()):>10}{sum(cli_total.values()):>8}"
+            f"{cli_total['ok']:>9}{cli_total['refused']:>9}{cli_total['crash']:>9}"
+        )
     print(f"({time.perf_counter() - start:.0f} s)")
     bad = [(k, v) for k, v in results.items() if v[0] in ("crash", "nan", "slow", "unnamed")]
     for (qual, param, label), (kind, detail) in sorted(bad):
