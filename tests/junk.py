@@ -204,6 +204,12 @@ def _phh_text() -> str:
     return str(_hand_file().read_text())
 
 
+def _phh_hand() -> Any:
+    from pokerlab.game.phh import load_phh
+
+    return load_phh(_phh_text())
+
+
 def _finished() -> Any:
     from pokerlab.game.phh import load_phh
 
@@ -540,6 +546,8 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     },
     "pokerlab.solve.widgets.CFRExplorer": {"results": _cfr_runs, "infosets": lambda: ["K:", "Q:"]},
     "pokerlab.widgets.ContextExplorer": {"decisions": _decisions, "charts": lambda: False},
+    "pokerlab.game.replay.study_hand": {"hand": lambda: _phh_hand(), "samples": lambda: 500},
+    "pokerlab.widgets.HandReplayer": {"hand": lambda: _phh_hand(), "samples": lambda: 500, "charts": lambda: False},
 }
 
 # Too expensive with any valid arguments for a junk sweep (minutes of work); their

@@ -504,7 +504,11 @@ def collect_decisions(
     if record is None:
         mask = (1 << len(bots)) - 1
     else:
-        if isinstance(record, str) or not all(isinstance(r, str) for r in record):
+        if (
+            isinstance(record, str)
+            or not isinstance(record, (list, tuple))
+            or not all(isinstance(r, str) for r in record)
+        ):
             raise ParameterError(f"record must be a list of bot specs, not {record!r}")
         unknown = [r for r in record if r not in bots]
         if unknown:

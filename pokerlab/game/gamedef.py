@@ -279,7 +279,10 @@ def load_game(name_or_path: str | Path) -> Rules:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise AcpcError(f"cannot read the game definition {str(path)!r}: {exc}") from None
-        return from_gamedef(text, name=f"ACPC game {path.name}")
+        try:
+            return from_gamedef(text, name=f"ACPC game {path.name}")
+        except AcpcError as exc:  # say which file: the text is not what a person typed
+            raise AcpcError(f"the game file {str(path)[:200]!r}: {exc}") from None
     if not isinstance(name_or_path, str) or not name_or_path:
         raise ParameterError(f"a game is a standard name or a file path, not {name_or_path!r}")
     found = _standard_name(name_or_path)

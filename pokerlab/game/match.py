@@ -320,7 +320,7 @@ def play_match(
         time_limit = _validate.real(time_limit, "time_limit (seconds)", lo=0, lo_open=True)
     for b in bots:
         if not callable(getattr(b, "act", None)):
-            raise ParameterError(f"{b!r} is not a bot: it needs an act(view) method")
+            raise ParameterError(f"bots: {b!r:.60} is not a bot: it needs an act(view) method")
     if duplicate and not rules.reset_stacks:
         raise ParameterError("duplicate matches need rules that reset stacks every hand (reset_stacks=True)")
     names = _unique_names(bots)

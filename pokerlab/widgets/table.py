@@ -237,7 +237,7 @@ class HandReplayer:
             raise ParameterError(f"charts must be True or False, not {charts!r}")
         if isinstance(hand, (str, Path)):
             hand = read_hand(hand, number)
-        elif number != 1 or isinstance(number, bool):
+        elif type(number) is not int or number != 1:
             raise ParameterError(f"number picks a hand of a file; it needs a path, not {type(hand).__name__}")
         self.study = study_hand(hand, samples=samples, seed=seed, potential=potential)
         self._charts = charts
