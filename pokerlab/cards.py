@@ -242,9 +242,9 @@ def parse_named(text: CardsLike, name: str, *, allow_duplicates: bool = False) -
     if isinstance(text, Card):
         cards: list[Card] = [text]
     elif isinstance(text, int) and not isinstance(text, bool):
-        cards = [_card_from_id(text)]
+        cards = [_card_from_id(text, name)]
     elif isinstance(text, str):
-        cards = _parse_string(text)
+        cards = _parse_string(text, name)
     elif isinstance(text, (bytes, bytearray)):
         raise CardError(f"{name}: cards are text such as 'AsKd', not bytes ({text[:20]!r})")
     elif getattr(text, "ndim", 1) != 1:
@@ -254,18 +254,18 @@ def parse_named(text: CardsLike, name: str, *, allow_duplicates: bool = False) -
         try:
             items = list(text)
         except TypeError:
-            raise CardError(f"cannot read cards from {text!r}") from None
+            raise CardError(f"{name}: cannot read cards from {text!r:.60}") from None
         for item in items:
             if isinstance(item, Card):
                 cards.append(item)
             elif isinstance(item, str):
-                cards.extend(_parse_string(item))
+                cards.extend(_parse_string(item, name))
             elif hasattr(item, "__index__") and not isinstance(item, bool):
-                cards.append(_card_from_id(int(item)))
+                cards.append(_card_from_id(int(item), name))
             else:
-                raise CardError(f"cannot read a card from {item!r}")
+                raise CardError(f"{name}: cannot read a card from {item!r:.60}")
     if not allow_duplicates:
-        _check_unique(cards, text)
+        _check_unique(cards, text, name)
     return tuple(cards)
 
 
@@ -279,13 +279,13 @@ def _one_card(value: Card | str, name: str) -> Card:
     return cards[0]
 
 
-def _card_from_id(i: int) -> Card:
+def _card_from_id(i: int, name: str = "card") -> Card:
     if not 0 <= i < 52:
-        raise CardError(f"a card id must be 0..51, not {i}")
+        raise CardError(f"{name}: a card id must be 0..51, not {i}")
     return _DECK[i]
 
 
-def _parse_string(text: str) -> list[Card]:
+def _parse_string(text: str, name: str = "text") -> list[Card]:
     cards = []
     pos = 0
     n = len(text)
@@ -298,7 +298,7 @@ def _parse_string(text: str) -> list[Card]:
         if m is None:
             bad = text[pos : pos + 2]
             raise CardError(
-                f"cannot read a card at position {pos} of {text!r} (found {bad!r}); "
+                f"{name}: cannot read a card at position {pos} of {text[:80]!r} (found {bad!r}); "
                 "write cards like 'As', 'Td', '10h' or 'A♠'"
             )
         rank_text, suit_text = m.group(1), m.group(2)
@@ -309,11 +309,11 @@ def _parse_string(text: str) -> list[Card]:
     return cards
 
 
-def _check_unique(cards: Sequence[Card], source: object) -> None:
+def _check_unique(cards: Sequence[Card], source: object, name: str = "cards") -> None:
     seen: set[int] = set()
     for c in cards:
         if c.id in seen:
-            raise DuplicateCardError(f"{c} appears twice in {_show(source)}")
+            raise DuplicateCardError(f"{name}: {c} appears twice in {_show(source)}")
         seen.add(c.id)
 
 

@@ -110,6 +110,15 @@ def enable_offline(renderer: str = "static") -> str:
     return renderer
 
 
+def _vega(convert: Any, spec: str, *, name: str = "chart", **options: Any) -> Any:
+    """Run a vl-convert conversion; a spec it cannot draw is the caller's argument, refused by name."""
+    try:
+        return convert(spec, **options)
+    except ValueError as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ParameterError(f"{name} cannot be drawn: {first[:200]}") from None
+
+
 def _spec_json(chart: Any) -> str:
     import json
 
@@ -132,7 +141,7 @@ def chart_png(chart: alt.TopLevelMixin | dict[str, Any], scale: float = PNG_SCAL
 
     if isinstance(scale, bool) or not isinstance(scale, int | float) or not 0.25 <= scale <= 4:
         raise ParameterError(f"scale must be a number from 0.25 to 4, not {scale!r}")
-    raw = vl_convert.vegalite_to_png(_spec_json(chart), scale=float(scale))
+    raw = _vega(vl_convert.vegalite_to_png, _spec_json(chart), scale=float(scale))
     return _small_png(raw)
 
 
@@ -185,7 +194,7 @@ def svg_png(svg: str, scale: float = PNG_SCALE) -> bytes:
         raise ParameterError("svg must be the text of an SVG drawing")
     if isinstance(scale, bool) or not isinstance(scale, int | float) or not 0.25 <= scale <= 4:
         raise ParameterError(f"scale must be a number from 0.25 to 4, not {scale!r}")
-    raw = vl_convert.svg_to_png(svg, scale=float(scale))
+    raw = _vega(vl_convert.svg_to_png, svg, scale=float(scale), name="svg")
     return _small_png(raw)
 
 
@@ -207,7 +216,7 @@ def chart_svg(chart: alt.TopLevelMixin) -> str:
     _chart_arg(chart, "chart", allow_dict=False)
     import vl_convert
 
-    svg = vl_convert.vegalite_to_svg(chart.to_json())
+    svg = _vega(vl_convert.vegalite_to_svg, chart.to_json())
     return svg.replace("<svg ", f"<svg {_SHRINK_TO_FIT} ", 1)
 
 
@@ -267,7 +276,7 @@ def mark_counts(chart: alt.TopLevelMixin | dict[str, Any]) -> list[MarkCount]:
     _chart_arg(chart, "chart")
     import vl_convert
 
-    graph = vl_convert.vegalite_to_scenegraph(_spec_json(chart))
+    graph = _vega(vl_convert.vegalite_to_scenegraph, _spec_json(chart))
     counts: dict[str, list[Any]] = {}
 
     def walk(node: Any) -> None:

@@ -189,7 +189,7 @@ class Range:
 
         Raises :class:`~pokerlab.errors.RangeError` if nothing is left.
         """
-        dead_ids = {c.id for c in parse_cards(dead)}
+        dead_ids = {c.id for c in parse_named(dead, "dead")}
         kept = tuple((i, w) for i, w in self.entries if not {c.id for c in combo_cards(i)} & dead_ids)
         if not kept:
             raise RangeError(

@@ -110,7 +110,7 @@ class TableSession:
             _validate.real(self.minutes, "minutes", lo=0, lo_open=True)
         _validate.seed(self.seed, optional=False)
         n = len(self.seats)
-        self.rules.check_players(n)
+        self.rules.check_players(n, "seats")
         names = [s.name for s in self.seats]
         if len(set(names)) != n:
             raise ParameterError(f"every seat needs its own name, not {names}")

@@ -492,7 +492,7 @@ def collect_decisions(
     rules = NO_LIMIT_RING if rules is None else rules
     if not isinstance(rules, Rules):
         raise ParameterError(f"rules must be a pokerlab.game.Rules, not {type(rules).__name__}")
-    rules.check_players(len(bots))
+    rules.check_players(len(bots), "bots")
     rules = rules.with_(reset_stacks=True)
     _check_count("hands", hands, 1, 10_000_000)
     _check_count("batch_hands", batch_hands, 1, 10_000_000)
@@ -545,7 +545,7 @@ def decisions_from_phh(histories: Sequence[str]) -> pd.DataFrame:
     rows: list[tuple[int, int, str, np.ndarray, int]] = []
     for h, text in enumerate(histories):
         if not isinstance(text, str):
-            raise ParameterError(f"history {h} must be PHH text, not {type(text).__name__}")
+            raise ParameterError(f"histories: history {h} must be PHH text, not {type(text).__name__}")
         state = from_phh(text)
         data = tomllib.loads(text)
         n = state.n

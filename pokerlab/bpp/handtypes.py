@@ -31,7 +31,7 @@ from functools import cache
 import numpy as np
 
 from pokerlab._validate import is_whole
-from pokerlab.cards import CardsLike, parse_cards
+from pokerlab.cards import CardsLike, parse_named
 from pokerlab.errors import CardCountError, ParameterError
 
 __all__ = [
@@ -241,7 +241,7 @@ def types_of_ids(ids: np.ndarray) -> np.ndarray:
 
 def hand_type(cards: CardsLike, hand_types: int = 17) -> str:
     """The hand type of 2 to 7 cards (hole cards plus the board so far)."""
-    cs = parse_cards(cards)
+    cs = parse_named(cards, "cards")
     if not 2 <= len(cs) <= 7:
         raise CardCountError(f"a hand type needs 2 to 7 cards, not {len(cs)}")
     type_names(hand_types)

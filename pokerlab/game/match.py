@@ -311,7 +311,7 @@ def play_match(
     if isinstance(bots, (str, bytes)) or not hasattr(bots, "__len__"):
         raise ParameterError(f"bots must be a list of bots, not {bots!r}")
     n = len(bots)
-    rules.check_players(n)
+    rules.check_players(n, "bots")
     hands = _validate.whole(hands, "hands", lo=1, hi=MAX_HANDS)
     seed = _validate.seed(seed)
     _validate.flag(duplicate, "duplicate")

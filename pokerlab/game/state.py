@@ -263,7 +263,7 @@ class HandState:
         if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
             raise PokerlabError(f"stacks must be a list of chip counts, not {stacks!r}")
         n = len(stacks)
-        rules.check_players(n)
+        rules.check_players(n, "stacks")
         button = _validate.whole(button, "button")
         seed = _validate.seed(seed, generator=True)
         hand_number = _validate.whole(hand_number, "hand_number", lo=0)
