@@ -344,7 +344,7 @@ def check_disjoint(*groups: tuple[str, Sequence[Card]]) -> None:
 def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
     """Cards as text: ``"As Kd"`` (or ``"A♠ K♦"`` with ``symbols=True``)."""
     flag(symbols, "symbols")
-    return " ".join(c.symbol if symbols else str(c) for c in parse_cards(cards, allow_duplicates=True))
+    return " ".join(c.symbol if symbols else str(c) for c in parse_named(cards, "cards", allow_duplicates=True))
 
 
 def cards_html(cards: Iterable[Card], *, size: str = "1.2em") -> str:
@@ -352,7 +352,7 @@ def cards_html(cards: Iterable[Card], *, size: str = "1.2em") -> str:
     if not isinstance(size, str) or not re.fullmatch(r"[0-9.]+(em|px|rem|pt|%)", size.strip()):
         raise CardError(f"size must be a CSS length such as '1.2em' or '14px', not {size!r}")
     spans = []
-    for c in parse_cards(cards, allow_duplicates=True):
+    for c in parse_named(cards, "cards", allow_duplicates=True):
         spans.append(
             f'<span class="pl-card" style="display:inline-block;font-family:monospace;'
             f"font-size:{size};font-weight:bold;padding:0 .25em;margin:0 .1em;"

@@ -79,7 +79,7 @@ class CFRExplorer:
         variants = [r.variant for r in results]
         if len(set(variants)) != len(variants):  # the solver menu names runs by variant: one would hide another
             raise ParameterError(f"the results must be of different variants (one run each), not {variants}")
-        if isinstance(infosets, str) or not isinstance(infosets, Sequence) or not infosets:
+        if isinstance(infosets, (str, bytes)) or not isinstance(infosets, Sequence) or not infosets:
             raise ParameterError(f"infosets must be a list of information set keys, e.g. ['K:'], not {infosets!r}")
         for key in infosets:
             results[0].game.infoset(key)  # raises on an unknown key
