@@ -104,6 +104,7 @@ def _mask(ranks: list[int]) -> int:
 def classify(hole: tuple[Card, Card], board: tuple[Card, ...]) -> list[Holding]:
     """The rows one combination counts in: its made hand, its kind of pair if any, its draws.
 
+    >>> from pokerlab.cards import parse_cards
     >>> [h.value for h in classify(tuple(parse_cards("Ad Qd")), tuple(parse_cards("Kd 7d 2c")))]
     ['High card', 'Flush draw']
     """

@@ -847,7 +847,7 @@ def test_a_mutated_real_shaped_hand_is_read_exactly_or_refused_with_a_phh_error(
 
 def test_write_phhs_refuses_bad_arguments_and_leaves_no_half_written_file(tmp_path):
     state = read_hand(DATA / "fixed_limit.phh").state
-    with pytest.raises(PHHError, match="write_phhs needs an iterable of HandState, not NoneType"):
+    with pytest.raises(PHHError, match="write_phhs needs states, an iterable of HandState, not NoneType"):
         write_phhs(None, tmp_path / "a.phhs")  # type: ignore[arg-type]
     with pytest.raises(PHHError, match="to_phhs needs an iterable of HandState, not NoneType"):
         to_phhs(None)  # type: ignore[arg-type]
