@@ -104,7 +104,10 @@ def preflop_decision(
         return Decision("fold", 0.0, f"position {position} > 2 and win rate {win_rate:.3f} < {fold_below}")
     if threshold > raise_above:
         x = (threshold - raise_above) / scale
-        return Decision("raise", math.exp(x - 1) * money_in_hand, f"threshold {threshold:.3f} > {raise_above}")
+        # exp(X - 1) capped at e**50: beyond it the raise is all-in anyway (and exp would overflow)
+        return Decision(
+            "raise", math.exp(min(x - 1, 50.0)) * money_in_hand, f"threshold {threshold:.3f} > {raise_above}"
+        )
     if threshold > call_above:
         return Decision("call", 0.0, f"threshold {threshold:.3f} in ({call_above}, {raise_above}]")
     return Decision("fold", 0.0, f"threshold {threshold:.3f} <= {call_above}")

@@ -274,7 +274,11 @@ def write_phhs(states: Iterable[HandState], path: str | Path) -> int:
         raise PHHError(f"write_phhs needs a file path, not {path!r}")
     hands = _hands_to_write(states, "write_phhs")
     target = Path(path)
-    if target.is_dir():
+    try:
+        is_dir = target.is_dir()
+    except OSError as exc:  # a name too long for the file system
+        raise PHHError(f"write_phhs cannot write path {str(target)[:80]!r}: {exc.strerror or exc}") from None
+    if is_dir:
         raise PHHError(f"write_phhs needs a file path, and {str(target)!r} is a folder")
     count = 0
     try:

@@ -338,7 +338,7 @@ class HandState:
         for seat, h in enumerate(holes):
             cards = () if h is None else tuple(parse_cards(h))
             if len(cards) not in (0, 2):
-                raise PokerlabError(f"seat {seat} needs 2 hole cards (or None when unknown), not {len(cards)}")
+                raise PokerlabError(f"holes: seat {seat} needs 2 hole cards (or None when unknown), not {len(cards)}")
             self._given_holes.append(cards)
         board_cards = list(parse_cards(board)) if board is not None else []
         if len(board_cards) > 5:

@@ -82,6 +82,8 @@ class CFRExplorer:
         if isinstance(infosets, (str, bytes)) or not isinstance(infosets, Sequence) or not infosets:
             raise ParameterError(f"infosets must be a list of information set keys, e.g. ['K:'], not {infosets!r}")
         for key in infosets:
+            if not isinstance(key, str):
+                raise ParameterError(f"infosets must hold information set keys (text), not {key!r:.60}")
             results[0].game.infoset(key)  # raises on an unknown key
         self.results = {r.variant: r for r in results}
         if references is not None and not isinstance(references, Mapping):
