@@ -679,7 +679,7 @@ def _check_dealer_log(text: str, rules: Rules) -> tuple[LoggedHand, ...]:
             continue  # the dealer writes only comments, STATE lines and SCORE lines
         if not line.startswith("STATE:"):
             raise AcpcError(
-                f"line {number} of the log is not a STATE, SCORE or comment line (damaged?): {line[:200]!r}"
+                f"line {number} of the log text is not a STATE, SCORE or comment line (damaged?): {line[:200]!r}"
             )
         parts = line.split(":")
         if len(parts) != 6:

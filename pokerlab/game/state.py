@@ -54,7 +54,7 @@ import copy
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pokerlab.cards import Card, Deck, parse_cards
+from pokerlab.cards import Card, Deck, parse_cards, parse_named
 from pokerlab.errors import DuplicateCardError, HiddenCardsError, IllegalActionError, PokerlabError, UnknownStackError
 from pokerlab.game.pots import award_pots, side_pots
 from pokerlab.game.rules import BettingStructure, Street
@@ -255,7 +255,6 @@ class HandState:
         from collections.abc import Iterable, Sequence
 
         from pokerlab import _validate
-        from pokerlab.cards import parse_named
         from pokerlab.game.rules import Rules
 
         if not isinstance(rules, Rules):
@@ -336,11 +335,11 @@ class HandState:
         self._given_holes: list[tuple[Card, ...]] = []
         seen: set[int] = set()
         for seat, h in enumerate(holes):
-            cards = () if h is None else tuple(parse_cards(h))
+            cards = () if h is None else tuple(parse_named(h, "holes"))
             if len(cards) not in (0, 2):
                 raise PokerlabError(f"holes: seat {seat} needs 2 hole cards (or None when unknown), not {len(cards)}")
             self._given_holes.append(cards)
-        board_cards = list(parse_cards(board)) if board is not None else []
+        board_cards = list(parse_named(board, "board")) if board is not None else []
         if len(board_cards) > 5:
             raise PokerlabError(f"a board has at most 5 cards, not {len(board_cards)}")
         for c in [c for h in self._given_holes for c in h] + board_cards:

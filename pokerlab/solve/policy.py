@@ -99,7 +99,10 @@ class Policy:
             raise ParameterError(f"default must be a Policy of {game.name}")
         table = np.array((default or cls.uniform(game)).table)
         for key, probs in mapping.items():
-            info = game.infoset(key)
+            try:
+                info = game.infoset(key)
+            except ParameterError as exc:  # the key came from mapping: say so
+                raise ParameterError(f"mapping: {exc}") from None
             table[info.index] = _row(game, info, probs)
         return cls(game, table)
 
