@@ -553,10 +553,38 @@ def _network_arg(net: Any) -> None:
 
 
 def _mapping_arg(value: Any, name: str, *, optional: bool = True) -> None:
+    """``posteriors`` ({node: {state: probability}}), ``evidence`` ({node: state}), ``triples`` (3 numbers each)."""
+    import math
+
+    import numpy as np
+
     if value is None and optional:
         return
     if not isinstance(value, dict) or (not value and not optional):
         raise ParameterError(f"{name} must be a non-empty dict, not {_validate._show(value)}")
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise ParameterError(f"{name} must have text keys, not {_validate._show(key)}")
+        if name == "evidence" and not isinstance(item, str):
+            raise ParameterError(f"evidence[{key!r:.40}] must be a state name (text), not {_validate._show(item)}")
+        if name == "posteriors" and (
+            not isinstance(item, dict)
+            or not item
+            or not all(
+                isinstance(p, (int, float)) and not isinstance(p, bool) and math.isfinite(p) and 0 <= p <= 1
+                for p in item.values()
+            )
+        ):
+            raise ParameterError(
+                f"posteriors[{key!r:.40}] must be a dict of state: probability in [0, 1], not {_validate._show(item)}"
+            )
+        if name == "triples":
+            try:
+                arr = np.asarray(item, dtype=np.float64)
+            except (TypeError, ValueError):
+                arr = np.array([math.nan])
+            if arr.shape != (3,) or not np.isfinite(arr).all() or (arr < 0).any():
+                raise ParameterError(f"triples[{key!r:.40}] must be 3 probabilities, not {_validate._show(item)}")
 
 
 def _rows_arg(rows: Any) -> None:
