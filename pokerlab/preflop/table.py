@@ -47,8 +47,8 @@ def _read_signed(path: Path, header: str, what: str, required: tuple[str, ...] =
     ``required`` provenance keys and the checksum."""
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PreflopTableError(f"cannot read {path}: {exc}") from None
+    except (OSError, ValueError) as exc:  # ValueError: not UTF-8, or a NUL byte in the name
+        raise PreflopTableError(f"cannot read path {str(path)[:200]!r}: {exc}") from None
     lines = text.split("\n")
     if lines[0] != header:
         raise PreflopTableError(f"{path} is not a pokerlab preflop {what} (its first line is not {header!r})")
