@@ -571,7 +571,7 @@ def _mapping_arg(value: Any, name: str, *, optional: bool = True) -> None:
             not isinstance(item, dict)
             or not item
             or not all(
-                isinstance(p, (int, float)) and not isinstance(p, bool) and math.isfinite(p) and 0 <= p <= 1
+                isinstance(p, (int, float)) and not isinstance(p, bool) and math.isfinite(p) and 0 <= p <= 1 + 1e-9
                 for p in item.values()
             )
         ):

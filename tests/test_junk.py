@@ -15,6 +15,7 @@ area, including the callables in :data:`KNOWN`.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import socket
 from pathlib import Path
@@ -171,6 +172,7 @@ def _held_port() -> int:
         s.bind(("127.0.0.1", 0))
         s.listen(1)
         _HELD.append(s)
+        atexit.register(s.close)
     return int(_HELD[0].getsockname()[1])
 
 
