@@ -10,7 +10,7 @@ import math
 from typing import TYPE_CHECKING
 
 from pokerlab._validate import is_whole
-from pokerlab.cards import Card, CardsLike, check_disjoint, parse_cards
+from pokerlab.cards import Card, CardsLike, check_disjoint, parse_named
 from pokerlab.errors import CardCountError, ParameterError, RangeError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -22,16 +22,16 @@ MAX_OPPONENTS = 9
 
 
 def hole_and_board(
-    hole: CardsLike, board: CardsLike, *, board_sizes: tuple[int, ...] = (0, 3, 4, 5)
+    hole: CardsLike, board: CardsLike, *, board_sizes: tuple[int, ...] = (0, 3, 4, 5), board_name: str = "board"
 ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """Parse two hole cards and a board of an allowed size, all distinct."""
-    h = parse_cards(hole)
+    h = parse_named(hole, "hole")
     if len(h) != 2:
         raise CardCountError(f"a Hold'em hand has 2 hole cards, not {len(h)} ({' '.join(map(str, h)) or 'none'})")
-    b = parse_cards(board) if board is not None else ()
+    b = parse_named(board, board_name) if board is not None else ()
     if len(b) not in board_sizes:
         sizes = ", ".join(str(s) for s in board_sizes)
-        raise CardCountError(f"the board must have {sizes} cards here, not {len(b)}")
+        raise CardCountError(f"{board_name}: the board must have {sizes} cards here, not {len(b)}")
     check_disjoint(("hand", h), ("board", b))
     return h, b
 
@@ -68,7 +68,9 @@ def weight_table(weights: np.ndarray | Range | str | None, known: tuple[Card, ..
         except (TypeError, ValueError):
             raise RangeError(f"weights must be a range or 1326 numbers, not {weights!r:.60}") from None
         if arr.shape != (1326,):
-            raise RangeError(f"a weight table has one weight per hole combination, shape (1326,), not {arr.shape}")
+            raise RangeError(
+                f"weights: a weight table has one weight per hole combination, shape (1326,), not {arr.shape}"
+            )
         if not np.isfinite(arr).all() or (arr < 0).any():
             raise RangeError("weights must be finite and non-negative")
         arr = arr.copy()

@@ -82,7 +82,7 @@ def real(
     error: type[PokerlabError] = ParameterError,
 ) -> float:
     """``value`` as a finite ``float`` in ``[lo, hi]`` (``(lo, hi]`` with ``lo_open``)."""
-    if isinstance(value, bool) or _is_numpy_bool(value) or isinstance(value, str):
+    if isinstance(value, bool) or _is_numpy_bool(value) or isinstance(value, (str, bytes, bytearray)):
         raise error(f"{name} must be a finite number, not {_show(value)}")
     try:
         x = float(value)

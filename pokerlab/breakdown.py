@@ -31,7 +31,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from pokerlab._tables import straight_high
-from pokerlab.cards import Card, CardsLike, cards_html, combo_cards, parse_cards
+from pokerlab.cards import Card, CardsLike, cards_html, combo_cards, parse_named
 from pokerlab.errors import CardCountError, ParameterError, RangeError
 from pokerlab.evaluator import HandCategory, evaluate
 from pokerlab.ranges import Range
@@ -104,6 +104,7 @@ def _mask(ranks: list[int]) -> int:
 def classify(hole: tuple[Card, Card], board: tuple[Card, ...]) -> list[Holding]:
     """The rows one combination counts in: its made hand, its kind of pair if any, its draws.
 
+    >>> from pokerlab.cards import parse_cards
     >>> [h.value for h in classify(tuple(parse_cards("Ad Qd")), tuple(parse_cards("Kd 7d 2c")))]
     ['High card', 'Flush draw']
     """
@@ -216,7 +217,7 @@ def range_breakdown(hand_range: Range | str, board: CardsLike) -> RangeBreakdown
     r = Range.parse(hand_range)
     if board is None or isinstance(board, bool):
         raise CardCountError(f"the board must hold 3, 4 or 5 cards, not {board!r}")
-    b = parse_cards(board)
+    b = parse_named(board, "board")
     if len(b) not in (3, 4, 5):
         raise CardCountError(f"the board must hold 3, 4 or 5 cards, not {len(b)}")
     try:

@@ -178,7 +178,7 @@ class Card:
         """Parse one card: ``"As"``, ``"as"``, ``"A♠"``, ``"10s"``."""
         if isinstance(text, Card):
             return text
-        cards = parse_cards(text)
+        cards = parse_named(text, "text")
         if len(cards) != 1:
             raise CardError(f"expected one card, got {len(cards)} in {text!r}")
         return cards[0]
@@ -233,44 +233,59 @@ def parse_cards(text: CardsLike, *, allow_duplicates: bool = False) -> tuple[Car
     >>> parse_cards([51, "Kd"])
     (As, Kd)
     """
+    return parse_named(text, "text", allow_duplicates=allow_duplicates)
+
+
+def parse_named(text: CardsLike, name: str, *, allow_duplicates: bool = False) -> tuple[Card, ...]:
+    """:func:`parse_cards` for an argument called ``name``: its errors name it ("board must be ...")."""
     flag(allow_duplicates, "allow_duplicates")
     if isinstance(text, Card):
         cards: list[Card] = [text]
     elif isinstance(text, int) and not isinstance(text, bool):
-        cards = [_card_from_id(text)]
+        cards = [_card_from_id(text, name)]
     elif isinstance(text, str):
-        cards = _parse_string(text)
+        cards = _parse_string(text, name)
     elif isinstance(text, (bytes, bytearray)):
-        raise CardError(f"cards are text such as 'AsKd', not bytes ({text[:20]!r})")
+        raise CardError(f"{name}: cards are text such as 'AsKd', not bytes ({text[:20]!r})")
     elif getattr(text, "ndim", 1) != 1:
-        raise CardError(f"cannot read cards from an array of shape {getattr(text, 'shape', '?')}; give a flat list")
+        raise CardError(f"{name} must be a flat list of cards, not an array of shape {getattr(text, 'shape', '?')}")
     else:
         cards = []
         try:
             items = list(text)  # type: ignore[arg-type]  # a bool is refused just below
         except TypeError:
-            raise CardError(f"cannot read cards from {text!r}") from None
+            raise CardError(f"{name}: cannot read cards from {text!r:.60}") from None
         for item in items:
             if isinstance(item, Card):
                 cards.append(item)
             elif isinstance(item, str):
-                cards.extend(_parse_string(item))
+                cards.extend(_parse_string(item, name))
             elif hasattr(item, "__index__") and not isinstance(item, bool):
-                cards.append(_card_from_id(int(item)))
+                cards.append(_card_from_id(int(item), name))
             else:
-                raise CardError(f"cannot read a card from {item!r}")
+                raise CardError(f"{name}: cannot read a card from {item!r:.60}")
     if not allow_duplicates:
-        _check_unique(cards, text)
+        _check_unique(cards, text, name)
     return tuple(cards)
 
 
-def _card_from_id(i: int) -> Card:
+def _one_card(value: Card | str, name: str) -> Card:
+    """One card for an argument called ``name`` (errors name it)."""
+    if isinstance(value, Card):
+        return value
+    cards = parse_named(value, name)
+    if len(cards) != 1:
+        raise CardError(f"{name} must be one card, not {len(cards)} in {value!r}")
+    return cards[0]
+
+
+def _card_from_id(i: int, name: str = "card") -> Card:
     if not 0 <= i < 52:
-        raise CardError(f"a card id must be 0..51, not {i}")
+        raise CardError(f"{name}: a card id must be 0..51, not {i}")
     return _DECK[i]
 
 
-def _parse_string(text: str) -> list[Card]:
+def _parse_string(text: str, name: str = "text") -> list[Card]:
     cards = []
     pos = 0
     n = len(text)
@@ -283,7 +298,7 @@ def _parse_string(text: str) -> list[Card]:
         if m is None:
             bad = text[pos : pos + 2]
             raise CardError(
-                f"cannot read a card at position {pos} of {text!r} (found {bad!r}); "
+                f"{name}: cannot read a card at position {pos} of {text[:80]!r} (found {bad!r}); "
                 "write cards like 'As', 'Td', '10h' or 'A♠'"
             )
         rank_text, suit_text = m.group(1), m.group(2)
@@ -294,11 +309,11 @@ def _parse_string(text: str) -> list[Card]:
     return cards
 
 
-def _check_unique(cards: Sequence[Card], source: object) -> None:
+def _check_unique(cards: Sequence[Card], source: object, name: str = "cards") -> None:
     seen: set[int] = set()
     for c in cards:
         if c.id in seen:
-            raise DuplicateCardError(f"{c} appears twice in {_show(source)}")
+            raise DuplicateCardError(f"{name}: {c} appears twice in {_show(source)}")
         seen.add(c.id)
 
 
@@ -329,7 +344,7 @@ def check_disjoint(*groups: tuple[str, Sequence[Card]]) -> None:
 def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
     """Cards as text: ``"As Kd"`` (or ``"A♠ K♦"`` with ``symbols=True``)."""
     flag(symbols, "symbols")
-    return " ".join(c.symbol if symbols else str(c) for c in parse_cards(cards, allow_duplicates=True))
+    return " ".join(c.symbol if symbols else str(c) for c in parse_named(cards, "cards", allow_duplicates=True))
 
 
 def cards_html(cards: Iterable[Card], *, size: str = "1.2em") -> str:
@@ -337,7 +352,7 @@ def cards_html(cards: Iterable[Card], *, size: str = "1.2em") -> str:
     if not isinstance(size, str) or not re.fullmatch(r"[0-9.]+(em|px|rem|pt|%)", size.strip()):
         raise CardError(f"size must be a CSS length such as '1.2em' or '14px', not {size!r}")
     spans = []
-    for c in parse_cards(cards, allow_duplicates=True):
+    for c in parse_named(cards, "cards", allow_duplicates=True):
         spans.append(
             f'<span class="pl-card" style="display:inline-block;font-family:monospace;'
             f"font-size:{size};font-weight:bold;padding:0 .25em;margin:0 .1em;"
@@ -452,7 +467,7 @@ class HandClass:
     @classmethod
     def of(cls, a: Card | str, b: Card | str) -> HandClass:
         """The class of two hole cards: ``HandClass.of("Ah", "Kh")`` is AKs."""
-        c1, c2 = Card.parse(a), Card.parse(b)
+        c1, c2 = _one_card(a, "a"), _one_card(b, "b")
         if c1 == c2:
             raise DuplicateCardError(f"{c1} appears twice")
         hi, lo = (c1, c2) if c1.rank.index >= c2.rank.index else (c2, c1)
@@ -551,7 +566,7 @@ class Deck:
 
         seed = check_seed(seed, generator=True)
         self._rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-        removed = {c.id for c in parse_cards(exclude)}
+        removed = {c.id for c in parse_named(exclude, "exclude")}
         self._cards = [c for c in _DECK if c.id not in removed]
         order = self._rng.permutation(len(self._cards))
         self._cards = [self._cards[i] for i in order]

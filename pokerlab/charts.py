@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from pokerlab import _validate
 from pokerlab.errors import ParameterError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -109,6 +110,15 @@ def enable_offline(renderer: str = "static") -> str:
     return renderer
 
 
+def _vega(convert: Any, spec: str, *, name: str = "chart", **options: Any) -> Any:
+    """Run a vl-convert conversion; a spec it cannot draw is the caller's argument, refused by name."""
+    try:
+        return convert(spec, **options)
+    except ValueError as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ParameterError(f"{name} cannot be drawn: {first[:200]}") from None
+
+
 def _spec_json(chart: Any) -> str:
     import json
 
@@ -125,12 +135,13 @@ def chart_png(chart: alt.TopLevelMixin | dict[str, Any], scale: float = PNG_SCAL
     ``scale`` multiplies the chart's size in pixels (1.5 by default, so the
     picture stays sharp on high-density screens when shown at its CSS size).
     """
+    _chart_arg(chart, "chart")
 
     import vl_convert
 
     if isinstance(scale, bool) or not isinstance(scale, int | float) or not 0.25 <= scale <= 4:
         raise ParameterError(f"scale must be a number from 0.25 to 4, not {scale!r}")
-    raw = vl_convert.vegalite_to_png(_spec_json(chart), scale=float(scale))
+    raw = _vega(vl_convert.vegalite_to_png, _spec_json(chart), scale=float(scale))
     return _small_png(raw)
 
 
@@ -150,6 +161,8 @@ def _small_png(raw: bytes) -> bytes:
 
 def png_bundle(chart: alt.TopLevelMixin | dict[str, Any], text: str = "") -> tuple[dict[str, Any], dict[str, Any]]:
     """A Jupyter mime bundle (data, metadata) with the chart as a PNG shown at its CSS size."""
+    _chart_arg(chart, "chart")
+    text = _validate.text(text, "text", empty=True)
     import base64
     import struct
 
@@ -181,7 +194,7 @@ def svg_png(svg: str, scale: float = PNG_SCALE) -> bytes:
         raise ParameterError("svg must be the text of an SVG drawing")
     if isinstance(scale, bool) or not isinstance(scale, int | float) or not 0.25 <= scale <= 4:
         raise ParameterError(f"scale must be a number from 0.25 to 4, not {scale!r}")
-    raw = vl_convert.svg_to_png(svg, scale=float(scale))
+    raw = _vega(vl_convert.svg_to_png, svg, scale=float(scale), name="svg")
     return _small_png(raw)
 
 
@@ -200,9 +213,10 @@ def chart_svg(chart: alt.TopLevelMixin) -> str:
     1,100 pixels with the file browser open, a wide explorer chart is
     scaled down instead of cut off at the right.
     """
+    _chart_arg(chart, "chart", allow_dict=False)
     import vl_convert
 
-    svg = vl_convert.vegalite_to_svg(chart.to_json())
+    svg = _vega(vl_convert.vegalite_to_svg, chart.to_json())
     return svg.replace("<svg ", f"<svg {_SHRINK_TO_FIT} ", 1)
 
 
@@ -259,9 +273,10 @@ def mark_counts(chart: alt.TopLevelMixin | dict[str, Any]) -> list[MarkCount]:
     up under one name. A layer whose ``visible`` is 0 draws nothing a reader
     can see: that is the test an empty chart fails.
     """
+    _chart_arg(chart, "chart")
     import vl_convert
 
-    graph = vl_convert.vegalite_to_scenegraph(_spec_json(chart))
+    graph = _vega(vl_convert.vegalite_to_scenegraph, _spec_json(chart))
     counts: dict[str, list[Any]] = {}
 
     def walk(node: Any) -> None:
@@ -288,6 +303,7 @@ def category_chart(frame: pd.DataFrame) -> alt.Chart:
     ``hand`` distinguishes e.g. "5 cards" from "7 cards"; the x axis is
     logarithmic because straight flushes are 30,000 times rarer than a pair.
     """
+    _need_columns(frame, ("category", "hand", "probability"), "frame")
     import math
 
     import altair as alt
@@ -324,6 +340,7 @@ def category_chart(frame: pd.DataFrame) -> alt.Chart:
 
 def potential_chart(p: Potential) -> alt.Chart:
     """Stacked bars: of the cases where we are ahead/tied/behind now, where we end up."""
+    _potential_arg(p)
     import altair as alt
     import pandas as pd
 
@@ -366,6 +383,7 @@ def potential_chart(p: Potential) -> alt.Chart:
 
 def turn_card_chart(frame: pd.DataFrame) -> alt.Chart:
     """One bar per turn card: how much it moves hand strength (from :func:`~pokerlab.strength.turn_card_effects`)."""
+    _need_columns(frame, ("card", "rank", "suit", "change", "category"), "frame")
     import altair as alt
 
     ranks = "23456789TJQKA"
@@ -409,6 +427,9 @@ def potential_and_turn_chart(p: Potential, frame: pd.DataFrame | None = None) ->
     categories), so their colour scales and legends are kept independent:
     a shared scale would give the turn-card bars no colour at all.
     """
+    _potential_arg(p)
+    if frame is not None:
+        _need_columns(frame, ("card", "rank", "suit", "change", "category"), "frame")
     chart = potential_chart(p)
     if frame is None:
         return chart
@@ -422,6 +443,7 @@ def potential_and_turn_chart(p: Potential, frame: pd.DataFrame | None = None) ->
 
 def strength_by_opponents_chart(hs: float) -> alt.Chart:
     """HS_n = HS**n for n = 1..9 opponents (eq. 2)."""
+    hs = _validate.real(hs, "hs", lo=0, hi=1)
     import altair as alt
     import pandas as pd
 
@@ -446,6 +468,9 @@ def preflop_heatmap(frame: pd.DataFrame, title: str = "", value_title: str = "va
     end of the colour scale and white on the dark end, wherever the table's
     values lie (Table 3 runs from 0.14 to 0.63, the expert tables from 0 to 1).
     """
+    _need_columns(frame, ("class", "row", "col", "value"), "frame")
+    _title(title)
+    _validate.text(value_title, "value_title", empty=True)
     import math
 
     import altair as alt
@@ -478,6 +503,112 @@ def preflop_heatmap(frame: pd.DataFrame, title: str = "", value_title: str = "va
         tooltip=tooltip,
     )
     return (rect + text).properties(width=330, height=330, title=title)
+
+
+def _title(title: Any) -> None:
+    _validate.text(title, "title", empty=True)
+
+
+def _chart_arg(chart: Any, name: str, *, allow_dict: bool = True) -> None:
+    """An altair chart (or, where drawing allows it, a Vega-Lite spec as a dict or JSON text)."""
+    if allow_dict and isinstance(chart, dict) and chart:
+        return
+    if allow_dict and isinstance(chart, str):
+        import json
+
+        try:
+            if isinstance(json.loads(chart), dict):
+                return
+        except ValueError:
+            pass
+        raise ParameterError(f"{name} given as text must be a Vega-Lite spec in JSON, not {_validate._show(chart)}")
+    if not callable(getattr(chart, "to_json", None)) or not callable(getattr(chart, "to_dict", None)):
+        raise ParameterError(f"{name} must be an altair chart, not {_validate._show(chart)}")
+
+
+def _potential_arg(p: Any) -> None:
+    from pokerlab.strength import Potential
+
+    if not isinstance(p, Potential):
+        raise ParameterError(f"p must be a Potential (from hand_potential), not {_validate._show(p)}")
+
+
+def _grid_arg(grid: Any) -> Any:
+    import numpy as np
+
+    try:
+        arr = np.asarray(grid, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ParameterError(f"grid must be 13x13 numbers, not {_validate._show(grid)}") from None
+    if arr.shape != (13, 13) or not np.isfinite(arr).all():
+        raise ParameterError(f"grid must be 13x13 finite numbers, not shape {arr.shape}")
+    return arr
+
+
+def _network_arg(net: Any) -> None:
+    from pokerlab.bpp.network import BPPNetwork
+
+    if not isinstance(net, BPPNetwork):
+        raise ParameterError(f"net must be a BPPNetwork (from build_network), not {_validate._show(net)}")
+
+
+def _mapping_arg(value: Any, name: str, *, optional: bool = True) -> None:
+    """``posteriors`` ({node: {state: probability}}), ``evidence`` ({node: state}), ``triples`` (3 numbers each)."""
+    import math
+
+    import numpy as np
+
+    if value is None and optional:
+        return
+    if not isinstance(value, dict) or (not value and not optional):
+        raise ParameterError(f"{name} must be a non-empty dict, not {_validate._show(value)}")
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise ParameterError(f"{name} must have text keys, not {_validate._show(key)}")
+        if name == "evidence" and not isinstance(item, str):
+            raise ParameterError(f"evidence[{key!r:.40}] must be a state name (text), not {_validate._show(item)}")
+        if name == "posteriors" and (
+            not isinstance(item, dict)
+            or not item
+            or not all(
+                isinstance(p, (int, float)) and not isinstance(p, bool) and math.isfinite(p) and 0 <= p <= 1 + 1e-9
+                for p in item.values()
+            )
+        ):
+            raise ParameterError(
+                f"posteriors[{key!r:.40}] must be a dict of state: probability in [0, 1], not {_validate._show(item)}"
+            )
+        if name == "triples":
+            try:
+                arr = np.asarray(item, dtype=np.float64)
+            except (TypeError, ValueError):
+                arr = np.array([math.nan])
+            if arr.shape != (3,) or not np.isfinite(arr).all() or (arr < 0).any():
+                raise ParameterError(f"triples[{key!r:.40}] must be 3 probabilities, not {_validate._show(item)}")
+
+
+def _rows_arg(rows: Any) -> None:
+    if not isinstance(rows, (list, tuple)) or not rows or not all(isinstance(r, dict) for r in rows):
+        raise ParameterError(f"rows must be a list of dicts (from curve_points), not {_validate._show(rows)}")
+
+
+def _money_arg(money: Any) -> None:
+    import numpy as np
+    import pandas as pd
+
+    if not isinstance(money, pd.DataFrame) or money.empty:
+        raise ParameterError(f"money must be a non-empty DataFrame, one column per player, not {money!r:.60}")
+    try:
+        values = money.to_numpy(dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ParameterError("money must hold numbers of chips") from None
+    if not np.isfinite(values).all():
+        raise ParameterError("money must hold finite numbers of chips")
+
+
+def _study_arg(study: Any) -> None:
+    if not callable(getattr(study, "equity_frame", None)):
+        raise ParameterError(f"study must be a hand study (from study_hand), not {_validate._show(study)}")
 
 
 def _need_columns(frame: Any, columns: tuple[str, ...], name: str) -> None:
@@ -546,6 +677,8 @@ def matrix_heatmap(frame: pd.DataFrame, order: list[str], title: str = "") -> al
 
 def difference_heatmap(frame: pd.DataFrame, title: str = "") -> alt.Chart:
     """A diverging 13x13 heatmap of ``frame['difference']`` (columns class, row, col, difference)."""
+    _need_columns(frame, ("class", "row", "col", "difference"), "frame")
+    _title(title)
     import altair as alt
 
     ranks = list("23456789TJQKA")
@@ -571,6 +704,8 @@ ACTION_COLORS = {"fold": "#c0392b", "check": "#aab7b8", "call": "#2e86c1", "rais
 
 def decision_chart(frame: pd.DataFrame, title: str = "") -> alt.Chart:
     """Decision regions over EHS and the bet to call (from :func:`pokerlab.bots.strategy.decision_regions`)."""
+    _need_columns(frame, ("ehs", "to_call", "pot_odds", "action", "rule"), "frame")
+    _title(title)
     import altair as alt
 
     kinds = [k for k in ACTION_COLORS if k in set(frame["action"])]
@@ -589,6 +724,8 @@ def decision_chart(frame: pd.DataFrame, title: str = "") -> alt.Chart:
 
 def weights_heatmap(grid: Any, title: str = "") -> alt.Chart:
     """A 13x13 heatmap of an opponent weight table, averaged per starting-hand class."""
+    grid = _grid_arg(grid)
+    _title(title)
     import pandas as pd
 
     from pokerlab.cards import HandClass
@@ -636,6 +773,9 @@ def network_svg(
     most probable state and its probability when ``posteriors`` are given.
     Plain SVG text, so it shows with no JavaScript and no network.
     """
+    _network_arg(net)
+    _mapping_arg(evidence, "evidence")
+    _mapping_arg(posteriors, "posteriors")
     import html as _html
 
     evidence = evidence or {}
@@ -685,6 +825,8 @@ def posterior_chart(posteriors: dict[str, dict[str, float]], evidence: dict[str,
     row that is not full leaves no empty panel, and the state labels are
     never cut.
     """
+    _mapping_arg(posteriors, "posteriors", optional=False)
+    _mapping_arg(evidence, "evidence")
     import altair as alt
     import pandas as pd
 
@@ -711,6 +853,10 @@ def posterior_chart(posteriors: dict[str, dict[str, float]], evidence: dict[str,
 def bpp_curves_chart(rows: list[dict[str, Any]], p_win: float | None = None, title: str = "") -> alt.Chart:
     """BPP's fold / call / raise probabilities over P(win) (rows from ``pokerlab.bpp.policy.curve_points``),
     with the current P(win) marked."""
+    _rows_arg(rows)
+    if p_win is not None:
+        _validate.real(p_win, "p_win", lo=0, hi=1)
+    _title(title)
     import altair as alt
     import pandas as pd
 
@@ -737,6 +883,8 @@ def bpp_curves_chart(rows: list[dict[str, Any]], p_win: float | None = None, tit
 
 def match_results_chart(frame: pd.DataFrame, title: str = "") -> alt.Chart:
     """Win rates with 95 % intervals (columns a, b, mbb_per_hand, ci95_low, ci95_high), one row per match."""
+    _need_columns(frame, ("a", "b", "mbb_per_hand", "ci95_low", "ci95_high"), "frame")
+    _title(title)
     import altair as alt
 
     data = frame.assign(match=frame["a"] + " vs " + frame["b"])
@@ -765,6 +913,8 @@ def money_chart(money: pd.DataFrame, title: str = "") -> alt.Chart:
     :meth:`pokerlab.experiments.ExperimentResult.chart` and the BigHoldem
     app's money view all draw with it.
     """
+    _money_arg(money)
+    _title(title)
     import altair as alt
 
     long = money.reset_index().melt(id_vars=money.index.name or "index", var_name="player", value_name="chips")
@@ -789,6 +939,10 @@ def equity_by_street_chart(study: Any, upto: int | None = None, title: str = "")
     One line with a point per street for each player whose cards are known;
     ``upto`` (a street index, 0 = preflop) draws only the streets reached so far.
     """
+    _study_arg(study)
+    if upto is not None:
+        _validate.whole(upto, "upto", lo=0, hi=3)
+    _title(title)
     import altair as alt
 
     frame = study.equity_frame()
@@ -806,6 +960,8 @@ def equity_by_street_chart(study: Any, upto: int | None = None, title: str = "")
 
 def context_triples_chart(triples: dict[str, Any], title: str = "") -> alt.Chart:
     """Each model's probability triple (fold, call, raise) as stacked horizontal bars, one per model."""
+    _mapping_arg(triples, "triples", optional=False)
+    _title(title)
     import altair as alt
     import pandas as pd
 
@@ -862,6 +1018,7 @@ def feature_importance_chart(importances: pd.DataFrame, title: str = "") -> alt.
     ``importances`` has columns ``style``, ``feature`` and ``importance``
     (:attr:`pokerlab.experiments.OpponentModelComparison.importances`).
     """
+    _title(title)
     import altair as alt
 
     _check_frame(importances, "importances", ("style", "feature", "importance"), ("importance",))
@@ -888,6 +1045,7 @@ def calibration_chart(calibration: pd.DataFrame, title: str = "") -> alt.HConcat
     ``model`` (one line per model, one panel per action). The diagonal is
     perfect calibration.
     """
+    _title(title)
     import altair as alt
     import pandas as pd
 

@@ -67,6 +67,23 @@ def _text(text: str) -> str:
     return text
 
 
+def _seconds(hi: float) -> Any:
+    """An argparse type: a finite number of seconds in (0, hi]."""
+
+    def parse(text: str) -> float:
+        import math
+
+        try:
+            x = float(text.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a number of seconds, not {text!r}") from None
+        if not math.isfinite(x) or not 0 < x <= hi:
+            raise argparse.ArgumentTypeError(f"must be a number of seconds in (0, {hi:,g}], not {text.strip()}")
+        return x
+
+    return parse
+
+
 _SEED = _whole(0, 2**63 - 1)
 
 
@@ -584,8 +601,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=_whole(1, 256), default=1, help="processes to use (default 1)")
 
     p = add("acpc-client", "play a pokerlab bot against an ACPC dealer (heads-up limit by default)", cmd_acpc_client)
-    p.add_argument("host")
-    p.add_argument("port", type=int, help="the dealer's port for this seat (1..65535)")
+    p.add_argument("host", type=_text, help="the dealer's host name or address")
+    p.add_argument("port", type=_whole(1, 65535), help="the dealer's port for this seat (1..65535)")
     p.add_argument("--bot", type=_text, default="always_call", help="bot name (see pokerlab.bots.names())")
     p.add_argument(
         "--game",
@@ -595,7 +612,9 @@ def build_parser() -> argparse.ArgumentParser:
         "holdem.limit.3p, holdem.nolimit.3p) or a .game file (default: ACPC heads-up limit, caps 3 4 4 4)",
     )
     p.add_argument("--seed", type=_SEED, default=None, help="seed for bots that take one")
-    p.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for each line from the dealer")
+    p.add_argument(
+        "--timeout", type=_seconds(86_400), default=60.0, help="seconds to wait for each line from the dealer"
+    )
 
     p = add(
         "tournament",

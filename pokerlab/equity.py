@@ -41,7 +41,7 @@ from math import comb
 from typing import TYPE_CHECKING, Any, cast
 
 from pokerlab import _inputs, _validate
-from pokerlab.cards import Card, CardsLike, cards_html, combo_cards, parse_cards
+from pokerlab.cards import Card, CardsLike, cards_html, combo_cards, parse_cards, parse_named
 from pokerlab.errors import CardCountError, DuplicateCardError, ParameterError, RangeError
 from pokerlab.ranges import Range
 
@@ -162,10 +162,10 @@ def equity(
 
     if not hands_or_ranges:
         raise ParameterError("equity needs at least one hand or range")
-    b = parse_cards(board) if board is not None else ()
+    b = parse_named(board, "board") if board is not None else ()
     if len(b) not in (0, 3, 4, 5):
         raise CardCountError(f"the board has 0, 3, 4 or 5 cards, not {len(b)}")
-    ranges = [Range.of(x) for x in hands_or_ranges]
+    ranges = [_range_arg(x) for x in hands_or_ranges]
     labels = [_label(x, r) for x, r in zip(hands_or_ranges, ranges, strict=True)]
     if exact is not None:
         _validate.flag(exact, "exact")
@@ -235,6 +235,18 @@ def equity(
             return _exact_deals(ranges, b, need, labels)
         return _exact(ranges, n_random, b, board_ids, need, labels)
     return _monte_carlo(ranges, n_random, b, board_ids, need, labels, samples or DEFAULT_SAMPLES, seed)
+
+
+def _range_arg(x: CardsLike | Range | str) -> Range:
+    """One of ``hands_or_ranges`` as a Range; an error names the argument."""
+    from pokerlab.errors import PokerlabError
+
+    try:
+        return Range.of(x)
+    except PokerlabError as exc:
+        if "hands_or_ranges" in str(exc):
+            raise
+        raise type(exc)(f"hands_or_ranges: {exc}") from None
 
 
 def _whole_classes(r: Range) -> bool:

@@ -42,7 +42,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from pokerlab import _tables
-from pokerlab.cards import Card, CardsLike, Rank, parse_cards
+from pokerlab.cards import Card, CardsLike, Rank, parse_named
 from pokerlab.errors import CardCountError, CardError, ParameterError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -179,7 +179,7 @@ def evaluate(cards: CardsLike) -> HandValue:
     >>> evaluate("7c 5d 4h 3s 2c").value
     1
     """
-    cs = parse_cards(cards)
+    cs = parse_named(cards, "cards")
     if not 5 <= len(cs) <= 7:
         raise CardCountError(f"a hand to evaluate has 5, 6 or 7 cards, not {len(cs)}")
     return HandValue(_value_ids([c.id for c in cs]), cs)
@@ -205,7 +205,7 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
 
     arr = np.asarray(ids)
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
-        raise CardCountError(f"evaluate_batch takes an array of shape [n, 5..7], not {arr.shape}")
+        raise CardCountError(f"ids must be an array of shape [n, 5..7], not {arr.shape}")
     if not np.issubdtype(arr.dtype, np.integer):
         raise CardError(f"card ids must be integers, not {arr.dtype}")
     arr = np.ascontiguousarray(arr, dtype=np.int64)
@@ -296,7 +296,7 @@ def reference_value(cards: CardsLike) -> int:
     Tries every 5-card subset, classifies it by its rank groups, and keeps
     the best. Used to check the fast path; about 50 microseconds a hand.
     """
-    ids = tuple(c.id for c in parse_cards(cards))
+    ids = tuple(c.id for c in parse_named(cards, "cards"))
     if not 5 <= len(ids) <= 7:
         raise CardCountError(f"a hand to evaluate has 5, 6 or 7 cards, not {len(ids)}")
     values = _tables.key_to_value()

@@ -47,6 +47,7 @@ from pokerlab.cards import (
     combo_cards,
     combo_index,
     parse_cards,
+    parse_named,
 )
 from pokerlab.errors import CardCountError, CardError, DuplicateCardError, RangeError
 
@@ -112,7 +113,7 @@ class Range:
             except RangeError:
                 pass
         try:
-            cards = parse_cards(hand)
+            cards = parse_named(hand, "hand")
         except CardError as exc:
             if isinstance(hand, str):
                 cls.parse(hand)  # re-raise the range error, which reads better
@@ -134,7 +135,7 @@ class Range:
         except (TypeError, ValueError):
             raise RangeError(f"weights must be 1326 numbers, not {weights!r:.60}") from None
         if len(ws) != N_COMBOS:
-            raise RangeError(f"a weight table has 1326 entries, not {len(ws)}")
+            raise RangeError(f"weights must have 1326 entries, not {len(ws)}")
         if any(w < 0 or w > 1 or w != w for w in ws):
             raise RangeError("weights must lie in [0, 1] (no nan)")
         entries = tuple((i, w) for i, w in enumerate(ws) if w > 0)
@@ -160,7 +161,7 @@ class Range:
 
     def weight(self, hand: CardsLike) -> float:
         """Weight of a two-card hand (0 when it is not in the range)."""
-        cards = parse_cards(hand)
+        cards = parse_named(hand, "hand")
         if len(cards) != 2:
             raise CardCountError(f"hand must be two cards, not {len(cards)} ({hand!r})")
         return self._lookup.get(combo_index(*cards), 0.0)
@@ -188,7 +189,7 @@ class Range:
 
         Raises :class:`~pokerlab.errors.RangeError` if nothing is left.
         """
-        dead_ids = {c.id for c in parse_cards(dead)}
+        dead_ids = {c.id for c in parse_named(dead, "dead")}
         kept = tuple((i, w) for i, w in self.entries if not {c.id for c in combo_cards(i)} & dead_ids)
         if not kept:
             raise RangeError(

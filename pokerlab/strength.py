@@ -300,7 +300,7 @@ def turn_card_effects(
     from pokerlab import _kernels
     from pokerlab.evaluator import evaluate
 
-    h, b = _inputs.hole_and_board(hole, flop, board_sizes=(3,))
+    h, b = _inputs.hole_and_board(hole, flop, board_sizes=(3,), board_name="flop")
     n = _inputs.opponents_count(opponents)
     known = h + b
     w_flop = _inputs.weight_table(weights, known)

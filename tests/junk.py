@@ -20,13 +20,16 @@ with neither gets junk too. An outcome is one of
   the argument (its name, or the value given),
 * ``unnamed``: a PokerlabError whose message names neither,
 * ``crash``: any other exception, ``nan``: a result holding NaN,
-  ``slow``: no answer within the time limit.
+  ``slow``: no answer within the time limit,
+* ``costly``: still working at the time limit on a valid request for a
+  lot of work (a whole number in range for a :data:`COSTLY` parameter).
 
 ``python -m tests.junk`` prints the counts per area.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import math
@@ -157,6 +160,130 @@ def _table() -> Any:
     return expert_table(2, source="chen")
 
 
+@functools.cache
+def _kuhn() -> Any:
+    from pokerlab.solve import game
+
+    return game("kuhn")
+
+
+@functools.cache
+def _uniform() -> Any:
+    from pokerlab.solve import Policy
+
+    return Policy.uniform(_kuhn())
+
+
+@functools.cache
+def _cfr_runs() -> list[Any]:
+    from pokerlab.solve import cfr
+
+    return [cfr(_kuhn(), 10, "cfr+", record=5)]
+
+
+@functools.cache
+def _rps_run() -> Any:
+    from pokerlab.solve.matrix import ROCK_PAPER_SCISSORS, regret_matching_self_play
+
+    return regret_matching_self_play(ROCK_PAPER_SCISSORS, 20)
+
+
+def _hand_file() -> Any:
+    from pathlib import Path
+
+    return Path(__file__).resolve().parents[1] / "data" / "hands" / "three_handed_all_in.phh"
+
+
+@functools.cache
+def _phh_text() -> str:
+    return str(_hand_file().read_text())
+
+
+def _phh_hand() -> Any:
+    from pokerlab.game.phh import load_phh
+
+    return load_phh(_phh_text())
+
+
+def _finished() -> Any:
+    from pokerlab.game.phh import load_phh
+
+    return load_phh(_phh_text()).state
+
+
+@functools.cache
+def _study() -> Any:
+    from pokerlab.game.phh import load_phh
+    from pokerlab.game.replay import study_hand
+
+    return study_hand(load_phh(_phh_text()), samples=500, seed=1, potential=False)
+
+
+def _thinking() -> Any:
+    from pokerlab.bots.bpp import Thinking
+
+    return Thinking("flop", "call", (), (), 0.5, 0.2, {"fold": 0.0, "call": 1.0, "raise": 0.0}, "call", False)
+
+
+def _seats() -> list[Any]:
+    from pokerlab.apps.session import Seat
+    from pokerlab.bots import AlwaysCall
+
+    return [Seat("you"), Seat("bot", AlwaysCall())]
+
+
+def _seat_views() -> list[Any]:
+    from pokerlab.apps.table_view import SeatView
+
+    return [SeatView("you", 100), SeatView("bot", 90, bet=10)]
+
+
+@functools.cache
+def _proba() -> Any:
+    return np.array([[0.2, 0.5, 0.3], [0.6, 0.3, 0.1]] * 5)
+
+
+def _frame(name: str) -> Callable[[], Any]:
+    """A valid frame for a chart, built as tests/test_charts.py builds it."""
+
+    @functools.cache
+    def build() -> Any:
+        from tests import test_charts
+
+        return getattr(test_charts, name)()
+
+    return build
+
+
+_PROCESS: list[Any] = []
+
+
+def _finished_process() -> Any:
+    """One process that has already ended (an AppServer's process, without starting Voila)."""
+    import subprocess
+    import sys
+
+    if not _PROCESS:
+        _PROCESS.append(subprocess.Popen([sys.executable, "-c", "pass"]))
+        _PROCESS[0].wait()
+    return _PROCESS[0]
+
+
+@functools.cache
+def _gamedef() -> str:
+    from pokerlab.game.acpc import load_game
+    from pokerlab.game.gamedef import to_gamedef
+
+    return str(to_gamedef(load_game("holdem.limit.2p.reverse_blinds")))
+
+
+@functools.cache
+def _decisions() -> Any:
+    from pokerlab.bots.context import collect_decisions
+
+    return collect_decisions(["phase1", "random"], hands=20, seed=1)
+
+
 # valid values by parameter name (a callable may override them in REGISTRY)
 BY_NAME: dict[str, Callable[[], Any]] = {
     "hole": lambda: "AdQc",
@@ -282,14 +409,175 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
         "small_blind": lambda: 1,
         "big_blind": lambda: 2,
     },
+    # bots, strategy, apps, charts, hand histories, ACPC and solve: what their own tests pass
+    "pokerlab.apps.session.TableSession": {"seats": _seats},
+    "pokerlab.apps.base.ActionBar": {"on_action": lambda: print},
+    "pokerlab.apps.base.event_lines": {"state": _finished, "names": lambda: ("a", "b", "c"), "you": lambda: 0},
+    "pokerlab.apps.explain.hand_lines": {"state": _finished, "names": lambda: ("a", "b", "c"), "you": lambda: 0},
+    "pokerlab.apps.explain.outcome_lines": {"state": _finished, "names": lambda: ("a", "b", "c"), "you": lambda: 0},
+    "pokerlab.apps.explain.showdown_reason": {"state": _finished, "names": lambda: ("a", "b", "c"), "you": lambda: 0},
+    "pokerlab.apps.explain.thinking_sentence": {"thinking": _thinking, "name": lambda: "BPP"},
+    "pokerlab.apps.base.panel": {"css": lambda: "pl-note"},
+    "pokerlab.apps.serve.port_is_free": {"port": lambda: 65000},
+    "pokerlab.apps.table_view.money": {"amount": lambda: 120},
+    "pokerlab.apps.table_view.card_svg": {"card": lambda: pokerlab.cards.Card.parse("As")},
+    "pokerlab.apps.table_view.cards_svg": {"cards": lambda: pokerlab.cards.parse_cards("AsKd")},
+    "pokerlab.apps.table_view.table_html": {
+        "seats": _seat_views,
+        "board": lambda: pokerlab.cards.parse_cards("3h4cJh"),
+        "pot": lambda: 20,
+    },
+    "pokerlab.bots.context_models.calibration_table": {"proba": _proba, "actions": lambda: ["call", "fold"] * 5},
+    "pokerlab.bots.context_models.score_predictions": {"proba": _proba, "actions": lambda: ["call", "fold"] * 5},
+    "pokerlab.bots.context.collect_decisions": {"bots": lambda: ["phase1", "random"], "hands": lambda: 5},
+    "pokerlab.bots.strategy.bluff": {
+        "ehs": lambda: 0.1,
+        "draw": lambda: 0.3,
+        "street": lambda: "flop",
+        "pot_in_big_blinds": lambda: 4.0,
+    },
+    "pokerlab.bots.strategy.ehs_decision": {"ehs": lambda: 0.6, "money_in_hand": lambda: 2.0},
+    "pokerlab.bots.strategy.model_decision": {
+        "ehs": lambda: 0.6,
+        "mu": lambda: 0.5,
+        "sigma": lambda: 0.1,
+        "money_in_hand": lambda: 2.0,
+        "draw": lambda: 0.2,
+    },
+    "pokerlab.bots.strategy.pot_odds_decision": {"ehs": lambda: 0.6, "ppot": lambda: 0.2, "street": lambda: "flop"},
+    "pokerlab.bots.strategy.preflop_decision": {
+        "win_rate": lambda: 0.4,
+        "position": lambda: 1,
+        "money_in_hand": lambda: 2.0,
+    },
+    "pokerlab.bots.strategy.preflop_position": {"seat": lambda: 1, "button": lambda: 0},
+    "pokerlab.bots.waterloo.act_on": {"decision": lambda: pokerlab.bots.strategy.ehs_decision(0.6, 2.0)},
+    "pokerlab.bots.rembrant.board_danger": {"board": lambda: pokerlab.cards.parse_cards("3h4cJh")},
+    "pokerlab.bots.rembrant.classify": {
+        "hole": lambda: pokerlab.cards.parse_cards("AdQc"),
+        "board": lambda: pokerlab.cards.parse_cards("3h4cJh"),
+    },
+    "pokerlab.bots.rembrant.preflop_group": {"hole": lambda: pokerlab.cards.parse_cards("AdQc")},
+    "pokerlab.bots.context.ContextTracker": {"players": lambda: 3},
+    "pokerlab.bpp.network.build_network": {"deals": lambda: 2000},
+    "pokerlab.charts.bpp_curves_chart": {
+        "rows": functools.cache(lambda: pokerlab.bpp.policy.curve_points("flop", 40, 10, points=5)),
+        "p_win": lambda: 0.5,
+    },
+    "pokerlab.charts.calibration_chart": {"calibration": _frame("_calibration")},
+    "pokerlab.charts.category_chart": {"frame": _frame("_category_frame")},
+    "pokerlab.charts.chart_png": {"chart": lambda: pokerlab.charts.strength_by_opponents_chart(0.5)},
+    "pokerlab.charts.chart_svg": {"chart": lambda: pokerlab.charts.strength_by_opponents_chart(0.5)},
+    "pokerlab.charts.png_bundle": {"chart": lambda: pokerlab.charts.strength_by_opponents_chart(0.5)},
+    "pokerlab.charts.mark_counts": {"chart": lambda: pokerlab.charts.strength_by_opponents_chart(0.5)},
+    "pokerlab.charts.context_triples_chart": {"triples": _frame("_triples")},
+    "pokerlab.charts.decision_chart": {"frame": lambda: pokerlab.bots.strategy.decision_regions("flop", steps=5)},
+    "pokerlab.charts.difference_heatmap": {
+        "frame": lambda: _table().to_frame().assign(difference=lambda f: f["value"] - 0.3)
+    },
+    "pokerlab.charts.preflop_heatmap": {"frame": lambda: _table().to_frame()},
+    "pokerlab.charts.equity_by_street_chart": {"study": _study},
+    "pokerlab.charts.feature_importance_chart": {"importances": _frame("_importances")},
+    "pokerlab.charts.match_results_chart": {
+        "frame": lambda: __import__("pandas").DataFrame(
+            {"a": ["BPP"], "b": ["Rembrant"], "mbb_per_hand": [120.0], "ci95_low": [60.0], "ci95_high": [180.0]}
+        )
+    },
+    "pokerlab.charts.money_chart": {
+        "money": lambda: __import__("pandas").DataFrame({"you": [100, 120], "bot": [100, 80]}).rename_axis("hand")
+    },
+    "pokerlab.charts.network_svg": {
+        "net": functools.cache(lambda: pokerlab.bpp.build_network("flop", 9, 2, deals=2000))
+    },
+    "pokerlab.charts.posterior_chart": {
+        "posteriors": lambda: {"Hand": {"weak": 0.4, "strong": 0.6}, "Action": {"call": 1.0}}
+    },
+    "pokerlab.charts.potential_and_turn_chart": {"p": lambda: pokerlab.hand_potential("AdQc", "3h4cJh")},
+    "pokerlab.charts.potential_chart": {"p": lambda: pokerlab.hand_potential("AdQc", "3h4cJh")},
+    "pokerlab.charts.strength_by_opponents_chart": {"hs": lambda: 0.585},
+    "pokerlab.charts.svg_png": {"svg": lambda: '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>'},
+    "pokerlab.charts.turn_card_chart": {"frame": lambda: pokerlab.strength.turn_card_effects("AdQc", "3h4cJh")},
+    "pokerlab.charts.weights_heatmap": {"grid": lambda: [[1.0] * 13 for _ in range(13)]},
+    "pokerlab.experiments.compare_opponent_models": {"opponents": lambda: ["random"], "hands": lambda: 40},
+    "pokerlab.game.state.HandState.from_phh": {"text": _phh_text},
+    "pokerlab.game.phh.from_phh": {"text": _phh_text},
+    "pokerlab.game.phh.load_phh": {"text": _phh_text},
+    "pokerlab.game.phh.to_phh": {"state": _finished},
+    "pokerlab.game.phh.read_hand": {"path": _hand_file},
+    "pokerlab.game.phh.read_hands": {"path": _hand_file},
+    "pokerlab.game.phh.write_phhs": {"states": lambda: [_finished()], "path": lambda: "junk-out.phhs"},
+    "pokerlab.game.rules.Rules.from_acpc_gamedef": {"text": _gamedef},
+    "pokerlab.game.gamedef.from_gamedef": {"text": _gamedef},
+    "pokerlab.game.acpc.MatchState.parse": {"text": lambda: "MATCHSTATE:0:0::AhKh|"},
+    "pokerlab.game.acpc.state_from_matchstate": {"ms": lambda: "MATCHSTATE:0:0::AhKh|"},
+    "pokerlab.game.acpc.to_matchstate": {"position": lambda: 0},
+    "pokerlab.game.acpc.action_to_acpc": {"action": lambda: pokerlab.game.Call()},
+    "pokerlab.game.acpc.check_dealer_log": {
+        "text": lambda: (_hand_file().parents[2] / "tests" / "data" / "acpc" / "dealer_nolimit_3p.log").read_text(),
+        "rules": lambda: pokerlab.game.acpc.load_game("holdem.nolimit.3p"),
+    },
+    "pokerlab.apps.serve.AppServer": {
+        "process": _finished_process,
+        "url": lambda: "http://127.0.0.1:65000/",
+        "folder": lambda: __import__("tempfile").TemporaryDirectory(prefix="pokerlab-junk-"),
+    },
+    "pokerlab.solve.policy.Policy": {"game": _kuhn, "table": lambda: _uniform().table},
+    "pokerlab.solve.policy.Policy.uniform": {"game": _kuhn},
+    "pokerlab.solve.policy.Policy.from_mapping": {"game": _kuhn, "mapping": lambda: {"K:": {"p": 1.0}}},
+    "pokerlab.solve.policy.Policy.from_function": {"game": _kuhn, "fn": lambda: lambda infoset: {"p": 1.0}},
+    "pokerlab.solve.evaluate.best_response": {"game": _kuhn, "policy": _uniform},
+    "pokerlab.solve.evaluate.exploitability": {"game": _kuhn, "policy": _uniform},
+    "pokerlab.solve.evaluate.expected_value": {"game": _kuhn, "policy0": _uniform},
+    "pokerlab.solve.evaluate.head_to_head": {"game": _kuhn, "a": _uniform, "b": _uniform},
+    "pokerlab.solve.evaluate.leaks": {"game": _kuhn, "policy": _uniform},
+    "pokerlab.solve.evaluate.leaks_frame": {"found": lambda: pokerlab.solve.leaks(_kuhn(), _uniform())},
+    "pokerlab.solve.cfr.cfr": {"game": _kuhn, "iterations": lambda: 10},
+    "pokerlab.solve.cfr.cfr_reference": {"game": _kuhn, "iterations": lambda: 10},
+    "pokerlab.solve.cfr.regret_matching": {
+        "regrets": lambda: np.array([[2.0, -5.0, 6.0]]),
+        "legal": lambda: np.ones((1, 3), bool),
+    },
+    "pokerlab.solve.charts.exploitability_chart": {"results": _cfr_runs},
+    "pokerlab.solve.charts.regret_matching_chart": {"run": _rps_run, "rounds": lambda: 20},
+    "pokerlab.solve.charts.strategy_chart": {"policy": _uniform, "keys": lambda: ["K:", "Q:"]},
+    "pokerlab.solve.matrix.regret_matching_self_play": {
+        "matrix": lambda: __import__("pokerlab.solve.matrix").solve.matrix.ROCK_PAPER_SCISSORS,
+        "iterations": lambda: 20,
+    },
+    "pokerlab.solve.widgets.CFRExplorer": {"results": _cfr_runs, "infosets": lambda: ["K:", "Q:"]},
+    "pokerlab.widgets.ContextExplorer": {"decisions": _decisions, "charts": lambda: False},
+    "pokerlab.game.replay.study_hand": {"hand": lambda: _phh_hand(), "samples": lambda: 500},
+    "pokerlab.widgets.HandReplayer": {"hand": lambda: _phh_hand(), "samples": lambda: 500, "charts": lambda: False},
 }
 
 # Too expensive with any valid arguments for a junk sweep (minutes of work); their
 # arguments are checked by their own tests and the ones they share are swept elsewhere.
 EXPENSIVE = {"pokerlab.preflop.exact_heads_up_table", "pokerlab.preflop.exact_matrix"}
 
-SLOW_SECONDS = 10
+SLOW_SECONDS = 30
+"""A hang detector, not a speed test: generous enough for a valid request on a loaded 2-core machine."""
 VERBOSE = False
+
+# Parameters that size the work: a valid value can ask for minutes of it (deals=846956 is a real
+# request, not junk). Random junk for them is bounded (see bounded_junk), and an answer that is
+# still coming after SLOW_SECONDS for a whole number in range is "costly" (valid and slow), not a hang.
+COSTLY = {
+    "deals",
+    "games",
+    "games_per_task",
+    "hands",
+    "iterations",
+    "max_iter",
+    "min_decisions",
+    "points",
+    "refit_every",
+    "rounds",
+    "samples",
+    "steps",
+    "trials",
+}
+BOUNDED_WORK = 2_000
+"""The largest whole number random junk gives a COSTLY parameter (beyond it, only numbers past 2**64)."""
 
 
 @dataclass(frozen=True)
@@ -430,6 +718,24 @@ def _names(message: str, param: str, value: Any) -> bool:
     return any(shown and shown[:20].lower() in m for shown in (repr(value), str(value)))
 
 
+def is_whole_number(value: Any) -> bool:
+    import numbers
+
+    return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
+
+
+def bounded_junk(param: str, value: Any) -> Any:
+    """``value`` for ``param``, with a whole number that would size a huge valid job pulled into range.
+
+    For a :data:`COSTLY` parameter a whole number from BOUNDED_WORK to 2**64 becomes BOUNDED_WORK:
+    still a valid request (so a crash on it still fails), but one that answers in seconds. Numbers past
+    2**64 and every other kind of junk are left as they are.
+    """
+    if param in COSTLY and is_whole_number(value) and BOUNDED_WORK < int(value) < 2**64:
+        return type(value)(BOUNDED_WORK) if not isinstance(value, int) else BOUNDED_WORK
+    return value
+
+
 def _alarm(signum: int, frame: Any) -> None:
     raise _Slow
 
@@ -446,6 +752,8 @@ def outcome(t: Target, param: str, value: Any) -> tuple[str, str]:
         finally:
             signal.alarm(0)
     except _Slow:
+        if param in COSTLY and is_whole_number(value) and 0 < int(value) < 2**63:
+            return "costly", f"still working after {SLOW_SECONDS} s on a valid request ({param}={value})"
         return "slow", f"no answer in {SLOW_SECONDS} s"
     finally:
         signal.signal(signal.SIGALRM, old)
@@ -505,6 +813,59 @@ CORE = (
 )
 
 
+def cli_cases() -> Iterator[tuple[str, str, list[str]]]:
+    """(subcommand, option, argv) for every option of every subcommand and every command-line junk value."""
+    import tempfile
+
+    from tests import test_junk
+
+    out = tempfile.mkdtemp(prefix="pokerlab-junk-cli-")
+    for command, option in test_junk._options():
+        for value in test_junk.CLI_JUNK:
+            slow = (command, option) in test_junk.SLOW_OPTIONS
+            if slow and value.isdigit() and len(value) < 10 and int(value) > 100:
+                continue
+            yield command, option, test_junk._argv(command, option, value, out)
+
+
+def cli_outcome(argv: list[str]) -> str:
+    """``ok`` (exit 0), ``refused`` (exit 2, one ``pokerlab: error:`` line) or ``crash`` (anything else)."""
+    import contextlib
+    import io
+
+    from pokerlab.cli import main as cli_main
+
+    err, out = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+        try:
+            code = cli_main(argv)
+        except SystemExit as exc:
+            code = exc.code
+        except BaseException:
+            return "crash"
+    lines = [ln for ln in err.getvalue().split("\n") if ln.strip()]
+    if code == 0:
+        return "ok"
+    if code == 2 and len(lines) == 1 and lines[0].startswith("pokerlab: error:"):
+        return "refused"
+    return "crash"
+
+
+def cli_counts() -> dict[str, Counter[str]]:
+    """Outcome counts per subcommand of the command-line junk sweep (run in a scratch folder)."""
+    import tempfile
+
+    old = os.getcwd()
+    os.chdir(tempfile.mkdtemp(prefix="pokerlab-junk-cwd-"))
+    try:
+        counts: dict[str, Counter[str]] = {}
+        for command, _option, argv in cli_cases():
+            counts.setdefault(f"cli {command}", Counter())[cli_outcome(argv)] += 1
+        return counts
+    finally:
+        os.chdir(old)
+
+
 def main() -> None:  # pragma: no cover - the closing counts
     import time
 
@@ -519,7 +880,8 @@ def main() -> None:  # pragma: no cover - the closing counts
     results = run_all(lambda t: t.qualname in areas)
     for (qual, _param, _label), (kind, _detail) in results.items():
         by_area.setdefault(areas[qual], Counter())[kind] += 1
-    kinds = ("ok", "refused", "unnamed", "crash", "nan", "slow")
+    cli = {} if core_only else cli_counts()
+    kinds = ("ok", "refused", "unnamed", "crash", "nan", "slow", "costly")
     print(f"{'area':<28}{'callables':>10}{'inputs':>8}" + "".join(f"{k:>9}" for k in kinds))
     total: Counter[str] = Counter()
     for area in sorted(by_area):
@@ -528,6 +890,19 @@ def main() -> None:  # pragma: no cover - the closing counts
         n_callables = sum(1 for a in areas.values() if a == area)
         print(f"{area:<28}{n_callables:>10}{sum(c.values()):>8}" + "".join(f"{c[k]:>9}" for k in kinds))
     print(f"{'total':<28}{len(areas):>10}{sum(total.values()):>8}" + "".join(f"{total[k]:>9}" for k in kinds))
+    if cli:
+        print(f"{'command line':<28}{'options':>10}{'inputs':>8}{'exit 0':>9}{'exit 2':>9}{'crash':>9}")
+        cli_total: Counter[str] = Counter()
+        options = Counter(command for command, _ in __import__("tests.test_junk").test_junk._options())
+        for area in sorted(cli):
+            c = cli[area]
+            cli_total += c
+            n = options[area.removeprefix("cli ")]
+            print(f"{area:<28}{n:>10}{sum(c.values()):>8}{c['ok']:>9}{c['refused']:>9}{c['crash']:>9}")
+        print(
+            f"{'cli total':<28}{sum(options.values()):>10}{sum(cli_total.values()):>8}"
+            f"{cli_total['ok']:>9}{cli_total['refused']:>9}{cli_total['crash']:>9}"
+        )
     print(f"({time.perf_counter() - start:.0f} s)")
     bad = [(k, v) for k, v in results.items() if v[0] in ("crash", "nan", "slow", "unnamed")]
     for (qual, param, label), (kind, detail) in sorted(bad):

@@ -424,10 +424,11 @@ def test_run_client_checks_its_arguments_before_connecting(kwargs, words):
 def test_command_line_refuses_bad_ports_games_and_timeouts():
     base = [sys.executable, "-m", "pokerlab", "acpc-client", "127.0.0.1"]
     for extra, words in [
-        (["99999"], "port must be a whole number from 1 to 65535, not 99999"),
+        (["99999"], "argument port: must be 1..65,535, not 99999"),
         (["0"], "not 0"),
         (["4000", "--game", "holdem.pot.2p"], "neither a game-definition file nor a standard ACPC game"),
-        (["4000", "--timeout", "nan"], "timeout must be"),
+        (["4000", "--timeout", "nan"], "argument --timeout: must be a number of seconds in (0, 86,400], not nan"),
+        (["4000", "--timeout", "-1"], "argument --timeout: must be a number of seconds"),
     ]:
         proc = subprocess.run([*base, *extra], capture_output=True, text=True, timeout=60)
         assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
@@ -487,6 +488,7 @@ def test_load_game_reads_a_file_first(tmp_path, monkeypatch):
         (("maxRaises = 3 4 4 4", "maxRaises = 3 4 4"), "one number per round"),
         (("blind = 10 5", "blind = 10 five"), "whole numbers"),
         (("numPlayers = 2", "numPlayers ="), "numPlayers = gives no number"),
+        (("numPlayers = 2", "numPlayers = 2 3"), "numPlayers takes one number, not 2 3"),
         (("numPlayers = 2", "numPlayers = 11"), "seat 2 to 10 players"),
     ],
 )

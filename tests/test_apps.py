@@ -126,6 +126,28 @@ def test_leaderboard_uses_parameters_not_sql(tmp_path):
     assert board.top(people_only=True)["kind"].tolist() == ["person"]
 
 
+@pytest.mark.parametrize(
+    ("row", "words"),
+    [
+        ({"average_per_hand": float("nan")}, "average_per_hand must be a finite number, not nan"),
+        ({"average_per_hand": float("inf")}, "average_per_hand must be a finite number"),
+        ({"hands": 2.5}, "hands must be a whole number"),
+        ({"hands": -1}, "hands cannot be negative"),
+        ({"player": None}, "player must be text"),
+        ({"won": "ten"}, "won must be a whole number"),
+    ],
+)
+def test_leaderboard_refuses_a_row_it_cannot_rank(tmp_path, row, words):
+    # before: a NaN average reached SQLite and raised IntegrityError (an outside red-team case of issue #12)
+    board = Leaderboard(tmp_path / "lb.sqlite")
+    good = {"player": "ann", "kind": "person", "hands": 3, "won": 30, "average_per_hand": 10.0}
+    with pytest.raises(ParameterError, match=words):
+        board.record([{**good, **row}])
+    with pytest.raises(ParameterError, match="ranking must be a list of rows"):
+        board.record("ann")
+    assert board.games() == 0 and not board.journal.exists()
+
+
 def test_heads_up_app_plays_hands_and_ignores_clicks_out_of_turn():
     app = HeadsUpApp(seed=3, delay=0)
     s = app.session

@@ -36,6 +36,12 @@ MIN_THINK = 0.25
 
 
 def panel(css: str, value: str = "") -> w.HTML:
+    """An HTML box with a CSS class (the apps' text panels)."""
+    for label, v in (("css", css), ("value", value)):
+        if not isinstance(v, str):
+            raise ParameterError(f"{label} must be text, not {v!r:.60}")
+    if not css.strip():
+        raise ParameterError("css must name a CSS class, not an empty string")
     box = w.HTML(value)
     box.add_class(css)
     return box
@@ -123,6 +129,8 @@ class ActionBar:
     """
 
     def __init__(self, on_action: Callable[[Any], None], min_think: float = 0.0) -> None:
+        if not callable(on_action):
+            raise ParameterError(f"on_action must be a function, not {on_action!r:.60}")
         if isinstance(min_think, bool) or not isinstance(min_think, (int, float)) or not 0 <= min_think <= 5:
             raise ParameterError(f"min_think must be 0..5 seconds, not {min_think!r}")
         self.on_action = on_action

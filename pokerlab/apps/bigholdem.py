@@ -92,8 +92,8 @@ class BigHoldemApp:
         from pokerlab.apps.leaderboard import Leaderboard
         from pokerlab.errors import ParameterError
 
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-            raise ParameterError(f"seed must be None or a whole number >= 0, not {seed!r}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62):
+            raise ParameterError(f"seed must be None or a whole number 0..2**62-1, not {seed!r:.60}")
         unknown = set(defaults) - set(BigHoldemSetup.__dataclass_fields__)
         if unknown:
             raise ParameterError(f"unknown setup fields {', '.join(sorted(unknown))}")

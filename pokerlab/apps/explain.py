@@ -41,10 +41,39 @@ def _and(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def _check_hand(state: Any, names: Sequence[str], you: int | None) -> None:
+    """The three arguments every sentence function takes: a hand, one name per seat, the person's seat."""
+    from pokerlab import _validate
+    from pokerlab.game.state import HandState
+
+    if not isinstance(state, HandState):
+        raise ParameterError(f"state must be a HandState, not {_validate._show(state)}")
+    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or len(names) != state.n:
+        raise ParameterError(f"names must give one name per seat ({state.n}), not {_validate._show(names)}")
+    if not all(isinstance(n, str) for n in names):
+        raise ParameterError(f"names must be text, not {_validate._show(names)}")
+    if you is not None:
+        _validate.whole(you, "you", lo=0, hi=state.n - 1)
+
+
+def _check_thinking(thinking: Any) -> None:
+    """What a BPP bot's ``Thinking`` carries: P(win), the threshold, the action probabilities, the choice."""
+    import math
+
+    fields = ("p_win", "threshold", "probabilities", "chosen", "bluff")
+    if not all(hasattr(thinking, f) for f in fields):
+        raise ParameterError(f"thinking must be a BPP bot's Thinking ({', '.join(fields)}), not {thinking!r:.60}")
+    for f in ("p_win", "threshold"):
+        v = getattr(thinking, f)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            raise ParameterError(f"thinking.{f} must be a finite number, not {v!r:.60}")
+    if not isinstance(thinking.probabilities, dict) or not isinstance(thinking.chosen, str):
+        raise ParameterError("thinking must carry its action probabilities (a dict) and its chosen action (text)")
+
+
 def showdown_reason(state: Any, names: Sequence[str], you: int | None) -> str | None:
     """Why the best shown hand beat the next best when both are of the same kind (None otherwise)."""
-    if len(names) != state.n:
-        raise ParameterError(f"names must give one name per seat ({state.n}), not {len(names)}")
+    _check_hand(state, names, you)
     shows = [e for e in state.events if isinstance(e, Showdown)]
     if len(shows) < 2:
         return None
@@ -69,8 +98,7 @@ def showdown_reason(state: Any, names: Sequence[str], you: int | None) -> str | 
 
 def hand_lines(state: Any, names: Sequence[str], you: int | None) -> list[str]:
     """The hand so far as readable HTML lines (names escaped)."""
-    if len(names) != state.n:
-        raise ParameterError(f"names must give one name per seat ({state.n}), not {len(names)}")
+    _check_hand(state, names, you)
     lines = [line for e in state.events if (line := _event_line(e, names, you))]
     if state.is_over:
         reason = showdown_reason(state, names, you)
@@ -92,8 +120,7 @@ def outcome_lines(state: Any, names: Sequence[str], you: int | None) -> list[str
     >>> outcome_lines(h, ("ann", "bob"), 0)
     ['<span class="pl-returned">5 uncalled returned to bob</span>', '<b>bob wins the pot of 10</b>']
     """
-    if len(names) != state.n:
-        raise ParameterError(f"names must give one name per seat ({state.n}), not {len(names)}")
+    _check_hand(state, names, you)
     if not state.is_over:
         return []
     ends = (ReturnUncalled, Showdown, AwardPot)
@@ -143,6 +170,7 @@ def thinking_sentence(thinking: Any, name: str, pot: int, to_call: int, current_
             raise ParameterError(f"{label} must be a whole number of chips >= 0, not {v!r}")
     if not isinstance(name, str):
         raise ParameterError(f"name must be text, not {name!r}")
+    _check_thinking(thinking)
     p, need = thinking.p_win, thinking.threshold
     who = html.escape(name)
     verbs = {

@@ -47,12 +47,12 @@ class HeadsUpApp:
         from pokerlab import bots
         from pokerlab.game import AAAI06_HEADS_UP_LIMIT
 
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-            raise ParameterError(f"seed must be None or a whole number >= 0, not {seed!r}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62):
+            raise ParameterError(f"seed must be None or a whole number 0..2**62-1, not {seed!r:.60}")
         if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay <= 10:
             raise ParameterError(f"delay must be 0..10 seconds, not {delay!r}")
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > 20:
-            raise ParameterError(f"name must be 1 to 20 characters, not {name!r}")
+            raise ParameterError(f"name must be 1 to 20 characters, not {name!r:.60}")
         self.seed = random.randrange(2**31) if seed is None else seed
         self.player = name.strip()
         self.rules = AAAI06_HEADS_UP_LIMIT

@@ -64,6 +64,28 @@ def default_path() -> Path:
     return (Path(base) if base else Path.home() / ".local" / "share" / "pokerlab") / "leaderboard.sqlite"
 
 
+def _ranking_rows(ranking: Any) -> list[tuple[str, str, int, int, float]]:
+    """The rows to store, each checked: names as text, whole hands and chips, a finite average."""
+    from pokerlab import _validate
+
+    if isinstance(ranking, (str, bytes, Mapping)) or not isinstance(ranking, Iterable):
+        raise ParameterError(f"ranking must be a list of rows, not {ranking!r:.60}")
+    rows = []
+    for k, r in enumerate(ranking):
+        if not isinstance(r, Mapping):
+            raise ParameterError(f"ranking row {k} must be a dict, not {r!r:.60}")
+        missing = [c for c in ("player", "kind", "hands", "won", "average_per_hand") if c not in r]
+        if missing:
+            raise ParameterError(f"ranking row {k} lacks {', '.join(missing)}")
+        player = _validate.text(r["player"], f"ranking row {k}: player")
+        kind = _validate.text(r["kind"], f"ranking row {k}: kind")
+        hands = _validate.whole(r["hands"], f"ranking row {k}: hands", lo=0)
+        won = _validate.whole(r["won"], f"ranking row {k}: won")
+        average = _validate.real(r["average_per_hand"], f"ranking row {k}: average_per_hand")
+        rows.append((player, kind, hands, won, average))
+    return rows
+
+
 class Leaderboard:
     """Read and write the leaderboard file (created on first use).
 
@@ -135,12 +157,11 @@ class Leaderboard:
         (locked for ``patience`` seconds, or another SQLite failure) and the
         game went to the journal instead.
         """
-        if mode not in MODES:
-            raise ParameterError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
-        rows = [
-            (str(r["player"]), str(r["kind"]), int(r["hands"]), int(r["won"]), float(r["average_per_hand"]))
-            for r in ranking
-        ]
+        if not isinstance(mode, str) or mode not in MODES:
+            raise ParameterError(f"mode must be one of {', '.join(MODES)}, not {mode!r:.60}")
+        if settings is not None and not isinstance(settings, Mapping):
+            raise ParameterError(f"settings must be a dict, not {settings!r:.60}")
+        rows = _ranking_rows(ranking)
         if not rows:
             raise ParameterError("a game to record needs at least one player")
         game = {

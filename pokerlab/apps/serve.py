@@ -40,6 +40,8 @@ _TEMPLATES = Path(__file__).resolve().parent / "jupyter"
 
 def port_is_free(port: int) -> bool:
     """True when nothing listens on (or holds) ``port`` on 127.0.0.1."""
+    if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
+        raise ParameterError(f"port must be 1..65535, not {port!r:.60}")
     with socket.socket() as s:
         try:
             s.bind(("127.0.0.1", port))
@@ -72,6 +74,12 @@ class AppServer:
     """A running Voila server; ``stop()`` (or leaving a ``with`` block) ends it."""
 
     def __init__(self, process: subprocess.Popen, url: str, folder: tempfile.TemporaryDirectory) -> None:
+        if not isinstance(process, subprocess.Popen):
+            raise ParameterError(f"process must be the server's subprocess.Popen, not {process!r:.60}")
+        if not isinstance(url, str) or not url.startswith(("http://", "https://")):
+            raise ParameterError(f"url must be the server's http address, not {url!r:.60}")
+        if not isinstance(folder, tempfile.TemporaryDirectory):
+            raise ParameterError(f"folder must be a tempfile.TemporaryDirectory, not {folder!r:.60}")
         self.process = process
         self.url = url
         self._folder = folder

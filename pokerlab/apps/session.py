@@ -37,6 +37,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from pokerlab import _validate
 from pokerlab.errors import ParameterError
 from pokerlab.game.match import Bot, ask_bot, notify_bots, view_for
 from pokerlab.game.rules import Rules
@@ -100,8 +101,19 @@ class TableSession:
     stack_history: list[list[int]] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise ParameterError(f"rules must be a Rules, not {_validate._show(self.rules)}")
+        if not isinstance(self.seats, (list, tuple)) or not all(isinstance(s, Seat) for s in self.seats):
+            raise ParameterError(f"seats must be a list of Seat, not {_validate._show(self.seats)}")
+        if not all(isinstance(s.name, str) and s.name.strip() for s in self.seats):
+            raise ParameterError("seats: every seat needs a name (text)")
+        if self.hands is not None:
+            _validate.whole(self.hands, "hands", lo=1)
+        if self.minutes is not None:
+            _validate.real(self.minutes, "minutes", lo=0, lo_open=True)
+        _validate.seed(self.seed, optional=False)
         n = len(self.seats)
-        self.rules.check_players(n)
+        self.rules.check_players(n, "seats")
         names = [s.name for s in self.seats]
         if len(set(names)) != n:
             raise ParameterError(f"every seat needs its own name, not {names}")

@@ -32,6 +32,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pokerlab import _validate
 from pokerlab.cards import Card
 from pokerlab.errors import ParameterError
 
@@ -73,6 +74,11 @@ def card_svg(card: Card | None, width: int = 34) -> str:
 
 def cards_svg(cards: Sequence[Card | None], width: int = 34) -> str:
     """Several cards side by side."""
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+        raise ParameterError(f"cards must be a sequence of Cards (None: face down), not {_validate._show(cards)}")
+    for c in cards:
+        if c is not None and not isinstance(c, Card):
+            raise ParameterError(f"cards must hold Cards or None, not {_validate._show(c)}")
     return "".join(card_svg(c, width) for c in cards)
 
 
@@ -80,6 +86,7 @@ def money(amount: int, unit: str = "") -> str:
     """An amount with thousands separators and the unit (escaped): ``money(1500, "€") == "1,500 €"``."""
     if isinstance(amount, bool) or not isinstance(amount, int):
         raise ParameterError(f"amount must be a whole number of chips, not {amount!r}")
+    _validate.text(unit, "unit", empty=True)
     return f"{amount:,}" + (f" {html.escape(unit)}" if unit else "")
 
 
@@ -141,9 +148,19 @@ def table_html(
     The seat to act shows ``thinking`` (a bot) or "your turn" (you) on a line
     every seat keeps; ``pot_note`` is a short line under the pot.
     """
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
+        raise ParameterError(f"seats must be a sequence of SeatViews, not {_validate._show(seats)}")
+    if not all(isinstance(s, SeatView) for s in seats):
+        raise ParameterError("seats must hold SeatViews only")
+    if isinstance(board, (str, bytes)) or not isinstance(board, Sequence) or len(board) > 5:
+        raise ParameterError(f"board must be a sequence of at most 5 Cards, not {_validate._show(board)}")
+    if not all(isinstance(c, Card) for c in board):
+        raise ParameterError("board must hold Cards only")
+    for label, v in (("unit", unit), ("thinking", thinking), ("pot_note", pot_note)):
+        _validate.text(v, label, empty=True)
     n = len(seats)
     if not 1 <= n <= 10:
-        raise ParameterError(f"a table has 1 to 10 seats, not {n}")
+        raise ParameterError(f"seats: a table has 1 to 10 seats, not {n}")
     if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0:
         raise ParameterError(f"pot must be a whole number >= 0, not {pot!r}")
     bottom = next((k for k, s in enumerate(seats) if s.you), 0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from pokerlab import _validate
 from pokerlab.errors import ParameterError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.state import Action, Call, Check, Fold, RaiseTo
@@ -14,6 +15,8 @@ __all__ = ["AlwaysCall", "AlwaysRaise", "RandomBot", "require_turn"]
 
 def require_turn(view: PlayerView) -> None:
     """Refuse to act for a seat that is not to act (a bug in the caller, not a choice)."""
+    if not isinstance(view, PlayerView):
+        raise ParameterError(f"view must be a PlayerView, not {_validate._show(view)}")
     if view.actor != view.seat:
         who = "nobody is" if view.actor is None else f"seat {view.actor} is"
         raise ParameterError(f"asked to act for seat {view.seat}, but {who} to act")
@@ -58,8 +61,9 @@ class RandomBot:
     _rng: random.Random = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        if not 0.0 <= self.raise_probability <= 1.0:
-            raise ParameterError(f"raise_probability must be in [0, 1], not {self.raise_probability}")
+        _validate.seed(self.seed)
+        _validate.real(self.raise_probability, "raise_probability", lo=0, hi=1)
+        _validate.text(self.name, "name")
         self._rng = random.Random(self.seed)
 
     def act(self, view: PlayerView) -> Action:

@@ -118,6 +118,23 @@ class BPPBot:
     thinking: Thinking | None = field(init=False, default=None, repr=False)
 
     def __post_init__(self) -> None:
+        from pokerlab import _validate
+        from pokerlab.bpp.policy import Curves
+
+        _validate.choice(self.variant, "variant", ("curves", "decision"))
+        _validate.whole(self.hand_types, "hand_types")
+        _validate.whole(self.actions, "actions")
+        _validate.flag(self.final_arc, "final_arc")
+        _validate.whole(self.deals, "deals", lo=1)
+        _validate.seed(self.table_seed, "table_seed")
+        if not isinstance(self.curves, Curves):
+            raise ParameterError(f"curves must be a Curves, not {_validate._show(self.curves)}")
+        _validate.real(self.bluff_rate, "bluff_rate", lo=0, hi=1)
+        _validate.real(self.fold_equity, "fold_equity", lo=0, hi=1)
+        _validate.real(self.prior_strength, "prior_strength", lo=0)
+        _validate.text(self.opponent_model, "opponent_model")
+        _validate.seed(self.seed)
+        _validate.text(self.name, "name")
         if self.variant not in ("curves", "decision"):
             raise ParameterError(f"variant must be 'curves' or 'decision', not {self.variant!r}")
         if not 0.0 <= self.bluff_rate <= 1.0:

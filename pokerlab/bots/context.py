@@ -135,7 +135,9 @@ class ContextTracker:
     )
 
     def __init__(self, players: int) -> None:
-        n = players
+        from pokerlab import _validate
+
+        n = _validate.whole(players, "players", lo=2, hi=23)
         self.n = n
         self.street = 0
         self.board: list[int] = []
@@ -309,7 +311,7 @@ def situation_features(
     >>> named["pot_odds"], named["flush_possible"], named["akq_share"], named["unacted"]
     (0.333, 1.0, 0.667, 0.1)
     """
-    from pokerlab.cards import parse_cards
+    from pokerlab.cards import parse_named
 
     def number(name: str, value: Any) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
@@ -323,7 +325,7 @@ def situation_features(
             raise ParameterError(f"{name} must be True or False, not {value!r}")
         return float(value)
 
-    cards = parse_cards(board) if board is not None else None
+    cards = parse_named(board, "board") if board is not None else None
     if cards is None or len(cards) not in (0, 3, 4, 5):
         raise ParameterError(f"board must hold 0, 3, 4 or 5 cards, not {board!r}")
     pot_, call, mine = number("pot", pot), number("to_call", to_call), number("amount_in", amount_in)
@@ -490,7 +492,7 @@ def collect_decisions(
     rules = NO_LIMIT_RING if rules is None else rules
     if not isinstance(rules, Rules):
         raise ParameterError(f"rules must be a pokerlab.game.Rules, not {type(rules).__name__}")
-    rules.check_players(len(bots))
+    rules.check_players(len(bots), "bots")
     rules = rules.with_(reset_stacks=True)
     _check_count("hands", hands, 1, 10_000_000)
     _check_count("batch_hands", batch_hands, 1, 10_000_000)
@@ -502,7 +504,11 @@ def collect_decisions(
     if record is None:
         mask = (1 << len(bots)) - 1
     else:
-        if isinstance(record, str) or not all(isinstance(r, str) for r in record):
+        if (
+            isinstance(record, str)
+            or not isinstance(record, (list, tuple))
+            or not all(isinstance(r, str) for r in record)
+        ):
             raise ParameterError(f"record must be a list of bot specs, not {record!r}")
         unknown = [r for r in record if r not in bots]
         if unknown:
@@ -539,7 +545,7 @@ def decisions_from_phh(histories: Sequence[str]) -> pd.DataFrame:
     rows: list[tuple[int, int, str, np.ndarray, int]] = []
     for h, text in enumerate(histories):
         if not isinstance(text, str):
-            raise ParameterError(f"history {h} must be PHH text, not {type(text).__name__}")
+            raise ParameterError(f"histories: history {h} must be PHH text, not {type(text).__name__}")
         state = from_phh(text)
         data = tomllib.loads(text)
         n = state.n

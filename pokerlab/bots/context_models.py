@@ -100,7 +100,7 @@ def _action_codes(actions: Any) -> np.ndarray:
     if isinstance(actions, (str, bytes, dict)) or actions is None or not hasattr(actions, "__iter__"):
         raise ParameterError(f"actions must be a list of fold, call or raise, not {actions!r}")
     values = list(actions)
-    bad = sorted({str(a) for a in values if a not in ACTIONS})
+    bad = sorted({str(a)[:20] for a in values if not (isinstance(a, str) and a in ACTIONS)})
     if bad:
         raise ParameterError(f"actions must be fold, call or raise, not {bad}")
     return np.array([ACTIONS.index(a) for a in values], dtype=np.int64)
@@ -147,7 +147,7 @@ class ContextModel:
     decisions: int = field(default=0, init=False)
 
     def __post_init__(self) -> None:
-        if self.kind not in MODEL_KINDS:
+        if not isinstance(self.kind, str) or self.kind not in MODEL_KINDS:
             raise ParameterError(f"kind must be one of {', '.join(MODEL_KINDS)}, not {self.kind!r}")
         _check_count("seed", self.seed, 0, 2**32 - 1)
         _check_count("max_iter", self.max_iter, 1, 100_000)

@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from pokerlab import _validate
 from pokerlab.errors import ParameterError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import Street
@@ -58,6 +59,13 @@ class ShowdownModel:
     _rounds: dict[str, list[list[float]]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
+        _validate.real(self.few, "few")
+        _validate.real(self.many, "many")
+        _validate.whole(self.min_samples, "min_samples", lo=1)
+        _validate.whole(self.min_samples_few_players, "min_samples_few_players", lo=1)
+        _validate.whole(self.few_players, "few_players", lo=1)
+        if not isinstance(self.records, dict):
+            raise ParameterError(f"records must be a dict of showdown records, not {_validate._show(self.records)}")
         if not 0 < self.few <= self.many:
             raise ParameterError(f"need 0 < few <= many, not {self.few}, {self.many}")
         if self.min_samples < 1 or self.min_samples_few_players < 1:
@@ -124,12 +132,19 @@ class ReweightingModel:
     _values: dict[tuple[int, ...], np.ndarray] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
+        for label in ("sigma", "lowest", "highest", "prior", "prior_raise", "prior_call"):
+            _validate.real(getattr(self, label), label)
+        if not isinstance(self.weights, dict):
+            raise ParameterError(f"weights must be a dict of weight tables, not {_validate._show(self.weights)}")
         if not 0 < self.sigma <= 1:
             raise ParameterError(f"sigma must be in (0, 1], not {self.sigma}")
         if not 0 < self.lowest <= self.highest <= 1:
-            raise ParameterError("need 0 < lowest <= highest <= 1")
+            raise ParameterError(f"need 0 < lowest <= highest <= 1, not lowest={self.lowest}, highest={self.highest}")
         if self.prior < 0 or not 0 <= self.prior_raise <= 1 or not 0 <= self.prior_call <= 1 - self.prior_raise:
-            raise ParameterError("prior frequencies must be probabilities that add up to at most 1")
+            raise ParameterError(
+                f"prior must be >= 0 and prior_raise, prior_call probabilities adding up to at most 1, not "
+                f"prior={self.prior}, prior_raise={self.prior_raise}, prior_call={self.prior_call}"
+            )
 
     def _reset(self, view: PlayerView) -> None:
         from pokerlab.cards import combo_card_ids

@@ -33,10 +33,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from itertools import pairwise
+from typing import Any
 
+from pokerlab import _validate
 from pokerlab.bots.baseline import require_turn
-from pokerlab.cards import Card, HandClass
-from pokerlab.errors import ParameterError
+from pokerlab.cards import Card, HandClass, check_disjoint, parse_named
+from pokerlab.errors import CardCountError
 from pokerlab.evaluator import HandCategory, evaluate
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import BettingStructure, Street
@@ -169,8 +171,18 @@ POSTFLOP_TABLES: dict[tuple[int, str], dict[str, str]] = {
 _GROUP_OF = {HandClass.parse(n).name: g for g, names in REMBRANT_GROUPS.items() for n in names}
 
 
+def _cards(value: Any, name: str, sizes: tuple[int, ...]) -> tuple[Card, ...]:
+    """Cards for an argument: a tuple of Cards passes untouched (the bot's fast path), anything else is parsed."""
+    if not (isinstance(value, tuple) and all(isinstance(c, Card) for c in value)):
+        value = parse_named(value, name)
+    if len(value) not in sizes:
+        raise CardCountError(f"{name} must have {' or '.join(map(str, sizes))} cards, not {len(value)}")
+    return value
+
+
 def preflop_group(hole: tuple[Card, ...]) -> int:
     """Rembrant's group (1 strongest .. 9) of two hole cards."""
+    hole = _cards(hole, "hole", (2,))
     return _GROUP_OF.get(HandClass.of(*hole).name, 9)
 
 
@@ -188,6 +200,9 @@ def classify(hole: tuple[Card, ...], board: tuple[Card, ...]) -> tuple[int, str]
     >>> classify(parse_cards("9h9d"), parse_cards("Kc9s2d"))
     (4, 'set')
     """
+    hole = _cards(hole, "hole", (2,))
+    board = _cards(board, "board", (3, 4, 5))
+    check_disjoint(("hole", hole), ("board", board))
     value = evaluate(hole + board)
     cat = value.category
     hole_ranks = [c.rank.index for c in hole]
@@ -253,6 +268,7 @@ def classify(hole: tuple[Card, ...], board: tuple[Card, ...]) -> tuple[int, str]
 
 def board_danger(board: tuple[Card, ...]) -> int:
     """The most board cards of one suit or of one run of connected ranks (Rembrant's danger)."""
+    board = _cards(board, "board", (0, 3, 4, 5))
     if not board:
         return 0
     suits = max(sum(1 for c in board if c.suit == s) for s in {c.suit for c in board})
@@ -275,8 +291,9 @@ class Rembrant:
     _history: dict[tuple, list[str]] = field(init=False, repr=False, default_factory=dict)
 
     def __post_init__(self) -> None:
-        if self.max_repeat < 1:
-            raise ParameterError(f"max_repeat must be at least 1, not {self.max_repeat}")
+        _validate.seed(self.seed)
+        _validate.whole(self.max_repeat, "max_repeat", lo=1)
+        _validate.text(self.name, "name")
         self._rng = random.Random(self.seed)
 
     # -- situation -------------------------------------------------------------

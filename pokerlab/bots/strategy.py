@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from pokerlab import _validate
 from pokerlab.errors import ParameterError
 
 __all__ = [
@@ -139,9 +140,13 @@ def _call(reason: str) -> Decision:
 
 
 def _prob(name: str, x: float) -> float:
-    if not 0.0 <= x <= 1.0 or x != x:
-        raise ParameterError(f"{name} is a probability 0..1, not {x}")
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or x != x or not 0.0 <= x <= 1.0:
+        raise ParameterError(f"{name} is a probability 0..1, not {_validate._show(x)}")
     return x
+
+
+def _street(street: str) -> str:
+    return str(_validate.choice(street, "street", ("preflop", "flop", "turn", "river")))
 
 
 def preflop_position(seat: int, button: int, players: int) -> int:
@@ -150,6 +155,9 @@ def preflop_position(seat: int, button: int, players: int) -> int:
     Heads-up the button posts the small blind, so it is position 1 and the
     other player position 2 (pokerlab's reading; the report plays 3+ seats).
     """
+    players = _validate.whole(players, "players", lo=2, hi=23)
+    seat = _validate.whole(seat, "seat", lo=0, hi=players - 1)
+    button = _validate.whole(button, "button", lo=0, hi=players - 1)
     if players == 2:
         return 1 if seat == button else 2
     return (seat - button - 1) % players + 1
@@ -181,7 +189,15 @@ def preflop_decision(
     """
     _prob("win_rate", win_rate)
     _bet("current_bet", current_bet)
-    if players < 2 or not 1 <= position <= players:
+    players = _validate.whole(players, "players", lo=2, hi=23)
+    position = _validate.whole(position, "position")
+    money_in_hand = _validate.real(money_in_hand, "money_in_hand", lo=0)
+    if c is not None:
+        _validate.real(c, "c")
+    for label, v in (("fold_below", fold_below), ("raise_above", raise_above), ("call_above", call_above)):
+        _validate.real(v, label)
+    scale = _validate.real(scale, "scale", lo=0, lo_open=True)
+    if not 1 <= position <= players:
         raise ParameterError(f"position must be 1..players ({players}), not {position}")
     const = 2 * players if c is None else c
     if const <= 0:
@@ -191,7 +207,10 @@ def preflop_decision(
         return _fold(f"position {position} > 2 and win rate {win_rate:.3f} < {fold_below}")
     if threshold > raise_above:
         x = (threshold - raise_above) / scale
-        return _raise(math.exp(x - 1) * money_in_hand, current_bet, f"threshold {threshold:.3f} > {raise_above}")
+        # exp(X - 1) capped at e**50: beyond it the raise is all-in anyway (and exp would overflow)
+        return _raise(
+            math.exp(min(x - 1, 50.0)) * money_in_hand, current_bet, f"threshold {threshold:.3f} > {raise_above}"
+        )
     if threshold > call_above:
         return _call(f"threshold {threshold:.3f} in ({call_above}, {raise_above}]")
     return _fold(f"threshold {threshold:.3f} <= {call_above}")
@@ -215,6 +234,10 @@ def ehs_decision(
     """
     _prob("ehs", ehs)
     _bet("current_bet", current_bet)
+    money_in_hand = _validate.real(money_in_hand, "money_in_hand", lo=0)
+    raise_above = _validate.real(raise_above, "raise_above", lo=0, hi=1)
+    call_above = _validate.real(call_above, "call_above", lo=0, hi=1)
+    raise_fraction = _validate.real(raise_fraction, "raise_fraction", lo=0)
     if ehs > raise_above:
         strength = (ehs - raise_above) / (1 - raise_above) if raise_above < 1 else 1.0
         size = raise_fraction * (1 + strength) / 2 * money_in_hand
@@ -253,6 +276,14 @@ def bluff(
     _prob("ehs", ehs)
     _prob("rate", rate)
     _bet("current_bet", current_bet)
+    _prob("draw", draw)
+    _street(street)
+    opponents = _validate.whole(opponents, "opponents", lo=0)
+    pot_in_big_blinds = _validate.real(pot_in_big_blinds, "pot_in_big_blinds", lo=0)
+    below = _validate.real(below, "below")
+    few_players = _validate.whole(few_players, "few_players", lo=0)
+    few_pot = _validate.real(few_pot, "few_pot")
+    amount = _validate.real(amount, "amount", lo=0)
     if ehs >= below or draw >= rate:
         return None
     if street == "flop":
@@ -264,13 +295,16 @@ def bluff(
 
 def pot_odds(to_call: float, pot: float) -> float:
     """Eq. 7: ``to_call / (pot + to_call)`` (0 when there is nothing to call)."""
-    if to_call < 0 or pot < 0:
-        raise ParameterError("pot and to_call cannot be negative")
+    to_call = _validate.real(to_call, "to_call", lo=0)
+    pot = _validate.real(pot, "pot", lo=0)
     return to_call / (pot + to_call) if to_call > 0 else 0.0
 
 
 def pot_odds_decision(ehs: float, ppot: float, street: str, to_call: float, pot: float) -> Decision:
     """Algorithm 6: on the river call if EHS beats the pot odds; before it, if PPOT does."""
+    _prob("ehs", ehs)
+    _prob("ppot", ppot)
+    _street(street)
     odds = pot_odds(to_call, pot)
     if street == "river":
         if ehs > odds:
@@ -304,8 +338,13 @@ def model_decision(
     """
     _prob("ehs", ehs)
     _bet("current_bet", current_bet)
-    if trust not in ("conservative", "aggressive"):
-        raise ParameterError(f"trust must be conservative or aggressive, not {trust!r}")
+    mu = _validate.real(mu, "mu")
+    sigma = _validate.real(sigma, "sigma", lo=0)
+    money_in_hand = _validate.real(money_in_hand, "money_in_hand", lo=0)
+    _prob("draw", draw)
+    _prob("bluff_draw", bluff_draw)
+    _prob("bluff_probability", bluff_probability)
+    _validate.choice(trust, "trust", ("conservative", "aggressive"))
     sigma = max(sigma, 1e-9)
     if ehs < mu - sigma:
         if trust == "aggressive" and bluff_draw < bluff_probability:
@@ -328,6 +367,10 @@ def decision_regions(street: str = "flop", ppot: float = 0.2, pot: float = 100.0
     """
     import pandas as pd
 
+    _street(street)
+    _prob("ppot", ppot)
+    pot = _validate.real(pot, "pot", lo=0, lo_open=True)
+    steps = _validate.whole(steps, "steps", lo=2, hi=1001)
     rows = []
     for i in range(steps):
         ehs = i / (steps - 1)

@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from pokerlab import _validate
 from pokerlab.bots.baseline import require_turn
 from pokerlab.bots.context_models import ContextOpponents
 from pokerlab.bots.models import ShowdownModel
@@ -135,7 +136,7 @@ def _ids(view: PlayerView) -> tuple[tuple[int, int], tuple[int, ...]]:
 
 def _check_prob(name: str, x: float) -> None:
     if isinstance(x, bool) or not isinstance(x, (int, float)) or not 0.0 <= x <= 1.0:
-        raise ParameterError(f"{name} must be in [0, 1], not {x}")
+        raise ParameterError(f"{name} must be in [0, 1], not {_validate._show(x)}")
 
 
 @dataclass
@@ -150,6 +151,9 @@ class PhaseOne:
     name: str = "phase1"
 
     def __post_init__(self) -> None:
+        _validate.real(self.raise_points, "raise_points")
+        _validate.real(self.call_points, "call_points")
+        _validate.text(self.name, "name")
         if self.call_points > self.raise_points:
             raise ParameterError("call_points cannot be above raise_points")
         for k in ("raise_above", "call_above", "raise_fraction"):
@@ -220,6 +224,17 @@ class PhaseTwo:
     _rng: random.Random = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        _validate.seed(self.seed)
+        _validate.text(self.name, "name")
+        _validate.flag(self.bluff_facing_bet, "bluff_facing_bet")
+        _validate.real(self.bluff_fraction, "bluff_fraction")
+        _validate.whole(self.few_players, "few_players")
+        _validate.real(self.few_pot_big_blinds, "few_pot_big_blinds")
+        _validate.choice(self.table, "table", ("simulation", "exact"))
+        _validate.choice(self.metric, "metric", ("pot_share", "won_outright"))
+        if self.c is not None:
+            _validate.real(self.c, "c")
+        _validate.text(self.bluff, "bluff")
         if self.bluff_rate is None:
             if self.bluff not in BLUFF_STYLES:
                 raise ParameterError(f"bluff must be one of {', '.join(BLUFF_STYLES)}, not {self.bluff!r}")
@@ -312,6 +327,13 @@ class PhaseThree(PhaseTwo):
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        _validate.choice(self.trust, "trust", ("conservative", "aggressive"))
+        _validate.choice(self.opponent_model, "opponent_model", ("showdown", "context"))
+        _validate.choice(self.context_kind, "context_kind", ("mlp", "tree", "frequency"))
+        _validate.whole(self.min_samples, "min_samples", lo=1)
+        _validate.whole(self.min_samples_few_players, "min_samples_few_players", lo=1)
+        _validate.whole(self.context_min_decisions, "context_min_decisions", lo=1)
+        _validate.whole(self.context_refit_every, "context_refit_every", lo=1)
         if self.trust not in ("conservative", "aggressive"):
             raise ParameterError(f"trust must be conservative or aggressive, not {self.trust!r}")
         if self.opponent_model not in ("showdown", "context"):

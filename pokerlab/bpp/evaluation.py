@@ -24,10 +24,10 @@ __all__ = ["abstraction_gap", "exact_equity", "gap_summary"]
 
 def exact_equity(hole: Any, board: Any) -> float:
     """Exact equity of ``hole`` on ``board`` (0, 3, 4 or 5 cards) against one random hand."""
-    from pokerlab.cards import HandClass, parse_cards
+    from pokerlab.cards import HandClass, parse_named
     from pokerlab.strength import hand_potential, hand_strength
 
-    h, b = parse_cards(hole), parse_cards(board) if board is not None else ()
+    h, b = parse_named(hole, "hole"), parse_named(board, "board") if board is not None else ()
     if len(b) == 0:
         from pokerlab.preflop import load_table
 

@@ -31,7 +31,7 @@ from functools import cache
 import numpy as np
 
 from pokerlab._validate import is_whole
-from pokerlab.cards import CardsLike, parse_cards
+from pokerlab.cards import CardsLike, parse_named
 from pokerlab.errors import CardCountError, DuplicateCardError, ParameterError
 
 __all__ = [
@@ -242,7 +242,7 @@ def types_of_ids(ids: np.ndarray) -> np.ndarray:
 
 def hand_type(cards: CardsLike, hand_types: int = 17) -> str:
     """The hand type of 2 to 7 cards (hole cards plus the board so far)."""
-    cs = parse_cards(cards)
+    cs = parse_named(cards, "cards")
     if not 2 <= len(cs) <= 7:
         raise CardCountError(f"a hand type needs 2 to 7 cards, not {len(cs)}")
     type_names(hand_types)
@@ -259,8 +259,8 @@ def evidence_from_cards(
     >>> evidence_from_cards("AdQc", "3h4cJh")
     ('flop', {'BPP_Current': 'busted_A', 'Board': 'busted_TJ'})
     """
-    h = parse_cards(hole)
-    b = parse_cards(board) if board is not None else ()
+    h = parse_named(hole, "hole")
+    b = parse_named(board, "board") if board is not None else ()
     if len(h) != 2:
         raise CardCountError(f"BPP holds 2 hole cards, not {len(h)}")
     if len(b) not in (0, 3, 4, 5):

@@ -262,7 +262,7 @@ def state_from_matchstate(ms: MatchState | str, rules: Rules | None = None, play
     if isinstance(ms, str):
         ms = MatchState.parse(ms)
     elif not isinstance(ms, MatchState):
-        raise AcpcError(f"a match state is a MatchState or a line of text, not {type(ms).__name__}")
+        raise AcpcError(f"ms must be a MatchState or a line of text, not {type(ms).__name__}")
     if players is None:
         n = len(ms.hole)
         if not rules.min_players <= n <= rules.max_players:
@@ -339,8 +339,8 @@ def to_matchstate(state: HandState, position: int, dialect: str = "acpc") -> Mat
         raise ParameterError(f"state must be a HandState, not {type(state).__name__}")
     if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < state.n:
         raise ParameterError(f"position must be a seat 0..{state.n - 1}, not {position!r}")
-    if dialect not in ("acpc", "seed004"):
-        raise ParameterError(f"dialect must be 'acpc' or 'seed004', not {dialect!r}")
+    if not isinstance(dialect, str) or dialect not in ("acpc", "seed004"):
+        raise ParameterError(f"dialect must be 'acpc' or 'seed004', not {dialect!r:.60}")
     nolimit = state.rules.structure is not BettingStructure.FIXED_LIMIT
     rounds: list[list[tuple[str, int | None]]] = [[]]
     boards: list[tuple[Card, ...]] = []
@@ -373,6 +373,12 @@ def to_matchstate(state: HandState, position: int, dialect: str = "acpc") -> Mat
 
 def action_to_acpc(action: Action, state: HandState, dialect: str = "acpc") -> str:
     """The protocol text of ``action`` taken by the actor of ``state``."""
+    if not isinstance(action, (Fold, Check, Call, Raise, RaiseTo)):
+        raise ParameterError(f"action must be Fold, Check, Call, Raise or RaiseTo, not {action!r:.60}")
+    if not isinstance(state, HandState):
+        raise ParameterError(f"state must be a HandState, not {type(state).__name__}")
+    if not isinstance(dialect, str) or dialect not in ("acpc", "seed004"):
+        raise ParameterError(f"dialect must be 'acpc' or 'seed004', not {dialect!r:.60}")
     a = state.actor
     if a is None:
         raise AcpcError("nobody is to act")
@@ -657,7 +663,15 @@ def check_dealer_log(text: str, rules: Rules | None = None) -> tuple[LoggedHand,
     line. Comment lines and ``SCORE`` lines are skipped; any other line is an
     error (a damaged ``STATE`` line is not passed over).
     """
-    rules = _default_rules(rules)
+    if rules is not None:
+        return _check_dealer_log(text, _default_rules(rules))
+    try:
+        return _check_dealer_log(text, _default_rules(None))
+    except AcpcError as exc:  # say which game was assumed: the log may be of another one
+        raise AcpcError(f"{exc} (rules not given: read as {DEFAULT_GAME}; pass rules= for the log's game)") from None
+
+
+def _check_dealer_log(text: str, rules: Rules) -> tuple[LoggedHand, ...]:
     if not isinstance(text, str):
         raise AcpcError(f"a dealer log is text, not {type(text).__name__}")
     out = []
@@ -667,7 +681,7 @@ def check_dealer_log(text: str, rules: Rules | None = None) -> tuple[LoggedHand,
             continue  # the dealer writes only comments, STATE lines and SCORE lines
         if not line.startswith("STATE:"):
             raise AcpcError(
-                f"line {number} of the log is not a STATE, SCORE or comment line (damaged?): {line[:200]!r}"
+                f"line {number} of the log text is not a STATE, SCORE or comment line (damaged?): {line[:200]!r}"
             )
         parts = line.split(":")
         if len(parts) != 6:

@@ -87,7 +87,7 @@ def from_gamedef(text: str, name: str = "ACPC game") -> Rules:
     lines = [ln.split("#")[0].strip() for ln in text.strip().splitlines()]
     lines = [ln for ln in lines if ln]
     if not lines or lines[0].upper() != "GAMEDEF" or lines[-1].upper() != "END GAMEDEF":
-        raise AcpcError("a game definition starts with 'GAMEDEF' and ends with 'END GAMEDEF'")
+        raise AcpcError("the game definition text must start with 'GAMEDEF' and end with 'END GAMEDEF'")
     structure = None
     values: dict[str, list[int]] = {}
     for i, ln in enumerate(lines[1:-1], start=2):
@@ -108,6 +108,9 @@ def from_gamedef(text: str, name: str = "ACPC game") -> Rules:
     for key in ("numplayers", "numrounds"):
         if key not in values:
             raise AcpcError(f"the game definition has no {key} line (the dealer refuses it)")
+    for key, shown in (("numplayers", "numPlayers"), ("numrounds", "numRounds")):
+        if len(values[key]) != 1:
+            raise AcpcError(f"{shown} takes one number, not {' '.join(map(str, values[key]))}")
     n = values["numplayers"][0]
     if not 2 <= n <= 10:
         raise AcpcError(f"numPlayers = {n}: pokerlab and the dealer seat 2 to 10 players")
@@ -276,7 +279,10 @@ def load_game(name_or_path: str | Path) -> Rules:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise AcpcError(f"cannot read the game definition {str(path)!r}: {exc}") from None
-        return from_gamedef(text, name=f"ACPC game {path.name}")
+        try:
+            return from_gamedef(text, name=f"ACPC game {path.name}")
+        except AcpcError as exc:  # say which file: the text is not what a person typed
+            raise AcpcError(f"the game file {str(path)[:200]!r}: {exc}") from None
     if not isinstance(name_or_path, str) or not name_or_path:
         raise ParameterError(f"a game is a standard name or a file path, not {name_or_path!r}")
     found = _standard_name(name_or_path)

@@ -305,7 +305,7 @@ def play_match(
     if isinstance(bots, (str, bytes)) or not hasattr(bots, "__len__"):
         raise ParameterError(f"bots must be a list of bots, not {bots!r}")
     n = len(bots)
-    rules.check_players(n)
+    rules.check_players(n, "bots")
     hands = _validate.whole(hands, "hands", lo=1, hi=MAX_HANDS)
     seed = _validate.seed(seed)
     _validate.flag(duplicate, "duplicate")
@@ -314,7 +314,7 @@ def play_match(
         time_limit = _validate.real(time_limit, "time_limit (seconds)", lo=0, lo_open=True)
     for b in bots:
         if not callable(getattr(b, "act", None)):
-            raise ParameterError(f"{b!r} is not a bot: it needs an act(view) method")
+            raise ParameterError(f"bots: {b!r:.60} is not a bot: it needs an act(view) method")
     if duplicate and not rules.reset_stacks:
         raise ParameterError("duplicate matches need rules that reset stacks every hand (reset_stacks=True)")
     names = _unique_names(bots)

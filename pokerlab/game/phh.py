@@ -243,8 +243,14 @@ def _hands_to_write(states: Any, who: str) -> Iterator[HandState]:
     if isinstance(states, HandState):
         raise PHHError(f"{who} writes several hands: give a list of HandState, not one HandState")
     if isinstance(states, (str, bytes)) or not isinstance(states, Iterable):
-        raise PHHError(f"{who} needs an iterable of HandState, not {type(states).__name__}")
-    return iter(states)
+        raise PHHError(f"{who} needs states, an iterable of HandState, not {type(states).__name__}")
+    return (_state_to_write(s, who) for s in states)
+
+
+def _state_to_write(state: Any, who: str) -> HandState:
+    if not isinstance(state, HandState):
+        raise PHHError(f"{who} needs states holding HandState only, not {type(state).__name__}")
+    return state
 
 
 def to_phhs(states: Iterable[HandState]) -> str:
@@ -269,7 +275,11 @@ def write_phhs(states: Iterable[HandState], path: str | Path) -> int:
         raise PHHError(f"write_phhs needs a file path, not {path!r}")
     hands = _hands_to_write(states, "write_phhs")
     target = Path(path)
-    if target.is_dir():
+    try:
+        is_dir = target.is_dir()
+    except OSError as exc:  # a name too long for the file system
+        raise PHHError(f"write_phhs cannot write path {str(target)[:80]!r}: {exc.strerror or exc}") from None
+    if is_dir:
         raise PHHError(f"write_phhs needs a file path, and {str(target)!r} is a folder")
     count = 0
     try:
@@ -616,6 +626,8 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
     if not isinstance(source, str):
         raise PHHError(f"source is a name for messages (a str), not {source!r}")
     _check_flag(check)
+    if not text.strip():
+        raise PHHError("PHH text is empty: a hand needs at least its 'variant' field")
     reader = _Reader(text, first_line, source)
     try:
         data = _fast_toml(text)
@@ -972,6 +984,8 @@ def read_hand(path: str | Path, number: int = 1, *, check: bool = True) -> PHHHa
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise PHHError(f"the hand number counts from 1, not {number!r}")
     _check_flag(check)
+    if not str(path).strip():
+        raise PHHError("read_hand needs a file path, not an empty one")
     p = Path(path)
     _require_file(p)
     count = 0

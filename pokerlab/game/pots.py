@@ -66,8 +66,13 @@ def side_pots(
     belong to the main pot and to no seat (dead antes).
     """
     paid = _seats(paid, "paid")
-    live = _seats(live, "live", len(paid))
-    seat_order = _seats(seat_order, "seat_order", len(paid))
+    if not paid:
+        raise ParameterError("paid must give what each seat put in, not an empty list")
+    try:
+        live = _seats(live, "live", len(paid))
+        seat_order = _seats(seat_order, "seat_order", len(paid))
+    except ParameterError as exc:  # a seat beyond paid: either list may be the wrong one
+        raise ParameterError(f"{exc} (paid lists {len(paid)} seats)") from None
     dead = whole(dead, "dead", lo=0)
     if not live:
         raise ParameterError("live must name at least one seat that did not fold")

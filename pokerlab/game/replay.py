@@ -265,10 +265,10 @@ def study_hand(
         seat_names = [f"seat {s}" for s in range(state.n)]
         listed = seat_names
     else:
-        raise ParameterError(f"study_hand needs a PHHHand or a HandState, not {type(hand).__name__}")
+        raise ParameterError(f"hand must be a PHHHand or a HandState, not {type(hand).__name__}")
     if names is not None:
-        if isinstance(names, str) or len(names) != state.n or not all(isinstance(x, str) for x in names):
-            raise ParameterError(f"names needs one name per seat ({state.n}), not {names!r}")
+        if not isinstance(names, (list, tuple)) or len(names) != state.n or not all(isinstance(x, str) for x in names):
+            raise ParameterError(f"names needs one name per seat ({state.n}), not {names!r:.60}")
         seat_names = listed = list(names)
     if isinstance(samples, bool) or not isinstance(samples, int) or not 100 <= samples <= 10_000_000:
         raise ParameterError(f"samples must be a whole number 100..10,000,000, not {samples!r}")

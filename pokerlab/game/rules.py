@@ -360,11 +360,13 @@ class Rules:
             raise RulesError(f"Rules has no field {', '.join(unknown)}")
         return replace(self, **changes)  # type: ignore[arg-type]
 
-    def check_players(self, n: int) -> None:
+    def check_players(self, n: int, name: str = "") -> None:
+        """Refuse a number of players these rules cannot seat (``name``: the argument that gave them)."""
+        where = f"{name}: " if name else ""
         if isinstance(n, bool) or not hasattr(n, "__index__"):
-            raise RulesError(f"the number of players must be a whole number, not {n!r}")
+            raise RulesError(f"{where}the number of players must be a whole number, not {n!r}")
         if not self.min_players <= n <= self.max_players:
-            raise RulesError(f"{self.name} seats {self.min_players} to {self.max_players} players, not {n}")
+            raise RulesError(f"{where}{self.name} seats {self.min_players} to {self.max_players} players, not {n}")
 
     def new_hand(
         self,

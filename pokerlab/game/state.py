@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from pokerlab.cards import Card, Deck, parse_cards
+from pokerlab.cards import Card, Deck, parse_cards, parse_named
 from pokerlab.errors import (
     DuplicateCardError,
     HiddenCardsError,
@@ -172,7 +172,7 @@ class ActionKind(StrEnum):
 def _member(enum: type[StrEnum], value: object, name: str) -> Any:
     """``value`` as a member of ``enum`` (its string spelling accepted), or an error naming ``name``."""
     try:
-        return enum(value)
+        return enum(value)  # type: ignore[arg-type]  # a wrong type is refused just below
     except (ValueError, TypeError):
         words = ", ".join(m.value for m in enum)
         raise ParameterError(f"{name} must be one of {words}, not {value!r:.60}") from None
@@ -315,6 +315,8 @@ class HandState:
         mucks: Iterable[int] = (),
         unknown_stacks: Iterable[int] = (),
     ) -> None:
+        from collections.abc import Iterable, Sequence
+
         from pokerlab import _validate
         from pokerlab.game.rules import Rules
 
@@ -323,15 +325,24 @@ class HandState:
         if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
             raise PokerlabError(f"stacks must be a list of chip counts, not {stacks!r}")
         n = len(stacks)
-        rules.check_players(n)
+        rules.check_players(n, "stacks")
         button = _validate.whole(button, "button")
         seed = _validate.seed(seed, generator=True)
         hand_number = _validate.whole(hand_number, "hand_number", lo=0)
         for i, s in enumerate(stacks):
             if isinstance(s, bool) or not isinstance(s, int) or s <= 0:
-                raise PokerlabError(f"seat {i} needs a positive whole number of chips to play, not {s!r}")
+                raise PokerlabError(f"stacks: seat {i} needs a positive whole number of chips to play, not {s!r:.60}")
         if not 0 <= button < n:
             raise PokerlabError(f"the button must be a seat 0..{n - 1}, not {button}")
+        for label, seats in (("mucks", mucks), ("unknown_stacks", unknown_stacks)):
+            if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
+                raise PokerlabError(f"{label} must list seats 0..{n - 1}, not {seats!r:.60}")
+            if any(isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < n for m in seats):
+                raise PokerlabError(f"{label} lists seats 0..{n - 1}, not {list(seats)!r:.60}")
+        if holes is not None and (isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence)):
+            raise PokerlabError(f"holes must list each seat's hole cards (None: hidden), not {holes!r:.60}")
+        if deck is not None:
+            deck = parse_named(deck, "deck")
         self.rules = rules
         self.n = n
         self.button = button
@@ -387,11 +398,11 @@ class HandState:
         self._given_holes: list[tuple[Card, ...]] = []
         seen: set[int] = set()
         for seat, h in enumerate(holes):
-            cards = () if h is None else tuple(parse_cards(h))
+            cards = () if h is None else tuple(parse_named(h, "holes"))
             if len(cards) not in (0, 2):
-                raise PokerlabError(f"seat {seat} needs 2 hole cards (or None when unknown), not {len(cards)}")
+                raise PokerlabError(f"holes: seat {seat} needs 2 hole cards (or None when unknown), not {len(cards)}")
             self._given_holes.append(cards)
-        board_cards = list(parse_cards(board)) if board is not None else []
+        board_cards = list(parse_named(board, "board")) if board is not None else []
         if len(board_cards) > 5:
             raise PokerlabError(f"a board has at most 5 cards, not {len(board_cards)}")
         for c in [c for h in self._given_holes for c in h] + board_cards:

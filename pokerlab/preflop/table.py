@@ -48,8 +48,8 @@ def _read_signed(path: Path, header: str, what: str, required: tuple[str, ...] =
     ``required`` provenance keys and the checksum."""
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PreflopTableError(f"cannot read {path}: {exc}") from None
+    except (OSError, ValueError) as exc:  # ValueError: not UTF-8, or a NUL byte in the name
+        raise PreflopTableError(f"cannot read path {str(path)[:200]!r}: {exc}") from None
     lines = text.split("\n")
     if lines[0] != header:
         raise PreflopTableError(f"{path} is not a pokerlab preflop {what} (its first line is not {header!r})")
@@ -179,6 +179,11 @@ def _version() -> str:
     return __version__
 
 
+def _where(name: object) -> str:
+    """``values``/``errors`` as they are; a column of ``extra`` as ``extra[...]``."""
+    return str(name) if name in ("values", "errors") else f"extra[{name!r:.40}]"
+
+
 @dataclass(frozen=True, eq=False)
 class PreflopTable:
     """Values for the 169 classes on the Waterloo report's 13x13 grid, with provenance.
@@ -200,7 +205,7 @@ class PreflopTable:
             raise PreflopTableError(f"extra must be a mapping of column names to 13x13 grids, not {self.extra!r:.60}")
         for name, arr in [("values", self.values), ("errors", self.errors), *self.extra.items()]:
             if arr is not None and np.shape(arr) != (13, 13):
-                raise PreflopTableError(f"{name} must be a 13x13 grid, not {np.shape(arr)}")
+                raise PreflopTableError(f"{_where(name)} must be a 13x13 grid, not {np.shape(arr)}")
         if not isinstance(self.provenance, Mapping):
             raise PreflopTableError(f"provenance must be a mapping, not {self.provenance!r}")
         missing = [k for k in REQUIRED if k not in self.provenance]

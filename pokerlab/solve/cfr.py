@@ -182,7 +182,7 @@ def cfr(
         record = _check_int("record", record, 0, 10_000)
     if seed is not None:
         seed = _check_int("seed", seed, 0, 2**63 - 1)
-    if engine not in ENGINES:
+    if not isinstance(engine, str) or engine not in ENGINES:
         raise ParameterError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     points = _checkpoints(iterations, record)
     if variant == "mccfr":
@@ -344,8 +344,8 @@ def cfr_reference(game: Game, iterations: int, variant: str = "cfr") -> Policy:
     """
     if not isinstance(game, Game):
         raise ParameterError(f"game must be a pokerlab.solve game (solve.game('kuhn')), not {type(game).__name__}")
-    if variant not in ("cfr", "cfr+"):
-        raise ParameterError(f"the reference implements cfr and cfr+, not {variant!r}")
+    if not isinstance(variant, str) or variant not in ("cfr", "cfr+"):
+        raise ParameterError(f"variant: the reference implements cfr and cfr+, not {variant!r:.60}")
     iterations = _check_int("iterations", iterations, 1, 100_000)
     regret = {i.key: dict.fromkeys(i.actions, 0.0) for i in game.infosets}
     total = {i.key: dict.fromkeys(i.actions, 0.0) for i in game.infosets}

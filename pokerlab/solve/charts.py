@@ -32,6 +32,11 @@ def _positive_number(x: object) -> bool:
     return isinstance(x, numbers.Real) and not isinstance(x, bool) and math.isfinite(x) and x > 0  # type: ignore[operator]
 
 
+def _check_title(title: object) -> None:
+    if not isinstance(title, str):
+        raise ParameterError(f"title must be text, not {type(title).__name__}")
+
+
 def exploitability_chart(
     results: Sequence[CFRResult],
     references: Mapping[str, float] | None = None,
@@ -54,7 +59,8 @@ def exploitability_chart(
         or not results
         or not all(isinstance(r, CFRResult) for r in results)
     ):
-        raise ParameterError("exploitability_chart needs a list of CFR results (from solve.cfr)")
+        raise ParameterError("results must be a list of CFR results (from solve.cfr)")
+    _check_title(title)
     if references is not None and (
         not isinstance(references, Mapping)
         or not all(isinstance(k, str) and _positive_number(v) for k, v in references.items())
@@ -113,8 +119,9 @@ def strategy_chart(policy: Policy, keys: Sequence[str], title: str = "") -> alt.
 
     if not isinstance(policy, Policy):
         raise ParameterError(f"policy must be a pokerlab.solve.Policy, not {type(policy).__name__}")
+    _check_title(title)
     if isinstance(keys, str) or not isinstance(keys, Sequence) or not keys or not all(isinstance(k, str) for k in keys):
-        raise ParameterError(f"strategy_chart needs a list of information set keys, e.g. ['K:', 'Q:r'], not {keys!r}")
+        raise ParameterError(f"keys must be a list of information set keys, e.g. ['K:', 'Q:r'], not {keys!r:.60}")
     rows = [
         {"infoset": key, "action": ACTION_NAMES.get(a, a), "probability": p, "order": i}
         for key in keys

@@ -280,18 +280,23 @@ def leaks_frame(found: tuple[Leak, ...]) -> pd.DataFrame:
     """The leaks as a table (one row per information set)."""
     import pandas as pd
 
-    return pd.DataFrame(
-        [
-            {
-                "infoset": x.infoset,
-                "player": x.player,
-                "policy": " ".join(f"{a}:{p:.2f}" for a, p in x.policy),
-                "best action": x.best_action,
-                "reach": x.reach,
-                "regret": x.regret,
-                "gain": x.gain,
-                **({} if x.fix is None else {"fix": x.fix}),
-            }
-            for x in found
-        ]
-    ).set_index("infoset")
+    if isinstance(found, (str, bytes)) or not isinstance(found, (list, tuple)):
+        raise ParameterError(f"found must be the leaks from solve.leaks, not {type(found).__name__}")
+    if not all(isinstance(x, Leak) for x in found):
+        raise ParameterError("found must hold Leak records (from solve.leaks) only")
+
+    rows = [
+        {
+            "infoset": x.infoset,
+            "player": x.player,
+            "policy": " ".join(f"{a}:{p:.2f}" for a, p in x.policy),
+            "best action": x.best_action,
+            "reach": x.reach,
+            "regret": x.regret,
+            "gain": x.gain,
+            **({} if x.fix is None else {"fix": x.fix}),
+        }
+        for x in found
+    ]
+    columns = ["infoset", "player", "policy", "best action", "reach", "regret", "gain"]
+    return (pd.DataFrame(rows) if rows else pd.DataFrame(columns=columns)).set_index("infoset")

@@ -31,6 +31,13 @@ __all__ = ["Policy"]
 _TOLERANCE = 1e-9
 
 
+def _check_game(game: object) -> None:
+    from pokerlab.solve.games import Game
+
+    if not isinstance(game, Game):
+        raise ParameterError(f"game must be a pokerlab.solve game (solve.game('kuhn')), not {type(game).__name__}")
+
+
 @dataclass(frozen=True, eq=False)
 class Policy:
     """``table[i, a]``: the probability of action ``game.actions[a]`` at information set ``i``.
@@ -76,6 +83,7 @@ class Policy:
     @classmethod
     def uniform(cls, game: Game) -> Policy:
         """Every legal action equally likely."""
+        _check_game(game)
         legal = game.legal.astype(float)
         return cls(game, legal / legal.sum(axis=1, keepdims=True))
 
@@ -84,19 +92,24 @@ class Policy:
         cls, game: Game, mapping: Mapping[str, Mapping[str, float]], default: Policy | None = None
     ) -> Policy:
         """From ``{infoset key: {action: probability}}``; missing sets come from ``default`` (uniform)."""
+        _check_game(game)
         if not isinstance(mapping, Mapping):
             raise ParameterError(f"mapping must be a dict of information set keys, not {type(mapping).__name__}")
         if default is not None and (not isinstance(default, Policy) or default.game is not game):
             raise ParameterError(f"default must be a Policy of {game.name}")
         table = np.array((default or cls.uniform(game)).table)
         for key, probs in mapping.items():
-            info = game.infoset(key)
+            try:
+                info = game.infoset(key)
+            except ParameterError as exc:  # the key came from mapping: say so
+                raise ParameterError(f"mapping: {exc}") from None
             table[info.index] = _row(game, info, probs)
         return cls(game, table)
 
     @classmethod
     def from_function(cls, game: Game, fn: Callable[[InfoSet], Mapping[str, float]]) -> Policy:
         """Ask ``fn(infoset)`` for every information set; it returns ``{action: probability}``."""
+        _check_game(game)
         if not callable(fn):
             raise ParameterError(f"fn must be callable, not {type(fn).__name__}")
         return cls(game, np.array([_row(game, i, fn(i)) for i in game.infosets]).reshape(-1, len(game.actions)))

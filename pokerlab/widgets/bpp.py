@@ -38,8 +38,15 @@ class BPPInspector:
         charts: bool = True,
         engine: str = "numpy",
     ) -> None:
+        from pokerlab import _validate
         from pokerlab.bpp import ROUNDS, TYPE_LABELS
 
+        _validate.choice(round, "round", ROUNDS)
+        _validate.choice(hand_types, "hand_types", (9, 17))
+        _validate.choice(actions, "actions", (2, 4))
+        _validate.flag(final_arc, "final_arc")
+        _validate.flag(charts, "charts")
+        _validate.choice(engine, "engine", ("numpy", "pgmpy"))
         self._charts = charts
         self._engine = engine
         self._nets: dict[tuple[str, int, int, bool], Any] = {}

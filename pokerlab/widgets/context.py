@@ -29,10 +29,16 @@ class ContextExplorer:
         from pokerlab.bots.context import CONTEXT_FEATURES
 
         if not isinstance(decisions, pd.DataFrame) or "style" not in decisions.columns:
-            raise ParameterError("ContextExplorer needs the DataFrame that collect_decisions returns")
+            raise ParameterError(
+                f"decisions must be the DataFrame that collect_decisions returns, not {decisions!r:.60}"
+            )
         missing = [c for c in (*CONTEXT_FEATURES, "action") if c not in decisions.columns]
         if missing or decisions.empty:
             raise ParameterError(f"the decisions frame is empty or lacks the columns {missing}")
+        if style is not None and not isinstance(style, str):
+            raise ParameterError(f"style must be text or None, not {style!r:.60}")
+        if not isinstance(charts, bool):
+            raise ParameterError(f"charts must be True or False, not {charts!r:.60}")
         styles = list(dict.fromkeys(decisions["style"]))
         if style is not None and style not in styles:
             raise ParameterError(f"style {style!r} is not in the decisions; they hold {', '.join(styles)}")

@@ -19,6 +19,10 @@ class HandEvaluator:
     """Type 5-7 cards and see the value, category, description and best five."""
 
     def __init__(self, cards: str = "AsKs QsJsTs 2c 3d", seed: int | None = None) -> None:
+        from pokerlab import _validate
+
+        _validate.text(cards, "cards", empty=True)
+        _validate.seed(seed)
         self._deck_seed = seed
         self.cards = w.Text(value=cards, description="cards", placeholder="e.g. AsKs QsJsTs 2c 3d")
         self.deal = w.Button(description="deal 7 random", icon="random", layout=_fit())
@@ -82,6 +86,14 @@ class PotentialExplorer:
         charts: bool = True,
         seed: int | None = None,
     ) -> None:
+        from pokerlab import _inputs, _validate
+
+        _validate.text(hole, "hole", empty=True)
+        _validate.text(board, "board", empty=True)
+        _inputs.opponents_count(opponents)
+        _validate.text(weights, "weights", empty=True)
+        _validate.flag(charts, "charts")
+        _validate.seed(seed)
         self._charts = charts
         self._deck_seed = seed
         self.hole = w.Text(value=hole, description="hole", layout=w.Layout(width="14em"))

@@ -20,6 +20,12 @@ class PreflopExplorer:
     """
 
     def __init__(self, players: int = 4, games: int = 500, seed: int = 2026, charts: bool = True) -> None:
+        from pokerlab import _validate
+
+        _validate.whole(players, "players", lo=2, hi=10)
+        _validate.choice(games, "games", (100, 250, 500, 1000, 2500, 5000, 10000))
+        _validate.seed(seed, optional=False)
+        _validate.flag(charts, "charts")
         self._charts = charts
         self.seed = seed
         self.players = w.IntSlider(value=players, min=2, max=10, description="players")

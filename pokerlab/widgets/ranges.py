@@ -108,7 +108,7 @@ def top_range(percent: float) -> str:
     chosen: list[str] = []
     combos = 0
     for name in order:
-        if combos >= percent / 100 * 1326:
+        if chosen and combos >= percent / 100 * 1326:  # at least the best class, however small percent is
             break
         chosen.append(name)
         combos += len(HandClass.parse(name).combos)

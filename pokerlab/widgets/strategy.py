@@ -20,6 +20,9 @@ class StrategyExplorer:
     """
 
     def __init__(self, charts: bool = True) -> None:
+        from pokerlab import _validate
+
+        _validate.flag(charts, "charts")
         self._charts = charts
         self.ehs = w.FloatSlider(value=0.35, min=0, max=1, step=0.01, description="EHS")
         self.ppot = w.FloatSlider(value=0.25, min=0, max=1, step=0.01, description="PPOT")
@@ -106,9 +109,12 @@ class ReweightingExplorer:
     def __init__(self, hole: str = "AdQc", board: str = "3h4cJh", charts: bool = True) -> None:
         import numpy as np
 
+        from pokerlab import _inputs, _validate
         from pokerlab.bots.models import ReweightingModel
         from pokerlab.cards import combo_card_ids
 
+        _validate.flag(charts, "charts")
+        _inputs.hole_and_board(hole, board, board_sizes=(3, 4, 5))
         self._charts = charts
         self.hole = parse_cards(hole)
         self.board = parse_cards(board)

@@ -47,17 +47,33 @@ class TableWidget:
         seed: int = 0,
         name: str = "you",
     ) -> None:
+        from pokerlab import _validate
         from pokerlab.apps.base import ActionBar
         from pokerlab.apps.session import Seat, TableSession
         from pokerlab.bots import RandomBot
         from pokerlab.game import NO_LIMIT_RING, Rules
 
         if rules is not None and not isinstance(rules, Rules):
-            raise ParameterError(f"rules must be a Rules value (or None), not {rules!r:.60}")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ParameterError(f"seed must be a whole number >= 0, not {seed!r:.60}")
-        if not isinstance(name, str) or not name.strip():
-            raise ParameterError(f"name must be a non-empty text, not {name!r:.60}")
+            raise ParameterError(f"rules must be a Rules (or None for no-limit ring), not {_validate._show(rules)}")
+        if opponents is not None and (
+            not isinstance(opponents, (list, tuple))
+            or not all(
+                callable(getattr(b, "act", None)) and isinstance(getattr(b, "name", None), str) for b in opponents
+            )
+        ):
+            raise ParameterError(
+                f"opponents must be a list of bots (with name and act), not {_validate._show(opponents)}"
+            )
+        _validate.whole(human_seat, "human_seat")
+        _validate.seed(seed, optional=False)
+        _validate.text(name, "name")
+        if opponents is not None:
+            rules_ = rules or NO_LIMIT_RING
+            if not rules_.min_players <= len(opponents) + 1 <= rules_.max_players:
+                raise ParameterError(
+                    f"opponents: {rules_.name} seats {rules_.min_players} to {rules_.max_players} players, "
+                    f"so give {rules_.min_players - 1} to {rules_.max_players - 1} opponents, not {len(opponents)}"
+                )
         self.rules = rules or NO_LIMIT_RING
         self.opponents = list(opponents) if opponents is not None else [RandomBot(seed=seed + 1)]
         self.n = len(self.opponents) + 1
@@ -162,6 +178,7 @@ class TableWidget:
         from pokerlab.game import Showdown
 
         session, s = self.session, self.session.state
+        assert s is not None  # the widget deals its first hand on construction
         me = session.hand_seat_of_human
         names = session.names_in_hand()
         shown = {e.seat for e in s.events if isinstance(e, Showdown)}
@@ -226,7 +243,7 @@ class HandReplayer:
             raise ParameterError(f"charts must be True or False, not {charts!r}")
         if isinstance(hand, (str, Path)):
             hand = read_hand(hand, number)
-        elif number != 1 or isinstance(number, bool):
+        elif type(number) is not int or number != 1:
             raise ParameterError(f"number picks a hand of a file; it needs a path, not {type(hand).__name__}")
         self.study = study_hand(hand, samples=samples, seed=seed, potential=potential)
         self._charts = charts
