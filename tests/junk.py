@@ -345,6 +345,14 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.evaluator.evaluate": {"cards": lambda: "AsKsQsJsTs"},
     "pokerlab.evaluator.reference_value": {"cards": lambda: "AsKsQsJsTs"},
     "pokerlab.equity.equity": {"hands_or_ranges": lambda: ("AhKh", "QQ"), "board": lambda: "2c7d8h9s"},
+    "pokerlab.game.state.Act": {
+        "seat": lambda: 0,
+        "street": lambda: pokerlab.game.Street.FLOP,
+        "kind": lambda: "bet",
+        "amount": lambda: 4,
+        "to": lambda: 4,
+    },
+    "pokerlab.game.state.PostBlind": {"seat": lambda: 1, "amount": lambda: 2, "blind": lambda: "big"},
     "pokerlab.game.pots.side_pots": {
         "paid": lambda: [100, 40, 100],
         "live": lambda: [0, 1, 2],

@@ -55,6 +55,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from pokerlab._validate import is_whole
 from pokerlab.cards import Card, Deck, parse_cards, parse_named
 from pokerlab.errors import (
     DuplicateCardError,
@@ -178,6 +179,21 @@ def _member(enum: type[StrEnum], value: object, name: str) -> Any:
         raise ParameterError(f"{name} must be one of {words}, not {value!r:.60}") from None
 
 
+def _check_fields(event: object, ints: tuple[str, ...], flags: tuple[str, ...] = ()) -> None:
+    """Refuse an event whose counts are not whole numbers >= 0 or whose flags are not bools (naming the field)."""
+    for name in ints:
+        v = getattr(event, name)
+        if type(v) is not int or v < 0:
+            if is_whole(v) and v >= 0:
+                object.__setattr__(event, name, int(v))
+            else:
+                raise ParameterError(f"{name} must be a whole number >= 0, not {v!r:.60}")
+    for name in flags:
+        v = getattr(event, name)
+        if type(v) is not bool:
+            raise ParameterError(f"{name} must be True or False, not {v!r:.60}")
+
+
 class Blind(StrEnum):
     """Which forced bet a :class:`PostBlind` is: the small blind, the big blind or a straddle.
 
@@ -203,6 +219,7 @@ class PostBlind:
     blind: Blind
 
     def __post_init__(self) -> None:
+        _check_fields(self, ("seat", "amount"))
         if type(self.blind) is not Blind:  # the string spelling ("big") becomes the member
             object.__setattr__(self, "blind", _member(Blind, self.blind, "blind"))
 
@@ -241,6 +258,12 @@ class Act:
     automatic: bool = False
 
     def __post_init__(self) -> None:
+        _check_fields(self, ("seat", "amount", "to"), ("all_in", "complete", "automatic"))
+        if type(self.street) is not Street:
+            try:
+                object.__setattr__(self, "street", Street(self.street))
+            except (ValueError, TypeError):
+                raise ParameterError(f"street must be a Street, not {self.street!r:.60}") from None
         if type(self.kind) is not ActionKind:  # the string spelling ("raise") becomes the member
             object.__setattr__(self, "kind", _member(ActionKind, self.kind, "kind"))
 
