@@ -86,6 +86,8 @@ def _grid_view_class() -> Any:
 
 _GRID_VIEW: Any = None
 TOP_PERCENTS = (5, 10, 15, 20, 25, 30, 40, 50, 75, 100)
+MIN_PAINT_WEIGHT = 0.01
+"""The smallest weight the paint slider offers (and ``RangeGrid(paint_weight=...)`` accepts)."""
 
 
 def top_range(percent: float) -> str:
@@ -124,8 +126,10 @@ class RangeGrid:
     erase) with the ``paint weight``; the presets take the top x % of hands
     by exact equity against a random hand. Editing the text repaints the
     grid; painting rewrites the text. ``.range`` is the current
-    :class:`~pokerlab.ranges.Range` (None when empty); ``on_change``
-    callbacks run after every change, and ``last_update_s`` holds how long
+    :class:`~pokerlab.ranges.Range` (None when empty) and ``.error`` the
+    message when the text cannot be read (``.range`` then keeps the last
+    readable range); ``on_change`` callbacks run after every change and
+    after unreadable text, and ``last_update_s`` holds how long
     the last paint took to propagate (text, summary and callbacks).
     """
 
@@ -139,13 +143,20 @@ class RangeGrid:
         self._range_type = Range
         if not isinstance(text, str):
             raise ParameterError(f"text must be range text, not {text!r}")
-        if isinstance(paint_weight, bool) or not isinstance(paint_weight, (int, float)) or not 0 < paint_weight <= 1:
-            raise ParameterError(f"paint_weight must be a number in (0, 1], not {paint_weight!r}")
+        if (
+            isinstance(paint_weight, bool)
+            or not isinstance(paint_weight, (int, float))
+            or not MIN_PAINT_WEIGHT <= paint_weight <= 1
+        ):
+            raise ParameterError(f"paint_weight must be a number in [{MIN_PAINT_WEIGHT}, 1], not {paint_weight!r}")
         labels = [HandClass.at(r, c).name for r in range(13) for c in range(13)]
         self._cells = labels  # row-major in seed 001's layout: 2..A down and across, suited below the diagonal
         self.view = _grid_view_class()(labels=labels, paint_weight=float(paint_weight))
         self.text = w.Text(value=text, description="range", layout=w.Layout(width="36em"), continuous_update=False)
-        self.paint_weight = w.FloatSlider(value=paint_weight, min=0.05, max=1.0, step=0.05, description="weight")
+        # the slider reaches every weight the constructor accepts, so it always shows what a drag paints
+        self.paint_weight = w.FloatSlider(
+            value=paint_weight, min=MIN_PAINT_WEIGHT, max=1.0, step=MIN_PAINT_WEIGHT, description="weight"
+        )
         self.preset = w.Dropdown(
             options=[("top x % ...", 0)] + [(f"top {p} %", p) for p in TOP_PERCENTS], value=0, description="preset"
         )
@@ -246,9 +257,15 @@ class RangeGrid:
         except PokerlabError as exc:
             self.error = str(exc)
             self.summary.value = _error_html(str(exc))
-            return
+            failed = True
+        else:
+            failed = False
         finally:
             self._busy = False
+        if failed:  # the range is unchanged, but what depends on it must not go on showing it as the text's
+            for cb in self._callbacks:
+                cb(self)
+            return
         self._changed()
 
     def _preset(self, change: Any) -> None:
@@ -337,6 +354,9 @@ class RangeEquityExplorer:
 
         t = self._time()
         try:
+            for side, grid in (("hero", self.hero), ("villain", self.villain)):
+                if grid.error is not None:
+                    raise ParameterError(f"the {side} range: {grid.error}")
             if self.hero.range is None or self.villain.range is None:
                 raise ParameterError("paint both ranges (or type them) to compare them")
             board = parse_cards(self.board.value)
