@@ -266,6 +266,26 @@ def test_range_grid_slider_shows_the_weight_a_drag_paints(weight):
         RangeGrid("AA", paint_weight=weight / 200)
 
 
+def test_range_equity_explorer_update_time_includes_the_chart(monkeypatch):
+    """The time shown after a paint is all the kernel's work for it, drawing the chart's SVG included."""
+    import time
+
+    from pokerlab import charts
+    from pokerlab.widgets import RangeEquityExplorer
+
+    ex = RangeEquityExplorer("QQ+, AKs", "JJ, TT, AQs", "Ks7d2c", charts=True)
+    draw = charts.chart_svg
+
+    def slow_svg(chart):
+        time.sleep(0.3)
+        return draw(chart)
+
+    monkeypatch.setattr(charts, "chart_svg", slow_svg)
+    ex.villain.paint("KQs")
+    assert ex.last_update_s >= 0.3 and ex.villain.last_update_s >= ex.last_update_s
+    assert f"{ex.last_update_s * 1e3:.0f} ms" in ex.numbers.value
+
+
 def test_range_equity_explorer_draws_both_breakdowns():
     from pokerlab.widgets import RangeEquityExplorer
 

@@ -306,7 +306,8 @@ class RangeEquityExplorer:
     empty for preflop). Every change recomputes :func:`pokerlab.equity`
     (exact for any two ranges on a flop, turn or river, and for whole-class
     ranges preflop) and :func:`pokerlab.range_breakdown` of both ranges.
-    ``last_update_s`` is the time the last change took in the kernel.
+    ``last_update_s`` is the time the last change took in the kernel
+    (equity, breakdowns and the chart's SVG).
     """
 
     def __init__(
@@ -371,16 +372,16 @@ class RangeEquityExplorer:
             self.last_chart = None
             return
         self.result, self.breakdowns, self.error = e, parts, None
-        self.last_update_s = self._time() - t
-        self.numbers.value = e._repr_html_() + f"<small>{self.last_update_s * 1e3:.0f} ms</small>"
         if self._charts and parts is not None:
-            from pokerlab.charts import chart_svg
+            from pokerlab import charts
 
             self.last_chart = parts[0].chart(title="hero") | parts[1].chart(title="villain")
-            self.chart_view.value = chart_svg(self.last_chart)
+            svg = charts.chart_svg(self.last_chart)
         else:
-            self.last_chart = None
-            self.chart_view.value = ""
+            self.last_chart, svg = None, ""
+        self.last_update_s = self._time() - t  # everything the kernel does for a change, the chart included
+        self.numbers.value = e._repr_html_() + f"<small>{self.last_update_s * 1e3:.0f} ms</small>"
+        self.chart_view.value = svg
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return _with_picture(self.widget, self.last_chart, **kwargs)
