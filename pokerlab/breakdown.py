@@ -12,7 +12,8 @@ range that does not use a board card into
 * on a flop or turn, any **draws** (a hand may have several, or none): a flush
   draw (four cards of one suit, at least one from the hand, no flush yet), an
   open-ended straight draw (two or more ranks complete a straight that uses a
-  hole card; double gutshots count here, as they have eight outs too), a
+  hole card, higher than any the board would make with that rank alone;
+  double gutshots count here, as they have eight outs too), a
   gutshot (one such rank) and two overcards (no pair, both hole cards above
   the board).
 
@@ -136,7 +137,7 @@ def classify(hole: tuple[Card, Card], board: tuple[Card, ...]) -> list[Holding]:
             outs = sum(
                 1
                 for r in range(13)
-                if not both >> r & 1 and straight_high(both | 1 << r) >= 0 and straight_high(alone | 1 << r) < 0
+                if not both >> r & 1 and straight_high(both | 1 << r) > straight_high(alone | 1 << r)
             )
             if outs >= 2:
                 out.append(Holding.OPEN_ENDED)

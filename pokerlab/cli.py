@@ -30,7 +30,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from pokerlab.errors import PokerlabError
+from pokerlab.errors import ParameterError, PokerlabError
 
 
 class _Parser(argparse.ArgumentParser):
@@ -221,6 +221,7 @@ def cmd_tables(args: argparse.Namespace) -> None:
 
     from pokerlab import preflop
 
+    _refuse_ignored_table_options(args)
     out = Path(args.out)
     written = []
     tables: list[preflop.PreflopTable | preflop.PreflopMatrix]
@@ -236,7 +237,7 @@ def cmd_tables(args: argparse.Namespace) -> None:
                     n,
                     games=10_000 if args.games is None else args.games,
                     seed=args.seed,
-                    metric=args.metric,
+                    metric=args.metric or "pot_share",
                     executor=executor,
                     progress=not args.json,
                 )
@@ -244,12 +245,13 @@ def cmd_tables(args: argparse.Namespace) -> None:
             ]
         else:
             players = [args.players] if args.players is not None else list(range(2, 11))
-            if args.source != "income_rate":
+            source = args.source or "income_rate"
+            if source != "income_rate":
                 players = players[:1]
             tables = [
                 preflop.expert_table(
                     n,
-                    source=args.source,
+                    source=source,
                     games=1_000_000 if args.games is None else args.games,
                     seed=2026 if args.seed is None else args.seed,
                     executor=executor,
@@ -261,6 +263,28 @@ def cmd_tables(args: argparse.Namespace) -> None:
         written.append(str(table.write(out / _table_name(table))))
     text = "\n".join(f"wrote {w}" for w in written)
     _print({"written": written}, text, args.json)
+
+
+def _refuse_ignored_table_options(args: argparse.Namespace) -> None:
+    """The exact tables are heads-up pot shares with no sampling: an option they would ignore is an error.
+
+    Otherwise ``--method exact-matrix --players 9`` would quietly write the heads-up matrix.
+    """
+    if args.method not in ("exact", "exact-matrix"):
+        return
+    given = [
+        f"--players {args.players}" if args.players not in (None, 2) else "",
+        f"--games {args.games}" if args.games is not None else "",
+        f"--seed {args.seed}" if args.seed is not None else "",
+        f"--metric {args.metric}" if args.metric not in (None, "pot_share") else "",
+        f"--source {args.source}" if args.source is not None else "",
+    ]
+    given = [g for g in given if g]
+    if given:
+        raise ParameterError(
+            f"--method {args.method} is exact and heads-up (2 players, pot share, no games or seed); "
+            f"it does not take {', '.join(given)}"
+        )
 
 
 def _grid_text(table: Any) -> str:
@@ -585,8 +609,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--source",
         choices=("income_rate", "sklansky", "chen", "rembrant"),
-        default="income_rate",
-        help="expert table source (income_rate depends on --players and --games)",
+        default=None,
+        help="expert table source (default income_rate, which depends on --players and --games)",
     )
     p.add_argument("--players", type=_whole(2, 10), default=None, help="2..10 (default: every count 2..10)")
     p.add_argument(
@@ -596,7 +620,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="games per class (default 10,000 for simulation, 1,000,000 for income rate)",
     )
     p.add_argument("--seed", type=_SEED, default=None, help="random seed (simulation default: random; expert: 2026)")
-    p.add_argument("--metric", choices=("pot_share", "won_outright"), default="pot_share")
+    p.add_argument(
+        "--metric", choices=("pot_share", "won_outright"), default=None, help="simulation only (default pot_share)"
+    )
     p.add_argument("--out", type=_text, default="data/preflop_tables", help="folder for the CSV files")
     p.add_argument("--workers", type=_whole(1, 256), default=1, help="processes to use (default 1)")
 

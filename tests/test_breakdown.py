@@ -35,6 +35,10 @@ def kinds(hole, board):
         ("Ah3c", "Kd7d2c5s6h", {"High card"}),  # no draws on the river
         ("6h5h", "7h8h9h", {"Straight flush"}),
         ("AhKh", "6s7s8s9s", {"High card", "Two overcards"}),  # the straight draw is the board's own
+        # a higher straight than the board's own: the 9 plays the ten (6-T); the 4 only makes the board's 4-8
+        ("Th2s", "5c6d7h8s", {"High card", "Gutshot"}),
+        ("JhTh", "5c6d7h8s", {"High card", "Gutshot", "Two overcards"}),
+        ("Qh2s", "5c6d7h9s", {"High card"}),  # the 8 is the board's straight; the queen needs two cards
     ],
 )
 def test_classify_by_hand(hole, board, want):

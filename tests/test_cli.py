@@ -137,3 +137,34 @@ def test_tournament_rules_are_named_by_source_and_the_old_name_still_works():
     assert "waterloo-nl" in parser._subparsers._group_actions[0].choices["tournament"].format_help()
     with pytest.raises(SystemExit):
         parser.parse_args([*base, "--rules", "seed002"])
+@pytest.mark.parametrize("method", ["exact", "exact-matrix"])
+@pytest.mark.parametrize(
+    "extra",
+    [["--players", "9"], ["--games", "100"], ["--seed", "3"], ["--metric", "won_outright"], ["--source", "chen"]],
+)
+def test_exact_tables_refuse_options_they_would_ignore(capsys, monkeypatch, tmp_path, method, extra):
+    """`--method exact-matrix --players 9` must not quietly write the heads-up matrix."""
+    from pokerlab import preflop
+
+    def never(*args, **kwargs):
+        raise AssertionError("the table was computed although an option it ignores was given")
+
+    monkeypatch.setattr(preflop, "exact_matrix", never)
+    monkeypatch.setattr(preflop, "exact_heads_up_table", never)
+    code, out, err = run(capsys, "tables", "--method", method, *extra, "--out", str(tmp_path))
+    assert code == 2 and out == "" and not list(tmp_path.iterdir())
+    assert err.startswith("pokerlab: error:") and extra[0] in err and method in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("method", ["exact", "exact-matrix"])
+def test_exact_tables_accept_what_they_compute(capsys, monkeypatch, tmp_path, method):
+    from pokerlab import errors, preflop
+
+    def reached(*args, **kwargs):
+        raise errors.ParameterError("reached the computation")
+
+    monkeypatch.setattr(preflop, "exact_matrix", reached)
+    monkeypatch.setattr(preflop, "exact_heads_up_table", reached)
+    for extra in ([], ["--players", "2"], ["--metric", "pot_share"], ["--workers", "2"]):
+        code, _, err = run(capsys, "tables", "--method", method, *extra, "--out", str(tmp_path))
+        assert code == 2 and "reached the computation" in err

@@ -68,3 +68,96 @@ def test_drag_paints_and_erases_cells_and_python_writes_the_range():
             browser.close()
     grid.view.weights = weights  # what the widget's sync sends to the kernel
     assert grid.text.value == "KK+@50" and len(grid.range) == 12
+
+
+_LAB_CELLS = [
+    "from pokerlab.widgets import RangeEquityExplorer\n"
+    "ex = RangeEquityExplorer('QQ+, AKs', '88+, AJs+', 'Ks 7d 2c', charts=False)\n"
+    "ex.widget",
+    "import pokerlab as pl\n"
+    "print('HERO=' + ex.hero.text.value + ';')\n"
+    "print('SAME=%s;' % (ex.result.equity == pl.equity(ex.hero.text.value, '88+, AJs+', board='Ks7d2c').equity))",
+]
+
+
+@pytest.mark.slow
+def test_drag_in_jupyterlab_reaches_the_kernel(tmp_path):
+    """The whole path a student takes: JupyterLab loads the anywidget, a mouse drag over three cells goes to the
+    kernel, which rewrites the range's text and recomputes the exact equity; typed text repaints the grid."""
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    from pokerlab.apps.serve import free_port
+
+    nb = {
+        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": c}
+                  for c in _LAB_CELLS],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }  # fmt: skip
+    (tmp_path / "grid.ipynb").write_text(json.dumps(nb))
+    settings = tmp_path / "settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True)
+    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+    port = free_port()
+    log = (tmp_path / "lab.log").open("w")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1", "--allow-root",
+         "--IdentityProvider.token=t", f"--ServerApp.root_dir={tmp_path}", "--LabApp.news_url="],
+        stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(tmp_path / "settings")},
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "JupyterLab did not start in 60 s"
+                time.sleep(0.3)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox"])
+            try:
+                page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                page.goto(f"http://127.0.0.1:{port}/lab/tree/grid.ipynb?token=t", timeout=120_000)
+                page.wait_for_selector(".jp-Notebook .jp-Cell", state="attached", timeout=120_000)
+                page.wait_for_selector(".jp-Notebook-ExecutionIndicator, .jp-Toolbar-kernelStatus", timeout=60_000)
+                time.sleep(3)  # the kernel starts
+                page.locator(".jp-Cell").first.click()
+                page.keyboard.press("Shift+Enter")
+                page.wait_for_selector(".pl-range-cell", timeout=120_000)
+                explorer = page.locator(".pl-range-equity-explorer").first
+                hero_text = explorer.locator("input[type='text']").nth(1)  # board, hero, villain
+                assert hero_text.input_value() == "QQ+, AKs"
+                cell = lambda name: explorer.locator(f'.pl-range-cell[data-name="{name}"]').first  # noqa: E731
+                cell("JJ").hover()
+                page.mouse.down()
+                for name in ("TT", "99"):
+                    cell(name).hover()
+                page.mouse.up()
+                deadline = time.monotonic() + 30
+                while hero_text.input_value() != "99+, AKs":
+                    assert time.monotonic() < deadline, f"the kernel's text after the drag: {hero_text.input_value()!r}"
+                    time.sleep(0.05)
+                hero_text.fill("AA, KK, AKs")
+                hero_text.press("Enter")
+                deadline = time.monotonic() + 30
+                colour = lambda name: cell(name).evaluate("c => getComputedStyle(c).backgroundColor")  # noqa: E731
+                while colour("QQ") != colour("22"):
+                    assert time.monotonic() < deadline, "typed text did not repaint the grid"
+                    time.sleep(0.05)
+                assert colour("KK") != colour("22") and colour("AKs") != colour("22")
+                page.locator(".jp-Cell").nth(1).click()
+                page.keyboard.press("Shift+Enter")
+                page.wait_for_selector("text=SAME=", timeout=60_000)
+                shown = page.locator(".jp-OutputArea-output", has_text="HERO=").first.inner_text()
+                assert "HERO=AA, KK, AKs;" in shown and "SAME=True;" in shown
+            finally:
+                browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+        log.close()

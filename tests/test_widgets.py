@@ -314,6 +314,52 @@ def test_range_equity_explorer_is_exact_and_follows_paint():
     assert ex.result is None and "pl-error" in ex.numbers.value
 
 
+def test_range_equity_explorer_shows_a_range_typo_instead_of_the_old_equity():
+    import pokerlab as pl
+    from pokerlab.widgets import RangeEquityExplorer
+
+    ex = RangeEquityExplorer("QQ+, AKs", "JJ, TT, AQs", "Ks7d2c", charts=False)
+    ex.hero.text.value = "QQ+, AKz"  # a typo: the numbers must not go on showing the previous range's equity
+    assert ex.result is None and ex.breakdowns is None
+    assert "hero" in ex.error and "AKz" in ex.error and "pl-error" in ex.numbers.value
+    ex.hero.text.value = "QQ+"
+    assert ex.error is None and ex.result.equity == pl.equity("QQ+", "JJ, TT, AQs", board="Ks7d2c").equity
+    ex.villain.text.value = "JJ@200"
+    assert ex.result is None and "villain" in ex.error and "200" in ex.error
+
+
+@pytest.mark.parametrize("weight", [0.01, 0.02, 0.3, 1.0])
+def test_range_grid_slider_shows_the_weight_a_drag_paints(weight):
+    from pokerlab.widgets import RangeGrid
+
+    g = RangeGrid("AA", paint_weight=weight)
+    assert g.paint_weight.value == g.view.paint_weight == weight
+    g.paint_weight.value = 0.05
+    assert g.view.paint_weight == 0.05
+    with pytest.raises(__import__("pokerlab").ParameterError, match=r"paint_weight must be a number in \[0.01, 1\]"):
+        RangeGrid("AA", paint_weight=weight / 200)
+
+
+def test_range_equity_explorer_update_time_includes_the_chart(monkeypatch):
+    """The time shown after a paint is all the kernel's work for it, drawing the chart's SVG included."""
+    import time
+
+    from pokerlab import charts
+    from pokerlab.widgets import RangeEquityExplorer
+
+    ex = RangeEquityExplorer("QQ+, AKs", "JJ, TT, AQs", "Ks7d2c", charts=True)
+    draw = charts.chart_svg
+
+    def slow_svg(chart):
+        time.sleep(0.3)
+        return draw(chart)
+
+    monkeypatch.setattr(charts, "chart_svg", slow_svg)
+    ex.villain.paint("KQs")
+    assert ex.last_update_s >= 0.3 and ex.villain.last_update_s >= ex.last_update_s
+    assert f"{ex.last_update_s * 1e3:.0f} ms" in ex.numbers.value
+
+
 def test_range_equity_explorer_draws_both_breakdowns():
     from pokerlab.widgets import RangeEquityExplorer
 

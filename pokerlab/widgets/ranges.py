@@ -86,6 +86,8 @@ def _grid_view_class() -> Any:
 
 _GRID_VIEW: Any = None
 TOP_PERCENTS = (5, 10, 15, 20, 25, 30, 40, 50, 75, 100)
+MIN_PAINT_WEIGHT = 0.01
+"""The smallest weight the paint slider offers (and ``RangeGrid(paint_weight=...)`` accepts)."""
 
 
 def top_range(percent: float) -> str:
@@ -124,8 +126,10 @@ class RangeGrid:
     erase) with the ``paint weight``; the presets take the top x % of hands
     by exact equity against a random hand. Editing the text repaints the
     grid; painting rewrites the text. ``.range`` is the current
-    :class:`~pokerlab.ranges.Range` (None when empty); ``on_change``
-    callbacks run after every change, and ``last_update_s`` holds how long
+    :class:`~pokerlab.ranges.Range` (None when empty) and ``.error`` the
+    message when the text cannot be read (``.range`` then keeps the last
+    readable range); ``on_change`` callbacks run after every change and
+    after unreadable text, and ``last_update_s`` holds how long
     the last paint took to propagate (text, summary and callbacks).
     """
 
@@ -139,13 +143,20 @@ class RangeGrid:
         self._range_type = Range
         if not isinstance(text, str):
             raise ParameterError(f"text must be range text, not {text!r}")
-        if isinstance(paint_weight, bool) or not isinstance(paint_weight, (int, float)) or not 0 < paint_weight <= 1:
-            raise ParameterError(f"paint_weight must be a number in (0, 1], not {paint_weight!r}")
+        if (
+            isinstance(paint_weight, bool)
+            or not isinstance(paint_weight, (int, float))
+            or not MIN_PAINT_WEIGHT <= paint_weight <= 1
+        ):
+            raise ParameterError(f"paint_weight must be a number in [{MIN_PAINT_WEIGHT}, 1], not {paint_weight!r}")
         labels = [HandClass.at(r, c).name for r in range(13) for c in range(13)]
         self._cells = labels  # row-major as the Waterloo report lays out: 2..A down and across, suited below
         self.view = _grid_view_class()(labels=labels, paint_weight=float(paint_weight))
         self.text = w.Text(value=text, description="range", layout=w.Layout(width="36em"), continuous_update=False)
-        self.paint_weight = w.FloatSlider(value=paint_weight, min=0.05, max=1.0, step=0.05, description="weight")
+        # the slider reaches every weight the constructor accepts, so it always shows what a drag paints
+        self.paint_weight = w.FloatSlider(
+            value=paint_weight, min=MIN_PAINT_WEIGHT, max=1.0, step=MIN_PAINT_WEIGHT, description="weight"
+        )
         self.preset = w.Dropdown(
             options=[("top x % ...", 0)] + [(f"top {p} %", p) for p in TOP_PERCENTS], value=0, description="preset"
         )
@@ -246,9 +257,15 @@ class RangeGrid:
         except PokerlabError as exc:
             self.error = str(exc)
             self.summary.value = _error_html(str(exc))
-            return
+            failed = True
+        else:
+            failed = False
         finally:
             self._busy = False
+        if failed:  # the range is unchanged, but what depends on it must not go on showing it as the text's
+            for cb in self._callbacks:
+                cb(self)
+            return
         self._changed()
 
     def _preset(self, change: Any) -> None:
@@ -289,7 +306,8 @@ class RangeEquityExplorer:
     empty for preflop). Every change recomputes :func:`pokerlab.equity`
     (exact for any two ranges on a flop, turn or river, and for whole-class
     ranges preflop) and :func:`pokerlab.range_breakdown` of both ranges.
-    ``last_update_s`` is the time the last change took in the kernel.
+    ``last_update_s`` is the time the last change took in the kernel
+    (equity, breakdowns and the chart's SVG).
     """
 
     def __init__(
@@ -337,6 +355,9 @@ class RangeEquityExplorer:
 
         t = self._time()
         try:
+            for side, grid in (("hero", self.hero), ("villain", self.villain)):
+                if grid.error is not None:
+                    raise ParameterError(f"the {side} range: {grid.error}")
             if self.hero.range is None or self.villain.range is None:
                 raise ParameterError("paint both ranges (or type them) to compare them")
             board = parse_cards(self.board.value)
@@ -351,16 +372,16 @@ class RangeEquityExplorer:
             self.last_chart = None
             return
         self.result, self.breakdowns, self.error = e, parts, None
-        self.last_update_s = self._time() - t
-        self.numbers.value = e._repr_html_() + f"<small>{self.last_update_s * 1e3:.0f} ms</small>"
         if self._charts and parts is not None:
-            from pokerlab.charts import chart_svg
+            from pokerlab import charts
 
             self.last_chart = parts[0].chart(title="hero") | parts[1].chart(title="villain")
-            self.chart_view.value = chart_svg(self.last_chart)
+            svg = charts.chart_svg(self.last_chart)
         else:
-            self.last_chart = None
-            self.chart_view.value = ""
+            self.last_chart, svg = None, ""
+        self.last_update_s = self._time() - t  # everything the kernel does for a change, the chart included
+        self.numbers.value = e._repr_html_() + f"<small>{self.last_update_s * 1e3:.0f} ms</small>"
+        self.chart_view.value = svg
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return _with_picture(self.widget, self.last_chart, **kwargs)
