@@ -61,7 +61,7 @@ class TableWidget:
         self.n = len(self.opponents) + 1
         self.rules.check_players(self.n)
         if not 0 <= human_seat < self.n:
-            raise PokerlabError(f"human_seat must be 0..{self.n - 1}")
+            raise ParameterError(f"human_seat must be 0..{self.n - 1}, not {human_seat}")
         self.human_seat = human_seat
         self.name = name
         self.seed = seed
