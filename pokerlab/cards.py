@@ -244,7 +244,7 @@ def parse_named(text: CardsLike, name: str, *, allow_duplicates: bool = False) -
     elif isinstance(text, int) and not isinstance(text, bool):
         cards = [_card_from_id(text, name)]
     elif isinstance(text, str):
-        cards = _parse_string(text, name)
+        cards = _parse_string(text, name if name != "text" else "")  # the message shows the text itself
     elif isinstance(text, (bytes, bytearray)):
         raise CardError(f"{name}: cards are text such as 'AsKd', not bytes ({text[:20]!r})")
     elif getattr(text, "ndim", 1) != 1:
@@ -285,7 +285,7 @@ def _card_from_id(i: int, name: str = "card") -> Card:
     return _DECK[i]
 
 
-def _parse_string(text: str, name: str = "text") -> list[Card]:
+def _parse_string(text: str, name: str = "") -> list[Card]:
     cards = []
     pos = 0
     n = len(text)
@@ -298,7 +298,7 @@ def _parse_string(text: str, name: str = "text") -> list[Card]:
         if m is None:
             bad = text[pos : pos + 2]
             raise CardError(
-                f"{name}: cannot read a card at position {pos} of {text[:80]!r} (found {bad!r}); "
+                f"{name + ': ' if name else ''}cannot read a card at position {pos} of {text[:80]!r} (found {bad!r}); "
                 "write cards like 'As', 'Td', '10h' or 'A♠'"
             )
         rank_text, suit_text = m.group(1), m.group(2)
@@ -313,7 +313,8 @@ def _check_unique(cards: Sequence[Card], source: object, name: str = "cards") ->
     seen: set[int] = set()
     for c in cards:
         if c.id in seen:
-            raise DuplicateCardError(f"{name}: {c} appears twice in {_show(source)}")
+            where = "" if name == "text" and isinstance(source, str) else f"{name}: "  # a text is shown whole
+            raise DuplicateCardError(f"{where}{c} appears twice in {_show(source)}")
         seen.add(c.id)
 
 

@@ -137,6 +137,8 @@ def test_tournament_rules_are_named_by_source_and_the_old_name_still_works():
     assert "waterloo-nl" in parser._subparsers._group_actions[0].choices["tournament"].format_help()
     with pytest.raises(SystemExit):
         parser.parse_args([*base, "--rules", "seed002"])
+
+
 @pytest.mark.parametrize("method", ["exact", "exact-matrix"])
 @pytest.mark.parametrize(
     "extra",

@@ -78,8 +78,8 @@ class TableWidget:
         self.opponents = list(opponents) if opponents is not None else [RandomBot(seed=seed + 1)]
         self.n = len(self.opponents) + 1
         self.rules.check_players(self.n)
-        if isinstance(human_seat, bool) or not isinstance(human_seat, int) or not 0 <= human_seat < self.n:
-            raise PokerlabError(f"human_seat must be 0..{self.n - 1}, not {human_seat!r:.60}")
+        if not 0 <= human_seat < self.n:
+            raise ParameterError(f"human_seat must be 0..{self.n - 1}, not {human_seat}")
         self.human_seat = human_seat
         self.name = name
         self.seed = seed
