@@ -43,7 +43,7 @@ choice).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -211,7 +211,7 @@ def best_action(
     return best, ev
 
 
-def summarise_actions(kinds: list[str], actions: int = 4) -> str | None:
+def summarise_actions(kinds: Sequence[str], actions: int = 4) -> str | None:
     """One OPP_Action state for a round's actions (``Act.kind`` values): the most aggressive.
 
     >>> summarise_actions(["check", "call"]), summarise_actions(["bet", "raise"], actions=2)

@@ -53,7 +53,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pokerlab.cards import Card, Deck, parse_cards
 from pokerlab.errors import (
@@ -169,13 +169,18 @@ class ActionKind(StrEnum):
         return self in (ActionKind.BET, ActionKind.RAISE)
 
 
-def _member(enum: type[StrEnum], value: object, name: str) -> Any:
+_Kind = TypeVar("_Kind", bound=StrEnum)
+
+
+def _member(enum: type[_Kind], value: object, name: str) -> _Kind:
     """``value`` as a member of ``enum`` (its string spelling accepted), or an error naming ``name``."""
-    try:
-        return enum(value)
-    except (ValueError, TypeError):
-        words = ", ".join(m.value for m in enum)
-        raise ParameterError(f"{name} must be one of {words}, not {value!r:.60}") from None
+    if isinstance(value, str):
+        try:
+            return enum(value)
+        except ValueError:
+            pass
+    words = ", ".join(m.value for m in enum)
+    raise ParameterError(f"{name} must be one of {words}, not {value!r:.60}")
 
 
 class Blind(StrEnum):

@@ -63,7 +63,7 @@ class TableWidget:
         self.n = len(self.opponents) + 1
         self.rules.check_players(self.n)
         if isinstance(human_seat, bool) or not isinstance(human_seat, int) or not 0 <= human_seat < self.n:
-            raise PokerlabError(f"human_seat must be 0..{self.n - 1}, not {human_seat!r:.60}")
+            raise ParameterError(f"human_seat must be 0..{self.n - 1}, not {human_seat!r:.60}")
         self.human_seat = human_seat
         self.name = name
         self.seed = seed
@@ -162,6 +162,7 @@ class TableWidget:
         from pokerlab.game import Showdown
 
         session, s = self.session, self.session.state
+        assert s is not None  # the constructor deals the first hand
         me = session.hand_seat_of_human
         names = session.names_in_hand()
         shown = {e.seat for e in s.events if isinstance(e, Showdown)}
