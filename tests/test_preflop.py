@@ -170,7 +170,7 @@ def test_income_rate_scaling():
     assert t.provenance["source"] == "income_rate" and t.stderr("AA") > 0
 
 
-def test_rembrant_groups_are_seed_004s():
+def test_rembrant_groups_are_the_papers():
     t = expert_table(2, source="rembrant")
     group = {n: t.extra_value("group", n) for n in CLASS_NAMES}
     assert [sum(1 for g in group.values() if g == k) for k in range(1, 10)] == [2, 4, 5, 7, 4, 5, 12, 15, 115]

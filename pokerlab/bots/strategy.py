@@ -48,7 +48,7 @@ __all__ = [
 class DecisionKind(StrEnum):
     """What a betting rule decided: fold, check, call or raise (a bet is a raise over 0).
 
-    The rules of seed 001 answer fold, call or raise; ``check`` appears
+    The Waterloo report's rules answer fold, call or raise; ``check`` appears
     where a bot or a chart words a call with nothing to call. String-valued,
     so ``decision.kind == "raise"`` still holds: that older spelling keeps
     working as the deprecation path; new code compares with the members
