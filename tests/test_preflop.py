@@ -295,3 +295,17 @@ def test_committed_groupings_match_the_code():
     for source in ("sklansky", "chen", "rembrant"):
         t = committed(f"expert_{source}.csv")
         assert np.array_equal(t.values, expert_table(2, source=source).values)
+
+
+def test_every_name_the_package_docstring_teaches_is_public():
+    """``pokerlab.preflop``'s docstring is its map; every function and class it names is in
+    ``__all__`` (``simulate_table`` fell out of it when the module became a package)."""
+    import re
+
+    import pokerlab.preflop as package
+
+    named = {n.rsplit(".", 1)[-1] for n in re.findall(r":(?:func|class):`~?([A-Za-z_.]+)`", package.__doc__ or "")}
+    assert {"simulate_table", "exact_matrix", "load_matrix", "PreflopMatrix", "data_dir"} <= named
+    assert named <= set(package.__all__), sorted(named - set(package.__all__))
+    assert package.__all__ == sorted(package.__all__)
+    assert all(hasattr(package, name) for name in package.__all__)

@@ -11,14 +11,22 @@ axes, pairs on the diagonal, suited hands below it, offsuit above it):
 * Table 3, a **simulation** table: the share of 10,000 games a class wins
   against opponents who always call (:func:`simulate_table`).
 
-Besides them: the Sklansky-Malmuth groups, the Chen formula, the nine
-Rembrant groups (all via :func:`expert_table`) and the exact
-heads-up equity against a random hand (:func:`exact_heads_up_table`).
+Besides them: the Sklansky-Malmuth groups, the Chen formula
+(:func:`chen_points`), the nine Rembrant groups (all via
+:func:`expert_table`), the exact heads-up equity against a random hand
+(:func:`exact_heads_up_table`) and the exact 169x169 heads-up matrix, every
+class against every class (:func:`exact_matrix`, :class:`PreflopMatrix`).
 
 Every table is a :class:`PreflopTable`: values on the grid, a standard error
 per cell where sampled, and its provenance (method, players, games, seed,
 pokerlab version), written to and read from CSV with that provenance and a
-checksum in the header.
+checksum in the header. :func:`load_table` and :func:`load_matrix` read the
+committed files from :func:`data_dir`; a missing or damaged file is a
+:class:`~pokerlab.errors.PreflopTableError` naming it.
+
+One module per idea: ``table`` (the table type, its files, ``load_table``,
+``data_dir``), ``expert``, ``simulate``, ``exact`` and ``matrix``; every
+public name is importable from ``pokerlab.preflop``.
 
 >>> t = expert_table(2, source="chen")
 >>> t.value("AA"), t.extra_value("points", "AA"), t.extra_value("points", "72o")
@@ -61,11 +69,14 @@ __all__ = [
     "PreflopMatrix",
     "PreflopTable",
     "PreflopTableError",
+    "chen_points",
+    "data_dir",
     "exact_heads_up_table",
     "exact_matrix",
     "expert_table",
     "load_matrix",
     "load_table",
+    "simulate_table",
 ]
 
 # the helpers below were importable from the single module this package replaced
