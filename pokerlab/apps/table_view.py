@@ -5,6 +5,8 @@ web), so it can be tested as text and shown by any ``ipywidgets.HTML``.
 
 * :func:`card_svg` draws one card: a white face with its rank and coloured
   suit, or (``None``) a back, blue with a white frame;
+* :func:`hand_seats` and :func:`pot_note` read a hand's state for it (the
+  same for every view: the apps and the lesson's ``TableWidget``);
 * :func:`table_html` draws the table: every seat (name, stack, cards, bet
   in front of it, the dealer button, "folded", "all-in", "out"), the board
   and the pot in the middle; the seat to act has a gold frame and a
@@ -31,11 +33,16 @@ import html
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pokerlab.cards import Card
 from pokerlab.errors import ParameterError
+from pokerlab.game.state import ReturnUncalled, Showdown
 
-__all__ = ["SeatView", "card_svg", "cards_svg", "money", "table_html"]
+if TYPE_CHECKING:
+    from pokerlab.game.state import HandState
+
+__all__ = ["SeatView", "card_svg", "cards_svg", "hand_seats", "money", "pot_note", "table_html"]
 
 _RED = "#c0392b"
 _BLACK = "#1b1b1b"
@@ -98,6 +105,41 @@ class SeatView:
     out: bool = False
     you: bool = False
     note: str = ""
+
+
+def hand_seats(state: HandState, names: Sequence[str], me: int | None, reveal: bool = False) -> list[SeatView]:
+    """Every seat of the hand ``state`` as :func:`table_html` draws it, in hand-seat order.
+
+    ``me`` is the person's seat (None when nobody plays); its cards are face
+    up, the others' are backs until they show them down (every hand face up
+    with ``reveal``, as in BigHoldem's watch mode) and gone once folded. When
+    the hand is over the bets are in the pot, so none is drawn in front of a
+    seat.
+    """
+    shown = {e.seat for e in state.events if isinstance(e, Showdown)}
+    seats = []
+    for k in range(state.n):
+        visible = reveal or k == me or k in shown
+        seats.append(
+            SeatView(
+                name=names[k],
+                stack=state.stacks[k],
+                bet=0 if state.is_over else state.street_bet[k],
+                cards=tuple(state.hole[k]) if visible else () if state.folded[k] else (None, None),
+                dealer=k == state.button,
+                active=k == state.actor and not state.is_over,
+                folded=state.folded[k],
+                all_in=state.all_in[k],
+                you=k == me,
+            )
+        )
+    return seats
+
+
+def pot_note(state: HandState) -> str:
+    """The line under the pot: the last uncalled bet that went back ("40 uncalled returned"), else nothing."""
+    returned = [e for e in state.events if isinstance(e, ReturnUncalled)]
+    return f"{returned[-1].amount} uncalled returned" if returned else ""
 
 
 def _seat(view: SeatView, x: float, y: float, unit: str, thinking: str) -> str:

@@ -158,29 +158,13 @@ class TableWidget:
     # -- drawing -------------------------------------------------------------------
     def _render(self) -> None:
         from pokerlab.apps.base import event_lines
-        from pokerlab.apps.table_view import SeatView, table_html
-        from pokerlab.game import Showdown
+        from pokerlab.apps.table_view import hand_seats, pot_note, table_html
 
         session, s = self.session, self.session.state
         assert s is not None  # the constructor deals the first hand
         me = session.hand_seat_of_human
         names = session.names_in_hand()
-        shown = {e.seat for e in s.events if isinstance(e, Showdown)}
-        seats = [
-            SeatView(
-                name=names[k],
-                stack=s.stacks[k],
-                bet=0 if s.is_over else s.street_bet[k],
-                cards=tuple(s.hole[k] if (k == me or k in shown) else () if s.folded[k] else (None, None)),
-                dealer=k == s.button,
-                active=k == s.actor and not s.is_over,
-                folded=s.folded[k],
-                all_in=s.all_in[k],
-                you=k == me,
-            )
-            for k in range(s.n)
-        ]
-        self.table.value = table_html(seats, s.board, s.pot)
+        self.table.value = table_html(hand_seats(s, names, me), s.board, s.pot, pot_note=pot_note(s))
         self.pot.value = f"<b>Pot: {s.pot}</b> &nbsp; ({s.street.value}) &nbsp; "
         self.stack_view.value = f"Your stack: {s.stacks[me]}" if me is not None else ""
         self.actions.show(s if session.human_to_act else None)
