@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from pokerlab._validate import member
 from pokerlab.errors import ParameterError
 
 __all__ = [
@@ -83,12 +84,8 @@ class Decision:
     current_bet: int = 0
 
     def __post_init__(self) -> None:
-        if type(self.kind) is not DecisionKind:
-            try:
-                object.__setattr__(self, "kind", DecisionKind(self.kind))
-            except (ValueError, TypeError):
-                words = ", ".join(k.value for k in DecisionKind)
-                raise ParameterError(f"kind must be one of {words}, not {self.kind!r:.60}") from None
+        if type(self.kind) is not DecisionKind:  # the string spelling ("raise") becomes the member
+            object.__setattr__(self, "kind", member(DecisionKind, self.kind, "kind"))
         for name in ("raise_to", "current_bet"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:

@@ -53,14 +53,14 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
+from pokerlab._validate import member
 from pokerlab.cards import Card, Deck, parse_cards
 from pokerlab.errors import (
     DuplicateCardError,
     HiddenCardsError,
     IllegalActionError,
-    ParameterError,
     PokerlabError,
     UnknownStackError,
 )
@@ -169,20 +169,6 @@ class ActionKind(StrEnum):
         return self in (ActionKind.BET, ActionKind.RAISE)
 
 
-_Kind = TypeVar("_Kind", bound=StrEnum)
-
-
-def _member(enum: type[_Kind], value: object, name: str) -> _Kind:
-    """``value`` as a member of ``enum`` (its string spelling accepted), or an error naming ``name``."""
-    if isinstance(value, str):
-        try:
-            return enum(value)
-        except ValueError:
-            pass
-    words = ", ".join(m.value for m in enum)
-    raise ParameterError(f"{name} must be one of {words}, not {value!r:.60}")
-
-
 class Blind(StrEnum):
     """Which forced bet a :class:`PostBlind` is: the small blind, the big blind or a straddle.
 
@@ -209,7 +195,7 @@ class PostBlind:
 
     def __post_init__(self) -> None:
         if type(self.blind) is not Blind:  # the string spelling ("big") becomes the member
-            object.__setattr__(self, "blind", _member(Blind, self.blind, "blind"))
+            object.__setattr__(self, "blind", member(Blind, self.blind, "blind"))
 
 
 @dataclass(frozen=True)
@@ -247,7 +233,7 @@ class Act:
 
     def __post_init__(self) -> None:
         if type(self.kind) is not ActionKind:  # the string spelling ("raise") becomes the member
-            object.__setattr__(self, "kind", _member(ActionKind, self.kind, "kind"))
+            object.__setattr__(self, "kind", member(ActionKind, self.kind, "kind"))
 
 
 @dataclass(frozen=True)
