@@ -225,7 +225,7 @@ def test_exact_counting_equals_equity_on_every_board_from_a_flop():
 
 
 def test_canonical_boards_cover_every_board_once():
-    from pokerlab.preflop import _canonical_boards
+    from pokerlab.preflop.exact import _canonical_boards
 
     boards, weights = _canonical_boards()
     assert boards.shape == (134_459, 5) and weights.sum() == 2_598_960

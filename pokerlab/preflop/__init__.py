@@ -36,7 +36,7 @@ public name is importable from ``pokerlab.preflop``.
 from __future__ import annotations
 
 from pokerlab.errors import PreflopTableError
-from pokerlab.preflop.exact import BOARD_COUNT, _canonical_boards, _heads_up_task, exact_heads_up_table
+from pokerlab.preflop.exact import BOARD_COUNT, exact_heads_up_table
 from pokerlab.preflop.expert import chen_points, expert_table
 from pokerlab.preflop.matrix import (
     BOARDS_PER_PAIR,
@@ -44,9 +44,6 @@ from pokerlab.preflop.matrix import (
     MATRIX_FILE,
     MATRIX_HEADER,
     PreflopMatrix,
-    _class_of_combo,
-    _matrix_task,
-    _pair_counts,
     exact_matrix,
     load_matrix,
 )
@@ -59,7 +56,6 @@ from pokerlab.preflop.table import (
     RANKS,
     SOURCES,
     PreflopTable,
-    _strength_order,
     data_dir,
     load_table,
 )
@@ -79,20 +75,7 @@ __all__ = [
     "simulate_table",
 ]
 
-# the helpers below were importable from the single module this package replaced
-from pokerlab.preflop.expert import REMBRANT_GROUPS, SKLANSKY_GROUPS, _group_table
-from pokerlab.preflop.matrix import _MATRIX_CACHE, _check_matrix, _load_matrix_cached, _whole
-from pokerlab.preflop.simulate import _simulate_task, _task_seed
-from pokerlab.preflop.table import (
-    REQUIRED,
-    _check_content,
-    _check_players,
-    _check_provenance,
-    _checksum,
-    _class,
-    _grid,
-    _read_signed,
-    _version,
-    _write_atomically,
-    _write_signed,
-)
+# constants that were importable from the single module this package replaced (the private helpers
+# are imported from their own modules: a test that patches one must patch it where it is used)
+from pokerlab.preflop.expert import REMBRANT_GROUPS, SKLANSKY_GROUPS
+from pokerlab.preflop.table import REQUIRED
