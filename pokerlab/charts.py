@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from pokerlab import _validate
 from pokerlab.errors import ParameterError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -891,6 +892,7 @@ def model_scores_chart(scores: pd.DataFrame, title: str = "") -> alt.Chart:
     import altair as alt
 
     _check_frame(scores, "scores", ("style", "model", "log_loss"), ())
+    title = _validate.text(title, "title", empty=True)
     extra = [c for c in ("accuracy", "test") if c in scores.columns]
     return (
         alt.Chart(scores)

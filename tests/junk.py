@@ -40,6 +40,7 @@ from enum import Enum
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 import pokerlab
 from pokerlab.errors import PokerlabError
@@ -229,6 +230,10 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
         "live": lambda: [0, 1],
     },
     "pokerlab.game.pots.split_chips": {"amount": lambda: 101, "winners": lambda: (3, 5)},
+    "pokerlab.apps.table_view.hand_seats": {"names": lambda: ("a", "b"), "me": lambda: 0},
+    "pokerlab.charts.model_scores_chart": {
+        "scores": lambda: pd.DataFrame([{"style": "a", "model": "tree", "log_loss": 0.5}]),
+    },
     "pokerlab.preflop.simulate_table": {"players": lambda: 2, "games": lambda: 10, "classes": lambda: ["AA"]},
     "pokerlab.preflop.expert_table": {"source": lambda: "chen"},
     "pokerlab.preflop.load_table": {"method": lambda: "exact", "players": lambda: None},

@@ -20,7 +20,8 @@ table order (the seat on your left is the next one to deal, BigHoldem's
 "left"). The table is 100 % wide up to 900 px and keeps its shape, so it
 fits a 1,024-px projector and a 1,280x720 laptop screen.
 
->>> from pokerlab.cards import Card
+>>> from pokerlab._validate import flag, whole
+from pokerlab.cards import Card
 >>> card_svg(Card.parse("Th")).count("<svg")
 1
 >>> "10" in card_svg(Card.parse("Th")) and "#c0392b" in card_svg(Card.parse("Th"))
@@ -33,14 +34,11 @@ import html
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from pokerlab._validate import flag, whole
 from pokerlab.cards import Card
 from pokerlab.errors import ParameterError
-from pokerlab.game.state import ReturnUncalled, Showdown
-
-if TYPE_CHECKING:
-    from pokerlab.game.state import HandState
+from pokerlab.game.state import HandState, ReturnUncalled, Showdown
 
 __all__ = ["SeatView", "card_svg", "cards_svg", "hand_seats", "money", "pot_note", "table_html"]
 
@@ -116,6 +114,14 @@ def hand_seats(state: HandState, names: Sequence[str], me: int | None, reveal: b
     the hand is over the bets are in the pot, so none is drawn in front of a
     seat.
     """
+    _check_state(state)
+    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or len(names) != state.n:
+        raise ParameterError(f"names must give one name per seat ({state.n}), not {names!r:.60}")
+    if not all(isinstance(n, str) for n in names):
+        raise ParameterError(f"names must be texts, not {names!r:.60}")
+    if me is not None:
+        me = whole(me, "me", lo=0, hi=state.n - 1)
+    reveal = flag(reveal, "reveal")
     shown = {e.seat for e in state.events if isinstance(e, Showdown)}
     seats = []
     for k in range(state.n):
@@ -138,8 +144,14 @@ def hand_seats(state: HandState, names: Sequence[str], me: int | None, reveal: b
 
 def pot_note(state: HandState) -> str:
     """The line under the pot: the last uncalled bet that went back ("40 uncalled returned"), else nothing."""
+    _check_state(state)
     returned = [e for e in state.events if isinstance(e, ReturnUncalled)]
     return f"{returned[-1].amount} uncalled returned" if returned else ""
+
+
+def _check_state(state: object) -> None:
+    if not isinstance(state, HandState):
+        raise ParameterError(f"state must be a HandState (a hand being played), not {type(state).__name__}")
 
 
 def _seat(view: SeatView, x: float, y: float, unit: str, thinking: str) -> str:
