@@ -115,6 +115,9 @@ def test_the_dialect_is_named_after_its_source_and_the_old_name_still_works():
     with pytest.warns(DeprecationWarning):
         old = to_matchstate(state, 0, dialect="seed004")
     assert old.dialect == "rembrant" and str(old) == str(to_matchstate(state, 0, dialect="rembrant"))
+    built = MatchState(old.position, old.hand_number, old.betting, old.hole, old.board, "seed004")
+    with pytest.warns(DeprecationWarning):
+        assert state_from_matchstate(built, NOLIMIT).events == state_from_matchstate(old, NOLIMIT).events
     for bad in ("ACPC", "seed005", 4, None):
         with pytest.raises(ParameterError, match="dialect must be 'acpc' or 'rembrant'"):
             action_to_acpc(Call(), state, bad)

@@ -142,9 +142,6 @@ class MatchState:
     board: tuple[tuple[Card, ...], ...]
     dialect: str = "acpc"
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "dialect", _dialect(self.dialect))
-
     @classmethod
     def parse(cls, text: str) -> MatchState:
         """Read one line; :class:`AcpcError` names what is wrong and where.
@@ -285,6 +282,7 @@ def state_from_matchstate(ms: MatchState | str, rules: Rules | None = None, play
         ms = MatchState.parse(ms)
     elif not isinstance(ms, MatchState):
         raise AcpcError(f"a match state is a MatchState or a line of text, not {type(ms).__name__}")
+    per_round = _dialect(ms.dialect) == "rembrant"  # amounts per betting round, not for the whole hand
     if players is None:
         n = len(ms.hole)
         if not rules.min_players <= n <= rules.max_players:
@@ -334,7 +332,7 @@ def state_from_matchstate(ms: MatchState | str, rules: Rules | None = None, play
                 else:
                     if amount is None:
                         raise AcpcError(f"{where} of {ms}: a no-limit raise needs an amount")
-                    to = amount if ms.dialect == "rembrant" else amount - committed_before[state.actor]
+                    to = amount if per_round else amount - committed_before[state.actor]
                     state.apply(RaiseTo(to))
             except IllegalActionError as exc:
                 raise AcpcError(f"{where} of {ms} is illegal: {exc}; " + _game_hint(rules)) from None
