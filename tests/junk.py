@@ -230,6 +230,15 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
         "live": lambda: [0, 1],
     },
     "pokerlab.game.pots.split_chips": {"amount": lambda: 101, "winners": lambda: (3, 5)},
+    # the events that take their kind's word ("bet", "big") check it: the rest are the engine's own records
+    "pokerlab.game.state.Act": {
+        "seat": lambda: 0,
+        "street": lambda: __import__("pokerlab.game", fromlist=["Street"]).Street.FLOP,
+        "kind": lambda: "bet",
+        "amount": lambda: 10,
+        "to": lambda: 10,
+    },
+    "pokerlab.game.state.PostBlind": {"seat": lambda: 0, "amount": lambda: 2, "blind": lambda: "big"},
     "pokerlab.apps.table_view.hand_seats": {"names": lambda: ("a", "b"), "me": lambda: 0},
     "pokerlab.charts.model_scores_chart": {
         "scores": lambda: pd.DataFrame([{"style": "a", "model": "tree", "log_loss": 0.5}]),
