@@ -118,6 +118,8 @@ class Decision:
 
 def _raise(size: float, current_bet: int, reason: str) -> Decision:
     """A raise of ``size`` chips (the report's formula) over ``current_bet``, as a whole-chip "raise to"."""
+    if not math.isfinite(size):
+        raise ParameterError(f"the raise size must be a finite number of chips, not {size!r} ({reason})")
     return Decision(DecisionKind.RAISE, max(current_bet, round(current_bet + size)), reason, current_bet)
 
 
@@ -188,7 +190,16 @@ def preflop_decision(
         return _fold(f"position {position} > 2 and win rate {win_rate:.3f} < {fold_below}")
     if threshold > raise_above:
         x = (threshold - raise_above) / scale
-        return _raise(math.exp(x - 1) * money_in_hand, current_bet, f"threshold {threshold:.3f} > {raise_above}")
+        try:
+            size = math.exp(x - 1) * money_in_hand
+        except OverflowError:  # exp of more than about 709.8
+            size = math.inf
+        if not math.isfinite(size):
+            raise ParameterError(
+                f"the raise exp(X - 1) * money_in_hand is not a number of chips with c = {const!r} and "
+                f"money_in_hand = {money_in_hand!r}: c must keep the threshold win_rate * (1 + position / c) small"
+            )
+        return _raise(size, current_bet, f"threshold {threshold:.3f} > {raise_above}")
     if threshold > call_above:
         return _call(f"threshold {threshold:.3f} in ({call_above}, {raise_above}]")
     return _fold(f"threshold {threshold:.3f} <= {call_above}")
