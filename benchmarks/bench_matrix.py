@@ -23,6 +23,8 @@ from pathlib import Path
 from _common import require_peer
 
 from pokerlab import preflop
+from pokerlab.preflop import exact as preflop_exact
+from pokerlab.preflop import matrix as preflop_matrix
 
 EVALUATIONS = preflop.BOARD_COUNT * 1081
 SHOWDOWNS = 1326 * 1225 * preflop.BOARDS_PER_PAIR
@@ -44,8 +46,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
 
-    boards, weights = preflop._canonical_boards()  # not timed: builds the caches, compiles the kernel
-    preflop._matrix_task((boards[:2], weights[:2], preflop._class_of_combo()))
+    boards, weights = preflop_exact._canonical_boards()  # not timed: builds the caches, compiles the kernel
+    preflop_matrix._matrix_task((boards[:2], weights[:2], preflop_matrix._class_of_combo()))
     with ProcessPoolExecutor(args.workers) as pool:
         t = time.perf_counter()
         matrix = preflop.exact_matrix(executor=pool, progress=False)

@@ -23,9 +23,12 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Iterable
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
 
 from pokerlab.errors import ParameterError, PokerlabError
+
+_Kind = TypeVar("_Kind", bound=StrEnum)
 
 MAX_SEED = 2**63 - 1
 """Seeds are 63-bit: the compiled kernels carry them in a signed 64-bit integer."""
@@ -130,6 +133,32 @@ def choice(value: Any, name: str, options: Iterable[Any]) -> Any:
             return value
     shown = ", ".join(repr(o) for o in opts)
     raise ParameterError(f"{name} must be one of {shown}, not {_show(value)}")
+
+
+def member(enum: type[_Kind], value: object, name: str) -> _Kind:
+    """``value`` as a member of the string enum ``enum``, its word accepted (``"raise"``).
+
+    The typed vocabulary of the game (``ActionKind``, ``Blind``, ``DecisionKind``)
+    takes the old string spellings through here.
+
+    >>> from enum import StrEnum
+    >>> class Kind(StrEnum):
+    ...     FOLD = "fold"
+    ...     CALL = "call"
+    >>> member(Kind, "call", "kind")
+    <Kind.CALL: 'call'>
+    >>> member(Kind, "shove", "kind")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.ParameterError: kind must be one of fold, call, not 'shove'
+    """
+    if isinstance(value, str):
+        try:
+            return enum(value)
+        except ValueError:
+            pass
+    words = ", ".join(m.value for m in enum)
+    raise ParameterError(f"{name} must be one of {words}, not {_show(value)}")
 
 
 def text(value: Any, name: str, *, empty: bool = False) -> str:

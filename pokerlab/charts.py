@@ -44,6 +44,7 @@ __all__ = [
     "mark_counts",
     "match_results_chart",
     "matrix_heatmap",
+    "model_scores_chart",
     "money_chart",
     "network_svg",
     "png_bundle",
@@ -1034,6 +1035,32 @@ def feature_importance_chart(importances: pd.DataFrame, title: str = "") -> alt.
             tooltip=["style:N", "feature:N", alt.Tooltip("importance:Q", format=".3f")],
         )
         .properties(width=380, height=alt.Step(6), title=title)
+    )
+
+
+def model_scores_chart(scores: pd.DataFrame, title: str = "") -> alt.Chart:
+    """Held-out log-loss of each opponent model on each style: a group of bars per style, lower is better.
+
+    ``scores`` has columns ``style``, ``model`` and ``log_loss``, and may carry
+    ``accuracy`` and ``test`` for the tooltip
+    (:attr:`pokerlab.experiments.OpponentModelComparison.scores`).
+    """
+    import altair as alt
+
+    _check_frame(scores, "scores", ("style", "model", "log_loss"), ())
+    title = _validate.text(title, "title", empty=True)
+    extra = [c for c in ("accuracy", "test") if c in scores.columns]
+    return (
+        alt.Chart(scores)
+        .mark_bar()
+        .encode(
+            y=alt.Y("style:N", sort=None, title="opponent style"),
+            x=alt.X("log_loss:Q", title="held-out log-loss (lower is better)"),
+            yOffset="model:N",
+            color=alt.Color("model:N", title="model"),
+            tooltip=["style", "model", alt.Tooltip("log_loss:Q", format=".3f"), *extra],
+        )
+        .properties(width=420, title=title)
     )
 
 

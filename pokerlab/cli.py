@@ -262,7 +262,10 @@ def cmd_tables(args: argparse.Namespace) -> None:
     for table in tables:
         written.append(str(table.write(out / _table_name(table))))
     text = "\n".join(f"wrote {w}" for w in written)
-    _print({"written": written}, text, args.json)
+    read_from = preflop.data_dir()
+    if out.resolve() != read_from.resolve():  # e.g. pokerlab installed from a wheel, run outside a checkout
+        text += f"\nload_table and the bots read {read_from}; set POKERLAB_TABLES={out.resolve()} to use these"
+    _print({"written": written, "read_from": str(read_from)}, text, args.json)
 
 
 def _refuse_ignored_table_options(args: argparse.Namespace) -> None:
@@ -623,7 +626,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--metric", choices=("pot_share", "won_outright"), default=None, help="simulation only (default pot_share)"
     )
-    p.add_argument("--out", type=_text, default="data/preflop_tables", help="folder for the CSV files")
+    p.add_argument(
+        "--out",
+        type=_text,
+        default="data/preflop_tables",
+        help="folder for the CSV files (default: data/preflop_tables, the checkout's when run in one; "
+        "load_table reads $POKERLAB_TABLES if set, else the checkout's or the installed tables)",
+    )
     p.add_argument("--workers", type=_whole(1, 256), default=1, help="processes to use (default 1)")
 
     p = add("acpc-client", "play a pokerlab bot against an ACPC dealer (heads-up limit by default)", cmd_acpc_client)

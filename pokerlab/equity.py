@@ -251,7 +251,7 @@ def _range_arg(x: CardsLike | Range | str) -> Range:
 
 def _whole_classes(r: Range) -> bool:
     """True when every weight is the same and the range holds every combination of each class it touches."""
-    from pokerlab.preflop import _class_of_combo
+    from pokerlab.preflop.matrix import _class_of_combo
 
     weights = {w for _, w in r.entries}
     if len(weights) != 1 or len(r) < 2:
@@ -273,7 +273,8 @@ def _class_sizes() -> list[int]:
 def _from_matrix(ranges: list[Range], labels: list[str]) -> Equity | None:
     """Two whole-class ranges preflop: sums of the exact matrix's counts (None when its file is missing)."""
     from pokerlab.errors import PreflopTableError
-    from pokerlab.preflop import _class_of_combo, load_matrix
+    from pokerlab.preflop import load_matrix
+    from pokerlab.preflop.matrix import _class_of_combo
 
     try:
         m = load_matrix()

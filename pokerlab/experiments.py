@@ -311,21 +311,10 @@ class OpponentModelComparison:
         ]
 
     def chart(self) -> alt.Chart:
-        """Held-out log-loss per style, one bar per model (lower is better)."""
-        import altair as alt
+        """Held-out log-loss per style, one bar per model (lower is better): ``charts.model_scores_chart``."""
+        from pokerlab import charts
 
-        return (
-            alt.Chart(self.scores)
-            .mark_bar()
-            .encode(
-                y=alt.Y("style:N", sort=None, title="opponent style"),
-                x=alt.X("log_loss:Q", title="held-out log-loss (lower is better)"),
-                yOffset="model:N",
-                color=alt.Color("model:N", title="model"),
-                tooltip=["style", "model", alt.Tooltip("log_loss:Q", format=".3f"), "accuracy", "test"],
-            )
-            .properties(width=420, title="Predicting the next action: held-out log-loss")
-        )
+        return charts.model_scores_chart(self.scores, "Predicting the next action: held-out log-loss")
 
     def to_csv(self, directory: str | Path) -> Path:
         """Write scores.csv, calibration.csv and importances.csv into ``directory``."""

@@ -82,7 +82,7 @@ class LoopbackDealer(threading.Thread):
             a = state.actor
             before = state.total[a] - state.street_bet[a]
             amount = int(text[1:])
-            return RaiseTo(amount if self.dialect == "seed004" else amount - before)
+            return RaiseTo(amount if self.dialect == "rembrant" else amount - before)
         raise ValueError(f"unknown action {text!r}")
 
 

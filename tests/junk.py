@@ -43,6 +43,7 @@ from enum import Enum
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 import pokerlab
 from pokerlab.errors import PokerlabError
@@ -345,14 +346,6 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.evaluator.evaluate": {"cards": lambda: "AsKsQsJsTs"},
     "pokerlab.evaluator.reference_value": {"cards": lambda: "AsKsQsJsTs"},
     "pokerlab.equity.equity": {"hands_or_ranges": lambda: ("AhKh", "QQ"), "board": lambda: "2c7d8h9s"},
-    "pokerlab.game.state.Act": {
-        "seat": lambda: 0,
-        "street": lambda: pokerlab.game.Street.FLOP,
-        "kind": lambda: "bet",
-        "amount": lambda: 4,
-        "to": lambda: 4,
-    },
-    "pokerlab.game.state.PostBlind": {"seat": lambda: 1, "amount": lambda: 2, "blind": lambda: "big"},
     "pokerlab.game.pots.side_pots": {
         "paid": lambda: [100, 40, 100],
         "live": lambda: [0, 1, 2],
@@ -364,6 +357,19 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
         "live": lambda: [0, 1],
     },
     "pokerlab.game.pots.split_chips": {"amount": lambda: 101, "winners": lambda: (3, 5)},
+    # the events that take their kind's word ("bet", "big") check it: the rest are the engine's own records
+    "pokerlab.game.state.Act": {
+        "seat": lambda: 0,
+        "street": lambda: __import__("pokerlab.game", fromlist=["Street"]).Street.FLOP,
+        "kind": lambda: "bet",
+        "amount": lambda: 10,
+        "to": lambda: 10,
+    },
+    "pokerlab.game.state.PostBlind": {"seat": lambda: 0, "amount": lambda: 2, "blind": lambda: "big"},
+    "pokerlab.apps.table_view.hand_seats": {"names": lambda: ("a", "b"), "me": lambda: 0},
+    "pokerlab.charts.model_scores_chart": {
+        "scores": lambda: pd.DataFrame([{"style": "a", "model": "tree", "log_loss": 0.5}]),
+    },
     "pokerlab.preflop.simulate_table": {"players": lambda: 2, "games": lambda: 10, "classes": lambda: ["AA"]},
     "pokerlab.preflop.expert_table": {"source": lambda: "chen"},
     "pokerlab.preflop.load_table": {"method": lambda: "exact", "players": lambda: None},

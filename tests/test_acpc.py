@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pokerlab.bots import AlwaysCall, AlwaysRaise, RandomBot
-from pokerlab.errors import PokerlabError
+from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.game import (
     AAAI06_HEADS_UP_LIMIT,
     HEADS_UP_NO_LIMIT,
@@ -59,10 +59,10 @@ def test_parse_and_emit_protocol_v2():
     assert str(ms) == text
 
 
-def test_parse_and_emit_the_seed_004_dialect():
+def test_parse_and_emit_the_rembrant_dialect():
     text = "0:13:b1b2r6r18r30c30/r32r96:Ks2d|/5s2s6h"
     ms = MatchState.parse(text)
-    assert ms.dialect == "seed004" and str(ms) == text
+    assert ms.dialect == "rembrant" and str(ms) == text
     rules = Rules(small_blind=1, big_blind=2, starting_stack=1000, max_players=2)
     state = state_from_matchstate(ms, rules)
     # the paper: "the opponent must place additional 64 chips into the play to stay in the game"
@@ -101,9 +101,28 @@ def test_rebuilding_states_and_writing_actions():
 def test_a_raise_where_none_is_possible_is_refused_in_both_dialects():
     state = state_from_matchstate("MATCHSTATE:0:1:r20000:9s8h|", NOLIMIT)  # facing an all-in: call or fold
     assert state.actor == 0 and state.min_raise_to is None
-    for dialect in ("acpc", "seed004"):
+    for dialect in ("acpc", "rembrant"):
         with pytest.raises(AcpcError, match="seat 0 cannot raise now: seat 0 may: Fold"):
             action_to_acpc(Raise(), state, dialect)
+
+
+def test_the_dialect_is_named_after_its_source_and_the_old_name_still_works():
+    """The Rembrant dialect was first called 'seed004', a name no reader of the package can look up
+    (docs/references.md cites sources by name): the old name still works, warns, and means 'rembrant'."""
+    state = state_from_matchstate("MATCHSTATE:0:1:r300:9s8h|", NOLIMIT)
+    with pytest.warns(DeprecationWarning, match="'seed004' is now called 'rembrant'"):
+        assert action_to_acpc(RaiseTo(600), state, "seed004") == action_to_acpc(RaiseTo(600), state, "rembrant")
+    with pytest.warns(DeprecationWarning):
+        old = to_matchstate(state, 0, dialect="seed004")
+    assert old.dialect == "rembrant" and str(old) == str(to_matchstate(state, 0, dialect="rembrant"))
+    built = MatchState(old.position, old.hand_number, old.betting, old.hole, old.board, "seed004")
+    with pytest.warns(DeprecationWarning):
+        assert state_from_matchstate(built, NOLIMIT).events == state_from_matchstate(old, NOLIMIT).events
+    for bad in ("ACPC", "seed005", 4, None):
+        with pytest.raises(ParameterError, match="dialect must be 'acpc' or 'rembrant'"):
+            action_to_acpc(Call(), state, bad)
+        with pytest.raises(ParameterError, match="dialect must be 'acpc' or 'rembrant'"):
+            to_matchstate(state, 0, dialect=bad)
 
 
 def test_emitting_match_states_round_trips():
@@ -171,9 +190,9 @@ def test_client_against_a_loopback_dealer(rules, client, position):
     assert sum(1 for t in dealer.transcript if t.startswith("C: ")) > 25
 
 
-def test_the_seed_004_dialect_over_the_wire():
+def test_the_rembrant_dialect_over_the_wire():
     rules = Rules(small_blind=1, big_blind=2, starting_stack=500, max_players=2, reset_stacks=True)
-    dealer = LoopbackDealer(rules, hands=10, house=RandomBot(seed=1), client_position=0, seed=3, dialect="seed004")
+    dealer = LoopbackDealer(rules, hands=10, house=RandomBot(seed=1), client_position=0, seed=3, dialect="rembrant")
     dealer.start()
     assert run_client("127.0.0.1", dealer.port, RandomBot(seed=2), rules).hands == 10
     dealer.join(30)

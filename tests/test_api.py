@@ -16,6 +16,22 @@ def test_all_is_sorted_and_complete():
     assert public - set(pokerlab.__all__) - modules == set()
 
 
+def test_no_module_exports_a_private_name():
+    """``__all__`` is what ``import *`` and the docs take as public: a ``_name`` in it (the range grid's
+    JavaScript once was, in ``pokerlab.widgets``) turns a detail into API. Tests import such names from
+    the module that defines them."""
+    import importlib
+    import pkgutil
+
+    found = []
+    for info in pkgutil.walk_packages(pokerlab.__path__, "pokerlab."):
+        if info.name.startswith(("pokerlab.apps.jupyter", "pokerlab.__main__")):
+            continue
+        module = importlib.import_module(info.name)
+        found += [f"{info.name}.{n}" for n in getattr(module, "__all__", ()) if n.startswith("_")]
+    assert found == []
+
+
 def test_import_does_not_load_heavy_libraries():
     code = (
         "import sys, pokerlab; heavy = [m for m in ('numba', 'pandas', 'altair', 'ipywidgets') if m in sys.modules];"

@@ -867,3 +867,28 @@ def test_rebuy_gives_a_busted_seat_the_starting_stack_instead_of_eliminating_it(
     assert sum(plain.out) == 1 and plain.hand_number < 6  # without rebuy the first bust ends the game
     with pytest.raises(ParameterError, match="rebuy must be True or False"):
         TableSession(AAAI06_HEADS_UP_LIMIT, seats, rebuy="yes")
+
+
+def test_hand_seats_show_your_cards_backs_until_a_showdown_and_nothing_once_folded():
+    from pokerlab.apps.table_view import hand_seats, pot_note
+    from pokerlab.game import NO_LIMIT_RING
+
+    state = NO_LIMIT_RING.new_hand([200, 200, 200], button=0, deck="AsKs QhQd 7c2d 9h8h7h 6s 2c")
+    seats = hand_seats(state, ["you", "b", "c"], me=0)
+    assert [v.cards for v in seats][1:] == [(None, None), (None, None)] and len(seats[0].cards) == 2
+    assert [v.you for v in seats] == [True, False, False] and seats[0].dealer and not seats[1].dealer
+    assert [v.bet for v in seats] == list(state.street_bet) and sum(v.bet for v in seats) > 0
+    assert [v.active for v in seats] == [k == state.actor for k in range(3)]
+    watched = hand_seats(state, ["a", "b", "c"], me=None, reveal=True)
+    assert all(len(v.cards) == 2 and None not in v.cards for v in watched)
+    state.apply(Fold())  # the first to act folds: no cards drawn for that seat
+    assert state.events[-1].seat == 0  # three-handed, the dealer acts first preflop
+    assert hand_seats(state, ["a", "you", "c"], me=1)[0].cards == ()
+    assert hand_seats(state, ["you", "b", "c"], me=0)[0].cards == tuple(state.hole[0])  # your own cards stay
+    while not state.is_over:
+        state.apply(Check() if state.to_call == 0 else Call())
+    over = hand_seats(state, ["you", "b", "c"], me=0)
+    assert all(v.bet == 0 and not v.active for v in over)  # the bets are in the pot
+    shown = [k for k in range(3) if not state.folded[k]]
+    assert all(over[k].cards == tuple(state.hole[k]) for k in shown)  # a showdown turns the cards up
+    assert pot_note(state) == ""

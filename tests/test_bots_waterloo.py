@@ -349,3 +349,18 @@ def test_every_decision_is_a_typed_legal_raise_to(case):
         else:
             assert last.kind == d.kind  # fold, check and call are spelled the same in both enums
     assert all(type(e.kind) is ActionKind for e in hand.events if isinstance(e, Act))
+
+
+def test_a_tiny_constant_c_is_refused_not_an_infinite_raise():
+    """Since decisions carry an integer raise_to, an infinite raise size (c = 5e-324 makes eq. 5's
+    threshold infinite) crashed with OverflowError; the junk profile found it through the Leduc bot."""
+    from pokerlab.bots.leduc import phase_two_policy
+    from pokerlab.bots.strategy import preflop_decision
+
+    for c in (5e-324, 1e-300, 1e-3):
+        with pytest.raises(ParameterError, match=rf"not a number of chips with c = {c!r} and money_in_hand = 100"):
+            preflop_decision(0.6, position=1, players=2, money_in_hand=100, c=c)
+    with pytest.raises(ParameterError, match="with c = 5e-324"):
+        phase_two_policy(c=5e-324)
+    big = preflop_decision(0.6, position=1, players=2, money_in_hand=100, c=0.01)  # X = 100: e**99 stacks
+    assert big.raise_to == round(math.exp((0.6 * 101 - 0.5) / 0.6 - 1) * 100)

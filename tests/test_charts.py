@@ -165,11 +165,34 @@ CASES = {
         ),
         {"marks": 169},  # every class against AA (the full matrix draws 28,561: tests/test_preflop_matrix.py)
     ),
+    "model_scores_chart": (
+        lambda: charts.model_scores_chart(
+            pd.DataFrame(
+                [{"style": s, "model": m, "log_loss": 0.5} for s in "ab" for m in ("mlp", "tree", "frequency")]
+            )
+        ),
+        {"marks": 6},  # a bar per style and model
+    ),
     "money_chart": (
         lambda: charts.money_chart(pd.DataFrame({"you": [100, 120, 90], "bot": [100, 80, 110]}).rename_axis("hand")),
         {"marks": 2 * 3},
     ),
 }
+
+
+def test_charts_are_drawn_only_in_the_chart_modules():
+    """A result's ``chart()`` hands its frame to a function here (DEVELOPERS.md "Charts"), so every chart
+    has a rendering case above; the opponent-model comparison used to build its bars in experiments.py."""
+    from pathlib import Path
+
+    package = Path(charts.__file__).parent
+    allowed = {package / "charts.py", package / "solve" / "charts.py"}
+    drawing = [
+        str(path.relative_to(package))
+        for path in sorted(package.rglob("*.py"))
+        if path not in allowed and any(word in path.read_text(encoding="utf-8") for word in ("alt.Chart(", ".mark_"))
+    ]
+    assert drawing == []
 
 
 def test_every_chart_function_has_a_case():

@@ -83,6 +83,25 @@ def test_tables_command(capsys, tmp_path):
     assert code == 0 and "expert_rembrant.csv" in out
 
 
+def test_tables_says_where_load_table_reads_when_it_wrote_elsewhere(capsys, tmp_path, monkeypatch):
+    """Installed from a wheel, ``pokerlab tables`` writes to ./data/preflop_tables while the bots keep
+    reading the installed copy: the command says so, and how to read the new files."""
+    from pokerlab.preflop import data_dir
+
+    monkeypatch.delenv("POKERLAB_TABLES", raising=False)
+    argv = ["tables", "--method", "expert", "--source", "chen", "--out", str(tmp_path)]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    assert out.splitlines()[-1] == (
+        f"load_table and the bots read {data_dir()}; set POKERLAB_TABLES={tmp_path.resolve()} to use these"
+    )
+    code, out, _ = run(capsys, *argv, "--json")
+    assert json.loads(out)["read_from"] == str(data_dir())
+    monkeypatch.setenv("POKERLAB_TABLES", str(tmp_path))
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and out.strip() == f"wrote {tmp_path / 'expert_chen.csv'}"
+
+
 @pytest.mark.parametrize(
     "argv, words",
     [

@@ -228,3 +228,19 @@ def test_bot_registry():
     ra = play_match([a, bots.make("always_call")], NO_LIMIT_RING, hands=50, seed=1)
     rb = play_match([b, bots.make("always_call")], NO_LIMIT_RING, hands=50, seed=1)
     assert np.array_equal(ra.money.values, rb.money.values)
+
+
+def test_a_missing_preflop_table_stops_the_match_instead_of_becoming_a_fault(tmp_path, monkeypatch):
+    """A bot that cannot read its table is a broken installation, not a bot's mistake: the match
+    used to record a Fault and fold for it (``pokerlab tournament`` printed results of a bot that
+    never read a table, exit 0). Now the error naming the file reaches the caller."""
+    from pokerlab.bots import waterloo
+    from pokerlab.errors import PreflopTableError
+
+    monkeypatch.setenv("POKERLAB_TABLES", str(tmp_path))
+    waterloo._table.cache_clear()
+    try:
+        with pytest.raises(PreflopTableError, match=r"simulation_2_players\.csv does not exist"):
+            play_match([bots.make("phase2", seed=1), bots.make("phase1")], NO_LIMIT_RING, hands=5, seed=3)
+    finally:
+        waterloo._table.cache_clear()  # the next test reads the committed tables again

@@ -71,6 +71,22 @@ def test_events_take_the_string_spelling_and_refuse_other_words():
         PostBlind(1, 2, "ante")
 
 
+@pytest.mark.parametrize("bad", ["shove", "RAISE", "", 3, None, b"raise"])
+def test_the_three_kinds_refuse_a_bad_word_with_one_sentence(bad):
+    """ActionKind, Blind and DecisionKind take their words through one helper (``_validate.member``)."""
+    from pokerlab.bots import Decision
+
+    shown = repr(bad)
+    for make, words in (
+        (lambda: Act(0, Street.FLOP, bad, 10, 10), "kind must be one of fold, check, call, bet, raise"),
+        (lambda: PostBlind(1, 2, bad), "blind must be one of small, big, straddle"),
+        (lambda: Decision(bad), "kind must be one of fold, check, call, raise"),
+    ):
+        with pytest.raises(ParameterError) as info:
+            make()
+        assert str(info.value) == f"{words}, not {shown}"
+
+
 def test_aaai06_bet_sizes_10_10_20_20():
     h = AAAI06_HEADS_UP_LIMIT.new_hand(button=0, seed=1)
     assert h.min_raise_to == h.max_raise_to == 20  # preflop raise to 20

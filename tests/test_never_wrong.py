@@ -27,6 +27,7 @@ from pokerlab.errors import (
     RulesError,
 )
 from pokerlab.game import NO_LIMIT_RING, Rules, TimeBank, play_match
+from pokerlab.preflop import exact as preflop_exact
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -137,7 +138,7 @@ def test_committed_tables_load_and_match_their_names():
 def test_a_flipped_bit_in_the_canonical_boards_cache_is_caught(tmp_path, monkeypatch):
     from pokerlab import _kernels
 
-    boards, weights = preflop._canonical_boards()  # from the session's cache folder
+    boards, weights = preflop_exact._canonical_boards()  # from the session's cache folder
     from pokerlab import _cache
 
     good = _cache_dir() / f"canonical-boards-v1-f{_cache.FORMAT}.npz"  # the current file, not an older format
@@ -153,10 +154,10 @@ def test_a_flipped_bit_in_the_canonical_boards_cache_is_caught(tmp_path, monkeyp
     rebuilt = []
     monkeypatch.setattr(_kernels, "canonical_boards", lambda: rebuilt.append(1) or (boards.copy(), weights.copy()))
     with pytest.warns(CacheWarning, match="fails its checksum"):
-        again, w2 = preflop._canonical_boards()
+        again, w2 = preflop_exact._canonical_boards()
     assert rebuilt == [1] and np.array_equal(again, boards) and np.array_equal(w2, weights)
     assert int(again.max()) == 51
-    again, _ = preflop._canonical_boards()  # the rewritten file is trusted
+    again, _ = preflop_exact._canonical_boards()  # the rewritten file is trusted
     assert rebuilt == [1] and np.array_equal(again, boards)
 
 

@@ -73,6 +73,33 @@ def test_a_missing_table_is_an_error_naming_the_file(tmp_path, monkeypatch):
         preflop.load_table("exact")
 
 
+def test_the_missing_table_error_says_which_folder_and_the_command_that_makes_the_file(tmp_path, monkeypatch):
+    """A user who set POKERLAB_TABLES and forgot must see that the folder came from it, and each
+    file's own command (``pokerlab tables`` alone makes the simulation tables, not the exact one)."""
+    monkeypatch.setenv("POKERLAB_TABLES", str(tmp_path))
+    cases = [
+        (lambda: preflop.load_table("exact"), "exact_heads_up.csv", "pokerlab tables --method exact"),
+        (
+            lambda: preflop.load_table("simulation", players=4),
+            "simulation_4_players.csv",
+            "pokerlab tables --method simulation --players 4 --seed 2026",
+        ),
+        (
+            lambda: preflop.load_table("expert", source="chen"),
+            "expert_chen.csv",
+            "pokerlab tables --method expert --source chen",
+        ),
+        (preflop.load_matrix, "exact_heads_up_matrix.csv", "pokerlab tables --method exact-matrix --workers 2"),
+    ]
+    for load, name, command in cases:
+        with pytest.raises(PreflopTableError) as info:
+            load()
+        assert str(info.value) == (
+            f"{tmp_path / name} does not exist (the folder $POKERLAB_TABLES names); regenerate it with "
+            f"'{command} --out {tmp_path}' (data/preflop_tables/README.md lists every file's command)"
+        )
+
+
 def test_the_bots_never_fall_back_to_other_numbers(tmp_path, monkeypatch):
     """72o for 4 players reads 0.1457 from the committed table; without it the Waterloo bot used to
     read 0.1362 from a quick simulation. Now each reader of the tables raises, naming the file."""

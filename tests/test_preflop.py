@@ -170,7 +170,7 @@ def test_income_rate_scaling():
     assert t.provenance["source"] == "income_rate" and t.stderr("AA") > 0
 
 
-def test_rembrant_groups_are_seed_004s():
+def test_rembrant_groups_are_the_papers():
     t = expert_table(2, source="rembrant")
     group = {n: t.extra_value("group", n) for n in CLASS_NAMES}
     assert [sum(1 for g in group.values() if g == k) for k in range(1, 10)] == [2, 4, 5, 7, 4, 5, 12, 15, 115]
@@ -225,7 +225,7 @@ def test_exact_counting_equals_equity_on_every_board_from_a_flop():
 
 
 def test_canonical_boards_cover_every_board_once():
-    from pokerlab.preflop import _canonical_boards
+    from pokerlab.preflop.exact import _canonical_boards
 
     boards, weights = _canonical_boards()
     assert boards.shape == (134_459, 5) and weights.sum() == 2_598_960
@@ -295,3 +295,17 @@ def test_committed_groupings_match_the_code():
     for source in ("sklansky", "chen", "rembrant"):
         t = committed(f"expert_{source}.csv")
         assert np.array_equal(t.values, expert_table(2, source=source).values)
+
+
+def test_every_name_the_package_docstring_teaches_is_public():
+    """``pokerlab.preflop``'s docstring is its map; every function and class it names is in
+    ``__all__`` (``simulate_table`` fell out of it when the module became a package)."""
+    import re
+
+    import pokerlab.preflop as package
+
+    named = {n.rsplit(".", 1)[-1] for n in re.findall(r":(?:func|class):`~?([A-Za-z_.]+)`", package.__doc__ or "")}
+    assert {"simulate_table", "exact_matrix", "load_matrix", "PreflopMatrix", "data_dir"} <= named
+    assert named <= set(package.__all__), sorted(named - set(package.__all__))
+    assert package.__all__ == sorted(package.__all__)
+    assert all(hasattr(package, name) for name in package.__all__)

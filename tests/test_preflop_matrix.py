@@ -15,13 +15,12 @@ from pokerlab.preflop import (
     MATRIX_FILE,
     PreflopMatrix,
     PreflopTableError,
-    _canonical_boards,
-    _class_of_combo,
-    _matrix_task,
     exact_matrix,
     load_matrix,
     load_table,
 )
+from pokerlab.preflop.exact import _canonical_boards
+from pokerlab.preflop.matrix import _class_of_combo, _matrix_task
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "preflop_tables"
 

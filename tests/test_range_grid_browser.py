@@ -1,6 +1,6 @@
 """RangeGrid's painting code in a real browser: Chromium drags the mouse over the grid's cells.
 
-The grid's JavaScript (``widgets._GRID_ESM``) runs against a small stand-in for the anywidget model
+The grid's JavaScript (``widgets.ranges._GRID_ESM``) runs against a small stand-in for the anywidget model
 (get, set, save_changes, on); the weights it sets are then given to the Python side, which must
 write the range's text. Skipped when there is no /usr/bin/chromium (CI installs it).
 """
@@ -19,7 +19,8 @@ if not CHROMIUM.exists():
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from pokerlab.widgets import _GRID_ESM, RangeGrid  # noqa: E402
+from pokerlab.widgets import RangeGrid  # noqa: E402
+from pokerlab.widgets.ranges import _GRID_ESM  # noqa: E402
 
 STUB = """
 const state = {weights: Array(169).fill(0), labels: %s, paint_weight: 0.5};

@@ -164,6 +164,27 @@ def test_table_widget_and_the_heads_up_app_play_the_same_hands_from_the_same_cli
     assert {e.kind for e in acts} >= {ActionKind.CALL, ActionKind.RAISE}  # more than checks and folds
 
 
+def test_table_widget_draws_the_table_like_the_apps_uncalled_bet_included():
+    """The widget drew its seats with its own copy of the apps' code and left out the pot's note; both now
+    read the hand through ``table_view.hand_seats`` and ``pot_note``."""
+    from pokerlab.game import NO_LIMIT_RING, Check, Fold
+    from pokerlab.widgets import TableWidget
+
+    class Folder:
+        name = "folder"
+
+        def act(self, view):
+            return Fold() if view.to_call else Check()
+
+    t = TableWidget(NO_LIMIT_RING, opponents=[Folder()], seed=5)
+    assert t.state.actor == 0 and t.state.button == 0  # heads-up, the dealer acts first preflop
+    lo, bb = t.state.min_raise_to, t.state.rules.big_blind
+    t.raise_button.click()  # raise to the minimum; the folder folds
+    assert t.state.is_over
+    assert f"{lo - bb} uncalled returned" in t.table.value
+    assert t.table.value.count("pl-seat") >= 2 and "folder" in t.table.value
+
+
 def test_table_widget_sizes_a_no_limit_raise_like_the_apps():
     from pokerlab.game import NO_LIMIT_RING, Act, ActionKind
     from pokerlab.widgets import TableWidget

@@ -45,9 +45,8 @@ from pokerlab.apps.base import MIN_THINK, ActionBar, Pacer, button, error_line, 
 from pokerlab.apps.explain import outcome_lines
 from pokerlab.apps.session import Seat, TableSession
 from pokerlab.apps.table_setup import MAX_NAME, BigHoldemSetup, validate_setup
-from pokerlab.apps.table_view import SeatView, table_html
+from pokerlab.apps.table_view import SeatView, hand_seats, pot_note, table_html
 from pokerlab.errors import PokerlabError
-from pokerlab.game.state import ReturnUncalled, Showdown
 
 __all__ = ["MAX_NAME", "BigHoldemApp", "BigHoldemSetup", "validate_setup"]
 
@@ -410,31 +409,16 @@ class BigHoldemApp:
         state = s.state
         names = s.names_in_hand()
         me = s.hand_seat_of_human
-        shown = {e.seat for e in state.events if isinstance(e, Showdown)}
         hand_seat = {t: k for k, t in enumerate(s._seat_of)}
+        in_hand = hand_seats(state, names, me, reveal=me is None)
         seats = []
         for t, seat in enumerate(s.seats):
             k = hand_seat.get(t)
             if k is None:
                 seats.append(SeatView(name=seat.name, stack=s.stacks[t], out=True, you=seat.is_human))
-                continue
-            visible = k == me or k in shown or me is None
-            seats.append(
-                SeatView(
-                    name=seat.name,
-                    stack=state.stacks[k],
-                    bet=0 if state.is_over else state.street_bet[k],  # over: the bets are in the pot
-                    cards=tuple(state.hole[k]) if visible else () if state.folded[k] else (None, None),
-                    dealer=k == state.button,
-                    active=k == state.actor and not state.is_over,
-                    folded=state.folded[k],
-                    all_in=state.all_in[k],
-                    you=k == me,
-                )
-            )
-        returned = [e for e in state.events if isinstance(e, ReturnUncalled)]
-        note = f"{returned[-1].amount} uncalled returned" if returned else ""
-        self.table.value = table_html(seats, state.board, state.pot, unit=self.setup.unit, pot_note=note)
+            else:
+                seats.append(in_hand[k])
+        self.table.value = table_html(seats, state.board, state.pot, unit=self.setup.unit, pot_note=pot_note(state))
         self.info.value = self._info()
         self.probability_view.value = self._equity()
         mine = s.human_to_act and not self.pacer.busy

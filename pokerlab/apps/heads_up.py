@@ -31,9 +31,8 @@ from IPython.display import display
 from pokerlab.apps.base import MIN_THINK, ActionBar, Pacer, button, error_line, event_lines, panel
 from pokerlab.apps.explain import outcome_lines, thinking_sentence
 from pokerlab.apps.session import Seat, TableSession
-from pokerlab.apps.table_view import SeatView, table_html
+from pokerlab.apps.table_view import hand_seats, pot_note, table_html
 from pokerlab.errors import ParameterError, PokerlabError
-from pokerlab.game.state import ReturnUncalled, Showdown
 
 __all__ = ["HeadsUpApp"]
 
@@ -175,7 +174,6 @@ class HeadsUpApp:
         self.title.value = f"<h3 style='margin:4px 0'>Heads-up limit Hold'em against {who}</h3>"
         me = s.hand_seat_of_human
         names = s.names_in_hand()
-        shown = {e.seat for e in state.events if isinstance(e, Showdown)}
         role = "you deal (small blind)" if state.button == me else "you post the big blind"
         self.info.value = (
             f'<div style="background:#f4f1e8;padding:3px 8px;border-radius:4px">'
@@ -184,28 +182,8 @@ class HeadsUpApp:
             f"a bet and 2 raises per round (3 on turn and river) &middot; {role}</div>"
         )
         bot_turn = s.actor is not None and not s.human_to_act
-        seats = []
-        for k, name in enumerate(names):
-            you = k == me
-            cards = state.hole[k] if (you or k in shown) else () if state.folded[k] else (None, None)
-            seats.append(
-                SeatView(
-                    name=name,
-                    stack=state.stacks[k],
-                    bet=0 if state.is_over else state.street_bet[k],  # over: the bets are in the pot
-                    cards=tuple(cards),
-                    dealer=k == state.button,
-                    active=k == state.actor and not state.is_over,
-                    folded=state.folded[k],
-                    all_in=state.all_in[k],
-                    you=you,
-                )
-            )
-        note = ""
-        returned = [e for e in state.events if isinstance(e, ReturnUncalled)]
-        if returned:
-            note = f"{returned[-1].amount} uncalled returned"
-        self.table.value = table_html(seats, state.board, state.pot, pot_note=note)
+        seats = hand_seats(state, names, me)
+        self.table.value = table_html(seats, state.board, state.pot, pot_note=pot_note(state))
         mine = s.human_to_act and not self.pacer.busy
         self.actions.show(state if mine else None)
         if state.is_over:

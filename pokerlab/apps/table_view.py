@@ -5,6 +5,8 @@ web), so it can be tested as text and shown by any ``ipywidgets.HTML``.
 
 * :func:`card_svg` draws one card: a white face with its rank and coloured
   suit, or (``None``) a back, blue with a white frame;
+* :func:`hand_seats` and :func:`pot_note` read a hand's state for it (the
+  same for every view: the apps and the lesson's ``TableWidget``);
 * :func:`table_html` draws the table: every seat (name, stack, cards, bet
   in front of it, the dealer button, "folded", "all-in", "out"), the board
   and the pot in the middle; the seat to act has a gold frame and a
@@ -18,7 +20,8 @@ table order (the seat on your left is the next one to deal, BigHoldem's
 "left"). The table is 100 % wide up to 900 px and keeps its shape, so it
 fits a 1,024-px projector and a 1,280x720 laptop screen.
 
->>> from pokerlab.cards import Card
+>>> from pokerlab._validate import flag, whole
+from pokerlab.cards import Card
 >>> card_svg(Card.parse("Th")).count("<svg")
 1
 >>> "10" in card_svg(Card.parse("Th")) and "#c0392b" in card_svg(Card.parse("Th"))
@@ -33,10 +36,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pokerlab import _validate
+from pokerlab._validate import flag, whole
 from pokerlab.cards import Card
 from pokerlab.errors import ParameterError
+from pokerlab.game.state import HandState, ReturnUncalled, Showdown
 
-__all__ = ["SeatView", "card_svg", "cards_svg", "money", "table_html"]
+__all__ = ["SeatView", "card_svg", "cards_svg", "hand_seats", "money", "pot_note", "table_html"]
 
 _RED = "#c0392b"
 _BLACK = "#1b1b1b"
@@ -105,6 +110,55 @@ class SeatView:
     out: bool = False
     you: bool = False
     note: str = ""
+
+
+def hand_seats(state: HandState, names: Sequence[str], me: int | None, reveal: bool = False) -> list[SeatView]:
+    """Every seat of the hand ``state`` as :func:`table_html` draws it, in hand-seat order.
+
+    ``me`` is the person's seat (None when nobody plays); its cards are face
+    up, the others' are backs until they show them down (every hand face up
+    with ``reveal``, as in BigHoldem's watch mode) and gone once folded. When
+    the hand is over the bets are in the pot, so none is drawn in front of a
+    seat.
+    """
+    _check_state(state)
+    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or len(names) != state.n:
+        raise ParameterError(f"names must give one name per seat ({state.n}), not {names!r:.60}")
+    if not all(isinstance(n, str) for n in names):
+        raise ParameterError(f"names must be texts, not {names!r:.60}")
+    if me is not None:
+        me = whole(me, "me", lo=0, hi=state.n - 1)
+    reveal = flag(reveal, "reveal")
+    shown = {e.seat for e in state.events if isinstance(e, Showdown)}
+    seats = []
+    for k in range(state.n):
+        visible = reveal or k == me or k in shown
+        seats.append(
+            SeatView(
+                name=names[k],
+                stack=state.stacks[k],
+                bet=0 if state.is_over else state.street_bet[k],
+                cards=tuple(state.hole[k]) if visible else () if state.folded[k] else (None, None),
+                dealer=k == state.button,
+                active=k == state.actor and not state.is_over,
+                folded=state.folded[k],
+                all_in=state.all_in[k],
+                you=k == me,
+            )
+        )
+    return seats
+
+
+def pot_note(state: HandState) -> str:
+    """The line under the pot: the last uncalled bet that went back ("40 uncalled returned"), else nothing."""
+    _check_state(state)
+    returned = [e for e in state.events if isinstance(e, ReturnUncalled)]
+    return f"{returned[-1].amount} uncalled returned" if returned else ""
+
+
+def _check_state(state: object) -> None:
+    if not isinstance(state, HandState):
+        raise ParameterError(f"state must be a HandState (a hand being played), not {type(state).__name__}")
 
 
 def _seat(view: SeatView, x: float, y: float, unit: str, thinking: str) -> str:

@@ -30,6 +30,7 @@ from enum import StrEnum
 from typing import Any
 
 from pokerlab import _validate
+from pokerlab._validate import member
 from pokerlab.errors import ParameterError
 
 __all__ = [
@@ -49,7 +50,7 @@ __all__ = [
 class DecisionKind(StrEnum):
     """What a betting rule decided: fold, check, call or raise (a bet is a raise over 0).
 
-    The rules of seed 001 answer fold, call or raise; ``check`` appears
+    The Waterloo report's rules answer fold, call or raise; ``check`` appears
     where a bot or a chart words a call with nothing to call. String-valued,
     so ``decision.kind == "raise"`` still holds: that older spelling keeps
     working as the deprecation path; new code compares with the members
@@ -84,12 +85,8 @@ class Decision:
     current_bet: int = 0
 
     def __post_init__(self) -> None:
-        if type(self.kind) is not DecisionKind:
-            try:
-                object.__setattr__(self, "kind", DecisionKind(self.kind))
-            except (ValueError, TypeError):
-                words = ", ".join(k.value for k in DecisionKind)
-                raise ParameterError(f"kind must be one of {words}, not {self.kind!r:.60}") from None
+        if type(self.kind) is not DecisionKind:  # the string spelling ("raise") becomes the member
+            object.__setattr__(self, "kind", member(DecisionKind, self.kind, "kind"))
         for name in ("raise_to", "current_bet"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
@@ -122,6 +119,8 @@ class Decision:
 
 def _raise(size: float, current_bet: int, reason: str) -> Decision:
     """A raise of ``size`` chips (the report's formula) over ``current_bet``, as a whole-chip "raise to"."""
+    if not math.isfinite(size):
+        raise ParameterError(f"the raise size must be a finite number of chips, not {size!r} ({reason})")
     return Decision(DecisionKind.RAISE, max(current_bet, round(current_bet + size)), reason, current_bet)
 
 

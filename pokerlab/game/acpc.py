@@ -24,7 +24,8 @@ where a round's betting closes, and the position must be one of the game's.
 **The Rembrant dialect** (Vohl, Bošković and Brest, "A Rembrant Poker Bot
 Program", ACPC 2011) drops the ``MATCHSTATE`` label, writes the blinds
 (``b1b2``) and gives every amount per betting round; it is read and written
-with ``dialect="seed004"``::
+with ``dialect="rembrant"`` (``"seed004"``, its old name, still works and
+warns)::
 
     0:13:b1b2r6r18r30c30/r32r96:Ks2d|/5s2s6h
 
@@ -49,6 +50,7 @@ import math
 import re
 import socket
 import time
+import warnings
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -106,6 +108,23 @@ def _cards(text: str, what: str, line: str) -> tuple[Card, ...]:
     return parse_cards(text, allow_duplicates=True)  # duplicates are reported for the whole line
 
 
+_DIALECTS = ("acpc", "rembrant")
+
+
+def _dialect(dialect: object) -> str:
+    """``dialect`` checked: ``"acpc"`` or ``"rembrant"``.
+
+    ``"seed004"`` was the Rembrant dialect's first name; it still means
+    ``"rembrant"``, with a :class:`DeprecationWarning`.
+    """
+    if dialect == "seed004":
+        warnings.warn("dialect 'seed004' is now called 'rembrant'", DeprecationWarning, stacklevel=3)
+        return "rembrant"
+    if not isinstance(dialect, str) or dialect not in _DIALECTS:
+        raise ParameterError(f"dialect must be 'acpc' or 'rembrant', not {dialect!r:.60}")
+    return dialect
+
+
 @dataclass(frozen=True)
 class MatchState:
     """A parsed MATCHSTATE line (either dialect); ``str()`` writes it back.
@@ -143,7 +162,7 @@ class MatchState:
         if line.startswith("MATCHSTATE:"):
             body = line[len("MATCHSTATE:") :]
         else:
-            dialect = "seed004"
+            dialect = "rembrant"
         parts = body.split(":")
         if len(parts) != 4:
             raise AcpcError(
@@ -263,6 +282,7 @@ def state_from_matchstate(ms: MatchState | str, rules: Rules | None = None, play
         ms = MatchState.parse(ms)
     elif not isinstance(ms, MatchState):
         raise AcpcError(f"ms must be a MatchState or a line of text, not {type(ms).__name__}")
+    per_round = _dialect(ms.dialect) == "rembrant"  # amounts per betting round, not for the whole hand
     if players is None:
         n = len(ms.hole)
         if not rules.min_players <= n <= rules.max_players:
@@ -312,7 +332,7 @@ def state_from_matchstate(ms: MatchState | str, rules: Rules | None = None, play
                 else:
                     if amount is None:
                         raise AcpcError(f"{where} of {ms}: a no-limit raise needs an amount")
-                    to = amount if ms.dialect == "seed004" else amount - committed_before[state.actor]
+                    to = amount if per_round else amount - committed_before[state.actor]
                     state.apply(RaiseTo(to))
             except IllegalActionError as exc:
                 raise AcpcError(f"{where} of {ms} is illegal: {exc}; " + _game_hint(rules)) from None
@@ -339,8 +359,7 @@ def to_matchstate(state: HandState, position: int, dialect: str = "acpc") -> Mat
         raise ParameterError(f"state must be a HandState, not {type(state).__name__}")
     if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < state.n:
         raise ParameterError(f"position must be a seat 0..{state.n - 1}, not {position!r}")
-    if not isinstance(dialect, str) or dialect not in ("acpc", "seed004"):
-        raise ParameterError(f"dialect must be 'acpc' or 'seed004', not {dialect!r:.60}")
+    dialect = _dialect(dialect)
     nolimit = state.rules.structure is not BettingStructure.FIXED_LIMIT
     rounds: list[list[tuple[str, int | None]]] = [[]]
     boards: list[tuple[Card, ...]] = []
@@ -350,7 +369,7 @@ def to_matchstate(state: HandState, position: int, dialect: str = "acpc") -> Mat
     for e in state.events:
         if isinstance(e, PostBlind):
             committed[e.seat] += e.amount
-            if dialect == "seed004":
+            if dialect == "rembrant":
                 rounds[-1].append(("b", e.amount))
         elif isinstance(e, DealBoard):
             boards.append(e.cards)
@@ -361,11 +380,11 @@ def to_matchstate(state: HandState, position: int, dialect: str = "acpc") -> Mat
             if e.kind is ActionKind.FOLD:
                 rounds[-1].append(("f", None))
             elif e.kind in (ActionKind.CHECK, ActionKind.CALL):
-                rounds[-1].append(("c", e.to if dialect == "seed004" and e.kind is ActionKind.CALL else None))
+                rounds[-1].append(("c", e.to if dialect == "rembrant" and e.kind is ActionKind.CALL else None))
             elif not nolimit:
                 rounds[-1].append(("r", None))
             else:
-                amount = e.to if dialect == "seed004" else street_start[e.seat] + e.to
+                amount = e.to if dialect == "rembrant" else street_start[e.seat] + e.to
                 rounds[-1].append(("r", amount))
     holes = tuple(state.hole[p] if p == position or p in shown else () for p in range(state.n))
     return MatchState(position, state.hand_number, tuple(tuple(r) for r in rounds), holes, tuple(boards), dialect)
@@ -377,8 +396,7 @@ def action_to_acpc(action: Action, state: HandState, dialect: str = "acpc") -> s
         raise ParameterError(f"action must be Fold, Check, Call, Raise or RaiseTo, not {action!r:.60}")
     if not isinstance(state, HandState):
         raise ParameterError(f"state must be a HandState, not {type(state).__name__}")
-    if not isinstance(dialect, str) or dialect not in ("acpc", "seed004"):
-        raise ParameterError(f"dialect must be 'acpc' or 'seed004', not {dialect!r:.60}")
+    dialect = _dialect(dialect)
     a = state.actor
     if a is None:
         raise AcpcError("nobody is to act")
@@ -391,7 +409,7 @@ def action_to_acpc(action: Action, state: HandState, dialect: str = "acpc") -> s
     to = state.min_raise_to if isinstance(action, Raise) else action.amount
     if to is None:
         raise AcpcError(f"seat {a} cannot raise now: {state.describe_legal()}")
-    if dialect == "seed004":
+    if dialect == "rembrant":
         return f"r{to}"
     before = state.total[a] - state.street_bet[a]
     return f"r{before + to}"

@@ -12,7 +12,10 @@ over between hands unless the rules reset stacks every hand; a seat whose
 stack falls below ``rules.min_stack_to_play`` is out. A bot that raises an
 exception, returns an illegal action or runs out of time gets the default
 action (check when possible, otherwise fold), the fault is counted in
-:attr:`MatchResult.faults`, and the match goes on; with a time bank, a bot
+:attr:`MatchResult.faults`, and the match goes on (except for a
+:class:`~pokerlab.errors.PreflopTableError`: a bot that cannot read its
+preflop table stops the match, since playing on would be a silent
+fallback to other numbers); with a time bank, a bot
 that misses more than ``max_misses`` answers in a row plays automatic
 checks and folds for the rest of the match (the heads-up no-limit arena rules).
 
@@ -31,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 import numpy as np
 
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, PreflopTableError
 from pokerlab.game.rules import Rules, Street
 from pokerlab.game.state import (
     Action,
@@ -440,6 +443,8 @@ def _ask(
     fault: tuple[str, str] | None = None
     try:
         action = bot.act(view)
+    except PreflopTableError:
+        raise  # a missing or broken table file is the installation's fault, not the bot's: never play on without it
     except Exception as exc:
         fault = ("exception", f"{type(exc).__name__}: {exc}")
         action = None

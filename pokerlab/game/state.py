@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from pokerlab._validate import is_whole
+from pokerlab._validate import is_whole, member
 from pokerlab.cards import Card, Deck, parse_cards, parse_named
 from pokerlab.errors import (
     DuplicateCardError,
@@ -170,15 +170,6 @@ class ActionKind(StrEnum):
         return self in (ActionKind.BET, ActionKind.RAISE)
 
 
-def _member(enum: type[StrEnum], value: object, name: str) -> Any:
-    """``value`` as a member of ``enum`` (its string spelling accepted), or an error naming ``name``."""
-    try:
-        return enum(value)  # type: ignore[arg-type]  # a wrong type is refused just below
-    except (ValueError, TypeError):
-        words = ", ".join(m.value for m in enum)
-        raise ParameterError(f"{name} must be one of {words}, not {value!r:.60}") from None
-
-
 def _check_fields(event: object, ints: tuple[str, ...], flags: tuple[str, ...] = ()) -> None:
     """Refuse an event whose counts are not whole numbers >= 0 or whose flags are not bools (naming the field)."""
     for name in ints:
@@ -221,7 +212,7 @@ class PostBlind:
     def __post_init__(self) -> None:
         _check_fields(self, ("seat", "amount"))
         if type(self.blind) is not Blind:  # the string spelling ("big") becomes the member
-            object.__setattr__(self, "blind", _member(Blind, self.blind, "blind"))
+            object.__setattr__(self, "blind", member(Blind, self.blind, "blind"))
 
 
 @dataclass(frozen=True)
@@ -265,7 +256,7 @@ class Act:
             except (ValueError, TypeError):
                 raise ParameterError(f"street must be a Street, not {self.street!r:.60}") from None
         if type(self.kind) is not ActionKind:  # the string spelling ("raise") becomes the member
-            object.__setattr__(self, "kind", _member(ActionKind, self.kind, "kind"))
+            object.__setattr__(self, "kind", member(ActionKind, self.kind, "kind"))
 
 
 @dataclass(frozen=True)

@@ -11,14 +11,22 @@ axes, pairs on the diagonal, suited hands below it, offsuit above it):
 * Table 3, a **simulation** table: the share of 10,000 games a class wins
   against opponents who always call (:func:`simulate_table`).
 
-Besides them: the Sklansky-Malmuth groups, the Chen formula, the nine
-Rembrant groups (all via :func:`expert_table`) and the exact
-heads-up equity against a random hand (:func:`exact_heads_up_table`).
+Besides them: the Sklansky-Malmuth groups, the Chen formula
+(:func:`chen_points`), the nine Rembrant groups (all via
+:func:`expert_table`), the exact heads-up equity against a random hand
+(:func:`exact_heads_up_table`) and the exact 169x169 heads-up matrix, every
+class against every class (:func:`exact_matrix`, :class:`PreflopMatrix`).
 
 Every table is a :class:`PreflopTable`: values on the grid, a standard error
 per cell where sampled, and its provenance (method, players, games, seed,
 pokerlab version), written to and read from CSV with that provenance and a
-checksum in the header.
+checksum in the header. :func:`load_table` and :func:`load_matrix` read the
+committed files from :func:`data_dir`; a missing or damaged file is a
+:class:`~pokerlab.errors.PreflopTableError` naming it.
+
+One module per idea: ``table`` (the table type, its files, ``load_table``,
+``data_dir``), ``expert``, ``simulate``, ``exact`` and ``matrix``; every
+public name is importable from ``pokerlab.preflop``.
 
 >>> t = expert_table(2, source="chen")
 >>> t.value("AA"), t.extra_value("points", "AA"), t.extra_value("points", "72o")
@@ -28,7 +36,7 @@ checksum in the header.
 from __future__ import annotations
 
 from pokerlab.errors import PreflopTableError
-from pokerlab.preflop.exact import BOARD_COUNT, _canonical_boards, _heads_up_task, exact_heads_up_table
+from pokerlab.preflop.exact import BOARD_COUNT, exact_heads_up_table
 from pokerlab.preflop.expert import chen_points, expert_table
 from pokerlab.preflop.matrix import (
     BOARDS_PER_PAIR,
@@ -36,9 +44,6 @@ from pokerlab.preflop.matrix import (
     MATRIX_FILE,
     MATRIX_HEADER,
     PreflopMatrix,
-    _class_of_combo,
-    _matrix_task,
-    _pair_counts,
     exact_matrix,
     load_matrix,
 )
@@ -51,7 +56,6 @@ from pokerlab.preflop.table import (
     RANKS,
     SOURCES,
     PreflopTable,
-    _strength_order,
     data_dir,
     load_table,
 )
@@ -61,27 +65,17 @@ __all__ = [
     "PreflopMatrix",
     "PreflopTable",
     "PreflopTableError",
+    "chen_points",
+    "data_dir",
     "exact_heads_up_table",
     "exact_matrix",
     "expert_table",
     "load_matrix",
     "load_table",
+    "simulate_table",
 ]
 
-# the helpers below were importable from the single module this package replaced
-from pokerlab.preflop.expert import REMBRANT_GROUPS, SKLANSKY_GROUPS, _group_table
-from pokerlab.preflop.matrix import _MATRIX_CACHE, _check_matrix, _load_matrix_cached, _whole
-from pokerlab.preflop.simulate import _simulate_task, _task_seed
-from pokerlab.preflop.table import (
-    REQUIRED,
-    _check_content,
-    _check_players,
-    _check_provenance,
-    _checksum,
-    _class,
-    _grid,
-    _read_signed,
-    _version,
-    _write_atomically,
-    _write_signed,
-)
+# constants that were importable from the single module this package replaced (the private helpers
+# are imported from their own modules: a test that patches one must patch it where it is used)
+from pokerlab.preflop.expert import REMBRANT_GROUPS, SKLANSKY_GROUPS
+from pokerlab.preflop.table import REQUIRED

@@ -20,6 +20,7 @@ from pokerlab.preflop.table import (
     PreflopTable,
     _class,
     _grid,
+    _missing,
     _read_signed,
     _strength_order,
     _version,
@@ -298,9 +299,7 @@ def load_matrix() -> PreflopMatrix:
     """Read the committed exact class-against-class matrix (``data/preflop_tables/exact_heads_up_matrix.csv``)."""
     path = data_dir() / MATRIX_FILE
     if not path.exists():
-        raise PreflopTableError(
-            f"{path} does not exist; regenerate it with 'pokerlab tables --method exact-matrix' (see its README)"
-        )
+        raise _missing(path, "pokerlab tables --method exact-matrix --workers 2")
     return _load_matrix_cached(str(path), path.stat().st_mtime_ns)
 
 

@@ -394,6 +394,17 @@ def data_dir() -> Path:
     return packaged
 
 
+def _missing(path: Path, command: str) -> PreflopTableError:
+    """The error for a table file that is not there: its path, where that folder came from, the command."""
+    import os
+
+    why = " (the folder $POKERLAB_TABLES names)" if os.environ.get("POKERLAB_TABLES") else ""
+    return PreflopTableError(
+        f"{path} does not exist{why}; regenerate it with '{command} --out {path.parent}' "
+        "(data/preflop_tables/README.md lists every file's command)"
+    )
+
+
 def load_table(method: str, players: int | None = None, source: str = "income_rate") -> PreflopTable:
     """Read one of the committed tables of ``data/preflop_tables`` (see its README), from :func:`data_dir`.
 
@@ -421,7 +432,12 @@ def load_table(method: str, players: int | None = None, source: str = "income_ra
         raise ParameterError(f"method must be expert, simulation or exact, not {method!r}")
     path = data_dir() / name
     if not path.exists():
-        raise PreflopTableError(f"{path} does not exist; regenerate it with 'pokerlab tables' (see its README)")
+        command = f"pokerlab tables --method {method}"
+        if method == "simulation" or (method == "expert" and source == "income_rate"):
+            command += f" --players {players} --seed 2026"
+        elif method == "expert":
+            command += f" --source {source}"
+        raise _missing(path, command)
     table = PreflopTable.read(path)
     p = table.provenance
     asked = {"method": method, "players": 2 if method == "exact" else players}

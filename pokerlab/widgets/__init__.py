@@ -25,13 +25,12 @@ from pokerlab.widgets.bpp import BPPInspector
 from pokerlab.widgets.context import ContextExplorer
 from pokerlab.widgets.hands import HandEvaluator, PotentialExplorer
 from pokerlab.widgets.preflop import PreflopExplorer
-from pokerlab.widgets.ranges import _GRID_ESM, TOP_PERCENTS, RangeEquityExplorer, RangeGrid, top_range
+from pokerlab.widgets.ranges import TOP_PERCENTS, RangeEquityExplorer, RangeGrid, top_range
 from pokerlab.widgets.strategy import ReweightingExplorer, StrategyExplorer
 from pokerlab.widgets.table import HandReplayer, TableWidget
 
 __all__ = [
     "TOP_PERCENTS",
-    "_GRID_ESM",
     "BPPInspector",
     "ContextExplorer",
     "HandEvaluator",

@@ -78,8 +78,8 @@ class TableWidget:
         self.opponents = list(opponents) if opponents is not None else [RandomBot(seed=seed + 1)]
         self.n = len(self.opponents) + 1
         self.rules.check_players(self.n)
-        if not 0 <= human_seat < self.n:
-            raise ParameterError(f"human_seat must be 0..{self.n - 1}, not {human_seat}")
+        if isinstance(human_seat, bool) or not isinstance(human_seat, int) or not 0 <= human_seat < self.n:
+            raise ParameterError(f"human_seat must be 0..{self.n - 1}, not {human_seat!r:.60}")
         self.human_seat = human_seat
         self.name = name
         self.seed = seed
@@ -174,29 +174,13 @@ class TableWidget:
     # -- drawing -------------------------------------------------------------------
     def _render(self) -> None:
         from pokerlab.apps.base import event_lines
-        from pokerlab.apps.table_view import SeatView, table_html
-        from pokerlab.game import Showdown
+        from pokerlab.apps.table_view import hand_seats, pot_note, table_html
 
         session, s = self.session, self.session.state
         assert s is not None  # the widget deals its first hand on construction
         me = session.hand_seat_of_human
         names = session.names_in_hand()
-        shown = {e.seat for e in s.events if isinstance(e, Showdown)}
-        seats = [
-            SeatView(
-                name=names[k],
-                stack=s.stacks[k],
-                bet=0 if s.is_over else s.street_bet[k],
-                cards=tuple(s.hole[k] if (k == me or k in shown) else () if s.folded[k] else (None, None)),
-                dealer=k == s.button,
-                active=k == s.actor and not s.is_over,
-                folded=s.folded[k],
-                all_in=s.all_in[k],
-                you=k == me,
-            )
-            for k in range(s.n)
-        ]
-        self.table.value = table_html(seats, s.board, s.pot)
+        self.table.value = table_html(hand_seats(s, names, me), s.board, s.pot, pot_note=pot_note(s))
         self.pot.value = f"<b>Pot: {s.pot}</b> &nbsp; ({s.street.value}) &nbsp; "
         self.stack_view.value = f"Your stack: {s.stacks[me]}" if me is not None else ""
         self.actions.show(s if session.human_to_act else None)
