@@ -13,15 +13,19 @@ out, so ranges interact through card removal exactly.
 
 When the number of cases is small enough (``EXACT_LIMIT`` hand evaluations,
 about a second of work) everything is enumerated and ``exact`` is True.
+Preflop heads-up, a hand or range against a random hand (``equity("AKs")``,
+``equity("AhKh")``, ``equity("QQ+, AKs", "random")``) and two ranges made of
+whole classes at any weights (``equity("22+@50, A2s+", "random@30")``) are
+sums of the exact class-against-class matrix's counts
+(:func:`pokerlab.preflop.load_matrix`), a few milliseconds; preflop with
+three or more players and random hands is Monte Carlo.
 Fixed hands (any number of players, any board) are counted deal by deal
 with the boards grouped by ranks and the flush boards counted apart: AsAh
 against KdKc preflop takes about a millisecond, not a loop over 1,712,304
 boards; preflop ranges without random hands go the same way, one deal of
 hands at a time, deals that differ only by suit names counted once. With two
 players (two ranges, or one range against a random hand) each combination is
-evaluated once per runout, so any two ranges on any flop are exact, and two
-preflop ranges made of whole classes with equal weights are read from the
-exact class-against-class matrix (:func:`pokerlab.preflop.load_matrix`).
+evaluated once per runout, so any two ranges on any flop are exact.
 Large enumerations use as many threads as ``numba.get_num_threads()``
 (``numba.set_num_threads(1)`` for one core), with the same answer to the
 last bit. When nothing exact is small enough, ``samples`` random deals are
@@ -203,8 +207,9 @@ def equity(
     if samples is None and exact is not False and joint == 1 and deal_cost is not None:
         return _exact_deals(ranges, b, need, labels)
     if n_players == 2 and samples is None and exact is not False:
-        if not b and n_random == 0 and all(_whole_classes(r) for r in ranges):
-            found = _from_matrix(ranges, labels)
+        if not b:
+            both = ranges + [_without(Range.random(), fixed, "random")] * n_random
+            found = _from_matrix(both, labels, len(fixed))
             if found is not None:
                 return found
         pair_cost = comb(free, need) * sum(sizes)
@@ -251,17 +256,45 @@ def _range_arg(x: CardsLike | Range | str) -> Range:
 
 def _whole_classes(r: Range) -> bool:
     """True when every weight is the same and the range holds every combination of each class it touches."""
+    weights = {w for _, w in r.entries}
+    return len(weights) == 1 and len(r) >= 2 and _class_weights(r) is not None
+
+
+def _class_weights(r: Range) -> np.ndarray | None:
+    """The range as one weight per class (169, :data:`~pokerlab.preflop.CLASS_NAMES` order), or None.
+
+    None unless every class the range touches is held whole (all its
+    combinations) at one weight, as ``"QQ+@50, AKs"`` is and ``"AhKh, QQ"``
+    or a range with one combination removed are not.
+    """
+    import numpy as np
+
     from pokerlab.preflop import _class_of_combo
 
-    weights = {w for _, w in r.entries}
-    if len(weights) != 1 or len(r) < 2:
-        return False
     class_of = _class_of_combo()
-    per_class: dict[int, int] = {}
-    for i, _ in r.entries:
-        per_class[int(class_of[i])] = per_class.get(int(class_of[i]), 0) + 1
-    full = _class_sizes()
-    return all(full[c] == n for c, n in per_class.items())
+    out = np.zeros(169)
+    held = np.zeros(169, dtype=np.int64)
+    for i, w in r.entries:
+        c = int(class_of[i])
+        if held[c] and out[c] != w:
+            return None
+        out[c] = w
+        held[c] += 1
+    full = np.array(_class_sizes())
+    return out if bool(np.all((held == 0) | (held == full))) else None
+
+
+def _random_weight(r: Range, n_fixed: int) -> float | None:
+    """The weight of a range that is "a random hand": every combination no exact hand uses, at one weight.
+
+    Exact hands' cards were removed from the other ranges before this is
+    asked, so with no exact hand the range must hold all 1,326 combinations,
+    and against one (two cards gone) all 1,225 that avoid its cards.
+    """
+    weights = {w for _, w in r.entries}
+    if len(weights) != 1 or len(r) != comb(52 - n_fixed, 2):
+        return None
+    return weights.pop()
 
 
 def _class_sizes() -> list[int]:
@@ -270,24 +303,74 @@ def _class_sizes() -> list[int]:
     return [hc.n_combos for hc in hand_classes()]
 
 
-def _from_matrix(ranges: list[Range], labels: list[str]) -> Equity | None:
-    """Two whole-class ranges preflop: sums of the exact matrix's counts (None when its file is missing)."""
+def _from_matrix(ranges: list[Range], labels: list[str], n_fixed: int = 0) -> Equity | None:
+    """Two ranges preflop from the exact matrix's counts, or None when no exact sum of them applies.
+
+    A deal of two hands counts with the product of their range weights
+    (module docstring), and the matrix counts each class pair's deals, so:
+
+    * two ranges made of whole classes, each class at one weight
+      (``"22+@50, A2s+"`` against ``"random@30"``): the counts of each class
+      pair times the two classes' weights, summed;
+    * any range against a random hand (every combination the range's cards
+      leave, at one weight; ``"AhKh"`` against ``"random"``): renaming suits
+      maps every combination of a class onto every other and leaves the
+      random hand random, so each combination's counts against a random hand
+      are its class's row of the matrix summed over all opponents, divided by
+      the class's number of combinations (1,225 opponents, each dealt
+      :data:`~pokerlab.preflop.BOARDS_PER_PAIR` boards); these are summed with
+      the combinations' weights.
+
+    With equal weights the sums are whole numbers and each share is rounded
+    once. None also when the matrix file is missing (the caller then
+    enumerates or samples).
+    """
+    import numpy as np
+
     from pokerlab.errors import PreflopTableError
     from pokerlab.preflop import _class_of_combo, load_matrix
 
+    cw = [_class_weights(r) for r in ranges]
+    rw = [_random_weight(r, n_fixed) for r in ranges]
+    flip = False
+    if cw[0] is None or cw[1] is None:
+        if rw[1] is None and rw[0] is not None:
+            ranges, flip = ranges[::-1], True
+        elif rw[1] is None:
+            return None
     try:
         m = load_matrix()
     except PreflopTableError:
         return None
-    class_of = _class_of_combo()
-    rows = sorted({int(class_of[i]) for i, _ in ranges[0].entries})
-    cols = sorted({int(class_of[i]) for i, _ in ranges[1].entries})
-    wins = m.wins[rows][:, cols].sum(dtype=object)
-    losses = m.wins.T[rows][:, cols].sum(dtype=object)
-    ties = m.ties[rows][:, cols].sum(dtype=object)
-    total = int(m.cases[rows][:, cols].sum(dtype=object))
+    cases_m = m.cases.astype(object)
+    if cw[0] is not None and cw[1] is not None:
+        wa, wb = cw
+        rows, cols = np.nonzero(wa)[0], np.nonzero(wb)[0]
+        if len(set(wa[rows])) == 1 and len(set(wb[cols])) == 1:  # whole numbers
+            wa = (wa > 0).astype(np.int64).astype(object)
+            wb = (wb > 0).astype(np.int64).astype(object)
+        wins = wa[rows] @ m.wins.astype(object)[np.ix_(rows, cols)] @ wb[cols]
+        losses = wa[rows] @ m.wins.T.astype(object)[np.ix_(rows, cols)] @ wb[cols]
+        ties = wa[rows] @ m.ties.astype(object)[np.ix_(rows, cols)] @ wb[cols]
+        total = wa[rows] @ cases_m[np.ix_(rows, cols)] @ wb[cols]
+        cases = int(cases_m[np.ix_(rows, cols)].sum())
+    else:
+        class_of = _class_of_combo()
+        sizes = np.array(_class_sizes(), dtype=np.int64).astype(object)
+        per_combo = []
+        for counts in (m.wins, m.wins.T, m.ties, m.cases):
+            row = counts.astype(object).sum(axis=1)
+            assert all(x % n == 0 for x, n in zip(row, sizes, strict=True))  # the suit symmetry above
+            per_combo.append(row // sizes)
+        cls = np.array([int(class_of[i]) for i, _ in ranges[0].entries], dtype=np.int64)
+        w = np.array([wt for _, wt in ranges[0].entries])
+        w = (w > 0).astype(np.int64).astype(object) if len(set(w)) == 1 else w
+        wins, losses, ties, total = (w @ x[cls] for x in per_combo)
+        cases = int(per_combo[3][cls].sum())
     if total == 0:
         raise RangeError("no deal gives every player a hand from their range without sharing a card")
+    if flip:
+        wins, losses = losses, wins
     win = (float(wins / total), float(losses / total))
     tie = float(ties / total)
     return Equity(
@@ -298,7 +381,7 @@ def _from_matrix(ranges: list[Range], labels: list[str]) -> Equity | None:
         tie=(tie, tie),
         exact=True,
         stderr=(0.0, 0.0),
-        cases=total,
+        cases=cases,
         seed=None,
     )
 
