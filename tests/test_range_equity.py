@@ -157,7 +157,9 @@ def test_a_class_against_a_random_hand_is_the_committed_exact_table(cls):
 
 
 def test_against_random_hands_stays_monte_carlo_where_nothing_exact_applies():
-    assert not pl.equity("AKs", opponents=2, samples=2000, seed=3).exact
+    multiway = pl.equity("AKs", opponents=2, seed=3)  # three players preflop: no exact sum applies
+    assert not multiway.exact and multiway.cases == 200_000 and multiway.seed == 3
+    assert not pl.equity("AKs", "QQ", opponents=1, seed=3).exact
     assert not pl.equity("AKs", samples=2000, seed=3).exact
     assert not pl.equity("AKs", exact=False, seed=3).exact
     with pytest.raises(pl.ParameterError, match="samples"):
