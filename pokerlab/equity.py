@@ -212,6 +212,8 @@ def equity(
             found = _from_matrix(both, labels, len(fixed))
             if found is not None:
                 return found
+            if n_random and len(ranges[0]) == 1:  # no matrix file: one hand against its 1,225 opponents, ~1 s
+                return _exact_deals(both, b, need, labels)
         pair_cost = comb(free, need) * sum(sizes)
         if min(pair_cost, deal_cost or pair_cost) <= EXACT_LIMIT * (100 if exact else 1):
             if deal_cost is not None and deal_cost < pair_cost:

@@ -234,3 +234,19 @@ def test_a_weighted_range_against_a_random_hand_is_the_weighted_mean_of_its_comb
     e = pl.equity("QQ@50, AhKh@20, KsQs")
     assert e.exact and e.cases == 8 * 1225 * 1_712_304
     assert e.equity[0] == pytest.approx(want, rel=0, abs=1e-14)
+
+
+def test_without_the_matrix_file_a_hand_against_a_random_hand_is_still_exact(monkeypatch):
+    """Deal by deal over the 1,225 opponents: the same number to the last bit; a class falls back to Monte Carlo."""
+    from pokerlab import preflop
+    from pokerlab.errors import PreflopTableError
+
+    with_matrix = pl.equity("AhKh")
+
+    def missing():
+        raise PreflopTableError("exact_heads_up_matrix.csv does not exist")
+
+    monkeypatch.setattr(preflop, "load_matrix", missing)
+    alone = pl.equity("AhKh")
+    assert alone.exact and alone == with_matrix
+    assert not pl.equity("AKs", samples=2000, seed=1).exact
