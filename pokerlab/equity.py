@@ -332,42 +332,38 @@ def _from_matrix(ranges: list[Range], labels: list[str], n_fixed: int = 0) -> Eq
     from pokerlab.errors import PreflopTableError
     from pokerlab.preflop import _class_of_combo, load_matrix
 
-    cw = [_class_weights(r) for r in ranges]
-    rw = [_random_weight(r, n_fixed) for r in ranges]
+    wa, wb = (_class_weights(r) for r in ranges)
     flip = False
-    if cw[0] is None or cw[1] is None:
-        if rw[1] is None and rw[0] is not None:
-            ranges, flip = ranges[::-1], True
-        elif rw[1] is None:
+    if (wa is None or wb is None) and _random_weight(ranges[1], n_fixed) is None:
+        if _random_weight(ranges[0], n_fixed) is None:
             return None
+        ranges, flip = ranges[::-1], True  # the random hand is the first player's
     try:
         m = load_matrix()
     except PreflopTableError:
         return None
-    cases_m = m.cases.astype(object)
-    if cw[0] is not None and cw[1] is not None:
-        wa, wb = cw
+    # int64 is enough: all 1,326 x 1,225 deals times 1,712,304 boards is under 3e12
+    counts = (m.wins, m.wins.T, m.ties, m.cases)
+    wins: float  # whole numbers (int) with equal weights, else weighted sums
+    losses: float
+    ties: float
+    total: float
+    if wa is not None and wb is not None:
         rows, cols = np.nonzero(wa)[0], np.nonzero(wb)[0]
-        if len(set(wa[rows])) == 1 and len(set(wb[cols])) == 1:  # whole numbers
-            wa = (wa > 0).astype(np.int64).astype(object)
-            wb = (wb > 0).astype(np.int64).astype(object)
-        wins = wa[rows] @ m.wins.astype(object)[np.ix_(rows, cols)] @ wb[cols]
-        losses = wa[rows] @ m.wins.T.astype(object)[np.ix_(rows, cols)] @ wb[cols]
-        ties = wa[rows] @ m.ties.astype(object)[np.ix_(rows, cols)] @ wb[cols]
-        total = wa[rows] @ cases_m[np.ix_(rows, cols)] @ wb[cols]
-        cases = int(cases_m[np.ix_(rows, cols)].sum())
+        block = np.ix_(rows, cols)
+        if len(set(wa[rows])) == 1 and len(set(wb[cols])) == 1:  # equal weights: whole numbers
+            wins, losses, ties, total = (int(x[block].sum()) for x in counts)
+        else:
+            wins, losses, ties, total = (float(wa[rows] @ x[block].astype(np.float64) @ wb[cols]) for x in counts)
+        cases = int(m.cases[block].sum())
     else:
-        class_of = _class_of_combo()
-        sizes = np.array(_class_sizes(), dtype=np.int64).astype(object)
-        per_combo = []
-        for counts in (m.wins, m.wins.T, m.ties, m.cases):
-            row = counts.astype(object).sum(axis=1)
-            assert all(x % n == 0 for x, n in zip(row, sizes, strict=True))  # the suit symmetry above
-            per_combo.append(row // sizes)
-        cls = np.array([int(class_of[i]) for i, _ in ranges[0].entries], dtype=np.int64)
+        per_combo = _per_combo_against_random(m)
+        cls = _class_of_combo()[[i for i, _ in ranges[0].entries]]
         w = np.array([wt for _, wt in ranges[0].entries])
-        w = (w > 0).astype(np.int64).astype(object) if len(set(w)) == 1 else w
-        wins, losses, ties, total = (w @ x[cls] for x in per_combo)
+        if len(set(w)) == 1:  # equal weights: whole numbers
+            wins, losses, ties, total = (int(x[cls].sum()) for x in per_combo)
+        else:
+            wins, losses, ties, total = (float(w @ x[cls].astype(np.float64)) for x in per_combo)
         cases = int(per_combo[3][cls].sum())
     if total == 0:
         raise RangeError("no deal gives every player a hand from their range without sharing a card")
@@ -386,6 +382,30 @@ def _from_matrix(ranges: list[Range], labels: list[str], n_fixed: int = 0) -> Eq
         cases=cases,
         seed=None,
     )
+
+
+_PER_COMBO: dict[int, tuple[Any, tuple[np.ndarray, ...]]] = {}
+
+
+def _per_combo_against_random(m: Any) -> tuple[np.ndarray, ...]:
+    """Wins, losses, ties and deals of one combination of each class against a random hand, from matrix ``m``.
+
+    A class's row of the matrix summed over every opponent class, divided by
+    the class's number of combinations (see :func:`_from_matrix`); kept for
+    the loaded matrix.
+    """
+    import numpy as np
+
+    if id(m) not in _PER_COMBO:
+        sizes = np.array(_class_sizes(), dtype=np.int64)
+        rows = []
+        for counts in (m.wins, m.wins.T, m.ties, m.cases):
+            row = counts.sum(axis=1)
+            assert not np.any(row % sizes)  # renaming suits: every combination of a class counts the same
+            rows.append(row // sizes)
+        _PER_COMBO.clear()
+        _PER_COMBO[id(m)] = (m, tuple(rows))  # m kept alive, so its id is not reused
+    return _PER_COMBO[id(m)][1]
 
 
 DEAL_COST = {5: 20_000, 2: 70, 1: 20, 0: 10}
