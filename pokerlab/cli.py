@@ -269,25 +269,57 @@ def cmd_tables(args: argparse.Namespace) -> None:
 
 
 def _refuse_ignored_table_options(args: argparse.Namespace) -> None:
-    """The exact tables are heads-up pot shares with no sampling: an option they would ignore is an error.
+    """An option the chosen method would ignore is an error, so a table is never written as if it had been used.
 
-    Otherwise ``--method exact-matrix --players 9`` would quietly write the heads-up matrix.
+    Otherwise ``--method exact-matrix --players 9`` would quietly write the
+    heads-up matrix, and ``--method expert --source chen --players 5`` the
+    Chen table (which no count of players changes) labelled for 5 players.
+    What each method reads:
+
+    * ``exact``, ``exact-matrix``: heads-up pot shares, enumerated: only
+      ``--workers`` (``--players 2`` and ``--metric pot_share`` say what it is);
+    * ``simulation``: ``--players``, ``--games``, ``--seed``, ``--metric``,
+      ``--workers``;
+    * ``expert`` with ``--source income_rate`` (the default): ``--players``,
+      ``--games``, ``--seed``, ``--workers`` (it is a pot share:
+      ``--metric pot_share`` is accepted);
+    * ``expert`` with ``sklansky``, ``rembrant`` or ``chen``: fixed groupings
+      or points, no options (``--players 2``, as written in their files, is
+      accepted).
     """
-    if args.method not in ("exact", "exact-matrix"):
-        return
-    given = [
-        f"--players {args.players}" if args.players not in (None, 2) else "",
-        f"--games {args.games}" if args.games is not None else "",
-        f"--seed {args.seed}" if args.seed is not None else "",
-        f"--metric {args.metric}" if args.metric not in (None, "pot_share") else "",
-        f"--source {args.source}" if args.source is not None else "",
-    ]
-    given = [g for g in given if g]
-    if given:
-        raise ParameterError(
-            f"--method {args.method} is exact and heads-up (2 players, pot share, no games or seed); "
-            f"it does not take {', '.join(given)}"
+    source = args.source
+    method = args.method
+    players = f"--players {args.players}" if args.players is not None else ""
+    games = f"--games {args.games}" if args.games is not None else ""
+    seed = f"--seed {args.seed}" if args.seed is not None else ""
+    metric = f"--metric {args.metric}" if args.metric is not None else ""
+    workers = f"--workers {args.workers}" if args.workers != 1 else ""
+    two = args.players in (None, 2)
+    pot_share = args.metric in (None, "pot_share")
+    if method in ("exact", "exact-matrix"):
+        what = f"--method {method} is exact and heads-up (2 players, pot share, no games or seed)"
+        ignored = [
+            "" if two else players,
+            games,
+            seed,
+            "" if pot_share else metric,
+            f"--source {source}" if source else "",
+        ]
+    elif method == "simulation":
+        what = "--method simulation simulates every class's showdowns (it has no expert source)"
+        ignored = [f"--source {source}" if source else ""]
+    elif source in (None, "income_rate"):
+        what = "--method expert --source income_rate is Papp's income rate from pot shares"
+        ignored = ["" if pot_share else metric]
+    else:
+        what = (
+            f"--method expert --source {source} reads fixed {'points' if source == 'chen' else 'groups'} "
+            "(heads-up, nothing simulated: no players, games, seed, metric or workers)"
         )
+        ignored = ["" if two else players, games, seed, metric, workers]
+    ignored = [g for g in ignored if g]
+    if ignored:
+        raise ParameterError(f"{what}; it does not take {', '.join(ignored)}")
 
 
 def _grid_text(table: Any) -> str:

@@ -13,15 +13,19 @@ out, so ranges interact through card removal exactly.
 
 When the number of cases is small enough (``EXACT_LIMIT`` hand evaluations,
 about a second of work) everything is enumerated and ``exact`` is True.
+Preflop heads-up, a hand or range against a random hand (``equity("AKs")``,
+``equity("AhKh")``, ``equity("QQ+, AKs", "random")``) and two ranges made of
+whole classes at any weights (``equity("22+@50, A2s+", "random@30")``) are
+sums of the exact class-against-class matrix's counts
+(:func:`pokerlab.preflop.load_matrix`), a few milliseconds; preflop with
+three or more players and random hands is Monte Carlo.
 Fixed hands (any number of players, any board) are counted deal by deal
 with the boards grouped by ranks and the flush boards counted apart: AsAh
 against KdKc preflop takes about a millisecond, not a loop over 1,712,304
 boards; preflop ranges without random hands go the same way, one deal of
 hands at a time, deals that differ only by suit names counted once. With two
 players (two ranges, or one range against a random hand) each combination is
-evaluated once per runout, so any two ranges on any flop are exact, and two
-preflop ranges made of whole classes with equal weights are read from the
-exact class-against-class matrix (:func:`pokerlab.preflop.load_matrix`).
+evaluated once per runout, so any two ranges on any flop are exact.
 Large enumerations use as many threads as ``numba.get_num_threads()``
 (``numba.set_num_threads(1)`` for one core), with the same answer to the
 last bit. When nothing exact is small enough, ``samples`` random deals are
@@ -203,10 +207,13 @@ def equity(
     if samples is None and exact is not False and joint == 1 and deal_cost is not None:
         return _exact_deals(ranges, b, need, labels)
     if n_players == 2 and samples is None and exact is not False:
-        if not b and n_random == 0 and all(_whole_classes(r) for r in ranges):
-            found = _from_matrix(ranges, labels)
+        if not b:
+            both = ranges + [_without(Range.random(), fixed, "random")] * n_random
+            found = _from_matrix(both, labels, len(fixed))
             if found is not None:
                 return found
+            if n_random and len(ranges[0]) == 1:  # no matrix file: one hand against its 1,225 opponents, ~1 s
+                return _exact_deals(both, b, need, labels)
         pair_cost = comb(free, need) * sum(sizes)
         if min(pair_cost, deal_cost or pair_cost) <= EXACT_LIMIT * (100 if exact else 1):
             if deal_cost is not None and deal_cost < pair_cost:
@@ -251,17 +258,45 @@ def _range_arg(x: CardsLike | Range | str) -> Range:
 
 def _whole_classes(r: Range) -> bool:
     """True when every weight is the same and the range holds every combination of each class it touches."""
+    weights = {w for _, w in r.entries}
+    return len(weights) == 1 and len(r) >= 2 and _class_weights(r) is not None
+
+
+def _class_weights(r: Range) -> np.ndarray | None:
+    """The range as one weight per class (169, :data:`~pokerlab.preflop.CLASS_NAMES` order), or None.
+
+    None unless every class the range touches is held whole (all its
+    combinations) at one weight, as ``"QQ+@50, AKs"`` is and ``"AhKh, QQ"``
+    or a range with one combination removed are not.
+    """
+    import numpy as np
+
     from pokerlab.preflop.matrix import _class_of_combo
 
-    weights = {w for _, w in r.entries}
-    if len(weights) != 1 or len(r) < 2:
-        return False
     class_of = _class_of_combo()
-    per_class: dict[int, int] = {}
-    for i, _ in r.entries:
-        per_class[int(class_of[i])] = per_class.get(int(class_of[i]), 0) + 1
-    full = _class_sizes()
-    return all(full[c] == n for c, n in per_class.items())
+    out = np.zeros(169)
+    held = np.zeros(169, dtype=np.int64)
+    for i, w in r.entries:
+        c = int(class_of[i])
+        if held[c] and out[c] != w:
+            return None
+        out[c] = w
+        held[c] += 1
+    full = np.array(_class_sizes())
+    return out if bool(np.all((held == 0) | (held == full))) else None
+
+
+def _random_weight(r: Range, n_fixed: int) -> float | None:
+    """The weight of a range that is "a random hand": every combination no exact hand uses, at one weight.
+
+    Exact hands' cards were removed from the other ranges before this is
+    asked, so with no exact hand the range must hold all 1,326 combinations,
+    and against one (two cards gone) all 1,225 that avoid its cards.
+    """
+    weights = {w for _, w in r.entries}
+    if len(weights) != 1 or len(r) != comb(52 - n_fixed, 2):
+        return None
+    return weights.pop()
 
 
 def _class_sizes() -> list[int]:
@@ -270,25 +305,71 @@ def _class_sizes() -> list[int]:
     return [hc.n_combos for hc in hand_classes()]
 
 
-def _from_matrix(ranges: list[Range], labels: list[str]) -> Equity | None:
-    """Two whole-class ranges preflop: sums of the exact matrix's counts (None when its file is missing)."""
+def _from_matrix(ranges: list[Range], labels: list[str], n_fixed: int = 0) -> Equity | None:
+    """Two ranges preflop from the exact matrix's counts, or None when no exact sum of them applies.
+
+    A deal of two hands counts with the product of their range weights
+    (module docstring), and the matrix counts each class pair's deals, so:
+
+    * two ranges made of whole classes, each class at one weight
+      (``"22+@50, A2s+"`` against ``"random@30"``): the counts of each class
+      pair times the two classes' weights, summed;
+    * any range against a random hand (every combination the range's cards
+      leave, at one weight; ``"AhKh"`` against ``"random"``): renaming suits
+      maps every combination of a class onto every other and leaves the
+      random hand random, so each combination's counts against a random hand
+      are its class's row of the matrix summed over all opponents, divided by
+      the class's number of combinations (1,225 opponents, each dealt
+      :data:`~pokerlab.preflop.BOARDS_PER_PAIR` boards); these are summed with
+      the combinations' weights.
+
+    With equal weights the sums are whole numbers and each share is rounded
+    once. None also when the matrix file is missing (the caller then
+    enumerates or samples).
+    """
+    import numpy as np
+
     from pokerlab.errors import PreflopTableError
     from pokerlab.preflop import load_matrix
     from pokerlab.preflop.matrix import _class_of_combo
 
+    wa, wb = (_class_weights(r) for r in ranges)
+    flip = False
+    if (wa is None or wb is None) and _random_weight(ranges[1], n_fixed) is None:
+        if _random_weight(ranges[0], n_fixed) is None:
+            return None
+        ranges, flip = ranges[::-1], True  # the random hand is the first player's
     try:
         m = load_matrix()
     except PreflopTableError:
         return None
-    class_of = _class_of_combo()
-    rows = sorted({int(class_of[i]) for i, _ in ranges[0].entries})
-    cols = sorted({int(class_of[i]) for i, _ in ranges[1].entries})
-    wins = m.wins[rows][:, cols].sum(dtype=object)
-    losses = m.wins.T[rows][:, cols].sum(dtype=object)
-    ties = m.ties[rows][:, cols].sum(dtype=object)
-    total = int(m.cases[rows][:, cols].sum(dtype=object))
+    # int64 is enough: all 1,326 x 1,225 deals times 1,712,304 boards is under 3e12
+    counts = (m.wins, m.wins.T, m.ties, m.cases)
+    wins: float  # whole numbers (int) with equal weights, else weighted sums
+    losses: float
+    ties: float
+    total: float
+    if wa is not None and wb is not None:
+        rows, cols = np.nonzero(wa)[0], np.nonzero(wb)[0]
+        block = np.ix_(rows, cols)
+        if len(set(wa[rows])) == 1 and len(set(wb[cols])) == 1:  # equal weights: whole numbers
+            wins, losses, ties, total = (int(x[block].sum()) for x in counts)
+        else:
+            wins, losses, ties, total = (float(wa[rows] @ x[block].astype(np.float64) @ wb[cols]) for x in counts)
+        cases = int(m.cases[block].sum())
+    else:
+        per_combo = _per_combo_against_random(m)
+        cls = _class_of_combo()[[i for i, _ in ranges[0].entries]]
+        w = np.array([wt for _, wt in ranges[0].entries])
+        if len(set(w)) == 1:  # equal weights: whole numbers
+            wins, losses, ties, total = (int(x[cls].sum()) for x in per_combo)
+        else:
+            wins, losses, ties, total = (float(w @ x[cls].astype(np.float64)) for x in per_combo)
+        cases = int(per_combo[3][cls].sum())
     if total == 0:
         raise RangeError("no deal gives every player a hand from their range without sharing a card")
+    if flip:
+        wins, losses = losses, wins
     win = (float(wins / total), float(losses / total))
     tie = float(ties / total)
     return Equity(
@@ -299,9 +380,33 @@ def _from_matrix(ranges: list[Range], labels: list[str]) -> Equity | None:
         tie=(tie, tie),
         exact=True,
         stderr=(0.0, 0.0),
-        cases=total,
+        cases=cases,
         seed=None,
     )
+
+
+_PER_COMBO: dict[int, tuple[Any, tuple[np.ndarray, ...]]] = {}
+
+
+def _per_combo_against_random(m: Any) -> tuple[np.ndarray, ...]:
+    """Wins, losses, ties and deals of one combination of each class against a random hand, from matrix ``m``.
+
+    A class's row of the matrix summed over every opponent class, divided by
+    the class's number of combinations (see :func:`_from_matrix`); kept for
+    the loaded matrix.
+    """
+    import numpy as np
+
+    if id(m) not in _PER_COMBO:
+        sizes = np.array(_class_sizes(), dtype=np.int64)
+        rows = []
+        for counts in (m.wins, m.wins.T, m.ties, m.cases):
+            row = counts.sum(axis=1)
+            assert not np.any(row % sizes)  # renaming suits: every combination of a class counts the same
+            rows.append(row // sizes)
+        _PER_COMBO.clear()
+        _PER_COMBO[id(m)] = (m, tuple(rows))  # m kept alive, so its id is not reused
+    return _PER_COMBO[id(m)][1]
 
 
 DEAL_COST = {5: 20_000, 2: 70, 1: 20, 0: 10}

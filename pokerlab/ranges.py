@@ -13,9 +13,16 @@ A :class:`Range` is a set of two-card combinations, each with a weight in
 ``76s-54s``      same gap, stepping both cards: 76s, 65s, 54s
 ``AhKh``         one specific combination
 ``random``       all 1,326 combinations (also ``any``)
-``AA-QQ@50``     weight 50 % (``@`` takes a percentage)
-``0.5(AKs, AQs)``  weight 0.5 for everything in the brackets
+``AA-QQ@50``     weight 50 % (``@`` takes a percentage 0-100)
+``0.5(AKs, AQs)``  weight 0.5 for everything in the brackets (a fraction 0-1)
 ===============  ==========================================================
+
+Weights after ``@`` are percentages: ``AA@50`` holds aces at half weight,
+while ``AA@0.5`` is half of one percent (as in Equilab and PokerStove), so
+write ``AA@50`` or ``0.5(AA)`` for "half". A span joins two classes
+(``A5s-A2s``, ``KK-TT``); spans of single combinations such as
+``Ah2h-Ah5h`` are not part of the notation: list them (``Ah2h, Ah3h, Ah4h,
+Ah5h``) or use the class span ``A5s-A2s``.
 
 Items are separated by commas (or spaces). When a combination is named twice
 the later weight wins. ``str(range)`` gives a canonical, compressed string
@@ -26,6 +33,8 @@ that parses back to the same range.
 (103, 'TT+, A2s+, 76s, 65s, 54s, KQo, AhKd')
 >>> str(Range.parse("AA-QQ@50, 0.25(AKs)"))
 'QQ+@50, AKs@25'
+>>> str(Range.parse("random@50")), str(Range.parse("AA@0.5"))
+('random@50', 'AA@0.5')
 """
 
 from __future__ import annotations
@@ -88,7 +97,17 @@ class Range:
 
     @classmethod
     def parse(cls, text: str | Range) -> Range:
-        """Read a range string (see the module docstring for the notation)."""
+        """Read a range string (see the module docstring for the notation).
+
+        A number after ``@`` is a percentage from 0 to 100 (``"AA@50"``: half
+        weight; ``"AA@0.5"``: half of one percent), a number before brackets
+        a fraction from 0 to 1 (``"0.5(AA, KK)"``); a weight of 0 leaves the
+        hands out. Raises :class:`~pokerlab.errors.RangeError` naming the
+        part that cannot be read.
+
+        >>> Range.parse("AA@50").weight("AsAh"), Range.parse("0.5(AA)").weight("AsAh")
+        (0.5, 0.5)
+        """
         if isinstance(text, Range):
             return text
         if not isinstance(text, str):
@@ -260,6 +279,8 @@ def _expand(token: str, source: str) -> list[int]:
     low = token.lower()
     if low in ("random", "any", "*"):
         return list(range(N_COMBOS))
+    if "-" in token:
+        _refuse_combo_span(token, source)
     # a specific combination such as AhKh or A♥K♥
     try:
         cards = parse_cards(token)
@@ -288,6 +309,26 @@ def _expand(token: str, source: str) -> list[int]:
         return [i for r in tops for i in _class_indices(r, r, "")]
     kickers = range(lo, hi) if plus else [lo]
     return [i for k in kickers for i in _class_indices(hi, k, kind)]
+
+
+def _refuse_combo_span(token: str, source: str) -> None:
+    """A span whose end is one exact combination (``Ah2h-Ah5h``) is not notation: say so and what to write."""
+    ends = token.split("-")
+    combos = []
+    for end in ends:
+        try:
+            cards = parse_cards(end)
+        except CardError:
+            continue
+        if len(cards) == 2:
+            combos.append(end)
+    if not combos:
+        return
+    raise RangeError(
+        f"cannot read the span {token!r} in {source!r}: spans join classes (A5s-A2s, KK-TT), not single "
+        f"combinations such as {combos[0]!r}; list the combinations one by one (e.g. 'Ah2h, Ah3h') "
+        "or span the classes"
+    )
 
 
 def _class_indices(hi: int, lo: int, kind: str) -> list[int]:
@@ -347,8 +388,10 @@ def _plain(w: float) -> str:
 
 
 def _format(r: Range) -> str:
-    if len(r) == N_COMBOS and all(w == 1.0 for _, w in r.entries):
-        return "random"
+    if len(r) == N_COMBOS and len({w for _, w in r.entries}) == 1:
+        w = r.entries[0][1]
+        suffix = _weight_suffix(w)
+        return "random" + suffix if suffix or w == 1.0 else f"{_plain(w)}(random)"
     lookup = r._lookup
     class_weight: dict[tuple[int, int, str], float] = {}
     singles: list[tuple[int, float]] = []

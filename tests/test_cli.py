@@ -189,3 +189,53 @@ def test_exact_tables_accept_what_they_compute(capsys, monkeypatch, tmp_path, me
     for extra in ([], ["--players", "2"], ["--metric", "pot_share"], ["--workers", "2"]):
         code, _, err = run(capsys, "tables", "--method", method, *extra, "--out", str(tmp_path))
         assert code == 2 and "reached the computation" in err
+
+
+@pytest.mark.parametrize(
+    ("method", "extra"),
+    [
+        (["expert", "--source", "chen"], ["--games", "100"]),
+        (["expert", "--source", "chen"], ["--seed", "3"]),
+        (["expert", "--source", "chen"], ["--players", "5"]),
+        (["expert", "--source", "sklansky"], ["--metric", "pot_share"]),
+        (["expert", "--source", "rembrant"], ["--workers", "2"]),
+        (["expert"], ["--metric", "won_outright"]),
+        (["expert", "--source", "income_rate"], ["--metric", "won_outright"]),
+        (["simulation"], ["--source", "chen"]),
+        (["simulation"], ["--source", "income_rate"]),
+    ],
+)
+def test_every_table_method_refuses_options_it_would_ignore(capsys, monkeypatch, tmp_path, method, extra):
+    """`--method expert --source chen --games 5` used to write the Chen table as if nothing had been said."""
+    from pokerlab import preflop
+
+    def never(*args, **kwargs):
+        raise AssertionError("the table was computed although an option it ignores was given")
+
+    monkeypatch.setattr(preflop, "expert_table", never)
+    monkeypatch.setattr(preflop, "simulate_table", never)
+    code, out, err = run(capsys, "tables", "--method", *method, *extra, "--out", str(tmp_path))
+    assert code == 2 and out == "" and not list(tmp_path.iterdir())
+    assert err.startswith("pokerlab: error:") and len(err.splitlines()) == 1
+    assert f"it does not take {extra[0]} {extra[1]}" in err and f"--method {method[0]}" in err
+
+
+@pytest.mark.parametrize(
+    ("method", "extra"),
+    [
+        (["expert", "--source", "chen"], ["--players", "2"]),
+        (["expert"], ["--players", "3", "--games", "5", "--seed", "1", "--metric", "pot_share", "--workers", "2"]),
+        (["expert", "--source", "income_rate"], ["--players", "3"]),
+        (["simulation"], ["--players", "3", "--games", "5", "--seed", "1", "--metric", "won_outright"]),
+    ],
+)
+def test_every_table_method_accepts_what_it_reads(capsys, monkeypatch, tmp_path, method, extra):
+    from pokerlab import errors, preflop
+
+    def reached(*args, **kwargs):
+        raise errors.ParameterError("reached the computation")
+
+    monkeypatch.setattr(preflop, "expert_table", reached)
+    monkeypatch.setattr(preflop, "simulate_table", reached)
+    code, _, err = run(capsys, "tables", "--method", *method, *extra, "--out", str(tmp_path))
+    assert code == 2 and "reached the computation" in err

@@ -98,9 +98,87 @@ def test_fixed_hands_preflop_exact():
     assert round(e.equity[0], 4) == 0.8126
 
 
-def test_wide_preflop_weighted_ranges_stay_monte_carlo_by_default():
-    e = pl.equity("22+@50, A2s+", "random@30", samples=2000, seed=1)
-    assert not e.exact
+def test_wide_preflop_weighted_ranges_are_exact_by_default_and_monte_carlo_on_request():
+    """Weighted whole classes preflop are read from the matrix; samples= (or exact=False) still means Monte Carlo."""
+    e = pl.equity("22+@50, A2s+", "random@30")
+    assert e.exact and e.seed is None and e.stderr == (0.0, 0.0)
+    assert round(e.equity[0], 6) == 0.64943
+    for mc in (
+        pl.equity("22+@50, A2s+", "random@30", samples=20_000, seed=1),
+        pl.equity("22+@50, A2s+", "random@30", exact=False, seed=1),
+    ):
+        assert not mc.exact and mc.seed == 1
+        assert abs(mc.equity[0] - e.equity[0]) < 5 * mc.stderr[0]
+
+
+def _exact_counts(a, b):
+    """(equity x deals, deals) of two exact hands, counted deal by deal over all 1,712,304 boards."""
+    e = pl.equity(a, b)
+    assert e.exact and e.cases == 1_712_304
+    return e.equity[0] * e.cases, e.cases
+
+
+def test_a_combination_against_a_random_hand_is_the_plain_sum_over_its_1225_opponents():
+    hand = parse_cards("AhKh")
+    share = deals = 0.0
+    for u, v, _ in Range.random().without(hand).combos():
+        s, n = _exact_counts("AhKh", [u, v])
+        share, deals = share + s, deals + n
+    e = pl.equity("AhKh")
+    assert e.exact and e.cases == deals == 1225 * 1_712_304
+    assert e.equity[0] == pytest.approx(share / deals, rel=0, abs=1e-12)
+    assert pl.equity("AhKh", "random") == e
+
+
+def test_weighted_ranges_preflop_are_the_plain_weighted_sum_over_combination_pairs():
+    a, b = "QQ@50, AKs", "JJ@25, AQs@80, 72o@10"
+    share = total = 0.0
+    for x, y, wa in Range.parse(a).combos():
+        for u, v, wb in Range.parse(b).combos():
+            if len({x, y, u, v}) < 4:
+                continue
+            s, n = _exact_counts([x, y], [u, v])
+            share, total = share + wa * wb * s, total + wa * wb * n
+    e = pl.equity(a, b)
+    assert e.exact
+    assert e.equity[0] == pytest.approx(share / total, rel=0, abs=1e-12)
+
+
+@pytest.mark.parametrize("cls", ["AKs", "AA", "72o", "T9s", "QJo", "22"])
+def test_a_class_against_a_random_hand_is_the_committed_exact_table(cls):
+    table = pl.preflop.load_table("exact")
+    e = pl.equity(cls)
+    assert e.exact and e.players == (cls, "random")
+    assert e.equity[0] == pytest.approx(table.value(cls), rel=0, abs=1e-15)
+    assert e.win[0] == pytest.approx(table.extra_value("win", cls), rel=0, abs=1e-15)
+    assert e.tie[0] == pytest.approx(table.extra_value("tie", cls), rel=0, abs=1e-15)
+    assert pl.equity(cls, exact=True) == e
+    assert pl.equity(cls, "random") == e
+
+
+def test_against_random_hands_stays_monte_carlo_where_nothing_exact_applies():
+    multiway = pl.equity("AKs", opponents=2, seed=3)  # three players preflop: no exact sum applies
+    assert not multiway.exact and multiway.cases == 200_000 and multiway.seed == 3
+    assert not pl.equity("AKs", "QQ", opponents=1, seed=3).exact
+    assert not pl.equity("AKs", samples=2000, seed=3).exact
+    assert not pl.equity("AKs", exact=False, seed=3).exact
+    with pytest.raises(pl.ParameterError, match="samples"):
+        pl.equity("AKs", samples=2000, exact=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 1325), st.sampled_from([None, 0.37, 1.0]))
+def test_any_combination_against_a_random_hand_is_its_class_in_the_exact_table(idx, weight):
+    """Renaming suits: every combination of a class has the class's equity against a random hand."""
+    from pokerlab.cards import combo_cards
+    from pokerlab.preflop import CLASS_NAMES
+    from pokerlab.preflop.matrix import _class_of_combo
+
+    cls = CLASS_NAMES[int(_class_of_combo()[idx])]
+    hand = Range(((idx, weight),)) if weight is not None else list(combo_cards(idx))
+    e = pl.equity(hand)
+    assert e.exact
+    assert e.equity[0] == pytest.approx(pl.preflop.load_table("exact").value(cls), rel=0, abs=1e-15)
 
 
 @settings(max_examples=12, deadline=None)
@@ -148,3 +226,28 @@ def test_preflop_ranges_without_random_hands_are_exact_deal_by_deal():
     assert fast.exact and fast.cases == slow.cases
     assert fast.equity[0] == pytest.approx(slow.equity[0], rel=0, abs=1e-12)
     assert fast.tie[0] == pytest.approx(slow.tie[0], rel=0, abs=1e-12)
+
+
+def test_a_weighted_range_against_a_random_hand_is_the_weighted_mean_of_its_combinations():
+    """Every combination meets 1,225 opponents on as many boards, so its weight is its whole share."""
+    t = pl.preflop.load_table("exact")
+    want = (0.5 * 6 * t.value("QQ") + 0.2 * t.value("AKs") + t.value("KQs")) / (3 + 0.2 + 1)
+    e = pl.equity("QQ@50, AhKh@20, KsQs")
+    assert e.exact and e.cases == 8 * 1225 * 1_712_304
+    assert e.equity[0] == pytest.approx(want, rel=0, abs=1e-14)
+
+
+def test_without_the_matrix_file_a_hand_against_a_random_hand_is_still_exact(monkeypatch):
+    """Deal by deal over the 1,225 opponents: the same number to the last bit; a class falls back to Monte Carlo."""
+    from pokerlab import preflop
+    from pokerlab.errors import PreflopTableError
+
+    with_matrix = pl.equity("AhKh")
+
+    def missing():
+        raise PreflopTableError("exact_heads_up_matrix.csv does not exist")
+
+    monkeypatch.setattr(preflop, "load_matrix", missing)
+    alone = pl.equity("AhKh")
+    assert alone.exact and alone == with_matrix
+    assert not pl.equity("AKs", samples=2000, seed=1).exact

@@ -58,6 +58,35 @@ def test_canonical_strings():
     assert str(Range.parse("0.3(AA), 0.1234567(KK)")) == "AA@30, KK@12.34567"
 
 
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("random@50", "random@50"),
+        ("any@30", "random@30"),
+        ("0.25(random)", "random@25"),
+        ("0.123456789123(random)", "0.123456789123(random)"),
+    ],
+)
+def test_a_weighted_random_range_is_written_short(text, shown):
+    r = Range.parse(text)
+    assert len(r) == 1326 and str(r) == shown
+    assert Range.parse(shown) == r
+
+
+def test_at_weights_are_percentages_and_bracket_weights_fractions():
+    """'AA@0.5' is half of one percent (documented), 'AA@50' and '0.5(AA)' are half."""
+    assert Range.parse("AA@0.5").weight("AsAh") == 0.005
+    assert Range.parse("AA@50").weight("AsAh") == Range.parse("0.5(AA)").weight("AsAh") == 0.5
+    assert "percentage" in Range.parse.__doc__ and "AA@0.5" in Range.parse.__doc__
+
+
+@pytest.mark.parametrize("span", ["Ah2h-Ah5h", "AhKh-AQs", "A5s-Ah2h", "AsKd-"])
+def test_spans_of_single_combinations_are_refused_with_what_to_write(span):
+    with pytest.raises(RangeError, match=r"spans join classes.*not single combinations") as info:
+        Range.parse(f"QQ+, {span}")
+    assert "twice" not in str(info.value) and span in str(info.value)
+
+
 def test_card_removal():
     r = Range.parse("AA, KK").without("AsAh")
     assert len(r) == 1 + 6

@@ -123,7 +123,10 @@ class RangeGrid:
     Pairs sit on the diagonal, suited hands on one side and offsuit on the
     other as in the Waterloo report's tables (:attr:`pokerlab.cards.HandClass.grid_cell`).
     Press on a cell and drag to paint (or, starting on a painted cell, to
-    erase) with the ``paint weight``; the presets take the top x % of hands
+    erase) with the ``paint weight``, a fraction from 0 to 1 (0.5 paints the
+    class at half weight); the text writes the same weight as a percentage
+    after ``@`` (``AKs@50``), so ``AKs@0.5`` typed in the text box is half of
+    one percent, not half. The presets take the top x % of hands
     by exact equity against a random hand. Editing the text repaints the
     grid; painting rewrites the text. ``.range`` is the current
     :class:`~pokerlab.ranges.Range` (None when empty) and ``.error`` the
@@ -152,10 +155,21 @@ class RangeGrid:
         labels = [HandClass.at(r, c).name for r in range(13) for c in range(13)]
         self._cells = labels  # row-major as the Waterloo report lays out: 2..A down and across, suited below
         self.view = _grid_view_class()(labels=labels, paint_weight=float(paint_weight))
-        self.text = w.Text(value=text, description="range", layout=w.Layout(width="36em"), continuous_update=False)
+        self.text = w.Text(
+            value=text,
+            description="range",
+            placeholder="e.g. QQ+, AKs@50 (@ takes a percent 0-100)",
+            layout=w.Layout(width="36em"),
+            continuous_update=False,
+        )
         # the slider reaches every weight the constructor accepts, so it always shows what a drag paints
         self.paint_weight = w.FloatSlider(
-            value=paint_weight, min=MIN_PAINT_WEIGHT, max=1.0, step=MIN_PAINT_WEIGHT, description="weight"
+            value=paint_weight,
+            min=MIN_PAINT_WEIGHT,
+            max=1.0,
+            step=MIN_PAINT_WEIGHT,
+            description="weight",
+            tooltip="paint weight, a fraction 0-1 (the text shows it as @ percent: 0.5 is @50)",
         )
         self.preset = w.Dropdown(
             options=[("top x % ...", 0)] + [(f"top {p} %", p) for p in TOP_PERCENTS], value=0, description="preset"
