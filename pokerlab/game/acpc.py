@@ -117,6 +117,8 @@ def _dialect(dialect: object) -> str:
     ``"seed004"`` was the Rembrant dialect's first name; it still means
     ``"rembrant"``, with a :class:`DeprecationWarning`.
     """
+    if not isinstance(dialect, str):
+        raise ParameterError(f"dialect must be 'acpc' or 'rembrant', not {dialect!r:.60}")
     if dialect == "seed004":
         warnings.warn("dialect 'seed004' is now called 'rembrant'", DeprecationWarning, stacklevel=3)
         return "rembrant"

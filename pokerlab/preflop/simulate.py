@@ -97,7 +97,7 @@ def simulate_table(
         seed = int(cast(int, np.random.SeedSequence().entropy) % (2**63))
     elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ParameterError(f"seed must be a non-negative whole number, not {seed!r}")
-    wanted = range(169) if classes is None else sorted({CLASS_NAMES.index(_class(c).name) for c in classes})
+    wanted = range(169) if classes is None else sorted({CLASS_NAMES.index(_class(c, "classes").name) for c in classes})
     tasks = []
     for ci in wanted:
         for chunk, start in enumerate(range(0, games, games_per_task)):

@@ -95,11 +95,12 @@ def _write_atomically(path: Path, text: str, what: str) -> None:
         raise PreflopTableError(f"cannot write the {what} to {path}: {exc.strerror or exc}") from None
 
 
-def _class(name: str | HandClass) -> HandClass:
+def _class(name: str | HandClass, argument: str = "class") -> HandClass:
+    """The hand class ``name`` names, or an error naming ``argument`` (the caller's parameter)."""
     try:
         return HandClass.parse(name)
     except CardError as exc:
-        raise ParameterError(f"unknown hand class {name!r}: {exc}") from None
+        raise ParameterError(f"{argument}: unknown hand class {name!r:.60}: {exc}") from None
 
 
 def _grid(values: Mapping[str, float] | Sequence[float]) -> np.ndarray:
