@@ -113,6 +113,13 @@ def _play_passively(page, done_css, max_moves=80):
     raise AssertionError(f"{done_css} never showed")
 
 
+def _restore(name: str, old: str | None) -> None:
+    if old is None:
+        os.environ.pop(name, None)
+    else:
+        os.environ[name] = old
+
+
 def test_heads_up_hand_in_the_browser(browser, heads_up_url, tmp_path):
     page = _offline_page(browser)
     page.set_viewport_size({"width": 1280, "height": 720})
@@ -187,11 +194,12 @@ def test_heads_up_hand_in_the_browser(browser, heads_up_url, tmp_path):
 
 
 def test_bigholdem_watch_mode_setup_parsing_and_the_deal_after_eliminations(browser, tmp_path):
+    old = os.environ.get("POKERLAB_DATA_DIR")  # the suite's scratch folder (conftest.py): put it back
     os.environ["POKERLAB_DATA_DIR"] = str(tmp_path)
     try:
         server = start("bigholdem", seed=7)
     finally:
-        del os.environ["POKERLAB_DATA_DIR"]
+        _restore("POKERLAB_DATA_DIR", old)
     with server:
         page = _offline_page(browser)
         page.goto(server.url, timeout=90_000)
@@ -247,11 +255,12 @@ def test_bigholdem_watch_mode_setup_parsing_and_the_deal_after_eliminations(brow
 
 
 def test_bigholdem_person_with_phase1_raise_label_and_screenshots(browser, tmp_path):
+    old = os.environ.get("POKERLAB_DATA_DIR")  # the suite's scratch folder (conftest.py): put it back
     os.environ["POKERLAB_DATA_DIR"] = str(tmp_path)
     try:
         server = start("bigholdem", seed=11)
     finally:
-        del os.environ["POKERLAB_DATA_DIR"]
+        _restore("POKERLAB_DATA_DIR", old)
     with server:
         page = _offline_page(browser)
         page.set_viewport_size({"width": 1280, "height": 720})
@@ -306,11 +315,12 @@ def test_bigholdem_person_with_phase1_raise_label_and_screenshots(browser, tmp_p
 
 
 def test_abandon_game_and_a_taken_port(browser, tmp_path):
+    old = os.environ.get("POKERLAB_DATA_DIR")  # the suite's scratch folder (conftest.py): put it back
     os.environ["POKERLAB_DATA_DIR"] = str(tmp_path)
     try:
         server = start("bigholdem", seed=5, cull_after=4)
     finally:
-        del os.environ["POKERLAB_DATA_DIR"]
+        _restore("POKERLAB_DATA_DIR", old)
     with server:
         port = int(server.url.rsplit(":", 1)[1].strip("/"))
         taken = subprocess.run(

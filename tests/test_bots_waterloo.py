@@ -351,16 +351,19 @@ def test_every_decision_is_a_typed_legal_raise_to(case):
     assert all(type(e.kind) is ActionKind for e in hand.events if isinstance(e, Act))
 
 
-def test_a_tiny_constant_c_is_refused_not_an_infinite_raise():
+def test_a_tiny_constant_c_gives_a_capped_raise_not_an_overflow():
     """Since decisions carry an integer raise_to, an infinite raise size (c = 5e-324 makes eq. 5's
-    threshold infinite) crashed with OverflowError; the junk profile found it through the Leduc bot."""
+    threshold infinite) crashed with OverflowError; the junk profile found it through the Leduc bot.
+    exp(X - 1) is capped at e**50 (far above any stack: the raise is all-in whatever the cap)."""
     from pokerlab.bots.leduc import phase_two_policy
-    from pokerlab.bots.strategy import preflop_decision
+    from pokerlab.bots.strategy import DecisionKind, preflop_decision
 
-    for c in (5e-324, 1e-300, 1e-3):
-        with pytest.raises(ParameterError, match=rf"not a number of chips with c = {c!r} and money_in_hand = 100"):
-            preflop_decision(0.6, position=1, players=2, money_in_hand=100, c=c)
-    with pytest.raises(ParameterError, match="with c = 5e-324"):
-        phase_two_policy(c=5e-324)
-    big = preflop_decision(0.6, position=1, players=2, money_in_hand=100, c=0.01)  # X = 100: e**99 stacks
-    assert big.raise_to == round(math.exp((0.6 * 101 - 0.5) / 0.6 - 1) * 100)
+    capped = round(math.exp(50.0) * 100)
+    for c in (5e-324, 1e-300, 1e-3, 0.01):
+        d = preflop_decision(0.6, position=1, players=2, money_in_hand=100, c=c)
+        assert d.kind is DecisionKind.RAISE and d.raise_to == capped
+    phase_two_policy(c=5e-324)  # a policy, not an OverflowError
+    x = (0.6 * (1 + 1 / 0.2) - 0.5) / 0.6  # c = 0.2: X = 5, below the cap
+    assert preflop_decision(0.6, position=1, players=2, money_in_hand=100, c=0.2).raise_to == round(
+        math.exp(x - 1) * 100
+    )

@@ -20,8 +20,7 @@ table order (the seat on your left is the next one to deal, BigHoldem's
 "left"). The table is 100 % wide up to 900 px and keeps its shape, so it
 fits a 1,024-px projector and a 1,280x720 laptop screen.
 
->>> from pokerlab._validate import flag, whole
-from pokerlab.cards import Card
+>>> from pokerlab.cards import Card
 >>> card_svg(Card.parse("Th")).count("<svg")
 1
 >>> "10" in card_svg(Card.parse("Th")) and "#c0392b" in card_svg(Card.parse("Th"))
