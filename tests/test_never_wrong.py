@@ -198,6 +198,50 @@ def test_bpp_action_probabilities_refuse_nan():
     assert sum(probs.values()) == pytest.approx(1) and all(np.isfinite(list(probs.values())))
 
 
+def test_bpp_takes_exact_numbers_for_p_win_as_it_does_for_the_pot():
+    # a second outside pass: Decimal p_win was a TypeError while a Decimal pot worked
+    from decimal import Decimal
+    from fractions import Fraction
+
+    want = bpp.action_probabilities(0.5, 40, 10, "flop")
+    assert bpp.action_probabilities(Decimal("0.5"), 40, 10, "flop") == want
+    assert bpp.action_probabilities(Fraction(1, 2), Decimal(40), 10, "flop") == want
+    ev = bpp.expected_winnings(Decimal("0.5"), 40, 10, 10, fold_equity=Decimal("0.25"))
+    assert ev == bpp.expected_winnings(0.5, 40, 10, 10, fold_equity=0.25)
+
+
+def test_load_table_never_answers_a_different_question():
+    # a second outside pass: players=3 with method="exact" returned the heads-up table
+    with pytest.raises(ParameterError, match="heads-up only"):
+        preflop.load_table("exact", players=3)
+    assert preflop.load_table("exact", players=2).provenance["players"] == 2
+    # numpy integers are whole numbers here as everywhere else (they were refused as "not 2..10")
+    assert preflop.load_table("simulation", players=np.int64(3)).provenance["players"] == 3
+    assert preflop.load_table("expert", players=np.int8(4)).provenance["players"] == 4
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        # options a run would ignore are errors, not "not given" (a second outside pass)
+        (["tournament", "--duplicate", "always_call", "always_call", "--out", "m.csv"], ["--out m.csv"]),
+        (["tournament", "--duplicate", "always_call", "always_call", "--trials", "5"], ["--trials 5"]),
+        (["tournament", "--duplicate", "always_call", "always_call", "--bots", "x", "--workers", "2"], ["--workers"]),
+        (["tournament", "--duplicate", "always_call", "always_call", "--setup", "trust"], ["--setup trust"]),
+        (["tournament", "--rules", "aaai06-limit"], ["--rules aaai06-limit"]),
+        (["tables", "--method", "expert", "--source", "chen", "--players", "5"], ["--players 5"]),
+        (["tables", "--method", "expert", "--source", "sklansky", "--games", "5"], ["--games 5"]),
+        (["tables", "--method", "expert", "--metric", "won_outright"], ["--metric won_outright"]),
+        (["tables", "--method", "simulation", "--source", "chen"], ["--source chen"]),
+        (["solve", "kuhn", "--seed", "5"], ["--seed 5", "deterministic"]),
+    ],
+)
+def test_options_the_run_would_ignore_are_refused(argv, words, tmp_path):
+    proc = cli(*argv, cwd=tmp_path)
+    one_error_line(proc, *words)
+    assert proc.stdout == "" and not [p for p in tmp_path.rglob("*") if p.is_file()]
+
+
 # -- tracebacks -------------------------------------------------------------------------------
 
 
@@ -217,7 +261,7 @@ def test_cli_refusals_are_one_line(argv, words):
 @pytest.mark.parametrize(
     "argv",
     [
-        ["tables", "--method", "expert", "--source", "chen", "--players", "2", "--out", "/dev/null/x"],
+        ["tables", "--method", "expert", "--source", "chen", "--out", "/dev/null/x"],
         ["reproduce", "--games", "10", "--out", "/dev/null/x"],
         ["tournament", "--hands", "2", "--trials", "1", "--out", "/dev/null/x"],
         ["tournament", "--hands", "2", "--trials", "1", "--out", "."],
