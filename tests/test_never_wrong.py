@@ -220,6 +220,16 @@ def test_load_table_never_answers_a_different_question():
     assert preflop.load_table("expert", players=np.int8(4)).provenance["players"] == 4
 
 
+def test_an_array_inside_a_list_of_cards_is_a_card_error_not_a_type_error():
+    # a second outside pass: equity([np.array([48, 49]), "QQ"]) raised numpy's TypeError
+    with pytest.raises(PokerlabError, match=r"hands_or_ranges: hand: cannot read a card from array\(\[48, 49\]\)"):
+        pl.equity([np.array([48, 49]), "Kh"], "QQ", samples=10, seed=1)
+    with pytest.raises(CardError, match="cannot read a card from array"):
+        pl.parse_cards([np.zeros((2, 2), dtype=int)])
+    # 0-d integer arrays and numpy integers still are card ids
+    assert pl.parse_cards([np.array(48), np.int8(49)]) == pl.parse_cards("AcAd")
+
+
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
