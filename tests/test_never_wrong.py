@@ -230,6 +230,17 @@ def test_an_array_inside_a_list_of_cards_is_a_card_error_not_a_type_error():
     assert pl.parse_cards([np.array(48), np.int8(49)]) == pl.parse_cards("AcAd")
 
 
+@pytest.mark.parametrize("blank", ["\r", " ", "\n\t", ""])
+def test_a_blank_match_state_is_refused_naming_the_argument(blank):
+    # found by tests/test_junk.py's random junk: state_from_matchstate("\r") named neither ms nor '\r'
+    from pokerlab.errors import AcpcError
+    from pokerlab.game.acpc import state_from_matchstate
+
+    with pytest.raises(AcpcError, match=r"^ms '.*': a match state has 4 fields") as info:
+        state_from_matchstate(blank)
+    assert repr(blank) in str(info.value)
+
+
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
