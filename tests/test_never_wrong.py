@@ -230,6 +230,24 @@ def test_an_array_inside_a_list_of_cards_is_a_card_error_not_a_type_error():
     assert pl.parse_cards([np.array(48), np.int8(49)]) == pl.parse_cards("AcAd")
 
 
+def test_a_bot_without_its_preflop_table_stops_the_match_instead_of_folding(tmp_path, monkeypatch):
+    # a second outside pass: with POKERLAB_TABLES at an empty folder every PhaseTwo decision was a
+    # fault replaced by a fold, and `pokerlab tournament` printed that folding bot's results with exit 0
+    from pokerlab.bots import PhaseTwo, waterloo
+
+    monkeypatch.setenv("POKERLAB_TABLES", str(tmp_path))
+    waterloo._table.cache_clear()
+    try:
+        with pytest.raises(PreflopTableError, match=r"simulation_2_players\.csv does not exist"):
+            play_match([PhaseTwo(), PhaseTwo()], NO_LIMIT_RING, 5, seed=1)
+    finally:
+        waterloo._table.cache_clear()
+    proc = cli(
+        "tournament", "--bots", "phase2;phase2", "--hands", "3", "--trials", "1", env={"POKERLAB_TABLES": str(tmp_path)}
+    )
+    one_error_line(proc, "simulation_2_players.csv")
+
+
 @pytest.mark.parametrize("blank", ["\r", " ", "\n\t", ""])
 def test_a_blank_match_state_is_refused_naming_the_argument(blank):
     # found by tests/test_junk.py's random junk: state_from_matchstate("\r") named neither ms nor '\r'

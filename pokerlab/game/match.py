@@ -12,7 +12,9 @@ over between hands unless the rules reset stacks every hand; a seat whose
 stack falls below ``rules.min_stack_to_play`` is out. A bot that raises an
 exception, returns an illegal action or runs out of time gets the default
 action (check when possible, otherwise fold), the fault is counted in
-:attr:`MatchResult.faults`, and the match goes on; with a time bank, a bot
+:attr:`MatchResult.faults`, and the match goes on (except for a missing or
+damaged preflop table, :class:`~pokerlab.errors.PreflopTableError`, which stops
+the match: every later decision would fail the same way); with a time bank, a bot
 that misses more than ``max_misses`` answers in a row plays automatic
 checks and folds for the rest of the match (the heads-up no-limit arena rules).
 
@@ -31,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 import numpy as np
 
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, PreflopTableError
 from pokerlab.game.rules import Rules, Street
 from pokerlab.game.state import (
     Action,
@@ -440,6 +442,10 @@ def _ask(
     fault: tuple[str, str] | None = None
     try:
         action = bot.act(view)
+    except PreflopTableError:
+        # the bot's data files are missing or damaged: it would fault at every decision, so its
+        # results would be a folding bot's, not its own; no match result can stand on that
+        raise
     except Exception as exc:
         fault = ("exception", f"{type(exc).__name__}: {exc}")
         action = None
