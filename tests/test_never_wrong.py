@@ -243,7 +243,15 @@ def test_a_bot_without_its_preflop_table_stops_the_match_instead_of_folding(tmp_
     finally:
         waterloo._table.cache_clear()
     proc = cli(
-        "tournament", "--bots", "phase2;phase2", "--hands", "3", "--trials", "1", env={"POKERLAB_TABLES": str(tmp_path)}
+        "tournament",
+        "--bots",
+        "phase2;phase2",
+        "--hands",
+        "3",
+        "--trials",
+        "1",
+        "--json",
+        env={"POKERLAB_TABLES": str(tmp_path)},
     )
     one_error_line(proc, "simulation_2_players.csv")
 
