@@ -198,6 +198,17 @@ def test_bpp_action_probabilities_refuse_nan():
     assert sum(probs.values()) == pytest.approx(1) and all(np.isfinite(list(probs.values())))
 
 
+@pytest.mark.parametrize(
+    "weights",
+    [np.full(1326, 1 + 1j), np.full(1326, "1"), ["1"] * 1326, np.array([1] * 1325 + [1j], dtype=object)],
+    ids=["complex", "text-array", "text-list", "object-complex"],
+)
+def test_weights_that_are_not_real_numbers_are_refused(weights):
+    # a second outside pass: complex weights lost their imaginary part (a numpy warning, then an answer)
+    with pytest.raises(pl.RangeError, match="weights must be a range or 1326 numbers"):
+        pl.hand_strength("AdQc", "3h4cJh", weights=weights)
+
+
 def test_bpp_takes_exact_numbers_for_p_win_as_it_does_for_the_pot():
     # a second outside pass: Decimal p_win was a TypeError while a Decimal pot worked
     from decimal import Decimal
