@@ -64,7 +64,13 @@ def weight_table(weights: np.ndarray | Range | str | None, known: tuple[Card, ..
         arr = Range.parse(weights).weight_array()
     else:
         try:
-            arr = np.asarray(weights, dtype=np.float64)
+            raw = np.asarray(weights)
+            if raw.dtype.kind not in "biufO" or (
+                raw.dtype.kind == "O" and any(isinstance(w, (str, bytes, complex)) for w in raw.ravel())
+            ):
+                # complex numbers would lose their imaginary part, text would be read as numbers
+                raise TypeError
+            arr = np.asarray(raw, dtype=np.float64)
         except (TypeError, ValueError):
             raise RangeError(f"weights must be a range or 1326 numbers, not {weights!r:.60}") from None
         if arr.shape != (1326,):

@@ -34,6 +34,7 @@ Parsing accepts what people type: ``"As"``, ``"as"`` (ranks in any case),
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -260,8 +261,13 @@ def parse_named(text: CardsLike, name: str, *, allow_duplicates: bool = False) -
                 cards.append(item)
             elif isinstance(item, str):
                 cards.extend(_parse_string(item, name))
-            elif hasattr(item, "__index__") and not isinstance(item, bool):
-                cards.append(_card_from_id(int(item), name))
+            elif hasattr(item, "__index__") and not isinstance(item, bool) and getattr(item, "ndim", 0) == 0:
+                # ints, numpy integers and 0-d integer arrays; a nested array is not one card id
+                try:
+                    card_id = operator.index(item)
+                except TypeError:
+                    raise CardError(f"{name}: cannot read a card from {item!r:.60}") from None
+                cards.append(_card_from_id(card_id, name))
             else:
                 raise CardError(f"{name}: cannot read a card from {item!r:.60}")
     if not allow_duplicates:

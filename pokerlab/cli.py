@@ -322,6 +322,29 @@ def _refuse_ignored_table_options(args: argparse.Namespace) -> None:
         raise ParameterError(f"{what}; it does not take {', '.join(ignored)}")
 
 
+def _refuse_ignored_tournament_options(args: argparse.Namespace) -> None:
+    """A duplicate match and a self-play experiment take different options: one the run would ignore is an error.
+
+    Otherwise ``--duplicate A B --out money.csv`` would finish without writing the CSV, and
+    ``--rules aaai06-limit`` without ``--duplicate`` would quietly play the experiment's own rules.
+    """
+    if args.duplicate:
+        given = [
+            f"--setup {args.setup}" if args.setup is not None else "",
+            f"--bots {args.bots!r}" if args.bots is not None else "",
+            f"--trials {args.trials}" if args.trials is not None else "",
+            f"--workers {args.workers}" if args.workers is not None else "",
+            f"--out {args.out}" if args.out is not None else "",
+        ]
+        what = "--duplicate A B plays one heads-up match"
+    else:
+        given = [f"--rules {args.rules}" if args.rules is not None else ""]
+        what = "without --duplicate, the self-play experiments play their own rules (--rules is for --duplicate)"
+    given = [g for g in given if g]
+    if given:
+        raise ParameterError(f"{what}; it does not take {', '.join(given)}")
+
+
 def _grid_text(table: Any) -> str:
     ranks = "23456789TJQKA"
     lines = ["      " + "".join(f"{r:>6}" for r in ranks)]
@@ -424,6 +447,7 @@ def cmd_tournament(args: argparse.Namespace) -> None:
     from pokerlab.errors import ParameterError
     from pokerlab.experiments import run_duplicate, run_experiment
 
+    _refuse_ignored_tournament_options(args)
     if args.duplicate:
         from pokerlab.game import AAAI06_HEADS_UP_LIMIT, NO_LIMIT_RING
 
@@ -436,16 +460,16 @@ def cmd_tournament(args: argparse.Namespace) -> None:
         )
         _print(result, text, args.json)
         return
-    setup: Any = args.setup
+    setup: Any = args.setup or "phases"
     if args.bots is not None:
         setup = [b.strip() for b in args.bots.split(";")]
         if not all(setup):
             raise ParameterError(f"--bots is a ';'-separated list of bots with none empty, not {args.bots!r}")
-    with _Pool(args.workers) as executor:
+    with _Pool(args.workers or 1) as executor:
         res = run_experiment(
             setup,
             hands=args.hands,
-            trials=args.trials,
+            trials=10 if args.trials is None else args.trials,
             seed=args.seed,
             executor=executor,
             progress=not args.json,
@@ -553,6 +577,10 @@ def cmd_solve(args: argparse.Namespace) -> None:
 
     from pokerlab import solve
 
+    if args.seed is not None and args.variant != "mccfr":
+        raise ParameterError(
+            f"--variant {args.variant} is deterministic (no sampling); it does not take --seed {args.seed}"
+        )
     game = solve.game(args.game)
     keys = args.show or ([i.key for i in game.infosets] if game.name == "kuhn" else [])
     for key in keys:
@@ -688,12 +716,14 @@ def build_parser() -> argparse.ArgumentParser:
         "self-play experiments (the Waterloo report's Figures 4-7) or duplicate heads-up matches",
         cmd_tournament,
     )
-    p.add_argument("--setup", choices=("phases", "bluffing", "trust"), default="phases")
+    p.add_argument(
+        "--setup", choices=("phases", "bluffing", "trust"), default=None, help="the experiment (default phases)"
+    )
     p.add_argument("--bots", type=_text, default=None, help="a custom line-up: 'phase2:bluff=none;phase1;rembrant'")
     p.add_argument("--hands", type=_whole(1), default=200, help="hands per trial (deals for --duplicate)")
-    p.add_argument("--trials", type=_whole(1, 1_000_000), default=10)
+    p.add_argument("--trials", type=_whole(1, 1_000_000), default=None, help="default 10")
     p.add_argument("--seed", type=_whole(0, 2**62 - 2), default=0)
-    p.add_argument("--workers", type=_whole(1, 256), default=1)
+    p.add_argument("--workers", type=_whole(1, 256), default=None, help="processes to use (default 1)")
     p.add_argument("--out", type=_text, default=None, help="CSV file for the money of every player after every hand")
     p.add_argument(
         "--duplicate", nargs=2, metavar=("A", "B"), default=None, help="a duplicate heads-up match of A vs B"
@@ -702,8 +732,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--rules",
         type=_rules_choice,
         choices=("waterloo-nl", "aaai06-limit"),
-        default="waterloo-nl",
-        help="rules of a --duplicate match: the Waterloo report's no-limit game or the AAAI'06 heads-up limit game",
+        default=None,
+        help="rules of a --duplicate match: the Waterloo report's no-limit game (default) or the AAAI'06 "
+        "heads-up limit game",
     )
 
     p = add("bpp", "BPP's Bayesian network: P(win), posteriors and what BPP would do", cmd_bpp)

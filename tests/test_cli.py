@@ -150,7 +150,7 @@ def test_tournament_rules_are_named_by_source_and_the_old_name_still_works():
 
     parser = build_parser()
     base = ["tournament", "--duplicate", "phase1", "phase2"]
-    assert parser.parse_args(base).rules == "waterloo-nl"
+    assert parser.parse_args(base).rules is None  # left out: the Waterloo game (given, it must go with --duplicate)
     assert parser.parse_args([*base, "--rules", "seed001-nl"]).rules == "waterloo-nl"
     assert parser.parse_args([*base, "--rules", "aaai06-limit"]).rules == "aaai06-limit"
     assert "waterloo-nl" in parser._subparsers._group_actions[0].choices["tournament"].format_help()

@@ -147,7 +147,7 @@ CLI_BASE = {
     "potential": ["potential", "AdQc", "3h4cJh", "--lookahead", "1"],
     "equity": ["equity", "AhKh", "QQ", "--samples", "2000", "--seed", "1"],
     "range": ["range", "TT+"],
-    "tables": ["tables", "--method", "expert", "--source", "chen", "--players", "2"],
+    "tables": ["tables", "--method", "expert", "--source", "chen"],  # a fixed list: no --players
     "tournament": ["tournament", "--bots", "always_call;always_call", "--hands", "2", "--trials", "1"],
     "bpp": ["bpp", "--hole", "AdQc", "--board", "3h4cJh"],
     "reproduce": ["reproduce", "--games", "10", "--workers", "1"],

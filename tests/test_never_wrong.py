@@ -199,6 +199,108 @@ def test_bpp_action_probabilities_refuse_nan():
     assert sum(probs.values()) == pytest.approx(1) and all(np.isfinite(list(probs.values())))
 
 
+@pytest.mark.parametrize(
+    "weights",
+    [np.full(1326, 1 + 1j), np.full(1326, "1"), ["1"] * 1326, np.array([1] * 1325 + [1j], dtype=object)],
+    ids=["complex", "text-array", "text-list", "object-complex"],
+)
+def test_weights_that_are_not_real_numbers_are_refused(weights):
+    # a second outside pass: complex weights lost their imaginary part (a numpy warning, then an answer)
+    with pytest.raises(pl.RangeError, match="weights must be a range or 1326 numbers"):
+        pl.hand_strength("AdQc", "3h4cJh", weights=weights)
+
+
+def test_bpp_takes_exact_numbers_for_p_win_as_it_does_for_the_pot():
+    # a second outside pass: Decimal p_win was a TypeError while a Decimal pot worked
+    from decimal import Decimal
+    from fractions import Fraction
+
+    want = bpp.action_probabilities(0.5, 40, 10, "flop")
+    assert bpp.action_probabilities(Decimal("0.5"), 40, 10, "flop") == want
+    assert bpp.action_probabilities(Fraction(1, 2), Decimal(40), 10, "flop") == want
+    ev = bpp.expected_winnings(Decimal("0.5"), 40, 10, 10, fold_equity=Decimal("0.25"))
+    assert ev == bpp.expected_winnings(0.5, 40, 10, 10, fold_equity=0.25)
+
+
+def test_load_table_never_answers_a_different_question():
+    # a second outside pass: players=3 with method="exact" returned the heads-up table
+    with pytest.raises(ParameterError, match="heads-up only"):
+        preflop.load_table("exact", players=3)
+    assert preflop.load_table("exact", players=2).provenance["players"] == 2
+    # numpy integers are whole numbers here as everywhere else (they were refused as "not 2..10")
+    assert preflop.load_table("simulation", players=np.int64(3)).provenance["players"] == 3
+    assert preflop.load_table("expert", players=np.int8(4)).provenance["players"] == 4
+
+
+def test_an_array_inside_a_list_of_cards_is_a_card_error_not_a_type_error():
+    # a second outside pass: equity([np.array([48, 49]), "QQ"]) raised numpy's TypeError
+    with pytest.raises(PokerlabError, match=r"hands_or_ranges: hand: cannot read a card from array\(\[48, 49\]\)"):
+        pl.equity([np.array([48, 49]), "Kh"], "QQ", samples=10, seed=1)
+    with pytest.raises(CardError, match="cannot read a card from array"):
+        pl.parse_cards([np.zeros((2, 2), dtype=int)])
+    # 0-d integer arrays and numpy integers still are card ids
+    assert pl.parse_cards([np.array(48), np.int8(49)]) == pl.parse_cards("AcAd")
+
+
+def test_a_bot_without_its_preflop_table_stops_the_match_instead_of_folding(tmp_path, monkeypatch):
+    # a second outside pass: with POKERLAB_TABLES at an empty folder every PhaseTwo decision was a
+    # fault replaced by a fold, and `pokerlab tournament` printed that folding bot's results with exit 0
+    from pokerlab.bots import PhaseTwo, waterloo
+
+    monkeypatch.setenv("POKERLAB_TABLES", str(tmp_path))
+    waterloo._table.cache_clear()
+    try:
+        with pytest.raises(PreflopTableError, match=r"simulation_2_players\.csv does not exist"):
+            play_match([PhaseTwo(), PhaseTwo()], NO_LIMIT_RING, 5, seed=1)
+    finally:
+        waterloo._table.cache_clear()
+    proc = cli(
+        "tournament",
+        "--bots",
+        "phase2;phase2",
+        "--hands",
+        "3",
+        "--trials",
+        "1",
+        "--json",
+        env={"POKERLAB_TABLES": str(tmp_path)},
+    )
+    one_error_line(proc, "simulation_2_players.csv")
+
+
+@pytest.mark.parametrize("blank", ["\r", " ", "\n\t", ""])
+def test_a_blank_match_state_is_refused_naming_the_argument(blank):
+    # found by tests/test_junk.py's random junk: state_from_matchstate("\r") named neither ms nor '\r'
+    from pokerlab.errors import AcpcError
+    from pokerlab.game.acpc import state_from_matchstate
+
+    with pytest.raises(AcpcError, match=r"^ms '.*': a match state has 4 fields") as info:
+        state_from_matchstate(blank)
+    assert repr(blank) in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        # options a run would ignore are errors, not "not given" (a second outside pass)
+        (["tournament", "--duplicate", "always_call", "always_call", "--out", "m.csv"], ["--out m.csv"]),
+        (["tournament", "--duplicate", "always_call", "always_call", "--trials", "5"], ["--trials 5"]),
+        (["tournament", "--duplicate", "always_call", "always_call", "--bots", "x", "--workers", "2"], ["--workers"]),
+        (["tournament", "--duplicate", "always_call", "always_call", "--setup", "trust"], ["--setup trust"]),
+        (["tournament", "--rules", "aaai06-limit"], ["--rules aaai06-limit"]),
+        (["tables", "--method", "expert", "--source", "chen", "--players", "5"], ["--players 5"]),
+        (["tables", "--method", "expert", "--source", "sklansky", "--games", "5"], ["--games 5"]),
+        (["tables", "--method", "expert", "--metric", "won_outright"], ["--metric won_outright"]),
+        (["tables", "--method", "simulation", "--source", "chen"], ["--source chen"]),
+        (["solve", "kuhn", "--seed", "5"], ["--seed 5", "deterministic"]),
+    ],
+)
+def test_options_the_run_would_ignore_are_refused(argv, words, tmp_path):
+    proc = cli(*argv, cwd=tmp_path)
+    one_error_line(proc, *words)
+    assert proc.stdout == "" and not [p for p in tmp_path.rglob("*") if p.is_file()]
+
+
 # -- tracebacks -------------------------------------------------------------------------------
 
 
@@ -218,7 +320,7 @@ def test_cli_refusals_are_one_line(argv, words):
 @pytest.mark.parametrize(
     "argv",
     [
-        ["tables", "--method", "expert", "--source", "chen", "--players", "2", "--out", "/dev/null/x"],
+        ["tables", "--method", "expert", "--source", "chen", "--out", "/dev/null/x"],
         ["reproduce", "--games", "10", "--out", "/dev/null/x"],
         ["tournament", "--hands", "2", "--trials", "1", "--out", "/dev/null/x"],
         ["tournament", "--hands", "2", "--trials", "1", "--out", "."],

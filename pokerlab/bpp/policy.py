@@ -108,8 +108,8 @@ def pot_odds_threshold(pot: float, to_call: float) -> float:
     return to_call / (pot + to_call) if to_call > 0 else 0.0
 
 
-def _check_p(p_win: float) -> None:
-    real(p_win, "p_win (P(win))", lo=0.0, hi=1.0)
+def _check_p(p_win: float) -> float:
+    return real(p_win, "p_win (P(win))", lo=0.0, hi=1.0)
 
 
 def action_probabilities(
@@ -122,7 +122,7 @@ def action_probabilities(
     can_raise: bool = True,
 ) -> dict[str, float]:
     """BPP's probabilities of ``fold``, ``call`` (check) and ``raise`` (bet)."""
-    _check_p(p_win)
+    p_win = _check_p(p_win)
     rnd = check_round(round)
     flag(can_raise, "can_raise")
     if curves is not None and not isinstance(curves, Curves):
@@ -175,8 +175,8 @@ def expected_winnings(
     p_win: float, pot: float, to_call: float, bet: float, *, fold_equity: float = 0.0
 ) -> dict[str, float]:
     """Expected chips won from now on for fold, call and raise (the decision node's values)."""
-    _check_p(p_win)
-    real(fold_equity, "fold_equity", lo=0.0, hi=1.0)
+    p_win = _check_p(p_win)
+    fold_equity = real(fold_equity, "fold_equity", lo=0.0, hi=1.0)
     u = winnings_table(pot, to_call, bet)
     ev = {a: p_win * u[a]["win"] + (1 - p_win) * u[a]["lose"] for a in u}
     ev["raise"] = fold_equity * pot + (1 - fold_equity) * ev["raise"]

@@ -281,7 +281,11 @@ def state_from_matchstate(ms: MatchState | str, rules: Rules | None = None, play
     """
     rules = _default_rules(rules)
     if isinstance(ms, str):
-        ms = MatchState.parse(ms)
+        line = ms
+        try:
+            ms = MatchState.parse(line)
+        except AcpcError as exc:  # the message names the argument (a blank line shows as '' once stripped)
+            raise AcpcError(f"ms {line[:80]!r}: {exc}") from None
     elif not isinstance(ms, MatchState):
         raise AcpcError(f"ms must be a MatchState or a line of text, not {type(ms).__name__}")
     per_round = _dialect(ms.dialect) == "rembrant"  # amounts per betting round, not for the whole hand

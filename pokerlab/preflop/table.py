@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pokerlab._validate import is_whole
 from pokerlab.cards import HandClass, hand_classes
 from pokerlab.errors import CardError, ParameterError, PreflopTableError
 
@@ -360,9 +361,9 @@ class PreflopTable:
 
 
 def _check_players(players: int) -> int:
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
+    if not is_whole(players) or not 2 <= int(players) <= 10:
         raise ParameterError(f"players must be a whole number 2..10, not {players!r}")
-    return players
+    return int(players)
 
 
 def data_dir() -> Path:
@@ -418,17 +419,18 @@ def load_table(method: str, players: int | None = None, source: str = "income_ra
     if not isinstance(method, str):
         raise ParameterError(f"method must be expert, simulation or exact, not {method!r:.60}")
     if method == "exact":
+        if players is not None and _check_players(players) != 2:
+            raise ParameterError(f"players: the exact table is heads-up only (players=2 or None), not {players!r}")
         name = "exact_heads_up.csv"
     elif method == "simulation":
-        name = f"simulation_{_check_players(players)}_players.csv"  # type: ignore[arg-type]
+        players = _check_players(players)  # type: ignore[arg-type]
+        name = f"simulation_{players}_players.csv"
     elif method == "expert":
         if not isinstance(source, str) or source not in SOURCES:
             raise ParameterError(f"source must be one of {', '.join(SOURCES)}, not {source!r}")
-        name = (
-            f"expert_income_rate_{_check_players(players)}_players.csv"  # type: ignore[arg-type]
-            if source == "income_rate"
-            else f"expert_{source}.csv"
-        )
+        if source == "income_rate":
+            players = _check_players(players)  # type: ignore[arg-type]
+        name = f"expert_income_rate_{players}_players.csv" if source == "income_rate" else f"expert_{source}.csv"
     else:
         raise ParameterError(f"method must be expert, simulation or exact, not {method!r}")
     path = data_dir() / name
