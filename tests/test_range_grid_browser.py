@@ -85,6 +85,9 @@ _LAB_CELLS = [
 def test_drag_in_jupyterlab_reaches_the_kernel(tmp_path):
     """The whole path a student takes: JupyterLab loads the anywidget, a mouse drag over three cells goes to the
     kernel, which rewrites the range's text and recomputes the exact equity; typed text repaints the grid."""
+    import importlib.util
+
+    assert importlib.util.find_spec("jupyterlab"), "JupyterLab is in the test extra: pip install -e '.[test]'"
     import socket
     import subprocess
     import sys
