@@ -47,3 +47,16 @@ def pytest_configure(config) -> None:
     for name, sub in (("POKERLAB_CACHE_DIR", "cache"), ("POKERLAB_DATA_DIR", "data")):
         if name in wanted:
             os.environ[name] = str(scratch / sub)
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Executing the lessons (nbval, one kernel per notebook) is part of the full suite, not the quick one.
+
+    ``python -m pytest -m "not slow"`` leaves the notebook cells out; ``tests/test_notebooks.py`` still
+    reads every saved lesson there (structure, outputs, sizes), and ``python -m pytest`` runs them all.
+    """
+    import pytest
+
+    for item in items:
+        if str(item.fspath).endswith(".ipynb"):
+            item.add_marker(pytest.mark.slow)
