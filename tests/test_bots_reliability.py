@@ -15,6 +15,7 @@ soak_bots = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(soak_bots)
 
 
+@pytest.mark.slow  # 10,000 hands per bot: about 4 minutes of the suite; the quick subset leaves it out
 @pytest.mark.parametrize("name", bots.names())
 def test_bot_is_legal_in_10000_hands_under_every_preset(name):
     assert soak_bots.soak(10_000, names=[name], seed=11) == []
