@@ -1008,7 +1008,7 @@ def _two_ranges(board, deck, need, first, stop, acards, aw, bcards, bw, bstart, 
     nd = deck.shape[0]
     while pos < first:
         pos += 1
-        changed = _next_combo(idx, need, nd)
+        changed = max(_next_subset(idx, need, nd), 0)
     # states after the first t runout cards, rebuilt only from the first index that changed
     ps = np.empty(6, np.int64)
     sms = np.empty(6, np.int64)
@@ -1088,7 +1088,7 @@ def _two_ranges(board, deck, need, first, stop, acards, aw, bcards, bw, bstart, 
             out[2] += w * tot
             out[3] += n
         pos += 1
-        changed = _next_combo(idx, need, nd)
+        changed = max(_next_subset(idx, need, nd), 0)
 
 
 @njit(cache=True, inline="always")
@@ -1103,20 +1103,6 @@ def _below(sv, m, v):
         else:
             hi = mid
     return lo
-
-
-@njit(cache=True, inline="always")
-def _next_combo(idx, k, n):
-    """Step ``idx[:k]`` to the next k-subset of range(n) in lexicographic order; returns the first changed slot."""
-    t = k - 1
-    while t >= 0 and idx[t] == n - k + t:
-        t -= 1
-    if t < 0:
-        return 0
-    idx[t] += 1
-    for u in range(t + 1, k):
-        idx[u] = idx[u - 1] + 1
-    return t
 
 
 def in_threads(work: Callable[[int, int], T], chunks: list[tuple[int, int]]) -> Iterator[T]:
@@ -1222,16 +1208,20 @@ def _next_multiset(idx, k):
 
 @njit(cache=True, inline="always")
 def _next_subset(idx, k, n):
-    """Step ``idx[:k]`` to the next k-subset of range(n) in lexicographic order; False after the last."""
+    """Step ``idx[:k]`` to the next k-subset of range(n) in lexicographic order.
+
+    Returns the first slot that changed (the states built on slots before it
+    still hold), or -1 after the last subset.
+    """
     t = k - 1
     while t >= 0 and idx[t] == n - k + t:
         t -= 1
     if t < 0:
-        return False
+        return -1
     idx[t] += 1
     for u in range(t + 1, k):
         idx[u] = idx[u - 1] + 1
-    return True
+    return t
 
 
 @njit(cache=True, inline="always")
@@ -1398,7 +1388,7 @@ def _hands_exact(holes, board, rank_key, binom, unit, win, tie, share, ft, nt, p
                         _score(vals, k, n * times[s], win, tie, share, unit)
                     if u == 0 or not _next_multiset(uidx, u):
                         break
-                if t == 0 or not _next_subset(tidx, t, ns):
+                if t == 0 or _next_subset(tidx, t, ns) < 0:
                     break
     return boards
 
