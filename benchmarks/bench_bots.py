@@ -11,7 +11,7 @@ import argparse
 import itertools
 import time
 
-from pokerlab.experiments import make_bot
+from pokerlab.bots import make as make_bot
 from pokerlab.game import NO_LIMIT_RING, play_match
 
 BOTS = ["phase1", "phase2", "phase3", "rembrant", "random"]
@@ -22,7 +22,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=2000)
     args = parser.parse_args()
     rules = NO_LIMIT_RING.with_(reset_stacks=True, max_players=2, default_players=2)
-    play_match([make_bot("phase2", 1), make_bot("phase2", 2)], rules, hands=50, seed=0)  # warm the caches
+    play_match([make_bot("phase2", seed=1), make_bot("phase2", seed=2)], rules, hands=50, seed=0)  # warm the caches
     for a, b in itertools.combinations_with_replacement(BOTS, 2):
         bot_a, bot_b = make_bot(a, seed=1), make_bot(b, seed=2)
         if bot_a.name == bot_b.name:

@@ -11,7 +11,7 @@ refuse what Python would otherwise quietly accept: ``True`` as the number 1,
 >>> whole(True, "players")
 Traceback (most recent call last):
 ...
-pokerlab.errors.ParameterError: players must be a whole number, not True
+pokerlab.errors.ParameterTypeError: players must be a whole number, not True
 >>> real(float("nan"), "pot")
 Traceback (most recent call last):
 ...
@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from pokerlab.errors import ParameterError, PokerlabError
+from pokerlab.errors import ParameterError, ParameterTypeError, PokerlabError
 
 _Kind = TypeVar("_Kind", bound=StrEnum)
 
@@ -37,6 +37,12 @@ MAX_SEED = 2**63 - 1
 def _show(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _type_error(error: type[PokerlabError]) -> type[PokerlabError]:
+    """The class to raise for a value of the wrong type: :class:`ParameterTypeError`
+    (also a ``TypeError``) where the caller asked for a plain ``ParameterError``."""
+    return ParameterTypeError if error is ParameterError else error
 
 
 def is_whole(value: Any) -> bool:
@@ -58,7 +64,7 @@ def whole(
 ) -> int:
     """``value`` as an ``int`` in ``lo..hi`` (either end open when None)."""
     if not is_whole(value):
-        raise error(f"{name} must be a whole number, not {_show(value)}")
+        raise _type_error(error)(f"{name} must be a whole number, not {_show(value)}")
     n = int(value.__index__())
     if lo == 0 and hi is None and n < 0:
         raise error(f"{name} cannot be negative, not {n}")
@@ -86,10 +92,12 @@ def real(
 ) -> float:
     """``value`` as a finite ``float`` in ``[lo, hi]`` (``(lo, hi]`` with ``lo_open``)."""
     if isinstance(value, bool) or _is_numpy_bool(value) or isinstance(value, (str, bytes, bytearray)):
-        raise error(f"{name} must be a finite number, not {_show(value)}")
+        raise _type_error(error)(f"{name} must be a finite number, not {_show(value)}")
     try:
         x = float(value)
-    except (TypeError, ValueError, OverflowError):
+    except (TypeError, ValueError):
+        raise _type_error(error)(f"{name} must be a finite number, not {_show(value)}") from None
+    except OverflowError:
         raise error(f"{name} must be a finite number, not {_show(value)}") from None
     if not math.isfinite(x):
         raise error(f"{name} must be a finite number, not {_show(value)}")
@@ -111,7 +119,9 @@ def seed(value: Any, name: str = "seed", *, optional: bool = True, generator: bo
 
         if isinstance(value, np.random.Generator):
             return value
-    if not is_whole(value) or not 0 <= int(value) <= MAX_SEED:
+    if not is_whole(value):
+        raise ParameterTypeError(f"{name} must be a whole number 0..2**63-1, not {_show(value)}")
+    if not 0 <= int(value) <= MAX_SEED:
         raise ParameterError(f"{name} must be a whole number 0..2**63-1, not {_show(value)}")
     return int(value)
 
@@ -120,7 +130,7 @@ def flag(value: Any, name: str) -> bool:
     """A real bool (numpy bools too); 0/1, strings and None are refused."""
     if isinstance(value, bool) or _is_numpy_bool(value):
         return bool(value)
-    raise ParameterError(f"{name} must be True or False, not {_show(value)}")
+    raise ParameterTypeError(f"{name} must be True or False, not {_show(value)}")
 
 
 def choice(value: Any, name: str, options: Iterable[Any]) -> Any:
@@ -132,6 +142,8 @@ def choice(value: Any, name: str, options: Iterable[Any]) -> Any:
         if isinstance(o, str) and isinstance(value, str) and value == o:
             return value
     shown = ", ".join(repr(o) for o in opts)
+    if not any(isinstance(value, type(o)) for o in opts):
+        raise ParameterTypeError(f"{name} must be one of {shown}, not {_show(value)}")
     raise ParameterError(f"{name} must be one of {shown}, not {_show(value)}")
 
 
@@ -158,13 +170,15 @@ def member(enum: type[_Kind], value: object, name: str) -> _Kind:
         except ValueError:
             pass
     words = ", ".join(m.value for m in enum)
+    if not isinstance(value, str):
+        raise ParameterTypeError(f"{name} must be one of {words}, not {_show(value)}")
     raise ParameterError(f"{name} must be one of {words}, not {_show(value)}")
 
 
 def text(value: Any, name: str, *, empty: bool = False) -> str:
     """A string (non-empty unless ``empty``)."""
     if not isinstance(value, str):
-        raise ParameterError(f"{name} must be text, not {_show(value)}")
+        raise ParameterTypeError(f"{name} must be text, not {_show(value)}")
     if not empty and not value.strip():
         raise ParameterError(f"{name} must not be empty")
     return value
@@ -180,12 +194,12 @@ def output_file(value: Any, name: str) -> Any:
     from pathlib import Path
 
     if not isinstance(value, (str, os.PathLike)) or not str(value).strip():
-        raise ParameterError(f"{name} must be a file name, not {_show(value)}")
+        raise ParameterTypeError(f"{name} must be a file name, not {_show(value)}")
     path = Path(value)
     try:
         is_dir = path.is_dir()
     except OSError as exc:  # e.g. a name too long for the file system
-        raise ParameterError(f"{name} {_show(str(path))} cannot be written: {exc.strerror or exc}") from None
+        raise ParameterError(f"{name} {_show(str(path))} cannot be written: {exc.strerror or exc}") from exc
     if is_dir:
         raise ParameterError(f"{name} {str(path)!r} is a folder; give a file name")
     _writable_folder(path.parent, name, str(path))
@@ -198,7 +212,7 @@ def output_folder(value: Any, name: str) -> Any:
     from pathlib import Path
 
     if not isinstance(value, (str, os.PathLike)) or not str(value).strip():
-        raise ParameterError(f"{name} must be a folder name, not {_show(value)}")
+        raise ParameterTypeError(f"{name} must be a folder name, not {_show(value)}")
     _writable_folder(Path(value), name, str(value))
     return value
 
@@ -214,4 +228,4 @@ def _writable_folder(folder: Any, name: str, shown: str) -> None:
         if len(os.path.basename(shown)) > 255:
             raise OSError(36, "File name too long")
     except OSError as exc:
-        raise ParameterError(f"{name} {_show(shown)} cannot be written: {exc.strerror or exc}") from None
+        raise ParameterError(f"{name} {_show(shown)} cannot be written: {exc.strerror or exc}") from exc

@@ -419,7 +419,7 @@ def cmd_acpc_client(args: argparse.Namespace) -> None:
     try:
         result = run_client(args.host, args.port, bot, rules, timeout=args.timeout)
     except OSError as exc:
-        raise ParameterError(f"cannot talk to the dealer at {args.host}:{args.port}: {exc}") from None
+        raise ParameterError(f"cannot talk to the dealer at {args.host}:{args.port}: {exc}") from exc
     chips = result.chips
     shown = str(chips.numerator) if chips.denominator == 1 else f"{float(chips):.6f}".rstrip("0")
     known = sum(1 for _, c in result.results if c is not None)

@@ -3,7 +3,10 @@
 Every error pokerlab raises on bad input is a subclass of
 :class:`PokerlabError`, so ``except pokerlab.PokerlabError`` catches them
 all. The classes also derive from :class:`ValueError`, because each one
-means "this argument has the wrong value".
+means "this argument has the wrong value"; an argument of the wrong *type*
+(text where a number belongs, a list where a card belongs) raises
+:class:`ParameterTypeError`, which is also a :class:`TypeError`, so code
+written against Python's own conventions catches it too.
 
 ::
 
@@ -15,6 +18,7 @@ means "this argument has the wrong value".
     │                             after removing known cards
     ├── ParameterError            any other argument out of its range
     │   │                         (opponents, lookahead, samples, ...)
+    │   ├── ParameterTypeError    an argument of the wrong type (also a TypeError)
     │   └── RulesError            game rules that contradict themselves
     ├── IllegalActionError        an action the rules do not allow now
     ├── ImpossibleEvidenceError   BPP evidence with probability zero
@@ -51,6 +55,7 @@ __all__ = [
     "ImpossibleEvidenceError",
     "PHHError",
     "ParameterError",
+    "ParameterTypeError",
     "PokerlabError",
     "PreflopTableError",
     "RangeError",
@@ -81,6 +86,15 @@ class RangeError(PokerlabError):
 
 class ParameterError(PokerlabError):
     """A numeric or named parameter is outside the values it may take."""
+
+
+class ParameterTypeError(ParameterError, TypeError):
+    """An argument of the wrong type: text where a number belongs, a float where a
+    whole number does, None where a value is needed. Also a :class:`TypeError`.
+
+    >>> issubclass(ParameterTypeError, TypeError) and issubclass(ParameterTypeError, ValueError)
+    True
+    """
 
 
 class RulesError(ParameterError):

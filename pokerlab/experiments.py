@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pokerlab import _validate
+from pokerlab import _validate, bots
 from pokerlab._parallel import run_tasks
 from pokerlab.errors import ParameterError
 
@@ -68,34 +68,18 @@ SETUPS: dict[str, list[str]] = {
 }
 
 
-def _value(text: str) -> Any:
-    for cast in (int, float):
-        try:
-            return cast(text)
-        except ValueError:
-            pass
-    return {"true": True, "false": False}.get(text.lower(), text)
-
-
 def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """A bot from ``"name:key=value,..."``; ``seed`` is passed to bots that take one."""
-    from pokerlab import bots
+    """Deprecated alias of :func:`pokerlab.bots.make`, which now reads specs
+    (``"name:key=value,..."``) itself."""
+    import warnings
 
+    warnings.warn(
+        "pokerlab.experiments.make_bot is deprecated; use pokerlab.bots.make(spec, seed=...)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     _validate.text(spec, "spec (a bot)")
-    seed = _validate.seed(seed)
-    name, _, params_text = spec.partition(":")
-    params: dict[str, Any] = {}
-    for item in filter(None, params_text.split(",")):
-        key, eq, value = item.partition("=")
-        if not eq:
-            raise ParameterError(f"cannot read the bot parameter {item!r} in {spec!r}; write key=value")
-        params[key.strip()] = _value(value.strip())
-    if seed is not None and "seed" not in params and name in ("random", "phase2", "phase3", "rembrant", "bpp"):
-        params["seed"] = seed
-    bot = bots.make(name.strip(), **params)
-    label = spec if params_text else name.strip()
-    bot.name = label
-    return bot
+    return bots.make(spec, seed=_validate.seed(seed))
 
 
 def _trial(task: tuple[list[str], Any, int, int, int]) -> Any:
@@ -103,7 +87,7 @@ def _trial(task: tuple[list[str], Any, int, int, int]) -> Any:
     from pokerlab.game import play_match
 
     specs, rules, hands, seed, trial = task
-    lineup = [make_bot(s, seed=seed * 1000 + i) for i, s in enumerate(specs)]
+    lineup = [bots.make(s, seed=seed * 1000 + i) for i, s in enumerate(specs)]
     result = play_match(lineup, rules, hands=hands, seed=seed)
     money = result.money.copy()
     money["trial"] = trial
@@ -212,7 +196,7 @@ def run_experiment(
     if out is not None:
         _validate.output_file(out, "out")
     for s in specs:
-        make_bot(s)  # fail early on a bad spec
+        bots.make(s)  # fail early on a bad spec
     rules = rules or NO_LIMIT_RING
     rules.check_players(len(specs))
     seeds = [int(np.random.SeedSequence([seed, t]).generate_state(1)[0]) for t in range(trials)]
@@ -245,7 +229,7 @@ def run_duplicate(a: str, b: str, *, hands: int = 20_000, seed: int = 0, rules: 
     if rules is not None and not isinstance(rules, Rules):
         raise ParameterError(f"rules must be a Rules value or None, not {rules!r}")
     rules = (rules or NO_LIMIT_RING).with_(reset_stacks=True, min_players=2, max_players=2, default_players=2)
-    bot_a, bot_b = make_bot(a, seed=seed * 2 + 1), make_bot(b, seed=seed * 2 + 2)
+    bot_a, bot_b = bots.make(a, seed=seed * 2 + 1), bots.make(b, seed=seed * 2 + 2)
     if bot_a.name == bot_b.name:
         bot_b.name = bot_b.name + " (2)"
     result = play_match([bot_a, bot_b], rules, hands=hands, seed=seed, duplicate=True)
@@ -342,7 +326,7 @@ def compare_opponent_models(
 
     For each opponent style, two players of that style sit with the
     ``field`` (the report's no-limit ring, stacks reset every hand) for
-    ``hands`` hands (:func:`pokerlab.bots.context.collect_decisions`). The
+    ``hands`` hands (:func:`pokerlab.bots.collect.collect_decisions`). The
     models learn from the style's decisions in the first hands and are
     scored on its decisions in the last ``test_fraction`` of the hands,
     which they never saw: log-loss, accuracy and calibration error
@@ -350,7 +334,7 @@ def compare_opponent_models(
     """
     import pandas as pd
 
-    from pokerlab.bots.context import collect_decisions
+    from pokerlab.bots.collect import collect_decisions
     from pokerlab.bots.context_models import MODEL_KINDS, ContextModel, calibration_table
 
     if not isinstance(opponents, (list, tuple)) or not opponents or not all(isinstance(o, str) for o in opponents):

@@ -280,7 +280,7 @@ def _gamedef() -> str:
 
 @functools.cache
 def _decisions() -> Any:
-    from pokerlab.bots.context import collect_decisions
+    from pokerlab.bots.collect import collect_decisions
 
     return collect_decisions(["phase1", "random"], hands=20, seed=1)
 
@@ -443,7 +443,7 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     },
     "pokerlab.bots.context_models.calibration_table": {"proba": _proba, "actions": lambda: ["call", "fold"] * 5},
     "pokerlab.bots.context_models.score_predictions": {"proba": _proba, "actions": lambda: ["call", "fold"] * 5},
-    "pokerlab.bots.context.collect_decisions": {"bots": lambda: ["phase1", "random"], "hands": lambda: 5},
+    "pokerlab.bots.collect.collect_decisions": {"bots": lambda: ["phase1", "random"], "hands": lambda: 5},
     "pokerlab.bots.strategy.bluff": {
         "ehs": lambda: 0.1,
         "draw": lambda: 0.3,

@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerlab import ParameterError, bots
-from pokerlab.bots.context import ACTIONS, CONTEXT_FEATURES, _applied, collect_decisions, context_features
+from pokerlab.bots.collect import _applied, collect_decisions
+from pokerlab.bots.context import ACTIONS, CONTEXT_FEATURES, context_features
 from pokerlab.bots.context_models import ContextModel, ContextOpponents, calibration_table, score_predictions
 from pokerlab.game import NO_LIMIT_RING, Call, Check, Fold, RaiseTo, play_match, view_for
 

@@ -6,6 +6,8 @@ import ast
 import importlib
 import inspect
 import pkgutil
+
+import pytest
 from pathlib import Path
 
 import pokerlab
@@ -80,3 +82,48 @@ def test_old_import_paths_still_give_the_same_classes():
     assert ImpossibleEvidenceError is errors.ImpossibleEvidenceError
     assert (AcpcError, PHHError, RulesError) == (errors.AcpcError, errors.PHHError, errors.RulesError)
     assert (IllegalActionError, PreflopTableError) == (errors.IllegalActionError, errors.PreflopTableError)
+
+
+def test_wrong_types_raise_a_parameter_error_that_is_also_a_type_error():
+    """Python's convention: a value of the wrong type is a TypeError; a right type with a bad value a ValueError."""
+    from pokerlab import _validate, bots
+    from pokerlab.errors import ParameterError, ParameterTypeError
+
+    for call in (
+        lambda: _validate.whole("3", "players"),
+        lambda: _validate.whole(2.0, "players"),
+        lambda: _validate.real("0.5", "pot"),
+        lambda: _validate.real(None, "pot"),
+        lambda: _validate.seed("1"),
+        lambda: _validate.flag(1, "progress"),
+        lambda: _validate.text(5, "spec"),
+        lambda: _validate.output_file(None, "out"),
+        lambda: bots.make("random", seed="1"),
+    ):
+        with pytest.raises(TypeError) as info:
+            call()
+        assert isinstance(info.value, ParameterTypeError) and isinstance(info.value, ParameterError)
+        assert isinstance(info.value, ValueError)  # `except ValueError` in older code still catches it
+    for call in (
+        lambda: _validate.whole(1, "players", lo=2),
+        lambda: _validate.real(float("nan"), "pot"),
+        lambda: _validate.seed(-1),
+        lambda: _validate.text("  ", "spec"),
+    ):
+        with pytest.raises(ParameterError) as info:
+            call()
+        assert not isinstance(info.value, TypeError)
+
+
+def test_file_errors_keep_their_os_error_cause(tmp_path):
+    """A file that cannot be read or written is a pokerlab error whose __cause__ is the OSError behind it."""
+    from pokerlab.errors import AcpcError, PreflopTableError
+    from pokerlab.game.gamedef import load_game
+    from pokerlab.preflop.table import PreflopTable
+
+    with pytest.raises(AcpcError) as info:
+        load_game(tmp_path / "missing.game")
+    assert isinstance(info.value.__cause__, OSError)
+    with pytest.raises(PreflopTableError) as info:
+        PreflopTable.read(tmp_path / "missing.csv")
+    assert isinstance(info.value.__cause__, OSError)

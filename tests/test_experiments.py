@@ -5,19 +5,30 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from pokerlab import ParameterError, charts
+from pokerlab import ParameterError, bots, charts
 from pokerlab.cli import main
 from pokerlab.experiments import SETUPS, make_bot, run_duplicate, run_experiment
 
 
 def test_bot_specs():
-    bot = make_bot("phase2:bluff=aggressive,raise_above=0.85")
+    bot = bots.make("phase2:bluff=aggressive,raise_above=0.85")
     assert bot.name == "phase2:bluff=aggressive,raise_above=0.85" and bot.bluff_rate == 0.8 and bot.raise_above == 0.85
-    assert make_bot("phase2:bluff=none").bluff_rate == 0.0
+    assert bots.make("phase2:bluff=none").bluff_rate == 0.0
+    assert bots.make("phase2").name == "phase2"
+    assert bots.make("phase2:bluff=none", bluff="aggressive").bluff_rate == 0.8  # keywords override the spec
     with pytest.raises(ParameterError, match="key=value"):
-        make_bot("phase2:aggressive")
+        bots.make("phase2:aggressive")
     with pytest.raises(ParameterError, match="unknown bot"):
-        make_bot("genius")
+        bots.make("genius")
+    with pytest.raises(ParameterError, match="unknown bot"):
+        bots.make(":bluff=none")
+
+
+def test_make_bot_is_a_deprecated_alias_of_bots_make():
+    with pytest.warns(DeprecationWarning, match="bots.make"):
+        old = make_bot("phase3:trust=conservative", seed=4)
+    new = bots.make("phase3:trust=conservative", seed=4)
+    assert (old.name, type(old), vars(old).keys()) == (new.name, type(new), vars(new).keys())
 
 
 def test_experiments_depend_only_on_the_seed():

@@ -103,7 +103,7 @@ def test_the_missing_table_error_says_which_folder_and_the_command_that_makes_th
 def test_the_bots_never_fall_back_to_other_numbers(tmp_path, monkeypatch):
     """72o for 4 players reads 0.1457 from the committed table; without it the Waterloo bot used to
     read 0.1362 from a quick simulation. Now each reader of the tables raises, naming the file."""
-    from pokerlab.bots import models, waterloo
+    from pokerlab.bots import showdown, waterloo
     from pokerlab.bpp import evaluation
 
     waterloo._table.cache_clear()
@@ -111,13 +111,13 @@ def test_the_bots_never_fall_back_to_other_numbers(tmp_path, monkeypatch):
     assert round(evaluation.exact_equity("2c2d", None), 4) == 0.5033
 
     monkeypatch.setenv("POKERLAB_TABLES", str(tmp_path))
-    monkeypatch.setattr(models, "_PREFLOP", None)
+    monkeypatch.setattr(showdown, "_PREFLOP", None)
     waterloo._table.cache_clear()
     try:
         with pytest.raises(PreflopTableError, match=r"simulation_4_players\.csv does not exist"):
             waterloo._table_value("simulation", 4, "pot_share", "72o")
         with pytest.raises(PreflopTableError, match=r"exact_heads_up\.csv does not exist"):
-            models._preflop_values()
+            showdown._preflop_values()
         with pytest.raises(PreflopTableError, match=r"exact_heads_up\.csv does not exist"):
             evaluation.exact_equity("2c2d", None)
     finally:

@@ -52,7 +52,7 @@ def _asked_tables() -> list[tuple[str, dict[str, object]]]:
 
 
 def _bot_numbers() -> dict[str, float]:
-    from pokerlab.bots import models, waterloo
+    from pokerlab.bots import showdown, waterloo
     from pokerlab.bpp.evaluation import exact_equity
     from pokerlab.cards import combo_cards, parse_cards
 
@@ -65,7 +65,7 @@ def _bot_numbers() -> dict[str, float]:
         "Waterloo bot, 4 players, 72o (simulation, won outright)": waterloo._table_value(
             "simulation", 4, "won_outright", "72o"
         ),
-        "opponent models' prior, 2c2d (exact heads-up)": float(models._preflop_values()[index]),
+        "opponent models' prior, 2c2d (exact heads-up)": float(showdown._preflop_values()[index]),
         "BPP evaluation, exact equity of 2c2d preflop": exact_equity(combo, None),
     }
 

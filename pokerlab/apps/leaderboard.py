@@ -109,7 +109,7 @@ class Leaderboard:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._with_retries(self._create)
         except (OSError, sqlite3.Error) as exc:
-            raise ParameterError(f"cannot open the leaderboard {self.path}: {exc}") from None
+            raise ParameterError(f"cannot open the leaderboard {self.path}: {exc}") from exc
 
     @staticmethod
     def _create(db: sqlite3.Connection) -> None:

@@ -15,19 +15,26 @@ it, so a table can seed every seat the same way:
 
 >>> [type(bots.make(name, seed=1)).__name__ for name in ("always_call", "phase1")]
 ['AlwaysCall', 'PhaseOne']
+
+A *spec* names a bot with its parameters in one string, ``"name:key=value,..."``,
+as the command line and the experiments write them; the bot is named by its spec:
+
+>>> bot = bots.make("phase2:bluff=aggressive,raise_above=0.85", seed=1)
+>>> bot.name, bot.bluff_rate > 0
+('phase2:bluff=aggressive,raise_above=0.85', True)
+
+:func:`make` is the one bot factory (``pokerlab.experiments.make_bot`` is a
+deprecated alias of it).
 """
 
 from __future__ import annotations
 
-import inspect
-from typing import Any
-
 from pokerlab.bots.baseline import AlwaysCall, AlwaysRaise, RandomBot
 from pokerlab.bots.bpp import BPPBot
+from pokerlab.bots.registry import make, names, parse_spec
 from pokerlab.bots.rembrant import Rembrant
 from pokerlab.bots.strategy import Decision, DecisionKind
 from pokerlab.bots.waterloo import PhaseOne, PhaseThree, PhaseTwo
-from pokerlab.errors import ParameterError
 from pokerlab.game.match import Bot
 
 __all__ = [
@@ -44,44 +51,5 @@ __all__ = [
     "Rembrant",
     "make",
     "names",
+    "parse_spec",
 ]
-
-_REGISTRY: dict[str, type[Bot]] = {
-    "always_call": AlwaysCall,
-    "always_raise": AlwaysRaise,
-    "random": RandomBot,
-    "phase1": PhaseOne,
-    "phase2": PhaseTwo,
-    "phase3": PhaseThree,
-    "rembrant": Rembrant,
-    "bpp": BPPBot,
-}
-
-
-def names() -> tuple[str, ...]:
-    """The names :func:`make` knows."""
-    return tuple(_REGISTRY)
-
-
-def make(name: str, *, seed: int | None = None, **params: Any) -> Bot:
-    """A new bot by name, with its parameters (``make("random", seed=1)``).
-
-    Every bot is a :class:`~pokerlab.game.Bot` (re-exported here as
-    ``bots.Bot``): a ``name`` and ``act(view) -> Action``; some also
-    ``observe`` events and keep state between hands.
-
-    ``seed`` (None or a whole number >= 0) seeds the bots that use random
-    numbers and is ignored by the deterministic ones; other keyword
-    parameters go to the bot's class and are checked there.
-    """
-    if not isinstance(name, str) or name not in _REGISTRY:
-        raise ParameterError(f"unknown bot {name!r}; known bots: {', '.join(names())}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise ParameterError(f"seed must be None or a whole number >= 0, not {seed!r}")
-    cls = _REGISTRY[name]
-    if seed is not None and "seed" in inspect.signature(cls).parameters:
-        params["seed"] = seed
-    try:
-        return cls(**params)
-    except TypeError as exc:
-        raise ParameterError(f"bad parameters for bot {name!r}: {exc}") from None

@@ -54,7 +54,7 @@ from typing import Any
 from pokerlab import _validate
 from pokerlab.bots.baseline import require_turn
 from pokerlab.bots.context_models import ContextOpponents
-from pokerlab.bots.models import ShowdownModel
+from pokerlab.bots.showdown import ShowdownModel
 from pokerlab.bots.strategy import (
     Decision,
     DecisionKind,

@@ -278,7 +278,7 @@ def load_game(name_or_path: str | Path) -> Rules:
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise AcpcError(f"cannot read the game definition {str(path)!r}: {exc}") from None
+            raise AcpcError(f"cannot read the game definition {str(path)!r}: {exc}") from exc
         try:
             return from_gamedef(text, name=f"ACPC game {path.name}")
         except AcpcError as exc:  # say which file: the text is not what a person typed

@@ -278,14 +278,14 @@ def write_phhs(states: Iterable[HandState], path: str | Path) -> int:
     try:
         is_dir = target.is_dir()
     except OSError as exc:  # a name too long for the file system
-        raise PHHError(f"write_phhs cannot write path {str(target)[:80]!r}: {exc.strerror or exc}") from None
+        raise PHHError(f"write_phhs cannot write path {str(target)[:80]!r}: {exc.strerror or exc}") from exc
     if is_dir:
         raise PHHError(f"write_phhs needs a file path, and {str(target)!r} is a folder")
     count = 0
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:
-        raise PHHError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
+        raise PHHError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from exc
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             for count, state in enumerate(hands, start=1):
@@ -899,7 +899,7 @@ def _require_file(path: Path) -> None:
     try:
         ok = path.is_file()
     except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL byte
-        raise PHHError(f"no PHH file at {str(path)[:80]!r}: {exc.__class__.__name__}") from None
+        raise PHHError(f"no PHH file at {str(path)[:80]!r}: {exc.__class__.__name__}") from exc
     if not ok:
         raise PHHError(f"no PHH file at {str(path)[:200]!r}")
 
@@ -914,7 +914,7 @@ def _file_lines(path: Path) -> Iterator[str]:
     try:
         f = path.open("rb")
     except OSError as exc:
-        raise PHHError(f"cannot read {path.name!r}: {exc.strerror or exc}") from None
+        raise PHHError(f"cannot read {path.name!r}: {exc.strerror or exc}") from exc
     with f:
         for number, raw in enumerate(f, start=1):
             try:

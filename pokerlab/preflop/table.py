@@ -50,7 +50,7 @@ def _read_signed(path: Path, header: str, what: str, required: tuple[str, ...] =
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, ValueError) as exc:  # ValueError: not UTF-8, or a NUL byte in the name
-        raise PreflopTableError(f"cannot read path {str(path)[:200]!r}: {exc}") from None
+        raise PreflopTableError(f"cannot read path {str(path)[:200]!r}: {exc}") from exc
     lines = text.split("\n")
     if lines[0] != header:
         raise PreflopTableError(f"{path} is not a pokerlab preflop {what} (its first line is not {header!r})")
@@ -93,7 +93,7 @@ def _write_atomically(path: Path, text: str, what: str) -> None:
             f.write(text)
         os.replace(tmp, path)
     except OSError as exc:
-        raise PreflopTableError(f"cannot write the {what} to {path}: {exc.strerror or exc}") from None
+        raise PreflopTableError(f"cannot write the {what} to {path}: {exc.strerror or exc}") from exc
 
 
 def _class(name: str | HandClass, argument: str = "class") -> HandClass:

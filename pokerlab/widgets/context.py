@@ -15,7 +15,7 @@ from pokerlab.widgets._common import _error_html, _with_picture
 class ContextExplorer:
     """Set up a situation and see each context model's (fold, call, raise) for an opponent style.
 
-    ``decisions`` is a frame from :func:`pokerlab.bots.context.collect_decisions`
+    ``decisions`` is a frame from :func:`pokerlab.bots.collect.collect_decisions`
     (its ``style`` column names the styles to choose from). For the chosen
     style the explorer fits Davidson's network, the decision tree and the
     frequency table once, on every decision of that style, then shows their

@@ -110,7 +110,7 @@ class ReweightingExplorer:
         import numpy as np
 
         from pokerlab import _inputs, _validate
-        from pokerlab.bots.models import ReweightingModel
+        from pokerlab.bots.showdown import ReweightingModel
         from pokerlab.cards import combo_card_ids
 
         _validate.flag(charts, "charts")
