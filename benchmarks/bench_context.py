@@ -17,9 +17,10 @@ from concurrent.futures import ProcessPoolExecutor
 
 from _common import median_of
 
-from pokerlab.bots.context import CONTEXT_FEATURES, collect_decisions
-from pokerlab.bots.context_models import ContextModel
 from pokerlab.bots import make as make_bot
+from pokerlab.bots.collect import collect_decisions
+from pokerlab.bots.context import CONTEXT_FEATURES
+from pokerlab.bots.context_models import ContextModel
 from pokerlab.game import NO_LIMIT_RING, play_match
 
 LINEUP = ["rembrant", "rembrant", "random", "always_call"]

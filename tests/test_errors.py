@@ -6,9 +6,9 @@ import ast
 import importlib
 import inspect
 import pkgutil
+from pathlib import Path
 
 import pytest
-from pathlib import Path
 
 import pokerlab
 from pokerlab import errors
