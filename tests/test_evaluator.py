@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from pokerlab import Card, CardCountError, CardError, HandCategory, _kernels, evaluate, evaluate_batch, parse_cards
 from pokerlab._tables import all_keys
 from pokerlab.evaluator import reference_value
+from tests.peers import peer
 
 from .strategies import distinct_cards
 
@@ -176,7 +177,7 @@ def assert_same_order(ours, theirs):
 
 
 def test_same_order_as_eval7_on_100000_random_seven_card_hands():
-    eval7 = pytest.importorskip("eval7")
+    eval7 = peer("eval7")
     hands = random_hands(100_000, 7, seed=2024)
     deck = [eval7.Card(str(Card(i))) for i in range(52)]
     theirs = [eval7.evaluate([deck[i] for i in row]) for row in hands.tolist()]
@@ -184,7 +185,7 @@ def test_same_order_as_eval7_on_100000_random_seven_card_hands():
 
 
 def test_same_order_as_treys_on_20000_random_seven_card_hands():
-    treys = pytest.importorskip("treys")
+    treys = peer("treys")
     hands = random_hands(20_000, 7, seed=7)
     ev = treys.Evaluator()
     deck = [treys.Card.new(str(Card(i))) for i in range(52)]

@@ -21,6 +21,7 @@ from pokerlab.game import (
     ReturnUncalled,
     Street,
 )
+from tests.peers import peer
 
 
 @st.composite
@@ -150,7 +151,7 @@ def test_phh_round_trip_through_pokerlab(case):
 
 
 def test_a_few_hundred_random_hands_round_trip_through_pokerkit():
-    pokerkit = pytest.importorskip("pokerkit")
+    pokerkit = peer("pokerkit")
     rng = random.Random(2026)
     checked = 0
     for name in sorted(PRESETS):

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from pokerlab.errors import HiddenCardsError, PHHError, RulesError, UnknownStackError
 from pokerlab.game import NO_LIMIT_RING, Act, Blind, HandState, Muck, PostBlind, ReturnUncalled, Rules, Showdown
 from pokerlab.game.phh import PHHHand, iter_phhs, load_phh, read_hand, read_hands, to_phh, to_phhs, write_phhs
+from tests.peers import peer
 
 DATA = Path(__file__).parent / "data" / "phh"
 SECTION = re.compile(r"^\s*\[\s*\d+\s*\]\s*$", re.MULTILINE)
@@ -37,7 +38,7 @@ def money(hand: PHHHand) -> list[str]:
 
 
 def pokerkit_stacks(text: str) -> list[Decimal]:
-    pokerkit = pytest.importorskip("pokerkit")
+    pokerkit = peer("pokerkit")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         state = list(pokerkit.HandHistory.loads(text))[-1]
@@ -653,7 +654,7 @@ def test_unknown_stacks_replay_the_betting_and_the_winnings_exactly():
         assert not any(state.all_in)
         with pytest.raises(UnknownStackError, match="never given"):
             _ = hand.finishing_stacks
-        pokerkit = pytest.importorskip("pokerkit")
+        pokerkit = peer("pokerkit")
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             theirs = list(pokerkit.HandHistory.loads(text))[-1]
@@ -770,7 +771,7 @@ def test_an_all_in_call_for_less_prices_only_the_chips_it_can_win():
     ],
 )
 def test_a_show_by_a_folded_player_or_a_second_show_is_refused(old, new, message, pokerkit_refuses):
-    pokerkit = pytest.importorskip("pokerkit")
+    pokerkit = peer("pokerkit")
     text = BASE.replace(old, new, 1)
     with pytest.raises(PHHError, match=message):
         load_phh(text)

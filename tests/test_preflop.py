@@ -19,6 +19,7 @@ from pokerlab.preflop import (
     expert_table,
     simulate_table,
 )
+from tests.peers import peer
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "preflop_tables"
 
@@ -121,7 +122,7 @@ def test_simulation_depends_only_on_the_seed():
 
 
 def test_simulation_on_a_dask_local_cluster_matches_serial():
-    distributed = pytest.importorskip("distributed")
+    distributed = peer("distributed")
     serial = small(seed=5)
     with (
         distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster,

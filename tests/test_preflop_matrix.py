@@ -21,6 +21,7 @@ from pokerlab.preflop import (
 )
 from pokerlab.preflop.exact import _canonical_boards
 from pokerlab.preflop.matrix import _class_of_combo, _matrix_task
+from tests.peers import peer
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "preflop_tables"
 
@@ -80,7 +81,7 @@ def test_sample_pairs_against_pairwise_enumeration(matrix, a, hero, b):
 @pytest.mark.slow
 def test_one_pair_against_eval7_itertools():
     """AKs against AKo is AsKs against AhKd (suit renaming maps that pair onto all others): a plain loop."""
-    eval7 = pytest.importorskip("eval7")
+    eval7 = peer("eval7")
     hero = [eval7.Card("As"), eval7.Card("Ks")]
     villain = [eval7.Card("Ah"), eval7.Card("Kd")]
     dead = {str(c) for c in hero + villain}

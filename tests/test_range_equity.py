@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 import pokerlab as pl
 from pokerlab import Range
 from pokerlab.cards import Card, parse_cards
+from tests.peers import peer
 
-eval7 = pytest.importorskip("eval7")
+eval7 = peer("eval7")
 EQ = sys.modules["pokerlab.equity"]
 
 

@@ -7,8 +7,9 @@ from pokerlab import solve
 from pokerlab.errors import ParameterError
 from pokerlab.solve.charts import exploitability_chart, regret_matching_chart, strategy_chart
 from pokerlab.solve.matrix import ROCK_PAPER_SCISSORS, regret_matching_self_play
+from tests.peers import peer
 
-vl_convert = pytest.importorskip("vl_convert")
+vl_convert = peer("vl_convert")
 
 LEDUC = solve.game("leduc")
 

@@ -5,9 +5,10 @@ import pytest
 
 from pokerlab import solve
 from pokerlab.bots.leduc import phase_two_policy
+from tests.peers import peer
 
-pyspiel = pytest.importorskip("pyspiel")
-os_exploitability = pytest.importorskip("open_spiel.python.algorithms.exploitability")
+pyspiel = peer("pyspiel")
+os_exploitability = peer("open_spiel.python.algorithms.exploitability")
 
 from pokerlab.solve.openspiel import openspiel_game, to_openspiel  # noqa: E402
 
