@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from pokerlab.errors import ParameterError, PokerlabError
+from pokerlab.streets import Street
 
 
 class _Parser(argparse.ArgumentParser):
@@ -742,7 +743,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--hole", type=_text, default=None, help="BPP's two cards, e.g. AdQc (sets the round and BPP_Current)"
     )
     p.add_argument("--board", type=_text, default=None, help="3, 4 or 5 board cards (sets Board; leave out preflop)")
-    p.add_argument("--round", choices=("preflop", "flop", "turn", "river"), default=None)
+    p.add_argument("--round", choices=[s.value for s in Street], default=None)
     p.add_argument(
         "--action", type=_text, default=None, help="the opponent's action this round: pass, call, bet, raise"
     )

@@ -32,6 +32,7 @@ from typing import Any
 from pokerlab import _validate
 from pokerlab._validate import member
 from pokerlab.errors import ParameterError
+from pokerlab.streets import Street
 
 __all__ = [
     "Decision",
@@ -144,8 +145,8 @@ def _prob(name: str, x: float) -> float:
     return x
 
 
-def _street(street: str) -> str:
-    return str(_validate.choice(street, "street", ("preflop", "flop", "turn", "river")))
+def _street(street: str) -> Street:
+    return _validate.member(Street, street, "street")
 
 
 def preflop_position(seat: int, button: int, players: int) -> int:

@@ -33,6 +33,7 @@ import numpy as np
 from pokerlab._validate import is_whole
 from pokerlab.cards import CardsLike, parse_named
 from pokerlab.errors import CardCountError, DuplicateCardError, ParameterError
+from pokerlab.streets import Street
 
 __all__ = [
     "BOARD_NONE",
@@ -51,7 +52,7 @@ __all__ = [
     "types_of_ids",
 ]
 
-ROUNDS = ("preflop", "flop", "turn", "river")
+ROUNDS: tuple[Street, ...] = tuple(Street)  # the rounds BPP models: pokerlab.streets.Street, in order
 BOARD_NONE = "none"
 
 HAND_TYPES_9 = (
@@ -253,11 +254,12 @@ def hand_type(cards: CardsLike, hand_types: int = 17) -> str:
 
 def evidence_from_cards(
     hole: CardsLike, board: CardsLike | None = "", hand_types: int = 17
-) -> tuple[str, dict[str, str]]:
-    """The round and the evidence (BPP_Current, Board) for actual cards.
+) -> tuple[Street, dict[str, str]]:
+    """The round (a :class:`~pokerlab.streets.Street`, equal to its word) and the
+    evidence (BPP_Current, Board) for actual cards.
 
     >>> evidence_from_cards("AdQc", "3h4cJh")
-    ('flop', {'BPP_Current': 'busted_A', 'Board': 'busted_TJ'})
+    (<Street.FLOP: 'flop'>, {'BPP_Current': 'busted_A', 'Board': 'busted_TJ'})
     """
     h = parse_named(hole, "hole")
     b = parse_named(board, "board") if board is not None else ()
@@ -268,7 +270,7 @@ def evidence_from_cards(
     dup = set(h) & set(b)
     if dup:
         raise DuplicateCardError(f"{sorted(dup)[0]} is both a hole card and on the board")
-    rnd = ROUNDS[{0: 0, 3: 1, 4: 2, 5: 3}[len(b)]]
+    rnd = Street.of_board(len(b))
     board_type = hand_type(b, hand_types) if b else "none"
     return rnd, {"BPP_Current": hand_type(h + b, hand_types), "Board": board_type}
 

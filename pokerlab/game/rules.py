@@ -31,6 +31,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from pokerlab.errors import RulesError
+from pokerlab.streets import Street
 
 if TYPE_CHECKING:  # pragma: no cover
     from pokerlab.cards import CardsLike
@@ -55,21 +56,6 @@ class BettingStructure(StrEnum):
     FIXED_LIMIT = "fixed-limit"
     NO_LIMIT = "no-limit"
     POT_LIMIT = "pot-limit"
-
-
-class Street(StrEnum):
-    PREFLOP = "preflop"
-    FLOP = "flop"
-    TURN = "turn"
-    RIVER = "river"
-
-    @property
-    def index(self) -> int:  # type: ignore[override]  # a street's place, not str.index
-        return list(Street).index(self)
-
-    @property
-    def board_size(self) -> int:
-        return (0, 3, 4, 5)[self.index]
 
 
 def _chips(value: object, name: str) -> int:

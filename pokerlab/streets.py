@@ -1,0 +1,46 @@
+"""The four betting rounds of Texas Hold'em, one name for every layer.
+
+:class:`Street` is a string enum, so each member *is* its word: the game
+engine, the bots' strategies and BPP's network (which calls them "rounds")
+all use it, and older code that compares with ``"flop"`` still works.
+
+>>> Street.TURN, Street.TURN == "turn", Street.TURN.index, Street.TURN.board_size
+(<Street.TURN: 'turn'>, True, 2, 4)
+>>> Street.of_board(3)
+<Street.FLOP: 'flop'>
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pokerlab.errors import CardCountError
+
+__all__ = ["Street"]
+
+
+class Street(StrEnum):
+    """A betting round: preflop, flop, turn, river (in that order)."""
+
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+
+    @property
+    def index(self) -> int:  # type: ignore[override]  # a street's place, not str.index
+        """0 for the preflop round ... 3 for the river."""
+        return list(Street).index(self)
+
+    @property
+    def board_size(self) -> int:
+        """The number of board cards dealt when this round's betting starts."""
+        return (0, 3, 4, 5)[self.index]
+
+    @classmethod
+    def of_board(cls, cards: int) -> Street:
+        """The round whose betting a board of ``cards`` cards belongs to (0, 3, 4 or 5)."""
+        sizes = {0: cls.PREFLOP, 3: cls.FLOP, 4: cls.TURN, 5: cls.RIVER}
+        if isinstance(cards, bool) or cards not in sizes:
+            raise CardCountError(f"a board has 0, 3, 4 or 5 cards, not {cards!r}")
+        return sizes[cards]
