@@ -33,7 +33,17 @@ from pokerlab.bots.baseline import AlwaysCall, AlwaysRaise, RandomBot
 from pokerlab.bots.bpp import BPPBot
 from pokerlab.bots.registry import make, names, parse_spec
 from pokerlab.bots.rembrant import Rembrant
-from pokerlab.bots.strategy import Decision, DecisionKind
+from pokerlab.bots.strategy import (
+    Bluff,
+    BPPVariant,
+    ContextKind,
+    Decision,
+    DecisionKind,
+    OpponentModelKind,
+    TableKind,
+    TableMetric,
+    Trust,
+)
 from pokerlab.bots.waterloo import PhaseOne, PhaseThree, PhaseTwo
 from pokerlab.game.match import Bot
 
@@ -41,14 +51,21 @@ __all__ = [
     "AlwaysCall",
     "AlwaysRaise",
     "BPPBot",
+    "BPPVariant",
+    "Bluff",
     "Bot",
+    "ContextKind",
     "Decision",
     "DecisionKind",
+    "OpponentModelKind",
     "PhaseOne",
     "PhaseThree",
     "PhaseTwo",
     "RandomBot",
     "Rembrant",
+    "TableKind",
+    "TableMetric",
+    "Trust",
     "make",
     "names",
     "parse_spec",

@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from pokerlab.bots.baseline import require_turn
+from pokerlab.bots.strategy import BPPVariant
 from pokerlab.bpp import network as _net
 from pokerlab.bpp.handtypes import ROUNDS, merge_17_to_9, types_of_ids
 from pokerlab.bpp.learning import DEFAULT_DEALS
@@ -101,7 +102,7 @@ class Thinking:
 class BPPBot:
     """The Bayesian Poker Player (see the module docstring for every parameter's role)."""
 
-    variant: str = "curves"
+    variant: BPPVariant | str = BPPVariant.CURVES
     hand_types: int = 17
     actions: int = 4
     final_arc: bool = False
@@ -121,7 +122,7 @@ class BPPBot:
         from pokerlab import _validate
         from pokerlab.bpp.policy import Curves
 
-        _validate.choice(self.variant, "variant", ("curves", "decision"))
+        self.variant = _validate.member(BPPVariant, self.variant, "variant")
         _validate.whole(self.hand_types, "hand_types")
         _validate.whole(self.actions, "actions")
         _validate.flag(self.final_arc, "final_arc")

@@ -38,7 +38,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pokerlab.bots.strategy import DecisionKind, bluff, ehs_decision, pot_odds_decision, preflop_decision
+from pokerlab._validate import member
+from pokerlab.bots.strategy import Bluff, DecisionKind, bluff, ehs_decision, pot_odds_decision, preflop_decision
 from pokerlab.bots.waterloo import BLUFF_STYLES
 from pokerlab.errors import ParameterError
 from pokerlab.solve import Policy, game
@@ -125,9 +126,7 @@ def _rate(style: str, bluff_rate: float | None) -> float:
         if isinstance(bluff_rate, bool) or not isinstance(bluff_rate, (int, float)) or not 0 <= bluff_rate <= 1:
             raise ParameterError(f"bluff_rate must be a probability 0..1, not {bluff_rate!r}")
         return float(bluff_rate)
-    if not isinstance(style, str) or style not in BLUFF_STYLES:
-        raise ParameterError(f"bluff must be one of {', '.join(BLUFF_STYLES)}, not {style!r}")
-    return BLUFF_STYLES[style]
+    return BLUFF_STYLES[member(Bluff, style, "bluff")]
 
 
 def _check_c(c: Any) -> float | None:

@@ -35,8 +35,15 @@ from pokerlab.errors import ParameterError
 from pokerlab.streets import Street
 
 __all__ = [
+    "BPPVariant",
+    "Bluff",
+    "ContextKind",
     "Decision",
     "DecisionKind",
+    "OpponentModelKind",
+    "TableKind",
+    "TableMetric",
+    "Trust",
     "bluff",
     "decision_regions",
     "ehs_decision",
@@ -137,6 +144,58 @@ def _fold(reason: str) -> Decision:
 
 def _call(reason: str) -> Decision:
     return Decision(DecisionKind.CALL, 0, reason)
+
+
+class Trust(StrEnum):
+    """How Phase III reads an opponent's betting (the Waterloo report, Algorithm 6)."""
+
+    CONSERVATIVE = "conservative"
+    AGGRESSIVE = "aggressive"
+
+
+class Bluff(StrEnum):
+    """Phase II's bluffing styles (Algorithm 5); each is a bluff rate in ``BLUFF_STYLES``."""
+
+    AGGRESSIVE = "aggressive"
+    NORMAL = "normal"
+    CONSERVATIVE = "conservative"
+    NONE = "none"
+
+
+class TableKind(StrEnum):
+    """Which committed preflop table a Waterloo bot reads: the 10,000-game simulation or the exact one."""
+
+    SIMULATION = "simulation"
+    EXACT = "exact"
+
+
+class TableMetric(StrEnum):
+    """Which column of a simulated table: the pot share, or the share of hands won outright."""
+
+    POT_SHARE = "pot_share"
+    WON_OUTRIGHT = "won_outright"
+
+
+class OpponentModelKind(StrEnum):
+    """Phase III's opponent model: hands shown down by betting pattern, or the context models."""
+
+    SHOWDOWN = "showdown"
+    CONTEXT = "context"
+
+
+class ContextKind(StrEnum):
+    """The context model Phase III fits: Davidson's network, a decision tree, or action frequencies."""
+
+    MLP = "mlp"
+    TREE = "tree"
+    FREQUENCY = "frequency"
+
+
+class BPPVariant(StrEnum):
+    """How the BPP bot turns P(win) into an action: the published curves, or the decision network."""
+
+    CURVES = "curves"
+    DECISION = "decision"
 
 
 def _prob(name: str, x: float) -> float:
@@ -344,7 +403,7 @@ def model_decision(
     _prob("draw", draw)
     _prob("bluff_draw", bluff_draw)
     _prob("bluff_probability", bluff_probability)
-    _validate.choice(trust, "trust", ("conservative", "aggressive"))
+    trust = _validate.member(Trust, trust, "trust")
     sigma = max(sigma, 1e-9)
     if ehs < mu - sigma:
         if trust == "aggressive" and bluff_draw < bluff_probability:

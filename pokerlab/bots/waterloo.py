@@ -56,8 +56,14 @@ from pokerlab.bots.baseline import require_turn
 from pokerlab.bots.context_models import ContextOpponents
 from pokerlab.bots.showdown import ShowdownModel
 from pokerlab.bots.strategy import (
+    Bluff,
+    ContextKind,
     Decision,
     DecisionKind,
+    OpponentModelKind,
+    TableKind,
+    TableMetric,
+    Trust,
     _raise,
     bluff,
     ehs_decision,
@@ -73,7 +79,7 @@ from pokerlab.game.state import Action, Call, Check, Fold, Raise, RaiseTo
 
 __all__ = ["BLUFF_STYLES", "PhaseOne", "PhaseThree", "PhaseTwo", "act_on", "legal_decision", "street_strength"]
 
-BLUFF_STYLES = {"aggressive": 0.8, "normal": 0.5, "conservative": 0.2, "none": 0.0}
+BLUFF_STYLES = {Bluff.AGGRESSIVE: 0.8, Bluff.NORMAL: 0.5, Bluff.CONSERVATIVE: 0.2, Bluff.NONE: 0.0}
 
 
 @lru_cache(maxsize=65536)
@@ -206,12 +212,12 @@ class PhaseTwo:
     heads-up exact table), with ``metric`` pot_share or won_outright.
     """
 
-    bluff: str = "normal"
+    bluff: Bluff | str = Bluff.NORMAL
     bluff_rate: float | None = None
     seed: int | None = None
     c: float | None = None
-    table: str = "simulation"
-    metric: str = "pot_share"
+    table: TableKind | str = TableKind.SIMULATION
+    metric: TableMetric | str = TableMetric.POT_SHARE
     raise_above: float = 0.8
     call_above: float = 0.4
     raise_fraction: float = 0.5
@@ -230,14 +236,12 @@ class PhaseTwo:
         _validate.real(self.bluff_fraction, "bluff_fraction")
         _validate.whole(self.few_players, "few_players")
         _validate.real(self.few_pot_big_blinds, "few_pot_big_blinds")
-        _validate.choice(self.table, "table", ("simulation", "exact"))
-        _validate.choice(self.metric, "metric", ("pot_share", "won_outright"))
+        self.table = _validate.member(TableKind, self.table, "table")
+        self.metric = _validate.member(TableMetric, self.metric, "metric")
         if self.c is not None:
             _validate.real(self.c, "c")
-        _validate.text(self.bluff, "bluff")
+        self.bluff = _validate.member(Bluff, self.bluff, "bluff")
         if self.bluff_rate is None:
-            if self.bluff not in BLUFF_STYLES:
-                raise ParameterError(f"bluff must be one of {', '.join(BLUFF_STYLES)}, not {self.bluff!r}")
             self.bluff_rate = BLUFF_STYLES[self.bluff]
         for k in ("bluff_rate", "raise_above", "call_above", "raise_fraction", "bluff_below"):
             _check_prob(k, getattr(self, k))
@@ -312,11 +316,11 @@ class PhaseTwo:
 class PhaseThree(PhaseTwo):
     """Phase III: Phase II plus the showdown model and Algorithm 8 (see the module docstring)."""
 
-    trust: str = "conservative"
+    trust: Trust | str = Trust.CONSERVATIVE
     min_samples: int = 10
     min_samples_few_players: int = 5
-    opponent_model: str = "showdown"
-    context_kind: str = "tree"
+    opponent_model: OpponentModelKind | str = OpponentModelKind.SHOWDOWN
+    context_kind: ContextKind | str = ContextKind.TREE
     context_min_decisions: int = 200
     context_refit_every: int = 1000
     context_value_above: float = 0.6
@@ -327,9 +331,9 @@ class PhaseThree(PhaseTwo):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        _validate.choice(self.trust, "trust", ("conservative", "aggressive"))
-        _validate.choice(self.opponent_model, "opponent_model", ("showdown", "context"))
-        _validate.choice(self.context_kind, "context_kind", ("mlp", "tree", "frequency"))
+        self.trust = _validate.member(Trust, self.trust, "trust")
+        self.opponent_model = _validate.member(OpponentModelKind, self.opponent_model, "opponent_model")
+        self.context_kind = _validate.member(ContextKind, self.context_kind, "context_kind")
         _validate.whole(self.min_samples, "min_samples", lo=1)
         _validate.whole(self.min_samples_few_players, "min_samples_few_players", lo=1)
         _validate.whole(self.context_min_decisions, "context_min_decisions", lo=1)
