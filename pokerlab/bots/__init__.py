@@ -40,8 +40,6 @@ from pokerlab.bots.strategy import (
     Decision,
     DecisionKind,
     OpponentModelKind,
-    TableKind,
-    TableMetric,
     Trust,
 )
 from pokerlab.bots.waterloo import PhaseOne, PhaseThree, PhaseTwo
@@ -63,8 +61,6 @@ __all__ = [
     "PhaseTwo",
     "RandomBot",
     "Rembrant",
-    "TableKind",
-    "TableMetric",
     "Trust",
     "make",
     "names",

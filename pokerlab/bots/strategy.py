@@ -41,8 +41,6 @@ __all__ = [
     "Decision",
     "DecisionKind",
     "OpponentModelKind",
-    "TableKind",
-    "TableMetric",
     "Trust",
     "bluff",
     "decision_regions",
@@ -160,20 +158,6 @@ class Bluff(StrEnum):
     NORMAL = "normal"
     CONSERVATIVE = "conservative"
     NONE = "none"
-
-
-class TableKind(StrEnum):
-    """Which committed preflop table a Waterloo bot reads: the 10,000-game simulation or the exact one."""
-
-    SIMULATION = "simulation"
-    EXACT = "exact"
-
-
-class TableMetric(StrEnum):
-    """Which column of a simulated table: the pot share, or the share of hands won outright."""
-
-    POT_SHARE = "pot_share"
-    WON_OUTRIGHT = "won_outright"
 
 
 class OpponentModelKind(StrEnum):

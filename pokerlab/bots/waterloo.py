@@ -61,8 +61,6 @@ from pokerlab.bots.strategy import (
     Decision,
     DecisionKind,
     OpponentModelKind,
-    TableKind,
-    TableMetric,
     Trust,
     _raise,
     bluff,
@@ -76,6 +74,7 @@ from pokerlab.errors import ParameterError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import BettingStructure, Street
 from pokerlab.game.state import Action, Call, Check, Fold, Raise, RaiseTo
+from pokerlab.preflop.table import TableMethod, TableMetric
 
 __all__ = ["BLUFF_STYLES", "PhaseOne", "PhaseThree", "PhaseTwo", "act_on", "legal_decision", "street_strength"]
 
@@ -216,7 +215,7 @@ class PhaseTwo:
     bluff_rate: float | None = None
     seed: int | None = None
     c: float | None = None
-    table: TableKind | str = TableKind.SIMULATION
+    table: TableMethod | str = TableMethod.SIMULATION
     metric: TableMetric | str = TableMetric.POT_SHARE
     raise_above: float = 0.8
     call_above: float = 0.4
@@ -236,7 +235,9 @@ class PhaseTwo:
         _validate.real(self.bluff_fraction, "bluff_fraction")
         _validate.whole(self.few_players, "few_players")
         _validate.real(self.few_pot_big_blinds, "few_pot_big_blinds")
-        self.table = _validate.member(TableKind, self.table, "table")
+        self.table = _validate.member(TableMethod, self.table, "table")
+        if self.table == TableMethod.EXPERT:
+            raise ParameterError("table must be simulation or exact (the tables with pot shares), not expert")
         self.metric = _validate.member(TableMetric, self.metric, "metric")
         if self.c is not None:
             _validate.real(self.c, "c")

@@ -42,11 +42,13 @@ import contextlib
 import math
 import warnings
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
 import numpy as np
 
+from pokerlab._validate import member
 from pokerlab.bpp.handtypes import (
     BOARD_NONE,
     ROUNDS,
@@ -58,7 +60,24 @@ from pokerlab.bpp.handtypes import (
 from pokerlab.bpp.learning import DEFAULT_DEALS, DEFAULT_SEED, deal_counts
 from pokerlab.errors import ImpossibleEvidenceError, ParameterError
 
-__all__ = ["ACTIONS_2", "ACTIONS_4", "NODES", "BPPNetwork", "ImpossibleEvidenceError", "action_names", "build_network"]
+__all__ = [
+    "ACTIONS_2",
+    "ACTIONS_4",
+    "NODES",
+    "BPPNetwork",
+    "Engine",
+    "ImpossibleEvidenceError",
+    "action_names",
+    "build_network",
+]
+
+
+class Engine(StrEnum):
+    """How :meth:`BPPNetwork.query` computes a posterior: pgmpy's variable elimination, or numpy's einsum."""
+
+    PGMPY = "pgmpy"
+    NUMPY = "numpy"
+
 
 NODES = ("BPP_Final", "OPP_Final", "BPP_Win", "BPP_Current", "OPP_Current", "Board", "OPP_Action")
 ACTIONS_2 = ("pass_call", "bet_raise")
@@ -224,7 +243,9 @@ class BPPNetwork:
         out = [] if keep is None or keep in ev else [letters[keep]]
         return np.asarray(np.einsum(*operands, out, optimize="greedy"))
 
-    def query(self, node: str, evidence: dict[str, str] | None = None, *, engine: str = "pgmpy") -> dict[str, float]:
+    def query(
+        self, node: str, evidence: dict[str, str] | None = None, *, engine: Engine | str = "pgmpy"
+    ) -> dict[str, float]:
         """The posterior of ``node`` given ``evidence`` (state names), as ``{state: probability}``.
 
         ``engine="pgmpy"`` runs pgmpy's variable elimination;
@@ -234,8 +255,7 @@ class BPPNetwork:
         queried node that is also observed answers 1 for its state.
         """
         self._check_node(node)
-        if engine not in ("pgmpy", "numpy"):
-            raise ParameterError(f"engine must be 'pgmpy' or 'numpy', not {engine!r}")
+        engine = member(Engine, engine, "engine")
         ev = self._evidence_indices(evidence)
         z = float(self._contract(ev, None))
         if z <= 0.0:

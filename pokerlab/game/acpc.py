@@ -52,6 +52,7 @@ import socket
 import time
 import warnings
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -77,6 +78,7 @@ __all__ = [
     "STANDARD_GAMES",
     "AcpcError",
     "ClientResult",
+    "Dialect",
     "LoggedHand",
     "MatchState",
     "action_to_acpc",
@@ -108,10 +110,17 @@ def _cards(text: str, what: str, line: str) -> tuple[Card, ...]:
     return parse_cards(text, allow_duplicates=True)  # duplicates are reported for the whole line
 
 
-_DIALECTS = ("acpc", "rembrant")
+class Dialect(StrEnum):
+    """The two MATCHSTATE dialects: the ACPC protocol's, and Rembrant's (with ``b`` for a bet)."""
+
+    ACPC = "acpc"
+    REMBRANT = "rembrant"
 
 
-def _dialect(dialect: object) -> str:
+_DIALECTS = tuple(Dialect)
+
+
+def _dialect(dialect: object) -> Dialect:
     """``dialect`` checked: ``"acpc"`` or ``"rembrant"``.
 
     ``"seed004"`` was the Rembrant dialect's first name; it still means
@@ -121,10 +130,10 @@ def _dialect(dialect: object) -> str:
         raise ParameterError(f"dialect must be 'acpc' or 'rembrant', not {dialect!r:.60}")
     if dialect == "seed004":
         warnings.warn("dialect 'seed004' is now called 'rembrant'", DeprecationWarning, stacklevel=3)
-        return "rembrant"
-    if not isinstance(dialect, str) or dialect not in _DIALECTS:
+        return Dialect.REMBRANT
+    if dialect not in _DIALECTS:
         raise ParameterError(f"dialect must be 'acpc' or 'rembrant', not {dialect!r:.60}")
-    return dialect
+    return Dialect(dialect)
 
 
 @dataclass(frozen=True)

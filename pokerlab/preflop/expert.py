@@ -11,13 +11,13 @@ from concurrent.futures import Executor
 
 import numpy as np
 
+from pokerlab._validate import member
 from pokerlab.cards import HandClass
-from pokerlab.errors import ParameterError
 from pokerlab.preflop.simulate import simulate_table
 from pokerlab.preflop.table import (
     CLASS_NAMES,
-    SOURCES,
     PreflopTable,
+    TableSource,
     _check_players,
     _class,
     _grid,
@@ -106,7 +106,7 @@ def _group_table(groups: dict[int, tuple[str, ...]], source: str, players: int) 
 
 def expert_table(
     players: int,
-    source: str = "income_rate",
+    source: TableSource | str = TableSource.INCOME_RATE,
     *,
     games: int = 100_000,
     seed: int = 2026,
@@ -126,8 +126,7 @@ def expert_table(
     ``extra["points"]``).
     """
     players = _check_players(players)
-    if not isinstance(source, str) or source not in SOURCES:
-        raise ParameterError(f"source must be one of {', '.join(SOURCES)}, not {source!r}")
+    source = member(TableSource, source, "source")
     if source == "sklansky":
         return _group_table(SKLANSKY_GROUPS, source, players)
     if source == "rembrant":

@@ -13,12 +13,13 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pokerlab._validate import is_whole
+from pokerlab._validate import is_whole, member
 from pokerlab.cards import HandClass, hand_classes
 from pokerlab.errors import CardError, ParameterError, PreflopTableError
 
@@ -29,10 +30,38 @@ if TYPE_CHECKING:  # pragma: no cover
 
 RANKS = "23456789TJQKA"
 CLASS_NAMES: tuple[str, ...] = tuple(hc.name for hc in hand_classes())
-METRICS = ("pot_share", "won_outright")
+
+
+class TableMetric(StrEnum):
+    """Which value of a simulated table: the pot share, or the share of hands won outright."""
+
+    POT_SHARE = "pot_share"
+    WON_OUTRIGHT = "won_outright"
+
+
+METRICS = tuple(TableMetric)
 MAX_GAMES = 10**10
 """More games per class than this (days of work) are refused rather than started."""
-SOURCES = ("income_rate", "sklansky", "chen", "rembrant")
+
+
+class TableMethod(StrEnum):
+    """How a preflop table was made: from experts' rankings, by simulation, or exactly (heads-up)."""
+
+    EXPERT = "expert"
+    SIMULATION = "simulation"
+    EXACT = "exact"
+
+
+class TableSource(StrEnum):
+    """The expert rankings an expert table follows (see :func:`pokerlab.preflop.expert_table`)."""
+
+    INCOME_RATE = "income_rate"
+    SKLANSKY = "sklansky"
+    CHEN = "chen"
+    REMBRANT = "rembrant"
+
+
+SOURCES = tuple(TableSource)
 HEADER = "# pokerlab preflop table"
 REQUIRED = ("method", "players", "pokerlab_version")
 
@@ -407,7 +436,9 @@ def _missing(path: Path, command: str) -> PreflopTableError:
     )
 
 
-def load_table(method: str, players: int | None = None, source: str = "income_rate") -> PreflopTable:
+def load_table(
+    method: TableMethod | str, players: int | None = None, source: TableSource | str = TableSource.INCOME_RATE
+) -> PreflopTable:
     """Read one of the committed tables of ``data/preflop_tables`` (see its README), from :func:`data_dir`.
 
     A missing or unreadable file is a :class:`~pokerlab.errors.PreflopTableError` naming it: the bots'
@@ -416,8 +447,7 @@ def load_table(method: str, players: int | None = None, source: str = "income_ra
     >>> load_table("exact").value("AA") > 0.85
     True
     """
-    if not isinstance(method, str):
-        raise ParameterError(f"method must be expert, simulation or exact, not {method!r:.60}")
+    method = member(TableMethod, method, "method")
     if method == "exact":
         if players is not None and _check_players(players) != 2:
             raise ParameterError(f"players: the exact table is heads-up only (players=2 or None), not {players!r}")
@@ -426,13 +456,10 @@ def load_table(method: str, players: int | None = None, source: str = "income_ra
         players = _check_players(players)  # type: ignore[arg-type]
         name = f"simulation_{players}_players.csv"
     elif method == "expert":
-        if not isinstance(source, str) or source not in SOURCES:
-            raise ParameterError(f"source must be one of {', '.join(SOURCES)}, not {source!r}")
+        source = member(TableSource, source, "source")
         if source == "income_rate":
             players = _check_players(players)  # type: ignore[arg-type]
         name = f"expert_income_rate_{players}_players.csv" if source == "income_rate" else f"expert_{source}.csv"
-    else:
-        raise ParameterError(f"method must be expert, simulation or exact, not {method!r}")
     path = data_dir() / name
     if not path.exists():
         command = f"pokerlab tables --method {method}"
@@ -443,7 +470,7 @@ def load_table(method: str, players: int | None = None, source: str = "income_ra
         raise _missing(path, command)
     table = PreflopTable.read(path)
     p = table.provenance
-    asked = {"method": method, "players": 2 if method == "exact" else players}
+    asked: dict[str, object] = {"method": method, "players": 2 if method == "exact" else players}
     if method == "expert":
         asked["source"] = source
         if source != "income_rate":
