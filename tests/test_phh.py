@@ -618,33 +618,6 @@ def test_the_lessons_hand_is_shipped_and_its_call_beats_its_price():
     assert round(call.pot_odds, 3) == 0.237 and round(call.numbers["Button"].equity, 3) == 0.295
 
 
-@settings(max_examples=300, deadline=None)
-@given(
-    st.lists(
-        st.one_of(
-            st.sampled_from(
-                ["'p1 cc'", "'d db AsKsQs'", '"x"', "1", "0", "2.50", "-3", "01", "1e3", "inf", "true", "00:00:26"]
-            ),
-            st.text(alphabet="[]',\"#.0123456789 abcx=", max_size=12),
-        ),
-        max_size=6,
-    ),
-    st.sampled_from(["a = {}", "a = [{}]", "a = [{}]  # note", "actions = [{}]"]),
-)
-def test_the_fast_toml_path_reads_what_tomllib_reads_or_steps_aside(items, shape):
-    import tomllib
-
-    from pokerlab.game.phh import _fast_toml
-
-    text = shape.format(", ".join(items))
-    try:
-        reference = tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError:
-        reference = None
-    fast = _fast_toml(text)
-    assert fast is None or fast == reference, text
-
-
 def test_unknown_stacks_replay_the_betting_and_the_winnings_exactly():
     hands = list(iter_phhs(DATA / "unknown_stacks.phhs"))
     texts_ = texts(DATA / "unknown_stacks.phhs")

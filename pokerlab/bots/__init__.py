@@ -43,6 +43,9 @@ from pokerlab.bots.strategy import (
     Trust,
 )
 from pokerlab.bots.waterloo import PhaseOne, PhaseThree, PhaseTwo
+
+# the opponent-model modules, reachable as attributes (``bots.models.ContextModel``), as before
+from pokerlab.bots import collect, models  # noqa: F401  isort: skip
 from pokerlab.game.match import Bot
 
 __all__ = [

@@ -91,11 +91,6 @@ __all__ = [
 ]
 
 _AMOUNT = re.compile(r"^\d+(\.\d+)?$")
-_KEY = re.compile(r"[ \t]*([A-Za-z_][A-Za-z0-9_-]*)[ \t]*=[ \t]*")
-_TOKEN = re.compile(
-    r"[ \t]*(?:'([^'\n]*)'|\"([^\"\\\n]*)\"|(-?(?:0|[1-9]\d*)\.\d+)(?![\w.:])|(-?(?:0|[1-9]\d*))(?![\w.:])"
-    r"|(\d\d:\d\d:\d\d)(?![\w.:])|(true|false)(?!\w)|(\[)|(\])|(,))"
-)
 _SECTION = re.compile(r"^\s*\[\s*(\d+)\s*\]\s*(#.*)?$")
 _BOARD_SIZES = (3, 1, 1)
 
@@ -368,98 +363,6 @@ class _Reader:
         return lines if len(lines) == count else [self.field_line("actions")] * count
 
 
-_STRINGS = re.compile(r"\[[ \t]*'[^'\n]*'(?:[ \t]*,[ \t]*'[^'\n]*')*[ \t]*,?[ \t]*\][ \t]*$")
-_NUMBERS = re.compile(
-    r"\[[ \t]*-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[ \t]*,[ \t]*-?(?:0|[1-9]\d*)(?:\.\d+)?)*[ \t]*,?[ \t]*\][ \t]*$"
-)
-_QUOTED = re.compile(r"'([^'\n]*)'")
-
-
-def _quick_array(line: str, start: int) -> list[Any] | None:
-    """A one-line array of single-quoted strings or of plain numbers (the bulk of a PHH file), else None."""
-    if _STRINGS.match(line, start):
-        return _QUOTED.findall(line, start)
-    if _NUMBERS.match(line, start):
-        inner = line[line.index("[", start) + 1 : line.rindex("]")]
-        return [Decimal(x) if "." in x else int(x) for x in (w.strip() for w in inner.split(",")) if x]
-    return None
-
-
-def _fast_toml(text: str) -> dict[str, Any] | None:
-    """The one-line ``key = value`` subset of TOML that PHH files use, or None to let tomllib read it.
-
-    Strings without escapes, whole and decimal numbers (decimals as
-    :class:`~decimal.Decimal`), times, booleans and flat one-line arrays of
-    those. Anything else (tables, multi-line arrays, escapes, exponents...)
-    returns None, so tomllib decides and its messages stay the reference.
-    """
-    import datetime
-
-    data: dict[str, Any] = {}
-    for line in text.split("\n"):
-        stripped = line.strip()
-        if not stripped or stripped[0] == "#":
-            continue
-        m = _KEY.match(line)
-        if m is None or m.group(1) in data:
-            return None
-        quick = _quick_array(line, m.end())
-        if quick is not None:
-            data[m.group(1)] = quick
-            continue
-        pos, stack = m.end(), [[]]  # type: ignore[var-annotated]
-        expect_value = True
-        while True:
-            t = _TOKEN.match(line, pos)
-            if t is None:
-                rest = line[pos:].strip()
-                if stack == [[]] or len(stack) != 1 or (rest and rest[0] != "#"):
-                    return None
-                break
-            pos = t.end()
-            kind = t.lastindex
-            if kind in (1, 2, 3, 4, 5, 6):
-                if not expect_value:
-                    return None
-                raw = t.group(kind)
-                value: Any = (
-                    raw
-                    if kind in (1, 2)
-                    else Decimal(raw)
-                    if kind == 3
-                    else int(raw)
-                    if kind == 4
-                    else datetime.time.fromisoformat(raw)
-                    if kind == 5
-                    else raw == "true"
-                )
-                stack[-1].append(value)
-                expect_value = False
-            elif kind == 7:
-                if not expect_value or len(stack) > 1:
-                    return None
-                stack.append([])
-            elif kind == 8:
-                if len(stack) < 2:
-                    return None
-                inner = stack.pop()
-                stack[-1].append(inner)
-                expect_value = False
-            else:  # a comma inside an array
-                if expect_value or len(stack) < 2:
-                    return None
-                expect_value = True
-            if len(stack) == 1 and stack[0]:
-                rest = line[pos:].strip()
-                if rest and rest[0] != "#":
-                    return None
-                break
-        if len(stack[0]) != 1:
-            return None
-        data[m.group(1)] = stack[0][0]
-    return data
-
-
 def _amount(reader: _Reader, key: str, value: Any, line: int | None) -> int | Decimal:
     """A whole or decimal amount >= 0, as the file wrote it (int or Decimal); ``inf`` only for stacks."""
     if type(value) is int:
@@ -618,7 +521,28 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
     name for messages (both used by :func:`iter_phhs`). With ``check``
     (the default) a ``finishing_stacks`` field must match the replay.
     Raises :class:`PHHError` naming the line that cannot be read or played.
+
+    The steps: the TOML text is read by :mod:`tomllib` (decimals as
+    :class:`~decimal.Decimal`, so amounts stay exact); its fields are checked
+    (:func:`_fields`); every amount becomes whole chips of the smallest
+    decimal place written (:class:`_Chips`); the rules (:func:`_rules`) and
+    the deal (:func:`_deal`) are built; the actions are replayed
+    (:func:`_replay`); and the finishing stacks are compared (:func:`_check_finish`).
     """
+    _check_load_arguments(text, first_line, source, check)
+    reader = _Reader(text, first_line, source)
+    data = _toml(reader)
+    f = _fields(reader, data)
+    chips = _Chips(f)
+    rules, seats = _rules(reader, data, f, chips)
+    state, unknown = _deal(reader, data, f, chips, rules, seats)
+    _replay(reader, f.actions, state, seats, chips, rules)
+    if check and f.finishing is not None:
+        _check_finish(reader, f, chips, rules, state, seats, unknown)
+    return PHHHand(state, seats, data, source)
+
+
+def _check_load_arguments(text: object, first_line: object, source: object, check: object) -> None:
     if not isinstance(text, str):
         raise PHHError(f"PHH text must be a str, not {type(text).__name__}")
     if isinstance(first_line, bool) or not isinstance(first_line, int) or first_line < 1:
@@ -628,20 +552,45 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
     _check_flag(check)
     if not text.strip():
         raise PHHError("PHH text is empty: a hand needs at least its 'variant' field")
-    reader = _Reader(text, first_line, source)
+
+
+def _toml(reader: _Reader) -> dict[str, Any]:
+    """The hand's TOML fields (tomllib, decimals as Decimal); a syntax error names the line in the file."""
     try:
-        data = _fast_toml(text)
-        if data is None:
-            data = tomllib.loads(text, parse_float=Decimal)
+        return tomllib.loads(reader.text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
-        message = re.sub(r"line (\d+)", lambda m: f"line {int(m.group(1)) + first_line - 1}", str(exc))
+        first = reader.first_line
+        message = re.sub(r"line (\d+)", lambda m: f"line {int(m.group(1)) + first - 1}", str(exc))
         if "at end of document" in message:  # tomllib names no line there: the hand's last line
-            last = first_line + text.rstrip("\n").count("\n")
+            last = first + reader.text.rstrip("\n").count("\n")
             message = message.replace("at end of document", f"at the end of the hand, line {last}")
-        prefix = f"{source}: " if source else ""
+        prefix = f"{reader.source}: " if reader.source else ""
         raise PHHError(f"{prefix}cannot read the PHH text: {message}") from None
     except (InvalidOperation, ValueError) as exc:
         raise reader.error(None, f"cannot read the PHH text: {exc}") from None
+
+
+@dataclass
+class _Fields:
+    """The fields of one hand that the replay needs, checked, amounts as the file wrote them."""
+
+    variant: str
+    structure: BettingStructure
+    stacks: list[int | Decimal]
+    antes: list[int | Decimal]
+    blinds: list[int | Decimal]
+    sizes: dict[str, int | Decimal]
+    finishing: list[int | Decimal] | None
+    actions: list[str]
+    plan: _Plan
+
+    @property
+    def n(self) -> int:
+        return len(self.stacks)
+
+
+def _fields(reader: _Reader, data: dict[str, Any]) -> _Fields:
+    """Check the fields every hand has (variant, stacks, antes, blinds, bet sizes, actions)."""
     if "variant" not in data:
         raise reader.error(None, "the hand has no 'variant' field")
     variant = data["variant"]
@@ -669,28 +618,31 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
         raise reader.error(reader.field_line("actions"), "the hand has no 'actions' list")
     reader.actions = len(actions)
     plan = _plan(reader, actions, n)
-
-    # exact amounts: whole chips of the smallest decimal place anyone wrote
-    everything = stacks + antes + blinds + list(sizes.values()) + (finishing or []) + plan.amounts
-    places = max(map(_places, everything))
-    scale = 10**places
-
-    def chips(d: int | Decimal) -> int:
-        if type(d) is int:
-            return d * scale
-        digits, exponent = d.as_tuple().digits, d.as_tuple().exponent  # type: ignore[union-attr]
-        whole = int("".join(map(str, digits)) or "0") * 10 ** (exponent + places)  # type: ignore[operator]
-        return -whole if d < 0 else whole  # exact: Decimal arithmetic would round past 28 digits
-
     if any(s == 0 for s in stacks):
         raise reader.error(reader.field_line("starting_stacks"), "every player needs a starting stack above 0")
-    unknown = {k for k, s in enumerate(stacks) if type(s) is not int and s.is_infinite()}  # type: ignore[union-attr]
-    if unknown:
-        # a stand-in larger than every chip this hand can put in: nobody with it is ever all-in
-        finite = [s for s in stacks if type(s) is int or s.is_finite()]  # type: ignore[union-attr]
-        bound = sum(map(chips, finite + antes + blinds + plan.amounts + list(sizes.values()))) + 1
-        stacks = [Decimal(f"{bound}E-{places}") if k in unknown else s for k, s in enumerate(stacks)]
-    forced = [chips(b) for b in blinds]
+    return _Fields(variant, structure, stacks, antes, blinds, sizes, finishing, actions, plan)
+
+
+class _Chips:
+    """Exact amounts: whole chips of the smallest decimal place anyone wrote (``places`` digits)."""
+
+    def __init__(self, f: _Fields) -> None:
+        everything = f.stacks + f.antes + f.blinds + list(f.sizes.values()) + (f.finishing or []) + f.plan.amounts
+        self.places = max(map(_places, everything))
+        self.scale = 10**self.places
+
+    def __call__(self, d: int | Decimal) -> int:
+        if type(d) is int:
+            return d * self.scale
+        digits, exponent = d.as_tuple().digits, d.as_tuple().exponent  # type: ignore[union-attr]
+        whole = int("".join(map(str, digits)) or "0") * 10 ** (exponent + self.places)  # type: ignore[operator]
+        return -whole if d < 0 else whole  # exact: Decimal arithmetic would round past 28 digits
+
+
+def _rules(reader: _Reader, data: dict[str, Any], f: _Fields, chips: _Chips) -> tuple[Rules, tuple[int, ...]]:
+    """The :class:`Rules` the hand was played under, and the table seat of each PHH player (``p1`` first)."""
+    n = f.n
+    forced = [chips(b) for b in f.blinds]
     if forced[1] <= 0:
         raise reader.error(reader.field_line("blinds_or_straddles"), "the big blind (the second entry) must be above 0")
     straddles = forced[2:]
@@ -698,7 +650,7 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
         straddles.pop()
     if 0 in straddles:
         raise reader.error(reader.field_line("blinds_or_straddles"), "a straddle follows a position that posts none")
-    ante_chips = [chips(a) for a in antes]
+    ante_chips = [chips(a) for a in f.antes]
     uniform = len(set(ante_chips)) == 1
     seats = data.get("_pokerlab_seats", [(k + 1) % n for k in range(n)])
     if not isinstance(seats, list) or not all(type(x) is int for x in seats) or sorted(seats) != list(range(n)):
@@ -706,17 +658,19 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
     trimming = data.get("ante_trimming_status", False)
     if not isinstance(trimming, bool):
         raise reader.error(reader.field_line("ante_trimming_status"), f"must be true or false, not {trimming!r}")
+    finite = [chips(s) for s in f.stacks if type(s) is int or s.is_finite()]  # type: ignore[union-attr]
+    known_and_stand_ins = finite + ([_unknown_stack_bound(f, chips)] if len(finite) < n else [])
     kwargs: dict[str, Any] = {
         "name": _own_field(reader, data, "_pokerlab_rules", "from PHH", str, "a name (a string)"),
-        "structure": structure,
+        "structure": f.structure,
         "small_blind": forced[0],
         "big_blind": forced[1],
         "ante": ante_chips[0] if uniform else 0,
         "position_antes": () if uniform else tuple(ante_chips),
         "straddles": tuple(straddles),
         "dead_antes": not trimming,
-        "chip_unit": Decimal(1).scaleb(-places),
-        "starting_stack": max(*(chips(s) for s in stacks), forced[1] + ante_chips[0]),
+        "chip_unit": Decimal(1).scaleb(-chips.places),
+        "starting_stack": max(*known_and_stand_ins, forced[1] + ante_chips[0]),
         "min_players": 2,
         "max_players": 10,
         "default_players": n,
@@ -729,21 +683,21 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
             reader.field_line("_pokerlab_raise_cap"),
             f"_pokerlab_raise_cap has 4 whole numbers >= 0 (0 = no cap), not {caps!r}",
         )
-    if structure is BettingStructure.FIXED_LIMIT:
-        small, big = chips(sizes["small_bet"]), chips(sizes["big_bet"])
+    if f.structure is BettingStructure.FIXED_LIMIT:
+        small, big = chips(f.sizes["small_bet"]), chips(f.sizes["big_bet"])
         for key in ("small_bet", "big_bet"):
-            if chips(sizes[key]) <= 0:
-                raise reader.error(reader.field_line(key), f"{key} must be above 0, not {sizes[key]}")
+            if chips(f.sizes[key]) <= 0:
+                raise reader.error(reader.field_line(key), f"{key} must be above 0, not {f.sizes[key]}")
         kwargs["bet_sizes"] = (small, small, big, big)
         kwargs["raise_cap"] = tuple(c or None for c in caps) if caps else (4, 4, 4, 4)
     else:
-        min_bet = chips(sizes["min_bet"])
+        min_bet = chips(f.sizes["min_bet"])
         if min_bet <= 0:
-            raise reader.error(reader.field_line("min_bet"), f"min_bet must be above 0, not {sizes['min_bet']}")
-        if forced[1] <= 0 or min_bet % forced[1]:
+            raise reader.error(reader.field_line("min_bet"), f"min_bet must be above 0, not {f.sizes['min_bet']}")
+        if min_bet % forced[1]:
             raise reader.error(
                 reader.field_line("min_bet"),
-                f"min_bet {sizes['min_bet']} is not a whole number of big blinds ({blinds[1]})",
+                f"min_bet {f.sizes['min_bet']} is not a whole number of big blinds ({f.blinds[1]})",
             )
         kwargs["min_raise_big_blinds"] = _own_field(
             reader,
@@ -758,14 +712,28 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
         rules = Rules(**kwargs)
     except PokerlabError as exc:
         raise reader.error(reader.field_line("blinds_or_straddles"), f"the game is not playable: {exc}") from None
+    return rules, tuple(seats)
 
-    players = tuple(seats)
+
+def _unknown_stack_bound(f: _Fields, chips: _Chips) -> int:
+    """A stand-in for an unknown (``inf``) stack: more than every chip this hand can put in, so nobody
+    with it is ever all-in."""
+    finite = [s for s in f.stacks if type(s) is int or s.is_finite()]  # type: ignore[union-attr]
+    return sum(map(chips, finite + f.antes + f.blinds + f.plan.amounts + list(f.sizes.values()))) + 1
+
+
+def _deal(
+    reader: _Reader, data: dict[str, Any], f: _Fields, chips: _Chips, rules: Rules, seats: tuple[int, ...]
+) -> tuple[HandState, set[int]]:
+    """The hand as dealt: stacks, button, hole cards and board; and the PHH players whose stack is unknown."""
+    n = f.n
+    unknown = {k for k, s in enumerate(f.stacks) if type(s) is not int and s.is_infinite()}  # type: ignore[union-attr]
+    bound = _unknown_stack_bound(f, chips) if unknown else 0
     holes: list[tuple[Card, ...] | None] = [None] * n
-    for k, seat in enumerate(players):
-        holes[seat] = plan.holes[k] if plan.holes[k] is not None else plan.shown.get(k)
     seat_stacks = [0] * n
-    for k, seat in enumerate(players):
-        seat_stacks[seat] = chips(stacks[k])
+    for k, seat in enumerate(seats):
+        holes[seat] = f.plan.holes[k] if f.plan.holes[k] is not None else f.plan.shown.get(k)
+        seat_stacks[seat] = bound if k in unknown else chips(f.stacks[k])
     hand_number = data.get("_pokerlab_hand_number", 0)
     if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
         hand_number = 0
@@ -773,16 +741,22 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
         state = HandState(
             rules,
             seat_stacks,
-            button=players[-1],
+            button=seats[-1],
             hand_number=hand_number,
             holes=holes,
-            board=plan.board,
-            mucks={players[k] for k in plan.mucks},
-            unknown_stacks={players[k] for k in unknown},
+            board=f.plan.board,
+            mucks={seats[k] for k in f.plan.mucks},
+            unknown_stacks={seats[k] for k in unknown},
         )
     except PokerlabError as exc:
         raise reader.error(reader.field_line("actions"), f"cannot deal this hand: {exc}") from None
+    return state, unknown
 
+
+def _replay(
+    reader: _Reader, actions: list[str], state: HandState, seats: tuple[int, ...], chips: _Chips, rules: Rules
+) -> None:
+    """Apply every action of the file to ``state``; an action the rules refuse names its line."""
     boards_seen = 0
     showed: set[int] = set()
     for i, raw in enumerate(actions):
@@ -796,13 +770,13 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
                 name = ("flop", "turn", "river")[boards_seen - 1]
                 if state.is_over:
                     raise reader.error(line, f"{raw!r}: the hand ended before the {name} (everyone else folded)")
-                who = f"p{players.index(state.actor) + 1}" if state.actor is not None else "nobody"
+                who = f"p{seats.index(state.actor) + 1}" if state.actor is not None else "nobody"
                 raise reader.error(
                     line, f"{raw!r}: the {name} is dealt while the betting is still open; {who} is to act"
                 )
             continue
         k = int(words[0][1:]) - 1
-        seat = players[k]
+        seat = seats[k]
         code = words[1]
         if code == "sm":
             if state.actor is not None:
@@ -816,7 +790,7 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
         if state.is_over:
             raise reader.error(line, f"{raw!r}: the hand is already over")
         if state.actor != seat:
-            who = "nobody: the betting is closed" if state.actor is None else f"p{players.index(state.actor) + 1}"
+            who = "nobody: the betting is closed" if state.actor is None else f"p{seats.index(state.actor) + 1}"
             raise reader.error(line, f"{raw!r}: {words[0]} acts out of turn; the next to act is {who}")
         try:
             if code == "f":
@@ -826,32 +800,41 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
             else:
                 state.apply(RaiseTo(chips(Decimal(words[2]))), seat=seat)
         except PokerlabError as exc:
-            unit = "" if places == 0 else f", amounts in chips of {rules.chip_unit}"
+            unit = "" if chips.places == 0 else f", amounts in chips of {rules.chip_unit}"
             raise reader.error(line, f"{raw!r}: {exc} ({words[0]} is table seat {seat}{unit})") from None
-    hand = PHHHand(state, players, data, source)
-    if check and finishing is not None:
-        where = reader.field_line("finishing_stacks")
-        if not state.is_over:
-            raise reader.error(where, "finishing_stacks is given but the actions stop before the hand ends")
-        if state.undecided:
-            try:
-                _ = state.final_stacks
-            except HiddenCardsError as exc:
-                raise reader.error(where, f"finishing_stacks cannot be checked: {exc}") from None
-        known = [k for k in range(n) if k not in unknown and _finite(finishing[k])]
-        expected = [chips(finishing[k]) for k in known]
-        got = [state.stacks[players[k]] for k in known]
-        if got != expected:
-            show = rules.format_chips
 
-            def listed(values: list[int]) -> str:
-                shown = dict(zip(known, map(show, values), strict=True))
-                return "[" + ", ".join(shown.get(k, "inf") for k in range(n)) + "]"
 
-            raise reader.error(
-                where, f"finishing_stacks says {listed(expected)} but the replay ends with {listed(got)}"
-            )
-    return hand
+def _check_finish(
+    reader: _Reader,
+    f: _Fields,
+    chips: _Chips,
+    rules: Rules,
+    state: HandState,
+    seats: tuple[int, ...],
+    unknown: set[int],
+) -> None:
+    """The file's ``finishing_stacks`` must be what the replay ends with (stacks the file knows)."""
+    assert f.finishing is not None
+    finishing = f.finishing
+    where = reader.field_line("finishing_stacks")
+    if not state.is_over:
+        raise reader.error(where, "finishing_stacks is given but the actions stop before the hand ends")
+    if state.undecided:
+        try:
+            _ = state.final_stacks
+        except HiddenCardsError as exc:
+            raise reader.error(where, f"finishing_stacks cannot be checked: {exc}") from None
+    known = [k for k in range(f.n) if k not in unknown and _finite(finishing[k])]
+    expected = [chips(finishing[k]) for k in known]
+    got = [state.stacks[seats[k]] for k in known]
+    if got != expected:
+        show = rules.format_chips
+
+        def listed(values: list[int]) -> str:
+            shown = dict(zip(known, map(show, values), strict=True))
+            return "[" + ", ".join(shown.get(k, "inf") for k in range(f.n)) + "]"
+
+        raise reader.error(where, f"finishing_stacks says {listed(expected)} but the replay ends with {listed(got)}")
 
 
 def _own_field(reader: _Reader, data: dict, key: str, default: Any, kind: type[Any], what: str) -> Any:
