@@ -313,7 +313,8 @@ def turn_card_effects(
             continue
         card = Card(cid)
         turn = b + (card,)
-        w = _inputs.weight_table(weights, known + (card,)) if weights is not None else None
+        # the range was parsed once (w_flop); each turn card only removes the combinations it blocks
+        w = _inputs.weight_table(w_flop, known + (card,)) if w_flop is not None else None
         hp = _kernels.potential(_inputs.ids_array(h), _inputs.ids_array(turn), w, 1)
         p = _potential_from_matrix(h, turn, 1, n, hp, weighted=w is not None)
         value = evaluate(h + turn)

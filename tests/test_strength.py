@@ -228,3 +228,24 @@ def test_shared_set_kernel_equals_the_report_loop(cards):
             assert np.allclose(fast, plain, rtol=1e-12, atol=1e-9)
             if w is None:
                 assert np.array_equal(fast, plain)
+
+
+def test_turn_card_effects_parses_the_range_once_and_matches_hand_potential(monkeypatch):
+    """Data is parsed once at the edge: the range text is read once, not once per turn card (it was 48),
+    and each row still equals hand_potential from the turn with the same range."""
+    from pokerlab import ranges, strength
+
+    calls = []
+    parse = ranges.Range.parse.__func__
+
+    def counting(cls, *args, **kwargs):
+        calls.append(args)
+        return parse(cls, *args, **kwargs)
+
+    monkeypatch.setattr(ranges.Range, "parse", classmethod(counting))
+    frame = strength.turn_card_effects("AdQc", "3h4cJh", weights="TT+, AJs+, KQo")
+    assert len(calls) == 1 and len(frame) == 47
+    for card in ("Th", "2c", "Ac"):
+        row = frame[frame.card == card].iloc[0]
+        p = strength.hand_potential("AdQc", "3h4cJh" + card, lookahead=1, weights="TT+, AJs+, KQo")
+        assert row.hs_turn == pytest.approx(p.hs_n, abs=1e-12) and row.ppot_turn == pytest.approx(p.ppot, abs=1e-12)
