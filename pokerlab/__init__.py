@@ -22,7 +22,9 @@ Importing pokerlab is cheap: numba, pandas, altair and ipywidgets load only
 when a function that needs them is first called.
 """
 
+from pokerlab import _chart_hook
 from pokerlab import preflop as preflop  # the submodule, as pokerlab.preflop
+from pokerlab._version import __version__ as __version__
 from pokerlab.breakdown import Holding, RangeBreakdown, range_breakdown
 from pokerlab.cards import Card, Deck, HandClass, Rank, Suit, combo_index, hand_classes, parse_cards
 from pokerlab.equity import Equity, equity
@@ -38,7 +40,13 @@ from pokerlab.evaluator import HandCategory, HandValue, category_counts, evaluat
 from pokerlab.ranges import Range
 from pokerlab.strength import Potential, compensated_strength, hand_potential, hand_strength, turn_card_effects
 
-__version__ = "0.1.0"
+
+def _load_charts() -> None:
+    """Import the presentation layer, which fills the registry that results' ``chart()`` draw with."""
+    from pokerlab import charts  # noqa: F401
+
+
+_chart_hook.set_loader(_load_charts)
 
 __all__ = [
     "Card",
