@@ -129,10 +129,14 @@ CASES = {
         {"layer_0_marks": 8, "layer_1_marks": 8},
     ),
     "potential_chart": (lambda: charts.potential_chart(_potential()), {"marks": 9}),
-    "turn_card_chart": (lambda: charts.turn_card_chart(_turn_frame()), {"layer_0_marks": 47, "layer_1_marks": 1}),
+    # one row per suit: 47 unseen cards' bars, a zero rule per row
+    "turn_card_chart": (
+        lambda: charts.turn_card_chart(_turn_frame()),
+        {"child_layer_0_marks": 47, "child_layer_1_marks": 4},
+    ),
     "potential_and_turn_chart": (
         lambda: charts.potential_and_turn_chart(_potential(), _turn_frame()),
-        {"concat_0_marks": 9, "concat_1_layer_0_marks": 47, "concat_1_layer_1_marks": 1},
+        {"concat_0_marks": 9, "concat_1_child_layer_0_marks": 47, "concat_1_child_layer_1_marks": 4},
     ),
     "strength_by_opponents_chart": (
         lambda: charts.strength_by_opponents_chart(0.585),
@@ -254,17 +258,28 @@ def test_chart_draws_visible_marks_in_every_layer(name):
 def test_the_old_shared_colour_scale_left_the_turn_card_bars_empty():
     """Lesson 02's explorer once concatenated the two charts with one colour scale: no bar had a fill."""
     old = (charts.potential_chart(_potential()) & charts.turn_card_chart(_turn_frame())).to_dict()
-    del old["vconcat"][1]["resolve"]  # the turn-card chart as it was: no scales of its own
-    bars = {m.name: m for m in mark_counts(old)}["concat_1_layer_0_marks"]
+    assert "resolve" not in old  # the two charts concatenated as they were: one colour scale
+    bars = {m.name: m for m in mark_counts(old)}["concat_1_child_layer_0_marks"]
     assert (bars.marks, bars.visible) == (47, 0)  # mark_counts sees what the eye saw: nothing
     new = {m.name: m for m in mark_counts(charts.potential_and_turn_chart(_potential(), _turn_frame()))}
-    assert new["concat_1_layer_0_marks"].visible == 47
+    assert new["concat_1_child_layer_0_marks"].visible == 47
+
+
+def test_turn_card_labels_are_readable_from_the_back_of_the_room():
+    """#22: 52 rotated card names were unreadable on a projector. Now the 13 ranks run across, horizontal,
+    16 px bold, and each suit is a row whose header is its symbol at 28 px."""
+    spec = charts.turn_card_chart(_turn_frame()).to_dict()
+    axis = spec["spec"]["layer"][0]["encoding"]["x"]["axis"]
+    assert spec["spec"]["layer"][0]["encoding"]["x"]["field"] == "rank"
+    assert axis["labelAngle"] == 0 and axis["labelFontSize"] >= 14
+    header = spec["facet"]["row"]["header"]
+    assert spec["facet"]["row"]["field"] == "suit" and header["labelAngle"] == 0 and header["labelFontSize"] >= 24
 
 
 def test_turn_card_legend_is_on_the_right_and_names_the_category():
     spec = charts.potential_and_turn_chart(_potential(), _turn_frame()).to_dict()
     assert spec["resolve"]["scale"]["color"] == "independent"
-    legend_titles = spec["vconcat"][1]["layer"][0]["encoding"]["color"]["title"]
+    legend_titles = spec["vconcat"][1]["spec"]["layer"][0]["encoding"]["color"]["title"]
     assert "category" in legend_titles and "ahead" not in legend_titles
 
 
