@@ -8,15 +8,22 @@ The names most lessons need are here at the top level::
     >>> round(pl.hand_strength("AdQc", "3h4cJh"), 3)
     0.585
 
-Layers (each imports only the ones above it)::
+Layers, written here once (``tests/test_api.py`` reads this table and checks every import in the
+package against it, inside functions and under ``TYPE_CHECKING`` too). A module imports only modules
+of its own layer or of lower numbers, and no two modules import each other, even indirectly::
 
-    cards, ranges        card values, parsing, hand classes, hand ranges
-    evaluator            exact 5-7 card hand values (+ compiled kernels)
-    strength, equity     hand strength, potential, EHS, showdown equity
-    breakdown            what a range holds on a board (made hands, pairs, draws)
-    preflop              preflop tables: expert, simulated, exact (``pokerlab.preflop``)
-    charts, widgets      altair charts and ipywidgets views over the above
-    cli                  the ``pokerlab`` command
+    0  errors, _inputs, _validate, _cache, _signals, _version, _chart_hook, cards, ranges, _tables, solve
+    1  evaluator, _kernels
+    2  strength, equity, preflop, breakdown, _parallel
+    3  bpp
+    4  game
+    5  bots, experiments
+    6  charts, widgets, apps
+    7  cli, __main__
+
+Layer 6 is the presentation layer: only it imports altair, ipywidgets, anywidget or vl_convert.
+A result's ``chart()`` (lower layers) asks :mod:`pokerlab._chart_hook` for the drawing function,
+which :mod:`pokerlab.charts` registers when imported: see that package's docstring.
 
 Importing pokerlab is cheap: numba, pandas, altair and ipywidgets load only
 when a function that needs them is first called.
