@@ -77,7 +77,9 @@ def matrix_heatmap(frame: pd.DataFrame, order: list[str], title: str = "") -> al
         raise ParameterError("order must list the 169 class names once each")
     if not isinstance(title, str):
         raise ParameterError(f"title must be text, not {title!r}")
-    data = frame[["class", "opponent", "equity"]]
+    # equity to the 4 decimals the tooltip prints (the same digits, about 60 % of the bytes a saved lesson
+    # carries for 28,561 cells)
+    data = frame[["class", "opponent", "equity"]].assign(equity=frame["equity"].astype(float).round(4))
     return (
         alt.Chart(alt.Data(values=data.to_dict("records")))
         .mark_rect()
