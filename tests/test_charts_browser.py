@@ -90,8 +90,8 @@ def test_a_chart_is_interactive_in_jupyterlab_offline(tmp_path):
                 page.route("**/*", route)
                 page.goto(f"http://127.0.0.1:{port}/lab/tree/chart.ipynb?token=t", timeout=120_000)
                 page.wait_for_selector(".jp-Notebook .jp-Cell", state="attached", timeout=120_000)
-                page.wait_for_selector(".jp-Notebook-ExecutionIndicator, .jp-Toolbar-kernelStatus", timeout=60_000)
-                time.sleep(3)  # the kernel starts
+                # the kernel has started when the status bar says so (a cell run before that is dropped)
+                page.wait_for_selector(".jp-StatusBar-Widget >> text=/\\| Idle/", timeout=180_000)
                 page.locator(".jp-Cell").first.click()
                 page.keyboard.press("Shift+Enter")
                 # JupyterLab chose the Vega-Lite entry of the bundle over the PNG: a vega view, not an <img>
