@@ -461,3 +461,22 @@ def test_lessons_display_charts_as_one_bundle_with_both_mimetypes():
     data, _ = alt.renderers.get()(charts.potential_chart(_potential()).to_dict())
     assert "image/png" in data and charts.VEGALITE_MIMETYPE not in data
     charts.enable_offline()
+
+
+def test_the_bundle_names_the_vega_lite_that_jupyterlab_renders():
+    """altair 6 writes Vega-Lite 6; JupyterLab 4.6's built-in vega extension renders Vega-Lite 3-5 only. The bundle
+    therefore says v5, and JupyterLab's own files (when the lab extra is installed) carry that mimetype."""
+    import sys
+    from pathlib import Path
+
+    import altair as alt
+
+    assert charts.VEGALITE_MIMETYPE == "application/vnd.vegalite.v5+json"
+    spec = charts.display_bundle(charts.strength_by_opponents_chart(0.5))[0][charts.VEGALITE_MIMETYPE]
+    assert spec["$schema"] == "https://vega.github.io/schema/vega-lite/v5.8.0.json"
+    assert alt.SCHEMA_VERSION.split(".")[0] in ("v5", "v6")  # the grammar both versions share
+    static = Path(sys.prefix) / "share" / "jupyter" / "lab" / "static"
+    if not static.is_dir():
+        pytest.skip("JupyterLab is not installed here (the lab and test extras install it)")
+    core = "".join(p.read_text(errors="replace") for p in static.glob("jlab_core.*.js"))
+    assert charts.VEGALITE_MIMETYPE in core and "application/vnd.vegalite.v6+json" not in core
