@@ -34,6 +34,15 @@ charts.enable_offline()
 p = pl.hand_potential("AdQc", "3h4cJh")
 p.chart()
 """
+GRID_CELL = """\
+from pokerlab import preflop
+
+table = preflop.load_table("simulation", players=6)
+table.chart()
+"""
+
+
+AA_VALUE = 0.49628333333333347  # the committed 6-player simulation table's AA (data/preflop_tables)
 
 
 def _local(url: str) -> bool:
@@ -44,12 +53,13 @@ def _local(url: str) -> bool:
 @pytest.mark.slow
 def test_a_chart_is_interactive_in_jupyterlab_offline(tmp_path):
     """Hovering the potential chart's bars shows tooltips with the exact case counts of Table 4 (449,005 cases
-    ahead now and at the end; 91,981 behind now but ahead at the end), with no request off the machine."""
+    ahead now and at the end; 91,981 behind now but ahead at the end), hovering a preflop table's AA cell its
+    value, with no request off the machine."""
     from pokerlab.apps.serve import free_port
 
     nb = {
-        "cells": [{"cell_type": "code", "execution_count": None, "id": "chart", "metadata": {}, "outputs": [],
-                   "source": CELL}],
+        "cells": [{"cell_type": "code", "execution_count": None, "id": f"chart{i}", "metadata": {}, "outputs": [],
+                   "source": source} for i, source in enumerate((CELL, GRID_CELL))],
         "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
         "nbformat": 4,
         "nbformat_minor": 5,
@@ -111,6 +121,23 @@ def test_a_chart_is_interactive_in_jupyterlab_offline(tmp_path):
                 assert "449,005" in flat, f"tooltips seen: {flat!r}"  # ahead now, ahead at the end
                 assert "91,981" in flat, f"tooltips seen: {flat!r}"  # behind now, ahead at the end: PPOT's cases
                 assert "cases" in flat and "share" in flat
+                # a 13x13 grid: the AA cell (bottom right: rows and columns run 2..A) reads the table's value
+                page.keyboard.press("Shift+Enter")  # the next cell
+                grid = page.locator(".jp-RenderedVegaCommon5 canvas").nth(1)  # vega-embed draws on a canvas
+                grid.wait_for(timeout=180_000)
+                grid.scroll_into_view_if_needed()
+                box = grid.bounding_box()
+                seen = set()
+                for fy in (0.92, 0.95, 0.97):
+                    for fx in (0.82, 0.85, 0.88):
+                        page.mouse.move(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
+                        page.wait_for_timeout(150)
+                        tip = page.locator("#vg-tooltip-element")
+                        if tip.count() and tip.is_visible():
+                            seen.add(" ".join(tip.inner_text().split()))
+                aa = [s for s in seen if "class AA" in s.replace(":", "")]
+                assert aa, f"tooltips seen over the AA corner: {seen!r}"
+                assert f"{AA_VALUE:.4f}" in aa[0] and "combos 6" in aa[0].replace(":", "")
             finally:
                 browser.close()
     finally:
