@@ -8,21 +8,30 @@ The names most lessons need are here at the top level::
     >>> round(pl.hand_strength("AdQc", "3h4cJh"), 3)
     0.585
 
-Layers (each imports only the ones above it)::
+Layers, written here once (``tests/test_api.py`` reads this table and checks every import in the
+package against it, inside functions and under ``TYPE_CHECKING`` too). A module imports only modules
+of its own layer or of lower numbers, and no two modules import each other, even indirectly::
 
-    cards, ranges        card values, parsing, hand classes, hand ranges
-    evaluator            exact 5-7 card hand values (+ compiled kernels)
-    strength, equity     hand strength, potential, EHS, showdown equity
-    breakdown            what a range holds on a board (made hands, pairs, draws)
-    preflop              preflop tables: expert, simulated, exact (``pokerlab.preflop``)
-    charts, widgets      altair charts and ipywidgets views over the above
-    cli                  the ``pokerlab`` command
+    0  errors, _inputs, _validate, _cache, _signals, _version, _chart_hook, cards, ranges, _tables, solve, streets
+    1  evaluator, _kernels
+    2  strength, equity, preflop, breakdown, _parallel
+    3  bpp
+    4  game
+    5  bots, experiments
+    6  charts, widgets, apps
+    7  cli, __main__
+
+Layer 6 is the presentation layer: only it imports altair, ipywidgets, anywidget or vl_convert.
+A result's ``chart()`` (lower layers) asks :mod:`pokerlab._chart_hook` for the drawing function,
+which :mod:`pokerlab.charts` registers when imported: see that package's docstring.
 
 Importing pokerlab is cheap: numba, pandas, altair and ipywidgets load only
 when a function that needs them is first called.
 """
 
+from pokerlab import _chart_hook
 from pokerlab import preflop as preflop  # the submodule, as pokerlab.preflop
+from pokerlab._version import __version__ as __version__
 from pokerlab.breakdown import Holding, RangeBreakdown, range_breakdown
 from pokerlab.cards import Card, Deck, HandClass, Rank, Suit, combo_index, hand_classes, parse_cards
 from pokerlab.equity import Equity, equity
@@ -31,6 +40,7 @@ from pokerlab.errors import (
     CardError,
     DuplicateCardError,
     ParameterError,
+    ParameterTypeError,
     PokerlabError,
     RangeError,
 )
@@ -38,7 +48,13 @@ from pokerlab.evaluator import HandCategory, HandValue, category_counts, evaluat
 from pokerlab.ranges import Range
 from pokerlab.strength import Potential, compensated_strength, hand_potential, hand_strength, turn_card_effects
 
-__version__ = "0.1.0"
+
+def _load_charts() -> None:
+    """Import the presentation layer, which fills the registry that results' ``chart()`` draw with."""
+    from pokerlab import charts  # noqa: F401
+
+
+_chart_hook.set_loader(_load_charts)
 
 __all__ = [
     "Card",
@@ -52,6 +68,7 @@ __all__ = [
     "HandValue",
     "Holding",
     "ParameterError",
+    "ParameterTypeError",
     "PokerlabError",
     "Potential",
     "Range",

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from pokerlab import _chart_hook
 from pokerlab._tables import straight_high
 from pokerlab.cards import Card, CardsLike, cards_html, combo_cards, parse_named
 from pokerlab.errors import CardCountError, ParameterError, RangeError
@@ -38,7 +39,6 @@ from pokerlab.evaluator import HandCategory, evaluate
 from pokerlab.ranges import Range
 
 if TYPE_CHECKING:  # pragma: no cover
-    import altair as alt
     import pandas as pd
 
 __all__ = ["Holding", "RangeBreakdown", "Section", "range_breakdown"]
@@ -192,12 +192,11 @@ class RangeBreakdown:
         ]
         return pd.DataFrame(rows, columns=["section", "holding", "combos", "weight", "share"])
 
-    def chart(self, title: str | None = None) -> alt.Chart:
+    def chart(self, title: str | None = None) -> _chart_hook.Chart:
         """Horizontal bars of each holding's share, coloured by section."""
-        from pokerlab import charts
 
         board = " ".join(map(str, self.board))
-        return charts.breakdown_chart(self.to_frame(), title or f"{self.range} on {board}")
+        return _chart_hook.draw("breakdown_chart", self.to_frame(), title or f"{self.range} on {board}")
 
     def _repr_html_(self) -> str:
         rows = "".join(

@@ -799,7 +799,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _version() -> str:
-    from pokerlab import __version__
+    from pokerlab._version import __version__
 
     return f"pokerlab {__version__}"
 

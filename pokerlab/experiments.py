@@ -34,12 +34,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pokerlab import _validate, bots
+from pokerlab import _chart_hook, _validate, bots
 from pokerlab._parallel import run_tasks
 from pokerlab.errors import ParameterError
 
 if TYPE_CHECKING:  # pragma: no cover
-    import altair as alt
     import pandas as pd
 
     from pokerlab.game import Bot, Rules
@@ -122,7 +121,7 @@ class ExperimentResult:
             __import__("pandas").DataFrame(rows).sort_values("mean final money", ascending=False).reset_index(drop=True)
         )
 
-    def chart(self, trial: int | None = 0) -> alt.Chart:
+    def chart(self, trial: int | None = 0) -> _chart_hook.Chart:
         """Money over the hands, one line per player (a trial, or the mean over trials with ``trial=None``).
 
         Drawn by :func:`pokerlab.charts.money_chart`, the lines in the line-up's
@@ -131,8 +130,6 @@ class ExperimentResult:
         the table.
         """
         import pandas as pd
-
-        from pokerlab import charts
 
         trials = sorted(set(self.money["trial"]))
         if trial is not None and (isinstance(trial, bool) or trial not in trials):
@@ -152,7 +149,7 @@ class ExperimentResult:
         title = f"{self.setup}: money after each hand" + (
             " (mean over the trials)" if trial is None else f" (trial {trial})"
         )
-        return charts.money_chart(wide, title)
+        return _chart_hook.draw("money_chart", wide, title)
 
     def to_csv(self, path: str | Path) -> Path:
         path = Path(path)
@@ -294,11 +291,9 @@ class OpponentModelComparison:
             list(dict.fromkeys(self.scores["style"]))
         ]
 
-    def chart(self) -> alt.Chart:
+    def chart(self) -> _chart_hook.Chart:
         """Held-out log-loss per style, one bar per model (lower is better): ``charts.model_scores_chart``."""
-        from pokerlab import charts
-
-        return charts.model_scores_chart(self.scores, "Predicting the next action: held-out log-loss")
+        return _chart_hook.draw("model_scores_chart", self.scores, "Predicting the next action: held-out log-loss")
 
     def to_csv(self, directory: str | Path) -> Path:
         """Write scores.csv, calibration.csv and importances.csv into ``directory``."""

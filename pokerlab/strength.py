@@ -43,12 +43,11 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from pokerlab import _inputs, _validate
+from pokerlab import _chart_hook, _inputs, _validate
 from pokerlab.cards import Card, CardsLike, cards_html, format_cards
 from pokerlab.errors import ParameterError
 
 if TYPE_CHECKING:  # pragma: no cover
-    import altair as alt
     import numpy as np
     import pandas as pd
 
@@ -218,11 +217,9 @@ class Potential:
             f" EHS(net) = {self.ehs_net:.3f}</div></div>"
         )
 
-    def chart(self) -> alt.Chart:
+    def chart(self) -> _chart_hook.Chart:
         """Altair chart: where each 'now' row ends up after the remaining cards."""
-        from pokerlab import charts
-
-        return charts.potential_chart(self)
+        return _chart_hook.draw("potential_chart", self)
 
 
 def hand_potential(

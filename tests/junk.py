@@ -483,6 +483,7 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.charts.chart_png": {"chart": lambda: pokerlab.charts.strength_by_opponents_chart(0.5)},
     "pokerlab.charts.chart_svg": {"chart": lambda: pokerlab.charts.strength_by_opponents_chart(0.5)},
     "pokerlab.charts.png_bundle": {"chart": lambda: pokerlab.charts.strength_by_opponents_chart(0.5)},
+    "pokerlab.charts.display_bundle": {"chart": lambda: pokerlab.charts.strength_by_opponents_chart(0.5)},
     "pokerlab.charts.mark_counts": {"chart": lambda: pokerlab.charts.strength_by_opponents_chart(0.5)},
     "pokerlab.charts.context_triples_chart": {"triples": _frame("_triples")},
     "pokerlab.charts.decision_chart": {"frame": lambda: pokerlab.bots.strategy.decision_regions("flop", steps=5)},
@@ -551,14 +552,14 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
         "regrets": lambda: np.array([[2.0, -5.0, 6.0]]),
         "legal": lambda: np.ones((1, 3), bool),
     },
-    "pokerlab.solve.charts.exploitability_chart": {"results": _cfr_runs},
-    "pokerlab.solve.charts.regret_matching_chart": {"run": _rps_run, "rounds": lambda: 20},
-    "pokerlab.solve.charts.strategy_chart": {"policy": _uniform, "keys": lambda: ["K:", "Q:"]},
+    "pokerlab.charts.exploitability_chart": {"results": _cfr_runs},
+    "pokerlab.charts.regret_matching_chart": {"run": _rps_run, "rounds": lambda: 20},
+    "pokerlab.charts.strategy_chart": {"policy": _uniform, "keys": lambda: ["K:", "Q:"]},
     "pokerlab.solve.matrix.regret_matching_self_play": {
         "matrix": lambda: __import__("pokerlab.solve.matrix").solve.matrix.ROCK_PAPER_SCISSORS,
         "iterations": lambda: 20,
     },
-    "pokerlab.solve.widgets.CFRExplorer": {"results": _cfr_runs, "infosets": lambda: ["K:", "Q:"]},
+    "pokerlab.widgets.CFRExplorer": {"results": _cfr_runs, "infosets": lambda: ["K:", "Q:"]},
     "pokerlab.widgets.ContextExplorer": {"decisions": _decisions, "charts": lambda: False},
     "pokerlab.game.replay.study_hand": {"hand": lambda: _phh_hand(), "samples": lambda: 500},
     "pokerlab.widgets.HandReplayer": {"hand": lambda: _phh_hand(), "samples": lambda: 500, "charts": lambda: False},
@@ -630,7 +631,7 @@ def _checks_input(cls: type) -> bool:
 
 
 # packages split into modules that re-export them: a callable is named by the package, as users import it
-REEXPORTING = ("pokerlab.preflop", "pokerlab.widgets")
+REEXPORTING = ("pokerlab.charts", "pokerlab.preflop", "pokerlab.widgets")
 
 
 def _public_home(home: str, name: str, obj: object) -> str:

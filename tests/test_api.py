@@ -50,8 +50,8 @@ def test_every_error_is_a_pokerlab_error_and_a_value_error():
 
 
 LAYERS = {
-    "errors": 0, "_inputs": 0, "_validate": 0, "_cache": 0, "_signals": 0, "cards": 0, "ranges": 0, "_tables": 0,
-    "solve": 0, "streets": 0,
+    "errors": 0, "_inputs": 0, "_validate": 0, "_cache": 0, "_signals": 0, "_version": 0, "_chart_hook": 0,
+    "cards": 0, "ranges": 0, "_tables": 0, "solve": 0, "streets": 0,
     "evaluator": 1, "_kernels": 1,
     "strength": 2, "equity": 2, "preflop": 2, "breakdown": 2, "_parallel": 2,
     "bpp": 3,
@@ -60,6 +60,12 @@ LAYERS = {
     "charts": 6, "widgets": 6, "apps": 6,
     "cli": 7, "__main__": 7,
 }  # fmt: skip
+PRESENTATION = 6  # charts, widgets, apps: the only layer that may import a presentation library
+PRESENTATION_LIBRARIES = ("altair", "ipywidgets", "anywidget", "vl_convert")
+
+# Files that sit in a lower package but belong to another layer: deprecated import paths kept for code
+# written before the presentation layer became one (lesson 10 used them). Nothing in their package imports them.
+RELOCATED = {"solve/charts.py": "charts", "solve/widgets.py": "widgets"}
 
 
 # Inside a package the modules are layered too (DEVELOPERS.md "Layers"), and the package's __init__
@@ -69,11 +75,10 @@ SUBLAYERS = {
     "bpp": {"handtypes": 0, "learning": 1, "network": 2, "policy": 3, "evaluation": 3},
 }  # fmt: skip
 
-# The only upward imports, each inside the named methods (an import under ``if TYPE_CHECKING:`` of the
-# same module is allowed too: it annotates them). Everywhere else in these files the rule holds.
+# The only upward imports inside a package, each inside the named methods (an import under
+# ``if TYPE_CHECKING:`` of the same module is allowed too: it annotates them). They are the game's cycles in
+# ALLOWED_CYCLES below, and go when those do.
 ALLOWED_UPWARD = {
-    # STYLE.md: a result a notebook shows has a chart() method; it draws with pokerlab.charts.
-    ("*", "chart"): "pokerlab.charts",
     # Rules are data; starting a hand from them (`NO_LIMIT_RING.new_hand(...)`) is every lesson's first step.
     ("game/rules.py", "new_hand"): "pokerlab.game.state",
     # The README's way to read and write ACPC GAMEDEF text: methods that hand over to the format's module.
@@ -82,6 +87,18 @@ ALLOWED_UPWARD = {
     # The same for PHH (`hand.to_phh()`, `HandState.from_phh(text)` in lesson 04).
     ("game/state.py", "to_phh"): "pokerlab.game.phh",
     ("game/state.py", "from_phh"): "pokerlab.game.phh",
+}
+
+# Import cycles among pokerlab's modules that exist today and are still to be removed (#24: the game's
+# rules/state/phh untangled; the bots <-> experiments cycle went with the one bot factory). Each entry is the set of modules of one
+# strongly connected component of the import graph. The test prints this list on every run and fails when
+# a cycle appears that is not here, or when one listed here is gone (then delete its entry): it only shrinks.
+ALLOWED_CYCLES: dict[frozenset[str], str] = {
+    # Rules.new_hand builds a HandState, Rules.from/to_acpc_gamedef hand over to gamedef and HandState.to/from_phh
+    # to phh, and each of those imports rules (and state) back: the methods listed in ALLOWED_UPWARD.
+    frozenset({"pokerlab.game.gamedef", "pokerlab.game.phh", "pokerlab.game.rules", "pokerlab.game.state"}): (
+        "game rules <-> state <-> phh/gamedef (Rules.new_hand, HandState.to_phh/from_phh)"
+    ),
 }
 
 
@@ -148,12 +165,12 @@ def test_lower_layers_never_import_higher_ones():
         where = "/".join(rel)
         package = rel[0].removesuffix(".py")
         module = path.stem if len(rel) == 2 else None
-        mine = LAYERS[package]
+        mine = LAYERS[RELOCATED.get(where, package)]
         allowed = {target for (file, _), target in ALLOWED_UPWARD.items() if file == where}
         for node, function, type_only in _imports(ast.parse(path.read_text())):
             for t in set(_targets(node, root)):
                 parts = t.split(".")
-                if ALLOWED_UPWARD.get((where, function), ALLOWED_UPWARD.get(("*", function))) == t:
+                if ALLOWED_UPWARD.get((where, function)) == t:
                     continue
                 if type_only and t in allowed:
                     continue
@@ -187,3 +204,192 @@ def test_the_layer_test_sees_imports_inside_functions():
         ("from pokerlab.game.state import HandState", "new_hand", False),
         ("from pokerlab import charts", "chart", False),
     ]
+
+
+def _module_name(path, root):
+    rel = path.relative_to(root).with_suffix("").parts
+    if rel[-1] == "__init__":
+        rel = rel[:-1]
+    return ".".join(("pokerlab", *rel))
+
+
+def _graph_targets(node, root):
+    """The pokerlab modules an import runs: like :func:`_targets`, but a name that is not a module
+    (``from pokerlab import __version__``, ``from pokerlab.bpp import build_network``) reaches the package's
+    ``__init__`` (``pokerlab``, ``pokerlab.bpp``), which is where the name is looked up."""
+    import ast
+
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names if a.name == "pokerlab" or a.name.startswith("pokerlab.")]
+    if node.level or not node.module or not (node.module == "pokerlab" or node.module.startswith("pokerlab.")):
+        return []
+    folder = root.joinpath(*node.module.split(".")[1:])
+    if not folder.is_dir():
+        return [node.module]
+    found = []
+    for a in node.names:
+        sub = folder / a.name
+        found.append(f"{node.module}.{a.name}" if (sub.with_suffix(".py").exists() or sub.is_dir()) else node.module)
+    return found
+
+
+def import_graph():
+    """{module: {module it imports}} over pokerlab, counting every import: module level, inside functions
+    and methods, under ``if TYPE_CHECKING:``. Importing ``pokerlab.a.b`` is an edge to ``pokerlab.a.b`` only
+    (Python runs ``pokerlab/a/__init__`` first, but that package imports its own modules, never back)."""
+    import ast
+    from pathlib import Path
+
+    root = Path(pokerlab.__file__).parent
+    graph: dict[str, set[str]] = {}
+    for path in sorted(root.rglob("*.py")):
+        if "jupyter" in path.relative_to(root).parts:
+            continue
+        name = _module_name(path, root)
+        edges = graph.setdefault(name, set())
+        for node, _, _ in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+            edges.update(t for t in _graph_targets(node, root) if t != name)
+    return graph
+
+
+def cycles(graph):
+    """The strongly connected components of more than one module (Tarjan), each as (members, one cycle through
+    them, written ``a -> b -> a``)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+
+    def connect(v):  # recursion depth is bounded by the number of modules (about 100)
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in graph:
+                continue
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            members = set()
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                members.add(w)
+                if w == v:
+                    break
+            if len(members) > 1:
+                found.append((frozenset(members), _one_cycle(graph, members)))
+
+    for v in sorted(graph):
+        if v not in index:
+            connect(v)
+    return found
+
+
+def _one_cycle(graph, members):
+    """A shortest cycle through the smallest member, inside the component (breadth first)."""
+    start = min(members)
+    previous = {start: None}
+    queue = [start]
+    while queue:
+        v = queue.pop(0)
+        for w in sorted(graph[v] & members):
+            if w == start:
+                path = [v]
+                while previous[path[-1]] is not None:
+                    path.append(previous[path[-1]])
+                return " -> ".join([*reversed(path), start])
+            if w not in previous:
+                previous[w] = v
+                queue.append(w)
+    raise AssertionError("a strongly connected component always holds a cycle")
+
+
+def test_no_import_cycles_among_pokerlab_modules():
+    """#24: no cycle among pokerlab's modules, counting imports inside functions and under TYPE_CHECKING.
+
+    The cycles that remain are listed in ALLOWED_CYCLES (printed here, so the list is seen until it is empty)."""
+    found = cycles(import_graph())
+    print("allowed import cycles still to remove:")
+    for members, reason in ALLOWED_CYCLES.items():
+        print(f"  {', '.join(sorted(members))}: {reason}")
+    new = [
+        f"{cycle}  (modules: {', '.join(sorted(members))})" for members, cycle in found if members not in ALLOWED_CYCLES
+    ]
+    gone = [", ".join(sorted(m)) for m in ALLOWED_CYCLES if m not in {members for members, _ in found}]
+    assert new == [], "import cycles:\n" + "\n".join(new)
+    assert gone == [], "these allowed cycles are gone, delete them from ALLOWED_CYCLES:\n" + "\n".join(gone)
+
+
+def test_the_cycle_finder_sees_a_cycle_through_a_function_import():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e2"}, "e2": set()}
+    assert cycles(graph) == [(frozenset({"a", "b", "c"}), "a -> b -> c -> a")]
+    import ast
+    from pathlib import Path
+
+    root = Path(pokerlab.__file__).parent
+    version = ast.parse("def f():\n    from pokerlab import __version__, charts\n").body[0].body[0]
+    assert _graph_targets(version, root) == ["pokerlab", "pokerlab.charts"]  # the name is read from __init__
+
+
+def test_only_the_presentation_layer_imports_presentation_libraries():
+    """altair, ipywidgets, anywidget and vl_convert are imported only by charts, widgets and apps: not below,
+    not inside a function, not under TYPE_CHECKING (a result's chart() goes through pokerlab._chart_hook)."""
+    import ast
+    from pathlib import Path
+
+    root = Path(pokerlab.__file__).parent
+    problems = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root).parts
+        where = "/".join(rel)
+        layer = LAYERS[RELOCATED.get(where, rel[0].removesuffix(".py"))] if rel != ("__init__.py",) else 8
+        if layer == PRESENTATION:
+            continue
+        for node, function, _ in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            for name in names:
+                if name.split(".")[0] in PRESENTATION_LIBRARIES:
+                    problems.append(f"{where} imports {name}" + (f" in {function}()" if function else ""))
+    assert problems == []
+
+
+def test_the_written_layers_are_the_tests_layers():
+    """The layering is written once, in pokerlab's package docstring; this file's LAYERS must say the same."""
+    import re
+
+    doc = pokerlab.__doc__
+    block = doc[doc.index("Layers") :].split("\n\n")[1]
+    written = {}
+    for line in block.splitlines():
+        match = re.match(r"\s+(\d)\s+(.*?)(?:\s{2,}.*)?$", line)
+        assert match, f"unreadable layer line: {line!r}"
+        for name in match.group(2).split(","):
+            written[name.strip()] = int(match.group(1))
+    assert written == LAYERS
+
+
+def test_results_draw_through_the_hook_and_the_charts_package_fills_it():
+    """p.chart() on a result reaches pokerlab.charts through the leaf module pokerlab._chart_hook; a fresh
+    interpreter that never imported pokerlab.charts still gets the chart."""
+    code = (
+        "import sys, pokerlab as pl; p = pl.hand_potential('AdQc', '3h4cJh');"
+        "assert 'pokerlab.charts' not in sys.modules; c = p.chart();"
+        "from pokerlab import charts; print(c.to_dict() == charts.potential_chart(p).to_dict())"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "True"
+
+
+def test_the_version_lives_in_one_leaf_module():
+    import tomllib
+    from pathlib import Path
+
+    from pokerlab._version import __version__
+
+    project = tomllib.loads((Path(pokerlab.__file__).parents[1] / "pyproject.toml").read_text())["project"]
+    assert pokerlab.__version__ == __version__ == project["version"]

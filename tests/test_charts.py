@@ -17,7 +17,19 @@ from pokerlab.charts import MarkCount, mark_counts
 from pokerlab.errors import ParameterError
 from pokerlab.strength import turn_card_effects
 
-NOT_CHARTS = {"chart_png", "chart_svg", "enable_offline", "mark_counts", "network_svg", "png_bundle", "svg_png"}
+NOT_CHARTS = {
+    "PNG_SCALE",
+    "MarkCount",
+    "VEGALITE_MIMETYPE",
+    "chart_png",
+    "chart_svg",
+    "display_bundle",
+    "enable_offline",
+    "mark_counts",
+    "network_svg",
+    "png_bundle",
+    "svg_png",
+}
 
 
 def _potential():
@@ -86,6 +98,18 @@ def _calibration():
     return cal
 
 
+def _kuhn_run():
+    from pokerlab import solve
+
+    return solve.cfr(solve.game("kuhn"), 20, "cfr", record=4)
+
+
+def _rps_run():
+    from pokerlab.solve.matrix import ROCK_PAPER_SCISSORS, regret_matching_self_play
+
+    return regret_matching_self_play(ROCK_PAPER_SCISSORS, 30)
+
+
 CASES = {
     "category_chart": (lambda: charts.category_chart(_category_frame()), {"marks": 9}),
     # per action panel: the diagonal (2 vertices), the calibration curve (2 bins) and its 2 points
@@ -105,10 +129,14 @@ CASES = {
         {"layer_0_marks": 8, "layer_1_marks": 8},
     ),
     "potential_chart": (lambda: charts.potential_chart(_potential()), {"marks": 9}),
-    "turn_card_chart": (lambda: charts.turn_card_chart(_turn_frame()), {"layer_0_marks": 47, "layer_1_marks": 1}),
+    # one row per suit: 47 unseen cards' bars, a zero rule per row
+    "turn_card_chart": (
+        lambda: charts.turn_card_chart(_turn_frame()),
+        {"child_layer_0_marks": 47, "child_layer_1_marks": 4},
+    ),
     "potential_and_turn_chart": (
         lambda: charts.potential_and_turn_chart(_potential(), _turn_frame()),
-        {"concat_0_marks": 9, "concat_1_layer_0_marks": 47, "concat_1_layer_1_marks": 1},
+        {"concat_0_marks": 9, "concat_1_child_layer_0_marks": 47, "concat_1_child_layer_1_marks": 4},
     ),
     "strength_by_opponents_chart": (
         lambda: charts.strength_by_opponents_chart(0.585),
@@ -177,6 +205,23 @@ CASES = {
         lambda: charts.money_chart(pd.DataFrame({"you": [100, 120, 90], "bot": [100, 80, 110]}).rename_axis("hand")),
         {"marks": 2 * 3},
     ),
+    # Kuhn, 20 CFR iterations recorded 4 times: a line of 4 vertices and its 4 points, the bot's rule and
+    # its label, the rule at the iteration shown
+    "exploitability_chart": (
+        lambda: charts.exploitability_chart([_kuhn_run()], {"bot": 0.1}, iteration=5),
+        {
+            "layer_0_layer_0_marks": 4,
+            "layer_0_layer_1_marks": 4,
+            "layer_1_marks": 1,
+            "layer_2_marks": 1,
+            "layer_3_marks": 1,
+        },
+    ),
+    "strategy_chart": (lambda: charts.strategy_chart(_kuhn_run().average_policy, ["K:", "Q:"]), {"marks": 4}),
+    "regret_matching_chart": (  # 3 actions x (played, average) x 20 rounds
+        lambda: charts.regret_matching_chart(_rps_run(), rounds=20),
+        {"marks": 120},
+    ),
 }
 
 
@@ -185,8 +230,8 @@ def test_charts_are_drawn_only_in_the_chart_modules():
     has a rendering case above; the opponent-model comparison used to build its bars in experiments.py."""
     from pathlib import Path
 
-    package = Path(charts.__file__).parent
-    allowed = {package / "charts.py", package / "solve" / "charts.py"}
+    package = Path(charts.__file__).parent.parent
+    allowed = set((package / "charts").glob("*.py"))
     drawing = [
         str(path.relative_to(package))
         for path in sorted(package.rglob("*.py"))
@@ -213,17 +258,28 @@ def test_chart_draws_visible_marks_in_every_layer(name):
 def test_the_old_shared_colour_scale_left_the_turn_card_bars_empty():
     """Lesson 02's explorer once concatenated the two charts with one colour scale: no bar had a fill."""
     old = (charts.potential_chart(_potential()) & charts.turn_card_chart(_turn_frame())).to_dict()
-    del old["vconcat"][1]["resolve"]  # the turn-card chart as it was: no scales of its own
-    bars = {m.name: m for m in mark_counts(old)}["concat_1_layer_0_marks"]
+    assert "resolve" not in old  # the two charts concatenated as they were: one colour scale
+    bars = {m.name: m for m in mark_counts(old)}["concat_1_child_layer_0_marks"]
     assert (bars.marks, bars.visible) == (47, 0)  # mark_counts sees what the eye saw: nothing
     new = {m.name: m for m in mark_counts(charts.potential_and_turn_chart(_potential(), _turn_frame()))}
-    assert new["concat_1_layer_0_marks"].visible == 47
+    assert new["concat_1_child_layer_0_marks"].visible == 47
+
+
+def test_turn_card_labels_are_readable_from_the_back_of_the_room():
+    """#22: 52 rotated card names were unreadable on a projector. Now the 13 ranks run across, horizontal,
+    16 px bold, and each suit is a row whose header is its symbol at 28 px."""
+    spec = charts.turn_card_chart(_turn_frame()).to_dict()
+    axis = spec["spec"]["layer"][0]["encoding"]["x"]["axis"]
+    assert spec["spec"]["layer"][0]["encoding"]["x"]["field"] == "rank"
+    assert axis["labelAngle"] == 0 and axis["labelFontSize"] >= 14
+    header = spec["facet"]["row"]["header"]
+    assert spec["facet"]["row"]["field"] == "suit" and header["labelAngle"] == 0 and header["labelFontSize"] >= 24
 
 
 def test_turn_card_legend_is_on_the_right_and_names_the_category():
     spec = charts.potential_and_turn_chart(_potential(), _turn_frame()).to_dict()
     assert spec["resolve"]["scale"]["color"] == "independent"
-    legend_titles = spec["vconcat"][1]["layer"][0]["encoding"]["color"]["title"]
+    legend_titles = spec["vconcat"][1]["spec"]["layer"][0]["encoding"]["color"]["title"]
     assert "category" in legend_titles and "ahead" not in legend_titles
 
 
@@ -242,7 +298,7 @@ def test_static_renderer_saves_a_png_and_no_javascript():
 
     previous = alt.renderers.active
     try:
-        assert charts.enable_offline() == "static"
+        assert charts.enable_offline("static") == "static"
         data, meta = charts.strength_by_opponents_chart(0.5)._repr_mimebundle_()
     finally:
         alt.renderers.enable(previous)
@@ -342,3 +398,85 @@ def test_svg_drawings_shrink_to_a_narrow_page_instead_of_being_cut():
     for svg in (charts.chart_svg(charts.strength_by_opponents_chart(0.5)), charts.network_svg(build_network("flop"))):
         root = svg[: svg.index(">")]
         assert "max-width:100%" in root and "height:auto" in root and "viewBox=" in root
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_the_display_bundle_draws_the_same_marks_from_its_trimmed_spec(name):
+    """The bundle a lesson saves (#22 item 5): a Vega-Lite 5 spec for JupyterLab's built-in renderer and a PNG
+    for every other reader, one bundle. The spec's data is cut to the drawn fields and written as CSV; drawn
+    with the Vega-Lite 5 compiler it still shows every mark of the chart."""
+    build, expected = CASES[name]
+    expected = expected() if callable(expected) else expected
+    data, meta = charts.display_bundle(build())
+    assert set(data) == {"application/vnd.vegalite.v5+json", "image/png", "text/plain"}
+    spec = data[charts.VEGALITE_MIMETYPE]
+    assert spec["$schema"].startswith("https://vega.github.io/schema/vega-lite/v5.")
+    assert "datasets" not in spec
+    counts = {m.name: m for m in mark_counts(spec)}
+    assert {k: m.marks for k, m in counts.items()} == expected
+    assert all(m.visible == m.marks for m in counts.values())
+    png = base64.b64decode(data["image/png"])
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and meta["image/png"]["width"] > 100
+
+
+def test_the_bundle_keeps_only_the_fields_a_chart_uses():
+    frame = _preflop_frame().assign(unused=1.5, note="not drawn")
+    spec = charts.display_bundle(charts.preflop_heatmap(frame))[0][charts.VEGALITE_MIMETYPE]
+    header = spec["data"]["values"].splitlines()[0].split(",")
+    assert "unused" not in header and "note" not in header and "row" not in header
+    assert {"class", "value", "stderr", "combos", "row_rank", "col_rank", "light"} <= set(header)
+    assert spec["data"]["format"]["parse"]["light"] == "boolean"
+
+
+def test_tooltips_carry_the_exact_numbers():
+    """A class's value in a 13x13 grid, a posterior, the potential's case counts: what the tooltip reads is the
+    number printed elsewhere (the CSV keeps ten significant digits; counts stay whole)."""
+    import csv
+
+    def rows(spec):
+        data = spec["data"] if "data" in spec else spec["vconcat"][0]["data"]
+        return list(csv.DictReader(io.StringIO(data["values"])))
+
+    p = _potential()
+    spec = charts.display_bundle(charts.potential_chart(p))[0][charts.VEGALITE_MIMETYPE]
+    cases = {(r["now"], r["at the end"]): int(r["cases"]) for r in rows(spec)}
+    assert cases[("ahead", "ahead")] == 449005 and cases[("behind", "ahead")] == p.matrix[2][0]
+    tooltip = [t["field"] for t in spec["encoding"]["tooltip"]]
+    assert "cases" in tooltip and "share" in tooltip
+    table = _preflop_frame()
+    spec = charts.display_bundle(charts.preflop_heatmap(table))[0][charts.VEGALITE_MIMETYPE]
+    aa = next(r for r in rows(spec) if r["class"] == "AA")
+    assert float(aa["value"]) == pytest.approx(float(table.set_index("class").loc["AA", "value"]), abs=1e-9)
+    assert "class" in [t["field"] for t in spec["layer"][0]["encoding"]["tooltip"]]
+
+
+def test_lessons_display_charts_as_one_bundle_with_both_mimetypes():
+    """enable_offline() makes altair show every chart through display_bundle."""
+    import altair as alt
+
+    assert charts.enable_offline() == "live"
+    data, _ = alt.renderers.get()(charts.potential_chart(_potential()).to_dict())
+    assert {"application/vnd.vegalite.v5+json", "image/png"} <= set(data)
+    assert charts.enable_offline("static") == "static"
+    data, _ = alt.renderers.get()(charts.potential_chart(_potential()).to_dict())
+    assert "image/png" in data and charts.VEGALITE_MIMETYPE not in data
+    charts.enable_offline()
+
+
+def test_the_bundle_names_the_vega_lite_that_jupyterlab_renders():
+    """altair 6 writes Vega-Lite 6; JupyterLab 4.6's built-in vega extension renders Vega-Lite 3-5 only. The bundle
+    therefore says v5, and JupyterLab's own files (when the lab extra is installed) carry that mimetype."""
+    import sys
+    from pathlib import Path
+
+    import altair as alt
+
+    assert charts.VEGALITE_MIMETYPE == "application/vnd.vegalite.v5+json"
+    spec = charts.display_bundle(charts.strength_by_opponents_chart(0.5))[0][charts.VEGALITE_MIMETYPE]
+    assert spec["$schema"] == "https://vega.github.io/schema/vega-lite/v5.8.0.json"
+    assert alt.SCHEMA_VERSION.split(".")[0] in ("v5", "v6")  # the grammar both versions share
+    static = Path(sys.prefix) / "share" / "jupyter" / "lab" / "static"
+    if not static.is_dir():
+        pytest.skip("JupyterLab is not installed here (the lab and test extras install it)")
+    core = "".join(p.read_text(errors="replace") for p in static.glob("jlab_core.*.js"))
+    assert charts.VEGALITE_MIMETYPE in core and "application/vnd.vegalite.v6+json" not in core

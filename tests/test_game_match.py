@@ -197,7 +197,7 @@ def test_money_chart_is_the_one_in_charts_and_draws_a_point_per_hand_and_bot():
     assert chart.to_dict() == charts.money_chart(r.money, f"{NO_LIMIT_RING.name}: money after each hand").to_dict()
     assert [(m.kind, m.marks, m.visible) for m in charts.mark_counts(chart)] == [("line", 2 * 14, 2 * 14)]
     assert chart.to_dict()["encoding"]["color"]["sort"] == ["always_call", "random"]  # seat order
-    game = Path(charts.__file__).parent / "game"
+    game = Path(charts.__file__).parent.parent / "game"
     drawing = [p.name for p in game.glob("*.py") if "mark_" in p.read_text() or "alt.Chart(" in p.read_text()]
     assert drawing == []  # the engine computes; pokerlab.charts draws
 

@@ -83,7 +83,11 @@ def test_no_javascript_or_widget_state_is_stored(path):
     for out in _outputs(nb):
         data = out.get("data", {})
         assert "application/javascript" not in data
-        assert not any(k.startswith("application/vnd.vegalite") for k in data), "an interactive chart renderer"
+        vega = [k for k in data if k.startswith(("application/vnd.vegalite", "application/vnd.vega."))]
+        # a live chart only as pokerlab.charts.display_bundle saves it: Vega-Lite 5 (JupyterLab's built-in
+        # renderer, no script stored) beside its PNG, in one bundle
+        assert vega in ([], ["application/vnd.vegalite.v5+json"]), f"{path.name}: chart renderer {vega}"
+        assert not vega or "image/png" in data, f"{path.name}: a Vega-Lite chart with no PNG beside it"
         html = "".join(data.get("text/html", ""))
         assert "<script" not in html, f"{path.name} stores a script in an HTML output"
         assert "JupyterChart" not in "".join(data.get("text/plain", ""))
@@ -102,6 +106,24 @@ def test_every_chart_and_widget_output_has_a_static_picture(path):
         live_only = "# LIVE_ONLY" in cell.source  # a game to play: a picture would not help
         for out in cell.get("outputs", []):
             _check_static_view(path, out, live_only)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_ids(LESSONS))
+def test_every_chart_is_live_vega_lite_and_a_picture(path):
+    """#22 item 5: a chart a lesson shows is ONE bundle, Vega-Lite (tooltips in JupyterLab and VS Code) and a
+    PNG (GitHub, nbconvert); its data is cut to what is drawn and written inline as CSV."""
+    charts_shown = 0
+    for out in _outputs(_read(path)):
+        data = out.get("data", {})
+        if not "".join(data.get("text/plain", "")).startswith("<chart"):
+            continue
+        charts_shown += 1
+        assert {"application/vnd.vegalite.v5+json", "image/png"} <= set(data), f"{path.name}: {sorted(data)}"
+        spec = json.dumps(data["application/vnd.vegalite.v5+json"])
+        assert '"datasets"' not in spec and '"type": "csv"' in spec
+        assert "http" not in spec.replace("https://vega.github.io/schema/vega-lite/v5.8.0.json", "")
+    uses_charts = "charts.enable_offline()" in "".join(c.source for c in _read(path).cells)
+    assert charts_shown >= 1 or not uses_charts, f"{path.name} enables charts but shows none"
 
 
 def _check_static_view(path, out, live_only: bool) -> None:

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from pokerlab import solve
+from pokerlab.charts import exploitability_chart, regret_matching_chart, strategy_chart
 from pokerlab.errors import ParameterError
-from pokerlab.solve.charts import exploitability_chart, regret_matching_chart, strategy_chart
 from pokerlab.solve.matrix import ROCK_PAPER_SCISSORS, regret_matching_self_play
 from tests.peers import peer
 
@@ -83,7 +83,7 @@ def test_matrix_bad_input():
 
 
 def test_cfr_explorer_moves_with_its_slider(runs):
-    from pokerlab.solve.widgets import CFRExplorer
+    from pokerlab.widgets import CFRExplorer
 
     ex = CFRExplorer(runs, ["K:", "J:", "Q:r"], {"Phase II bot": 2.0125})
     assert ex.iteration.options[-1] == 400 and ex.iteration.value == 400
@@ -105,7 +105,7 @@ def test_cfr_explorer_saves_a_picture_of_its_charts_beside_the_widget(runs):
     import base64
 
     from pokerlab.charts import mark_counts
-    from pokerlab.solve.widgets import CFRExplorer
+    from pokerlab.widgets import CFRExplorer
 
     ex = CFRExplorer(runs, ["K:", "J:", "Q:r"], {"Phase II bot": 2.0125})
     ex.variant.value = "cfr+"

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from pokerlab import solve
 from pokerlab.bots.leduc import leduc_strength, phase_two_decisions, phase_two_policy
+from pokerlab.charts import exploitability_chart, regret_matching_chart, strategy_chart
 from pokerlab.errors import ParameterError
-from pokerlab.solve.charts import exploitability_chart, regret_matching_chart, strategy_chart
 from pokerlab.solve.matrix import ROCK_PAPER_SCISSORS, regret_matching_self_play
 
 KUHN = solve.game("kuhn")
@@ -187,7 +187,7 @@ def test_the_reference_label_sits_at_the_right_end_clear_of_the_curves():
 
 def test_the_explorer_refuses_two_runs_of_one_variant():
     # before: CFRExplorer([cfr 10, cfr 40], ...) kept only the second run, silently
-    from pokerlab.solve.widgets import CFRExplorer
+    from pokerlab.widgets import CFRExplorer
 
     runs = [solve.cfr(KUHN, 10, record=3), solve.cfr(KUHN, 40, record=3)]
     with pytest.raises(ParameterError, match="different variants"):
@@ -198,7 +198,7 @@ def test_the_explorer_refuses_two_runs_of_one_variant():
 
 @pytest.mark.parametrize("infosets", ["K:", None, 3, []])
 def test_the_explorer_needs_a_list_of_information_sets(infosets):
-    from pokerlab.solve.widgets import CFRExplorer
+    from pokerlab.widgets import CFRExplorer
 
     with pytest.raises(ParameterError, match="infosets must be a list"):
         CFRExplorer([solve.cfr(KUHN, 10, record=3)], infosets)
@@ -206,7 +206,7 @@ def test_the_explorer_needs_a_list_of_information_sets(infosets):
 
 @pytest.mark.parametrize("results", [None, "cfr", iter([]), [1]])
 def test_the_explorer_needs_results(results):
-    from pokerlab.solve.widgets import CFRExplorer
+    from pokerlab.widgets import CFRExplorer
 
     with pytest.raises(ParameterError, match="results must be a non-empty list"):
         CFRExplorer(results, ["K:"])

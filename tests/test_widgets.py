@@ -434,7 +434,7 @@ def test_potential_explorer_turn_card_bars_are_filled():
     from pokerlab.charts import mark_counts
 
     ex = EXPLORERS["PotentialExplorer"]()
-    bars = {m.name: m for m in mark_counts(ex.last_chart)}["concat_1_layer_0_marks"]
+    bars = {m.name: m for m in mark_counts(ex.last_chart)}["concat_1_child_layer_0_marks"]
     assert (bars.marks, bars.visible) == (47, 47)  # one filled bar per possible turn card
 
 

@@ -138,7 +138,7 @@ def simulate_counts(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED, *, pro
             bar.update(m)
     if bar is not None:
         bar.close()
-    from pokerlab import __version__
+    from pokerlab._version import __version__
 
     provenance = {
         "what": "BPP table counts: 17 hand types, both seats of every deal",

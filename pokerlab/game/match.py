@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 import numpy as np
 
+from pokerlab import _chart_hook
 from pokerlab.errors import ParameterError, PreflopTableError
 from pokerlab.game.rules import Rules, Street
 from pokerlab.game.state import (
@@ -50,7 +51,6 @@ from pokerlab.game.state import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    import altair as alt
     import pandas as pd
 
     from pokerlab.cards import Card
@@ -228,14 +228,15 @@ class MatchResult:
             rows.append({"bot": n, "hands": played, "won": total, "per hand": total / played if played else 0.0})
         return pd.DataFrame(rows).sort_values("per hand", ascending=False).reset_index(drop=True)
 
-    def chart(self) -> alt.Chart:
+    def chart(self) -> _chart_hook.Chart:
         """The money of every bot over the hands (the Waterloo report's Figures 4-7): ``charts.money_chart``.
 
         Row 0 is the stacks before the first hand; the lines keep the seat order.
         """
-        from pokerlab import charts  # a result may draw itself with the layer above (DEVELOPERS.md "Layers")
 
-        return charts.money_chart(self.money.rename_axis("hand"), f"{self.rules.name}: money after each hand")
+        return _chart_hook.draw(
+            "money_chart", self.money.rename_axis("hand"), f"{self.rules.name}: money after each hand"
+        )
 
 
 def _unique_names(bots: list[Any]) -> tuple[str, ...]:

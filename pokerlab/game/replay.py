@@ -44,6 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pokerlab import _chart_hook
 from pokerlab.cards import Card
 from pokerlab.errors import ParameterError
 from pokerlab.game.rules import Street
@@ -183,9 +184,7 @@ class HandStudy:
 
     def chart(self) -> Any:
         """Altair chart: each known player's equity at the start of every street."""
-        from pokerlab import charts
-
-        return charts.equity_by_street_chart(self)
+        return _chart_hook.draw("equity_by_street_chart", self)
 
 
 def _numbers_text(x: Numbers) -> str:

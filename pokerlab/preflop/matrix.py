@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pokerlab import _chart_hook
 from pokerlab._parallel import run_tasks
 from pokerlab.cards import HandClass, combo_index, hand_classes
 from pokerlab.errors import ParameterError, PreflopTableError
@@ -39,7 +40,6 @@ BOARDS_PER_PAIR = 1_712_304
 MATRIX_COLUMNS = ("class", "opponent", "pairs", "wins", "ties", "losses", "equity", "win", "tie")
 
 if TYPE_CHECKING:  # pragma: no cover
-    import altair as alt
     import pandas as pd
 
 
@@ -156,11 +156,9 @@ class PreflopMatrix:
                 )
         return pd.DataFrame(rows, columns=list(MATRIX_COLUMNS))
 
-    def chart(self, title: str | None = None) -> alt.Chart:
+    def chart(self, title: str | None = None) -> _chart_hook.Chart:
         """A 169x169 heatmap: each row class's equity against each column class (classes strongest first)."""
-        from pokerlab import charts
-
-        return charts.matrix_heatmap(self.to_frame(), _strength_order(), title=title or self.title)
+        return _chart_hook.draw("matrix_heatmap", self.to_frame(), _strength_order(), title=title or self.title)
 
     @property
     def title(self) -> str:

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pokerlab import _chart_hook
 from pokerlab._validate import is_whole, member
 from pokerlab.cards import HandClass, hand_classes
 from pokerlab.errors import CardError, ParameterError, PreflopTableError
 
 if TYPE_CHECKING:  # pragma: no cover
-    import altair as alt
     import pandas as pd
 
 
@@ -205,7 +205,7 @@ def _check_content(
 
 
 def _version() -> str:
-    from pokerlab import __version__
+    from pokerlab._version import __version__
 
     return __version__
 
@@ -304,11 +304,9 @@ class PreflopTable:
 
         return pd.DataFrame(self.values, index=list(RANKS), columns=list(RANKS))
 
-    def chart(self, title: str | None = None) -> alt.Chart:
+    def chart(self, title: str | None = None) -> _chart_hook.Chart:
         """An altair 13x13 heatmap with tooltips (class, value, error, combos)."""
-        from pokerlab import charts
-
-        return charts.preflop_heatmap(self.to_frame(), title=title or self.title)
+        return _chart_hook.draw("preflop_heatmap", self.to_frame(), title=title or self.title)
 
     def _repr_html_(self) -> str:
         finite = self.values[np.isfinite(self.values)]

@@ -45,13 +45,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from pokerlab import _chart_hook
 from pokerlab.errors import ParameterError
 from pokerlab.solve.evaluate import decisions, exploitability
 from pokerlab.solve.games import Game
 from pokerlab.solve.policy import Policy
 
 if TYPE_CHECKING:
-    import altair as alt
     import pandas as pd
 
 __all__ = ["VARIANTS", "CFRResult", "cfr", "cfr_reference", "regret_matching"]
@@ -129,11 +129,9 @@ class CFRResult:
             }
         )
 
-    def chart(self) -> alt.LayerChart | alt.FacetChart:
+    def chart(self) -> _chart_hook.Chart:
         """The exploitability curve (log-log)."""
-        from pokerlab.solve.charts import exploitability_chart
-
-        return exploitability_chart([self])
+        return _chart_hook.draw("exploitability_chart", [self])
 
 
 def _checkpoints(iterations: int, record: int | None) -> list[int]:

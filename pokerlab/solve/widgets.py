@@ -1,144 +1,18 @@
-"""The lesson's explorer: slide through CFR's iterations, watch strategies settle and exploitability fall.
+"""Deprecated path: the CFR explorer is :class:`pokerlab.widgets.CFRExplorer`.
 
-The charts are drawn as SVG by vl-convert inside ``HTML`` widgets (offline,
-updated in place), like the other pokerlab explorers. Displayed in a notebook,
-the explorer also saves a PNG of its current charts beside the live widget, so
-a saved lesson shows them where no kernel runs (GitHub, nbconvert HTML,
-VS Code, an untrusted JupyterLab). The picture is drawn with vl-convert here:
-``pokerlab.charts`` sits in a higher layer than ``pokerlab.solve``.
+Lesson 10 imported it from here before every widget moved into ``pokerlab.widgets``. This module
+belongs to the presentation layer although it sits in ``solve/`` (``tests/test_api.py`` lists it as
+an alias): nothing in ``pokerlab.solve`` imports it.
 """
 
-from __future__ import annotations
+import warnings
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
-from pokerlab.errors import ParameterError
-from pokerlab.solve.cfr import CFRResult
-from pokerlab.solve.policy import Policy
+from pokerlab.widgets.cfr import CFRExplorer
 
 __all__ = ["CFRExplorer"]
 
-
-PNG_SCALE = 1.5  # pixels per CSS pixel, as pokerlab.charts draws the lessons' pictures
-
-
-def _svg(chart: Any) -> str:
-    import vl_convert
-
-    return vl_convert.vegalite_to_svg(chart.to_json())
-
-
-def _png_bundle(chart: Any) -> tuple[dict[str, str], dict[str, Any]]:
-    """The chart as a base64 PNG mime entry (on white, 256 colours) with its size in CSS pixels."""
-    import base64
-    import io
-
-    import vl_convert
-    from PIL import Image
-
-    raw = vl_convert.vegalite_to_png(chart.to_json(), scale=PNG_SCALE)
-    image = Image.open(io.BytesIO(raw)).convert("RGBA")
-    flat = Image.new("RGBA", image.size, "white")
-    flat.alpha_composite(image)
-    out = io.BytesIO()
-    flat.convert("RGB").quantize(256).save(out, "PNG", optimize=True)
-    size = {"width": round(image.width / PNG_SCALE), "height": round(image.height / PNG_SCALE)}
-    return {"image/png": base64.b64encode(out.getvalue()).decode("ascii")}, {"image/png": size}
-
-
-class CFRExplorer:
-    """An iteration slider, a solver menu and information-set checkboxes over finished :func:`cfr` runs.
-
-    ``results`` are runs of one game (e.g. CFR, CFR+ and MCCFR); the
-    slider moves over the iterations any run recorded, and each run
-    shows its average policy at the last recorded iteration not after it.
-    ``references`` are exploitabilities drawn as rules (e.g. a bot's).
-    ``last_chart`` holds what the two views show, stacked in one chart
-    (the strategies above, the curves below, the summary as its title): that
-    is the picture saved beside the widget.
-    """
-
-    def __init__(
-        self,
-        results: Sequence[CFRResult],
-        infosets: Sequence[str],
-        references: Mapping[str, float] | None = None,
-    ) -> None:
-        import ipywidgets as w
-
-        if (
-            isinstance(results, (str, bytes))
-            or not isinstance(results, Sequence)
-            or not results
-            or not all(isinstance(r, CFRResult) for r in results)
-        ):
-            raise ParameterError("results must be a non-empty list of CFRResult (from solve.cfr)")
-        if any(r.game is not results[0].game for r in results) or any(not r.history for r in results):
-            raise ParameterError("the results must come from one game, each with a recorded history")
-        variants = [r.variant for r in results]
-        if len(set(variants)) != len(variants):  # the solver menu names runs by variant: one would hide another
-            raise ParameterError(f"the results must be of different variants (one run each), not {variants}")
-        if isinstance(infosets, (str, bytes)) or not isinstance(infosets, Sequence) or not infosets:
-            raise ParameterError(f"infosets must be a list of information set keys, e.g. ['K:'], not {infosets!r}")
-        for key in infosets:
-            if not isinstance(key, str):
-                raise ParameterError(f"infosets must hold information set keys (text), not {key!r:.60}")
-            results[0].game.infoset(key)  # raises on an unknown key
-        self.results = {r.variant: r for r in results}
-        if references is not None and not isinstance(references, Mapping):
-            raise ParameterError(f"references must be a dict of name: exploitability, not {type(references).__name__}")
-        self.references = dict(references or {})
-        points = sorted({i for r in results for i, _ in r.history})
-        self.iteration = w.SelectionSlider(options=points, value=points[-1], description="iteration")
-        self.variant = w.Dropdown(options=list(self.results), description="solver")
-        self.infosets = w.SelectMultiple(options=list(infosets), value=tuple(infosets[:4]), description="sets", rows=6)
-        self.last_chart: Any = None
-        self.curve_view = w.HTML()
-        self.strategy_view = w.HTML()
-        self.summary = w.HTML()
-        for control in (self.iteration, self.variant, self.infosets):
-            control.observe(lambda _: self.update(), names="value")
-        self.widget = w.VBox(
-            [
-                w.HBox([self.iteration, self.variant]),
-                w.HBox([self.infosets, self.strategy_view]),
-                self.curve_view,
-                self.summary,
-            ]
-        )
-        self.update()
-
-    def snapshot(self, variant: str, iteration: int) -> tuple[int, float, Policy]:
-        """The run's recorded (iteration, exploitability, average policy) at or before ``iteration``."""
-        run = self.results[variant]
-        k = max((j for j, (i, _) in enumerate(run.history) if i <= iteration), default=0)
-        i, e = run.history[k]
-        return i, e, run.snapshots[k]
-
-    def update(self) -> None:
-        import altair as alt
-
-        from pokerlab.solve.charts import exploitability_chart, strategy_chart
-
-        t = self.iteration.value
-        i, e, policy = self.snapshot(self.variant.value, t)
-        keys = list(self.infosets.value) or list(self.infosets.options[:1])
-        strategies = strategy_chart(policy, keys, title=f"{self.variant.value}, iteration {i}")
-        curves = exploitability_chart(list(self.results.values()), self.references, iteration=t)
-        self.strategy_view.value = _svg(strategies)
-        self.curve_view.value = _svg(curves)
-        summary = f"{self.variant.value} after {i:,} iterations: exploitability {e:.5f} chips per hand"
-        self.summary.value = f"<b>{self.variant.value}</b>{summary.removeprefix(self.variant.value)}"
-        self.last_chart = (
-            alt.vconcat(strategies, curves)
-            .resolve_scale(color="independent")
-            .properties(title=alt.TitleParams(summary, anchor="start", fontSize=13))
-        )
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The live widget, plus a PNG of its charts for every reader with no kernel."""
-        data = dict(self.widget._repr_mimebundle_(**kwargs) or {})
-        picture, meta = _png_bundle(self.last_chart)
-        data.update(picture)
-        return data, meta
+warnings.warn(
+    "pokerlab.solve.widgets is deprecated: import CFRExplorer from pokerlab.widgets",
+    DeprecationWarning,
+    stacklevel=2,
+)

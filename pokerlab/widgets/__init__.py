@@ -3,7 +3,7 @@
 One module per explorer family: ``hands`` (HandEvaluator, PotentialExplorer),
 ``preflop`` (PreflopExplorer), ``table`` (TableWidget, HandReplayer), ``strategy``
 (StrategyExplorer, ReweightingExplorer), ``bpp`` (BPPInspector), ``context``
-(ContextExplorer) and ``ranges`` (RangeGrid, RangeEquityExplorer, top_range); every
+(ContextExplorer), ``cfr`` (CFRExplorer, lesson 10) and ``ranges`` (RangeGrid, RangeEquityExplorer, top_range); every
 explorer is importable from ``pokerlab.widgets`` as before.
 
 Each explorer is a small class holding its input widgets, an output area
@@ -22,6 +22,7 @@ one-line message in the widget; it never raises into the notebook.
 from __future__ import annotations
 
 from pokerlab.widgets.bpp import BPPInspector
+from pokerlab.widgets.cfr import CFRExplorer
 from pokerlab.widgets.context import ContextExplorer
 from pokerlab.widgets.hands import HandEvaluator, PotentialExplorer
 from pokerlab.widgets.preflop import PreflopExplorer
@@ -32,6 +33,7 @@ from pokerlab.widgets.table import HandReplayer, TableWidget
 __all__ = [
     "TOP_PERCENTS",
     "BPPInspector",
+    "CFRExplorer",
     "ContextExplorer",
     "HandEvaluator",
     "HandReplayer",

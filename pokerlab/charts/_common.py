@@ -1,0 +1,62 @@
+"""What the chart modules share: colours and the checks of their arguments (a chart computes nothing)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pokerlab import _validate
+from pokerlab.errors import ParameterError
+
+if TYPE_CHECKING:  # pragma: no cover
+    pass
+
+
+ACTION_COLORS = {"fold": "#c0392b", "check": "#aab7b8", "call": "#2e86c1", "raise": "#27ae60"}
+
+
+def _title(title: Any) -> None:
+    _validate.text(title, "title", empty=True)
+
+
+def _need_columns(frame: Any, columns: tuple[str, ...], name: str) -> None:
+    import pandas as pd
+
+    if not isinstance(frame, pd.DataFrame) or not set(columns) <= set(frame.columns):
+        raise ParameterError(
+            f"{name} must be a pandas DataFrame with the columns {', '.join(columns)}, not {frame!r:.60}"
+        )
+
+
+def _mapping_arg(value: Any, name: str, *, optional: bool = True) -> None:
+    """``posteriors`` ({node: {state: probability}}), ``evidence`` ({node: state}), ``triples`` (3 numbers each)."""
+    import math
+
+    import numpy as np
+
+    if value is None and optional:
+        return
+    if not isinstance(value, dict) or (not value and not optional):
+        raise ParameterError(f"{name} must be a non-empty dict, not {_validate._show(value)}")
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise ParameterError(f"{name} must have text keys, not {_validate._show(key)}")
+        if name == "evidence" and not isinstance(item, str):
+            raise ParameterError(f"evidence[{key!r:.40}] must be a state name (text), not {_validate._show(item)}")
+        if name == "posteriors" and (
+            not isinstance(item, dict)
+            or not item
+            or not all(
+                isinstance(p, (int, float)) and not isinstance(p, bool) and math.isfinite(p) and 0 <= p <= 1 + 1e-9
+                for p in item.values()
+            )
+        ):
+            raise ParameterError(
+                f"posteriors[{key!r:.40}] must be a dict of state: probability in [0, 1], not {_validate._show(item)}"
+            )
+        if name == "triples":
+            try:
+                arr = np.asarray(item, dtype=np.float64)
+            except (TypeError, ValueError):
+                arr = np.array([math.nan])
+            if arr.shape != (3,) or not np.isfinite(arr).all() or (arr < 0).any():
+                raise ParameterError(f"triples[{key!r:.40}] must be 3 probabilities, not {_validate._show(item)}")
