@@ -891,4 +891,139 @@ def test_hand_seats_show_your_cards_backs_until_a_showdown_and_nothing_once_fold
     assert all(v.bet == 0 and not v.active for v in over)  # the bets are in the pot
     shown = [k for k in range(3) if not state.folded[k]]
     assert all(over[k].cards == tuple(state.hole[k]) for k in shown)  # a showdown turns the cards up
-    assert pot_note(state) == ""
+    assert pot_note(state) == f"{state.pot} paid out"  # the pot is in the winners' stacks now
+
+
+# -- issue 27: BigHoldem's rules (raises after the blind, chip value, heads-up blinds) ----------------
+
+
+@pytest.mark.parametrize("raises", [1, 2, 3, 5])
+def test_bigholdem_allows_n_raises_after_the_blind_and_after_the_opening_bet(raises):
+    setup, errors = validate_setup(name="you", players="10", raises_per_phase=str(raises))
+    assert errors == {}
+    h = setup.rules().new_hand(10, button=0, seed=3)
+
+    def raise_kinds():
+        return [a for a in h.legal_actions() if isinstance(a, RaiseTo)]
+
+    for made in range(raises):  # before the flop the big blind is not a raise
+        assert h.stacks[h.actor] > h.to_call and raise_kinds(), (made, h.describe_legal())
+        h.apply(RaiseTo(h.min_raise_to))
+    assert h.stacks[h.actor] > h.to_call and not raise_kinds()  # chips behind, but N raises were made
+    while h.street.value == "preflop":
+        h.apply(Call())
+    h.apply(RaiseTo(h.min_raise_to))  # the opening bet on the flop
+    for made in range(raises):
+        assert raise_kinds(), made
+        h.apply(RaiseTo(h.min_raise_to))
+    assert not raise_kinds()
+
+
+def test_the_10_seat_spot_from_the_issue_offers_a_raise():
+    """Two raises after the blind at 10 seats, 995 behind: 'raises per phase: 3' still allows a third raise."""
+    setup, _ = validate_setup(name="you", players=10)
+    h = setup.rules().new_hand(10, button=0, seed=1)
+    h.apply(RaiseTo(40))
+    h.apply(RaiseTo(200))
+    h.apply(Fold())
+    assert h.stacks[h.actor] == 1000 and any(isinstance(a, RaiseTo) for a in h.legal_actions())
+    assert BIGHOLDEM.raise_cap == (4, 4, 4, 4) and AAAI06_HEADS_UP_LIMIT.raise_cap == (3, 3, 4, 4)
+
+
+def test_bigholdem_heads_up_the_player_left_of_the_dealer_posts_the_small_blind():
+    h = BIGHOLDEM.new_hand(2, button=0, seed=1)
+    assert (h.small_blind_seat, h.big_blind_seat) == (1, 0)
+    assert (h.street_bet[0], h.street_bet[1]) == (10, 5) and h.actor == 1  # left of the big blind (the dealer)
+    h.apply(Call())
+    h.apply(Check())
+    assert h.street.value == "flop" and h.actor == 1  # after the flop: the player left of the dealer
+    reverse = BIGHOLDEM.with_(heads_up_reverse_blinds=True).new_hand(2, button=0, seed=1)
+    assert (reverse.small_blind_seat, reverse.street_bet[0], reverse.actor) == (0, 5, 0)
+    assert (AAAI06_HEADS_UP_LIMIT.new_hand(button=0, seed=1).small_blind_seat) == 0  # AAAI'06: reverse blinds
+    with pytest.raises(Exception, match="cannot be exported"):
+        h.to_phh()
+
+
+def test_the_chip_value_rises_at_every_elimination():
+    seats = [Seat(f"p{i}", bots.make("always_call")) for i in range(10)]
+    s = TableSession(BIGHOLDEM.with_(ante=5), seats, rising_chips=True, seed=1)
+    levels = [(s.rules_now().small_blind, s.rules_now().big_blind, s.rules_now().ante)]
+    for t in range(8):  # one player gone at a time, 9 down to 2 left
+        s.out[t] = True
+        r = s.rules_now()
+        levels.append((r.small_blind, r.big_blind, r.ante))
+        assert r.min_stack_to_play == 2 * s.chip_value  # the elimination line: twice the minimum chip
+    assert [sb for sb, _, _ in levels] == [5, 6, 7, 8, 9, 10, 13, 17, 25]
+    assert all(bb == 2 * sb and ante == sb for sb, bb, ante in levels)
+    six = TableSession(BIGHOLDEM, [Seat(f"q{i}", bots.make("always_call")) for i in range(6)], rising_chips=True)
+    blinds = []
+    for t in range(5):
+        blinds.append(six.rules_now().big_blind)
+        six.out[t] = True
+    assert blinds == [10, 12, 16, 20, 30]  # 6, 5, 4, 3, 2 left: no longer 10/10/10 through two eliminations
+    cheap = BIGHOLDEM.with_(small_blind=1, big_blind=2, min_stack_to_play=2, metadata={})
+    one_chip = TableSession(cheap, [Seat(f"r{i}", bots.make("always_call")) for i in range(10)], rising_chips=True)
+    values = []
+    for t in range(9):
+        values.append(one_chip.chip_value)
+        one_chip.out[t] = True
+    assert values == sorted(set(values)) and values[:3] == [1, 2, 3]  # rises even where ceil(10/9) ties ceil(10/8)
+
+
+def test_the_blinds_rise_after_each_elimination_in_a_played_game():
+    seats = [Seat(f"p{i}", bots.make("random", seed=i)) for i in range(6)]
+    s = TableSession(BIGHOLDEM.with_(starting_stack=200), seats, rising_chips=True, seed=0, hands=300)
+    seen = {}
+    while s.start_hand():
+        seen.setdefault(sum(not o for o in s.out), (s.hand_rules.small_blind, s.hand_rules.big_blind))
+        _bots_play(s)
+    assert seen == {6: (5, 10), 5: (6, 12), 4: (8, 16), 2: (15, 30)}  # ceil(5 * 6 / left): 5, 6, 8, (10), 15
+    assert sum(s.stacks) == 6 * 200
+
+
+def test_a_port_left_in_time_wait_is_free_again_at_once():
+    """After Ctrl-C with a page open, only TIME-WAIT sockets hold the port: a restart must be allowed."""
+    import socket
+
+    from pokerlab.apps.serve import port_is_free
+
+    server = socket.socket()
+    server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as Voila's server does
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    port = server.getsockname()[1]
+    client = socket.create_connection(("127.0.0.1", port))
+    conn, _ = server.accept()
+    assert not port_is_free(port)  # someone listens: taken
+    conn.close()  # the server side closes first (Ctrl-C): its end of the connection goes to TIME-WAIT
+    client.recv(1)
+    server.close()
+    try:
+        assert port_is_free(port)
+    finally:
+        client.close()
+
+
+def test_watch_mode_at_timer_0_draws_between_hands_and_honours_abandon(tmp_path):
+    """In a kernel (a running event loop) a fast watch game returns to the loop: the page draws, a click lands."""
+    import asyncio
+
+    board = Leaderboard(tmp_path / "lb.sqlite")
+    app = BigHoldemApp(leaderboard=board, seed=3, players=6, hands=2000, timer=0)
+    seen = []
+
+    async def main():
+        assert app.start()
+        for _ in range(2000):  # a hang guard, not a time limit: each turn of the loop is one slice at most
+            await asyncio.sleep(0.01)
+            s = app.session
+            if s is not None and s.hand_number >= 3 and "pl-table" in app.table.value:
+                seen.append((s.hand_number, app.status.value))
+                break
+        app.abandon()  # what the "abandon game" button does
+        await asyncio.sleep(0.2)
+
+    asyncio.run(main())
+    assert seen and 3 <= seen[0][0] < 2000 and "playing" in seen[0][1]  # drawn while the game runs
+    assert app.session is None and "abandoned" in app.setup_message.value
+    assert board.games() == 0 and board.top(10, mode="watch").empty  # an abandoned game is never saved

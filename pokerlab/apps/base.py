@@ -13,7 +13,9 @@ kernel's event loop, so the page shows each move as it happens. While
 they move the table is *busy*: a click then (a double click, an impatient
 click) is ignored and counted in ``ignored_clicks``, never applied to a
 later decision. After the person acts the table is busy for at least one
-``delay``. With ``delay=0`` (or outside a running event loop, as in a
+``delay``. With ``delay=0`` in a kernel the bots play in short slices
+with a return to the event loop between them (the page draws, an "abandon
+game" click is answered, at any speed); outside a running event loop (a
 script) everything runs at once.
 """
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -70,36 +73,72 @@ class Pacer:
             return False
         return True
 
-    def run(self, step: Callable[[], bool], done: Callable[[], None]) -> None:
+    def run(self, step: Callable[[], bool], done: Callable[[], None], tick: Callable[[], None] | None = None) -> None:
+        """Call ``step()`` until it returns False, then ``done()``.
+
+        With a running event loop (a kernel) the steps run in a task: ``delay`` seconds apart, or, with
+        ``delay`` 0, in slices of about :data:`SLICE` seconds with ``tick()`` (a redraw) and a return to
+        the event loop between slices, so the page draws and clicks (an "abandon game") are answered
+        however fast the bots play. Without one (a script) everything runs at once.
+        """
         loop = None
-        if self.delay > 0:
-            try:
-                loop = asyncio.get_event_loop()
-            except RuntimeError:
-                loop = None
+        try:
+            loop = asyncio.get_event_loop()
+        except RuntimeError:
+            loop = None
         if loop is None or not loop.is_running():
             while step():
                 pass
             done()
             return
+        if self.delay <= 0:  # the first slice at once: a quick answer to a click needs no round trip
+            end = time.monotonic() + SLICE
+            while time.monotonic() < end:
+                if not step():
+                    done()
+                    return
+            if tick is not None:
+                tick()
         self.busy = True
-        self._task = loop.create_task(self._go(step, done, self._generation))
+        self._task = loop.create_task(self._go(step, done, tick, self._generation))
 
     def cancel(self) -> None:
         """Stop the moves under way (a new match, an abandoned game): no further step, no ``done()``."""
         self._generation += 1
         self.busy = False
 
-    async def _go(self, step: Callable[[], bool], done: Callable[[], None], generation: int) -> None:
+    async def _go(
+        self, step: Callable[[], bool], done: Callable[[], None], tick: Callable[[], None] | None, generation: int
+    ) -> None:
         try:
             while True:
-                await asyncio.sleep(self.delay)
-                if generation != self._generation or not step():
+                if self.delay > 0:
+                    await asyncio.sleep(self.delay)
+                    if generation != self._generation or not step():
+                        break
+                    continue
+                await asyncio.sleep(PAUSE)  # long enough for the kernel to read a click and the page to draw
+                if generation != self._generation:
                     break
+                end = time.monotonic() + SLICE
+                more = True
+                while more and time.monotonic() < end and generation == self._generation:
+                    more = step()
+                if not more or generation != self._generation:
+                    break
+                if tick is not None:
+                    tick()
         finally:
             if generation == self._generation:
                 self.busy = False
                 done()
+
+
+SLICE = 0.1
+"""Seconds of bot play between two returns to the event loop when the bots play without a delay."""
+
+PAUSE = 0.005
+"""Seconds the fast bots wait between slices (the kernel reads clicks, the page draws)."""
 
 
 def parse_amount(text: str) -> int | None:

@@ -17,9 +17,14 @@ shown); ``#`` is kept for the bots' seat names.
 
 The rules, as the page gives them: the first dealer is drawn at random and
 the deal moves to the left, also after eliminations; the chips' value rises
-as players drop out (blinds, ante and the elimination line are multiplied by
-``players at the start // players left``); a player whose stack falls below
-twice the minimum chip is eliminated. The game ends after *hands* hands,
+at every elimination (the minimum chip is worth ``ceil(5 * players at the
+start / players left)``, at least one more than before; blinds, ante and the
+elimination line follow it: see :mod:`pokerlab.apps.session`); a player whose
+stack falls below twice the minimum chip is eliminated. *raises per phase*
+counts raises after the big blind (before the flop) or the opening bet, so 3
+allows a bet and 3 raises. With two players the player left of the dealer
+posts the small blind, as the page says (not the dealer, as in most heads-up
+games). The game ends after *hands* hands,
 after *time* minutes (checked between hands), when one player is left or
 when you are eliminated; "abandon game" ends it at once (nothing recorded).
 
@@ -298,8 +303,12 @@ class BigHoldemApp:
 
     # -- play ----------------------------------------------------------------
     def _next(self) -> None:
-        """Move the game on: bots act, hands are dealt, until the person's turn or the end."""
-        self.pacer.run(self._step, self._render)
+        """Move the game on: bots act, hands are dealt, until the person's turn or the end.
+
+        At timer 0 the bots play in slices with the table redrawn between them, so a watch game shows
+        its hands as they go and "abandon game" is answered at once (see :class:`~pokerlab.apps.base.Pacer`).
+        """
+        self.pacer.run(self._step, self._render, tick=self._render)
 
     def _step(self) -> bool:
         s = self.session
@@ -387,8 +396,12 @@ class BigHoldemApp:
         state = s.state
         r = s.hand_rules or s.rules
         left = sum(not o for o in s.out)
-        factor = s.chip_factor
-        chips = f" (chip value &times;{factor}: {left} of {len(s.seats)} players left)" if factor > 1 else ""
+        chips = (
+            f' <span class="pl-chip-value">(minimum chip {s.chip_value}, {s.base_chip} at the start: '
+            f"{left} of {len(s.seats)} players left)</span>"
+            if s.chip_value != s.base_chip
+            else ""
+        )
         cap = self.setup.raises_per_phase or "unlimited"
         bets = f"bets {'/'.join(map(str, r.bet_sizes))}" if r.bet_sizes else "no-limit"
         ante = f" &middot; ante {r.ante}" if r.ante else ""

@@ -11,6 +11,13 @@ The address printed is the one Voila serves: a port you name must be free
 and Voila is told never to move to another port). Every page has its own
 kernel (70-200 MB); a kernel whose page was closed is culled after
 ``cull_after`` seconds without a connection (default 10 minutes).
+
+Voila runs in its own process group, through :mod:`pokerlab.apps._voila_child`,
+which ends that group when the process that called :func:`start` dies, however
+it dies (``kill -9`` included): no orphaned server keeps the port or its kernels.
+The page checks every few seconds that its server and kernel are still there and,
+when they are not, says so in a banner over the table (the buttons would no
+longer reach anyone).
 """
 
 from __future__ import annotations
@@ -39,12 +46,21 @@ _TEMPLATES = Path(__file__).resolve().parent / "jupyter"
 
 
 def port_is_free(port: int) -> bool:
-    """True when nothing listens on (or holds) ``port`` on 127.0.0.1."""
+    """True when a server could listen on ``port`` on 127.0.0.1 now, as Voila would.
+
+    The check binds with ``SO_REUSEADDR``, as Voila's server (tornado) does, so the
+    TIME-WAIT connections a stopped server leaves behind (a page was open when you
+    pressed Ctrl-C) do not make the port look taken for a minute; a port another
+    program listens on is still refused.
+    """
     if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
         raise ParameterError(f"port must be 1..65535, not {port!r:.60}")
     with socket.socket() as s:
+        if os.name != "nt":  # on Windows SO_REUSEADDR would let two servers share a port
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             s.bind(("127.0.0.1", port))
+            s.listen(1)
         except OSError:
             return False
     return True
@@ -150,7 +166,8 @@ def start(
     cmd = [
         sys.executable,
         "-m",
-        "voila",
+        "pokerlab.apps._voila_child",  # Voila that ends (with its kernels) when this process dies, even by kill -9
+        str(os.getpid()),
         str(path),
         f"--port={port}",
         "--Voila.port_retries=0",  # serve this port or fail: never print one address and serve another

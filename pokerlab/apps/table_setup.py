@@ -52,10 +52,16 @@ class BigHoldemSetup:
         return self.name == ""
 
     def rules(self) -> Any:
-        """BigHoldem's rules with these settings (blinds 5/10, the ante one 5-chip; limit bets 10/10/20/20)."""
+        """BigHoldem's rules with these settings (blinds 5/10, the ante one 5-chip; limit bets 10/10/20/20).
+
+        *raises per phase* counts RAISEs only, as BigHoldem's page names BET and RAISE apart: N raises
+        may follow the big blind (before the flop) or the opening bet (after it), so the rules' cap on
+        bets and raises per street is N + 1 (:func:`_raise_cap_for`). Heads-up, the seat left of the
+        dealer posts the small blind (``Rules.heads_up_reverse_blinds`` is False), as the page says.
+        """
         from pokerlab.game import BIGHOLDEM, BettingStructure
 
-        cap = (self.raises_per_phase,) * 4 if self.raises_per_phase else (None,) * 4
+        cap = _raise_cap_for(self.raises_per_phase)
         chip = BIGHOLDEM.metadata.get("minimum_chip", BIGHOLDEM.small_blind)
         return BIGHOLDEM.with_(
             structure=BettingStructure.FIXED_LIMIT if self.limit else BettingStructure.NO_LIMIT,
@@ -65,6 +71,22 @@ class BigHoldemSetup:
             ante=chip if self.ante else 0,
             default_players=self.players,
         )
+
+
+def _raise_cap_for(raises_per_phase: int) -> tuple[int | None, int | None, int | None, int | None]:
+    """The rules' ``raise_cap`` (bets *and* raises per street) for BigHoldem's "raises per phase" (0 = no cap).
+
+    The blind before the flop, and the opening bet after it, are not raises:
+
+    >>> _raise_cap_for(3), _raise_cap_for(1), _raise_cap_for(0)
+    ((4, 4, 4, 4), (2, 2, 2, 2), (None, None, None, None))
+    """
+    if isinstance(raises_per_phase, bool) or not isinstance(raises_per_phase, int) or raises_per_phase < 0:
+        from pokerlab.errors import ParameterError
+
+        raise ParameterError(f"raises per phase is a whole number >= 0 (0 = unlimited), not {raises_per_phase!r:.60}")
+    cap = raises_per_phase + 1 if raises_per_phase else None
+    return (cap, cap, cap, cap)
 
 
 # field: (low, high, whole number?)

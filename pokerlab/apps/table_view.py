@@ -38,9 +38,10 @@ from pokerlab import _validate
 from pokerlab._validate import flag, whole
 from pokerlab.cards import Card
 from pokerlab.errors import ParameterError
-from pokerlab.game.state import HandState, ReturnUncalled, Showdown
+from pokerlab.game.pots import side_pots
+from pokerlab.game.state import AwardPot, HandState, ReturnUncalled, Showdown
 
-__all__ = ["SeatView", "card_svg", "cards_svg", "hand_seats", "money", "pot_note", "table_html"]
+__all__ = ["SeatView", "card_svg", "cards_svg", "hand_pots", "hand_seats", "money", "pot_note", "table_html"]
 
 _RED = "#c0392b"
 _BLACK = "#1b1b1b"
@@ -149,10 +150,52 @@ def hand_seats(state: HandState, names: Sequence[str], me: int | None, reveal: b
 
 
 def pot_note(state: HandState) -> str:
-    """The line under the pot: the last uncalled bet that went back ("40 uncalled returned"), else nothing."""
+    """The line under the pot: what was paid out once the hand is over, and the last uncalled bet returned.
+
+    A paid pot is in the winners' stacks, so the table no longer counts it in the middle
+    (``"180 paid out"``), and ``"40 uncalled returned"`` when a bet went back.
+    """
     _check_state(state)
     returned = [e for e in state.events if isinstance(e, ReturnUncalled)]
-    return f"{returned[-1].amount} uncalled returned" if returned else ""
+    parts = []
+    if state.is_over:
+        paid = sum(sum(e.shares) for e in state.events if isinstance(e, AwardPot))
+        if paid:
+            parts.append(f"{paid:,} paid out")
+    if returned:
+        parts.append(f"{returned[-1].amount} uncalled returned")
+    return " · ".join(parts)
+
+
+def hand_pots(state: HandState) -> tuple[int, ...]:
+    """The pots in the middle of the table now: the main pot, then each side pot (empty once paid out).
+
+    Chips bet on the current street are still in front of the seats (drawn there), so a pot
+    holds what earlier streets (and antes) gathered; a side pot starts at every all-in level of
+    the players still in the hand. The pots and the bets in front of the seats add up to
+    ``state.pot`` while the hand is played; after it they are in the winners' stacks.
+
+    >>> from pokerlab.game import NO_LIMIT_RING, Call, RaiseTo
+    >>> h = NO_LIMIT_RING.new_hand([50, 200, 200], button=0, deck="AsKs QhQd 7c2d 9h8h7h 6s 2c")
+    >>> for action in (RaiseTo(50), Call(), Call()):  # seat 0 is all-in for 50, the others call
+    ...     _ = h.apply(action)
+    >>> hand_pots(h)
+    (150,)
+    >>> for action in (RaiseTo(100), Call()):  # on the flop the two others go on: a side pot
+    ...     _ = h.apply(action)
+    >>> hand_pots(h)
+    (150, 200)
+    """
+    _check_state(state)
+    if state.is_over:
+        return ()
+    middle = [t - b for t, b in zip(state.total, state.street_bet, strict=True)]
+    if not any(middle):
+        return ()
+    live = [k for k in range(state.n) if not state.folded[k]]
+    order = [(state.button + 1 + k) % state.n for k in range(state.n)]
+    pots = side_pots(middle, live, order)
+    return tuple(a for a, _ in pots)
 
 
 def _check_state(state: object) -> None:
