@@ -1027,3 +1027,46 @@ def test_watch_mode_at_timer_0_draws_between_hands_and_honours_abandon(tmp_path)
     assert seen and 3 <= seen[0][0] < 2000 and "playing" in seen[0][1]  # drawn while the game runs
     assert app.session is None and "abandoned" in app.setup_message.value
     assert board.games() == 0 and board.top(10, mode="watch").empty  # an abandoned game is never saved
+
+
+def _pot_shown(table):
+    import re
+
+    return int(re.search(r'class="pl-pot-value">(\d+)<', table).group(1))
+
+
+def test_side_pots_are_drawn_one_by_one_on_the_table():
+    from pokerlab.apps.table_view import hand_pots, hand_seats, table_html
+    from pokerlab.game import NO_LIMIT_RING
+
+    h = NO_LIMIT_RING.new_hand([50, 120, 300, 300], button=0, deck="AsKs QhQd 7c2d 5h5d 9h8h7h 6s 2c")
+    for action in (RaiseTo(50), Call(), Call(), Call()):  # seat 0 is all-in for 50, the others call
+        h.apply(action)
+    assert hand_pots(h) == (200,)
+    h.apply(RaiseTo(70))  # on the flop: seat 1 all-in for 70 more, two call
+    h.apply(Call())
+    h.apply(Call())
+    assert h.all_in[0] and h.all_in[1] and hand_pots(h) == (200, 210)
+    h.apply(RaiseTo(100))
+    h.apply(Call())
+    assert hand_pots(h) == (200, 210, 200)
+    table = table_html(hand_seats(h, list("abcd"), None), h.board, h.pot, pots=hand_pots(h))
+    assert table.count('class="pl-pot-chip"') == 3 and "main: " in table and "side 2: " in table
+    amounts = [int(x) for x in __import__("re").findall(r'class="pl-pot-amount">([\d,]+)<', table)]
+    assert amounts == [200, 210, 200] and sum(amounts) == _pot_shown(table) == h.pot  # nothing in front of seats
+    while not h.is_over:
+        h.apply(Check())
+    assert hand_pots(h) == () and "pl-pot-chip" not in table_html(hand_seats(h, list("abcd"), None), h.board, 0)
+
+
+def test_a_paid_pot_is_no_longer_shown_in_the_middle(tmp_path):
+    app = HeadsUpApp(seed=3, delay=0)
+    while not app.session.state.is_over:
+        app._click(Call() if app.session.state.to_call else Check())
+    state = app.session.state
+    assert state.is_over and _pot_shown(app.table.value) == 0 and f"{state.pot:,} paid out" in app.table.value
+    big = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=2, players=4, hands=3, timer=0)
+    assert big.start() and big.session.finished  # a watch game, played at once outside a kernel
+    assert "Game over." in big.status.value and _pot_shown(big.table.value) == 0
+    total = sum(big.session.stacks)
+    assert total == 4 * 1000  # the stacks hold every chip: nothing left to count in the middle

@@ -50,7 +50,7 @@ from pokerlab.apps.base import MIN_THINK, ActionBar, Pacer, button, error_line, 
 from pokerlab.apps.explain import outcome_lines
 from pokerlab.apps.session import Seat, TableSession
 from pokerlab.apps.table_setup import MAX_NAME, BigHoldemSetup, validate_setup
-from pokerlab.apps.table_view import SeatView, hand_seats, pot_note, table_html
+from pokerlab.apps.table_view import SeatView, hand_pots, hand_seats, pot_note, table_html
 from pokerlab.errors import PokerlabError
 
 __all__ = ["MAX_NAME", "BigHoldemApp", "BigHoldemSetup", "validate_setup"]
@@ -431,7 +431,10 @@ class BigHoldemApp:
                 seats.append(SeatView(name=seat.name, stack=s.stacks[t], out=True, you=seat.is_human))
             else:
                 seats.append(in_hand[k])
-        self.table.value = table_html(seats, state.board, state.pot, unit=self.setup.unit, pot_note=pot_note(state))
+        middle = 0 if state.is_over else state.pot  # a paid pot is in the winners' stacks: never counted twice
+        self.table.value = table_html(
+            seats, state.board, middle, unit=self.setup.unit, pot_note=pot_note(state), pots=hand_pots(state)
+        )
         self.info.value = self._info()
         self.probability_view.value = self._equity()
         mine = s.human_to_act and not self.pacer.busy

@@ -31,7 +31,7 @@ from IPython.display import display
 from pokerlab.apps.base import MIN_THINK, ActionBar, Pacer, button, error_line, event_lines, panel
 from pokerlab.apps.explain import outcome_lines, thinking_sentence
 from pokerlab.apps.session import Seat, TableSession
-from pokerlab.apps.table_view import hand_seats, pot_note, table_html
+from pokerlab.apps.table_view import hand_pots, hand_seats, pot_note, table_html
 from pokerlab.errors import ParameterError, PokerlabError
 
 __all__ = ["HeadsUpApp"]
@@ -183,7 +183,8 @@ class HeadsUpApp:
         )
         bot_turn = s.actor is not None and not s.human_to_act
         seats = hand_seats(state, names, me)
-        self.table.value = table_html(seats, state.board, state.pot, pot_note=pot_note(state))
+        middle = 0 if state.is_over else state.pot  # a paid pot is in the winner's stack: never counted twice
+        self.table.value = table_html(seats, state.board, middle, pot_note=pot_note(state), pots=hand_pots(state))
         mine = s.human_to_act and not self.pacer.busy
         self.actions.show(state if mine else None)
         if state.is_over:

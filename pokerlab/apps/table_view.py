@@ -198,6 +198,19 @@ def hand_pots(state: HandState) -> tuple[int, ...]:
     return tuple(a for a, _ in pots)
 
 
+def _pots_row(pots: Sequence[int]) -> str:
+    """The main pot and each side pot as chips in a row (nothing when there is only one pot)."""
+    if len(pots) < 2:
+        return ""
+    chips = "".join(
+        f'<span class="pl-pot-chip" style="display:inline-block;margin:1px 3px;padding:0 6px;border-radius:9px;'
+        f'background:#fff3c4;border:1px solid #b7950b;color:#222;font-size:11px;font-weight:bold">'
+        f'{"main" if k == 0 else f"side {k}"}: <span class="pl-pot-amount">{amount:,}</span></span>'
+        for k, amount in enumerate(pots)
+    )
+    return f'<div class="pl-pots">{chips}</div>'
+
+
 def _check_state(state: object) -> None:
     if not isinstance(state, HandState):
         raise ParameterError(f"state must be a HandState (a hand being played), not {type(state).__name__}")
@@ -238,11 +251,14 @@ def table_html(
     unit: str = "",
     thinking: str = "thinking…",
     pot_note: str = "",
+    pots: Sequence[int] = (),
 ) -> str:
     """The table as HTML: ``seats`` in table order; the person's seat (if any) at the bottom.
 
     The seat to act shows ``thinking`` (a bot) or "your turn" (you) on a line
-    every seat keeps; ``pot_note`` is a short line under the pot.
+    every seat keeps; ``pot_note`` is a short line under the pot. ``pots`` (see
+    :func:`hand_pots`) are drawn one by one under the total when there are
+    side pots: "main 120", "side 1: 80", ...
     """
     if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
         raise ParameterError(f"seats must be a sequence of SeatViews, not {_validate._show(seats)}")
@@ -259,6 +275,11 @@ def table_html(
         raise ParameterError(f"seats: a table has 1 to 10 seats, not {n}")
     if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0:
         raise ParameterError(f"pot must be a whole number >= 0, not {pot!r}")
+    if isinstance(pots, (str, bytes)) or not isinstance(pots, Sequence):
+        raise ParameterError(f"pots must be a sequence of whole numbers, not {_validate._show(pots)}")
+    for amount in pots:
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+            raise ParameterError(f"pots must hold whole numbers > 0, not {amount!r:.60}")
     bottom = next((k for k, s in enumerate(seats) if s.you), 0)
     parts = []
     for k, view in enumerate(seats):
@@ -284,6 +305,7 @@ def table_html(
         f'<div class="pl-board" style="height:56px">{cards_svg(tuple(board), 38)}</div>'
         f'<div class="pl-pot" style="color:#fff;font-weight:bold;font-size:15px">Pot '
         f'<span class="pl-pot-value">{pot}</span>{" " + html.escape(unit) if unit else ""}</div>'
+        f"{_pots_row(pots)}"
         f'<div class="pl-pot-note" style="color:#e8f5e9;font-size:11px;height:14px">{pot_note}</div></div>'
     )
     felt = (
