@@ -105,7 +105,7 @@ def test_validate_setup_messages_per_field():
     assert "on or off" in errors["ante"]
     _, errors = validate_setup(seat_bots=("nobody",))
     assert "unknown bots nobody" in errors["seat_bots"]
-    setup, errors = validate_setup(name="   ", limit=True, raises_per_phase=0)
+    setup, errors = validate_setup(name="", limit=True, raises_per_phase=0)
     assert errors == {} and setup.watch
     rules = setup.rules()
     assert rules.structure.value == "fixed-limit" and rules.raise_cap == (None,) * 4 and rules.bet_sizes
@@ -1070,3 +1070,70 @@ def test_a_paid_pot_is_no_longer_shown_in_the_middle(tmp_path):
     assert "Game over." in big.status.value and _pot_shown(big.table.value) == 0
     total = sum(big.session.stacks)
     assert total == 4 * 1000  # the stacks hold every chip: nothing left to count in the middle
+
+
+# -- issue 27: smaller things ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", [" ", "   ", "\t", " \u3000 "])
+def test_a_name_of_spaces_only_is_refused_not_a_watch_game(tmp_path, name):
+    setup, errors = validate_setup(name=name)
+    assert setup is None and "spaces only" in errors["name"]
+    app = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=1, name=name, players=3, hands=2)
+    assert not app.start() and app.session is None and "spaces only" in app.errors["name"].value
+    assert validate_setup(name="")[0].watch and validate_setup(name=None)[0].watch  # empty: watch mode
+
+
+@pytest.mark.parametrize("typed", ["4,0", "1,50", "10,00", "1,0000", ",100", "100,", "1__000", "1,000_000"])
+def test_a_comma_that_does_not_separate_thousands_is_refused(typed):
+    from pokerlab.apps.base import ActionBar, parse_amount
+
+    assert parse_amount(typed) is None
+    assert parse_amount("1,000") == 1000 and parse_amount("40") == 40 and parse_amount("12,345,678") == 12345678
+    _, errors = validate_setup(players=typed)
+    assert "players" in errors
+    played = []
+    bar = ActionBar(played.append)
+    h = BIGHOLDEM.new_hand(3, button=0, seed=1)
+    bar.show(h)
+    bar.amount.value = typed
+    assert bar.target is None and "whole number" in bar.message.value and bar.raise_.disabled
+    bar.raise_.click()
+    assert played == []
+
+
+def test_the_winning_probability_line_counts_hands_in_words(tmp_path):
+    app = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=1, name="ann", players=2, hands=3,
+                       timer=0, show_probability=True)  # fmt: skip
+    assert app.start()
+    assert "against 1 random hand)" in app.probability_view.value
+    app6 = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb2.sqlite"), seed=1, name="ann", players=4, hands=3,
+                        timer=0, show_probability=True)  # fmt: skip
+    assert app6.start() and "random hands)" in app6.probability_view.value
+
+
+def test_every_notice_is_kept_in_a_scrolling_log():
+    from pokerlab.apps.base import notice_log
+
+    notices = [f"hand 3: b{i} is eliminated" for i in range(9)]
+    log = notice_log(notices)
+    assert all(n in log for n in notices) and "overflow-y:auto" in log
+    assert log.index("b8 is") < log.index("b0 is")  # the newest first
+    assert "&lt;b&gt;" in notice_log(["<b>"])
+    with pytest.raises(ParameterError, match="notices"):
+        notice_log("hand 1")
+
+
+def test_a_busy_hands_eliminations_all_stay_on_the_page(tmp_path):
+    app = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=6, players=10, hands=400, timer=0,
+                       starting_money=100, seat_bots=("always_raise",) * 10)  # fmt: skip
+    assert app.start() and app.session.finished
+    gone = [n for n in app.session.notices if "eliminated" in n]
+    assert len(gone) >= 7 and all(n in app.notice.value for n in gone)
+
+
+def test_the_name_field_is_wide_enough_for_its_placeholder(tmp_path):
+    app = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=1)
+    width = float(app.name.layout.width.removesuffix("em"))
+    label = float(app.name.style.description_width.removesuffix("em"))
+    assert width - label >= 0.6 * len(app.name.placeholder) + 2  # about 0.6 em per character, and the padding

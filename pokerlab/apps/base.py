@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -32,7 +33,7 @@ import ipywidgets as w
 from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.game.state import Call, Check, Fold, RaiseTo
 
-__all__ = ["MIN_THINK", "ActionBar", "Pacer", "event_lines", "panel", "parse_amount"]
+__all__ = ["MIN_THINK", "ActionBar", "Pacer", "event_lines", "notice_log", "panel", "parse_amount"]
 
 MIN_THINK = 0.25
 """Seconds a new decision's buttons wait before they take a click (the apps' ``ActionBar(min_think=...)``)."""
@@ -141,16 +142,27 @@ PAUSE = 0.005
 """Seconds the fast bots wait between slices (the kernel reads clicks, the page draws)."""
 
 
+_WHOLE = re.compile(r"\d+|\d{1,3}(,\d{3})+|\d{1,3}(_\d{3})+")
+
+
 def parse_amount(text: str) -> int | None:
     """A whole number as a person types it (``"55"``, ``" 1,500 "``, ``"1_000"``), else None.
 
+    A comma or an underscore is read only where it separates thousands: ``"4,0"`` (a decimal
+    comma, or a typo) is refused, never read as 40.
+
     >>> parse_amount("1,500"), parse_amount("55 "), parse_amount("1e3"), parse_amount("2.5"), parse_amount("")
     (1500, 55, None, None, None)
+    >>> parse_amount("4,0"), parse_amount("1,50"), parse_amount("1,000,000"), parse_amount("10,00")
+    (None, None, 1000000, None)
     """
     if not isinstance(text, str):
         return None
-    clean = text.strip().replace(",", "").replace("_", "")
-    if not clean or not clean.isascii() or not clean.isdigit() or len(clean) > 12:
+    typed = text.strip()
+    if not typed.isascii() or not _WHOLE.fullmatch(typed):
+        return None
+    clean = typed.replace(",", "").replace("_", "")
+    if len(clean) > 12:
         return None
     return int(clean)
 
@@ -367,6 +379,18 @@ def event_lines(state: Any, names: tuple[str, ...], you: int | None) -> list[str
     from pokerlab.apps.explain import hand_lines
 
     return hand_lines(state, names, you)
+
+
+def notice_log(notices: list[str]) -> str:
+    """Every notice of the game (eliminations, failed bots, rebuys), newest first, in a box that scrolls.
+
+    Nothing is dropped, however busy the hand: the box keeps about six lines in sight and scrolls
+    for the rest. Each notice is HTML-escaped.
+    """
+    if not isinstance(notices, list) or not all(isinstance(n, str) for n in notices):
+        raise ParameterError(f"notices must be a list of texts, not {notices!r:.60}")
+    lines = "".join(f'<div class="pl-notice-line">{html.escape(n)}</div>' for n in reversed(notices))
+    return f'<div class="pl-notice-log" style="max-height:7.5em;overflow-y:auto">{lines}</div>'
 
 
 def error_line(exc: PokerlabError) -> str:

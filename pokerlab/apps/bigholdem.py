@@ -46,7 +46,17 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
-from pokerlab.apps.base import MIN_THINK, ActionBar, Pacer, button, error_line, event_lines, panel, parse_amount
+from pokerlab.apps.base import (
+    MIN_THINK,
+    ActionBar,
+    Pacer,
+    button,
+    error_line,
+    event_lines,
+    notice_log,
+    panel,
+    parse_amount,
+)
 from pokerlab.apps.explain import outcome_lines
 from pokerlab.apps.session import Seat, TableSession
 from pokerlab.apps.table_setup import MAX_NAME, BigHoldemSetup, validate_setup
@@ -129,7 +139,8 @@ class BigHoldemApp:
             return w.HBox(parts)
 
         self.errors: dict[str, w.HTML] = {}
-        self.name = text("name", "name", d["name"], placeholder="empty: watch the bots play")
+        # wide enough for the whole placeholder (and a 20-character name) beside its 6em label
+        self.name = text("name", "name", d["name"], width="26em", placeholder="empty: watch the bots play")
         self.players = text("players", "players", d["players"])
         self.hands = text("hands", "hands", d["hands"])
         self.minutes = text("minutes", "time", _plain(d["minutes"]))
@@ -381,7 +392,9 @@ class BigHoldemApp:
             if state.folded[me]:
                 return ""
             e = equity(state.hole[me], board=state.board, opponents=len(live) - 1, samples=4000, seed=1)
-            text = f"Your winning probability now: <b>{e.equity[0]:.1%}</b> (against {len(live) - 1} random hands)"
+            others = len(live) - 1
+            hands = f"{others} random hand{'s' if others != 1 else ''}"
+            text = f"Your winning probability now: <b>{e.equity[0]:.1%}</b> (against {hands})"
         else:
             e = equity(*[state.hole[k] for k in live], board=state.board, samples=4000, seed=1)
             text = "Winning probabilities: " + ", ".join(
@@ -456,9 +469,8 @@ class BigHoldemApp:
         self.log.value = (
             "<div><b>This hand</b></div><div>" + "<br>".join(event_lines(state, names, me)[-16:]) + "</div>" + earlier
         )
-        notices = "<br>".join(html.escape(n) for n in s.notices[-6:])
-        if notices and "pl-leaderboard" not in self.notice.value and "pl-error" not in self.notice.value:
-            self.notice.value = notices
+        if s.notices and "pl-leaderboard" not in self.notice.value and "pl-error" not in self.notice.value:
+            self.notice.value = notice_log(s.notices)
         self.history.value = "<div><b>History</b></div>" + "".join(
             f'<div class="pl-history-hand">{html.escape(h.text)}</div>' for h in reversed(s.history[-30:])
         )

@@ -28,7 +28,7 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
-from pokerlab.apps.base import MIN_THINK, ActionBar, Pacer, button, error_line, event_lines, panel
+from pokerlab.apps.base import MIN_THINK, ActionBar, Pacer, button, error_line, event_lines, notice_log, panel
 from pokerlab.apps.explain import outcome_lines, thinking_sentence
 from pokerlab.apps.session import Seat, TableSession
 from pokerlab.apps.table_view import hand_pots, hand_seats, pot_note, table_html
@@ -213,9 +213,8 @@ class HeadsUpApp:
         self.history.value = "<div><b>History</b></div>" + "".join(
             f'<div class="pl-history-hand">{html.escape(h.text)}</div>' for h in reversed(s.history[-50:])
         )
-        notices = "<br>".join(html.escape(n) for n in s.notices[-5:])
-        if notices:
-            self.notice.value = notices
+        if s.notices:
+            self.notice.value = notice_log(s.notices)
         if self.show_thinking.value:
             if hasattr(self.bot, "thinking"):
                 body = "".join(self.thinking_log) or "no decision yet this hand"

@@ -4,10 +4,12 @@
 from Python) into a checked :class:`BigHoldemSetup`, or gives one message
 per wrong field. Whole numbers are digits, with "," or "_" between
 thousands allowed (``" 1,000 "``); ``"1e3"``, ``"2.5"`` where a whole number
-is asked, and an empty field are refused, never guessed. *time* and *timer*
+is asked, an empty field and a comma that does not separate thousands
+(``"4,0"``) are refused, never guessed. *time* and *timer*
 take a decimal point (``"2.5"`` minutes). A name is 1-20 printable
 characters, "O'Brien" and "Tom & Jerry" included (views escape it); ``#`` is
-kept for the bots' seat names.
+kept for the bots' seat names; an empty name is watch mode, a name of spaces
+only is refused (a slip, not a choice).
 
 >>> setup, errors = validate_setup(name="O'Brien", players="6", starting_money="1e3")
 >>> setup, sorted(errors)
@@ -153,8 +155,11 @@ def validate_setup(**values: Any) -> tuple[BigHoldemSetup | None, dict[str, str]
     if not isinstance(name, str):
         errors["name"] = f"a name is text, not {name!r}"
         name = ""
+    typed = name
     name = " ".join(name.split())
-    if len(name) > MAX_NAME:
+    if typed and not name:  # spaces only: a slip, not a wish to watch
+        errors["name"] = "a name of spaces only: type a name, or leave the field empty to watch the bots play"
+    elif len(name) > MAX_NAME:
         errors["name"] = f"at most {MAX_NAME} characters (this one has {len(name)})"
     elif not name.isprintable():
         errors["name"] = "only printable characters in a name"
