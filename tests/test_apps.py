@@ -1137,3 +1137,24 @@ def test_the_name_field_is_wide_enough_for_its_placeholder(tmp_path):
     width = float(app.name.layout.width.removesuffix("em"))
     label = float(app.name.style.description_width.removesuffix("em"))
     assert width - label >= 0.6 * len(app.name.placeholder) + 2  # about 0.6 em per character, and the padding
+
+
+def test_a_reload_never_deals_again_what_a_page_has_shown(tmp_path):
+    """Each served page is a new kernel: with --seed the first page deals from the seed, later ones never repeat."""
+    from pokerlab.apps.serve import _page_app, _page_seed
+
+    (tmp_path / "a").mkdir()
+    seeds = [_page_seed(3, str(tmp_path / "a")) for _ in range(5)]
+    assert seeds[0] == (3, 0) and [k for _, k in seeds] == [0, 1, 2, 3, 4]
+    assert len({s for s, _ in seeds}) == 5
+    (tmp_path / "b").mkdir()
+    assert [_page_seed(3, str(tmp_path / "b")) for _ in range(5)] == seeds  # the same server seed: the same pages
+    (tmp_path / "c").mkdir()
+    first, again = (_page_app("heads-up", 3, str(tmp_path / "c"), 0.0) for _ in range(2))
+    deal = [str(first.session.state.hole[k]) for k in range(2)]
+    assert deal != [str(again.session.state.hole[k]) for k in range(2)]
+    assert first.notice.value == "" and "new match" in again.notice.value
+    assert deal == [str(HeadsUpApp(seed=3, delay=0).session.state.hole[k]) for k in range(2)]  # page 1: the seed
+    (tmp_path / "d").mkdir()
+    games = [_page_app("bigholdem", 7, str(tmp_path / "d"), None) for _ in range(2)]
+    assert games[0].seed == 7 and games[1].seed != 7 and "new match" in games[1].notice.value

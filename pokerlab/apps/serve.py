@@ -6,6 +6,11 @@ lab page without its CDN stylesheets: nothing loads from the web). The
 widgets are the same ones a notebook cell shows (``HeadsUpApp()``,
 ``BigHoldemApp()``).
 
+Every page (a reload, a second tab) is its own kernel and so its own match: a
+match is not kept across a reload. A reload never deals again what a page has
+shown: with ``seed`` the first page deals from it and each later page from a
+seed drawn from it and the page's number (the page says it is a new match).
+
 The address printed is the one Voila serves: a port you name must be free
 (a taken one is refused with a :class:`~pokerlab.errors.ParameterError`,
 and Voila is told never to move to another port). Every page has its own
@@ -38,10 +43,9 @@ from pokerlab.errors import ParameterError
 
 __all__ = ["APPS", "AppServer", "free_port", "port_is_free", "start"]
 
-APPS = {
-    "heads-up": "from pokerlab.apps import HeadsUpApp\nHeadsUpApp({args})",
-    "bigholdem": "from pokerlab.apps import BigHoldemApp\nBigHoldemApp({args})",
-}
+APPS = {"heads-up": "HeadsUpApp", "bigholdem": "BigHoldemApp"}
+"""The apps ``pokerlab play`` serves: the ``--app`` name and the class in :mod:`pokerlab.apps` each page shows."""
+_PAGE = "from pokerlab.apps.serve import _page_app\n_page_app({app!r}, {seed}, {folder!r}, {delay})"
 _TEMPLATES = Path(__file__).resolve().parent / "jupyter"
 
 
@@ -64,6 +68,49 @@ def port_is_free(port: int) -> bool:
         except OSError:
             return False
     return True
+
+
+def _page_seed(seed: int | None, folder: str) -> tuple[int | None, int]:
+    """The seed of the next page this server shows, and that page's number (0 for the first).
+
+    Every page (a reload, a second tab) is a new kernel and so a new match. With a seed the
+    first page deals from ``seed`` and page ``k`` from ``Random(f"{seed}:page {k}")``: a reload
+    never deals again the cards a page has shown, and a server started with the same seed
+    deals the same pages in the same order. The page number is claimed by creating the file
+    ``page-k`` in ``folder`` (the server's own), which only one kernel can do.
+    """
+    import random
+
+    k = 0
+    while True:
+        try:
+            fd = os.open(Path(folder) / f"page-{k}", os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        except FileExistsError:
+            k += 1
+            continue
+        os.close(fd)
+        break
+    if seed is None:
+        return None, k
+    return (seed if k == 0 else random.Random(f"{seed}:page {k}").randrange(2**31)), k
+
+
+def _page_app(app: str, seed: int | None, folder: str, delay: float | None) -> Any:
+    """The app one served page shows (run in the page's kernel): its own match, said so after a reload."""
+    from pokerlab.apps import BigHoldemApp, HeadsUpApp
+
+    page_seed, k = _page_seed(seed, folder)
+    shown: Any
+    if app == "heads-up":
+        shown = HeadsUpApp(seed=page_seed) if delay is None else HeadsUpApp(seed=page_seed, delay=delay)
+    else:
+        shown = BigHoldemApp(seed=page_seed)
+    if k:
+        shown.notice.value = (
+            '<span class="pl-new-page">A new page is a new match (page reloaded or opened twice): '
+            "a match is not kept across a reload, and no deal shown before is dealt again.</span>"
+        )
+    return shown
 
 
 def free_port() -> int:
@@ -152,15 +199,18 @@ def start(
         raise ParameterError(f"cull_after must be 2..86400 seconds, not {cull_after!r}")
     if isinstance(wait, bool) or not isinstance(wait, (int, float)) or not 0 < wait <= 3600:
         raise ParameterError(f"wait must be 0..3600 seconds, not {wait!r}")
-    args = []
-    if seed is not None:
-        args.append(f"seed={int(seed)}")
-    if delay is not None and app == "heads-up":
-        args.append(f"delay={float(delay)}")
     folder = tempfile.TemporaryDirectory(prefix="pokerlab-app-")
+    pages = Path(folder.name) / "pages"
+    pages.mkdir()
     name = "BigHoldem" if app == "bigholdem" else "Heads-up against BPP"
     path = Path(folder.name) / f"{name}.ipynb"
-    path.write_text(json.dumps(_notebook(APPS[app].format(args=", ".join(args)))))
+    code = _PAGE.format(
+        app=app,
+        seed=None if seed is None else int(seed),
+        folder=str(pages),
+        delay=None if delay is None or app != "heads-up" else float(delay),
+    )
+    path.write_text(json.dumps(_notebook(code)))
     env = dict(os.environ)
     env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(_TEMPLATES), env.get("JUPYTER_PATH", "")]))
     cmd = [
