@@ -1158,3 +1158,34 @@ def test_a_reload_never_deals_again_what_a_page_has_shown(tmp_path):
     (tmp_path / "d").mkdir()
     games = [_page_app("bigholdem", 7, str(tmp_path / "d"), None) for _ in range(2)]
     assert games[0].seed == 7 and games[1].seed != 7 and "new match" in games[1].notice.value
+
+
+def test_the_chips_chart_is_drawn_off_the_event_loop(tmp_path, monkeypatch):
+    """The first chart imports altair and starts vl-convert: in a kernel that must not block the event loop."""
+    import asyncio
+    import threading
+
+    from pokerlab import charts
+
+    drawn_in = []
+    real = charts.chart_svg
+
+    def spy(chart):
+        drawn_in.append(threading.current_thread() is threading.main_thread())
+        return real(chart)
+
+    monkeypatch.setattr(charts, "chart_svg", spy)
+    app = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=2, players=3, hands=2, timer=0)
+
+    async def main():
+        assert app.start()
+        for _ in range(3000):  # a hang guard
+            if app.session.finished and "<svg" in app.money_view.value:
+                break
+            if app.session.finished:
+                assert "Game over." in app.status.value
+            await asyncio.sleep(0.01)
+
+    asyncio.run(main())
+    assert "<svg" in app.money_view.value and drawn_in and not any(drawn_in)  # drawn, never on the loop's thread
+    assert "Game over." in app.status.value

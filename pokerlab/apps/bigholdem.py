@@ -38,7 +38,9 @@ interactive games only; watch games are kept in their own list.
 
 from __future__ import annotations
 
+import asyncio
 import html
+import threading
 import time
 from dataclasses import asdict
 from typing import Any
@@ -230,6 +232,8 @@ class BigHoldemApp:
         self.widget.add_class("pl-bigholdem")
         self.play_box.layout.display = "none"
         self._show_leaderboard()
+        self._chart_task: Any = None
+        _warm_charts()  # the chips chart at the end of the game must not wait for altair's import
 
     # -- setup ---------------------------------------------------------------
     def _seat_visibility(self) -> None:
@@ -493,9 +497,42 @@ class BigHoldemApp:
             )
             self._show_leaderboard()
             if not self.money_view.value:
-                from pokerlab.charts import chart_svg, money_chart
+                self._draw_money_chart(s.money(), f"chips ({self.setup.unit}) after each hand")
 
-                self.money_view.value = chart_svg(money_chart(s.money(), f"chips ({self.setup.unit}) after each hand"))
+    def _draw_money_chart(self, money: Any, title: str) -> None:
+        """The chips chart: drawn off the event loop in a kernel (the page answers clicks meanwhile).
+
+        The first chart of a kernel imports altair and starts vl-convert (seconds); done on the
+        event loop, that froze the page after "Game over.". In a kernel the chart is drawn in a
+        worker thread (after the warm-up :func:`_warm_charts` began when the app was built) and
+        put in place when ready; in a script it is drawn at once.
+        """
+        game = self.games_started
+
+        def draw() -> str:
+            from pokerlab import charts
+
+            with _CHART_LOCK:
+                return str(charts.chart_svg(charts.money_chart(money, title)))
+
+        try:
+            loop = asyncio.get_event_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None or not loop.is_running():
+            self.money_view.value = draw()
+            return
+        self.money_view.value = '<span class="pl-chart-pending">drawing the chips chart&hellip;</span>'
+
+        async def put() -> None:
+            try:
+                svg = await loop.run_in_executor(None, draw)
+            except Exception as exc:  # a chart that cannot be drawn must not break the page
+                svg = f'<span class="pl-error">The chips chart could not be drawn: {html.escape(str(exc))}</span>'
+            if game == self.games_started and self.session is not None:
+                self.money_view.value = svg
+
+        self._chart_task = loop.create_task(put())
 
     def _show_leaderboard(self) -> None:
         columns = {
@@ -524,6 +561,34 @@ class BigHoldemApp:
 
     def _ipython_display_(self) -> None:
         display(self.widget)
+
+
+_CHART_LOCK = threading.Lock()  # one vl-convert drawing at a time (the warm-up and a game's chart)
+_WARMED: list[threading.Thread] = []
+
+
+def _warm_charts() -> threading.Thread:
+    """Import altair and start vl-convert in a background thread (once per process), so the first chart is quick.
+
+    Returns the thread (already started); later calls return the same one.
+    """
+    if _WARMED:
+        return _WARMED[0]
+
+    def warm() -> None:
+        import contextlib
+
+        import pandas as pd
+
+        from pokerlab import charts
+
+        with contextlib.suppress(Exception), _CHART_LOCK:  # a warm-up only: the real chart reports its own errors
+            charts.chart_svg(charts.money_chart(pd.DataFrame({"a": [1, 2]})))
+
+    thread = threading.Thread(target=warm, name="pokerlab-warm-charts", daemon=True)
+    _WARMED.append(thread)
+    thread.start()
+    return thread
 
 
 def _plain(v: Any) -> str:
