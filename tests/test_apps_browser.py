@@ -360,3 +360,98 @@ def _kernels(server):
     """Kernel processes Voila runs now."""
     children = psutil.Process(server.process.pid).children(recursive=True)
     return sum("ipykernel" in " ".join(c.cmdline()) for c in children if c.is_running())
+
+
+# -- issue 27 -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", [600, 760, 900])
+def test_no_seat_box_overlaps_another_at_any_table_size(browser, width):
+    from pokerlab.apps.table_view import SeatView, table_html
+    from pokerlab.cards import parse_cards
+
+    page = browser.new_page(viewport={"width": width + 40, "height": 900})
+    for n in range(2, 11):
+        seats = [SeatView(f"phase2 #{i + 1}", 1000, bet=10 * i, cards=(None, None), you=i == 0) for i in range(n)]
+        table = table_html(seats, parse_cards("AsKdQh"), 450)
+        page.set_content(f'<body style="margin:0"><div style="width:{width}px">{table}</div></body>')
+        boxes = page.evaluate(
+            "Array.from(document.querySelectorAll('.pl-seat')).map(e => {"
+            "const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]})"
+        )
+        assert len(boxes) == n
+        for i in range(n):
+            for j in range(i + 1, n):
+                a, b = boxes[i], boxes[j]
+                w, h = min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
+                assert w <= 0 or h <= 0, f"{n} seats at {width} px: seats {i} and {j} overlap by {w * h:.0f} px²"
+    page.close()
+
+
+def _play_cmd(port, *extra):
+    return [sys.executable, "-m", "pokerlab", "play", "--app", "heads-up", "--port", str(port), "--no-browser", *extra]
+
+
+def _your_cards(page):
+    return page.locator(".pl-seat-you svg.pl-card").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))")
+
+
+def test_reload_kill_and_restart_on_the_same_port(browser, tmp_path):
+    """A reload never deals again; kill -9 of `pokerlab play` leaves no Voila or kernel behind, the page says
+    so, and the same port serves again at once; Ctrl-C with a page open frees the port at once too."""
+    port = free_port()
+    env = dict(os.environ, POKERLAB_DATA_DIR=str(tmp_path))
+    play = subprocess.Popen(_play_cmd(port, "--seed", "3"), env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        _wait_port(port, play)
+        page = _offline_page(browser)
+        page.goto(f"http://127.0.0.1:{port}/", timeout=90_000)
+        page.wait_for_selector(".pl-your-turn, .pl-hand-over", timeout=90_000)
+        first = _your_cards(page)
+        page.reload(timeout=90_000)
+        page.wait_for_selector(".pl-new-page", timeout=90_000)
+        again = _your_cards(page)
+        assert len(first) == len(again) == 2 and first != again  # the cards shown before are not dealt again
+        assert "new match" in page.inner_text(".pl-notice")
+        page.wait_for_selector(".pl-your-turn", timeout=60_000)
+        server = psutil.Process(play.pid).children(recursive=True)
+        assert server and any("ipykernel" in " ".join(p.cmdline()) for p in server)
+        play.kill()  # SIGKILL: `pokerlab play` gets no chance to stop its server
+        play.wait(30)
+        gone, alive = psutil.wait_procs(server, timeout=60)  # a hang guard: they end within seconds
+        assert alive == [], [p.cmdline() for p in alive]
+        page.wait_for_selector(".pl-server-gone", timeout=60_000)
+        assert "server has stopped" in page.inner_text(".pl-server-gone")
+        assert "Your turn" not in page.inner_text(".pl-status")
+        assert page.outside == []
+        page.close()
+    finally:
+        if play.poll() is None:
+            play.kill()
+    # the same port at once, with a page open, then Ctrl-C and the same port again
+    for _ in range(2):
+        again = subprocess.Popen(_play_cmd(port), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            _wait_port(port, again)
+            page = _offline_page(browser)
+            page.goto(f"http://127.0.0.1:{port}/", timeout=90_000)
+            page.wait_for_selector(".pl-your-turn, .pl-hand-over", timeout=90_000)
+        finally:
+            again.send_signal(signal.SIGINT)
+            out, err = again.communicate(timeout=60)
+        assert again.returncode == 0 and "taken" not in err, err
+        page.close()
+
+
+def test_a_stopped_kernel_is_said_on_the_page(browser, tmp_path):
+    server = start("heads-up", seed=4)
+    with server:
+        page = _offline_page(browser)
+        page.goto(server.url, timeout=90_000)
+        page.wait_for_selector(".pl-your-turn, .pl-hand-over", timeout=90_000)
+        for kernel in [p for p in psutil.Process(server.process.pid).children(recursive=True)]:
+            if "ipykernel" in " ".join(kernel.cmdline()):
+                kernel.kill()
+        # Voila notices the dead kernel and forgets it (or restarts a blank one): either way a banner
+        page.wait_for_selector(".pl-server-gone", timeout=90_000)
+        page.close()

@@ -18,7 +18,8 @@ web), so it can be tested as text and shown by any ``ipywidgets.HTML``.
 The person's seat is drawn at the bottom; the others follow clockwise, in
 table order (the seat on your left is the next one to deal, BigHoldem's
 "left"). The table is 100 % wide up to 900 px and keeps its shape, so it
-fits a 1,024-px projector and a 1,280x720 laptop screen.
+fits a 1,024-px projector and a 1,280x720 laptop screen; with 9 or 10 seats
+it is taller (at least 520 px), so the seat boxes on each side never overlap.
 
 >>> from pokerlab.cards import Card
 >>> card_svg(Card.parse("Th")).count("<svg")
@@ -281,12 +282,15 @@ def table_html(
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
             raise ParameterError(f"pots must hold whole numbers > 0, not {amount!r:.60}")
     bottom = next((k for k, s in enumerate(seats) if s.you), 0)
+    # 9 or 10 seats: three seats on each side stack up, so the table is taller (no seat box may overlap another)
+    crowded = n >= 9
+    ry = 40 if crowded else 38
     parts = []
     for k, view in enumerate(seats):
         # clockwise from the bottom: the seat after yours (your left) is drawn to your left
         angle = math.pi / 2 + 2 * math.pi * ((k - bottom) % n) / n
         cx, cy = math.cos(angle), math.sin(angle)
-        parts.append(_seat(view, 50 + 41 * cx, 50 + 38 * cy, unit, "your turn" if view.you else thinking))
+        parts.append(_seat(view, 50 + 41 * cx, 50 + ry * cy, unit, "your turn" if view.you else thinking))
         if view.bet:
             parts.append(
                 f'<div class="pl-seat-bet" style="position:absolute;left:{50 + 24 * cx:.1f}%;top:{50 + 20 * cy:.1f}%;'
@@ -313,7 +317,8 @@ def table_html(
         "background:radial-gradient(ellipse at center,#2e8b57 0%,#1e6b40 70%,#174f31 100%);"
         'border:10px solid #6b4226;box-shadow:inset 0 0 18px #0008"></div>'
     )
+    shape = "aspect-ratio:1.6/1;min-height:520px" if crowded else "aspect-ratio:2.1/1;min-height:380px"
     return (
-        '<div class="pl-table" style="position:relative;width:100%;max-width:900px;aspect-ratio:2.1/1;'
-        f'min-height:380px;margin:0 auto;font-family:sans-serif">{felt}{middle}{"".join(parts)}</div>'
+        f'<div class="pl-table" style="position:relative;width:100%;max-width:900px;{shape};'
+        f'margin:0 auto;font-family:sans-serif">{felt}{middle}{"".join(parts)}</div>'
     )
