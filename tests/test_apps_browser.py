@@ -357,9 +357,14 @@ def test_abandon_game_and_a_taken_port(browser, tmp_path):
 
 
 def _kernels(server):
-    """Kernel processes Voila runs now."""
-    children = psutil.Process(server.process.pid).children(recursive=True)
-    return sum("ipykernel" in " ".join(c.cmdline()) for c in children if c.is_running())
+    """Kernel processes Voila runs now (a process that ends while it is looked at is not counted)."""
+    count = 0
+    for c in psutil.Process(server.process.pid).children(recursive=True):
+        try:
+            count += c.is_running() and "ipykernel" in " ".join(c.cmdline())
+        except psutil.Error:
+            continue
+    return count
 
 
 # -- issue 27 -------------------------------------------------------------------------------------
@@ -418,7 +423,7 @@ def test_reload_kill_and_restart_on_the_same_port(browser, tmp_path):
         assert server and any("ipykernel" in " ".join(p.cmdline()) for p in server)
         play.kill()  # SIGKILL: `pokerlab play` gets no chance to stop its server
         play.wait(30)
-        gone, alive = psutil.wait_procs(server, timeout=60)  # a hang guard: they end within seconds
+        _, alive = psutil.wait_procs(server, timeout=60)  # a hang guard: they end within seconds
         assert alive == [], [p.cmdline() for p in alive]
         page.wait_for_selector(".pl-server-gone", timeout=60_000)
         assert "server has stopped" in page.inner_text(".pl-server-gone")
@@ -438,7 +443,7 @@ def test_reload_kill_and_restart_on_the_same_port(browser, tmp_path):
             page.wait_for_selector(".pl-your-turn, .pl-hand-over", timeout=90_000)
         finally:
             again.send_signal(signal.SIGINT)
-            out, err = again.communicate(timeout=60)
+            _, err = again.communicate(timeout=60)
         assert again.returncode == 0 and "taken" not in err, err
         page.close()
 
@@ -455,3 +460,21 @@ def test_a_stopped_kernel_is_said_on_the_page(browser, tmp_path):
         # Voila notices the dead kernel and forgets it (or restarts a blank one): either way a banner
         page.wait_for_selector(".pl-server-gone", timeout=90_000)
         page.close()
+
+
+def test_a_page_load_that_timed_out_does_not_hold_a_kernel():
+    """The browser gives up while Voila starts the page's kernel: no page ever connects, the kernel goes soon."""
+    server = start("heads-up", seed=1, cull_after=600, cull_unconnected=4)
+    with server:
+        port = int(server.url.rsplit(":", 1)[1].strip("/"))
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
+            s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            s.recv(64)  # the first bytes of the page, then the "browser" gives up
+        deadline = time.monotonic() + 60
+        while not _kernels(server) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _kernels(server) >= 1  # Voila started the page's kernel
+        deadline = time.monotonic() + 120  # a hang guard; the usual rule would keep it 600 s
+        while _kernels(server) and time.monotonic() < deadline:
+            time.sleep(1)
+        assert _kernels(server) == 0

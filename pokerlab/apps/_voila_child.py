@@ -63,10 +63,10 @@ def main(argv: list[str]) -> None:
         _end_the_group()
         return
     threading.Thread(target=_watch, args=(parent,), daemon=True, name="pokerlab-parent-watch").start()
-    from voila.app import main as voila_main
+    import runpy
 
     sys.argv = ["voila", *argv[1:]]
-    voila_main()
+    runpy.run_module("voila", run_name="__main__", alter_sys=True)
 
 
 if __name__ == "__main__":  # pragma: no cover - run as a child process by serve.start

@@ -15,7 +15,9 @@ The address printed is the one Voila serves: a port you name must be free
 (a taken one is refused with a :class:`~pokerlab.errors.ParameterError`,
 and Voila is told never to move to another port). Every page has its own
 kernel (70-200 MB); a kernel whose page was closed is culled after
-``cull_after`` seconds without a connection (default 10 minutes).
+``cull_after`` seconds without a connection (default 10 minutes), and a kernel
+no page ever connected to (a page load that timed out) after 2 minutes idle
+(:mod:`pokerlab.apps._voila_kernels`).
 
 Voila runs in its own process group, through :mod:`pokerlab.apps._voila_child`,
 which ends that group when the process that called :func:`start` dies, however
@@ -177,11 +179,14 @@ def start(
     wait: float = 60.0,
     quiet: bool = True,
     cull_after: int = 600,
+    cull_unconnected: int = 120,
 ) -> AppServer:
     """Start Voila serving ``app`` on 127.0.0.1 and wait until it answers.
 
     ``port`` None picks a free one; a taken port is refused. ``cull_after``
-    is how long (seconds, 2..86400) the kernel of a closed page stays.
+    is how long (seconds, 2..86400) the kernel of a closed page stays;
+    ``cull_unconnected`` (2..86400, at most ``cull_after``) how long an idle
+    kernel stays that no page ever connected to (a page load that timed out).
     """
     if not isinstance(app, str) or app not in APPS:
         raise ParameterError(f"unknown app {app!r}; the apps are {', '.join(APPS)}")
@@ -197,6 +202,13 @@ def start(
         raise ParameterError(f"the delay must be 0..10 seconds, not {delay!r}")
     if isinstance(cull_after, bool) or not isinstance(cull_after, int) or not 2 <= cull_after <= 86_400:
         raise ParameterError(f"cull_after must be 2..86400 seconds, not {cull_after!r}")
+    if (
+        isinstance(cull_unconnected, bool)
+        or not isinstance(cull_unconnected, int)
+        or not 2 <= cull_unconnected <= 86_400
+    ):
+        raise ParameterError(f"cull_unconnected must be 2..86400 seconds, not {cull_unconnected!r}")
+    cull_unconnected = min(cull_unconnected, cull_after)
     if isinstance(wait, bool) or not isinstance(wait, (int, float)) or not 0 < wait <= 3600:
         raise ParameterError(f"wait must be 0..3600 seconds, not {wait!r}")
     folder = tempfile.TemporaryDirectory(prefix="pokerlab-app-")
@@ -224,8 +236,11 @@ def start(
         "--no-browser",
         # the kernel of a closed page (no connection) is shut down once idle for cull_after seconds
         f"--MappingKernelManager.cull_idle_timeout={cull_after}",
-        f"--MappingKernelManager.cull_interval={max(1, min(60, cull_after // 2))}",
+        f"--MappingKernelManager.cull_interval={max(1, min(60, cull_unconnected // 2))}",
         "--MappingKernelManager.cull_connected=False",
+        # a page that never connected (its load timed out, its tab was closed at once) holds its kernel 2 min at most
+        "--VoilaConfiguration.multi_kernel_manager_class=pokerlab.apps._voila_kernels.PageKernelManager",
+        f"--PageKernelManager.unconnected_timeout={cull_unconnected}",
         "--Voila.ip=127.0.0.1",
         "--template=pokerlab",
         "--theme=light",
