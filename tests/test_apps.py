@@ -1189,3 +1189,16 @@ def test_the_chips_chart_is_drawn_off_the_event_loop(tmp_path, monkeypatch):
     asyncio.run(main())
     assert "<svg" in app.money_view.value and drawn_in and not any(drawn_in)  # drawn, never on the loop's thread
     assert "Game over." in app.status.value
+
+
+def test_two_player_bigholdem_says_who_posts_the_small_blind(tmp_path):
+    app = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=1, name="ann", players=2, hands=2)
+    assert app.start()
+    s = app.session
+    dealer = s.dealers[-1]
+    assert "two players: the player left of the dealer posts the small blind" in app.info.value
+    from pokerlab.game.state import PostBlind
+
+    posted = {e.seat: e.amount for e in s.state.events if isinstance(e, PostBlind)}
+    d = s._seat_of.index(dealer)
+    assert posted == {1 - d: 5, d: 10}  # the player left of the dealer posts the small blind

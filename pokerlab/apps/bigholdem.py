@@ -422,6 +422,10 @@ class BigHoldemApp:
         cap = self.setup.raises_per_phase or "unlimited"
         bets = f"bets {'/'.join(map(str, r.bet_sizes))}" if r.bet_sizes else "no-limit"
         ante = f" &middot; ante {r.ante}" if r.ante else ""
+        if state.n == 2:  # BigHoldem's rule, not the usual heads-up convention: say it
+            sb = "the dealer" if r.heads_up_reverse_blinds else "the player left of the dealer"
+            ante += f' &middot; <span class="pl-heads-up-blinds">two players: {sb} posts the small blind</span>'
+
         minutes_left = max(0.0, self.setup.minutes - (time.monotonic() - s._started) / 60)
         return (
             '<div style="background:#f4f1e8;padding:3px 8px;border-radius:4px">'
