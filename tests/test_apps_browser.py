@@ -478,3 +478,36 @@ def test_a_page_load_that_timed_out_does_not_hold_a_kernel():
         while _kernels(server) and time.monotonic() < deadline:
             time.sleep(1)
         assert _kernels(server) == 0
+
+
+def test_a_fast_watch_game_draws_its_hands_and_can_be_abandoned(browser, tmp_path):
+    """Timer 0, 2,000 hands: the table shows the game as it goes and "abandon game" lands (nothing recorded)."""
+    old = os.environ.get("POKERLAB_DATA_DIR")  # the suite's scratch folder (conftest.py): put it back
+    os.environ["POKERLAB_DATA_DIR"] = str(tmp_path)
+    try:
+        server = start("bigholdem", seed=9)
+    finally:
+        _restore("POKERLAB_DATA_DIR", old)
+    with server:
+        page = _offline_page(browser)
+        page.goto(server.url, timeout=90_000)
+        page.wait_for_selector(".pl-setup", timeout=90_000)
+        page.fill(".pl-setup-hands input", "2000")
+        page.fill(".pl-setup-timer input", "0")
+        page.click(".pl-start")
+        page.wait_for_function(
+            "() => { const h = document.querySelector('.pl-hand-number');"
+            " return h && parseInt(h.innerText.split(' ')[1]) >= 3 }",
+            timeout=120_000,
+        )
+        assert page.locator(".pl-table .pl-seat").count() == 10 and page.locator(".pl-game-over").count() == 0
+        page.click(".pl-abandon")
+        page.wait_for_selector(".pl-abandoned", timeout=30_000)
+        hands = int(re.search(r"after (\d+) finished", page.inner_text(".pl-abandoned")).group(1))
+        assert 2 <= hands < 2000
+        page.wait_for_timeout(2000)
+        assert page.locator(".pl-game-over").count() == 0 and page.locator(".pl-setup:visible").count() == 1
+        assert page.outside == []
+    with sqlite3.connect(tmp_path / "leaderboard.sqlite") as db:
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        assert "games" not in tables or db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
