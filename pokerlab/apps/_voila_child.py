@@ -1,6 +1,6 @@
 """Run Voila as a child that never outlives the process that started it (``pokerlab play``).
 
-``python -m pokerlab.apps._voila_child PARENT_PID VOILA_ARGS...`` is what
+``python -m pokerlab.apps._voila_child PARENT_PID MODE VOILA_ARGS...`` is what
 :func:`pokerlab.apps.serve.start` runs. ``pokerlab play`` may end without
 a chance to stop its server (``kill -9``, a closed terminal, an out-of-memory
 kill); Voila, in its own process group, would then keep serving as an orphan,
@@ -56,9 +56,16 @@ def _watch(parent: int) -> None:
 
 
 def main(argv: list[str]) -> None:
-    """Watch the parent named in ``argv[0]``, then run Voila with the rest of ``argv``."""
+    """Watch the parent named in ``argv[0]``, then run Voila with the rest of ``argv``.
+
+    ``argv[1]`` is ``"thread-safe"`` when the parent started this child from its main thread: Linux
+    sends the death signal when the *thread* that started the child ends, so from any other thread
+    (which may end while the process lives on) only the polling guard is used.
+    """
     parent = int(argv[0])
-    _ask_for_a_signal_when_the_parent_dies()
+    if argv[1] == "thread-safe":
+        _ask_for_a_signal_when_the_parent_dies()
+    argv = [argv[0], *argv[2:]]
     if os.getppid() != parent:  # the parent died before the guards were in place
         _end_the_group()
         return

@@ -37,6 +37,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -230,6 +231,7 @@ def start(
         "-m",
         "pokerlab.apps._voila_child",  # Voila that ends (with its kernels) when this process dies, even by kill -9
         str(os.getpid()),
+        "thread-safe" if threading.current_thread() is threading.main_thread() else "poll-only",
         str(path),
         f"--port={port}",
         "--Voila.port_retries=0",  # serve this port or fail: never print one address and serve another
