@@ -639,7 +639,8 @@ def test_rising_chips_keep_the_chips_right_to_the_end(seed, players, ante):
         assert len(s.history) == s.hand_number  # every hand is counted, even one that ran out as dealt
     assert sum(s.stacks) == 100 * players and sum(s.won) == 0
     left = sum(not o for o in s.out)
-    assert s.hand_rules.big_blind == 10 * max(1, players // max(1, left)) or left < 2
+    # the minimum chip is worth ceil(5 * players / left) (at least one more per elimination); the big blind two
+    assert s.rules_now().big_blind == 2 * s.chip_value and s.chip_value >= -(-5 * players // max(1, left))
 
 
 def test_the_chips_chart_ticks_whole_hands(tmp_path):

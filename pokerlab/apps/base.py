@@ -82,12 +82,11 @@ class Pacer:
         the event loop between slices, so the page draws and clicks (an "abandon game") are answered
         however fast the bots play. Without one (a script) everything runs at once.
         """
-        loop = None
         try:
-            loop = asyncio.get_event_loop()
-        except RuntimeError:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop runs in this thread (a script)
             loop = None
-        if loop is None or not loop.is_running():
+        if loop is None:
             while step():
                 pass
             done()

@@ -520,10 +520,8 @@ class BigHoldemApp:
                 return str(charts.chart_svg(charts.money_chart(money, title)))
 
         try:
-            loop = asyncio.get_event_loop()
-        except RuntimeError:
-            loop = None
-        if loop is None or not loop.is_running():
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # a script: draw it now
             self.money_view.value = draw()
             return
         self.money_view.value = '<span class="pl-chart-pending">drawing the chips chart&hellip;</span>'
