@@ -100,7 +100,8 @@ def _page_seed(seed: int | None, folder: str) -> tuple[int | None, int]:
 
 def _page_app(app: str, seed: int | None, folder: str, delay: float | None) -> Any:
     """The app one served page shows (run in the page's kernel): its own match, said so after a reload."""
-    from pokerlab.apps import BigHoldemApp, HeadsUpApp
+    from pokerlab.apps.bigholdem import BigHoldemApp
+    from pokerlab.apps.heads_up import HeadsUpApp
 
     page_seed, k = _page_seed(seed, folder)
     shown: Any
