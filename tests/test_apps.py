@@ -1203,3 +1203,21 @@ def test_two_player_bigholdem_says_who_posts_the_small_blind(tmp_path):
     posted = {e.seat: e.amount for e in s.state.events if isinstance(e, PostBlind)}
     d = s._seat_of.index(dealer)
     assert posted == {1 - d: 5, d: 10}  # the player left of the dealer posts the small blind
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(2, 10), st.lists(st.integers(12, 400), min_size=10, max_size=10))
+def test_the_pots_drawn_and_the_bets_in_front_of_the_seats_add_up_to_the_pot(seed, n, stacks):
+    """At every decision: each pot drawn once, nothing twice; the pots are in the middle, the bets in front."""
+    import random
+
+    from pokerlab.apps.table_view import hand_pots
+
+    rng = random.Random(seed)
+    h = BIGHOLDEM.new_hand(stacks[:n], button=seed % n, seed=seed)
+    while not h.is_over:
+        pots = hand_pots(h)
+        assert sum(pots) + sum(h.street_bet) == h.pot and all(p > 0 for p in pots)
+        assert len(pots) <= 1 + sum(h.all_in[k] and not h.folded[k] for k in range(n))  # one per all-in level
+        h.apply(h.random_action(rng))
+    assert hand_pots(h) == ()
