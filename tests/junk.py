@@ -432,6 +432,7 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.apps.explain.showdown_reason": {"state": _finished, "names": lambda: ("a", "b", "c"), "you": lambda: 0},
     "pokerlab.apps.explain.thinking_sentence": {"thinking": _thinking, "name": lambda: "BPP"},
     "pokerlab.apps.base.panel": {"css": lambda: "pl-note"},
+    "pokerlab.apps.base.notice_log": {"notices": lambda: ["hand 1: b is eliminated"]},
     "pokerlab.apps.serve.port_is_free": {"port": lambda: 65000},
     "pokerlab.apps.table_view.money": {"amount": lambda: 120},
     "pokerlab.apps.table_view.card_svg": {"card": lambda: pokerlab.cards.Card.parse("As")},

@@ -105,7 +105,7 @@ def test_validate_setup_messages_per_field():
     assert "on or off" in errors["ante"]
     _, errors = validate_setup(seat_bots=("nobody",))
     assert "unknown bots nobody" in errors["seat_bots"]
-    setup, errors = validate_setup(name="   ", limit=True, raises_per_phase=0)
+    setup, errors = validate_setup(name="", limit=True, raises_per_phase=0)
     assert errors == {} and setup.watch
     rules = setup.rules()
     assert rules.structure.value == "fixed-limit" and rules.raise_cap == (None,) * 4 and rules.bet_sizes
@@ -639,7 +639,8 @@ def test_rising_chips_keep_the_chips_right_to_the_end(seed, players, ante):
         assert len(s.history) == s.hand_number  # every hand is counted, even one that ran out as dealt
     assert sum(s.stacks) == 100 * players and sum(s.won) == 0
     left = sum(not o for o in s.out)
-    assert s.hand_rules.big_blind == 10 * max(1, players // max(1, left)) or left < 2
+    # the minimum chip is worth ceil(5 * players / left) (at least one more per elimination); the big blind two
+    assert s.rules_now().big_blind == 2 * s.chip_value and s.chip_value >= -(-5 * players // max(1, left))
 
 
 def test_the_chips_chart_ticks_whole_hands(tmp_path):
@@ -891,4 +892,332 @@ def test_hand_seats_show_your_cards_backs_until_a_showdown_and_nothing_once_fold
     assert all(v.bet == 0 and not v.active for v in over)  # the bets are in the pot
     shown = [k for k in range(3) if not state.folded[k]]
     assert all(over[k].cards == tuple(state.hole[k]) for k in shown)  # a showdown turns the cards up
-    assert pot_note(state) == ""
+    assert pot_note(state) == f"{state.pot} paid out"  # the pot is in the winners' stacks now
+
+
+# -- issue 27: BigHoldem's rules (raises after the blind, chip value, heads-up blinds) ----------------
+
+
+@pytest.mark.parametrize("raises", [1, 2, 3, 5])
+def test_bigholdem_allows_n_raises_after_the_blind_and_after_the_opening_bet(raises):
+    setup, errors = validate_setup(name="you", players="10", raises_per_phase=str(raises))
+    assert errors == {}
+    h = setup.rules().new_hand(10, button=0, seed=3)
+
+    def raise_kinds():
+        return [a for a in h.legal_actions() if isinstance(a, RaiseTo)]
+
+    for made in range(raises):  # before the flop the big blind is not a raise
+        assert h.stacks[h.actor] > h.to_call and raise_kinds(), (made, h.describe_legal())
+        h.apply(RaiseTo(h.min_raise_to))
+    assert h.stacks[h.actor] > h.to_call and not raise_kinds()  # chips behind, but N raises were made
+    while h.street.value == "preflop":
+        h.apply(Call())
+    h.apply(RaiseTo(h.min_raise_to))  # the opening bet on the flop
+    for made in range(raises):
+        assert raise_kinds(), made
+        h.apply(RaiseTo(h.min_raise_to))
+    assert not raise_kinds()
+
+
+def test_the_10_seat_spot_from_the_issue_offers_a_raise():
+    """Two raises after the blind at 10 seats, 995 behind: 'raises per phase: 3' still allows a third raise."""
+    setup, _ = validate_setup(name="you", players=10)
+    h = setup.rules().new_hand(10, button=0, seed=1)
+    h.apply(RaiseTo(40))
+    h.apply(RaiseTo(200))
+    h.apply(Fold())
+    assert h.stacks[h.actor] == 1000 and any(isinstance(a, RaiseTo) for a in h.legal_actions())
+    assert BIGHOLDEM.raise_cap == (4, 4, 4, 4) and AAAI06_HEADS_UP_LIMIT.raise_cap == (3, 3, 4, 4)
+
+
+def test_bigholdem_heads_up_the_player_left_of_the_dealer_posts_the_small_blind():
+    h = BIGHOLDEM.new_hand(2, button=0, seed=1)
+    assert (h.small_blind_seat, h.big_blind_seat) == (1, 0)
+    assert (h.street_bet[0], h.street_bet[1]) == (10, 5) and h.actor == 1  # left of the big blind (the dealer)
+    h.apply(Call())
+    h.apply(Check())
+    assert h.street.value == "flop" and h.actor == 1  # after the flop: the player left of the dealer
+    reverse = BIGHOLDEM.with_(heads_up_reverse_blinds=True).new_hand(2, button=0, seed=1)
+    assert (reverse.small_blind_seat, reverse.street_bet[0], reverse.actor) == (0, 5, 0)
+    assert (AAAI06_HEADS_UP_LIMIT.new_hand(button=0, seed=1).small_blind_seat) == 0  # AAAI'06: reverse blinds
+    with pytest.raises(Exception, match="cannot be exported"):
+        h.to_phh()
+
+
+def test_the_chip_value_rises_at_every_elimination():
+    seats = [Seat(f"p{i}", bots.make("always_call")) for i in range(10)]
+    s = TableSession(BIGHOLDEM.with_(ante=5), seats, rising_chips=True, seed=1)
+    levels = [(s.rules_now().small_blind, s.rules_now().big_blind, s.rules_now().ante)]
+    for t in range(8):  # one player gone at a time, 9 down to 2 left
+        s.out[t] = True
+        r = s.rules_now()
+        levels.append((r.small_blind, r.big_blind, r.ante))
+        assert r.min_stack_to_play == 2 * s.chip_value  # the elimination line: twice the minimum chip
+    assert [sb for sb, _, _ in levels] == [5, 6, 7, 8, 9, 10, 13, 17, 25]
+    assert all(bb == 2 * sb and ante == sb for sb, bb, ante in levels)
+    six = TableSession(BIGHOLDEM, [Seat(f"q{i}", bots.make("always_call")) for i in range(6)], rising_chips=True)
+    blinds = []
+    for t in range(5):
+        blinds.append(six.rules_now().big_blind)
+        six.out[t] = True
+    assert blinds == [10, 12, 16, 20, 30]  # 6, 5, 4, 3, 2 left: no longer 10/10/10 through two eliminations
+    cheap = BIGHOLDEM.with_(small_blind=1, big_blind=2, min_stack_to_play=2, metadata={})
+    one_chip = TableSession(cheap, [Seat(f"r{i}", bots.make("always_call")) for i in range(10)], rising_chips=True)
+    values = []
+    for t in range(9):
+        values.append(one_chip.chip_value)
+        one_chip.out[t] = True
+    assert values == sorted(set(values)) and values[:3] == [1, 2, 3]  # rises even where ceil(10/9) ties ceil(10/8)
+
+
+def test_the_blinds_rise_after_each_elimination_in_a_played_game():
+    seats = [Seat(f"p{i}", bots.make("random", seed=i)) for i in range(6)]
+    s = TableSession(BIGHOLDEM.with_(starting_stack=200), seats, rising_chips=True, seed=0, hands=300)
+    seen = {}
+    while s.start_hand():
+        seen.setdefault(sum(not o for o in s.out), (s.hand_rules.small_blind, s.hand_rules.big_blind))
+        _bots_play(s)
+    assert seen == {6: (5, 10), 5: (6, 12), 4: (8, 16), 2: (15, 30)}  # ceil(5 * 6 / left): 5, 6, 8, (10), 15
+    assert sum(s.stacks) == 6 * 200
+
+
+def test_a_port_left_in_time_wait_is_free_again_at_once():
+    """After Ctrl-C with a page open, only TIME-WAIT sockets hold the port: a restart must be allowed."""
+    import socket
+
+    from pokerlab.apps.serve import port_is_free
+
+    server = socket.socket()
+    server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as Voila's server does
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    port = server.getsockname()[1]
+    client = socket.create_connection(("127.0.0.1", port))
+    conn, _ = server.accept()
+    assert not port_is_free(port)  # someone listens: taken
+    conn.close()  # the server side closes first (Ctrl-C): its end of the connection goes to TIME-WAIT
+    client.recv(1)
+    server.close()
+    try:
+        assert port_is_free(port)
+    finally:
+        client.close()
+
+
+def test_watch_mode_at_timer_0_draws_between_hands_and_honours_abandon(tmp_path):
+    """In a kernel (a running event loop) a fast watch game returns to the loop: the page draws, a click lands."""
+    import asyncio
+
+    board = Leaderboard(tmp_path / "lb.sqlite")
+    app = BigHoldemApp(leaderboard=board, seed=3, players=6, hands=2000, timer=0)
+    seen = []
+
+    async def main():
+        assert app.start()
+        for _ in range(2000):  # a hang guard, not a time limit: each turn of the loop is one slice at most
+            await asyncio.sleep(0.01)
+            s = app.session
+            if s is not None and s.hand_number >= 3 and "pl-table" in app.table.value:
+                seen.append((s.hand_number, app.status.value))
+                break
+        app.abandon()  # what the "abandon game" button does
+        await asyncio.sleep(0.2)
+
+    asyncio.run(main())
+    assert seen and 3 <= seen[0][0] < 2000 and "playing" in seen[0][1]  # drawn while the game runs
+    assert app.session is None and "abandoned" in app.setup_message.value
+    assert board.games() == 0 and board.top(10, mode="watch").empty  # an abandoned game is never saved
+
+
+def _pot_shown(table):
+    import re
+
+    return int(re.search(r'class="pl-pot-value">(\d+)<', table).group(1))
+
+
+def test_side_pots_are_drawn_one_by_one_on_the_table():
+    from pokerlab.apps.table_view import hand_pots, hand_seats, table_html
+    from pokerlab.game import NO_LIMIT_RING
+
+    h = NO_LIMIT_RING.new_hand([50, 120, 300, 300], button=0, deck="AsKs QhQd 7c2d 5h5d 9h8h7h 6s 2c")
+    for action in (RaiseTo(50), Call(), Call(), Call()):  # seat 0 is all-in for 50, the others call
+        h.apply(action)
+    assert hand_pots(h) == (200,)
+    h.apply(RaiseTo(70))  # on the flop: seat 1 all-in for 70 more, two call
+    h.apply(Call())
+    h.apply(Call())
+    assert h.all_in[0] and h.all_in[1] and hand_pots(h) == (200, 210)
+    h.apply(RaiseTo(100))
+    h.apply(Call())
+    assert hand_pots(h) == (200, 210, 200)
+    table = table_html(hand_seats(h, list("abcd"), None), h.board, h.pot, pots=hand_pots(h))
+    assert table.count('class="pl-pot-chip"') == 3 and "main: " in table and "side 2: " in table
+    amounts = [int(x) for x in __import__("re").findall(r'class="pl-pot-amount">([\d,]+)<', table)]
+    assert amounts == [200, 210, 200] and sum(amounts) == _pot_shown(table) == h.pot  # nothing in front of seats
+    while not h.is_over:
+        h.apply(Check())
+    assert hand_pots(h) == () and "pl-pot-chip" not in table_html(hand_seats(h, list("abcd"), None), h.board, 0)
+
+
+def test_a_paid_pot_is_no_longer_shown_in_the_middle(tmp_path):
+    app = HeadsUpApp(seed=3, delay=0)
+    while not app.session.state.is_over:
+        app._click(Call() if app.session.state.to_call else Check())
+    state = app.session.state
+    assert state.is_over and _pot_shown(app.table.value) == 0 and f"{state.pot:,} paid out" in app.table.value
+    big = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=2, players=4, hands=3, timer=0)
+    assert big.start() and big.session.finished  # a watch game, played at once outside a kernel
+    assert "Game over." in big.status.value and _pot_shown(big.table.value) == 0
+    total = sum(big.session.stacks)
+    assert total == 4 * 1000  # the stacks hold every chip: nothing left to count in the middle
+
+
+# -- issue 27: smaller things ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", [" ", "   ", "\t", " \u3000 "])
+def test_a_name_of_spaces_only_is_refused_not_a_watch_game(tmp_path, name):
+    setup, errors = validate_setup(name=name)
+    assert setup is None and "spaces only" in errors["name"]
+    app = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=1, name=name, players=3, hands=2)
+    assert not app.start() and app.session is None and "spaces only" in app.errors["name"].value
+    assert validate_setup(name="")[0].watch and validate_setup(name=None)[0].watch  # empty: watch mode
+
+
+@pytest.mark.parametrize("typed", ["4,0", "1,50", "10,00", "1,0000", ",100", "100,", "1__000", "1,000_000"])
+def test_a_comma_that_does_not_separate_thousands_is_refused(typed):
+    from pokerlab.apps.base import ActionBar, parse_amount
+
+    assert parse_amount(typed) is None
+    assert parse_amount("1,000") == 1000 and parse_amount("40") == 40 and parse_amount("12,345,678") == 12345678
+    _, errors = validate_setup(players=typed)
+    assert "players" in errors
+    played = []
+    bar = ActionBar(played.append)
+    h = BIGHOLDEM.new_hand(3, button=0, seed=1)
+    bar.show(h)
+    bar.amount.value = typed
+    assert bar.target is None and "whole number" in bar.message.value and bar.raise_.disabled
+    bar.raise_.click()
+    assert played == []
+
+
+def test_the_winning_probability_line_counts_hands_in_words(tmp_path):
+    app = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=1, name="ann", players=2, hands=3,
+                       timer=0, show_probability=True)  # fmt: skip
+    assert app.start()
+    assert "against 1 random hand)" in app.probability_view.value
+    app6 = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb2.sqlite"), seed=1, name="ann", players=4, hands=3,
+                        timer=0, show_probability=True)  # fmt: skip
+    assert app6.start() and "random hands)" in app6.probability_view.value
+
+
+def test_every_notice_is_kept_in_a_scrolling_log():
+    from pokerlab.apps.base import notice_log
+
+    notices = [f"hand 3: b{i} is eliminated" for i in range(9)]
+    log = notice_log(notices)
+    assert all(n in log for n in notices) and "overflow-y:auto" in log
+    assert log.index("b8 is") < log.index("b0 is")  # the newest first
+    assert "&lt;b&gt;" in notice_log(["<b>"])
+    with pytest.raises(ParameterError, match="notices"):
+        notice_log("hand 1")
+
+
+def test_a_busy_hands_eliminations_all_stay_on_the_page(tmp_path):
+    app = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=6, players=10, hands=400, timer=0,
+                       starting_money=100, seat_bots=("always_raise",) * 10)  # fmt: skip
+    assert app.start() and app.session.finished
+    gone = [n for n in app.session.notices if "eliminated" in n]
+    assert len(gone) >= 7 and all(n in app.notice.value for n in gone)
+
+
+def test_the_name_field_is_wide_enough_for_its_placeholder(tmp_path):
+    app = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=1)
+    width = float(app.name.layout.width.removesuffix("em"))
+    label = float(app.name.style.description_width.removesuffix("em"))
+    assert width - label >= 0.6 * len(app.name.placeholder) + 2  # about 0.6 em per character, and the padding
+
+
+def test_a_reload_never_deals_again_what_a_page_has_shown(tmp_path):
+    """Each served page is a new kernel: with --seed the first page deals from the seed, later ones never repeat."""
+    from pokerlab.apps.serve import _page_app, _page_seed
+
+    (tmp_path / "a").mkdir()
+    seeds = [_page_seed(3, str(tmp_path / "a")) for _ in range(5)]
+    assert seeds[0] == (3, 0) and [k for _, k in seeds] == [0, 1, 2, 3, 4]
+    assert len({s for s, _ in seeds}) == 5
+    (tmp_path / "b").mkdir()
+    assert [_page_seed(3, str(tmp_path / "b")) for _ in range(5)] == seeds  # the same server seed: the same pages
+    (tmp_path / "c").mkdir()
+    first, again = (_page_app("heads-up", 3, str(tmp_path / "c"), 0.0) for _ in range(2))
+    deal = [str(first.session.state.hole[k]) for k in range(2)]
+    assert deal != [str(again.session.state.hole[k]) for k in range(2)]
+    assert first.notice.value == "" and "new match" in again.notice.value
+    assert deal == [str(HeadsUpApp(seed=3, delay=0).session.state.hole[k]) for k in range(2)]  # page 1: the seed
+    (tmp_path / "d").mkdir()
+    games = [_page_app("bigholdem", 7, str(tmp_path / "d"), None) for _ in range(2)]
+    assert games[0].seed == 7 and games[1].seed != 7 and "new match" in games[1].notice.value
+
+
+def test_the_chips_chart_is_drawn_off_the_event_loop(tmp_path, monkeypatch):
+    """The first chart imports altair and starts vl-convert: in a kernel that must not block the event loop."""
+    import asyncio
+    import threading
+
+    from pokerlab import charts
+
+    drawn_in = []
+    real = charts.chart_svg
+
+    def spy(chart):
+        drawn_in.append(threading.current_thread() is threading.main_thread())
+        return real(chart)
+
+    monkeypatch.setattr(charts, "chart_svg", spy)
+    app = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=2, players=3, hands=2, timer=0)
+
+    async def main():
+        assert app.start()
+        for _ in range(3000):  # a hang guard
+            if app.session.finished and "<svg" in app.money_view.value:
+                break
+            if app.session.finished:
+                assert "Game over." in app.status.value
+            await asyncio.sleep(0.01)
+
+    asyncio.run(main())
+    assert "<svg" in app.money_view.value and drawn_in and not any(drawn_in)  # drawn, never on the loop's thread
+    assert "Game over." in app.status.value
+
+
+def test_two_player_bigholdem_says_who_posts_the_small_blind(tmp_path):
+    app = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=1, name="ann", players=2, hands=2)
+    assert app.start()
+    s = app.session
+    dealer = s.dealers[-1]
+    assert "two players: the player left of the dealer posts the small blind" in app.info.value
+    from pokerlab.game.state import PostBlind
+
+    posted = {e.seat: e.amount for e in s.state.events if isinstance(e, PostBlind)}
+    d = s._seat_of.index(dealer)
+    assert posted == {1 - d: 5, d: 10}  # the player left of the dealer posts the small blind
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(2, 10), st.lists(st.integers(12, 400), min_size=10, max_size=10))
+def test_the_pots_drawn_and_the_bets_in_front_of_the_seats_add_up_to_the_pot(seed, n, stacks):
+    """At every decision: each pot drawn once, nothing twice; the pots are in the middle, the bets in front."""
+    import random
+
+    from pokerlab.apps.table_view import hand_pots
+
+    rng = random.Random(seed)
+    h = BIGHOLDEM.new_hand(stacks[:n], button=seed % n, seed=seed)
+    while not h.is_over:
+        pots = hand_pots(h)
+        assert sum(pots) + sum(h.street_bet) == h.pot and all(p > 0 for p in pots)
+        assert len(pots) <= 1 + sum(h.all_in[k] and not h.folded[k] for k in range(n))  # one per all-in level
+        h.apply(h.random_action(rng))
+    assert hand_pots(h) == ()

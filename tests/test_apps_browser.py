@@ -357,6 +357,157 @@ def test_abandon_game_and_a_taken_port(browser, tmp_path):
 
 
 def _kernels(server):
-    """Kernel processes Voila runs now."""
-    children = psutil.Process(server.process.pid).children(recursive=True)
-    return sum("ipykernel" in " ".join(c.cmdline()) for c in children if c.is_running())
+    """Kernel processes Voila runs now (a process that ends while it is looked at is not counted)."""
+    count = 0
+    for c in psutil.Process(server.process.pid).children(recursive=True):
+        try:
+            count += c.is_running() and "ipykernel" in " ".join(c.cmdline())
+        except psutil.Error:
+            continue
+    return count
+
+
+# -- issue 27 -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", [600, 760, 900])
+def test_no_seat_box_overlaps_another_at_any_table_size(browser, width):
+    from pokerlab.apps.table_view import SeatView, table_html
+    from pokerlab.cards import parse_cards
+
+    page = browser.new_page(viewport={"width": width + 40, "height": 900})
+    for n in range(2, 11):
+        seats = [SeatView(f"phase2 #{i + 1}", 1000, bet=10 * i, cards=(None, None), you=i == 0) for i in range(n)]
+        table = table_html(seats, parse_cards("AsKdQh"), 450)
+        page.set_content(f'<body style="margin:0"><div style="width:{width}px">{table}</div></body>')
+        boxes = page.evaluate(
+            "Array.from(document.querySelectorAll('.pl-seat')).map(e => {"
+            "const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]})"
+        )
+        assert len(boxes) == n
+        for i in range(n):
+            for j in range(i + 1, n):
+                a, b = boxes[i], boxes[j]
+                w, h = min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
+                assert w <= 0 or h <= 0, f"{n} seats at {width} px: seats {i} and {j} overlap by {w * h:.0f} px²"
+    page.close()
+
+
+def _play_cmd(port, *extra):
+    return [sys.executable, "-m", "pokerlab", "play", "--app", "heads-up", "--port", str(port), "--no-browser", *extra]
+
+
+def _your_cards(page):
+    return page.locator(".pl-seat-you svg.pl-card").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))")
+
+
+def test_reload_kill_and_restart_on_the_same_port(browser, tmp_path):
+    """A reload never deals again; kill -9 of `pokerlab play` leaves no Voila or kernel behind, the page says
+    so, and the same port serves again at once; Ctrl-C with a page open frees the port at once too."""
+    port = free_port()
+    env = dict(os.environ, POKERLAB_DATA_DIR=str(tmp_path))
+    play = subprocess.Popen(_play_cmd(port, "--seed", "3"), env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        _wait_port(port, play)
+        page = _offline_page(browser)
+        page.goto(f"http://127.0.0.1:{port}/", timeout=90_000)
+        page.wait_for_selector(".pl-your-turn, .pl-hand-over", timeout=90_000)
+        first = _your_cards(page)
+        page.reload(timeout=90_000)
+        page.wait_for_selector(".pl-new-page", timeout=90_000)
+        again = _your_cards(page)
+        assert len(first) == len(again) == 2 and first != again  # the cards shown before are not dealt again
+        assert "new match" in page.inner_text(".pl-notice")
+        page.wait_for_selector(".pl-your-turn", timeout=60_000)
+        server = psutil.Process(play.pid).children(recursive=True)
+        assert server and any("ipykernel" in " ".join(p.cmdline()) for p in server)
+        play.kill()  # SIGKILL: `pokerlab play` gets no chance to stop its server
+        play.wait(30)
+        _, alive = psutil.wait_procs(server, timeout=60)  # a hang guard: they end within seconds
+        assert alive == [], [p.cmdline() for p in alive]
+        page.wait_for_selector(".pl-server-gone", timeout=60_000)
+        assert "server has stopped" in page.inner_text(".pl-server-gone")
+        assert "Your turn" not in page.inner_text(".pl-status")
+        assert page.outside == []
+        page.close()
+    finally:
+        if play.poll() is None:
+            play.kill()
+    # the same port at once, with a page open, then Ctrl-C and the same port again
+    for _ in range(2):
+        again = subprocess.Popen(_play_cmd(port), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            _wait_port(port, again)
+            page = _offline_page(browser)
+            page.goto(f"http://127.0.0.1:{port}/", timeout=90_000)
+            page.wait_for_selector(".pl-your-turn, .pl-hand-over", timeout=90_000)
+        finally:
+            again.send_signal(signal.SIGINT)
+            _, err = again.communicate(timeout=60)
+        assert again.returncode == 0 and "taken" not in err, err
+        page.close()
+
+
+def test_a_stopped_kernel_is_said_on_the_page(browser, tmp_path):
+    server = start("heads-up", seed=4)
+    with server:
+        page = _offline_page(browser)
+        page.goto(server.url, timeout=90_000)
+        page.wait_for_selector(".pl-your-turn, .pl-hand-over", timeout=90_000)
+        for kernel in [p for p in psutil.Process(server.process.pid).children(recursive=True)]:
+            if "ipykernel" in " ".join(kernel.cmdline()):
+                kernel.kill()
+        # Voila notices the dead kernel and forgets it (or restarts a blank one): either way a banner
+        page.wait_for_selector(".pl-server-gone", timeout=90_000)
+        page.close()
+
+
+def test_a_page_load_that_timed_out_does_not_hold_a_kernel():
+    """The browser gives up while Voila starts the page's kernel: no page ever connects, the kernel goes soon."""
+    server = start("heads-up", seed=1, cull_after=600, cull_unconnected=4)
+    with server:
+        port = int(server.url.rsplit(":", 1)[1].strip("/"))
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
+            s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            s.recv(64)  # the first bytes of the page, then the "browser" gives up
+        deadline = time.monotonic() + 60
+        while not _kernels(server) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _kernels(server) >= 1  # Voila started the page's kernel
+        deadline = time.monotonic() + 120  # a hang guard; the usual rule would keep it 600 s
+        while _kernels(server) and time.monotonic() < deadline:
+            time.sleep(1)
+        assert _kernels(server) == 0
+
+
+def test_a_fast_watch_game_draws_its_hands_and_can_be_abandoned(browser, tmp_path):
+    """Timer 0, 2,000 hands: the table shows the game as it goes and "abandon game" lands (nothing recorded)."""
+    old = os.environ.get("POKERLAB_DATA_DIR")  # the suite's scratch folder (conftest.py): put it back
+    os.environ["POKERLAB_DATA_DIR"] = str(tmp_path)
+    try:
+        server = start("bigholdem", seed=9)
+    finally:
+        _restore("POKERLAB_DATA_DIR", old)
+    with server:
+        page = _offline_page(browser)
+        page.goto(server.url, timeout=90_000)
+        page.wait_for_selector(".pl-setup", timeout=90_000)
+        page.fill(".pl-setup-hands input", "2000")
+        page.fill(".pl-setup-timer input", "0")
+        page.click(".pl-start")
+        page.wait_for_function(
+            "() => { const h = document.querySelector('.pl-hand-number');"
+            " return h && parseInt(h.innerText.split(' ')[1]) >= 3 }",
+            timeout=120_000,
+        )
+        assert page.locator(".pl-table .pl-seat").count() == 10 and page.locator(".pl-game-over").count() == 0
+        page.click(".pl-abandon")
+        page.wait_for_selector(".pl-abandoned", timeout=30_000)
+        hands = int(re.search(r"after (\d+) finished", page.inner_text(".pl-abandoned")).group(1))
+        assert 2 <= hands < 2000
+        page.wait_for_timeout(2000)
+        assert page.locator(".pl-game-over").count() == 0 and page.locator(".pl-setup:visible").count() == 1
+        assert page.outside == []
+    with sqlite3.connect(tmp_path / "leaderboard.sqlite") as db:
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        assert "games" not in tables or db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0

@@ -129,7 +129,7 @@ def test_aaai06_is_heads_up_only():
 def test_bigholdem_defaults():
     r = BIGHOLDEM
     assert (r.min_players, r.max_players, r.default_players) == (2, 10, 10)
-    assert r.starting_stack == 1000 and r.raise_cap == (3, 3, 3, 3)
+    assert r.starting_stack == 1000 and r.raise_cap == (4, 4, 4, 4)  # a bet (or the blind) and 3 raises
     assert r.min_stack_to_play == 2 * r.metadata["minimum_chip"]
     h = r.new_hand(button=3, seed=4)
     assert h.n == 10 and h.small_blind_seat == 4 and h.big_blind_seat == 5 and h.actor == 6
@@ -141,12 +141,15 @@ def test_bigholdem_defaults():
 def test_bigholdem_raises_are_bounded_by_the_stack_and_capped():
     h = BIGHOLDEM.new_hand([1000, 50, 1000, 1000], button=0, seed=1)
     assert h.actor == 3 and h.max_raise_to == 1000  # bounded by the stack
-    h.apply(RaiseTo(30)).apply(RaiseTo(60))  # with the big blind: 3 bets, the cap
-    assert h.actor == 1 and h.min_raise_to is None  # the cap is reached (and 50 chips could not raise)
-    with pytest.raises(IllegalActionError, match="raise cap"):
-        h.apply(RaiseTo(80))
+    h.apply(RaiseTo(30)).apply(RaiseTo(60))  # two raises after the big blind
+    assert h.actor == 1 and h.min_raise_to is None  # 50 chips cannot raise
     h.apply(Call())  # all-in for less
-    assert h.all_in[1] and h.actor == 2 and {type(a) for a in h.legal_actions()} == {Fold, Call}
+    assert h.all_in[1] and h.actor == 2 and h.min_raise_to == 90  # BigHoldem: 3 raises after the blind
+    h.apply(RaiseTo(90))
+    assert h.actor == 3 and h.min_raise_to is None  # the blind and 3 raises: the cap
+    with pytest.raises(IllegalActionError, match="raise cap"):
+        h.apply(RaiseTo(120))
+    assert {type(a) for a in h.legal_actions()} == {Fold, Call}
 
 
 # -- the arena rules: heads-up no-limit ---------------------------------------------------------

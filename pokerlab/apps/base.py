@@ -13,7 +13,9 @@ kernel's event loop, so the page shows each move as it happens. While
 they move the table is *busy*: a click then (a double click, an impatient
 click) is ignored and counted in ``ignored_clicks``, never applied to a
 later decision. After the person acts the table is busy for at least one
-``delay``. With ``delay=0`` (or outside a running event loop, as in a
+``delay``. With ``delay=0`` in a kernel the bots play in short slices
+with a return to the event loop between them (the page draws, an "abandon
+game" click is answered, at any speed); outside a running event loop (a
 script) everything runs at once.
 """
 
@@ -21,6 +23,8 @@ from __future__ import annotations
 
 import asyncio
 import html
+import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -29,7 +33,7 @@ import ipywidgets as w
 from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.game.state import Call, Check, Fold, RaiseTo
 
-__all__ = ["MIN_THINK", "ActionBar", "Pacer", "event_lines", "panel", "parse_amount"]
+__all__ = ["MIN_THINK", "ActionBar", "Pacer", "event_lines", "notice_log", "panel", "parse_amount"]
 
 MIN_THINK = 0.25
 """Seconds a new decision's buttons wait before they take a click (the apps' ``ActionBar(min_think=...)``)."""
@@ -70,48 +74,94 @@ class Pacer:
             return False
         return True
 
-    def run(self, step: Callable[[], bool], done: Callable[[], None]) -> None:
-        loop = None
-        if self.delay > 0:
-            try:
-                loop = asyncio.get_event_loop()
-            except RuntimeError:
-                loop = None
-        if loop is None or not loop.is_running():
+    def run(self, step: Callable[[], bool], done: Callable[[], None], tick: Callable[[], None] | None = None) -> None:
+        """Call ``step()`` until it returns False, then ``done()``.
+
+        With a running event loop (a kernel) the steps run in a task: ``delay`` seconds apart, or, with
+        ``delay`` 0, in slices of about :data:`SLICE` seconds with ``tick()`` (a redraw) and a return to
+        the event loop between slices, so the page draws and clicks (an "abandon game") are answered
+        however fast the bots play. Without one (a script) everything runs at once.
+        """
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop runs in this thread (a script)
+            loop = None
+        if loop is None:
             while step():
                 pass
             done()
             return
+        if self.delay <= 0:  # the first slice at once: a quick answer to a click needs no round trip
+            end = time.monotonic() + SLICE
+            while time.monotonic() < end:
+                if not step():
+                    done()
+                    return
+            if tick is not None:
+                tick()
         self.busy = True
-        self._task = loop.create_task(self._go(step, done, self._generation))
+        self._task = loop.create_task(self._go(step, done, tick, self._generation))
 
     def cancel(self) -> None:
         """Stop the moves under way (a new match, an abandoned game): no further step, no ``done()``."""
         self._generation += 1
         self.busy = False
 
-    async def _go(self, step: Callable[[], bool], done: Callable[[], None], generation: int) -> None:
+    async def _go(
+        self, step: Callable[[], bool], done: Callable[[], None], tick: Callable[[], None] | None, generation: int
+    ) -> None:
         try:
             while True:
-                await asyncio.sleep(self.delay)
-                if generation != self._generation or not step():
+                if self.delay > 0:
+                    await asyncio.sleep(self.delay)
+                    if generation != self._generation or not step():
+                        break
+                    continue
+                await asyncio.sleep(PAUSE)  # long enough for the kernel to read a click and the page to draw
+                if generation != self._generation:
                     break
+                end = time.monotonic() + SLICE
+                more = True
+                while more and time.monotonic() < end and generation == self._generation:
+                    more = step()
+                if not more or generation != self._generation:
+                    break
+                if tick is not None:
+                    tick()
         finally:
             if generation == self._generation:
                 self.busy = False
                 done()
 
 
+SLICE = 0.1
+"""Seconds of bot play between two returns to the event loop when the bots play without a delay."""
+
+PAUSE = 0.005
+"""Seconds the fast bots wait between slices (the kernel reads clicks, the page draws)."""
+
+
+_WHOLE = re.compile(r"\d+|\d{1,3}(,\d{3})+|\d{1,3}(_\d{3})+")
+
+
 def parse_amount(text: str) -> int | None:
     """A whole number as a person types it (``"55"``, ``" 1,500 "``, ``"1_000"``), else None.
 
+    A comma or an underscore is read only where it separates thousands: ``"4,0"`` (a decimal
+    comma, or a typo) is refused, never read as 40.
+
     >>> parse_amount("1,500"), parse_amount("55 "), parse_amount("1e3"), parse_amount("2.5"), parse_amount("")
     (1500, 55, None, None, None)
+    >>> parse_amount("4,0"), parse_amount("1,50"), parse_amount("1,000,000"), parse_amount("10,00")
+    (None, None, 1000000, None)
     """
     if not isinstance(text, str):
         return None
-    clean = text.strip().replace(",", "").replace("_", "")
-    if not clean or not clean.isascii() or not clean.isdigit() or len(clean) > 12:
+    typed = text.strip()
+    if not typed.isascii() or not _WHOLE.fullmatch(typed):
+        return None
+    clean = typed.replace(",", "").replace("_", "")
+    if len(clean) > 12:
         return None
     return int(clean)
 
@@ -328,6 +378,18 @@ def event_lines(state: Any, names: tuple[str, ...], you: int | None) -> list[str
     from pokerlab.apps.explain import hand_lines
 
     return hand_lines(state, names, you)
+
+
+def notice_log(notices: list[str]) -> str:
+    """Every notice of the game (eliminations, failed bots, rebuys), newest first, in a box that scrolls.
+
+    Nothing is dropped, however busy the hand: the box keeps about six lines in sight and scrolls
+    for the rest. Each notice is HTML-escaped.
+    """
+    if not isinstance(notices, list) or not all(isinstance(n, str) for n in notices):
+        raise ParameterError(f"notices must be a list of texts, not {notices!r:.60}")
+    lines = "".join(f'<div class="pl-notice-line">{html.escape(n)}</div>' for n in reversed(notices))
+    return f'<div class="pl-notice-log" style="max-height:7.5em;overflow-y:auto">{lines}</div>'
 
 
 def error_line(exc: PokerlabError) -> str:

@@ -17,9 +17,14 @@ shown); ``#`` is kept for the bots' seat names.
 
 The rules, as the page gives them: the first dealer is drawn at random and
 the deal moves to the left, also after eliminations; the chips' value rises
-as players drop out (blinds, ante and the elimination line are multiplied by
-``players at the start // players left``); a player whose stack falls below
-twice the minimum chip is eliminated. The game ends after *hands* hands,
+at every elimination (the minimum chip is worth ``ceil(5 * players at the
+start / players left)``, at least one more than before; blinds, ante and the
+elimination line follow it: see :mod:`pokerlab.apps.session`); a player whose
+stack falls below twice the minimum chip is eliminated. *raises per phase*
+counts raises after the big blind (before the flop) or the opening bet, so 3
+allows a bet and 3 raises. With two players the player left of the dealer
+posts the small blind, as the page says (not the dealer, as in most heads-up
+games). The game ends after *hands* hands,
 after *time* minutes (checked between hands), when one player is left or
 when you are eliminated; "abandon game" ends it at once (nothing recorded).
 
@@ -33,7 +38,9 @@ interactive games only; watch games are kept in their own list.
 
 from __future__ import annotations
 
+import asyncio
 import html
+import threading
 import time
 from dataclasses import asdict
 from typing import Any
@@ -41,11 +48,21 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
-from pokerlab.apps.base import MIN_THINK, ActionBar, Pacer, button, error_line, event_lines, panel, parse_amount
+from pokerlab.apps.base import (
+    MIN_THINK,
+    ActionBar,
+    Pacer,
+    button,
+    error_line,
+    event_lines,
+    notice_log,
+    panel,
+    parse_amount,
+)
 from pokerlab.apps.explain import outcome_lines
 from pokerlab.apps.session import Seat, TableSession
 from pokerlab.apps.table_setup import MAX_NAME, BigHoldemSetup, validate_setup
-from pokerlab.apps.table_view import SeatView, hand_seats, pot_note, table_html
+from pokerlab.apps.table_view import SeatView, hand_pots, hand_seats, pot_note, table_html
 from pokerlab.errors import PokerlabError
 
 __all__ = ["MAX_NAME", "BigHoldemApp", "BigHoldemSetup", "validate_setup"]
@@ -124,7 +141,8 @@ class BigHoldemApp:
             return w.HBox(parts)
 
         self.errors: dict[str, w.HTML] = {}
-        self.name = text("name", "name", d["name"], placeholder="empty: watch the bots play")
+        # wide enough for the whole placeholder (and a 20-character name) beside its 6em label
+        self.name = text("name", "name", d["name"], width="26em", placeholder="empty: watch the bots play")
         self.players = text("players", "players", d["players"])
         self.hands = text("hands", "hands", d["hands"])
         self.minutes = text("minutes", "time", _plain(d["minutes"]))
@@ -214,6 +232,8 @@ class BigHoldemApp:
         self.widget.add_class("pl-bigholdem")
         self.play_box.layout.display = "none"
         self._show_leaderboard()
+        self._chart_task: Any = None
+        _warm_charts()  # the chips chart at the end of the game must not wait for altair's import
 
     # -- setup ---------------------------------------------------------------
     def _seat_visibility(self) -> None:
@@ -298,8 +318,12 @@ class BigHoldemApp:
 
     # -- play ----------------------------------------------------------------
     def _next(self) -> None:
-        """Move the game on: bots act, hands are dealt, until the person's turn or the end."""
-        self.pacer.run(self._step, self._render)
+        """Move the game on: bots act, hands are dealt, until the person's turn or the end.
+
+        At timer 0 the bots play in slices with the table redrawn between them, so a watch game shows
+        its hands as they go and "abandon game" is answered at once (see :class:`~pokerlab.apps.base.Pacer`).
+        """
+        self.pacer.run(self._step, self._render, tick=self._render)
 
     def _step(self) -> bool:
         s = self.session
@@ -372,7 +396,9 @@ class BigHoldemApp:
             if state.folded[me]:
                 return ""
             e = equity(state.hole[me], board=state.board, opponents=len(live) - 1, samples=4000, seed=1)
-            text = f"Your winning probability now: <b>{e.equity[0]:.1%}</b> (against {len(live) - 1} random hands)"
+            others = len(live) - 1
+            hands = f"{others} random hand{'s' if others != 1 else ''}"
+            text = f"Your winning probability now: <b>{e.equity[0]:.1%}</b> (against {hands})"
         else:
             e = equity(*[state.hole[k] for k in live], board=state.board, samples=4000, seed=1)
             text = "Winning probabilities: " + ", ".join(
@@ -387,11 +413,19 @@ class BigHoldemApp:
         state = s.state
         r = s.hand_rules or s.rules
         left = sum(not o for o in s.out)
-        factor = s.chip_factor
-        chips = f" (chip value &times;{factor}: {left} of {len(s.seats)} players left)" if factor > 1 else ""
+        chips = (
+            f' <span class="pl-chip-value">(minimum chip {s.chip_value}, {s.base_chip} at the start: '
+            f"{left} of {len(s.seats)} players left)</span>"
+            if s.chip_value != s.base_chip
+            else ""
+        )
         cap = self.setup.raises_per_phase or "unlimited"
         bets = f"bets {'/'.join(map(str, r.bet_sizes))}" if r.bet_sizes else "no-limit"
         ante = f" &middot; ante {r.ante}" if r.ante else ""
+        if state.n == 2:  # BigHoldem's rule, not the usual heads-up convention: say it
+            sb = "the dealer" if r.heads_up_reverse_blinds else "the player left of the dealer"
+            ante += f' &middot; <span class="pl-heads-up-blinds">two players: {sb} posts the small blind</span>'
+
         minutes_left = max(0.0, self.setup.minutes - (time.monotonic() - s._started) / 60)
         return (
             '<div style="background:#f4f1e8;padding:3px 8px;border-radius:4px">'
@@ -418,7 +452,10 @@ class BigHoldemApp:
                 seats.append(SeatView(name=seat.name, stack=s.stacks[t], out=True, you=seat.is_human))
             else:
                 seats.append(in_hand[k])
-        self.table.value = table_html(seats, state.board, state.pot, unit=self.setup.unit, pot_note=pot_note(state))
+        middle = 0 if state.is_over else state.pot  # a paid pot is in the winners' stacks: never counted twice
+        self.table.value = table_html(
+            seats, state.board, middle, unit=self.setup.unit, pot_note=pot_note(state), pots=hand_pots(state)
+        )
         self.info.value = self._info()
         self.probability_view.value = self._equity()
         mine = s.human_to_act and not self.pacer.busy
@@ -440,9 +477,8 @@ class BigHoldemApp:
         self.log.value = (
             "<div><b>This hand</b></div><div>" + "<br>".join(event_lines(state, names, me)[-16:]) + "</div>" + earlier
         )
-        notices = "<br>".join(html.escape(n) for n in s.notices[-6:])
-        if notices and "pl-leaderboard" not in self.notice.value and "pl-error" not in self.notice.value:
-            self.notice.value = notices
+        if s.notices and "pl-leaderboard" not in self.notice.value and "pl-error" not in self.notice.value:
+            self.notice.value = notice_log(s.notices)
         self.history.value = "<div><b>History</b></div>" + "".join(
             f'<div class="pl-history-hand">{html.escape(h.text)}</div>' for h in reversed(s.history[-30:])
         )
@@ -465,9 +501,40 @@ class BigHoldemApp:
             )
             self._show_leaderboard()
             if not self.money_view.value:
-                from pokerlab.charts import chart_svg, money_chart
+                self._draw_money_chart(s.money(), f"chips ({self.setup.unit}) after each hand")
 
-                self.money_view.value = chart_svg(money_chart(s.money(), f"chips ({self.setup.unit}) after each hand"))
+    def _draw_money_chart(self, money: Any, title: str) -> None:
+        """The chips chart: drawn off the event loop in a kernel (the page answers clicks meanwhile).
+
+        The first chart of a kernel imports altair and starts vl-convert (seconds); done on the
+        event loop, that froze the page after "Game over.". In a kernel the chart is drawn in a
+        worker thread (after the warm-up :func:`_warm_charts` began when the app was built) and
+        put in place when ready; in a script it is drawn at once.
+        """
+        game = self.games_started
+
+        def draw() -> str:
+            from pokerlab import charts
+
+            with _CHART_LOCK:
+                return str(charts.chart_svg(charts.money_chart(money, title)))
+
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # a script: draw it now
+            self.money_view.value = draw()
+            return
+        self.money_view.value = '<span class="pl-chart-pending">drawing the chips chart&hellip;</span>'
+
+        async def put() -> None:
+            try:
+                svg = await loop.run_in_executor(None, draw)
+            except Exception as exc:  # a chart that cannot be drawn must not break the page
+                svg = f'<span class="pl-error">The chips chart could not be drawn: {html.escape(str(exc))}</span>'
+            if game == self.games_started and self.session is not None:
+                self.money_view.value = svg
+
+        self._chart_task = loop.create_task(put())
 
     def _show_leaderboard(self) -> None:
         columns = {
@@ -496,6 +563,34 @@ class BigHoldemApp:
 
     def _ipython_display_(self) -> None:
         display(self.widget)
+
+
+_CHART_LOCK = threading.Lock()  # one vl-convert drawing at a time (the warm-up and a game's chart)
+_WARMED: list[threading.Thread] = []
+
+
+def _warm_charts() -> threading.Thread:
+    """Import altair and start vl-convert in a background thread (once per process), so the first chart is quick.
+
+    Returns the thread (already started); later calls return the same one.
+    """
+    if _WARMED:
+        return _WARMED[0]
+
+    def warm() -> None:
+        import contextlib
+
+        import pandas as pd
+
+        from pokerlab import charts
+
+        with contextlib.suppress(Exception), _CHART_LOCK:  # a warm-up only: the real chart reports its own errors
+            charts.chart_svg(charts.money_chart(pd.DataFrame({"a": [1, 2]})))
+
+    thread = threading.Thread(target=warm, name="pokerlab-warm-charts", daemon=True)
+    _WARMED.append(thread)
+    thread.start()
+    return thread
 
 
 def _plain(v: Any) -> str:

@@ -28,10 +28,10 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
-from pokerlab.apps.base import MIN_THINK, ActionBar, Pacer, button, error_line, event_lines, panel
+from pokerlab.apps.base import MIN_THINK, ActionBar, Pacer, button, error_line, event_lines, notice_log, panel
 from pokerlab.apps.explain import outcome_lines, thinking_sentence
 from pokerlab.apps.session import Seat, TableSession
-from pokerlab.apps.table_view import hand_seats, pot_note, table_html
+from pokerlab.apps.table_view import hand_pots, hand_seats, pot_note, table_html
 from pokerlab.errors import ParameterError, PokerlabError
 
 __all__ = ["HeadsUpApp"]
@@ -183,7 +183,8 @@ class HeadsUpApp:
         )
         bot_turn = s.actor is not None and not s.human_to_act
         seats = hand_seats(state, names, me)
-        self.table.value = table_html(seats, state.board, state.pot, pot_note=pot_note(state))
+        middle = 0 if state.is_over else state.pot  # a paid pot is in the winner's stack: never counted twice
+        self.table.value = table_html(seats, state.board, middle, pot_note=pot_note(state), pots=hand_pots(state))
         mine = s.human_to_act and not self.pacer.busy
         self.actions.show(state if mine else None)
         if state.is_over:
@@ -212,9 +213,8 @@ class HeadsUpApp:
         self.history.value = "<div><b>History</b></div>" + "".join(
             f'<div class="pl-history-hand">{html.escape(h.text)}</div>' for h in reversed(s.history[-50:])
         )
-        notices = "<br>".join(html.escape(n) for n in s.notices[-5:])
-        if notices:
-            self.notice.value = notices
+        if s.notices:
+            self.notice.value = notice_log(s.notices)
         if self.show_thinking.value:
             if hasattr(self.bot, "thinking"):
                 body = "".join(self.thinking_log) or "no decision yet this hand"

@@ -8,9 +8,16 @@ app can show each bot action as it happens), and keeps the score:
 * the first dealer is drawn at random from ``seed`` (or is ``first_dealer``)
   and the deal then moves one seat to the left (the next table seat still
   in the game), also after eliminations, as BigHoldem's rules page says;
-* with ``rising_chips`` the value of the minimum chip rises as players drop
-  out (BigHoldem): blinds, ante, limit bet sizes and the elimination line are
-  multiplied by ``players at the start // players left``;
+* with ``rising_chips`` the value of the minimum chip rises at every
+  elimination (BigHoldem: "the value of the chips increases when the number of
+  players decreases"). With ``c`` the minimum chip at the start (the rules'
+  ``metadata["minimum_chip"]``, else the small blind), ``N`` players at the
+  start and ``k`` left, the chip is worth ``ceil(c * N / k)``, and at least one
+  more than before the last elimination (so it rises even where the rounding
+  would tie). Blinds, ante, limit bet sizes and the elimination line are
+  multiplied by ``chip value / c`` (rounded up to whole chips). BigHoldem at 10
+  seats, blinds 5/10: 6/12, 7/14, 8/16, 9/18, 10/20, 13/26, 17/34, 25/50 as 9,
+  8, ..., 2 players are left;
 * a seat whose stack falls below ``min_stack_to_play`` (of the rules in force
   for the hand just played) is eliminated, or with ``rebuy`` (a lesson's
   table, :class:`pokerlab.widgets.TableWidget`) gets the starting stack back
@@ -32,9 +39,11 @@ app can show each bot action as it happens), and keeps the score:
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any
 
 from pokerlab import _validate
@@ -220,11 +229,27 @@ class TableSession:
         return next(t % n for t in range(seat + 1, seat + n + 1) if not self.out[t % n])
 
     @property
-    def chip_factor(self) -> int:
-        """How many times the minimum chip is worth its starting value (1 unless ``rising_chips``)."""
+    def base_chip(self) -> int:
+        """The minimum chip's value at the start: the rules' ``metadata["minimum_chip"]``, else the small blind."""
+        chip = self.rules.metadata.get("minimum_chip", self.rules.small_blind)
+        return chip if isinstance(chip, int) and not isinstance(chip, bool) and chip > 0 else self.rules.big_blind
+
+    @property
+    def chip_value(self) -> int:
+        """The minimum chip's value now (see the module docstring: it rises at every elimination)."""
+        c, n = self.base_chip, len(self.seats)
         if not self.rising_chips:
-            return 1
-        return max(1, len(self.seats) // max(1, sum(not o for o in self.out)))
+            return c
+        left = max(1, sum(not o for o in self.out))
+        value = c
+        for k in range(n - 1, left - 1, -1):  # one step per player gone, so the chip rises at each elimination
+            value = max(-(-c * n // k), value + 1)
+        return value
+
+    @property
+    def chip_factor(self) -> Fraction:
+        """How many times the minimum chip is worth its starting value (1 unless ``rising_chips``), exactly."""
+        return Fraction(self.chip_value, self.base_chip)
 
     def rules_now(self) -> Rules:
         """The rules for the next hand: the table's rules with the chip values in force."""
@@ -232,15 +257,19 @@ class TableSession:
         if k == 1:
             return self.rules
         r = self.rules
+
+        def scaled(chips: int) -> int:
+            return math.ceil(chips * k)  # exact: k is a Fraction
+
         changes: dict[str, Any] = {
-            "small_blind": r.small_blind * k,
-            "big_blind": r.big_blind * k,
-            "ante": r.ante * k,
-            "min_stack_to_play": r.min_stack_to_play * k,
-            "starting_stack": max(r.starting_stack, (r.big_blind + r.ante) * k),
+            "small_blind": scaled(r.small_blind),
+            "big_blind": scaled(r.big_blind),
+            "ante": scaled(r.ante),
+            "min_stack_to_play": scaled(r.min_stack_to_play),
         }
+        changes["starting_stack"] = max(r.starting_stack, changes["big_blind"] + changes["ante"])
         if r.bet_sizes is not None:
-            changes["bet_sizes"] = tuple(b * k for b in r.bet_sizes)
+            changes["bet_sizes"] = tuple(scaled(b) for b in r.bet_sizes)
         return r.with_(**changes)
 
     def legal(self) -> tuple[Action, ...]:

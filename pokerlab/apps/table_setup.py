@@ -4,10 +4,12 @@
 from Python) into a checked :class:`BigHoldemSetup`, or gives one message
 per wrong field. Whole numbers are digits, with "," or "_" between
 thousands allowed (``" 1,000 "``); ``"1e3"``, ``"2.5"`` where a whole number
-is asked, and an empty field are refused, never guessed. *time* and *timer*
+is asked, an empty field and a comma that does not separate thousands
+(``"4,0"``) are refused, never guessed. *time* and *timer*
 take a decimal point (``"2.5"`` minutes). A name is 1-20 printable
 characters, "O'Brien" and "Tom & Jerry" included (views escape it); ``#`` is
-kept for the bots' seat names.
+kept for the bots' seat names; an empty name is watch mode, a name of spaces
+only is refused (a slip, not a choice).
 
 >>> setup, errors = validate_setup(name="O'Brien", players="6", starting_money="1e3")
 >>> setup, sorted(errors)
@@ -52,10 +54,16 @@ class BigHoldemSetup:
         return self.name == ""
 
     def rules(self) -> Any:
-        """BigHoldem's rules with these settings (blinds 5/10, the ante one 5-chip; limit bets 10/10/20/20)."""
+        """BigHoldem's rules with these settings (blinds 5/10, the ante one 5-chip; limit bets 10/10/20/20).
+
+        *raises per phase* counts RAISEs only, as BigHoldem's page names BET and RAISE apart: N raises
+        may follow the big blind (before the flop) or the opening bet (after it), so the rules' cap on
+        bets and raises per street is N + 1 (:func:`_raise_cap_for`). Heads-up, the seat left of the
+        dealer posts the small blind (``Rules.heads_up_reverse_blinds`` is False), as the page says.
+        """
         from pokerlab.game import BIGHOLDEM, BettingStructure
 
-        cap = (self.raises_per_phase,) * 4 if self.raises_per_phase else (None,) * 4
+        cap = _raise_cap_for(self.raises_per_phase)
         chip = BIGHOLDEM.metadata.get("minimum_chip", BIGHOLDEM.small_blind)
         return BIGHOLDEM.with_(
             structure=BettingStructure.FIXED_LIMIT if self.limit else BettingStructure.NO_LIMIT,
@@ -65,6 +73,22 @@ class BigHoldemSetup:
             ante=chip if self.ante else 0,
             default_players=self.players,
         )
+
+
+def _raise_cap_for(raises_per_phase: int) -> tuple[int | None, int | None, int | None, int | None]:
+    """The rules' ``raise_cap`` (bets *and* raises per street) for BigHoldem's "raises per phase" (0 = no cap).
+
+    The blind before the flop, and the opening bet after it, are not raises:
+
+    >>> _raise_cap_for(3), _raise_cap_for(1), _raise_cap_for(0)
+    ((4, 4, 4, 4), (2, 2, 2, 2), (None, None, None, None))
+    """
+    if isinstance(raises_per_phase, bool) or not isinstance(raises_per_phase, int) or raises_per_phase < 0:
+        from pokerlab.errors import ParameterError
+
+        raise ParameterError(f"raises per phase is a whole number >= 0 (0 = unlimited), not {raises_per_phase!r:.60}")
+    cap = raises_per_phase + 1 if raises_per_phase else None
+    return (cap, cap, cap, cap)
 
 
 # field: (low, high, whole number?)
@@ -131,8 +155,11 @@ def validate_setup(**values: Any) -> tuple[BigHoldemSetup | None, dict[str, str]
     if not isinstance(name, str):
         errors["name"] = f"a name is text, not {name!r}"
         name = ""
+    typed = name
     name = " ".join(name.split())
-    if len(name) > MAX_NAME:
+    if typed and not name:  # spaces only: a slip, not a wish to watch
+        errors["name"] = "a name of spaces only: type a name, or leave the field empty to watch the bots play"
+    elif len(name) > MAX_NAME:
         errors["name"] = f"at most {MAX_NAME} characters (this one has {len(name)})"
     elif not name.isprintable():
         errors["name"] = "only printable characters in a name"

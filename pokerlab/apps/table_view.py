@@ -18,7 +18,8 @@ web), so it can be tested as text and shown by any ``ipywidgets.HTML``.
 The person's seat is drawn at the bottom; the others follow clockwise, in
 table order (the seat on your left is the next one to deal, BigHoldem's
 "left"). The table is 100 % wide up to 900 px and keeps its shape, so it
-fits a 1,024-px projector and a 1,280x720 laptop screen.
+fits a 1,024-px projector and a 1,280x720 laptop screen; with 9 or 10 seats
+it is taller (at least 520 px), so the seat boxes on each side never overlap.
 
 >>> from pokerlab.cards import Card
 >>> card_svg(Card.parse("Th")).count("<svg")
@@ -38,9 +39,10 @@ from pokerlab import _validate
 from pokerlab._validate import flag, whole
 from pokerlab.cards import Card
 from pokerlab.errors import ParameterError
-from pokerlab.game.state import HandState, ReturnUncalled, Showdown
+from pokerlab.game.pots import side_pots
+from pokerlab.game.state import AwardPot, HandState, ReturnUncalled, Showdown
 
-__all__ = ["SeatView", "card_svg", "cards_svg", "hand_seats", "money", "pot_note", "table_html"]
+__all__ = ["SeatView", "card_svg", "cards_svg", "hand_pots", "hand_seats", "money", "pot_note", "table_html"]
 
 _RED = "#c0392b"
 _BLACK = "#1b1b1b"
@@ -149,10 +151,65 @@ def hand_seats(state: HandState, names: Sequence[str], me: int | None, reveal: b
 
 
 def pot_note(state: HandState) -> str:
-    """The line under the pot: the last uncalled bet that went back ("40 uncalled returned"), else nothing."""
+    """The line under the pot: what was paid out once the hand is over, and the last uncalled bet returned.
+
+    A paid pot is in the winners' stacks, so the table no longer counts it in the middle
+    (``"180 paid out"``), and ``"40 uncalled returned"`` when a bet went back.
+    """
     _check_state(state)
     returned = [e for e in state.events if isinstance(e, ReturnUncalled)]
-    return f"{returned[-1].amount} uncalled returned" if returned else ""
+    parts = []
+    if state.is_over:
+        paid = sum(sum(e.shares) for e in state.events if isinstance(e, AwardPot))
+        if paid:
+            parts.append(f"{paid:,} paid out")
+    if returned:
+        parts.append(f"{returned[-1].amount} uncalled returned")
+    return " · ".join(parts)
+
+
+def hand_pots(state: HandState) -> tuple[int, ...]:
+    """The pots in the middle of the table now: the main pot, then each side pot (empty once paid out).
+
+    Chips bet on the current street are still in front of the seats (drawn there), so a pot
+    holds what earlier streets (and antes) gathered; a side pot starts at every all-in level of
+    the players still in the hand. The pots and the bets in front of the seats add up to
+    ``state.pot`` while the hand is played; after it they are in the winners' stacks.
+
+    >>> from pokerlab.game import NO_LIMIT_RING, Call, RaiseTo
+    >>> h = NO_LIMIT_RING.new_hand([50, 200, 200], button=0, deck="AsKs QhQd 7c2d 9h8h7h 6s 2c")
+    >>> for action in (RaiseTo(50), Call(), Call()):  # seat 0 is all-in for 50, the others call
+    ...     _ = h.apply(action)
+    >>> hand_pots(h)
+    (150,)
+    >>> for action in (RaiseTo(100), Call()):  # on the flop the two others go on: a side pot
+    ...     _ = h.apply(action)
+    >>> hand_pots(h)
+    (150, 200)
+    """
+    _check_state(state)
+    if state.is_over:
+        return ()
+    middle = [t - b for t, b in zip(state.total, state.street_bet, strict=True)]
+    if not any(middle):
+        return ()
+    live = [k for k in range(state.n) if not state.folded[k]]
+    order = [(state.button + 1 + k) % state.n for k in range(state.n)]
+    pots = side_pots(middle, live, order)
+    return tuple(a for a, _ in pots)
+
+
+def _pots_row(pots: Sequence[int]) -> str:
+    """The main pot and each side pot as chips in a row (nothing when there is only one pot)."""
+    if len(pots) < 2:
+        return ""
+    chips = "".join(
+        f'<span class="pl-pot-chip" style="display:inline-block;margin:1px 3px;padding:0 6px;border-radius:9px;'
+        f'background:#fff3c4;border:1px solid #b7950b;color:#222;font-size:11px;font-weight:bold">'
+        f'{"main" if k == 0 else f"side {k}"}: <span class="pl-pot-amount">{amount:,}</span></span>'
+        for k, amount in enumerate(pots)
+    )
+    return f'<div class="pl-pots">{chips}</div>'
 
 
 def _check_state(state: object) -> None:
@@ -195,11 +252,14 @@ def table_html(
     unit: str = "",
     thinking: str = "thinking…",
     pot_note: str = "",
+    pots: Sequence[int] = (),
 ) -> str:
     """The table as HTML: ``seats`` in table order; the person's seat (if any) at the bottom.
 
     The seat to act shows ``thinking`` (a bot) or "your turn" (you) on a line
-    every seat keeps; ``pot_note`` is a short line under the pot.
+    every seat keeps; ``pot_note`` is a short line under the pot. ``pots`` (see
+    :func:`hand_pots`) are drawn one by one under the total when there are
+    side pots: "main 120", "side 1: 80", ...
     """
     if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
         raise ParameterError(f"seats must be a sequence of SeatViews, not {_validate._show(seats)}")
@@ -216,13 +276,21 @@ def table_html(
         raise ParameterError(f"seats: a table has 1 to 10 seats, not {n}")
     if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0:
         raise ParameterError(f"pot must be a whole number >= 0, not {pot!r}")
+    if isinstance(pots, (str, bytes)) or not isinstance(pots, Sequence):
+        raise ParameterError(f"pots must be a sequence of whole numbers, not {_validate._show(pots)}")
+    for amount in pots:
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+            raise ParameterError(f"pots must hold whole numbers > 0, not {amount!r:.60}")
     bottom = next((k for k, s in enumerate(seats) if s.you), 0)
+    # 9 or 10 seats: three seats on each side stack up, so the table is taller (no seat box may overlap another)
+    crowded = n >= 9
+    ry = 40 if crowded else 38
     parts = []
     for k, view in enumerate(seats):
         # clockwise from the bottom: the seat after yours (your left) is drawn to your left
         angle = math.pi / 2 + 2 * math.pi * ((k - bottom) % n) / n
         cx, cy = math.cos(angle), math.sin(angle)
-        parts.append(_seat(view, 50 + 41 * cx, 50 + 38 * cy, unit, "your turn" if view.you else thinking))
+        parts.append(_seat(view, 50 + 41 * cx, 50 + ry * cy, unit, "your turn" if view.you else thinking))
         if view.bet:
             parts.append(
                 f'<div class="pl-seat-bet" style="position:absolute;left:{50 + 24 * cx:.1f}%;top:{50 + 20 * cy:.1f}%;'
@@ -241,6 +309,7 @@ def table_html(
         f'<div class="pl-board" style="height:56px">{cards_svg(tuple(board), 38)}</div>'
         f'<div class="pl-pot" style="color:#fff;font-weight:bold;font-size:15px">Pot '
         f'<span class="pl-pot-value">{pot}</span>{" " + html.escape(unit) if unit else ""}</div>'
+        f"{_pots_row(pots)}"
         f'<div class="pl-pot-note" style="color:#e8f5e9;font-size:11px;height:14px">{pot_note}</div></div>'
     )
     felt = (
@@ -248,7 +317,8 @@ def table_html(
         "background:radial-gradient(ellipse at center,#2e8b57 0%,#1e6b40 70%,#174f31 100%);"
         'border:10px solid #6b4226;box-shadow:inset 0 0 18px #0008"></div>'
     )
+    shape = "aspect-ratio:1.6/1;min-height:520px" if crowded else "aspect-ratio:2.1/1;min-height:380px"
     return (
-        '<div class="pl-table" style="position:relative;width:100%;max-width:900px;aspect-ratio:2.1/1;'
-        f'min-height:380px;margin:0 auto;font-family:sans-serif">{felt}{middle}{"".join(parts)}</div>'
+        f'<div class="pl-table" style="position:relative;width:100%;max-width:900px;{shape};'
+        f'margin:0 auto;font-family:sans-serif">{felt}{middle}{"".join(parts)}</div>'
     )

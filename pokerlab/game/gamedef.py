@@ -214,6 +214,10 @@ def to_gamedef(rules: Rules, players: int | None = None) -> str:
         )
     if rules.starting_stack > _INT32_MAX:
         raise AcpcError(f"a stack of {rules.starting_stack} does not fit the dealer's 32-bit chip counts")
+    if n == 2 and not rules.heads_up_reverse_blinds:
+        raise AcpcError(
+            f"{rules.name} has the dealer post the big blind heads-up; ACPC heads-up games reverse the blinds"
+        )
     sb, bb = first_level.small_blind, first_level.big_blind
     kind = "limit" if rules.structure is BettingStructure.FIXED_LIMIT else "nolimit"
     blinds = [bb, sb] if n == 2 else [sb, bb] + [0] * (n - 2)

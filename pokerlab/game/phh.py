@@ -171,6 +171,11 @@ def to_phh(state: HandState) -> str:
     rules = state.rules
     if rules.structure is BettingStructure.POT_LIMIT:
         raise PHHError("PHH has no pot-limit Texas hold'em variant; this hand cannot be exported")
+    if state.n == 2 and not rules.heads_up_reverse_blinds:
+        raise PHHError(
+            "PHH heads-up hands have the button on the small blind; this hand (the dealer on the big blind) "
+            "cannot be exported"
+        )
     n = state.n
     unit = rules.chip_unit
 

@@ -11,8 +11,9 @@ Presets, each from its source (docs/references.md):
 ``AAAI06_HEADS_UP_LIMIT`` the AAAI'06 rules: heads-up fixed limit, reverse blinds $5/$10, bets $10/$10/$20/$20,
                           a bet and 2 raises preflop and on the flop, a bet and 3 raises later
 ``BIGHOLDEM``             BigHoldem: 2-10 players (10 by default), 1000 chips, blinds 5/10, optional
-                          ante, 3 raises per phase, raises bounded by the stack, elimination below
-                          twice the minimum chip
+                          ante, 3 raises per phase after the blind or the opening bet (a cap of 4),
+                          raises bounded by the stack, elimination below twice the minimum chip;
+                          two players: the seat left of the dealer posts the small blind
 ``HEADS_UP_NO_LIMIT``     the heads-up no-limit arena rules: blinds 10/20 rising every 10 hands, raises
                           of at least twice the big blind, no cap, a time bank of 10 s + 0.5 s per
                           move, automatic checks after more than two missed answers in a row
@@ -122,13 +123,18 @@ class Rules:
     Seats and blinds: ``new_hand(stacks, button=b)`` seats players 0..n-1
     around the table. The seat after the button posts the small blind and
     the next one the big blind; heads-up the button posts the small blind
-    and acts first before the flop (reverse blinds). Before the flop the
+    and acts first before the flop (reverse blinds), unless
+    ``heads_up_reverse_blinds`` is False: then, as BigHoldem's rules page has
+    it at every table size, the seat left of the dealer posts the small blind
+    and the dealer the big blind, and the dealer acts first before the flop and
+    last after it. Before the flop the
     first to act is the seat after the big blind; after it, the first live
     seat after the button.
 
     ``raise_cap`` is the number of bets and raises allowed on each street;
     before the flop the big blind counts as the bet (the AAAI'06 rules' "a bet and
-    2 raises" preflop is a cap of 3). ``None`` means no cap. Raises that are
+    2 raises" preflop is a cap of 3; BigHoldem's "3 raises per phase" after the blind
+    or the opening bet is a cap of 4). ``None`` means no cap. Raises that are
     all-in for less than a full raise do not count towards the cap and do
     not reopen the betting for players who have already acted. Nobody may
     raise when no other player could put in more than the current bet.
@@ -183,6 +189,7 @@ class Rules:
     position_antes: tuple[int, ...] = ()
     dead_antes: bool = False
     chip_unit: Decimal = Decimal(1)
+    heads_up_reverse_blinds: bool = True
     metadata: dict = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
@@ -241,6 +248,8 @@ class Rules:
                 f"min_stack_to_play ({s.min_stack_to_play}) is above the starting stack ({s.starting_stack}): "
                 "every seat would be eliminated after the first hand"
             )
+        if not isinstance(s.heads_up_reverse_blinds, bool):
+            raise RulesError(f"heads_up_reverse_blinds must be True or False, not {s.heads_up_reverse_blinds!r}")
         if not isinstance(s.reset_stacks, bool):
             raise RulesError(f"reset_stacks must be True or False, not {s.reset_stacks!r}")
         if s.time_bank is not None and not isinstance(s.time_bank, TimeBank):
@@ -401,15 +410,17 @@ BIGHOLDEM = Rules(
     small_blind=5,
     big_blind=10,
     ante=0,
-    raise_cap=(3, 3, 3, 3),
+    raise_cap=(4, 4, 4, 4),  # BigHoldem names BET and RAISE apart: 3 raises after the blind (or the opening bet)
     starting_stack=1000,
     min_players=2,
     max_players=10,
     default_players=10,
     min_stack_to_play=10,
+    heads_up_reverse_blinds=False,  # "the player left of the dealer must post the small blind", also heads-up
     metadata={
         "source": "BigHoldem",
         "minimum_chip": 5,
+        "raises_per_phase": 3,
         "note": "eliminated when a stack falls below twice the minimum chip; ante (when on) is one minimum chip",
     },
 )

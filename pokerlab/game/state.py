@@ -3,7 +3,8 @@
 Seats are numbered 0..n-1 around the table and the button moves between
 hands. The seat after the button posts the small blind and the next the big
 blind; **heads-up the button posts the small blind and acts first before the
-flop** (reverse blinds), as in all three seeds that play heads-up. Exported
+flop** (reverse blinds), as in the heads-up rule sets (``Rules.heads_up_reverse_blinds``;
+BigHoldem's rules keep the seat left of the dealer on the small blind). Exported
 hand histories (PHH) list the players starting after the button, so the
 button is the last player there.
 
@@ -429,11 +430,13 @@ class HandState:
 
     @property
     def small_blind_seat(self) -> int:
-        return self.button if self.n == 2 else (self.button + 1) % self.n
+        """Heads-up the button (reverse blinds, unless the rules say otherwise), else the seat after it."""
+        reverse = self.n == 2 and self.rules.heads_up_reverse_blinds
+        return self.button if reverse else (self.button + 1) % self.n
 
     @property
     def big_blind_seat(self) -> int:
-        return (self.button + 1) % self.n if self.n == 2 else (self.button + 2) % self.n
+        return (self.small_blind_seat + 1) % self.n
 
     def _order_from(self, start: int) -> list[int]:
         return [(start + k) % self.n for k in range(self.n)]
