@@ -91,8 +91,9 @@ ALLOWED_UPWARD = {
 
 # Import cycles among pokerlab's modules that exist today and are still to be removed (#24: the game's
 # rules/state/phh untangled; the bots <-> experiments cycle went with the one bot factory). Each entry is
-# the set of modules of one strongly connected component of the import graph. The test prints this list on every run and fails when
-# a cycle appears that is not here, or when one listed here is gone (then delete its entry): it only shrinks.
+# the set of modules of one strongly connected component of the import graph. The test prints this list
+# on every run and fails when a cycle appears that is not here, or when one listed here is gone (then
+# delete its entry): it only shrinks.
 ALLOWED_CYCLES: dict[frozenset[str], str] = {
     # Rules.new_hand builds a HandState, Rules.from/to_acpc_gamedef hand over to gamedef and HandState.to/from_phh
     # to phh, and each of those imports rules (and state) back: the methods listed in ALLOWED_UPWARD.
