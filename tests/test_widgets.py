@@ -404,7 +404,7 @@ EXPLORERS = {
     "ReweightingExplorer": lambda: __import__("pokerlab.widgets").widgets.ReweightingExplorer(),
     "BPPInspector": lambda: __import__("pokerlab.widgets").widgets.BPPInspector(),
     "ContextExplorer": lambda: __import__("pokerlab.widgets").widgets.ContextExplorer(
-        __import__("pokerlab.bots.context").bots.context.collect_decisions(["rembrant", "random"], hands=60, seed=2),
+        __import__("pokerlab.bots.collect").bots.collect.collect_decisions(["rembrant", "random"], hands=60, seed=2),
         style="random",
     ),
     "HandReplayer": lambda: __import__("pokerlab.widgets").widgets.HandReplayer(
