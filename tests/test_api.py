@@ -57,7 +57,7 @@ LAYERS = {
     "bpp": 3,
     "game": 4,
     "bots": 5, "experiments": 5,
-    "charts": 6, "widgets": 6, "apps": 6,
+    "charts": 6, "charts_pushfold": 6, "widgets": 6, "apps": 6,
     "cli": 7, "__main__": 7,
 }  # fmt: skip
 
@@ -82,6 +82,10 @@ ALLOWED_UPWARD = {
     # The same for PHH (`hand.to_phh()`, `HandState.from_phh(text)` in lesson 04).
     ("game/state.py", "to_phh"): "pokerlab.game.phh",
     ("game/state.py", "from_phh"): "pokerlab.game.phh",
+    # Push/fold is a solved game whose payoffs are the exact preflop matrix: read once, inside the solver.
+    ("solve/pushfold.py", "_base_arrays"): "pokerlab.preflop.matrix",
+    # Its results draw with the push/fold chart module (to move into the charts package when it lands).
+    ("solve/pushfold.py", "chart"): "pokerlab.charts_pushfold",
 }
 
 
