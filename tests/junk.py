@@ -162,6 +162,13 @@ def _table() -> Any:
 
 
 @functools.cache
+def _push_fold() -> Any:
+    from pokerlab.solve import push_fold
+
+    return push_fold(10)
+
+
+@functools.cache
 def _kuhn() -> Any:
     from pokerlab.solve import game
 
@@ -328,10 +335,16 @@ BY_NAME: dict[str, Callable[[], Any]] = {
     "games_per_task": lambda: 10,
     "a": lambda: "always_call",
     "b": lambda: "always_call",
+    "stack_bb": lambda: 10.0,
+    "ante_bb": lambda: 0.0,
 }
 
 # valid values per callable, where the name alone is not enough
 REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
+    "pokerlab.solve.pushfold.push_fold_chart": {"stacks": lambda: [5.0, 10.0]},
+    "pokerlab.solve.pushfold.push_fold_grid_text": {"values": lambda: _push_fold().jam},
+    "pokerlab.solve.pushfold.push_fold_score": {"jam": lambda: _push_fold().jam, "call": lambda: _push_fold().call},
+    "pokerlab.solve.pushfold.PushFoldQuiz": {"stack_bb": lambda: 10.0, "seed": lambda: 1},
     "pokerlab.cards.Card": {"id": lambda: 51},
     "pokerlab.cards.Card.parse": {"text": lambda: "As"},
     "pokerlab.cards.Card.of": {"rank": lambda: "A", "suit": lambda: "s"},

@@ -227,7 +227,7 @@ def test_bad_ante_and_strategies_are_refused():
         push_fold_score(10, {"AX": 1.0}, {})
     with pytest.raises(ParameterError, match="probabilities in"):
         push_fold_score(10, {"AA": 2.0}, {})
-    with pytest.raises(ParameterError, match="step"):
-        push_fold_chart(step=0.0)
+    with pytest.raises(ParameterError, match="stacks"):
+        push_fold_chart([0.5])
     with pytest.raises(ParameterError, match="increasing"):
         push_fold_chart([3, 2])

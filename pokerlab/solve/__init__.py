@@ -41,6 +41,7 @@ from pokerlab.solve.games import GAMES, Game, InfoSet, Node, game
 from pokerlab.solve.policy import Policy
 from pokerlab.solve.pushfold import (
     PushFoldChart,
+    PushFoldQuiz,
     PushFoldResult,
     PushFoldScore,
     push_fold,
@@ -60,6 +61,7 @@ __all__ = [
     "Node",
     "Policy",
     "PushFoldChart",
+    "PushFoldQuiz",
     "PushFoldResult",
     "PushFoldScore",
     "best_response",

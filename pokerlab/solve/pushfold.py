@@ -52,8 +52,11 @@ if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
 __all__ = [
+    "DRILL_STACKS",
     "MAX_STACK_BB",
+    "DrillHand",
     "PushFoldChart",
+    "PushFoldQuiz",
     "PushFoldResult",
     "PushFoldScore",
     "push_fold",
@@ -461,28 +464,15 @@ def _class_index(hand: Any) -> int:
     return CLASSES.index(hand)
 
 
-def push_fold_chart(
-    stacks: Sequence[float] | None = None,
-    *,
-    ante_bb: float = 0.0,
-    step: float = 0.1,
-    low: float = 1.0,
-    high: float = 25.0,
-) -> PushFoldChart:
-    """Solve the push/fold game at every stack of a grid (default 1, 1.1, ..., 25 bb: 241 exact solutions).
+def push_fold_chart(stacks: Sequence[float] | None = None, *, ante_bb: float = 0.0) -> PushFoldChart:
+    """Solve the push/fold game at every stack of a grid: by default 1, 1.1, ..., 25 bb (241 exact solutions).
 
-    Give ``stacks`` explicitly, or a ``step`` from ``low`` to ``high`` (each rounded to 0.01 bb).
+    ``stacks``: increasing stack depths in bb (at most 2,000), e.g. ``numpy.arange(2, 20.5, 0.5)``.
     """
     from pokerlab._validate import real
 
     if stacks is None:
-        step = real(step, "step", lo=0.01, hi=25.0)
-        low = real(low, "low", lo=1.0, hi=MAX_STACK_BB)
-        high = real(high, "high", lo=low, hi=MAX_STACK_BB)
-        count = math.floor((high - low) / step + 1e-9) + 1
-        if count > 2000:
-            raise ParameterError(f"step {step:g} from {low:g} to {high:g} makes {count} stacks; at most 2000")
-        grid = [round(low + k * step, 2) for k in range(count)]
+        grid = [round(1.0 + k / 10, 1) for k in range(241)]
     else:
         if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Iterable):
             raise ParameterError(f"stacks must be a list of stack depths in bb, not {stacks!r:.60}")
@@ -533,7 +523,10 @@ def _strategy(values: Any, name: str) -> np.ndarray:
     if isinstance(values, Mapping):
         out = np.zeros(len(CLASSES))
         for k, v in values.items():
-            i = _class_index(k)
+            try:
+                i = _class_index(k)
+            except ParameterError as exc:
+                raise ParameterError(f"{name}: {exc}") from None
             if isinstance(v, bool) or not isinstance(v, (int, float, np.floating, np.integer)):
                 raise ParameterError(f"{name}: the probability for {k!r} must be a number in [0, 1], not {v!r:.40}")
             out[i] = float(v)
@@ -585,3 +578,148 @@ def push_fold_score(
         bb_loss=max(0.0, sb_best - eq.value),
         exploitability=max(0.0, (sb_best - bb_best) / 2),
     )
+
+
+DRILL_STACKS: tuple[float, ...] = tuple(float(s) for s in range(2, 21))
+"""The stacks a drill deals from when none is fixed: 2 to 20 bb."""
+
+
+@dataclass(frozen=True)
+class DrillHand:
+    """One drill question and, once answered, its score.
+
+    ``seat`` is ``"small blind"`` (answers ``jam``/``fold``) or ``"big blind"`` facing a jam
+    (``call``/``fold``); ``cards`` one combination of ``hand``; ``evs`` each answer's expected net
+    in bb against the equilibrium opponent; ``best`` the equilibrium probability of the aggressive
+    answer; ``lost`` the EV given up by ``answer`` (0 for a best answer, mixed classes included).
+    """
+
+    number: int
+    stack_bb: float
+    seat: str
+    hand: str
+    cards: str
+    evs: Mapping[str, float]
+    best: float
+    answer: str | None = None
+    lost: float = 0.0
+
+    @property
+    def answers(self) -> tuple[str, str]:
+        """The two answers allowed in this seat."""
+        return ("jam", "fold") if self.seat == "small blind" else ("call", "fold")
+
+    def prompt(self) -> str:
+        """The question as one line of text."""
+        where = "small blind, first to act" if self.seat == "small blind" else "big blind, the small blind jammed"
+        choices = " or ".join(self.answers)
+        return f"Hand {self.number}: {self.stack_bb:g} bb, {where}, {self.hand} ({self.cards}). {choices}?"
+
+    def verdict(self) -> str:
+        """What the answer cost, with both EVs."""
+        a, b = self.answers
+        evs = f"EV {a} {self.evs[a]:+.3f} bb, {b} {self.evs[b]:+.3f} bb"
+        eq = f"equilibrium {a}s {self.hand} {100 * self.best:.0f} % of the time"
+        if self.lost <= 1e-12:
+            return f"  right: {evs}; {eq}"
+        return f"  lost {self.lost:.3f} bb: {evs}; {eq}"
+
+
+class PushFoldQuiz:
+    """The push/fold drill's logic, shared by :class:`pokerlab.widgets.PushFoldDrill` and ``pokerlab drill``.
+
+    :meth:`deal` draws a seat, a stack (``stack_bb``, or one of :data:`DRILL_STACKS`) and a hand
+    (each of the 1,326 combinations equally likely; the big blind's hand is drawn from those that
+    face the equilibrium's jams, weighted by how often they do); :meth:`answer` scores it: the EV
+    lost in bb against the equilibrium opponent (a mixed class loses nothing either way).
+
+    >>> quiz = PushFoldQuiz(stack_bb=10, seed=1)
+    >>> hand = quiz.deal()
+    >>> hand.answers in (("jam", "fold"), ("call", "fold"))
+    True
+    >>> quiz.answer(hand.answers[0]).lost >= 0
+    True
+    """
+
+    def __init__(self, stack_bb: float | None = None, *, seed: int | None = None, ante_bb: float = 0.0) -> None:
+        from pokerlab._validate import real
+        from pokerlab._validate import seed as check_seed
+
+        self.ante_bb = real(ante_bb, "ante_bb", lo=0.0, hi=1.0)
+        self.stack_bb = None if stack_bb is None else _check_stack(stack_bb, self.ante_bb)[0]
+        self._rng = np.random.default_rng(check_seed(seed))
+        self._solved: dict[float, PushFoldResult] = {}
+        self.history: list[DrillHand] = []
+        self.current: DrillHand | None = None
+
+    def solution(self, stack_bb: float) -> PushFoldResult:
+        """The equilibrium at ``stack_bb`` (solved once per stack)."""
+        if stack_bb not in self._solved:
+            self._solved[stack_bb] = push_fold(stack_bb, ante_bb=self.ante_bb)
+        return self._solved[stack_bb]
+
+    def deal(self) -> DrillHand:
+        """A new question (an unanswered one is replaced)."""
+        rng = self._rng
+        stacks = [s for s in DRILL_STACKS if s >= 1 + self.ante_bb]
+        stack = self.stack_bb if self.stack_bb is not None else float(stacks[int(rng.integers(len(stacks)))])
+        r = self.solution(stack)
+        seat = "small blind" if rng.random() < 0.5 else "big blind"
+        share = _combo_share()
+        if seat == "small blind":
+            weights = share
+        else:
+            weights = _base_arrays()[0].T @ r._x  # chance the big blind holds j and faces a jam
+        i = int(rng.choice(len(CLASSES), p=weights / weights.sum()))
+        hc = hand_classes()[i]
+        a, b = hc.combos[int(rng.integers(len(hc.combos)))]
+        name = hc.name
+        if seat == "small blind":
+            evs = {"jam": r.jam_ev[name], "fold": r.fold_ev}
+            best = r.jam[name]
+        else:
+            evs = {"call": r.call_ev[name], "fold": r.bb_fold_ev}
+            best = r.call[name]
+        self.current = DrillHand(len(self.history) + 1, stack, seat, name, f"{a}{b}", MappingProxyType(evs), best)
+        return self.current
+
+    def answer(self, action: str) -> DrillHand:
+        """Score ``action`` (``jam``, ``call`` or ``fold``; ``j``, ``c``, ``f`` will do) for the current hand."""
+        from dataclasses import replace
+
+        if self.current is None:
+            raise ParameterError("deal a hand before answering")
+        hand = self.current
+        word = action.strip().lower() if isinstance(action, str) else action
+        full = {"j": "jam", "c": "call", "f": "fold"}.get(word, word) if isinstance(word, str) else word
+        if full not in hand.answers:
+            raise ParameterError(f"the answer must be {' or '.join(hand.answers)}, not {word!r:.40}")
+        lost = max(hand.evs.values()) - hand.evs[full]
+        done = replace(hand, answer=full, lost=max(0.0, lost))
+        self.history.append(done)
+        self.current = None
+        return done
+
+    @property
+    def total_lost(self) -> float:
+        """EV lost over every answered hand, in bb."""
+        return float(sum(h.lost for h in self.history))
+
+    def mistakes(self, count: int = 5) -> list[DrillHand]:
+        """The costliest answers so far, worst first (answers that lost nothing are left out)."""
+        from pokerlab._validate import whole
+
+        count = whole(count, "count", lo=0, hi=10_000)
+        bad = sorted((h for h in self.history if h.lost > 1e-12), key=lambda h: -h.lost)
+        return bad[:count]
+
+    def summary(self) -> str:
+        """Hands answered, right answers, total and mean EV lost, and the costliest mistakes."""
+        n = len(self.history)
+        right = sum(1 for h in self.history if h.lost <= 1e-12)
+        lines = [
+            f"{n} hands, {right} right; EV lost {self.total_lost:.3f} bb ({self.total_lost / max(n, 1):.3f} per hand)"
+        ]
+        for h in self.mistakes():
+            lines.append(f"  {h.lost:.3f} bb: {h.hand} at {h.stack_bb:g} bb in the {h.seat}, you chose {h.answer}")
+        return "\n".join(lines)
