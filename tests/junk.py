@@ -169,6 +169,13 @@ def _push_fold() -> Any:
 
 
 @functools.cache
+def _push_fold_chart() -> Any:
+    from pokerlab.solve import push_fold_chart
+
+    return push_fold_chart([5.0, 10.0])
+
+
+@functools.cache
 def _kuhn() -> Any:
     from pokerlab.solve import game
 
@@ -345,6 +352,10 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.solve.pushfold.push_fold_grid_text": {"values": lambda: _push_fold().jam},
     "pokerlab.solve.pushfold.push_fold_score": {"jam": lambda: _push_fold().jam, "call": lambda: _push_fold().call},
     "pokerlab.solve.pushfold.PushFoldQuiz": {"stack_bb": lambda: 10.0, "seed": lambda: 1},
+    "pokerlab.charts_pushfold.push_fold_grid_chart": {"result": lambda: _push_fold()},
+    "pokerlab.charts_pushfold.push_fold_range_chart": {"chart": lambda: _push_fold_chart()},
+    "pokerlab.charts_pushfold.push_fold_range_frame": {"chart": lambda: _push_fold_chart()},
+    "pokerlab.widgets.pushfold.PushFoldDrill": {"stack_bb": lambda: 10.0, "seed": lambda: 1},
     "pokerlab.cards.Card": {"id": lambda: 51},
     "pokerlab.cards.Card.parse": {"text": lambda: "As"},
     "pokerlab.cards.Card.of": {"rank": lambda: "A", "suit": lambda: "s"},

@@ -717,8 +717,9 @@ class PushFoldQuiz:
         """Hands answered, right answers, total and mean EV lost, and the costliest mistakes."""
         n = len(self.history)
         right = sum(1 for h in self.history if h.lost <= 1e-12)
+        mean = self.total_lost / max(n, 1)
         lines = [
-            f"{n} hands, {right} right; EV lost {self.total_lost:.3f} bb ({self.total_lost / max(n, 1):.3f} per hand)"
+            f"{n} hand{'' if n == 1 else 's'}, {right} right; EV lost {self.total_lost:.3f} bb ({mean:.3f} per hand)"
         ]
         for h in self.mistakes():
             lines.append(f"  {h.lost:.3f} bb: {h.hand} at {h.stack_bb:g} bb in the {h.seat}, you chose {h.answer}")

@@ -3,7 +3,8 @@
 One module per explorer family: ``hands`` (HandEvaluator, PotentialExplorer),
 ``preflop`` (PreflopExplorer), ``table`` (TableWidget, HandReplayer), ``strategy``
 (StrategyExplorer, ReweightingExplorer), ``bpp`` (BPPInspector), ``context``
-(ContextExplorer) and ``ranges`` (RangeGrid, RangeEquityExplorer, top_range); every
+(ContextExplorer), ``pushfold`` (PushFoldExplorer, PushFoldDrill) and ``ranges`` (RangeGrid,
+RangeEquityExplorer, top_range); every
 explorer is importable from ``pokerlab.widgets`` as before.
 
 Each explorer is a small class holding its input widgets, an output area
@@ -25,6 +26,7 @@ from pokerlab.widgets.bpp import BPPInspector
 from pokerlab.widgets.context import ContextExplorer
 from pokerlab.widgets.hands import HandEvaluator, PotentialExplorer
 from pokerlab.widgets.preflop import PreflopExplorer
+from pokerlab.widgets.pushfold import PushFoldDrill, PushFoldExplorer
 from pokerlab.widgets.ranges import TOP_PERCENTS, RangeEquityExplorer, RangeGrid, top_range
 from pokerlab.widgets.strategy import ReweightingExplorer, StrategyExplorer
 from pokerlab.widgets.table import HandReplayer, TableWidget
@@ -37,6 +39,8 @@ __all__ = [
     "HandReplayer",
     "PotentialExplorer",
     "PreflopExplorer",
+    "PushFoldDrill",
+    "PushFoldExplorer",
     "RangeEquityExplorer",
     "RangeGrid",
     "ReweightingExplorer",
