@@ -32,7 +32,7 @@ def _cell(name: str) -> tuple[str, str]:
 
 
 def _side(side: Any) -> str:
-    if side not in ("jam", "call"):
+    if not isinstance(side, str) or side not in ("jam", "call"):
         raise ParameterError(f"side must be 'jam' or 'call', not {side!r:.60}")
     return str(side)
 
