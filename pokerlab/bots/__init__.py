@@ -4,7 +4,7 @@ Each is a :class:`Bot` (the engine's protocol: a ``name`` and ``act(view)``).
 
 >>> from pokerlab import bots
 >>> bots.names()
-('always_call', 'always_raise', 'random', 'phase1', 'phase2', 'phase3', 'rembrant', 'bpp')
+('always_call', 'always_raise', 'random', 'phase1', 'phase2', 'phase3', 'rembrant', 'bpp', 'push_fold')
 >>> bots.make("random", seed=3).name
 'random'
 
@@ -24,6 +24,7 @@ from typing import Any
 
 from pokerlab.bots.baseline import AlwaysCall, AlwaysRaise, RandomBot
 from pokerlab.bots.bpp import BPPBot
+from pokerlab.bots.pushfold import PushFoldBot
 from pokerlab.bots.rembrant import Rembrant
 from pokerlab.bots.strategy import Decision, DecisionKind
 from pokerlab.bots.waterloo import PhaseOne, PhaseThree, PhaseTwo
@@ -40,6 +41,7 @@ __all__ = [
     "PhaseOne",
     "PhaseThree",
     "PhaseTwo",
+    "PushFoldBot",
     "RandomBot",
     "Rembrant",
     "make",
@@ -55,6 +57,7 @@ _REGISTRY: dict[str, type[Bot]] = {
     "phase3": PhaseThree,
     "rembrant": Rembrant,
     "bpp": BPPBot,
+    "push_fold": PushFoldBot,
 }
 
 

@@ -1,0 +1,123 @@
+"""A short-stack bot: the exact push/fold equilibrium at 20 bb or less, another bot above.
+
+Under the heads-up no-limit arena rules (:data:`pokerlab.game.HEADS_UP_NO_LIMIT`) the button posts
+the small blind and acts first before the flop. With an effective stack of ``threshold_bb`` big
+blinds or less (counted before the blinds, HoldemResources' convention, to the nearest 0.1 bb), the
+bot plays :func:`pokerlab.solve.push_fold`:
+
+* on the button, first to act: jam (raise all in) with the equilibrium probability of its class,
+  otherwise fold;
+* in the big blind facing a raise: treat it as a jam and go all in (call, or raise all in when
+  the raise left chips behind) with the equilibrium call probability, otherwise fold;
+* in the big blind after a limp: jam with the classes the equilibrium calls a jam with, else check.
+
+Anything else (deeper stacks, a flop reached after a limp) is played by the bot named ``deep``
+(Phase III by default), which also sees every event.
+
+>>> from pokerlab import bots
+>>> bots.make("push_fold", seed=1).name
+'push_fold'
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pokerlab import _validate
+from pokerlab.bots.baseline import require_turn
+from pokerlab.cards import HandClass
+from pokerlab.errors import ParameterError
+from pokerlab.game.match import PlayerView
+from pokerlab.game.rules import Street
+from pokerlab.game.state import Action, Call, Check, Fold, RaiseTo
+from pokerlab.solve.pushfold import PushFoldResult, push_fold
+
+__all__ = ["PushFoldBot"]
+
+
+def _deep_bot(deep: Any, seed: int | None) -> Any:
+    """The bot that plays the deep stacks: a name among the other bots, or a bot object."""
+    from pokerlab.bots.baseline import AlwaysCall, AlwaysRaise, RandomBot
+    from pokerlab.bots.bpp import BPPBot
+    from pokerlab.bots.rembrant import Rembrant
+    from pokerlab.bots.waterloo import PhaseOne, PhaseThree, PhaseTwo
+
+    known: dict[str, Any] = {
+        "always_call": lambda: AlwaysCall(),
+        "always_raise": lambda: AlwaysRaise(),
+        "random": lambda: RandomBot(seed=seed),
+        "phase1": lambda: PhaseOne(),
+        "phase2": lambda: PhaseTwo(seed=seed),
+        "phase3": lambda: PhaseThree(seed=seed),
+        "rembrant": lambda: Rembrant(seed=seed),
+        "bpp": lambda: BPPBot(seed=seed),
+    }
+    if isinstance(deep, str) and deep in known:
+        return known[deep]()
+    if not isinstance(deep, str) and callable(getattr(deep, "act", None)):
+        return deep
+    raise ParameterError(f"deep must name another bot ({', '.join(known)}) or be a bot, not {deep!r:.60}")
+
+
+class PushFoldBot:
+    """Plays the push/fold equilibrium at ``threshold_bb`` (default 20) big blinds or less; ``deep`` above."""
+
+    def __init__(
+        self, seed: int | None = None, *, threshold_bb: float = 20.0, deep: str = "phase3", name: str = "push_fold"
+    ) -> None:
+        self.seed = _validate.seed(seed)
+        self.threshold_bb = _validate.real(threshold_bb, "threshold_bb", lo=1.0, hi=25.0)
+        self.name = _validate.text(name, "name")
+        self.deep = _deep_bot(deep, seed)
+        self._rng = random.Random(seed)
+        self._solved: dict[float, PushFoldResult] = {}
+        self.decisions = {"equilibrium": 0, "deep": 0}
+
+    def start_match(self, seat: int, rules: Any, players: int) -> None:
+        if hasattr(self.deep, "start_match"):
+            self.deep.start_match(seat, rules, players)
+
+    def observe(self, event: Any, view: PlayerView) -> None:
+        if hasattr(self.deep, "observe"):
+            self.deep.observe(event, view)
+
+    def solution(self, stack_bb: float) -> PushFoldResult:
+        """The equilibrium at a stack (rounded to 0.1 bb, solved once)."""
+        key = max(1.0, round(stack_bb, 1))
+        if key not in self._solved:
+            self._solved[key] = push_fold(key)
+        return self._solved[key]
+
+    @staticmethod
+    def effective_stack_bb(view: PlayerView) -> float:
+        """The smaller stack of the players still in, before the blinds, in big blinds."""
+        live = [s + b for s, b, f in zip(view.stacks, view.street_bets, view.folded, strict=True) if not f]
+        if view.street != Street.PREFLOP:
+            live = list(view.stacks)
+        return min(live) / view.big_blind
+
+    def act(self, view: PlayerView) -> Action:
+        require_turn(view)
+        stack = self.effective_stack_bb(view)
+        if view.street != Street.PREFLOP or view.players != 2 or stack > self.threshold_bb + 1e-9:
+            self.decisions["deep"] += 1
+            return self.deep.act(view)
+        self.decisions["equilibrium"] += 1
+        r = self.solution(stack)
+        hand = HandClass.of(*view.hole).name
+        me = view.seat
+        other = 1 - me
+        first = view.street_bets[me] < view.street_bets[other] and view.street_bets[other] <= view.big_blind
+        if first and view.to_call > 0 and view.street_bets[me] < view.big_blind:  # the button, first to act
+            return self._all_in(view) if self._rng.random() < r.jam[hand] else Fold()
+        if view.to_call > 0:  # the big blind facing a raise: read it as a jam
+            return self._all_in(view) if self._rng.random() < r.call[hand] else Fold()
+        # the big blind after a limp
+        return self._all_in(view) if self._rng.random() < r.call[hand] else Check()
+
+    @staticmethod
+    def _all_in(view: PlayerView) -> Action:
+        if view.max_raise_to is not None:
+            return RaiseTo(view.max_raise_to)
+        return Call()
