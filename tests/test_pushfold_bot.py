@@ -59,3 +59,24 @@ def test_a_duplicate_match_at_10bb_plays_the_equilibrium():
     low, high = result.ci95["push_fold"]
     assert low < result.mbb_per_hand["push_fold"] < high
     assert result.mbb_per_hand["push_fold"] == -result.mbb_per_hand["phase1"]
+
+
+def test_rankings_measured_at_10bb():
+    from pokerlab.bots.pushfold import measure_rankings, power_index
+
+    frame = measure_rankings((6.0, 10.0)).set_index(["stack_bb", "rule"])
+    ten = frame.loc[10.0]
+    assert set(ten.index) == {
+        "expert income rate",
+        "10,000-game simulation",
+        "Chen formula",
+        "Sklansky groups",
+        "exact heads-up",
+    }
+    assert "SAGE Power Index" in frame.loc[6.0].index  # R = 5 is in SAGE's table; R = 9 is not
+    # equity against a random hand ranks closest; the Sklansky groups' call rule is the costliest
+    assert ten["exploitability"].idxmin() in ("exact heads-up", "expert income rate")
+    assert ten.loc["exact heads-up", "exploitability"] == pytest.approx(0.0068, abs=1e-4)
+    assert ten.loc["Sklansky groups", "bb_loss"] == pytest.approx(0.1389, abs=1e-4)
+    assert (frame["exploitability"] > 0).all()
+    assert power_index("AA") == 67 and power_index("32o") == 8

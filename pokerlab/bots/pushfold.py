@@ -33,7 +33,7 @@ from pokerlab.game.rules import Street
 from pokerlab.game.state import Action, Call, Check, Fold, RaiseTo
 from pokerlab.solve.pushfold import PushFoldResult, push_fold
 
-__all__ = ["PushFoldBot"]
+__all__ = ["RANKINGS", "SAGE_TABLE", "PushFoldBot", "measure_rankings", "power_index"]
 
 
 def _deep_bot(deep: Any, seed: int | None) -> Any:
@@ -121,3 +121,76 @@ class PushFoldBot:
         if view.max_raise_to is not None:
             return RaiseTo(view.max_raise_to)
         return Call()
+
+
+RANKINGS: dict[str, tuple[Any, ...]] = {
+    "expert income rate": ("expert", 2, "income_rate"),
+    "10,000-game simulation": ("simulation", 2),
+    "Chen formula": ("expert", 2, "chen"),
+    "Sklansky groups": ("expert", 2, "sklansky"),
+    "exact heads-up": ("exact",),
+}
+"""The Waterloo report's kinds of preflop table (lesson 03), read with :func:`pokerlab.preflop.load_table`."""
+
+SAGE_TABLE = {1: (17, 0), 2: (21, 17), 3: (22, 24), 4: (23, 26), 5: (24, 28), 6: (25, 29), 7: (26, 30)}
+"""Kittock and Jones's SAGE: for each R (stack after the blinds, in bb) the least Power Index to jam / to call."""
+
+
+def power_index(hand: str) -> int:
+    """SAGE's Power Index: twice the high card plus the low card (A=15, K=13, Q=12, J=11), +22 a pair, +2 suited."""
+    value = {"A": 15, "K": 13, "Q": 12, "J": 11, "T": 10}
+    name = HandClass.parse(hand).name
+    hi, lo = (value.get(r) or int(r) for r in name[:2])
+    return 2 * hi + lo + (22 if len(name) == 2 else 0) + (2 if name.endswith("s") else 0)
+
+
+def _top_share(order: list[str], share: float) -> dict[str, float]:
+    """Play the first classes of ``order`` up to ``share`` of the 1,326 combinations (the boundary class mixed)."""
+    out = dict.fromkeys(order, 0.0)
+    left = share * 1326
+    for name in order:
+        n = HandClass.parse(name).n_combos
+        take = min(1.0, max(0.0, left / n))
+        out[name] = take
+        left -= n * take
+        if left <= 1e-12:
+            break
+    return out
+
+
+def measure_rankings(stacks: tuple[float, ...] = (5.0, 10.0, 15.0, 20.0)) -> Any:
+    """How "jam the top X %" rules fare against the push/fold equilibrium, ranked by each preflop table.
+
+    At each stack the small blind jams, and the big blind calls, the same share of hands as the
+    equilibrium does, taking the classes in the order of each table (ties broken by the exact
+    heads-up table). SAGE's Power Index rule (R = S - 1, defined up to R = 7) is measured beside
+    them. Columns: what a best response wins against the jam rule (``sb_loss``) and the call rule
+    (``bb_loss``), in bb per hand relative to the equilibrium, and the pair's exploitability.
+    """
+    import pandas as pd
+
+    from pokerlab.preflop import CLASS_NAMES, load_table
+    from pokerlab.solve.pushfold import push_fold_score
+
+    exact = load_table("exact")
+    rows = []
+    for stack in stacks:
+        eq = push_fold(stack)
+        for label, args in RANKINGS.items():
+            table = load_table(*args)
+            order = sorted(CLASS_NAMES, key=lambda c, t=table: (-t.value(c), -exact.value(c)))
+            s = push_fold_score(stack, _top_share(order, eq.jam_share), _top_share(order, eq.call_share))
+            rows.append({"stack_bb": stack, "rule": label, **_score_row(s)})
+        ratio = round(stack - 1)
+        if ratio == stack - 1 and ratio in SAGE_TABLE:
+            jam_at, call_at = SAGE_TABLE[ratio]
+            jam = {c: float(power_index(c) >= jam_at) for c in CLASS_NAMES}
+            call = {c: float(power_index(c) >= call_at) for c in CLASS_NAMES}
+            rows.append(
+                {"stack_bb": stack, "rule": "SAGE Power Index", **_score_row(push_fold_score(stack, jam, call))}
+            )
+    return pd.DataFrame(rows)
+
+
+def _score_row(s: Any) -> dict[str, float]:
+    return {"sb_loss": s.sb_loss, "bb_loss": s.bb_loss, "exploitability": s.exploitability}
