@@ -356,6 +356,8 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.charts_pushfold.push_fold_range_chart": {"chart": lambda: _push_fold_chart()},
     "pokerlab.charts_pushfold.push_fold_range_frame": {"chart": lambda: _push_fold_chart()},
     "pokerlab.widgets.pushfold.PushFoldDrill": {"stack_bb": lambda: 10.0, "seed": lambda: 1},
+    "pokerlab.bots.pushfold.measure_rankings": {"stacks": lambda: (10.0,)},
+    "pokerlab.bots.pushfold.power_index": {"hand": lambda: "AKs"},
     "pokerlab.cards.Card": {"id": lambda: 51},
     "pokerlab.cards.Card.parse": {"text": lambda: "As"},
     "pokerlab.cards.Card.of": {"rank": lambda: "A", "suit": lambda: "s"},

@@ -27,7 +27,7 @@ from typing import Any
 from pokerlab import _validate
 from pokerlab.bots.baseline import require_turn
 from pokerlab.cards import HandClass
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import Street
 from pokerlab.game.state import Action, Call, Check, Fold, RaiseTo
@@ -92,6 +92,8 @@ class PushFoldBot:
     @staticmethod
     def effective_stack_bb(view: PlayerView) -> float:
         """The smaller stack of the players still in, before the blinds, in big blinds."""
+        if not isinstance(view, PlayerView):
+            raise ParameterError(f"view must be a PlayerView, not {view!r:.60}")
         live = [s + b for s, b, f in zip(view.stacks, view.street_bets, view.folded, strict=True) if not f]
         if view.street != Street.PREFLOP:
             live = list(view.stacks)
@@ -137,9 +139,16 @@ SAGE_TABLE = {1: (17, 0), 2: (21, 17), 3: (22, 24), 4: (23, 26), 5: (24, 28), 6:
 
 
 def power_index(hand: str) -> int:
-    """SAGE's Power Index: twice the high card plus the low card (A=15, K=13, Q=12, J=11), +22 a pair, +2 suited."""
+    """SAGE's Power Index: twice the high card plus the low card (A=15, K=13, Q=12, J=11), +22 a pair, +2 suited.
+
+    >>> power_index("AA"), power_index("QJs"), power_index("32o")
+    (67, 37, 8)
+    """
     value = {"A": 15, "K": 13, "Q": 12, "J": 11, "T": 10}
-    name = HandClass.parse(hand).name
+    try:
+        name = HandClass.parse(hand).name
+    except PokerlabError as exc:
+        raise ParameterError(f"hand must be a starting class such as 'AKs', not {hand!r:.60}: {exc}") from None
     hi, lo = (value.get(r) or int(r) for r in name[:2])
     return 2 * hi + lo + (22 if len(name) == 2 else 0) + (2 if name.endswith("s") else 0)
 
@@ -172,9 +181,14 @@ def measure_rankings(stacks: tuple[float, ...] = (5.0, 10.0, 15.0, 20.0)) -> Any
     from pokerlab.preflop import CLASS_NAMES, load_table
     from pokerlab.solve.pushfold import push_fold_score
 
+    if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__iter__"):
+        raise ParameterError(f"stacks must be a list of stack depths in bb, not {stacks!r:.60}")
+    depths = [_validate.real(s, "stacks", lo=1.0, hi=100.0) for s in stacks]
+    if not 1 <= len(depths) <= 100:
+        raise ParameterError(f"stacks must hold 1 to 100 stack depths, not {len(depths)}")
     exact = load_table("exact")
     rows = []
-    for stack in stacks:
+    for stack in depths:
         eq = push_fold(stack)
         for label, args in RANKINGS.items():
             table = load_table(*args)
