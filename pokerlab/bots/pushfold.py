@@ -11,8 +11,8 @@ bot plays :func:`pokerlab.solve.push_fold`:
   the raise left chips behind) with the equilibrium call probability, otherwise fold;
 * in the big blind after a limp: jam with the classes the equilibrium calls a jam with, else check.
 
-Anything else (deeper stacks, a flop reached after a limp) is played by the bot named ``deep``
-(Phase III by default), which also sees every event.
+Anything else (deeper stacks, more players, limit games, a flop reached after a limp) is played by the
+bot named ``deep`` (Phase III by default), which also sees every event.
 
 >>> from pokerlab import bots
 >>> bots.make("push_fold", seed=1).name
@@ -29,7 +29,7 @@ from pokerlab.bots.baseline import require_turn
 from pokerlab.cards import HandClass
 from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.game.match import PlayerView
-from pokerlab.game.rules import Street
+from pokerlab.game.rules import BettingStructure, Street
 from pokerlab.game.state import Action, Call, Check, Fold, RaiseTo
 from pokerlab.solve.pushfold import PushFoldResult, push_fold
 
@@ -102,7 +102,8 @@ class PushFoldBot:
     def act(self, view: PlayerView) -> Action:
         require_turn(view)
         stack = self.effective_stack_bb(view)
-        if view.street != Street.PREFLOP or view.players != 2 or stack > self.threshold_bb + 1e-9:
+        no_limit = view.rules.structure == BettingStructure.NO_LIMIT
+        if not no_limit or view.street != Street.PREFLOP or view.players != 2 or stack > self.threshold_bb + 1e-9:
             self.decisions["deep"] += 1
             return self.deep.act(view)
         self.decisions["equilibrium"] += 1
