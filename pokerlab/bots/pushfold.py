@@ -192,8 +192,9 @@ def measure_rankings(stacks: tuple[float, ...] = (5.0, 10.0, 15.0, 20.0)) -> Any
     for stack in depths:
         eq = push_fold(stack)
         for label, args in RANKINGS.items():
-            table = load_table(*args)
-            order = sorted(CLASS_NAMES, key=lambda c, t=table: (-t.value(c), -exact.value(c)))
+            values = load_table(*args)
+            keys = {c: (-values.value(c), -exact.value(c)) for c in CLASS_NAMES}
+            order = sorted(CLASS_NAMES, key=keys.__getitem__)
             s = push_fold_score(stack, _top_share(order, eq.jam_share), _top_share(order, eq.call_share))
             rows.append({"stack_bb": stack, "rule": label, **_score_row(s)})
         ratio = round(stack - 1)
