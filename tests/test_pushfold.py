@@ -231,3 +231,17 @@ def test_bad_ante_and_strategies_are_refused():
         push_fold_chart([0.5])
     with pytest.raises(ParameterError, match="increasing"):
         push_fold_chart([3, 2])
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    st.floats(min_value=1.0, max_value=25.0),
+    st.lists(st.floats(min_value=0.0, max_value=1.0), min_size=169, max_size=169),
+    st.lists(st.floats(min_value=0.0, max_value=1.0), min_size=169, max_size=169),
+)
+def test_any_strategies_sit_between_the_best_responses(stack, jam, call):
+    """For any pair: sb_best >= value >= bb_best, and both sit on the right side of the game's value."""
+    s = push_fold_score(stack, jam, call)
+    assert s.sb_best >= s.value - 1e-12 >= s.bb_best - 2e-12
+    assert s.sb_best >= s.equilibrium_value - 1e-9 >= s.bb_best - 2e-9
+    assert s.exploitability == pytest.approx((s.sb_loss + s.bb_loss) / 2, abs=1e-9)

@@ -133,7 +133,8 @@ RANKINGS: dict[str, tuple[Any, ...]] = {
     "Sklansky groups": ("expert", 2, "sklansky"),
     "exact heads-up": ("exact",),
 }
-"""The Waterloo report's kinds of preflop table (lesson 03), read with :func:`pokerlab.preflop.load_table`."""
+"""The Waterloo report's kinds of preflop table (lesson 03), read with :func:`pokerlab.preflop.load_table`: the
+two-player versions of the income rate and the 10,000-game simulation, since push/fold is heads-up."""
 
 SAGE_TABLE = {1: (17, 0), 2: (21, 17), 3: (22, 24), 4: (23, 26), 5: (24, 28), 6: (25, 29), 7: (26, 30)}
 """Kittock and Jones's SAGE: for each R (stack after the blinds, in bb) the least Power Index to jam / to call."""
