@@ -615,6 +615,48 @@ def cmd_solve(args: argparse.Namespace) -> None:
     _print(data, "\n".join(lines), args.json)
 
 
+def cmd_pushfold(args: argparse.Namespace) -> None:
+    """The heads-up push/fold equilibrium at one stack depth: both 13x13 grids, value, exploitability."""
+    from pokerlab.solve.pushfold import push_fold
+
+    result = push_fold(args.stack, ante_bb=args.ante)
+    _print(result.to_dict(), result.text(), args.json)
+
+
+def cmd_drill(args: argparse.Namespace) -> None:
+    """Push/fold drill: answer jam/fold or call/fold on stdin, scored in EV lost against the equilibrium."""
+    from pokerlab.solve.pushfold import PushFoldQuiz
+
+    quiz = PushFoldQuiz(args.stack, seed=args.seed, ante_bb=args.ante)
+    records = []
+    for _ in range(args.hands):
+        hand = quiz.deal()
+        done = None
+        while done is None:
+            if not args.json:
+                print(hand.prompt(), flush=True)
+            try:
+                line = sys.stdin.readline()
+            except (OSError, ValueError):  # no input to read (a closed or absent stdin): stop as at its end
+                line = ""
+            if not line or line.strip().lower() in ("q", "quit"):
+                break
+            try:
+                done = quiz.answer(line)
+            except ParameterError as exc:
+                if not args.json:
+                    print(f"  {exc}", flush=True)
+        if done is None:
+            break
+        records.append(
+            {"stack_bb": done.stack_bb, "seat": done.seat, "hand": done.hand, "answer": done.answer, "lost": done.lost}
+        )
+        if not args.json:
+            print(done.verdict(), flush=True)
+    data = {"hands": records, "total_lost": quiz.total_lost}
+    _print(data, "\n" + quiz.summary(), args.json)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pokerlab", description="Texas Hold'em AI toolkit: evaluation, strength, potential, equity.")
     parser.add_argument("--version", action="version", version=_version())
@@ -795,6 +837,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, help="seed for mccfr's sampling")
     p.add_argument("--record", type=int, default=20, help="iterations (log-spaced) whose exploitability is measured")
     p.add_argument("--show", action="append", help="print the average policy at this information set (repeatable)")
+
+    p = add("pushfold", "heads-up push/fold equilibrium at one stack depth, solved exactly", cmd_pushfold)
+    p.add_argument("stack", type=float, help="effective stack in big blinds before the blinds are posted, e.g. 10")
+    p.add_argument("--ante", type=float, default=0.0, help="each player's ante in big blinds (default 0)")
+
+    p = add("drill", "push/fold drill: answer on stdin, scored in EV lost against the equilibrium", cmd_drill)
+    p.add_argument("--stack", type=float, default=None, help="fixed stack in bb (default: a random 2-20 bb per hand)")
+    p.add_argument("--ante", type=float, default=0.0, help="each player's ante in big blinds (default 0)")
+    p.add_argument("--hands", type=_whole(1, 10_000), default=10, help="hands to deal (default 10)")
+    p.add_argument("--seed", type=_SEED, default=None, help="seed of the deals")
     return parser
 
 

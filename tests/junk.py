@@ -162,6 +162,20 @@ def _table() -> Any:
 
 
 @functools.cache
+def _push_fold() -> Any:
+    from pokerlab.solve import push_fold
+
+    return push_fold(10)
+
+
+@functools.cache
+def _push_fold_chart() -> Any:
+    from pokerlab.solve import push_fold_chart
+
+    return push_fold_chart([5.0, 10.0])
+
+
+@functools.cache
 def _kuhn() -> Any:
     from pokerlab.solve import game
 
@@ -328,10 +342,22 @@ BY_NAME: dict[str, Callable[[], Any]] = {
     "games_per_task": lambda: 10,
     "a": lambda: "always_call",
     "b": lambda: "always_call",
+    "stack_bb": lambda: 10.0,
+    "ante_bb": lambda: 0.0,
 }
 
 # valid values per callable, where the name alone is not enough
 REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
+    "pokerlab.solve.pushfold.push_fold_chart": {"stacks": lambda: [5.0, 10.0]},
+    "pokerlab.solve.pushfold.push_fold_grid_text": {"values": lambda: _push_fold().jam},
+    "pokerlab.solve.pushfold.push_fold_score": {"jam": lambda: _push_fold().jam, "call": lambda: _push_fold().call},
+    "pokerlab.solve.pushfold.PushFoldQuiz": {"stack_bb": lambda: 10.0, "seed": lambda: 1},
+    "pokerlab.charts.push_fold_grid_chart": {"result": lambda: _push_fold()},
+    "pokerlab.charts.push_fold_range_chart": {"chart": lambda: _push_fold_chart()},
+    "pokerlab.charts.push_fold_range_frame": {"chart": lambda: _push_fold_chart()},
+    "pokerlab.widgets.pushfold.PushFoldDrill": {"stack_bb": lambda: 10.0, "seed": lambda: 1},
+    "pokerlab.bots.pushfold.measure_rankings": {"stacks": lambda: (10.0,)},
+    "pokerlab.bots.pushfold.power_index": {"hand": lambda: "AKs"},
     "pokerlab.cards.Card": {"id": lambda: 51},
     "pokerlab.cards.Card.parse": {"text": lambda: "As"},
     "pokerlab.cards.Card.of": {"rank": lambda: "A", "suit": lambda: "s"},

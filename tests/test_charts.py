@@ -7,6 +7,7 @@ its data asks for, and they must have a fill or stroke a reader can see.
 from __future__ import annotations
 
 import base64
+import functools
 import io
 
 import pandas as pd
@@ -19,6 +20,7 @@ from pokerlab.strength import turn_card_effects
 
 NOT_CHARTS = {
     "PNG_SCALE",
+    "push_fold_range_frame",  # the frame the push/call chart draws (lesson 11 prints it)
     "MarkCount",
     "VEGALITE_MIMETYPE",
     "chart_png",
@@ -110,7 +112,34 @@ def _rps_run():
     return regret_matching_self_play(ROCK_PAPER_SCISSORS, 30)
 
 
+@functools.cache
+def _push_fold(stack):
+    from pokerlab.solve import push_fold
+
+    return push_fold(stack)
+
+
+@functools.cache
+def _push_fold_chart():
+    from pokerlab.solve import push_fold_chart
+
+    return push_fold_chart(stacks=[2, 5, 6, 7, 10])
+
+
 CASES = {
+    # 169 cells; a number is written in the 113 classes the small blind jams at 10 bb (pokerlab's own
+    # equilibrium as a regression pin: 58.3 % of hands, the independent anchor, is tested in
+    # tests/test_pushfold.py) and in the 70 classes the big blind calls with
+    "push_fold_grid_chart": (
+        lambda: charts.push_fold_grid_chart(_push_fold(10)),
+        {"layer_0_marks": 169, "layer_1_marks": 113},
+    ),
+    # across 2, 5, 6, 7 and 10 bb: 169 cells, one class jammed at stacks that are not one range (outlined),
+    # and a label in the 156 classes jammed at one of those stacks at least
+    "push_fold_range_chart": (
+        lambda: charts.push_fold_range_chart(_push_fold_chart()),
+        {"layer_0_marks": 169, "layer_1_marks": 1, "layer_2_marks": 156},
+    ),
     "category_chart": (lambda: charts.category_chart(_category_frame()), {"marks": 9}),
     # per action panel: the diagonal (2 vertices), the calibration curve (2 bins) and its 2 points
     "calibration_chart": (

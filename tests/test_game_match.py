@@ -217,7 +217,9 @@ def test_bad_matches_are_refused(kwargs, words):
 
 
 def test_bot_registry():
-    assert bots.names() == ("always_call", "always_raise", "random", "phase1", "phase2", "phase3", "rembrant", "bpp")
+    assert bots.names() == (
+        "always_call", "always_raise", "random", "phase1", "phase2", "phase3", "rembrant", "bpp", "push_fold"
+    )  # fmt: skip
     with pytest.raises(ParameterError, match="unknown bot 'genius'"):
         bots.make("genius")
     with pytest.raises(ParameterError, match="raise_probability"):

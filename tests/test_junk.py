@@ -153,6 +153,8 @@ CLI_BASE = {
     "reproduce": ["reproduce", "--games", "10", "--workers", "1"],
     "solve": ["solve", "kuhn", "--iterations", "10"],
     "replay": ["replay", str(_HAND), "--no-potential", "--samples", "500"],
+    "pushfold": ["pushfold", "10"],
+    "drill": ["drill", "--stack", "10", "--hands", "2", "--seed", "1"],  # stdin is empty under pytest: no hand answered
 }
 # play and acpc-client would start a server or connect to a dealer: their base command lines fail
 # validation before that (a port this file holds; a game file that does not exist), so every junk

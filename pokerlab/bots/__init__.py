@@ -4,7 +4,7 @@ Each is a :class:`Bot` (the engine's protocol: a ``name`` and ``act(view)``).
 
 >>> from pokerlab import bots
 >>> bots.names()
-('always_call', 'always_raise', 'random', 'phase1', 'phase2', 'phase3', 'rembrant', 'bpp')
+('always_call', 'always_raise', 'random', 'phase1', 'phase2', 'phase3', 'rembrant', 'bpp', 'push_fold')
 >>> bots.make("random", seed=3).name
 'random'
 
@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from pokerlab.bots.baseline import AlwaysCall, AlwaysRaise, RandomBot
 from pokerlab.bots.bpp import BPPBot
+from pokerlab.bots.pushfold import PushFoldBot
 from pokerlab.bots.registry import make, names, parse_spec
 from pokerlab.bots.rembrant import Rembrant
 from pokerlab.bots.strategy import (
@@ -62,6 +63,7 @@ __all__ = [
     "PhaseOne",
     "PhaseThree",
     "PhaseTwo",
+    "PushFoldBot",
     "RandomBot",
     "Rembrant",
     "Trust",

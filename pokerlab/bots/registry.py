@@ -13,6 +13,7 @@ from typing import Any
 from pokerlab import _validate
 from pokerlab.bots.baseline import AlwaysCall, AlwaysRaise, RandomBot
 from pokerlab.bots.bpp import BPPBot
+from pokerlab.bots.pushfold import PushFoldBot
 from pokerlab.bots.rembrant import Rembrant
 from pokerlab.bots.waterloo import PhaseOne, PhaseThree, PhaseTwo
 from pokerlab.errors import ParameterError
@@ -29,6 +30,7 @@ _REGISTRY: dict[str, type[Bot]] = {
     "phase3": PhaseThree,
     "rembrant": Rembrant,
     "bpp": BPPBot,
+    "push_fold": PushFoldBot,
 }
 
 

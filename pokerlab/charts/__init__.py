@@ -17,6 +17,7 @@ The modules mirror :mod:`pokerlab.widgets`:
 ``bpp``           BPP's network (SVG), posteriors, fold/call/raise curves
 ``context``       the context opponent models: triples, feature importances, scores, calibration
 ``solve``         CFR: exploitability curves, strategies at information sets, regret matching
+``pushfold``      heads-up push/fold: 13x13 jam and call grids, the push/call chart across stacks
 ================  ==============================================================================
 
 Every public chart function is importable from ``pokerlab.charts`` itself (``charts.money_chart``).
@@ -56,6 +57,7 @@ from pokerlab.charts.hands import (
     turn_card_chart,
 )
 from pokerlab.charts.preflop import difference_heatmap, matrix_heatmap, preflop_heatmap
+from pokerlab.charts.pushfold import push_fold_grid_chart, push_fold_range_chart, push_fold_range_frame
 from pokerlab.charts.ranges import breakdown_chart
 from pokerlab.charts.render import (
     PNG_SCALE,
@@ -101,6 +103,9 @@ __all__ = [
     "potential_and_turn_chart",
     "potential_chart",
     "preflop_heatmap",
+    "push_fold_grid_chart",
+    "push_fold_range_chart",
+    "push_fold_range_frame",
     "regret_matching_chart",
     "strategy_chart",
     "strength_by_opponents_chart",

@@ -14,9 +14,11 @@ minimisation, and how much a best-responding opponent wins from any policy.
     best_response, exploitability     exact, from the tree, in chips per hand
     expected_value, head_to_head      exact value of one policy against another
     leaks                             where a policy gives chips away against a best response
+    push_fold(stack_bb, ante_bb=)     heads-up no-limit Hold'em push/fold, solved exactly (an LP) -> PushFoldResult
+    push_fold_chart, push_fold_score  the solution across stack depths; any push/fold strategies measured
 
 The package depends only on numpy (altair and ipywidgets inside the chart and
-widget helpers).
+widget helpers; scipy's LP solver and the exact preflop matrix inside ``push_fold``).
 
 >>> from pokerlab import solve
 >>> leduc = solve.game("leduc")
@@ -37,6 +39,16 @@ from pokerlab.solve.evaluate import (
 )
 from pokerlab.solve.games import GAMES, Game, InfoSet, Node, game
 from pokerlab.solve.policy import Policy
+from pokerlab.solve.pushfold import (
+    PushFoldChart,
+    PushFoldQuiz,
+    PushFoldResult,
+    PushFoldScore,
+    push_fold,
+    push_fold_chart,
+    push_fold_grid_text,
+    push_fold_score,
+)
 
 __all__ = [
     "GAMES",
@@ -48,6 +60,10 @@ __all__ = [
     "Leak",
     "Node",
     "Policy",
+    "PushFoldChart",
+    "PushFoldQuiz",
+    "PushFoldResult",
+    "PushFoldScore",
     "best_response",
     "cfr",
     "cfr_reference",
@@ -57,5 +73,9 @@ __all__ = [
     "head_to_head",
     "leaks",
     "leaks_frame",
+    "push_fold",
+    "push_fold_chart",
+    "push_fold_grid_text",
+    "push_fold_score",
     "regret_matching",
 ]

@@ -3,7 +3,8 @@
 One module per explorer family: ``hands`` (HandEvaluator, PotentialExplorer),
 ``preflop`` (PreflopExplorer), ``table`` (TableWidget, HandReplayer), ``strategy``
 (StrategyExplorer, ReweightingExplorer), ``bpp`` (BPPInspector), ``context``
-(ContextExplorer), ``cfr`` (CFRExplorer, lesson 10) and ``ranges`` (RangeGrid, RangeEquityExplorer, top_range); every
+(ContextExplorer), ``cfr`` (CFRExplorer, lesson 10), ``pushfold`` (PushFoldExplorer, PushFoldDrill, lesson 11)
+and ``ranges`` (RangeGrid, RangeEquityExplorer, top_range); every
 explorer is importable from ``pokerlab.widgets`` as before.
 
 Each explorer is a small class holding its input widgets, an output area
@@ -26,6 +27,7 @@ from pokerlab.widgets.cfr import CFRExplorer
 from pokerlab.widgets.context import ContextExplorer
 from pokerlab.widgets.hands import HandEvaluator, PotentialExplorer
 from pokerlab.widgets.preflop import PreflopExplorer
+from pokerlab.widgets.pushfold import PushFoldDrill, PushFoldExplorer
 from pokerlab.widgets.ranges import TOP_PERCENTS, RangeEquityExplorer, RangeGrid, top_range
 from pokerlab.widgets.strategy import ReweightingExplorer, StrategyExplorer
 from pokerlab.widgets.table import HandReplayer, TableWidget
@@ -39,6 +41,8 @@ __all__ = [
     "HandReplayer",
     "PotentialExplorer",
     "PreflopExplorer",
+    "PushFoldDrill",
+    "PushFoldExplorer",
     "RangeEquityExplorer",
     "RangeGrid",
     "ReweightingExplorer",

@@ -1,0 +1,126 @@
+"""Lesson 11's push/fold widgets: the equilibrium explorer (a stack slider) and the drill scored in EV lost."""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from pokerlab.widgets._common import _WIDE, _error_html, _fit, _inline, _with_picture
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pokerlab.solve.pushfold import DrillHand, PushFoldResult
+
+__all__ = ["PushFoldDrill", "PushFoldExplorer"]
+
+
+class PushFoldExplorer:
+    """A stack slider (1-25 bb in 0.1 bb steps) and an ante; shows the exact jam or call grid.
+
+    Each move solves the game afresh (an LP, a few hundredths of a second); ``result`` holds the
+    :class:`~pokerlab.solve.pushfold.PushFoldResult`, ``summary`` the shares, value and
+    exploitability, and the grid's tooltip the EV of each action per class.
+    """
+
+    def __init__(self, stack_bb: float = 10.0, side: str = "jam", ante_bb: float = 0.0, charts: bool = True) -> None:
+        from pokerlab import _validate
+
+        stack = _validate.real(stack_bb, "stack_bb", lo=1.0, hi=25.0)
+        _validate.choice(side, "side", ("jam", "call"))
+        ante = _validate.choice(ante_bb, "ante_bb", (0.0, 0.1, 0.125, 0.25))
+        self._charts = _validate.flag(charts, "charts")
+        self.stack = w.FloatSlider(
+            value=round(stack, 1), min=1.0, max=25.0, step=0.1, description="stack (bb)", readout_format=".1f"
+        )
+        self.side = w.ToggleButtons(
+            options=[("small blind jams", "jam"), ("big blind calls", "call")],
+            value=side,
+            description="show",
+            style=_WIDE,
+            layout=_inline(),
+        )
+        self.ante = w.Dropdown(
+            options=[0.0, 0.1, 0.125, 0.25], value=ante, description="ante (bb)", style={"description_width": "initial"}
+        )
+        self.summary = w.HTML()
+        self.chart_view = w.HTML()
+        self.result: PushFoldResult | None = None
+        self.last_chart: Any = None
+        for box in (self.stack, self.side, self.ante):
+            box.observe(lambda _: self.update(), names="value")
+        self.widget = w.VBox([w.HBox([self.stack, self.ante]), self.side, self.summary, self.chart_view])
+        self.widget.add_class("pl-pushfold-explorer")
+        self.update()
+
+    def update(self) -> None:
+        from pokerlab.errors import PokerlabError
+        from pokerlab.solve.pushfold import push_fold
+
+        try:
+            r = push_fold(float(self.stack.value), ante_bb=float(self.ante.value))
+        except PokerlabError as exc:
+            self.summary.value = _error_html(str(exc))
+            return
+        self.result = r
+        self.summary.value = (
+            f"<b>{r.stack_bb:g} bb</b>: the small blind jams {100 * r.jam_share:.1f} % of hands, the big blind "
+            f"calls {100 * r.call_share:.1f} %; value {r.value:+.4f} bb per hand for the small blind; "
+            f"exploitability {r.exploitability:.1e} bb"
+        )
+        if self._charts:
+            from pokerlab.charts import chart_svg
+
+            self.last_chart = r.chart(self.side.value)
+            self.chart_view.value = chart_svg(self.last_chart)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _with_picture(self.widget, self.last_chart, **kwargs)
+
+
+class PushFoldDrill:
+    """Deals a random class, seat and stack; you click jam/fold (or call/fold); scored in EV lost.
+
+    The score is the expected value given up against the equilibrium opponent, in big blinds
+    (a mixed class loses nothing either way), with the running total and the costliest mistakes.
+    ``stack_bb`` fixes the stack (default: a random 2-20 bb each hand). ``quiz`` is the
+    :class:`~pokerlab.solve.pushfold.PushFoldQuiz` underneath; a test clicks with :meth:`choose`.
+    """
+
+    def __init__(self, stack_bb: float | None = None, seed: int | None = None) -> None:
+        from pokerlab.solve.pushfold import PushFoldQuiz
+
+        self.quiz = PushFoldQuiz(stack_bb, seed=seed)
+        self.question = w.HTML()
+        self.buttons = [w.Button(description=a, layout=_fit()) for a in ("jam", "call", "fold")]
+        for b in self.buttons:
+            b.on_click(lambda button: self.choose(button.description))
+        self.feedback = w.HTML()
+        self.score = w.HTML()
+        self.widget = w.VBox([self.question, w.HBox(self.buttons), self.feedback, self.score])
+        self.widget.add_class("pl-pushfold-drill")
+        self.hand: DrillHand | None = None
+        self.deal()
+
+    def deal(self) -> None:
+        """A new hand: only the two answers of its seat are enabled."""
+        self.hand = self.quiz.deal()
+        self.question.value = f"<b>{html.escape(self.hand.prompt())}</b>"
+        for b in self.buttons:
+            b.disabled = b.description not in self.hand.answers
+
+    def choose(self, action: str) -> None:
+        """Answer the current hand (what a click does), show the verdict and the score, deal the next."""
+        from pokerlab.errors import PokerlabError
+
+        try:
+            done = self.quiz.answer(action)
+        except PokerlabError as exc:
+            self.feedback.value = _error_html(str(exc))
+            return
+        self.feedback.value = f"{html.escape(done.hand)} at {done.stack_bb:g} bb: {html.escape(done.verdict().strip())}"
+        self.score.value = "<pre>" + html.escape(self.quiz.summary()) + "</pre>"
+        self.deal()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
