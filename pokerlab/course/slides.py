@@ -537,10 +537,12 @@ def find_lessons(lessons: Iterable[str] | None = None, notebooks: str | Path | N
     for item in lessons:
         text = str(item).strip() if isinstance(item, (str, int)) and not isinstance(item, bool) else ""
         if not text.isdigit() or len(text) > 2:
-            raise ParameterError(f"a lesson is a number such as 02, not {item!r}")
+            raise ParameterError(f"lessons: a lesson is a number such as 02, not {item!r}")
         key = text.zfill(2)
         if key not in found:
-            raise ParameterError(f"no lesson {item!r} in {str(folder)!r} (there are {', '.join(found) or 'none'})")
+            raise ParameterError(
+                f"lessons: no lesson {item!r} in {str(folder)!r} (there are {', '.join(found) or 'none'})"
+            )
         out.append(found[key])
     return out
 
@@ -548,7 +550,7 @@ def find_lessons(lessons: Iterable[str] | None = None, notebooks: str | Path | N
 def _out_folder(out: str | Path) -> Path:
     from pokerlab import _validate
 
-    _validate.output_folder(out, "OUT")
+    _validate.output_folder(out, "out")
     return Path(out)
 
 
@@ -587,7 +589,12 @@ def lecture_path(course_map: str | Path | None = None) -> list[LectureStep]:
     >>> steps[0].start, steps[-1].end
     (0, 90)
     """
-    path = Path(course_map) if course_map is not None else _folder(None) / "00_course_map.ipynb"
+    if course_map is None:
+        path = _folder(None) / "00_course_map.ipynb"
+    elif isinstance(course_map, (str, Path)) and str(course_map).strip():
+        path = Path(course_map)
+    else:
+        raise ParameterError(f"course_map must be the path of the course map notebook, not {course_map!r}")
     nb = _read_notebook(path)
     for cell in nb["cells"]:
         raw = ((cell.get("metadata") or {}).get("pokerlab") or {}).get("lecture_path")
@@ -663,32 +670,113 @@ def build_lecture(out: str | Path, notebooks: str | Path | None = None) -> Path:
     return target
 
 
+def _pipe_fds(commands: int, answers: int) -> None:
+    """In the child, before Chromium starts: its DevTools pipe is descriptor 3 (commands in) and 4 (answers out)."""
+    import os
+
+    os.dup2(commands, 3)
+    os.dup2(answers, 4)
+
+
 def print_pdf(deck: str | Path, pdf: str | Path | None = None, chromium: str = CHROMIUM) -> Path:
-    """Print a deck to PDF with headless Chromium (reveal's ``?print-pdf`` view, one page per slide)."""
+    """Print a deck to PDF with headless Chromium: reveal's ``?print-pdf`` view, one page per slide.
+
+    ``chromium --print-to-pdf`` prints when the page's load event fires, which can come before reveal.js
+    has laid out its print view (a blank page, now and then). So Chromium is driven over its DevTools pipe
+    instead: open the deck, wait until reveal has made its pages, then ``Page.printToPDF``.
+    """
+    import base64
+    import os
+    import tempfile
+    import time
+
+    if not isinstance(deck, (str, Path)) or not str(deck).strip():
+        raise ParameterError(f"deck must be the path of a deck, not {deck!r}")
+    if pdf is not None and (not isinstance(pdf, (str, Path)) or not str(pdf).strip()):
+        raise ParameterError(f"pdf must be the path of the PDF to write, not {pdf!r}")
+    if not isinstance(chromium, str) or not chromium.strip():
+        raise ParameterError(f"chromium must be the path of a Chromium program, not {chromium!r}")
     deck = Path(deck)
     if not deck.is_file():
         raise DataError(f"no deck {str(deck)!r} to print")
-    target = Path(pdf) if pdf is not None else deck.with_suffix("").with_suffix(".pdf")
+    target = Path(pdf) if pdf is not None else deck.with_suffix(".pdf")
     if shutil.which(chromium) is None:
         raise DataError(f"--pdf needs Chromium at {chromium}, which is not installed (apt-get install chromium)")
     url = deck.resolve().as_uri() + "?print-pdf"
-    command = [
-        chromium,
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-pdf-header-footer",
-        "--run-all-compositor-stages-before-draw",
-        "--virtual-time-budget=20000",
-        f"--print-to-pdf={target.resolve()}",
-        url,
-    ]
-    try:
-        subprocess.run(command, check=True, capture_output=True, timeout=300)
-    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
-        raise DataError(f"Chromium could not print {str(deck)!r}: {exc}") from None
-    if not target.is_file() or target.stat().st_size == 0:
-        raise DataError(f"Chromium wrote no PDF for {str(deck)!r}")
+    with tempfile.TemporaryDirectory(prefix="pokerlab-chromium-") as profile:
+        to_chrome_r, to_chrome_w = os.pipe()
+        from_chrome_r, from_chrome_w = os.pipe()
+        # the DevTools pipe is file descriptors 3 (commands in) and 4 (answers out) of the browser
+        proc = subprocess.Popen(
+            [
+                chromium,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                f"--user-data-dir={profile}",
+                "--remote-debugging-pipe",
+                "about:blank",
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            pass_fds=(3, 4, to_chrome_r, from_chrome_w),
+            preexec_fn=lambda: _pipe_fds(to_chrome_r, from_chrome_w),
+        )
+        os.close(to_chrome_r)
+        os.close(from_chrome_w)
+        reader = os.fdopen(from_chrome_r, "rb")
+        writer = os.fdopen(to_chrome_w, "wb")
+        counter = [0]
+        buffer = [b""]
+
+        def call(method: str, params: dict[str, Any] | None = None, session: str | None = None) -> dict[str, Any]:
+            counter[0] += 1
+            message: dict[str, Any] = {"id": counter[0], "method": method, "params": params or {}}
+            if session:
+                message["sessionId"] = session
+            writer.write(json.dumps(message).encode() + b"\0")
+            writer.flush()
+            while True:
+                while b"\0" not in buffer[0]:
+                    chunk = reader.read1(1 << 16)
+                    if not chunk:
+                        raise DataError(f"Chromium stopped while printing {str(deck)!r}")
+                    buffer[0] += chunk
+                raw, buffer[0] = buffer[0].split(b"\0", 1)
+                answer = json.loads(raw)
+                if answer.get("id") == counter[0]:
+                    if "error" in answer:
+                        raise DataError(f"Chromium could not print {str(deck)!r}: {answer['error'].get('message')}")
+                    return dict(answer.get("result", {}))
+
+        try:
+            page = call("Target.createTarget", {"url": "about:blank"})["targetId"]
+            session = call("Target.attachToTarget", {"targetId": page, "flatten": True})["sessionId"]
+            call("Page.enable", session=session)
+            call("Page.navigate", {"url": url}, session=session)
+            ready = "document.body && document.body.dataset.ready === '1' && !!document.querySelector('.pdf-page')"
+            deadline = time.monotonic() + 120  # a hang guard; a deck is ready in about a second
+            while not call("Runtime.evaluate", {"expression": ready}, session=session)["result"].get("value"):
+                if time.monotonic() > deadline:
+                    raise DataError(f"reveal.js did not lay out the print view of {str(deck)!r} within 120 s")
+                time.sleep(0.1)
+            time.sleep(0.3)  # the pictures of the last pages
+            result = call(
+                "Page.printToPDF",
+                {"printBackground": True, "preferCSSPageSize": True, "displayHeaderFooter": False},
+                session=session,
+            )
+            target.write_bytes(base64.b64decode(result["data"]))
+            call("Browser.close")
+        finally:
+            writer.close()
+            reader.close()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
     return target
 
 
