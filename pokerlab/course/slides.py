@@ -514,7 +514,11 @@ def _folder(notebooks: str | Path | None) -> Path:
         folder = Path(notebooks)
     else:
         raise ParameterError(f"notebooks must be a folder name, not {notebooks!r}")
-    if not folder.is_dir():
+    try:
+        found = folder.is_dir()
+    except OSError:  # a name too long for the file system
+        found = False
+    if not found:
         raise DataError(f"no lessons folder {str(folder)!r}: pass notebooks= (--notebooks) pointing at the lessons")
     return folder
 
