@@ -1,6 +1,7 @@
 """Live slides: a lesson in jupyterlab-rise (JupyterLab's "Render as slideshow", served at /rise/<path>.ipynb).
 
-The same slide metadata that builds the decks gives RISE its slides; on the explorer's slide the cell is run
+The same slide metadata that builds the decks gives RISE its slides (and metadata.rise.theme "white", whose fonts
+ship with jupyterlab-rise, keeps it off the network); on the explorer's slide the cell is run
 with Shift+Enter. Moving a slider there does not work today: jupyterlab-rise 0.43.1 cannot load the ipywidgets 8
 widget manager into its app (the browser console says "Shared module @jupyterlab/console doesn't exist in shared
 scope default"; upstream jupyterlab-contrib/rise issues 119 and 126), so the explorer shows its saved picture
@@ -128,6 +129,7 @@ def test_lesson_metadata_gives_the_rise_slides_and_the_explorer_runs_on_its_slid
                 ".filter(s => !s.querySelector('section')).length"
             )
             skipped = page.locator(".jp-Cell.reveal-skip").count()
+            font = page.evaluate("() => getComputedStyle(document.querySelector('.reveal')).fontFamily")
             titles = page.evaluate(f"() => {STACKS}.map(s => (s.querySelector('section h2') || {{}}).textContent)")
             cell = _run_explorer(page)
             output = cell.locator(".jp-OutputArea-output").first
@@ -140,8 +142,10 @@ def test_lesson_metadata_gives_the_rise_slides_and_the_explorer_runs_on_its_slid
     assert any(re.match(r"4\. Explore", t or "") for t in titles)
     # today: the picture of the explorer's chart (see the module's docstring); with working widgets, the sliders
     assert output_kind in ("image/png", "application/vnd.jupyter.widget-view+json")
-    # RISE's own theme imports two web fonts (refused here: the slides fall back to the system's fonts)
-    assert all("fonts.googleapis.com" in url for url in off), off
+    # the lessons ask for RISE's "white" theme (metadata.rise.theme): its fonts ship with jupyterlab-rise, while
+    # the default theme imports two web fonts
+    assert off == []
+    assert "Source Sans Pro" in font
 
 
 @pytest.mark.xfail(
