@@ -666,8 +666,12 @@ def build_lecture(out: str | Path, notebooks: str | Path | None = None) -> Path:
             f"<p><b>Minutes {step.start}-{step.end} of the lecture ({step.end - step.start} min):</b> "
             f"lesson {html.escape(step.lesson)}, §{', §'.join(map(html.escape, step.sections))}.</p>"
         )
-        first_heading = next((p for p in chosen if p.kind == "h2"), chosen[0])
-        first_heading.notes = timing + first_heading.notes
+        # each step starts a slide of its own, its time in the notes (cells taken from another section come first)
+        if chosen[0].kind != "h2":
+            label = f"Lesson {step.lesson} · {chosen[0].title}"
+            chosen.insert(0, _Part("body", [_Block(f'<p class="continued">{_inline(label)}</p>', 30)], "", label))
+        chosen[0].slide_type = "slide"
+        chosen[0].notes = timing + chosen[0].notes
         parts.extend(chosen)
     target = folder / "lecture.slides.html"
     target.write_text(_deck_html("Lecture", _layout(parts), _copy_reveal(folder)), encoding="utf-8")
