@@ -200,6 +200,18 @@ def _markdown_chunks(text: str) -> list[str]:
     return ["\n".join(c) for c in chunks if any(x.strip() for x in c)]
 
 
+def _list_items(chunk: str) -> list[str]:
+    """A list too tall for half a slide, cut between its top-level items (a numbered list keeps its numbers)."""
+    if _text_height(chunk) <= BUDGET / 2:
+        return [chunk]
+    items: list[list[str]] = [[]]
+    for line in chunk.split("\n"):
+        if re.match(r"^([*+-]|\d+\.)\s", line) and items[-1]:
+            items.append([])
+        items[-1].append(line)
+    return ["\n".join(item) for item in items]
+
+
 # ---------------------------------------------------------------- cells to parts
 
 
@@ -339,7 +351,8 @@ def _parts(nb: dict[str, Any], assets: _Assets) -> list[_Part]:
                 tag = {"h1": "h1", "h2": "h2", "h3": "h3"}[kind]
                 blocks.append(_Block(f"<{tag}>{_inline(heading)}</{tag}>", {"h1": 70, "h2": 62, "h3": 50}[kind]))
             for chunk in _markdown_chunks(body):
-                blocks.append(_Block(_markdown(chunk), _text_height(chunk)))
+                for piece in _list_items(chunk):
+                    blocks.append(_Block(_markdown(piece), _text_height(piece)))
             if i == 0 and has_heading and kind == "body":
                 st = "-"  # prose before a heading in the same cell ends the previous section
             elif kind != "body":
