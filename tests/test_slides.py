@@ -294,3 +294,14 @@ def test_pdf_without_chromium_says_so_in_one_line(tmp_path, capsys):
     slides.build_deck(LESSONS[0], tmp_path)
     with pytest.raises(DataError, match="needs Chromium at /no/chromium, which is not installed"):
         slides.print_pdf(tmp_path / f"{LESSONS[0].stem}.slides.html", chromium="/no/chromium")
+
+
+def test_a_long_numbered_list_is_cut_between_items_and_keeps_its_numbers(tmp_path):
+    words = "work it out by hand and check it with the library; " * 4
+    items = "\n".join(f"{i}. Exercise {i}: {words}" for i in range(1, 13))
+    page = _deck(tmp_path, [_md("a", f"## Exercises\n\n{items}", "slide")])
+    leaves = _leaves(page)
+    assert len(leaves) >= 2 and "<h2>Exercises</h2>" in leaves[0] and "Exercise 1:" in leaves[0]
+    assert re.findall(r"Exercise (\d+):", page) == [str(i) for i in range(1, 13)]
+    second = re.search(r"<ol start=\"(\d+)\">", leaves[1])
+    assert second and f"Exercise {second.group(1)}:" in leaves[1]
