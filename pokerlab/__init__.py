@@ -18,7 +18,7 @@ of its own layer or of lower numbers, and no two modules import each other, even
     3  bpp
     4  game
     5  bots, experiments
-    6  charts, widgets, apps
+    6  charts, widgets, apps, course
     7  cli, __main__
 
 Layer 6 is the presentation layer: only it imports altair, ipywidgets, anywidget or vl_convert.

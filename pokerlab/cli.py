@@ -657,6 +657,23 @@ def cmd_drill(args: argparse.Namespace) -> None:
     _print(data, "\n" + quiz.summary(), args.json)
 
 
+def cmd_course(args: argparse.Namespace) -> None:
+    import time
+
+    from pokerlab.course import slides
+
+    if args.lecture and args.lessons:
+        raise ParameterError("--lecture builds the course map's lecture path: leave out the LESSON numbers")
+    started = time.perf_counter()
+    files = slides.build_slides(
+        args.out, args.lessons or None, pdf=args.pdf, lecture=args.lecture, notebooks=args.notebooks
+    )
+    seconds = time.perf_counter() - started
+    data = {"files": [str(f) for f in files], "seconds": seconds}
+    text = "\n".join(str(f) for f in files) + f"\n{len(files)} files in {seconds:.1f} s"
+    _print(data, text, getattr(args, "json", False))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pokerlab", description="Texas Hold'em AI toolkit: evaluation, strength, potential, equity.")
     parser.add_argument("--version", action="version", version=_version())
@@ -847,6 +864,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ante", type=float, default=0.0, help="each player's ante in big blinds (default 0)")
     p.add_argument("--hands", type=_whole(1, 10_000), default=10, help="hands to deal (default 10)")
     p.add_argument("--seed", type=_SEED, default=None, help="seed of the deals")
+    p = add("course", "teach the course: slide decks of the lessons", cmd_course)
+    course = p.add_subparsers(dest="course_command", required=True, parser_class=_Parser)
+    c = course.add_parser(
+        "slides",
+        help="reveal.js decks of the lessons, offline, with speaker notes",
+        description="Write OUT/<lesson>.slides.html for each lesson (all by default), offline, with speaker notes "
+        "(press S); e.g. pokerlab course slides decks 02",
+    )
+    c.add_argument("out", type=_text, help="folder for the decks (their pictures and reveal.js go beside them)")
+    c.add_argument("lessons", nargs="*", help="lesson numbers such as 02 (default: every lesson)")
+    c.add_argument("--pdf", action="store_true", help="also print each deck to PDF with /usr/bin/chromium")
+    c.add_argument("--lecture", action="store_true", help="one deck of the course map's 90-minute lecture path")
+    c.add_argument("--notebooks", type=_text, default=None, help="the lessons' folder (default: ./notebooks)")
+    c.set_defaults(func=cmd_course)
     return parser
 
 

@@ -55,6 +55,7 @@ SKIP = {
     "pokerlab.game.acpc.run_client": "connects to a dealer over TCP",
     "pokerlab.game.match.notify_bots": "calls into arbitrary bot objects",
     "pokerlab.game.match.ask_bot": "calls into arbitrary bot objects",
+    "pokerlab.course.slides.print_pdf": "starts Chromium (tests/test_slides.py checks its arguments)",
 }
 
 
@@ -210,6 +211,10 @@ def _hand_file() -> Any:
 
 
 @functools.cache
+def _lesson() -> Any:
+    return sorted((_hand_file().parents[2] / "notebooks").glob("01_*.ipynb"))[0]
+
+
 def _phh_text() -> str:
     return str(_hand_file().read_text())
 
@@ -590,6 +595,10 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.widgets.ContextExplorer": {"decisions": _decisions, "charts": lambda: False},
     "pokerlab.game.replay.study_hand": {"hand": lambda: _phh_hand(), "samples": lambda: 500},
     "pokerlab.widgets.HandReplayer": {"hand": lambda: _phh_hand(), "samples": lambda: 500, "charts": lambda: False},
+    "pokerlab.course.slides.build_deck": {"lesson": lambda: _lesson(), "out": lambda: "junk-slides"},
+    "pokerlab.course.slides.build_slides": {"out": lambda: "junk-slides", "lessons": lambda: ["01"]},
+    "pokerlab.course.slides.build_lecture": {"out": lambda: "junk-slides"},
+    "pokerlab.course.slides.find_lessons": {"lessons": lambda: ["01"]},
 }
 
 # Too expensive with any valid arguments for a junk sweep (minutes of work); their

@@ -155,6 +155,7 @@ CLI_BASE = {
     "replay": ["replay", str(_HAND), "--no-potential", "--samples", "500"],
     "pushfold": ["pushfold", "10"],
     "drill": ["drill", "--stack", "10", "--hands", "2", "--seed", "1"],  # stdin is empty under pytest: no hand answered
+    "course": ["course", "slides", "junk-slides", "01"],
 }
 # play and acpc-client would start a server or connect to a dealer: their base command lines fail
 # validation before that (a port this file holds; a game file that does not exist), so every junk

@@ -1,0 +1,824 @@
+"""Slide decks of the lessons: reveal.js, offline, with speaker notes.
+
+``pokerlab course slides OUT [LESSON ...]`` writes ``OUT/<lesson file stem>.slides.html`` for each
+lesson, built from the lesson itself:
+
+* the cells' standard slide metadata (``metadata.slideshow.slide_type``: ``slide``, ``subslide``,
+  ``fragment``, ``skip``, ``notes`` or ``-``) decides where slides start; a ``## `` heading always
+  starts a slide, even in the middle of a cell, and a ``### `` heading a sub-slide;
+* the instructor notes on a section's heading cell (``metadata.pokerlab.instructor``: minutes, the
+  point to make, the question students ask, the misconception to expect) become reveal.js speaker
+  notes (``<aside class="notes">``), shown by the speaker view (press S);
+* charts are the PNG pictures the saved lesson holds; an explorer is the picture of its saved chart;
+* math is converted to MathML when the deck is built (latex2mathml), which Chromium and Firefox
+  draw natively: the deck runs no math JavaScript.
+
+Nothing is loaded from the network: reveal.js (5.2.1, MIT licence, from npm) is copied from this
+package into ``OUT/reveal/`` and the pictures into ``OUT/<stem>_files/``. A slide is 1280×720; a
+slide that would be taller is cut into sub-slides when it is built (an estimate of each block's
+height), and as a last resort the page shrinks a slide's content to fit (never below
+:data:`MIN_FIT`).
+
+``--pdf`` prints each deck through headless Chromium (reveal's ``?print-pdf`` view);
+``--lecture`` builds the course map's 90-minute path (``metadata.pokerlab.lecture_path`` on the
+course map's lecture cell) as one deck, with each step's time in the speaker notes.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import re
+import shutil
+import struct
+import subprocess
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pokerlab.errors import DataError, ParameterError
+
+__all__ = [
+    "LectureStep",
+    "build_deck",
+    "build_lecture",
+    "build_slides",
+    "find_lessons",
+    "lecture_path",
+    "print_pdf",
+]
+
+WIDTH, HEIGHT = 1280, 720
+#: the height a slide's blocks may fill (the rest is the slide's padding)
+BUDGET = 640
+#: the smallest zoom the page may apply to a slide that still does not fit (about 0.8 × 24 px text)
+MIN_FIT = 0.8
+CHROMIUM = "/usr/bin/chromium"
+REVEAL_VERSION = "5.2.1"
+
+_HEADING = re.compile(r"^(#{1,3}) +(.*)$")
+_SECTION_NUMBER = re.compile(r"^(\d+)\.\s")
+
+
+@dataclass
+class _Block:
+    """One piece of a slide: its HTML and an estimate of its height in pixels at 1280×720."""
+
+    html: str
+    height: float
+    fragment: bool = False
+    image: tuple[int, int] | None = None  # an image's (width, height) in CSS pixels: it may shrink to fit
+
+
+@dataclass
+class _Part:
+    """A heading or a run of content, tagged with the section it belongs to."""
+
+    kind: str  # "h1", "h2", "h3" (a heading part) or "body"
+    blocks: list[_Block]
+    section: str  # "title", a section number such as "4", or the heading's text ("Recap", "Exercises")
+    title: str  # the heading's text of the section
+    slide_type: str = "-"
+    notes: str = ""
+    cell_id: str = ""
+
+
+@dataclass
+class _Slide:
+    blocks: list[_Block] = field(default_factory=list)
+    notes: str = ""
+    new_column: bool = True  # a new horizontal slide (else a sub-slide below the previous one)
+    continued: str = ""  # the section's title when this slide continues it
+    section: str = ""
+
+
+@dataclass(frozen=True)
+class LectureStep:
+    """One step of the course map's lecture path: minutes ``start``-``end`` spent on sections of a lesson."""
+
+    start: int
+    end: int
+    lesson: str
+    sections: tuple[str, ...]
+    cells: tuple[str, ...] = ()
+
+
+# ---------------------------------------------------------------- markdown and math
+
+
+def _mathml(tex: str, display: bool) -> str:
+    from latex2mathml.converter import convert
+
+    # inside \text{...} an escaped underscore is a plain one
+    tex = re.sub(r"\\text\{([^}]*)\}", lambda m: "\\text{" + m.group(1).replace("\\_", "_") + "}", tex)
+    try:
+        return str(convert(tex.strip(), display="block" if display else "inline"))
+    except Exception as exc:  # latex2mathml raises its own exception types
+        raise DataError(f"the formula {tex!r} cannot be converted to MathML: {exc}") from None
+
+
+_MATH_OR_CODE = re.compile(
+    r"(?P<fence>^```.*?^```)|(?P<code>`[^`\n]*`)|\$\$(?P<display>.+?)\$\$|(?<![\\$])\$(?P<inline>(?=\S)[^$\n]*?\S)\$(?!\d)",
+    re.S | re.M,
+)
+
+
+def _markdown(text: str) -> str:
+    """Markdown to HTML, with every ``$…$`` and ``$$…$$`` formula replaced by MathML."""
+    import mistune
+
+    formulas: list[str] = []
+
+    def keep(m: re.Match[str]) -> str:
+        if m.group("fence") or m.group("code"):
+            return m.group(0)
+        display = m.group("display") is not None
+        formulas.append(_mathml(m.group("display") if display else m.group("inline"), display))
+        return f"MATHPLACEHOLDER{len(formulas) - 1}X"
+
+    protected = _MATH_OR_CODE.sub(keep, text)
+    rendered = str(mistune.create_markdown(escape=False, plugins=["table", "strikethrough"])(protected))
+    rendered = re.sub(r"MATHPLACEHOLDER(\d+)X", lambda m: formulas[int(m.group(1))], rendered)
+    return rendered.replace("\\$", "$")
+
+
+def _inline(text: str) -> str:
+    """One line of markdown (a heading) as inline HTML: "1. Cards" stays a heading, not a list."""
+    rendered = _markdown(re.sub(r"^(\d+)\.", r"\1\\.", text.strip())).strip()
+    m = re.fullmatch(r"<p>(.*)</p>", rendered, flags=re.S)
+    return m.group(1) if m else rendered
+
+
+def _text_height(text: str) -> float:
+    """Estimated height of a chunk of markdown at the deck's 24-px text size (about 92 characters a line)."""
+    height = 14.0
+    in_fence = False
+    logical: list[str] = []  # paragraphs and list items, their wrapped source lines joined
+    for line in text.split("\n"):
+        if line.startswith("```"):
+            in_fence = not in_fence
+            height += 10
+            continue
+        stripped = line.strip()
+        if in_fence:
+            height += 21 * max(1, math.ceil(len(line) / 118))
+        elif stripped.startswith("|"):
+            height += 34
+        elif "$$" in stripped:
+            height += 70
+        elif not stripped:
+            continue
+        elif not logical or re.match(r"^\s*([*+-]|\d+\.)\s", line) or stripped.startswith("#"):
+            logical.append(stripped)
+        else:
+            logical[-1] += " " + stripped
+    for item in logical:
+        visible = re.sub(r"\$[^$]*\$|`|\*\*|\*|\[|\]\([^)]*\)", "", item)
+        height += 33 * max(1, math.ceil(len(visible) / 88)) + 6
+    return height
+
+
+def _markdown_chunks(text: str) -> list[str]:
+    """Split markdown at blank lines that are outside code fences, display math and list items."""
+    chunks: list[list[str]] = [[]]
+    in_fence = in_math = False
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if line.startswith("```"):
+            in_fence = not in_fence
+        if line.count("$$") % 2:
+            in_math = not in_math
+        following = next((x for x in lines[i + 1 :] if x.strip()), "")
+        if not line.strip() and not in_fence and not in_math and not following.startswith((" ", "\t")):
+            if chunks[-1]:
+                chunks.append([])
+            continue
+        chunks[-1].append(line)
+    return ["\n".join(c) for c in chunks if any(x.strip() for x in c)]
+
+
+def _list_items(chunk: str) -> list[str]:
+    """A list too tall for half a slide, cut between its top-level items (a numbered list keeps its numbers)."""
+    if _text_height(chunk) <= BUDGET / 2:
+        return [chunk]
+    items: list[list[str]] = [[]]
+    for line in chunk.split("\n"):
+        if re.match(r"^([*+-]|\d+\.)\s", line) and items[-1]:
+            items.append([])
+        items[-1].append(line)
+    return ["\n".join(item) for item in items]
+
+
+# ---------------------------------------------------------------- cells to parts
+
+
+def _source(cell: dict[str, Any]) -> str:
+    src = cell.get("source", "")
+    return "".join(src) if isinstance(src, list) else str(src)
+
+
+def _png_size(data: bytes, meta: dict[str, Any]) -> tuple[int, int]:
+    if isinstance(meta.get("width"), int) and isinstance(meta.get("height"), int):
+        return int(meta["width"]), int(meta["height"])
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
+        w, h = struct.unpack(">II", data[16:24])
+        return int(w), int(h)
+    return 800, 450
+
+
+def _pre(text: str, cls: str) -> list[_Block]:
+    """A code or output text as <pre> blocks of at most 22 (wrapped) lines each."""
+    lines = text.rstrip("\n").split("\n")
+    blocks: list[_Block] = []
+    chunk: list[str] = []
+    rows = 0
+    for line in [*lines, None]:
+        size = 0 if line is None else max(1, math.ceil(len(line) / 118))
+        if chunk and (line is None or rows + size > 22):
+            body = html.escape("\n".join(chunk))
+            blocks.append(_Block(f'<pre class="{cls}"><code>{body}</code></pre>', 24 + 21 * rows))
+            chunk, rows = [], 0
+        if line is not None:
+            chunk.append(line)
+            rows += size
+    return blocks
+
+
+_IGNORED_LINES = ("# NBVAL_CHECK_OUTPUT", "# NBVAL_IGNORE_OUTPUT", "# NBVAL_SKIP")
+
+
+def _code_blocks(cell: dict[str, Any], assets: _Assets) -> list[_Block]:
+    import base64
+
+    src = "\n".join(x for x in _source(cell).split("\n") if x.strip() not in _IGNORED_LINES).strip("\n")
+    blocks = _pre(src, "code") if src.strip() else []
+    for out in cell.get("outputs", []):
+        kind = out.get("output_type")
+        if kind == "stream" and out.get("name") == "stdout":
+            text = out.get("text", "")
+            text = "".join(text) if isinstance(text, list) else str(text)
+            if text.strip():
+                blocks += _pre(text, "output")
+        elif kind in ("display_data", "execute_result"):
+            data = out.get("data", {})
+            if "image/png" in data:
+                raw = data["image/png"]
+                png = base64.b64decode("".join(raw) if isinstance(raw, list) else raw)
+                size = _png_size(png, out.get("metadata", {}).get("image/png", {}) or {})
+                name = assets.add(png)
+                blocks.append(
+                    _Block(
+                        f'<img class="chart" src="{name}" data-w="{size[0]}" data-h="{size[1]}" alt="chart">',
+                        0,
+                        image=size,
+                    )
+                )
+            elif "application/vnd.jupyter.widget-view+json" in data:
+                continue  # a widget with no saved picture (a progress bar, a table to play at) shows nothing
+            elif "text/html" in data:
+                raw = data["text/html"]
+                markup = "".join(raw) if isinstance(raw, list) else str(raw)
+                markup = re.sub(r"<script.*?</script>", "", markup, flags=re.S | re.I)
+                rows = markup.lower().count("<tr")
+                blocks.append(_Block(f'<div class="html-output">{markup}</div>', 30 + 27 * max(rows, 1)))
+            elif "text/plain" in data:
+                raw = data["text/plain"]
+                blocks += _pre("".join(raw) if isinstance(raw, list) else str(raw), "output")
+    return blocks
+
+
+def _notes_html(instructor: Any, extra: str = "") -> str:
+    parts = [extra] if extra else []
+    if isinstance(instructor, dict):
+        minutes = instructor.get("minutes")
+        if isinstance(minutes, int):
+            parts.append(f"<p><b>{minutes} min</b></p>")
+        for key, label in (("point", "The point"), ("question", "Students ask"), ("misconception", "Expect")):
+            value = instructor.get(key)
+            if isinstance(value, str) and value.strip():
+                parts.append(f"<p><b>{label}:</b> {html.escape(value)}</p>")
+    return "".join(parts)
+
+
+def _parts(nb: dict[str, Any], assets: _Assets) -> list[_Part]:
+    parts: list[_Part] = []
+    section, title = "title", ""
+    for cell in nb.get("cells", []):
+        meta = cell.get("metadata", {}) or {}
+        slide_type = str((meta.get("slideshow") or {}).get("slide_type", "-") or "-")
+        if slide_type == "skip":
+            continue
+        instructor = (meta.get("pokerlab") or {}).get("instructor")
+        cid = str(cell.get("id", ""))
+        if slide_type == "notes":
+            if parts:
+                parts[-1].notes += _markdown(_source(cell))
+            continue
+        if cell.get("cell_type") == "code":
+            blocks = _code_blocks(cell, assets)
+            if blocks:
+                parts.append(_Part("body", blocks, section, title, slide_type, cell_id=cid))
+            continue
+        if cell.get("cell_type") != "markdown":
+            continue
+        # split the cell at its headings (outside code fences)
+        pieces: list[tuple[str, str, list[str]]] = [("body", "", [])]
+        in_fence = False
+        for line in _source(cell).split("\n"):
+            if line.startswith("```"):
+                in_fence = not in_fence
+            m = None if in_fence else _HEADING.match(line)
+            if m:
+                pieces.append((f"h{len(m.group(1))}", m.group(2).strip(), []))
+            else:
+                pieces[-1][2].append(line)
+        noted = False
+        has_heading = any(kind != "body" for kind, _, _ in pieces)
+        for i, (kind, heading, lines) in enumerate(pieces):
+            body = "\n".join(lines).strip("\n")
+            if kind == "body" and not body.strip():
+                continue
+            if kind == "h2":
+                num = _SECTION_NUMBER.match(heading)
+                section, title = (num.group(1) if num else heading), heading
+            elif kind == "h1":
+                section, title = "title", heading
+            blocks = []
+            if kind != "body":
+                tag = {"h1": "h1", "h2": "h2", "h3": "h3"}[kind]
+                blocks.append(_Block(f"<{tag}>{_inline(heading)}</{tag}>", {"h1": 70, "h2": 62, "h3": 50}[kind]))
+            for chunk in _markdown_chunks(body):
+                for piece in _list_items(chunk):
+                    blocks.append(_Block(_markdown(piece), _text_height(piece)))
+            if i == 0 and has_heading and kind == "body":
+                st = "-"  # prose before a heading in the same cell ends the previous section
+            elif kind != "body":
+                st = {"h1": "slide", "h2": "slide", "h3": "subslide"}[kind]
+            else:
+                st = slide_type
+            notes = ""
+            if instructor is not None and kind in ("h1", "h2"):
+                # one cell holding two sections: the second repeats the cell's notes, saying so
+                shared = (
+                    "<p><i>(the notes of the cell this section shares with the one before)</i></p>" if noted else ""
+                )
+                notes, noted = _notes_html(instructor, shared), True
+            parts.append(_Part(kind if kind != "body" else "body", blocks, section, title, st, notes, cid))
+    return parts
+
+
+# ---------------------------------------------------------------- parts to slides
+
+
+def _layout(parts: Sequence[_Part]) -> list[_Slide]:
+    """Pack parts into slides of at most BUDGET pixels, starting slides where the metadata says."""
+    slides: list[_Slide] = []
+
+    def start(new_column: bool, part: _Part, continued: str = "") -> _Slide:
+        slide = _Slide(new_column=new_column or not slides, continued=continued, section=part.section)
+        slides.append(slide)
+        return slide
+
+    for part in parts:
+        current = slides[-1] if slides else None
+        if current is None or part.slide_type == "slide":
+            current = start(True, part)
+        elif part.slide_type == "subslide":
+            current = start(False, part)
+        if part.notes:
+            current.notes += part.notes
+        for block in part.blocks:
+            block.fragment = block.fragment or (part.slide_type == "fragment" and block is part.blocks[0])
+            used = sum(b.height for b in current.blocks) + (30 if current.continued else 0)
+            if block.image is not None:
+                w, h = block.image
+                natural = h * min(1.4, (WIDTH - 80) / w)
+                room = BUDGET - used
+                if current.blocks and room < min(natural, 300):
+                    current = start(False, part, part.title)
+                    room = BUDGET - 30
+                block.height = min(natural, room)
+                shown_h = int(block.height) - 8
+                shown_w = min(WIDTH - 80, int(w * shown_h / h))
+                shown_h = int(h * shown_w / w)
+                block.html = block.html.replace(
+                    ' alt="chart"', f' alt="chart" style="width:{shown_w}px;height:{shown_h}px"'
+                )
+            elif current.blocks and used + block.height > BUDGET:
+                current = start(False, part, part.title)
+            current.blocks.append(block)
+    return [s for s in slides if s.blocks]
+
+
+def _deck_html(title: str, slides: Sequence[_Slide], reveal: str) -> str:
+    columns: list[list[_Slide]] = []
+    for slide in slides:
+        if slide.new_column or not columns:
+            columns.append([])
+        columns[-1].append(slide)
+    out: list[str] = []
+    for column in columns:
+        inner = []
+        for slide in column:
+            body = []
+            if slide.continued:
+                body.append(f'<p class="continued">{_inline(slide.continued)} (continued)</p>')
+            for b in slide.blocks:
+                body.append(f'<div class="fragment">{b.html}</div>' if b.fragment else b.html)
+            notes = f'<aside class="notes">{slide.notes}</aside>' if slide.notes else ""
+            section = html.escape(slide.section)
+            inner.append(f'<section data-section="{section}"><div class="fit">{"".join(body)}</div>{notes}</section>')
+        out.append(inner[0] if len(inner) == 1 else "<section>" + "".join(inner) + "</section>")
+    return _TEMPLATE.format(title=html.escape(title), reveal=reveal, slides="\n".join(out), fit=MIN_FIT)
+
+
+_TEMPLATE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{title}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="{reveal}/reveal.css">
+<link rel="stylesheet" href="{reveal}/pokerlab.css">
+</head>
+<body>
+<div class="reveal"><div class="slides">
+{slides}
+</div></div>
+<script src="{reveal}/reveal.js"></script>
+<script src="{reveal}/notes.js"></script>
+<script>
+// A slide still taller than 720 px after the build's split is shrunk to fit (never below {fit}).
+function pokerlabFit(deck) {{
+  deck.getSlides().forEach(function (slide) {{
+    var box = slide.querySelector('.fit');
+    if (!box) return;
+    box.style.zoom = '';
+    var h = slide.scrollHeight;
+    if (h > 720) {{
+      var z = Math.max({fit}, 700 / h);
+      box.style.zoom = z;
+      slide.dataset.fit = z.toFixed(2);
+    }}
+  }});
+}}
+Reveal.initialize({{
+  width: 1280, height: 720, margin: 0.02, center: false, hash: true, slideNumber: 'c/t',
+  transition: 'none', pdfSeparateFragments: false, pdfMaxPagesPerSlide: 1,
+  plugins: [RevealNotes]
+}}).then(function () {{ pokerlabFit(Reveal); document.body.dataset.ready = '1'; }});
+</script>
+</body>
+</html>
+"""
+
+
+class _Assets:
+    """The pictures of one deck, written to ``<out>/<stem>_files/`` as they are found."""
+
+    def __init__(self, out: Path, stem: str) -> None:
+        self.folder = out / f"{stem}_files"
+        self.prefix = f"{stem}_files"
+        self.count = 0
+
+    def add(self, png: bytes) -> str:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.count += 1
+        name = f"image-{self.count:03d}.png"
+        (self.folder / name).write_bytes(png)
+        return f"{self.prefix}/{name}"
+
+
+def _copy_reveal(out: Path) -> str:
+    """Copy the vendored reveal.js files (and its licence) into ``out/reveal``; return that folder's name."""
+    target = out / "reveal"
+    target.mkdir(parents=True, exist_ok=True)
+    source = resources.files("pokerlab.course") / "assets" / "reveal"
+    for entry in source.iterdir():
+        if entry.is_file():
+            (target / entry.name).write_bytes(entry.read_bytes())
+    return "reveal"
+
+
+# ---------------------------------------------------------------- public API
+
+
+def _read_notebook(path: Path) -> dict[str, Any]:
+    try:
+        nb = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise DataError(f"cannot read the lesson {str(path)!r}: {exc.strerror or exc}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise DataError(f"{str(path)!r} is not a notebook (JSON): {exc}") from None
+    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+        raise DataError(f"{str(path)!r} is not a notebook: it has no list of cells")
+    return nb
+
+
+def _folder(notebooks: str | Path | None) -> Path:
+    if notebooks is None:
+        here = Path("notebooks")
+        checkout = Path(__file__).resolve().parents[2] / "notebooks"
+        folder = here if (here / "00_course_map.ipynb").is_file() else checkout
+    elif isinstance(notebooks, (str, Path)) and str(notebooks).strip():
+        folder = Path(notebooks)
+    else:
+        raise ParameterError(f"notebooks must be a folder name, not {notebooks!r}")
+    try:
+        found = folder.is_dir()
+    except OSError:  # a name too long for the file system
+        found = False
+    if not found:
+        raise DataError(f"no lessons folder {str(folder)!r}: pass notebooks= (--notebooks) pointing at the lessons")
+    return folder
+
+
+def find_lessons(lessons: Iterable[str] | None = None, notebooks: str | Path | None = None) -> list[Path]:
+    """The lesson files ``NN_<name>.ipynb`` for lesson numbers such as ``"02"`` (every lesson for None).
+
+    >>> [p.name for p in find_lessons(["2"])]
+    ['02_strength_and_potential.ipynb']
+    """
+    folder = _folder(notebooks)
+    found = {p.name[:2]: p for p in sorted(folder.glob("[0-9][0-9]_*.ipynb")) if p.name[:2] != "00"}
+    if lessons is None:
+        if not found:
+            raise DataError(f"no lessons (NN_<name>.ipynb) in {str(folder)!r}")
+        return list(found.values())
+    if isinstance(lessons, (str, bytes)) or not isinstance(lessons, Iterable):
+        raise ParameterError(f"lessons must be a list of lesson numbers such as ['02'], not {lessons!r}")
+    out = []
+    for item in lessons:
+        text = str(item).strip() if isinstance(item, (str, int)) and not isinstance(item, bool) else ""
+        if not text.isdigit() or len(text) > 2:
+            raise ParameterError(f"lessons: a lesson is a number such as 02, not {item!r}")
+        key = text.zfill(2)
+        if key not in found:
+            raise ParameterError(
+                f"lessons: no lesson {item!r} in {str(folder)!r} (there are {', '.join(found) or 'none'})"
+            )
+        out.append(found[key])
+    return out
+
+
+def _out_folder(out: str | Path) -> Path:
+    from pokerlab import _validate
+
+    _validate.output_folder(out, "out")
+    return Path(out)
+
+
+def build_deck(lesson: str | Path, out: str | Path) -> Path:
+    """Write the deck of one lesson notebook to ``out/<stem>.slides.html`` (assets beside it); return its path."""
+    if not isinstance(lesson, (str, Path)) or not str(lesson).strip():
+        raise ParameterError(f"lesson must be the path of a lesson notebook, not {lesson!r}")
+    path = Path(lesson)
+    folder = _out_folder(out)
+    nb = _read_notebook(path)
+    stem = path.name.removesuffix(".ipynb")
+    assets = _Assets(folder, stem)
+    parts = _parts(nb, assets)
+    minutes = sum(
+        int(i["minutes"])
+        for c in nb["cells"]
+        if isinstance(i := ((c.get("metadata") or {}).get("pokerlab") or {}).get("instructor"), dict)
+        and isinstance(i.get("minutes"), int)
+    )
+    for part in parts:
+        if part.kind == "h1" and not part.notes:
+            part.notes = f"<p>The sections' instructor notes add up to {minutes} minutes (from the course map).</p>"
+            break
+    slides = _layout(parts)
+    reveal = _copy_reveal(folder)
+    title = next((p.title for p in parts if p.kind == "h1"), stem)
+    target = folder / f"{stem}.slides.html"
+    target.write_text(_deck_html(title, slides, reveal), encoding="utf-8")
+    return target
+
+
+def lecture_path(course_map: str | Path | None = None) -> list[LectureStep]:
+    """The 90-minute lecture of the course map, from its lecture cell's ``metadata.pokerlab.lecture_path``.
+
+    >>> steps = lecture_path()
+    >>> steps[0].start, steps[-1].end
+    (0, 90)
+    """
+    if course_map is None:
+        path = _folder(None) / "00_course_map.ipynb"
+    elif isinstance(course_map, (str, Path)) and str(course_map).strip():
+        path = Path(course_map)
+    else:
+        raise ParameterError(f"course_map must be the path of the course map notebook, not {course_map!r}")
+    nb = _read_notebook(path)
+    for cell in nb["cells"]:
+        raw = ((cell.get("metadata") or {}).get("pokerlab") or {}).get("lecture_path")
+        if raw is None:
+            continue
+        if not isinstance(raw, list) or not raw:
+            raise DataError(f"the lecture_path in {str(path)!r} must be a non-empty list of steps")
+        steps = []
+        for i, step in enumerate(raw):
+            ok = (
+                isinstance(step, dict)
+                and all(isinstance(step.get(k), int) and not isinstance(step.get(k), bool) for k in ("start", "end"))
+                and isinstance(step.get("lesson"), str)
+                and isinstance(step.get("sections"), list)
+                and all(isinstance(s, str) for s in step["sections"])
+                and all(isinstance(s, str) for s in step.get("cells", []))
+            )
+            if not ok:
+                raise DataError(
+                    f"step {i} of the lecture_path in {str(path)!r} is not {{start, end, lesson, sections}}"
+                )
+            steps.append(
+                LectureStep(
+                    step["start"], step["end"], step["lesson"], tuple(step["sections"]), tuple(step.get("cells", []))
+                )
+            )
+        return steps
+    raise DataError(f"{str(path)!r} has no cell with metadata.pokerlab.lecture_path (the 90-minute lecture)")
+
+
+def build_lecture(out: str | Path, notebooks: str | Path | None = None) -> Path:
+    """Write the course map's lecture path as one deck, ``out/lecture.slides.html``; return its path."""
+    folder = _out_folder(out)
+    steps = lecture_path(_folder(notebooks) / "00_course_map.ipynb")
+    assets = _Assets(folder, "lecture")
+    total = steps[-1].end - steps[0].start
+    items = "".join(
+        f"<li>{s.start}-{s.end} min: lesson {html.escape(s.lesson)} §{', §'.join(map(html.escape, s.sections))}</li>"
+        for s in steps
+    )
+    parts: list[_Part] = [
+        _Part(
+            "h1",
+            [_Block(f"<h1>A {total}-minute lecture</h1>", 70), _Block(f"<ol>{items}</ol>", 40 + 40 * len(steps))],
+            "title",
+            "lecture",
+            "slide",
+            f"<p>{len(steps)} steps, {total} minutes in all (the course map's lecture path).</p>",
+        )
+    ]
+    for step in steps:
+        (lesson,) = find_lessons([step.lesson], notebooks)
+        nb = _read_notebook(lesson)
+        chosen = [
+            p
+            for p in _parts(nb, assets)
+            if (p.section in step.sections) or (p.cell_id in step.cells and p.section != "title")
+        ]
+        missing = [s for s in step.sections if not any(p.section == s for p in chosen)]
+        if missing:
+            raise DataError(
+                f"the lecture path names §{', §'.join(missing)} of lesson {step.lesson}, which it does not have"
+            )
+        timing = (
+            f"<p><b>Minutes {step.start}-{step.end} of the lecture ({step.end - step.start} min):</b> "
+            f"lesson {html.escape(step.lesson)}, §{', §'.join(map(html.escape, step.sections))}.</p>"
+        )
+        # each step starts a slide of its own, its time in the notes (cells taken from another section come first)
+        if chosen[0].kind != "h2":
+            label = f"Lesson {step.lesson} · {chosen[0].title}"
+            chosen.insert(0, _Part("body", [_Block(f'<p class="continued">{_inline(label)}</p>', 30)], "", label))
+        chosen[0].slide_type = "slide"
+        chosen[0].notes = timing + chosen[0].notes
+        parts.extend(chosen)
+    target = folder / "lecture.slides.html"
+    target.write_text(_deck_html("Lecture", _layout(parts), _copy_reveal(folder)), encoding="utf-8")
+    return target
+
+
+def _pipe_fds(commands: int, answers: int) -> None:
+    """In the child, before Chromium starts: its DevTools pipe is descriptor 3 (commands in) and 4 (answers out)."""
+    import os
+
+    os.dup2(commands, 3)
+    os.dup2(answers, 4)
+
+
+def print_pdf(deck: str | Path, pdf: str | Path | None = None, chromium: str = CHROMIUM) -> Path:
+    """Print a deck to PDF with headless Chromium: reveal's ``?print-pdf`` view, one page per slide.
+
+    ``chromium --print-to-pdf`` prints when the page's load event fires, which can come before reveal.js
+    has laid out its print view (a blank page, now and then). So Chromium is driven over its DevTools pipe
+    instead: open the deck, wait until reveal has made its pages, then ``Page.printToPDF``.
+    """
+    import base64
+    import os
+    import tempfile
+    import time
+
+    if not isinstance(deck, (str, Path)) or not str(deck).strip():
+        raise ParameterError(f"deck must be the path of a deck, not {deck!r}")
+    if pdf is not None and (not isinstance(pdf, (str, Path)) or not str(pdf).strip()):
+        raise ParameterError(f"pdf must be the path of the PDF to write, not {pdf!r}")
+    if not isinstance(chromium, str) or not chromium.strip():
+        raise ParameterError(f"chromium must be the path of a Chromium program, not {chromium!r}")
+    deck = Path(deck)
+    if not deck.is_file():
+        raise DataError(f"no deck {str(deck)!r} to print")
+    target = Path(pdf) if pdf is not None else deck.with_suffix(".pdf")
+    if shutil.which(chromium) is None:
+        raise DataError(f"--pdf needs Chromium at {chromium}, which is not installed (apt-get install chromium)")
+    url = deck.resolve().as_uri() + "?print-pdf"
+    with tempfile.TemporaryDirectory(prefix="pokerlab-chromium-") as profile:
+        to_chrome_r, to_chrome_w = os.pipe()
+        from_chrome_r, from_chrome_w = os.pipe()
+        # the DevTools pipe is file descriptors 3 (commands in) and 4 (answers out) of the browser
+        proc = subprocess.Popen(
+            [
+                chromium,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                f"--user-data-dir={profile}",
+                "--remote-debugging-pipe",
+                "about:blank",
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            pass_fds=(3, 4, to_chrome_r, from_chrome_w),
+            preexec_fn=lambda: _pipe_fds(to_chrome_r, from_chrome_w),
+        )
+        os.close(to_chrome_r)
+        os.close(from_chrome_w)
+        reader = os.fdopen(from_chrome_r, "rb")
+        writer = os.fdopen(to_chrome_w, "wb")
+        counter = [0]
+        buffer = [b""]
+
+        def call(method: str, params: dict[str, Any] | None = None, session: str | None = None) -> dict[str, Any]:
+            counter[0] += 1
+            message: dict[str, Any] = {"id": counter[0], "method": method, "params": params or {}}
+            if session:
+                message["sessionId"] = session
+            writer.write(json.dumps(message).encode() + b"\0")
+            writer.flush()
+            while True:
+                while b"\0" not in buffer[0]:
+                    chunk = reader.read1(1 << 16)
+                    if not chunk:
+                        raise DataError(f"Chromium stopped while printing {str(deck)!r}")
+                    buffer[0] += chunk
+                raw, buffer[0] = buffer[0].split(b"\0", 1)
+                answer = json.loads(raw)
+                if answer.get("id") == counter[0]:
+                    if "error" in answer:
+                        raise DataError(f"Chromium could not print {str(deck)!r}: {answer['error'].get('message')}")
+                    return dict(answer.get("result", {}))
+
+        try:
+            page = call("Target.createTarget", {"url": "about:blank"})["targetId"]
+            session = call("Target.attachToTarget", {"targetId": page, "flatten": True})["sessionId"]
+            call("Page.enable", session=session)
+            call("Page.navigate", {"url": url}, session=session)
+            ready = "document.body && document.body.dataset.ready === '1' && !!document.querySelector('.pdf-page')"
+            deadline = time.monotonic() + 120  # a hang guard; a deck is ready in about a second
+            while not call("Runtime.evaluate", {"expression": ready}, session=session)["result"].get("value"):
+                if time.monotonic() > deadline:
+                    raise DataError(f"reveal.js did not lay out the print view of {str(deck)!r} within 120 s")
+                time.sleep(0.1)
+            time.sleep(0.3)  # the pictures of the last pages
+            result = call(
+                "Page.printToPDF",
+                {"printBackground": True, "preferCSSPageSize": True, "displayHeaderFooter": False},
+                session=session,
+            )
+            target.write_bytes(base64.b64decode(result["data"]))
+            call("Browser.close")
+        finally:
+            writer.close()
+            reader.close()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+    return target
+
+
+def build_slides(
+    out: str | Path,
+    lessons: Iterable[str] | None = None,
+    *,
+    pdf: bool = False,
+    lecture: bool = False,
+    notebooks: str | Path | None = None,
+) -> list[Path]:
+    """Decks for the lessons (every lesson for None), or the lecture deck with ``lecture=True``; PDFs with ``pdf=True``.
+
+    Returns the files written (decks, then PDFs).
+    """
+    for name, flag in (("pdf", pdf), ("lecture", lecture)):
+        if not isinstance(flag, bool):
+            raise ParameterError(f"{name} must be True or False, not {flag!r}")
+    _out_folder(out)
+    decks = (
+        [build_lecture(out, notebooks)] if lecture else [build_deck(p, out) for p in find_lessons(lessons, notebooks)]
+    )
+    pdfs = [print_pdf(d) for d in decks] if pdf else []
+    return decks + pdfs
