@@ -18,25 +18,78 @@ Layers (each imports only the ones above it)::
     charts, widgets      altair charts and ipywidgets views over the above
     cli                  the ``pokerlab`` command
 
-Importing pokerlab is cheap: numba, pandas, altair and ipywidgets load only
-when a function that needs them is first called.
+Importing pokerlab is cheap: each name above loads its module the first time
+it is used, and numba, pandas, altair and ipywidgets load only when a function
+that needs them is first called.
 """
 
-from pokerlab import preflop as preflop  # the submodule, as pokerlab.preflop
-from pokerlab.breakdown import Holding, RangeBreakdown, range_breakdown
-from pokerlab.cards import Card, Deck, HandClass, Rank, Suit, combo_index, hand_classes, parse_cards
-from pokerlab.equity import Equity, equity
-from pokerlab.errors import (
-    CardCountError,
-    CardError,
-    DuplicateCardError,
-    ParameterError,
-    PokerlabError,
-    RangeError,
-)
-from pokerlab.evaluator import HandCategory, HandValue, category_counts, evaluate, evaluate_batch
-from pokerlab.ranges import Range
-from pokerlab.strength import Potential, compensated_strength, hand_potential, hand_strength, turn_card_effects
+import sys as _sys
+from types import ModuleType as _ModuleType
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+from typing import Any as _Any
+
+if _TYPE_CHECKING:  # the names below load on first use (module __getattr__), so `pokerlab --help` stays light
+    from pokerlab import preflop as preflop  # the submodule, as pokerlab.preflop
+    from pokerlab.breakdown import Holding, RangeBreakdown, range_breakdown
+    from pokerlab.cards import Card, Deck, HandClass, Rank, Suit, combo_index, hand_classes, parse_cards
+    from pokerlab.equity import Equity, equity
+    from pokerlab.errors import (
+        CardCountError,
+        CardError,
+        DuplicateCardError,
+        ParameterError,
+        PokerlabError,
+        RangeError,
+    )
+    from pokerlab.evaluator import HandCategory, HandValue, category_counts, evaluate, evaluate_batch
+    from pokerlab.ranges import Range
+    from pokerlab.strength import Potential, compensated_strength, hand_potential, hand_strength, turn_card_effects
+
+_LAZY = {
+    "breakdown": ("Holding", "RangeBreakdown", "range_breakdown"),
+    "cards": ("Card", "Deck", "HandClass", "Rank", "Suit", "combo_index", "hand_classes", "parse_cards"),
+    "equity": ("Equity", "equity"),
+    "errors": ("CardCountError", "CardError", "DuplicateCardError", "ParameterError", "PokerlabError", "RangeError"),
+    "evaluator": ("HandCategory", "HandValue", "category_counts", "evaluate", "evaluate_batch"),
+    "ranges": ("Range",),
+    "strength": ("Potential", "compensated_strength", "hand_potential", "hand_strength", "turn_card_effects"),
+}
+_HOME = {name: module for module, names in _LAZY.items() for name in names}
+
+
+class _Package(_ModuleType):
+    """pokerlab's module type: ``pokerlab.equity`` stays the function once the module of that name is loaded.
+
+    Importing the submodule ``pokerlab.equity`` sets the package attribute of that name to the module; the
+    eager imports this package used to do rebound it to the function right away, and this keeps it so.
+    """
+
+    def __setattr__(self, name: str, value: _Any) -> None:
+        if name == "equity" and isinstance(value, _ModuleType):
+            value = value.equity
+        super().__setattr__(name, value)
+
+
+_sys.modules[__name__].__class__ = _Package
+
+
+def __getattr__(name: str) -> _Any:
+    """Load a public name's module the first time the name is used (PEP 562), and keep it here."""
+    import importlib
+
+    if name == "preflop":
+        value: _Any = importlib.import_module("pokerlab.preflop")
+    elif name in _HOME:
+        value = getattr(importlib.import_module(f"pokerlab.{_HOME[name]}"), name)
+    else:
+        raise AttributeError(f"module 'pokerlab' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOME) | {"preflop"})
+
 
 __version__ = "0.1.0"
 

@@ -1,0 +1,46 @@
+"""Cold starts: printing help loads nothing heavy, and a first run compiles once with a notice (issue #25).
+
+The checks look at ``sys.modules`` in a fresh interpreter, not at the clock: what is not imported
+cannot cost start-up time, on any machine.
+"""
+
+import json
+import subprocess
+import sys
+
+HEAVY = ("numba", "altair", "pandas", "pgmpy", "ipywidgets", "numpy", "scipy", "tqdm")
+
+PROBE = """
+import json, sys
+from pokerlab.cli import build_parser, main
+names = [None] + sorted(build_parser()._subparsers._group_actions[0].choices)
+loaded = {}
+for name in names:
+    try:
+        main(["--help"] if name is None else [name, "--help"])
+    except SystemExit:
+        pass
+    loaded[name or "pokerlab"] = sorted({m.split(".")[0] for m in sys.modules} & set(%r))
+print(json.dumps(loaded))
+"""
+
+
+def test_help_imports_nothing_heavy():
+    """``pokerlab --help`` and every ``pokerlab COMMAND --help`` print without numba, numpy, pandas, altair, ..."""
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE % (HEAVY,)], capture_output=True, text=True, check=True, timeout=120
+    ).stdout
+    loaded = json.loads(out.splitlines()[-1])
+    assert "pokerlab" in loaded and "solve" in loaded and "equity" in loaded
+    assert {name: mods for name, mods in loaded.items() if mods} == {}
+
+
+def test_import_pokerlab_is_light_and_names_load_on_use():
+    code = (
+        "import sys, pokerlab as pl\n"
+        f"before = sorted({{m.split('.')[0] for m in sys.modules}} & set({HEAVY!r}))\n"
+        "card = pl.Card.parse('As')\n"
+        "print(before, str(card), 'equity' in dir(pl), callable(pl.equity))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120).stdout
+    assert out.split() == ["[]", "As", "True", "True"]
