@@ -41,8 +41,10 @@ from typing import TypeVar
 import numpy as np
 from numba import njit
 
-from pokerlab import _signals
+from pokerlab import _notice, _signals
 from pokerlab._tables import tables
+
+_notice.install()
 
 T = TypeVar("T")
 
