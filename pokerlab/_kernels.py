@@ -117,8 +117,89 @@ def _eval_rows(ids, out, check, lo, hi, kk, ft, nt, pr, sr):
 
 @njit(cache=True, nogil=True)
 def _eval_batch(ids, out, check, kk, ft, nt, pr, sr):
-    """Evaluate each row; the first row with a bad card (with ``check``), or -1. Releases the GIL."""
+    """Evaluate each row; the first row with a bad card (with ``check``), or -1. Releases the GIL.
+
+    The plain batch loop over the shared tables; :func:`_eval_batch_fast` is the one
+    :func:`evaluate_batch` runs, and the tests hold the two equal.
+    """
     return _eval_rows(ids, out, check, 0, ids.shape[0], kk, ft, nt, pr, sr)
+
+
+# The batch evaluator's own compact tables, for one card count k at a time (see _tables):
+#   BATCH_KK[c]       uint64: the base-5 rank key of card c, plus 1 in its suit's 4-bit counter at bit 32+4s;
+#                     the counters start at 3 (BATCH_START), so a suit's top bit is set exactly at 5 cards
+#   BATCH_PR[k][h]    uint32: PREFIX[k, h] minus the first index of k-card hands (so NT_k starts at 0)
+#   BATCH_SR[l]       uint16: SUFFIX[l] (all below 4,000 for the low fields that occur)
+#   BATCH_NT[k][i]    uint16: the value of the i-th k-card rank multiset
+# About 90 KB + 31 KB + 156 KB per k (only the slots real hands touch are read), all within a core's L2.
+BATCH_START = np.uint64(0x3333) << np.uint64(32)
+BATCH_KK = KK.astype(np.uint64)
+BATCH_SR = _T.suffix.clip(0).astype(np.uint16)
+BATCH_PR = {}
+BATCH_NT = {}
+for _k, _lo, _hi in ((5, 0, 6175), (6, 6175, 6175 + 18395), (7, 6175 + 18395, 73775)):
+    BATCH_PR[_k] = (_T.prefix[_k].clip(_lo) - _lo).astype(np.uint32)
+    BATCH_NT[_k] = _T.noflush[_lo:_hi].astype(np.uint16)
+FT16 = _T.flush.astype(np.uint16)
+
+
+@njit(cache=True, inline="always")
+def _popcount(x):
+    """Number of set bits of a uint64 (SWAR; LLVM turns it into one instruction where there is one)."""
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True, nogil=True)
+def _eval_batch_fast(ids, out, check, kk, ft, nt, pr, sr):
+    """Evaluate each row of k cards with the k-card tables; the first bad row (with ``check``), or -1.
+
+    Card ids are read as unsigned 64-bit numbers, so one comparison (``c > 51``) refuses negatives
+    too and no table access needs a negative-index fix-up; ids may be any integer type (uint8 rows
+    are 8x less memory to stream than int64). Suit masks are only built for the few rows with a
+    flush. Releases the GIL.
+    """
+    n = ids.shape[0]
+    k = ids.shape[1]
+    lowmask = np.uint64(131071)
+    keymask = np.uint64(0xFFFFFFFF)
+    for i in range(n):
+        p = BATCH_START
+        if check:  # without branches per card: the OR of the card bits has k bits set unless a card repeats
+            seen = np.uint64(0)
+            top = np.uint64(0)
+            for j in range(k):
+                c = np.uint64(ids[i, j])
+                top = max(top, c)
+                seen |= np.uint64(1) << (c & np.uint64(63))
+            if top > np.uint64(51) or _popcount(seen) != k:
+                return i
+            for j in range(k):
+                p += kk[np.uint64(ids[i, j])]
+        elif k == 7:  # the common case spelled out, so the seven loads and adds overlap
+            p += kk[np.uint64(ids[i, 0])] + kk[np.uint64(ids[i, 1])] + kk[np.uint64(ids[i, 2])]
+            p += kk[np.uint64(ids[i, 3])] + kk[np.uint64(ids[i, 4])] + kk[np.uint64(ids[i, 5])]
+            p += kk[np.uint64(ids[i, 6])]
+        else:
+            for j in range(k):
+                p += kk[np.uint64(ids[i, j])]
+        if p & np.uint64(0x888800000000):
+            sc = (p >> np.uint64(32)) - np.uint64(0x3333)
+            for s in range(4):
+                if ((sc >> np.uint64(4 * s)) & np.uint64(15)) >= np.uint64(5):
+                    m = np.uint64(0)
+                    for j in range(k):
+                        c = np.uint64(ids[i, j])
+                        if c & np.uint64(3) == np.uint64(s):
+                            m |= np.uint64(1) << (c >> np.uint64(2))
+                    out[i] = ft[m]
+                    break
+        else:
+            key = p & keymask
+            out[i] = nt[np.uint64(pr[key >> np.uint64(17)]) + np.uint64(sr[key & lowmask])]
+    return -1
 
 
 @njit(cache=True)
@@ -568,8 +649,11 @@ def evaluate_batch(ids: np.ndarray, check: bool = True) -> tuple[np.ndarray, int
     blocks = 8 if n >= THREADED_ROWS else 1
     edges = [n * b // blocks for b in range(blocks + 1)]
 
+    k = ids.shape[1]
+    pr, nt = BATCH_PR[k], BATCH_NT[k]
+
     def block(lo: int, hi: int) -> int:
-        return _eval_batch(ids[lo:hi], out[lo:hi], check, KK, FT, NT, PR, SR)
+        return _eval_batch_fast(ids[lo:hi], out[lo:hi], check, BATCH_KK, FT16, nt, pr, BATCH_SR)
 
     chunks = list(pairwise(edges))
     for (lo, _), bad in zip(chunks, in_threads(block, chunks), strict=True):
