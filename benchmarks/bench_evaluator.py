@@ -125,7 +125,8 @@ def main() -> None:
         r1, r2 = rate["uint8", 1] / omp_rate[1], rate["uint8", 2] / omp_rate[1]
         r1w, r2w = rate["int64", 1] / omp_rate[1], rate["int64", 2] / omp_rate[1]
         print(
-            f"ratio to OMPEval's one-core rate, uint8 rows: 1 thread {r1:.2f}x (target >= 0.7x), 2 threads {r2:.2f}x (>= 1.2x)"
+            f"ratio to OMPEval's one-core rate, uint8 rows: 1 thread {r1:.2f}x (target >= 0.7x),"
+            f" 2 threads {r2:.2f}x (>= 1.2x)"
         )
         print(f"ratio to OMPEval's one-core rate, int64 rows: 1 thread {r1w:.2f}x, 2 threads {r2w:.2f}x")
         rows.append(
@@ -133,7 +134,8 @@ def main() -> None:
                 "what": f"{n:,} random 7-card hands, `evaluate_batch(ids, validate=False)`, uint8 rows (int64 rows)",
                 "pokerlab": f"1 thread {rate['uint8', 1]:.0f} M hands/s ({rate['int64', 1]:.0f} M); "
                 f"2 threads {rate['uint8', 2]:.0f} M ({rate['int64', 2]:.0f} M)",
-                "peer": f"OMPEval C++ (built here): 1 thread {omp_rate[1]:.0f} M hands/s, 2 threads {omp_rate[2]:.0f} M",
+                "peer": f"OMPEval C++ (built here): 1 thread {omp_rate[1]:.0f} M hands/s,"
+                f" 2 threads {omp_rate[2]:.0f} M",
                 "ratio": f"**{r1:.2f}x** on 1 thread, **{r2:.2f}x** on 2 ({r1w:.2f}x / {r2w:.2f}x for int64), "
                 "of OMPEval's one-core rate",
                 "target": "≥ 0.7x on 1 thread, ≥ 1.2x on 2",
