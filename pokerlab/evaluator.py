@@ -219,6 +219,33 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
     return values
 
 
+def values_numpy(ids: np.ndarray) -> np.ndarray:
+    """The values of rows of 5-7 known-good card ids with numpy alone (no numba, so no compile or load wait).
+
+    The same tables and the same numbers as :func:`evaluate_batch`, for the small batches of a
+    single query (a thousand opponent hands), where starting numba would cost more than the work:
+    the rank keys are summed, the perfect hash gives the non-flush value, and the rows with five
+    cards of a suit look up that suit's 13-bit rank mask instead.
+    """
+    import numpy as np
+
+    t = _tables.tables()
+    ids = np.asarray(ids, dtype=np.int64)
+    k = ids.shape[1]
+    key = t.card_key[ids].sum(axis=1)
+    out = t.noflush[t.prefix[k, key >> _tables.LOW_BITS] + t.suffix[key & ((1 << _tables.LOW_BITS) - 1)]]
+    suits = ids & 3
+    counts = np.stack([(suits == s).sum(axis=1) for s in range(4)], axis=1)
+    rows = np.flatnonzero(counts.max(axis=1) >= 5)
+    if len(rows):
+        suit = counts[rows].argmax(axis=1)
+        in_suit = suits[rows] == suit[:, None]
+        mask = ((1 << (ids[rows] >> 2)) * in_suit).sum(axis=1)  # distinct ranks within a suit: the sum is the OR
+        out = out.copy()
+        out[rows] = t.flush[mask]
+    return out.astype(np.int32)
+
+
 def category_counts(n_cards: int = 5, *, progress: bool = True) -> dict[HandCategory, int]:
     """How many of all ``n_cards``-card hands (5, 6 or 7) fall in each category.
 

@@ -69,9 +69,33 @@ DEFAULT_C = 10.0
 def _strength_counts(
     hole: tuple[Card, ...], board: tuple[Card, ...], weights: np.ndarray | None
 ) -> tuple[float, float, float]:
-    from pokerlab import _kernels
+    """Ahead, tied and behind over every opponent hand (weighted sums with ``weights``).
 
-    return _kernels.hand_strength(_inputs.ids_array(hole), _inputs.ids_array(board), weights)
+    A single query is about a thousand evaluations, so it runs in numpy (no numba start-up or
+    first compile for ``pokerlab strength``); the sums are taken in combination order, one by
+    one (``cumsum``), as the compiled kernel :func:`pokerlab._kernels.hand_strength` adds them,
+    so the numbers are the same to the last bit (the tests hold the two equal).
+    """
+    import numpy as np
+
+    from pokerlab.cards import combo_card_ids
+    from pokerlab.evaluator import values_numpy
+
+    known = [c.id for c in hole + board]
+    pairs = combo_card_ids()  # [1326, 2], combination order
+    live = ~np.isin(pairs, known).any(axis=1)
+    w = np.ones(len(pairs)) if weights is None else np.asarray(weights, dtype=np.float64)
+    live &= w != 0.0
+    opp = pairs[live]
+    rest = np.array([c.id for c in board], dtype=np.int64)
+    ours = values_numpy(np.array([known], dtype=np.int64))[0]
+    theirs = values_numpy(np.hstack([opp, np.broadcast_to(rest, (len(opp), len(rest)))]))
+    wl = w[live]
+
+    def total(mask: np.ndarray) -> float:
+        return float(np.cumsum(wl[mask])[-1]) if mask.any() else 0.0
+
+    return total(ours > theirs), total(ours == theirs), total(ours < theirs)
 
 
 def hand_strength(

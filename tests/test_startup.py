@@ -44,3 +44,32 @@ def test_import_pokerlab_is_light_and_names_load_on_use():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120).stdout
     assert out.split() == ["[]", "As", "True", "True"]
+
+
+def test_strength_from_the_command_line_needs_no_numba():
+    """``pokerlab strength`` is one query of ~1,000 evaluations: numpy answers it, numba never starts."""
+    code = (
+        "import sys\n"
+        "from pokerlab.cli import main\n"
+        "main(['strength', '8d7d', '9d6c2d', '--opponents', '3'])\n"
+        "print('numba' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120).stdout
+    assert out.splitlines() == ["HS = 0.1152   HS_3 = 0.0015", "False"]
+
+
+def test_numpy_strength_counts_equal_the_compiled_kernel_to_the_last_bit():
+    import numpy as np
+
+    import pokerlab as pl
+    from pokerlab import _inputs, _kernels, strength
+
+    rng = np.random.default_rng(25)
+    for trial in range(60):
+        ids = rng.permutation(52)[: 2 + (3, 4, 5)[trial % 3]]
+        cards = tuple(pl.Card(int(i)) for i in ids)
+        hole, board = cards[:2], cards[2:]
+        weights = None if trial % 2 else rng.random(1326) * (rng.random(1326) < 0.7)
+        ours = strength._strength_counts(hole, board, weights)
+        kernel = _kernels.hand_strength(_inputs.ids_array(hole), _inputs.ids_array(board), weights)
+        assert tuple(ours) == tuple(kernel), (hole, board)
