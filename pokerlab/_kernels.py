@@ -158,13 +158,19 @@ def _eval_batch_fast(ids, out, check, kk, ft, nt, pr, sr):
 
     Card ids are read as unsigned 64-bit numbers, so one comparison (``c > 51``) refuses negatives
     too and no table access needs a negative-index fix-up; ids may be any integer type (uint8 rows
-    are 8x less memory to stream than int64). Suit masks are only built for the few rows with a
-    flush. Releases the GIL.
+    are 8x less memory to stream than int64). Two passes: every row first gets its rank-multiset
+    value (a flush hand's rank key is still a valid key) and rows whose suit counters reach 5 are
+    noted; then only those (about 3 % of random 7-card hands) are redone from their suit's 13-bit
+    rank mask. Keeping the rare case out of the main loop makes it about a third faster.
+    Releases the GIL.
     """
     n = ids.shape[0]
     k = ids.shape[1]
     lowmask = np.uint64(131071)
     keymask = np.uint64(0xFFFFFFFF)
+    flushbits = np.uint64(0x888800000000)
+    flagged = np.empty(n, np.int64)  # pages are only touched for the rows noted
+    nf = 0
     for i in range(n):
         p = BATCH_START
         if check:  # without branches per card: the OR of the card bits has k bits set unless a card repeats
@@ -185,20 +191,28 @@ def _eval_batch_fast(ids, out, check, kk, ft, nt, pr, sr):
         else:
             for j in range(k):
                 p += kk[np.uint64(ids[i, j])]
-        if p & np.uint64(0x888800000000):
-            sc = (p >> np.uint64(32)) - np.uint64(0x3333)
-            for s in range(4):
-                if ((sc >> np.uint64(4 * s)) & np.uint64(15)) >= np.uint64(5):
-                    m = np.uint64(0)
-                    for j in range(k):
-                        c = np.uint64(ids[i, j])
-                        if c & np.uint64(3) == np.uint64(s):
-                            m |= np.uint64(1) << (c >> np.uint64(2))
-                    out[i] = ft[m]
-                    break
-        else:
-            key = p & keymask
-            out[i] = nt[np.uint64(pr[key >> np.uint64(17)]) + np.uint64(sr[key & lowmask])]
+        key = p & keymask
+        out[i] = nt[np.uint64(pr[key >> np.uint64(17)]) + np.uint64(sr[key & lowmask])]
+        if p & flushbits:
+            flagged[nf] = i
+            nf += 1
+    for t in range(nf):
+        i = flagged[t]
+        p = BATCH_START
+        sm = np.uint64(0)  # 13-bit rank mask per suit, suit s at bits 16s..16s+12
+        for j in range(k):
+            c = np.uint64(ids[i, j])
+            p += kk[c]
+            sm |= np.uint64(1) << ((c & np.uint64(3)) * np.uint64(16) + (c >> np.uint64(2)))
+        fb = (p >> np.uint64(35)) & np.uint64(0x1111)  # bit 4s set: suit s's counter reached 5 (one suit at most)
+        s = (
+            np.uint64(0)
+            if fb & np.uint64(1)
+            else (
+                np.uint64(16) if fb & np.uint64(0x10) else (np.uint64(32) if fb & np.uint64(0x100) else np.uint64(48))
+            )
+        )
+        out[i] = ft[(sm >> s) & np.uint64(8191)]
     return -1
 
 
