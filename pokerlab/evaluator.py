@@ -219,7 +219,7 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
     return values
 
 
-def values_numpy(ids: np.ndarray) -> np.ndarray:
+def _values_numpy(ids: np.ndarray) -> np.ndarray:
     """The values of rows of 5-7 known-good card ids with numpy alone (no numba, so no compile or load wait).
 
     The same tables and the same numbers as :func:`evaluate_batch`, for the small batches of a

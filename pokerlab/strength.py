@@ -79,7 +79,7 @@ def _strength_counts(
     import numpy as np
 
     from pokerlab.cards import combo_card_ids
-    from pokerlab.evaluator import values_numpy
+    from pokerlab.evaluator import _values_numpy
 
     known = [c.id for c in hole + board]
     pairs = combo_card_ids()  # [1326, 2], combination order
@@ -88,8 +88,8 @@ def _strength_counts(
     live &= w != 0.0
     opp = pairs[live]
     rest = np.array([c.id for c in board], dtype=np.int64)
-    ours = values_numpy(np.array([known], dtype=np.int64))[0]
-    theirs = values_numpy(np.hstack([opp, np.broadcast_to(rest, (len(opp), len(rest)))]))
+    ours = _values_numpy(np.array([known], dtype=np.int64))[0]
+    theirs = _values_numpy(np.hstack([opp, np.broadcast_to(rest, (len(opp), len(rest)))]))
     wl = w[live]
 
     def total(mask: np.ndarray) -> float:

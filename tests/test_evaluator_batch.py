@@ -80,8 +80,8 @@ def test_validation_names_the_first_bad_row_for_any_integer_type(row, bad, dtype
 
 @pytest.mark.parametrize("k", [5, 6, 7])
 def test_numpy_values_equal_the_compiled_batch(k):
-    """``values_numpy`` (single queries without numba) gives evaluate_batch's numbers, flushes included."""
-    from pokerlab.evaluator import values_numpy
+    """``_values_numpy`` (single queries without numba) gives evaluate_batch's numbers, flushes included."""
+    from pokerlab.evaluator import _values_numpy
 
     hands = random_hands(50_000, k, seed=40 + k)
-    assert np.array_equal(values_numpy(hands), evaluate_batch(hands))
+    assert np.array_equal(_values_numpy(hands), evaluate_batch(hands))
