@@ -1286,13 +1286,13 @@ BINOM = np.array([[comb(n, k) for k in range(6)] for n in range(5)], np.int64)
 """``BINOM[n, k]``: ways to pick k of the n cards of one rank still in the deck."""
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _nonflush(key, nt, pr, sr):
     """Value of a 7-card hand with no flush, from the sum of its ranks' keys."""
     return nt[pr[7, key >> 17] + sr[key & 131071]]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _next_multiset(idx, k):
     """Step ``idx[:k]`` (ranks, non-decreasing) to the next multiset of k ranks; False after the last."""
     t = k - 1
@@ -1306,7 +1306,7 @@ def _next_multiset(idx, k):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _next_subset(idx, k, n):
     """Step ``idx[:k]`` to the next k-subset of range(n) in lexicographic order.
 
@@ -1324,7 +1324,7 @@ def _next_subset(idx, k, n):
     return t
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _ways(idx, k, avail, binom):
     """How many sets of k cards have the sorted ranks ``idx[:k]`` when ``avail[r]`` cards of rank r are left."""
     n = 1
@@ -1341,7 +1341,7 @@ def _ways(idx, k, avail, binom):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _score(vals, k, n, win, tie, share, unit):
     """Add ``n`` deals (negative: take away) in which the k players' hands have ``vals``."""
     best = -1
