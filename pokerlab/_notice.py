@@ -16,6 +16,10 @@ from typing import Any
 enabled = False
 """Print the notice (the ``pokerlab`` command sets this; notebooks and the library stay quiet)."""
 
+single_query = False
+"""Prefer numpy for a small single query (the ``pokerlab`` command sets this: a short run must not wait for
+numba to start or compile; the library keeps its compiled kernels, which are faster once loaded)."""
+
 _shown = False
 _installed = False
 

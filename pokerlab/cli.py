@@ -887,6 +887,7 @@ def _run(argv: Sequence[str] | None) -> int:
     from pokerlab import _notice
 
     _notice.enabled = True  # a first run says so on stderr while numba compiles (once per machine)
+    _notice.single_query = True  # small single queries (pokerlab equity AhKh QQ) run in numpy: no numba start-up
     if args.command == "play":  # play handles its own signals
         signal.signal(signal.SIGINT, signal.default_int_handler)
     try:

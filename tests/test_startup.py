@@ -73,3 +73,44 @@ def test_numpy_strength_counts_equal_the_compiled_kernel_to_the_last_bit():
         ours = strength._strength_counts(hole, board, weights)
         kernel = _kernels.hand_strength(_inputs.ids_array(hole), _inputs.ids_array(board), weights)
         assert tuple(ours) == tuple(kernel), (hole, board)
+
+
+def test_equity_from_the_command_line_needs_no_numba_and_matches_the_library():
+    """``pokerlab equity AhKh QQ`` (6 deals x 1,712,304 boards) runs in numpy, with the library's exact numbers."""
+    import pokerlab as pl
+
+    code = (
+        "import sys, json\n"
+        "from pokerlab.cli import main\n"
+        "main(['equity', 'AhKh', 'QQ', '--json'])\n"
+        "print(json.dumps('numba' in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300).stdout
+    *body, numba_loaded = out.splitlines()
+    data = json.loads("\n".join(body))
+    want = pl.equity("AhKh", "QQ")
+    assert json.loads(numba_loaded) is False
+    assert data["equity"] == list(want.equity) and data["win"] == list(want.win) and data["tie"] == list(want.tie)
+
+
+def test_numpy_showdown_counts_equal_the_kernel():
+    """``_hands_exact_numpy``: the same whole numbers as ``_kernels.hands_exact`` for 2-4 players, any board size."""
+    import importlib
+
+    import numpy as np
+
+    from pokerlab import _kernels
+
+    eq = importlib.import_module("pokerlab.equity")
+    rng = np.random.default_rng(7)
+    for trial in range(14):
+        k = 2 + trial % 3
+        on_board = (3, 4, 5, 3, 4, 5, 0)[trial % 7] if trial < 12 else 0
+        perm = rng.permutation(52)
+        deals = 1 if on_board == 0 else 3
+        holes = perm[: 2 * k * deals].reshape(deals, k, 2)
+        board = perm[2 * k * deals : 2 * k * deals + on_board]
+        ours = eq._hands_exact_numpy(holes, board, 5 - on_board)
+        theirs = _kernels.hands_exact(holes, board)
+        for a, b in zip(ours, theirs, strict=True):
+            assert np.array_equal(a, b), (holes.tolist(), board.tolist())
