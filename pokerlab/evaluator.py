@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
+from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -217,6 +218,38 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
     if bad >= 0:
         raise CardError(f"row {bad} has a card id outside 0..51 or the same card twice: {arr[bad].tolist()}")
     return values
+
+
+@cache
+def _card_words() -> tuple[np.ndarray, np.ndarray]:
+    """Each card's word (rank key plus suit counter) and bit (1 << 16s + rank), for :func:`_values_from_words`."""
+    import numpy as np
+
+    ids = np.arange(52, dtype=np.int64)
+    word = _tables.tables().card_key + (np.int64(1) << (32 + 4 * (ids & 3)))
+    bit = np.int64(1) << (16 * (ids & 3) + (ids >> 2))
+    return word, bit
+
+
+def _values_from_words(p: np.ndarray, sm: np.ndarray, n: int) -> np.ndarray:
+    """Values of hands of ``n`` cards given as sums of card words and of card bits (numpy; see :func:`_values_numpy`).
+
+    A card's word (:func:`_card_words`) is its base-5 rank key plus 1 in its suit's 4-bit counter at bit
+    32 + 4s; its bit is 1 << (16s + rank), so the sum of a hand's bits holds each
+    suit's 13-bit rank mask.
+    """
+    import numpy as np
+
+    t = _tables.tables()
+    key = p & 0xFFFFFFFF
+    out = t.noflush[t.prefix[n, key >> _tables.LOW_BITS] + t.suffix[key & ((1 << _tables.LOW_BITS) - 1)]].astype(
+        np.int64
+    )
+    rows = np.flatnonzero((p + (0x3333 << 32)) & (0x8888 << 32))  # a suit counter reached 5
+    for s in range(4):
+        flush = rows[((p[rows] >> (32 + 4 * s)) & 15) >= 5]
+        out[flush] = t.flush[(sm[flush] >> (16 * s)) & 8191]
+    return out
 
 
 def _values_numpy(ids: np.ndarray) -> np.ndarray:

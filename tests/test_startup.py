@@ -114,3 +114,37 @@ def test_numpy_showdown_counts_equal_the_kernel():
         theirs = _kernels.hands_exact(holes, board)
         for a, b in zip(ours, theirs, strict=True):
             assert np.array_equal(a, b), (holes.tolist(), board.tolist())
+
+
+def test_potential_from_the_command_line_needs_no_numba_and_matches_the_kernel():
+    code = (
+        "import sys, json\n"
+        "from pokerlab.cli import main\n"
+        "main(['potential', 'AdQc', '3h4cJh', '--json'])\n"
+        "print(json.dumps('numba' in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300).stdout
+    *body, numba_loaded = out.splitlines()
+    data = json.loads("\n".join(body))
+    import pokerlab as pl
+
+    want = pl.hand_potential("AdQc", "3h4cJh")  # the compiled kernel (the library does not set single_query)
+    assert json.loads(numba_loaded) is False
+    assert data["matrix"] == [list(r) for r in want.matrix] and data["ppot"] == want.ppot and data["npot"] == want.npot
+
+
+def test_numpy_potential_matrix_equals_the_kernel():
+    import numpy as np
+
+    import pokerlab as pl
+    from pokerlab import _inputs, _kernels, strength
+
+    rng = np.random.default_rng(11)
+    for trial in range(8):
+        ids = rng.permutation(52)[: 5 + trial % 2]
+        cards = tuple(pl.Card(int(i)) for i in ids)
+        hole, board = cards[:2], cards[2:]
+        for lookahead in (1, 2) if len(board) == 3 else (1,):
+            ours = strength._potential_numpy(hole, board, lookahead)
+            kernel = _kernels.potential(_inputs.ids_array(hole), _inputs.ids_array(board), None, lookahead)
+            assert np.array_equal(ours, kernel), (hole, board, lookahead)
