@@ -186,6 +186,11 @@ def evaluate(cards: CardsLike) -> HandValue:
     return HandValue(_value_ids([c.id for c in cs]), cs)
 
 
+SMALL_BATCH = 4096
+"""Up to this many rows, while the compiled kernels are not loaded, :func:`evaluate_batch` runs in numpy
+(loading numba takes a second or more; a first run on a machine also compiles)."""
+
+
 def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
     """Evaluate many hands at once.
 
@@ -200,9 +205,9 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35], [20, 13, 10, 7, 0]]))
     array([7462,    1], dtype=int32)
     """
-    import numpy as np
+    import sys
 
-    from pokerlab import _kernels
+    import numpy as np
 
     arr = np.asarray(ids)
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
@@ -214,6 +219,17 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
     arr = np.ascontiguousarray(arr, dtype=arr.dtype if arr.dtype.type in narrow else np.int64)
     if not isinstance(validate, bool):
         raise ParameterError(f"validate must be True or False, not {validate!r}")
+    if len(arr) <= SMALL_BATCH and "pokerlab._kernels" not in sys.modules:
+        # a few hands while numba is not loaded yet: numpy answers at once, the same values (always checked)
+        wide = arr.astype(np.int64)
+        s = np.sort(wide, axis=1)
+        wrong = np.flatnonzero((s[:, 0] < 0) | (s[:, -1] > 51) | (s[:, 1:] == s[:, :-1]).any(axis=1))
+        if len(wrong):
+            bad = int(wrong[0])
+            raise CardError(f"row {bad} has a card id outside 0..51 or the same card twice: {arr[bad].tolist()}")
+        return _values_numpy(wide)
+    from pokerlab import _kernels
+
     values, bad = _kernels.evaluate_batch(arr, check=validate)
     if bad >= 0:
         raise CardError(f"row {bad} has a card id outside 0..51 or the same card twice: {arr[bad].tolist()}")

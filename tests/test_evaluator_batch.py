@@ -85,3 +85,40 @@ def test_numpy_values_equal_the_compiled_batch(k):
 
     hands = random_hands(50_000, k, seed=40 + k)
     assert np.array_equal(_values_numpy(hands), evaluate_batch(hands))
+
+
+def test_small_batches_before_numba_is_loaded_give_the_same_values_and_errors():
+    """Up to SMALL_BATCH rows with the kernels not loaded, numpy answers: same values, same first bad row."""
+    import json
+    import subprocess
+    import sys
+
+    hands = {k: random_hands(3000, k, seed=60 + k) for k in (5, 6, 7)}
+    code = (
+        "import json, sys, numpy as np\n"
+        "import pokerlab as pl\n"
+        "hands = json.loads(sys.stdin.read())\n"
+        "out = {k: pl.evaluate_batch(np.array(v, dtype=np.uint8)).tolist() for k, v in hands.items()}\n"
+        "bad = np.array(hands['7'])\n"
+        "bad[1234, 3] = bad[1234, 5]\n"
+        "bad[2000, 0] = 60\n"
+        "try:\n"
+        "    pl.evaluate_batch(bad, validate=False)\n"
+        "except pl.CardError as e:\n"
+        "    out['error'] = str(e)\n"
+        "out['numba'] = 'numba' in sys.modules\n"
+        "print(json.dumps(out))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        input=json.dumps({str(k): v.tolist() for k, v in hands.items()}),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    out = json.loads(done.stdout)
+    assert out["numba"] is False
+    for k, v in hands.items():
+        assert out[str(k)] == plain_batch(v).tolist()
+    assert out["error"].startswith("row 1234 has a card id outside 0..51 or the same card twice")
