@@ -36,7 +36,7 @@ def install() -> None:
             global _shown
             dispatcher = (ev.data or {}).get("dispatcher")
             module = getattr(getattr(dispatcher, "py_func", None), "__module__", "") or ""
-            if _shown or not module.startswith("pokerlab"):
+            if _shown or not enabled or not module.startswith("pokerlab"):
                 return
             _shown = True
             sys.stderr.write("pokerlab: compiling kernels for this machine, once (cached for later runs) ...\n")

@@ -852,6 +852,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # ("returned a result with an exception set"); it is still an interruption.
         if not _signals.requested:
             raise
+    finally:
+        from pokerlab import _notice
+
+        _notice.enabled = _notice.single_query = False  # main() called from Python: the library's defaults again
     if status is None or _signals.requested:
         # a second Ctrl-C while we wind down must not become a traceback or a signal exit
         signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -887,7 +891,8 @@ def _run(argv: Sequence[str] | None) -> int:
     from pokerlab import _notice
 
     _notice.enabled = True  # a first run says so on stderr while numba compiles (once per machine)
-    _notice.single_query = True  # small single queries (pokerlab equity AhKh QQ) run in numpy: no numba start-up
+    # one-answer commands run small queries in numpy (no numba start-up); bots in matches keep the kernels
+    _notice.single_query = args.command in ("eval", "strength", "potential", "equity", "range", "bpp")
     if args.command == "play":  # play handles its own signals
         signal.signal(signal.SIGINT, signal.default_int_handler)
     try:

@@ -187,8 +187,9 @@ def evaluate(cards: CardsLike) -> HandValue:
 
 
 SMALL_BATCH = 4096
-"""Up to this many rows, while the compiled kernels are not loaded, :func:`evaluate_batch` runs in numpy
-(loading numba takes a second or more; a first run on a machine also compiles)."""
+"""Up to this many rows, in a one-answer command (:data:`pokerlab._notice.single_query`) while the compiled
+kernels are not loaded, :func:`evaluate_batch` runs in numpy (loading numba takes a second or more; a first
+run on a machine also compiles)."""
 
 
 def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
@@ -209,6 +210,8 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
 
     import numpy as np
 
+    from pokerlab import _notice
+
     arr = np.asarray(ids)
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
         raise CardCountError(f"ids must be an array of shape [n, 5..7], not {arr.shape}")
@@ -219,7 +222,7 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
     arr = np.ascontiguousarray(arr, dtype=arr.dtype if arr.dtype.type in narrow else np.int64)
     if not isinstance(validate, bool):
         raise ParameterError(f"validate must be True or False, not {validate!r}")
-    if len(arr) <= SMALL_BATCH and "pokerlab._kernels" not in sys.modules:
+    if len(arr) <= SMALL_BATCH and _notice.single_query and "pokerlab._kernels" not in sys.modules:
         # a few hands while numba is not loaded yet: numpy answers at once, the same values (always checked)
         wide = arr.astype(np.int64)
         s = np.sort(wide, axis=1)

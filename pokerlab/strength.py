@@ -71,11 +71,24 @@ def _strength_counts(
 ) -> tuple[float, float, float]:
     """Ahead, tied and behind over every opponent hand (weighted sums with ``weights``).
 
-    A single query is about a thousand evaluations, so it runs in numpy (no numba start-up or
-    first compile for ``pokerlab strength``); the sums are taken in combination order, one by
-    one (``cumsum``), as the compiled kernel :func:`pokerlab._kernels.hand_strength` adds them,
-    so the numbers are the same to the last bit (the tests hold the two equal).
+    The compiled kernel :func:`pokerlab._kernels.hand_strength`; for a one-answer command
+    (``pokerlab strength``, :data:`pokerlab._notice.single_query`) numpy, which needs no numba
+    start-up or first compile: its sums are taken in combination order, one by one (``cumsum``),
+    as the kernel adds them, so the numbers are the same to the last bit (the tests hold the two equal).
     """
+    from pokerlab import _notice
+
+    if not _notice.single_query:
+        from pokerlab import _kernels
+
+        return _kernels.hand_strength(_inputs.ids_array(hole), _inputs.ids_array(board), weights)
+    return _strength_counts_numpy(hole, board, weights)
+
+
+def _strength_counts_numpy(
+    hole: tuple[Card, ...], board: tuple[Card, ...], weights: np.ndarray | None
+) -> tuple[float, float, float]:
+    """:func:`_strength_counts` in numpy (see there)."""
     import numpy as np
 
     from pokerlab.cards import combo_card_ids

@@ -97,6 +97,8 @@ def test_small_batches_before_numba_is_loaded_give_the_same_values_and_errors():
     code = (
         "import json, sys, numpy as np\n"
         "import pokerlab as pl\n"
+        "from pokerlab import _notice\n"
+        "_notice.single_query = True  # as in a one-answer command\n"
         "hands = json.loads(sys.stdin.read())\n"
         "out = {k: pl.evaluate_batch(np.array(v, dtype=np.uint8)).tolist() for k, v in hands.items()}\n"
         "bad = np.array(hands['7'])\n"
