@@ -38,5 +38,5 @@ def test_rendering_a_new_results_file(tmp_path):
         )
     )
     out = readme_table.render(f"intro\n{readme_table.BEGIN}\nold\n{readme_table.END}\nrest", tmp_path)
-    assert out.splitlines()[3] == "| a \\| b | 1 s | 2 s | 2x |  | 2026-11-25, load 1.5; `bench_x.py` |"
+    assert out.splitlines()[4] == "| a \\| b | 1 s | 2 s | 2x |  | 2026-11-25, load 1.5; `bench_x.py` |"
     assert out.startswith("intro\n") and out.endswith("\nrest")
