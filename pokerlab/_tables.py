@@ -183,10 +183,12 @@ def _build() -> dict[str, np.ndarray]:
             suffix[_key(low)] = i
     prefix = np.full((MAX_CARDS + 1, 5**high_ranks), -1, dtype=np.int32)
     noflush: list[int] = []
+    for total in range(MAX_CARDS + 1):  # SUFFIX numbers the low vectors of each total in the order used below
+        lows = _vectors(LOW_RANKS, total)
+        assert all(suffix[_key(low)] == i for i, low in enumerate(lows))
     for n in range(5, MAX_CARDS + 1):
         for hsum in range(min(n, 4 * high_ranks) + 1):
             lows = _vectors(LOW_RANKS, n - hsum)
-            assert all(suffix[_key(low)] == i for i, low in enumerate(lows))  # SUFFIX numbers them in this order
             for high in _vectors(high_ranks, hsum):
                 prefix[n, _key(high)] = len(noflush)
                 noflush.extend(values[nonflush_key(low + high)] for low in lows)

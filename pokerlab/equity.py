@@ -548,18 +548,20 @@ one fixed hand against a pair preflop (6 deals x 1,712,304 boards) in about a se
 for numba to start or, on a first run, to compile. Larger queries use the compiled kernel."""
 
 
-def _combinations(m: int, r: int) -> np.ndarray:
-    """All r-subsets of ``range(m)`` as rows of an int64 array, in lexicographic order (numpy, a column at a time)."""
+def _combinations(m: int, r: int) -> list[np.ndarray]:
+    """All r-subsets of ``range(m)`` in lexicographic order, as r int8 columns (numpy, a column at a time)."""
     import numpy as np
 
-    out = np.arange(m - r + 1, dtype=np.int64)[:, None]
+    if r == 0:
+        return []
+    cols = [np.arange(m - r + 1, dtype=np.int8)]
     for c in range(1, r):
-        last = out[:, -1]
+        last = cols[-1].astype(np.int64)
         counts = m - r + c - last  # choices for column c that leave room for the columns after it
-        rep = np.repeat(np.arange(len(out)), counts)
+        rep = np.repeat(np.arange(len(last)), counts)
         offsets = np.arange(len(rep)) - np.repeat(np.cumsum(counts) - counts, counts)
-        out = np.hstack([out[rep], (np.repeat(last + 1, counts) + offsets)[:, None]])
-    return out if r else np.zeros((1, 0), dtype=np.int64)
+        cols = [col[rep] for col in cols] + [(last[rep] + 1 + offsets).astype(np.int8)]
+    return cols
 
 
 def _hands_exact_numpy(
@@ -583,7 +585,7 @@ def _hands_exact_numpy(
     n, k = holes.shape[:2]
     dead_board = board.astype(np.int64)
     m = 52 - 2 * k - len(dead_board)
-    columns = [np.ascontiguousarray(c, dtype=np.int8) for c in _combinations(m, need).T]  # deck positions
+    columns = _combinations(m, need)  # deck positions, one int8 column per board card
     b_count = comb(m, need)
     win, tie, share = (np.zeros((n, k), dtype=np.int64) for _ in range(3))
     boards = np.full(n, b_count, dtype=np.int64)

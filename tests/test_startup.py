@@ -148,3 +148,16 @@ def test_numpy_potential_matrix_equals_the_kernel():
             ours = strength._potential_numpy(hole, board, lookahead)
             kernel = _kernels.potential(_inputs.ids_array(hole), _inputs.ids_array(board), None, lookahead)
             assert np.array_equal(ours, kernel), (hole, board, lookahead)
+
+
+def test_numpy_combinations_are_itertools_order():
+    import importlib
+    from itertools import combinations
+
+    import numpy as np
+
+    eq = importlib.import_module("pokerlab.equity")
+    for m, r in [(48, 5), (10, 3), (5, 5), (7, 1), (46, 2)]:
+        rows = np.stack(eq._combinations(m, r), axis=1)
+        assert rows.tolist() == [list(c) for c in combinations(range(m), r)]
+    assert eq._combinations(6, 0) == []
