@@ -214,6 +214,8 @@ def equity(
                 return found
             if n_random and len(ranges[0]) == 1:  # no matrix file: one hand against its 1,225 opponents, ~1 s
                 return _exact_deals(both, b, need, labels)
+        if b and n_random == 0 and _one_answer(ranges, joint * comb(free, need)):
+            return _exact_deals(ranges, b, need, labels)  # numpy: the same Equity as _exact_two, no numba start-up
         pair_cost = comb(free, need) * sum(sizes)
         if min(pair_cost, deal_cost or pair_cost) <= EXACT_LIMIT * (100 if exact else 1):
             if deal_cost is not None and deal_cost < pair_cost:
@@ -546,6 +548,18 @@ QUICK_BOARDS = 12_000_000
 """From the command line, deals x boards up to this many run in numpy (:func:`_hands_exact_numpy`):
 one fixed hand against a pair preflop (6 deals x 1,712,304 boards) in about a second, with no wait
 for numba to start or, on a first run, to compile. Larger queries use the compiled kernel."""
+
+
+def _one_answer(ranges: list[Range], boards: int) -> bool:
+    """A small query of equally weighted ranges from a one-answer command: :func:`_exact_deals` answers it in numpy.
+
+    With equal weights its whole-number counts give the same Equity as the runout kernel's sums
+    (tests/test_startup.py compares them), and ``boards`` (deals x boards) bounds the numpy work.
+    """
+    from pokerlab import _notice
+
+    weights = {w for r in ranges for _, w in r.entries}
+    return _notice.single_query and len(weights) == 1 and boards <= QUICK_BOARDS
 
 
 def _combinations(m: int, r: int) -> list[np.ndarray]:

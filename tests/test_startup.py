@@ -161,3 +161,27 @@ def test_numpy_combinations_are_itertools_order():
         rows = np.stack(eq._combinations(m, r), axis=1)
         assert rows.tolist() == [list(c) for c in combinations(range(m), r)]
     assert eq._combinations(6, 0) == []
+
+
+def test_equity_on_a_board_from_the_command_line_needs_no_numba_and_matches_the_library():
+    import pokerlab as pl
+
+    for hands, board in ((["AhKh", "QQ"], "2c7d8h"), (["AsKs", "TT+, AQs+"], "Jc7d2c"), (["7c6c", "AA"], "8c9cTd5s")):
+        argv = ["equity", *hands, "--board", board, "--json"]
+        code = (
+            "import sys, json\n"
+            "from pokerlab.cli import main\n"
+            f"main({argv!r})\n"
+            "print(json.dumps('numba' in sys.modules))\n"
+        )
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300)
+        *body, numba_loaded = done.stdout.splitlines()
+        data = json.loads("\n".join(body))
+        want = pl.equity(*hands, board=board)  # the library's runout kernel
+        assert json.loads(numba_loaded) is False
+        assert (data["equity"], data["win"], data["tie"], data["cases"]) == (
+            list(want.equity),
+            list(want.win),
+            list(want.tie),
+            want.cases,
+        )
