@@ -74,3 +74,30 @@ def _one_match(task: tuple) -> dict:
     result["seconds"] = round(time.perf_counter() - t, 1)
     result["seed"] = seed
     return result
+
+
+RESULTS = __import__("pathlib").Path(__file__).with_name("results")
+
+
+def record(script: str, rows: list[dict[str, str]], measured: dict | None = None) -> None:
+    """Write this script's rows of the README's performance table to ``benchmarks/results/SCRIPT.json``.
+
+    Each row has the table's columns: ``what``, ``pokerlab``, ``peer``, ``ratio``, ``target``
+    (text, as printed); ``measured`` holds the raw numbers behind them. ``benchmarks/readme_table.py``
+    builds the table from every results file, so the README never carries a hand-typed number.
+    """
+    import datetime
+    import json
+    import os
+
+    RESULTS.mkdir(exist_ok=True)
+    data = {
+        "script": script,
+        "date": datetime.date.today().isoformat(),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+        "cores": os.cpu_count(),
+        "rows": rows,
+        "measured": measured or {},
+    }
+    (RESULTS / f"{script}.json").write_text(json.dumps(data, indent=2) + "\n")
+    print(f"results written to {RESULTS / (script + '.json')}")

@@ -12,7 +12,7 @@ Layers, written here once (``tests/test_api.py`` reads this table and checks eve
 package against it, inside functions and under ``TYPE_CHECKING`` too). A module imports only modules
 of its own layer or of lower numbers, and no two modules import each other, even indirectly::
 
-    0  errors, _inputs, _validate, _cache, _signals, _version, _chart_hook, cards, ranges, _tables, streets
+    0  errors, _inputs, _validate, _cache, _signals, _version, _chart_hook, _notice, cards, ranges, _tables, streets
     1  evaluator, _kernels
     2  strength, equity, preflop, breakdown, _parallel, solve
     3  bpp
@@ -25,28 +25,89 @@ Layer 6 is the presentation layer: only it imports altair, ipywidgets, anywidget
 A result's ``chart()`` (lower layers) asks :mod:`pokerlab._chart_hook` for the drawing function,
 which :mod:`pokerlab.charts` registers when imported: see that package's docstring.
 
-Importing pokerlab is cheap: numba, pandas, altair and ipywidgets load only
-when a function that needs them is first called.
+Importing pokerlab is cheap: each name above loads its module the first time
+it is used, and numba, pandas, altair and ipywidgets load only when a function
+that needs them is first called.
 """
 
-from pokerlab import _chart_hook
-from pokerlab import preflop as preflop  # the submodule, as pokerlab.preflop
+import sys as _sys
+from types import ModuleType as _ModuleType
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+from typing import Any as _Any
+
+from pokerlab import _chart_hook  # a leaf that imports nothing: results' chart() reach the charts through it
 from pokerlab._version import __version__ as __version__
-from pokerlab.breakdown import Holding, RangeBreakdown, range_breakdown
-from pokerlab.cards import Card, Deck, HandClass, Rank, Suit, combo_index, hand_classes, parse_cards
-from pokerlab.equity import Equity, equity
-from pokerlab.errors import (
-    CardCountError,
-    CardError,
-    DuplicateCardError,
-    ParameterError,
-    ParameterTypeError,
-    PokerlabError,
-    RangeError,
-)
-from pokerlab.evaluator import HandCategory, HandValue, category_counts, evaluate, evaluate_batch
-from pokerlab.ranges import Range
-from pokerlab.strength import Potential, compensated_strength, hand_potential, hand_strength, turn_card_effects
+
+if _TYPE_CHECKING:  # the names below load on first use (module __getattr__), so `pokerlab --help` stays light
+    from pokerlab import preflop as preflop  # the submodule, as pokerlab.preflop
+    from pokerlab.breakdown import Holding, RangeBreakdown, range_breakdown
+    from pokerlab.cards import Card, Deck, HandClass, Rank, Suit, combo_index, hand_classes, parse_cards
+    from pokerlab.equity import Equity, equity
+    from pokerlab.errors import (
+        CardCountError,
+        CardError,
+        DuplicateCardError,
+        ParameterError,
+        ParameterTypeError,
+        PokerlabError,
+        RangeError,
+    )
+    from pokerlab.evaluator import HandCategory, HandValue, category_counts, evaluate, evaluate_batch
+    from pokerlab.ranges import Range
+    from pokerlab.strength import Potential, compensated_strength, hand_potential, hand_strength, turn_card_effects
+
+_LAZY = {
+    "breakdown": ("Holding", "RangeBreakdown", "range_breakdown"),
+    "cards": ("Card", "Deck", "HandClass", "Rank", "Suit", "combo_index", "hand_classes", "parse_cards"),
+    "equity": ("Equity", "equity"),
+    "errors": (
+        "CardCountError",
+        "CardError",
+        "DuplicateCardError",
+        "ParameterError",
+        "ParameterTypeError",
+        "PokerlabError",
+        "RangeError",
+    ),
+    "evaluator": ("HandCategory", "HandValue", "category_counts", "evaluate", "evaluate_batch"),
+    "ranges": ("Range",),
+    "strength": ("Potential", "compensated_strength", "hand_potential", "hand_strength", "turn_card_effects"),
+}
+_HOME = {name: module for module, names in _LAZY.items() for name in names}
+
+
+class _Package(_ModuleType):
+    """pokerlab's module type: ``pokerlab.equity`` stays the function once the module of that name is loaded.
+
+    Importing the submodule ``pokerlab.equity`` sets the package attribute of that name to the module; the
+    eager imports this package used to do rebound it to the function right away, and this keeps it so.
+    """
+
+    def __setattr__(self, name: str, value: _Any) -> None:
+        if name == "equity" and isinstance(value, _ModuleType):
+            value = value.equity
+        super().__setattr__(name, value)
+
+
+_sys.modules[__name__].__class__ = _Package
+
+
+def __getattr__(name: str) -> _Any:
+    """Load a public name's module the first time the name is used (PEP 562), and keep it here."""
+    import importlib
+
+    if name == "preflop":
+        value: _Any = importlib.import_module("pokerlab.preflop")
+    elif name in _HOME:
+        value = getattr(importlib.import_module(f"pokerlab.{_HOME[name]}"), name)
+    else:
+        raise AttributeError(f"module 'pokerlab' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOME) | {"preflop"})
 
 
 def _load_charts() -> None:

@@ -41,8 +41,10 @@ from typing import TypeVar
 import numpy as np
 from numba import njit
 
-from pokerlab import _signals
+from pokerlab import _notice, _signals
 from pokerlab._tables import tables
+
+_notice.install()
 
 T = TypeVar("T")
 
@@ -115,8 +117,103 @@ def _eval_rows(ids, out, check, lo, hi, kk, ft, nt, pr, sr):
 
 @njit(cache=True, nogil=True)
 def _eval_batch(ids, out, check, kk, ft, nt, pr, sr):
-    """Evaluate each row; the first row with a bad card (with ``check``), or -1. Releases the GIL."""
+    """Evaluate each row; the first row with a bad card (with ``check``), or -1. Releases the GIL.
+
+    The plain batch loop over the shared tables; :func:`_eval_batch_fast` is the one
+    :func:`evaluate_batch` runs, and the tests hold the two equal.
+    """
     return _eval_rows(ids, out, check, 0, ids.shape[0], kk, ft, nt, pr, sr)
+
+
+# The batch evaluator's own compact tables, for one card count k at a time (see _tables):
+#   BATCH_KK[c]       uint64: the base-5 rank key of card c, plus 1 in its suit's 4-bit counter at bit 32+4s;
+#                     the counters start at 3 (BATCH_START), so a suit's top bit is set exactly at 5 cards
+#   BATCH_PR[k][h]    uint32: PREFIX[k, h] minus the first index of k-card hands (so NT_k starts at 0)
+#   BATCH_SR[l]       uint16: SUFFIX[l] (all below 4,000 for the low fields that occur)
+#   BATCH_NT[k][i]    uint16: the value of the i-th k-card rank multiset
+# About 90 KB + 31 KB + 156 KB per k (only the slots real hands touch are read), all within a core's L2.
+BATCH_START = np.uint64(0x3333) << np.uint64(32)
+BATCH_KK = KK.astype(np.uint64)
+BATCH_SR = _T.suffix.clip(0).astype(np.uint16)
+BATCH_PR = {}
+BATCH_NT = {}
+for _k, _lo, _hi in ((5, 0, 6175), (6, 6175, 6175 + 18395), (7, 6175 + 18395, 73775)):
+    BATCH_PR[_k] = (_T.prefix[_k].clip(_lo) - _lo).astype(np.uint32)
+    BATCH_NT[_k] = _T.noflush[_lo:_hi].astype(np.uint16)
+FT16 = _T.flush.astype(np.uint16)
+
+
+@njit(cache=True, inline="always")
+def _popcount(x):
+    """Number of set bits of a uint64 (SWAR; LLVM turns it into one instruction where there is one)."""
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True, nogil=True)
+def _eval_batch_fast(ids, out, check, kk, ft, nt, pr, sr):
+    """Evaluate each row of k cards with the k-card tables; the first bad row (with ``check``), or -1.
+
+    Card ids are read as unsigned 64-bit numbers, so one comparison (``c > 51``) refuses negatives
+    too and no table access needs a negative-index fix-up; ids may be any integer type (uint8 rows
+    are 8x less memory to stream than int64). Two passes: every row first gets its rank-multiset
+    value (a flush hand's rank key is still a valid key) and rows whose suit counters reach 5 are
+    noted; then only those (about 3 % of random 7-card hands) are redone from their suit's 13-bit
+    rank mask. Keeping the rare case out of the main loop makes it about a third faster.
+    Releases the GIL.
+    """
+    n = ids.shape[0]
+    k = ids.shape[1]
+    lowmask = np.uint64(131071)
+    keymask = np.uint64(0xFFFFFFFF)
+    flushbits = np.uint64(0x888800000000)
+    flagged = np.empty(n, np.int64)  # pages are only touched for the rows noted
+    nf = 0
+    for i in range(n):
+        p = BATCH_START
+        if check:  # without branches per card: the OR of the card bits has k bits set unless a card repeats
+            seen = np.uint64(0)
+            top = np.uint64(0)
+            for j in range(k):
+                c = np.uint64(ids[i, j])
+                top = max(top, c)
+                seen |= np.uint64(1) << (c & np.uint64(63))
+            if top > np.uint64(51) or _popcount(seen) != k:
+                return i
+            for j in range(k):
+                p += kk[np.uint64(ids[i, j])]
+        elif k == 7:  # the common case spelled out, so the seven loads and adds overlap
+            p += kk[np.uint64(ids[i, 0])] + kk[np.uint64(ids[i, 1])] + kk[np.uint64(ids[i, 2])]
+            p += kk[np.uint64(ids[i, 3])] + kk[np.uint64(ids[i, 4])] + kk[np.uint64(ids[i, 5])]
+            p += kk[np.uint64(ids[i, 6])]
+        else:
+            for j in range(k):
+                p += kk[np.uint64(ids[i, j])]
+        key = p & keymask
+        out[i] = nt[np.uint64(pr[key >> np.uint64(17)]) + np.uint64(sr[key & lowmask])]
+        if p & flushbits:
+            flagged[nf] = i
+            nf += 1
+    for t in range(nf):
+        i = flagged[t]
+        p = BATCH_START
+        sm = np.uint64(0)  # 13-bit rank mask per suit, suit s at bits 16s..16s+12
+        for j in range(k):
+            c = np.uint64(ids[i, j])
+            p += kk[c]
+            sm |= np.uint64(1) << ((c & np.uint64(3)) * np.uint64(16) + (c >> np.uint64(2)))
+        fb = (p >> np.uint64(35)) & np.uint64(0x1111)  # bit 4s set: suit s's counter reached 5 (one suit at most)
+        s = (
+            np.uint64(0)
+            if fb & np.uint64(1)
+            else (
+                np.uint64(16) if fb & np.uint64(0x10) else (np.uint64(32) if fb & np.uint64(0x100) else np.uint64(48))
+            )
+        )
+        out[i] = ft[(sm >> s) & np.uint64(8191)]
+    return -1
 
 
 @njit(cache=True)
@@ -566,8 +663,11 @@ def evaluate_batch(ids: np.ndarray, check: bool = True) -> tuple[np.ndarray, int
     blocks = 8 if n >= THREADED_ROWS else 1
     edges = [n * b // blocks for b in range(blocks + 1)]
 
+    k = ids.shape[1]
+    pr, nt = BATCH_PR[k], BATCH_NT[k]
+
     def block(lo: int, hi: int) -> int:
-        return _eval_batch(ids[lo:hi], out[lo:hi], check, KK, FT, NT, PR, SR)
+        return _eval_batch_fast(ids[lo:hi], out[lo:hi], check, BATCH_KK, FT16, nt, pr, BATCH_SR)
 
     chunks = list(pairwise(edges))
     for (lo, _), bad in zip(chunks, in_threads(block, chunks), strict=True):
@@ -1186,13 +1286,13 @@ BINOM = np.array([[comb(n, k) for k in range(6)] for n in range(5)], np.int64)
 """``BINOM[n, k]``: ways to pick k of the n cards of one rank still in the deck."""
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _nonflush(key, nt, pr, sr):
     """Value of a 7-card hand with no flush, from the sum of its ranks' keys."""
     return nt[pr[7, key >> 17] + sr[key & 131071]]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _next_multiset(idx, k):
     """Step ``idx[:k]`` (ranks, non-decreasing) to the next multiset of k ranks; False after the last."""
     t = k - 1
@@ -1206,7 +1306,7 @@ def _next_multiset(idx, k):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _next_subset(idx, k, n):
     """Step ``idx[:k]`` to the next k-subset of range(n) in lexicographic order.
 
@@ -1224,7 +1324,7 @@ def _next_subset(idx, k, n):
     return t
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _ways(idx, k, avail, binom):
     """How many sets of k cards have the sorted ranks ``idx[:k]`` when ``avail[r]`` cards of rank r are left."""
     n = 1
@@ -1241,7 +1341,7 @@ def _ways(idx, k, avail, binom):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _score(vals, k, n, win, tie, share, unit):
     """Add ``n`` deals (negative: take away) in which the k players' hands have ``vals``."""
     best = -1

@@ -162,11 +162,12 @@ class Tables:
     category_floor: np.ndarray  # [9] lowest value of each category
 
 
-def _vectors(m: int, total: int) -> list[tuple[int, ...]]:
-    """All m-vectors with entries 0..4 summing to ``total``."""
+@cache
+def _vectors(m: int, total: int) -> tuple[tuple[int, ...], ...]:
+    """All m-vectors with entries 0..4 summing to ``total`` (remembered: the build asks for each many times)."""
     if m == 0:
-        return [()] if total == 0 else []
-    return [(c, *rest) for c in range(min(4, total) + 1) for rest in _vectors(m - 1, total - c)]
+        return ((),) if total == 0 else ()
+    return tuple((c, *rest) for c in range(min(4, total) + 1) for rest in _vectors(m - 1, total - c))
 
 
 def _key(vec: tuple[int, ...]) -> int:
@@ -182,13 +183,15 @@ def _build() -> dict[str, np.ndarray]:
             suffix[_key(low)] = i
     prefix = np.full((MAX_CARDS + 1, 5**high_ranks), -1, dtype=np.int32)
     noflush: list[int] = []
+    for total in range(MAX_CARDS + 1):  # SUFFIX numbers the low vectors of each total in the order used below
+        lows = _vectors(LOW_RANKS, total)
+        assert all(suffix[_key(low)] == i for i, low in enumerate(lows))
     for n in range(5, MAX_CARDS + 1):
         for hsum in range(min(n, 4 * high_ranks) + 1):
+            lows = _vectors(LOW_RANKS, n - hsum)
             for high in _vectors(high_ranks, hsum):
                 prefix[n, _key(high)] = len(noflush)
-                for low in _vectors(LOW_RANKS, n - hsum):
-                    assert suffix[_key(low)] == len(noflush) - prefix[n, _key(high)]
-                    noflush.append(values[nonflush_key(low + high)])
+                noflush.extend(values[nonflush_key(low + high)] for low in lows)
     flush = np.zeros(1 << 13, dtype=np.int32)
     for mask in range(1 << 13):
         if bin(mask).count("1") >= 5:

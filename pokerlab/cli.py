@@ -586,12 +586,14 @@ def cmd_solve(args: argparse.Namespace) -> None:
     keys = args.show or ([i.key for i in game.infosets] if game.name == "kuhn" else [])
     for key in keys:
         game.infoset(key)  # an unknown key is an error before any work
-    if args.variant != "mccfr":
-        # load (or compile) the kernel first, as benchmarks/bench_cfr.py does: the time printed is the solve's
-        solve.cfr(game, 1, variant=args.variant, record=0)
+    loading = time.perf_counter()
+    # load (or compile) the kernel first, as benchmarks/bench_cfr.py does: the time printed is the solve's,
+    # and the start-up (imports, kernel load or first compile) is printed beside it
+    solve.cfr(game, 1, variant=args.variant, record=0, seed=0 if args.variant == "mccfr" else None)
     start = time.perf_counter()
     result = solve.cfr(game, args.iterations, variant=args.variant, seed=args.seed, record=args.record)
     seconds = time.perf_counter() - start
+    startup = start - _STARTED if _STARTED else start - loading
     avg = result.average_policy
     value = solve.expected_value(game, avg)
     data = {
@@ -600,6 +602,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
         "iterations": result.iterations,
         "seed": result.seed,
         "seconds": seconds,
+        "startup_seconds": startup,
         "exploitability": result.exploitability,
         "value_player_0": value,
         "history": [list(h) for h in result.history],
@@ -607,7 +610,8 @@ def cmd_solve(args: argparse.Namespace) -> None:
     }
     lines = [
         f"{result.variant} on {game.name}, {result.iterations:,} iterations in {seconds:.2f} s "
-        f"(including {len(result.history)} exploitability measurements)",
+        f"(including {len(result.history)} exploitability measurements; "
+        f"start-up before them, loading or compiling the kernel: {startup:.2f} s)",
         f"exploitability of the average policy: {result.exploitability:.6f} chips per hand",
         f"value of the average policy for player 0: {value:+.6f} chips per hand",
     ]
@@ -932,6 +936,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # ("returned a result with an exception set"); it is still an interruption.
         if not _signals.requested:
             raise
+    finally:
+        from pokerlab import _notice
+
+        _notice.enabled = _notice.single_query = False  # main() called from Python: the library's defaults again
     if status is None or _signals.requested:
         # a second Ctrl-C while we wind down must not become a traceback or a signal exit
         signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -951,11 +959,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
+_STARTED = 0.0
+"""When :func:`main` began (``time.perf_counter()``), for times that cover the start-up."""
+
+
 def _run(argv: Sequence[str] | None) -> int:
     import signal
+    import time
     import warnings
 
+    global _STARTED
+    _STARTED = time.perf_counter()
+
     args = build_parser().parse_args(argv)
+    from pokerlab import _notice
+
+    _notice.enabled = True  # a first run says so on stderr while numba compiles (once per machine)
+    # one-answer commands run small queries in numpy (no numba start-up); bots in matches keep the kernels
+    _notice.single_query = args.command in ("eval", "strength", "potential", "equity", "range", "bpp")
     if args.command == "play":  # play handles its own signals
         signal.signal(signal.SIGINT, signal.default_int_handler)
     try:

@@ -214,6 +214,8 @@ def equity(
                 return found
             if n_random and len(ranges[0]) == 1:  # no matrix file: one hand against its 1,225 opponents, ~1 s
                 return _exact_deals(both, b, need, labels)
+        if b and n_random == 0 and _one_answer(ranges, joint * comb(free, need)):
+            return _exact_deals(ranges, b, need, labels)  # numpy: the same Equity as _exact_two, no numba start-up
         pair_cost = comb(free, need) * sum(sizes)
         if min(pair_cost, deal_cost or pair_cost) <= EXACT_LIMIT * (100 if exact else 1):
             if deal_cost is not None and deal_cost < pair_cost:
@@ -453,15 +455,17 @@ def _up_to_suits(holes: np.ndarray, weight: np.ndarray) -> tuple[np.ndarray, np.
     renamings (players in order, each hand as its combination index). Up to
     six players (the key fits in 64 bits); more are left as they are.
     """
+    from itertools import permutations
+
     import numpy as np
 
-    from pokerlab._kernels import SUIT_PERMS
+    suit_perms = np.array(list(permutations(range(4))), dtype=np.int64)  # the 24 renamings (no numba needed here)
 
     n, k = holes.shape[:2]
     if k > 6:
         return holes, weight, np.ones(n, dtype=np.int64)
     best = None
-    for perm in SUIT_PERMS:
+    for perm in suit_perms:
         c = (holes & ~3) | perm[holes & 3]
         lo, hi = np.minimum(c[:, :, 0], c[:, :, 1]), np.maximum(c[:, :, 0], c[:, :, 1])
         code = hi * (hi - 1) // 2 + lo
@@ -469,7 +473,7 @@ def _up_to_suits(holes: np.ndarray, weight: np.ndarray) -> tuple[np.ndarray, np.
         for pl in range(k):
             key = key * 1326 + code[:, pl]
         best = key if best is None else np.minimum(best, key)
-    assert best is not None  # SUIT_PERMS is never empty
+    assert best is not None  # there are 24 renamings
     keys, first, inverse = np.unique(best, return_index=True, return_inverse=True)
     return holes[first], np.bincount(inverse, weights=weight, minlength=len(keys)), np.bincount(inverse)
 
@@ -486,10 +490,11 @@ def _exact_deals(ranges: list[Range], b: tuple[Card, ...], need: int, labels: li
     board-by-board enumeration gives.
     """
     from fractions import Fraction
+    from math import comb
 
     import numpy as np
 
-    from pokerlab import _kernels, _signals
+    from pokerlab import _notice, _signals
 
     holes, weight = _deals(ranges)
     equal_weights = bool(np.all(weight == weight[0]))
@@ -498,15 +503,20 @@ def _exact_deals(ranges: list[Range], b: tuple[Card, ...], need: int, labels: li
     if not b and len(holes) > 1:
         holes, weight, count = _up_to_suits(holes, weight)
     n, k = holes.shape[:2]
-    step = max(1, RUNOUT_CHUNK_WORK // _deal_cost(need, k))
-    parts = []
-    for first in range(0, n, step):
-        _signals.check()
-        chunk = holes[first : first + step]
-        parts.append(_kernels.hands_exact(chunk, board, threads=need == 5 and len(chunk) >= THREADED_DEALS))
-    win, tie, share, boards = (np.concatenate(x) for x in zip(*parts, strict=True))
+    if _notice.single_query and n * comb(52 - 2 * k - len(b), need) <= QUICK_BOARDS:
+        win, tie, share, boards = _hands_exact_numpy(holes, board, need)  # no numba start-up for one small query
+    else:
+        from pokerlab import _kernels
+
+        step = max(1, RUNOUT_CHUNK_WORK // _deal_cost(need, k))
+        parts = []
+        for first in range(0, n, step):
+            _signals.check()
+            chunk = holes[first : first + step]
+            parts.append(_kernels.hands_exact(chunk, board, threads=need == 5 and len(chunk) >= THREADED_DEALS))
+        win, tie, share, boards = (np.concatenate(x) for x in zip(*parts, strict=True))
     cases = int(count @ boards)
-    unit = _kernels.SHARE_UNIT
+    unit = SHARE_UNIT
     if equal_weights:  # whole numbers, one rounding at the end
         wins = [int(x) for x in count @ win]
         ties = [int(x) for x in count @ tie]
@@ -529,6 +539,109 @@ def _exact_deals(ranges: list[Range], b: tuple[Card, ...], need: int, labels: li
         cases=cases,
         seed=None,
     )
+
+
+SHARE_UNIT = 2520
+"""lcm(1..10): in a tie among n players each gets ``SHARE_UNIT // n`` units of the pot (as in the kernels)."""
+
+QUICK_BOARDS = 12_000_000
+"""From the command line, deals x boards up to this many run in numpy (:func:`_hands_exact_numpy`):
+one fixed hand against a pair preflop (6 deals x 1,712,304 boards) in about a second, with no wait
+for numba to start or, on a first run, to compile. Larger queries use the compiled kernel."""
+
+
+def _one_answer(ranges: list[Range], boards: int) -> bool:
+    """A small query of equally weighted ranges from a one-answer command: :func:`_exact_deals` answers it in numpy.
+
+    With equal weights its whole-number counts give the same Equity as the runout kernel's sums
+    (tests/test_startup.py compares them), and ``boards`` (deals x boards) bounds the numpy work.
+    """
+    from pokerlab import _notice
+
+    weights = {w for r in ranges for _, w in r.entries}
+    return _notice.single_query and len(weights) == 1 and boards <= QUICK_BOARDS
+
+
+def _combinations(m: int, r: int) -> list[np.ndarray]:
+    """All r-subsets of ``range(m)`` in lexicographic order, as r int8 columns (numpy, a column at a time)."""
+    import numpy as np
+
+    if r == 0:
+        return []
+    cols = [np.arange(m - r + 1, dtype=np.int8)]
+    for c in range(1, r):
+        last = cols[-1].astype(np.int64)
+        counts = m - r + c - last  # choices for column c that leave room for the columns after it
+        rep = np.repeat(np.arange(len(last)), counts)
+        offsets = np.arange(len(rep)) - np.repeat(np.cumsum(counts) - counts, counts)
+        cols = [col[rep] for col in cols] + [(last[rep] + 1 + offsets).astype(np.int8)]
+    return cols
+
+
+def _hands_exact_numpy(
+    holes: np.ndarray, board: np.ndarray, need: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`pokerlab._kernels.hands_exact` in numpy: each deal's every completion of ``board`` evaluated.
+
+    The same whole numbers (wins, ties, pot shares in 1/``SHARE_UNIT`` units, boards per deal), so
+    the equity is identical; the tests hold the two equal. Each card is one 64-bit word (the
+    evaluator's base-5 rank key plus a 4-bit counter per suit) and one bit in a per-suit rank mask,
+    so a board's words are summed once and shared by every player.
+    """
+    import numpy as np
+
+    from pokerlab import _tables
+
+    t = _tables.tables()
+    ids = np.arange(52, dtype=np.int64)
+    word = t.card_key + (np.int64(1) << (32 + 4 * (ids & 3)))
+    bit = np.int64(1) << (16 * (ids & 3) + (ids >> 2))
+    n, k = holes.shape[:2]
+    dead_board = board.astype(np.int64)
+    m = 52 - 2 * k - len(dead_board)
+    columns = _combinations(m, need)  # deck positions, one int8 column per board card
+    b_count = comb(m, need)
+    win, tie, share = (np.zeros((n, k), dtype=np.int64) for _ in range(3))
+    boards = np.full(n, b_count, dtype=np.int64)
+    low = (1 << _tables.LOW_BITS) - 1
+    prefix7 = t.prefix[7]
+    for d in range(n):
+        deck = np.setdiff1d(ids, np.concatenate([holes[d].ravel(), dead_board]))
+        wd, bd = word[deck], bit[deck]
+        pb = np.full(b_count, word[dead_board].sum(), dtype=np.int64)
+        sb = np.full(b_count, bit[dead_board].sum(), dtype=np.int64)
+        for col in columns:  # one column of the boards at a time: small gathers, no [boards, 5] array of words
+            pb += wd[col]
+            sb += bd[col]  # distinct cards: the sum is the OR
+        vals = np.empty((b_count, k), dtype=np.int64)
+        for pl in range(k):
+            h0, h1 = holes[d, pl]
+            p = pb + word[h0] + word[h1]
+            sm = sb + bit[h0] + bit[h1]
+            key = p & 0xFFFFFFFF
+            v = t.noflush[prefix7[key >> _tables.LOW_BITS] + t.suffix[key & low]].astype(np.int64)
+            rows = np.flatnonzero((p + (0x3333 << 32)) & (0x8888 << 32))  # a suit counter reached 5
+            for s in range(4):
+                flush = rows[((p[rows] >> (32 + 4 * s)) & 15) >= 5]
+                v[flush] = t.flush[(sm[flush] >> (16 * s)) & 8191]
+            vals[:, pl] = v
+        if k == 2:  # heads-up: two counts say it all
+            a_wins = np.count_nonzero(vals[:, 0] > vals[:, 1])
+            b_wins = np.count_nonzero(vals[:, 1] > vals[:, 0])
+            ties = b_count - a_wins - b_wins
+            win[d] = a_wins, b_wins
+            tie[d] = ties, ties
+            share[d] = a_wins * SHARE_UNIT + ties * (SHARE_UNIT // 2), b_wins * SHARE_UNIT + ties * (SHARE_UNIT // 2)
+            continue
+        best = vals.max(axis=1)
+        top = vals == best[:, None]
+        nbest = np.count_nonzero(top, axis=1)
+        alone = nbest == 1
+        for pl in range(k):
+            win[d, pl] = np.count_nonzero(top[:, pl] & alone)
+            tie[d, pl] = np.count_nonzero(top[:, pl]) - win[d, pl]
+            share[d, pl] = int((SHARE_UNIT // nbest[top[:, pl]]).sum())
+    return win, tie, share, boards
 
 
 RUNOUT_CHUNK_WORK = 4_000_000

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
+from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -185,6 +186,12 @@ def evaluate(cards: CardsLike) -> HandValue:
     return HandValue(_value_ids([c.id for c in cs]), cs)
 
 
+SMALL_BATCH = 4096
+"""Up to this many rows, in a one-answer command (:data:`pokerlab._notice.single_query`) while the compiled
+kernels are not loaded, :func:`evaluate_batch` runs in numpy (loading numba takes a second or more; a first
+run on a machine also compiles)."""
+
+
 def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
     """Evaluate many hands at once.
 
@@ -199,22 +206,96 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35], [20, 13, 10, 7, 0]]))
     array([7462,    1], dtype=int32)
     """
+    import sys
+
     import numpy as np
 
-    from pokerlab import _kernels
+    from pokerlab import _notice
 
     arr = np.asarray(ids)
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
         raise CardCountError(f"ids must be an array of shape [n, 5..7], not {arr.shape}")
     if not np.issubdtype(arr.dtype, np.integer):
         raise CardError(f"card ids must be integers, not {arr.dtype}")
-    arr = np.ascontiguousarray(arr, dtype=np.int64)
+    # narrow integer ids are read as they are (uint8 rows stream 8x less memory than int64); others become int64
+    narrow = (np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64)
+    arr = np.ascontiguousarray(arr, dtype=arr.dtype if arr.dtype.type in narrow else np.int64)
     if not isinstance(validate, bool):
         raise ParameterError(f"validate must be True or False, not {validate!r}")
+    if len(arr) <= SMALL_BATCH and _notice.single_query and "pokerlab._kernels" not in sys.modules:
+        # a few hands while numba is not loaded yet: numpy answers at once, the same values (always checked)
+        wide = arr.astype(np.int64)
+        s = np.sort(wide, axis=1)
+        wrong = np.flatnonzero((s[:, 0] < 0) | (s[:, -1] > 51) | (s[:, 1:] == s[:, :-1]).any(axis=1))
+        if len(wrong):
+            bad = int(wrong[0])
+            raise CardError(f"row {bad} has a card id outside 0..51 or the same card twice: {arr[bad].tolist()}")
+        return _values_numpy(wide)
+    from pokerlab import _kernels
+
     values, bad = _kernels.evaluate_batch(arr, check=validate)
     if bad >= 0:
         raise CardError(f"row {bad} has a card id outside 0..51 or the same card twice: {arr[bad].tolist()}")
     return values
+
+
+@cache
+def _card_words() -> tuple[np.ndarray, np.ndarray]:
+    """Each card's word (rank key plus suit counter) and bit (1 << 16s + rank), for :func:`_values_from_words`."""
+    import numpy as np
+
+    ids = np.arange(52, dtype=np.int64)
+    word = _tables.tables().card_key + (np.int64(1) << (32 + 4 * (ids & 3)))
+    bit = np.int64(1) << (16 * (ids & 3) + (ids >> 2))
+    return word, bit
+
+
+def _values_from_words(p: np.ndarray, sm: np.ndarray, n: int) -> np.ndarray:
+    """Values of hands of ``n`` cards given as sums of card words and of card bits (numpy; see :func:`_values_numpy`).
+
+    A card's word (:func:`_card_words`) is its base-5 rank key plus 1 in its suit's 4-bit counter at bit
+    32 + 4s; its bit is 1 << (16s + rank), so the sum of a hand's bits holds each
+    suit's 13-bit rank mask.
+    """
+    import numpy as np
+
+    t = _tables.tables()
+    key = p & 0xFFFFFFFF
+    out = t.noflush[t.prefix[n, key >> _tables.LOW_BITS] + t.suffix[key & ((1 << _tables.LOW_BITS) - 1)]].astype(
+        np.int64
+    )
+    rows = np.flatnonzero((p + (0x3333 << 32)) & (0x8888 << 32))  # a suit counter reached 5
+    for s in range(4):
+        flush = rows[((p[rows] >> (32 + 4 * s)) & 15) >= 5]
+        out[flush] = t.flush[(sm[flush] >> (16 * s)) & 8191]
+    return out
+
+
+def _values_numpy(ids: np.ndarray) -> np.ndarray:
+    """The values of rows of 5-7 known-good card ids with numpy alone (no numba, so no compile or load wait).
+
+    The same tables and the same numbers as :func:`evaluate_batch`, for the small batches of a
+    single query (a thousand opponent hands), where starting numba would cost more than the work:
+    the rank keys are summed, the perfect hash gives the non-flush value, and the rows with five
+    cards of a suit look up that suit's 13-bit rank mask instead.
+    """
+    import numpy as np
+
+    t = _tables.tables()
+    ids = np.asarray(ids, dtype=np.int64)
+    k = ids.shape[1]
+    key = t.card_key[ids].sum(axis=1)
+    out = t.noflush[t.prefix[k, key >> _tables.LOW_BITS] + t.suffix[key & ((1 << _tables.LOW_BITS) - 1)]]
+    suits = ids & 3
+    counts = np.stack([(suits == s).sum(axis=1) for s in range(4)], axis=1)
+    rows = np.flatnonzero(counts.max(axis=1) >= 5)
+    if len(rows):
+        suit = counts[rows].argmax(axis=1)
+        in_suit = suits[rows] == suit[:, None]
+        mask = ((1 << (ids[rows] >> 2)) * in_suit).sum(axis=1)  # distinct ranks within a suit: the sum is the OR
+        out = out.copy()
+        out[rows] = t.flush[mask]
+    return out.astype(np.int32)
 
 
 def category_counts(n_cards: int = 5, *, progress: bool = True) -> dict[HandCategory, int]:

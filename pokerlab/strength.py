@@ -68,9 +68,46 @@ DEFAULT_C = 10.0
 def _strength_counts(
     hole: tuple[Card, ...], board: tuple[Card, ...], weights: np.ndarray | None
 ) -> tuple[float, float, float]:
-    from pokerlab import _kernels
+    """Ahead, tied and behind over every opponent hand (weighted sums with ``weights``).
 
-    return _kernels.hand_strength(_inputs.ids_array(hole), _inputs.ids_array(board), weights)
+    The compiled kernel :func:`pokerlab._kernels.hand_strength`; for a one-answer command
+    (``pokerlab strength``, :data:`pokerlab._notice.single_query`) numpy, which needs no numba
+    start-up or first compile: its sums are taken in combination order, one by one (``cumsum``),
+    as the kernel adds them, so the numbers are the same to the last bit (the tests hold the two equal).
+    """
+    from pokerlab import _notice
+
+    if not _notice.single_query:
+        from pokerlab import _kernels
+
+        return _kernels.hand_strength(_inputs.ids_array(hole), _inputs.ids_array(board), weights)
+    return _strength_counts_numpy(hole, board, weights)
+
+
+def _strength_counts_numpy(
+    hole: tuple[Card, ...], board: tuple[Card, ...], weights: np.ndarray | None
+) -> tuple[float, float, float]:
+    """:func:`_strength_counts` in numpy (see there)."""
+    import numpy as np
+
+    from pokerlab.cards import combo_card_ids
+    from pokerlab.evaluator import _values_numpy
+
+    known = [c.id for c in hole + board]
+    pairs = combo_card_ids()  # [1326, 2], combination order
+    live = ~np.isin(pairs, known).any(axis=1)
+    w = np.ones(len(pairs)) if weights is None else np.asarray(weights, dtype=np.float64)
+    live &= w != 0.0
+    opp = pairs[live]
+    rest = np.array([c.id for c in board], dtype=np.int64)
+    ours = _values_numpy(np.array([known], dtype=np.int64))[0]
+    theirs = _values_numpy(np.hstack([opp, np.broadcast_to(rest, (len(opp), len(rest)))]))
+    wl = w[live]
+
+    def total(mask: np.ndarray) -> float:
+        return float(np.cumsum(wl[mask])[-1]) if mask.any() else 0.0
+
+    return total(ours > theirs), total(ours == theirs), total(ours < theirs)
 
 
 def hand_strength(
@@ -237,7 +274,7 @@ def hand_potential(
     table (array of 1326, :class:`~pokerlab.ranges.Range` or range string).
     """
 
-    from pokerlab import _kernels
+    from pokerlab import _notice
 
     h, b = _inputs.hole_and_board(hole, board, board_sizes=(3, 4))
     if not _validate.is_whole(lookahead) or lookahead not in (1, 2):
@@ -246,8 +283,49 @@ def hand_potential(
         raise ParameterError("from the turn only one card is to come: use lookahead=1")
     n = _inputs.opponents_count(opponents)
     w = _inputs.weight_table(weights, h + b)
-    hp = _kernels.potential(_inputs.ids_array(h), _inputs.ids_array(b), w, lookahead)
+    if _notice.single_query and w is None:  # the command line: numpy, no numba start-up (whole counts, the same)
+        hp = _potential_numpy(h, b, lookahead)
+    else:
+        from pokerlab import _kernels
+
+        hp = _kernels.potential(_inputs.ids_array(h), _inputs.ids_array(b), w, lookahead)
     return _potential_from_matrix(h, b, lookahead, n, hp, weighted=w is not None)
+
+
+def _potential_numpy(hole: tuple[Card, ...], board: tuple[Card, ...], lookahead: int) -> np.ndarray:
+    """The unweighted potential matrix of :func:`pokerlab._kernels.potential`, in numpy (whole counts, so equal).
+
+    Every opponent hand (rows: ahead, tied or behind now) against every runout that shares no card
+    with it (columns: ahead, tied or behind at the end): the opponent's end hands are one outer sum
+    of card words, about a million table lookups.
+    """
+    from itertools import combinations
+
+    import numpy as np
+
+    from pokerlab.evaluator import _card_words, _values_from_words
+
+    card_word, card_bit = _card_words()
+    known = [c.id for c in hole + board]
+    unknown = np.array([c for c in range(52) if c not in known], dtype=np.int64)
+    opp = np.array(list(combinations(unknown.tolist(), 2)), dtype=np.int64)  # [m, 2]
+    run = np.array(list(combinations(unknown.tolist(), lookahead)), dtype=np.int64)  # [r, lookahead]
+    n_now = len(known)
+    base_w = card_word[[c.id for c in board]].sum()
+    base_b = card_bit[[c.id for c in board]].sum()
+    hole_w = card_word[[c.id for c in hole]].sum()
+    hole_b = card_bit[[c.id for c in hole]].sum()
+    opp_w, opp_b = card_word[opp].sum(axis=1), card_bit[opp].sum(axis=1)
+    run_w, run_b = card_word[run].sum(axis=1), card_bit[run].sum(axis=1)
+    ours_now = _values_from_words(np.array([base_w + hole_w]), np.array([base_b + hole_b]), n_now)[0]
+    opp_now = _values_from_words(base_w + opp_w, base_b + opp_b, n_now)
+    ours_end = _values_from_words(base_w + hole_w + run_w, base_b + hole_b + run_b, n_now + lookahead)
+    o, r = np.nonzero((opp_b[:, None] & run_b[None, :]) == 0)  # the runouts that share no card with each hand
+    opp_end = _values_from_words(base_w + opp_w[o] + run_w[r], base_b + opp_b[o] + run_b[r], n_now + lookahead)
+    mine = ours_end[r]
+    end = np.where(mine > opp_end, 0, np.where(mine == opp_end, 1, 2))
+    row = np.where(ours_now > opp_now, 0, np.where(ours_now == opp_now, 1, 2))[o]
+    return np.bincount(3 * row + end, minlength=9).reshape(3, 3).astype(np.float64)
 
 
 def _potential_from_matrix(

@@ -22,6 +22,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from pokerlab import _notice
+
+_notice.install()
+
 
 @njit(cache=True)
 def _match(regret, legal, current):
@@ -115,3 +119,136 @@ def flatten(game):
         else:
             infoset[x.index] = x.infoset
     return player, first, count, kids, col, infoset, payoff, np.ascontiguousarray(game.chance), game.legal.copy()
+
+
+# ----------------------------------------------------------------------------
+# External-sampling MCCFR over the same flat arrays.
+# ----------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def _uniform(state):
+    """The next number in [0, 1) from a xorshift64* generator whose state is ``state[0]``."""
+    x = state[0]
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    state[0] = x
+    return float((x * np.uint64(2685821657736338717)) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True, inline="always")
+def _positive_sum(regret, i, col, f, k):
+    s = 0.0
+    for j in range(f, f + k):
+        r = regret[i, col[j]]
+        if r > 0:
+            s += r
+    return s
+
+
+@njit(cache=True)
+def _sampled_walk(me, d, player, first, count, kids, col, infoset, payoff, regret, total, node, nxt, scratch, state):
+    """One external-sampling pass for player ``me`` and deal ``d``: ``me``'s value at the root.
+
+    A depth-first walk with an explicit stack (``node``/``nxt`` per depth, child values in
+    ``scratch[depth]``; numba's cache cannot hold recursive functions). At the opponent's
+    decisions one action is sampled from the current strategy (whose probabilities are added to
+    the average there) and the walk goes on in the same stack slot; at ``me``'s decisions every
+    action is explored and, once all are back, the regrets are updated.
+    """
+    depth = 0
+    node[0] = 0
+    entering = True
+    ret = 0.0
+    while True:
+        if entering:
+            n = node[depth]
+            p = player[n]
+            if p < 0:
+                v = payoff[n, d]
+                ret = v if me == 0 else -v
+                entering = False
+                depth -= 1
+                if depth < 0:
+                    return ret
+                continue
+            i = infoset[n, d]
+            f = first[n]
+            k = count[n]
+            s = _positive_sum(regret, i, col, f, k)
+            if p != me:
+                u = _uniform(state)
+                pick = f + k - 1
+                acc = 0.0
+                for j in range(f, f + k):
+                    r = regret[i, col[j]]
+                    prob = (r / s if r > 0 else 0.0) if s > 0 else 1.0 / k
+                    total[i, col[j]] += prob
+                    acc += prob
+                    if u < acc and pick == f + k - 1:
+                        pick = j
+                node[depth] = kids[pick]
+                continue
+            nxt[depth] = f
+            node[depth + 1] = kids[f]
+            depth += 1
+            continue
+        n = node[depth]  # a value `ret` comes back to one of me's decisions
+        f = first[n]
+        k = count[n]
+        j = nxt[depth]
+        scratch[depth, j - f] = ret
+        j += 1
+        if j < f + k:
+            nxt[depth] = j
+            node[depth + 1] = kids[j]
+            depth += 1
+            entering = True
+            continue
+        i = infoset[n, d]
+        s = _positive_sum(regret, i, col, f, k)
+        value = 0.0
+        for j in range(f, f + k):
+            r = regret[i, col[j]]
+            value += ((r / s if r > 0 else 0.0) if s > 0 else 1.0 / k) * scratch[depth, j - f]
+        for j in range(f, f + k):
+            regret[i, col[j]] += scratch[depth, j - f] - value
+        ret = value
+        depth -= 1
+        if depth < 0:
+            return ret
+
+
+@njit(cache=True)
+def mccfr_iterations(iterations, player, first, count, kids, col, infoset, payoff, cum_chance, regret, total, state):
+    """Run ``iterations`` external-sampling iterations (player 0 then player 1, one sampled deal each) in place."""
+    n_nodes = player.shape[0]
+    node = np.zeros(n_nodes + 1, np.int64)
+    nxt = np.zeros(n_nodes + 1, np.int64)
+    scratch = np.zeros((n_nodes + 1, max(1, count.max())))
+    last = cum_chance.shape[0] - 1
+    for _ in range(iterations):
+        for me in range(2):
+            u = _uniform(state) * cum_chance[last]
+            lo, hi = 0, last
+            while lo < hi:  # the first deal whose cumulative probability exceeds u
+                mid = (lo + hi) >> 1
+                if cum_chance[mid] > u:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            _sampled_walk(
+                me, lo, player, first, count, kids, col, infoset, payoff, regret, total, node, nxt, scratch, state
+            )
+
+
+def seed_state(seed: int | None) -> np.ndarray:
+    """The generator state for :func:`mccfr_iterations` from a seed (splitmix64; any seed, never zero)."""
+    if seed is None:
+        seed = int(np.random.default_rng().integers(0, 2**63))
+    z = (seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    z ^= z >> 31
+    return np.array([z or 1], dtype=np.uint64)

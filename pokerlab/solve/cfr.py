@@ -169,7 +169,10 @@ def cfr(
     sampling (the other variants are deterministic). ``engine`` runs CFR and
     CFR+ in the compiled kernel (``"numba"``, compiled once and cached on
     disk) or as numpy operations over all deals at each node (``"numpy"``);
-    both give the plain reference's numbers. ``progress`` shows a tqdm bar.
+    both give the plain reference's numbers. For MCCFR, ``"numba"`` is the
+    compiled walk and ``"numpy"`` the plain Python one: the same algorithm
+    with different random streams, so the same seed gives different (equally
+    good) policies. ``progress`` shows a tqdm bar.
     """
     if not isinstance(game, Game):
         raise ParameterError(f"game must be a pokerlab.solve game (solve.game('leduc')), not {type(game).__name__}")
@@ -184,7 +187,7 @@ def cfr(
         raise ParameterError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     points = _checkpoints(iterations, record)
     if variant == "mccfr":
-        solver: _Solver = _Sampled(game, seed)
+        solver: _Solver = _CompiledSampled(game, seed) if engine == "numba" else _Sampled(game, seed)
     elif engine == "numba":
         solver = _Compiled(game, plus=variant == "cfr+")
     else:
@@ -294,8 +297,29 @@ class _Vectorised(_Solver):
         return value
 
 
+class _CompiledSampled(_Solver):
+    """External-sampling MCCFR in the numba kernel of :mod:`pokerlab.solve._kernels` (the default engine).
+
+    The same walk as :class:`_Sampled`, over the flat arrays CFR uses, with its own xorshift64* stream
+    (seeded by splitmix64), so a seed gives the same policy on every run and machine.
+    """
+
+    def __init__(self, game: Game, seed: int | None) -> None:
+        from pokerlab.solve import _kernels
+
+        self.kernel = _kernels.mccfr_iterations
+        player, first, count, kids, col, infoset, payoff, chance, _ = _kernels.flatten(game)
+        self.arrays = (player, first, count, kids, col, infoset, payoff, np.cumsum(chance))
+        self.regret = np.zeros(game.legal.shape)
+        self.total = np.zeros(game.legal.shape)
+        self.state = _kernels.seed_state(seed)
+
+    def run(self, start: int, stop: int) -> None:
+        self.kernel(stop - start, *self.arrays, self.regret, self.total, self.state)
+
+
 class _Sampled(_Solver):
-    """External-sampling MCCFR: one sampled deal per player and iteration, opponents' actions sampled."""
+    """External-sampling MCCFR in plain Python (``engine="numpy"``): one sampled deal per player and iteration."""
 
     def __init__(self, game: Game, seed: int | None) -> None:
         self.game = game

@@ -1,0 +1,126 @@
+"""The fast batch evaluator (issue #25) gives exactly the plain evaluators' values, for any integer ids.
+
+``evaluate_batch`` runs ``_kernels._eval_batch_fast`` (compact per-card-count tables, ids read as
+unsigned, no widening of narrow integer rows). These tests hold it against the plain reference
+evaluator (every 5-card subset, written plainly) and against the shared-table batch loop it
+replaced, and check that validation finds the same first bad row whatever the integer type.
+"""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokerlab import _kernels
+from pokerlab.errors import CardError
+from pokerlab.evaluator import evaluate_batch, reference_value
+
+DTYPES = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64]
+
+
+def random_hands(n: int, k: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.int64)
+
+
+def plain_batch(hands: np.ndarray) -> np.ndarray:
+    out = np.empty(len(hands), np.int32)
+    bad = _kernels._eval_batch(hands, out, True, _kernels.KK, _kernels.FT, _kernels.NT, _kernels.PR, _kernels.SR)
+    assert bad == -1
+    return out
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_fast_batch_equals_the_plain_batch_loop_on_200000_hands(k):
+    hands = random_hands(200_000, k, seed=100 + k)
+    want = plain_batch(hands)
+    assert np.array_equal(evaluate_batch(hands), want)
+    assert np.array_equal(evaluate_batch(hands, validate=False), want)
+    assert np.array_equal(evaluate_batch(hands.astype(np.uint8), validate=False), want)
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_fast_batch_equals_the_reference_evaluator(k):
+    hands = random_hands(1500, k, seed=k)
+    flushes = np.array([[4 * r + 1 for r in (12, 9, 7, 4, 2, 0, 11)[:k]]])  # a spade flush, checked explicitly
+    hands = np.vstack([hands, flushes])
+    assert evaluate_batch(hands.astype(np.uint8)).tolist() == [reference_value(list(row)) for row in hands.tolist()]
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: np.dtype(d).name)
+def test_every_integer_type_gives_the_same_values(dtype):
+    hands = random_hands(70_000, 7, seed=9)  # above the threaded size: blocks run on the thread pool
+    assert np.array_equal(evaluate_batch(hands.astype(dtype)), plain_batch(hands))
+
+
+@settings(max_examples=60)
+@given(
+    row=st.integers(0, 99),
+    bad=st.sampled_from(["negative", "52", "255", "duplicate"]),
+    dtype=st.sampled_from([np.int8, np.int16, np.int64, np.uint8, np.uint32]),
+    k=st.sampled_from([5, 6, 7]),
+)
+def test_validation_names_the_first_bad_row_for_any_integer_type(row, bad, dtype, k):
+    hands = random_hands(100, k, seed=5)
+    if bad == "negative":
+        if np.dtype(dtype).kind == "u":
+            return
+        hands[row, 1] = -1
+    elif bad == "52":
+        hands[row, 0] = 52
+    elif bad == "255":
+        if np.dtype(dtype).itemsize == 1 and np.dtype(dtype).kind == "i":
+            return
+        hands[row, k - 1] = 255
+    else:
+        hands[row, k - 1] = hands[row, 0]
+    with pytest.raises(CardError, match=f"^row {row} has a card id"):
+        evaluate_batch(hands.astype(dtype))
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_numpy_values_equal_the_compiled_batch(k):
+    """``_values_numpy`` (single queries without numba) gives evaluate_batch's numbers, flushes included."""
+    from pokerlab.evaluator import _values_numpy
+
+    hands = random_hands(50_000, k, seed=40 + k)
+    assert np.array_equal(_values_numpy(hands), evaluate_batch(hands))
+
+
+def test_small_batches_before_numba_is_loaded_give_the_same_values_and_errors():
+    """Up to SMALL_BATCH rows with the kernels not loaded, numpy answers: same values, same first bad row."""
+    import json
+    import subprocess
+    import sys
+
+    hands = {k: random_hands(3000, k, seed=60 + k) for k in (5, 6, 7)}
+    code = (
+        "import json, sys, numpy as np\n"
+        "import pokerlab as pl\n"
+        "from pokerlab import _notice\n"
+        "_notice.single_query = True  # as in a one-answer command\n"
+        "hands = json.loads(sys.stdin.read())\n"
+        "out = {k: pl.evaluate_batch(np.array(v, dtype=np.uint8)).tolist() for k, v in hands.items()}\n"
+        "bad = np.array(hands['7'])\n"
+        "bad[1234, 3] = bad[1234, 5]\n"
+        "bad[2000, 0] = 60\n"
+        "try:\n"
+        "    pl.evaluate_batch(bad, validate=False)\n"
+        "except pl.CardError as e:\n"
+        "    out['error'] = str(e)\n"
+        "out['numba'] = 'numba' in sys.modules\n"
+        "print(json.dumps(out))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        input=json.dumps({str(k): v.tolist() for k, v in hands.items()}),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    out = json.loads(done.stdout)
+    assert out["numba"] is False
+    for k, v in hands.items():
+        assert out[str(k)] == plain_batch(v).tolist()
+    assert out["error"].startswith("row 1234 has a card id outside 0..51 or the same card twice")
