@@ -62,9 +62,9 @@ def run(request: dict[str, Any]) -> None:
     km = KernelManager(kernel_name="pokerlab-grader", kernel_spec_manager=specs)
     km.start_kernel(cwd=request["workdir"])
     deadline = time.monotonic() + timeout
-    process = getattr(km.provisioner, "process", None)
-    if process is not None:
-        emit(kernel_pid=process.pid)
+    pid = getattr(km.provisioner, "pid", None)
+    if isinstance(pid, int):
+        emit(kernel_pid=pid)
     kc = km.client()
     kc.start_channels()
     try:
@@ -74,7 +74,9 @@ def run(request: dict[str, Any]) -> None:
             if left <= 1:
                 emit(note=f"the notebook did not finish within {timeout:g} s: later cells were not run")
                 break
-            outputs, end = _execute(km, kc, source, min(left, max(10.0, timeout / 3)))  # a hang leaves time for the rest
+            outputs, end = _execute(
+                km, kc, source, min(left, max(10.0, timeout / 3))
+            )  # a hang leaves time for the rest
             for out in outputs:
                 if out["output_type"] == "error":
                     emit(error=cid, text=f"{out['ename']}: {str(out['evalue'])[:300]}".rstrip(": "))

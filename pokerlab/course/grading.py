@@ -226,7 +226,7 @@ def _run_submission(notebook: dict[str, Any], lesson: Lesson, name: str, timeout
     for cell in notebook["cells"]:
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
-        cid = cell.get("id") if isinstance(cell.get("id"), str) else ""
+        cid = str(cell["id"]) if isinstance(cell.get("id"), str) else ""
         ex = by_id.get(cid) or by_gid.get(str(nbgrader_meta(cell).get("grade_id", "")))
         if ex is not None:
             if ex.number not in seen:
@@ -236,6 +236,7 @@ def _run_submission(notebook: dict[str, Any], lesson: Lesson, name: str, timeout
         plan.append((source(cell), None, cid))
     top = Path(tempfile.mkdtemp(prefix="pokerlab-grade-"))
     kernel_pid = None
+    proc: subprocess.Popen[str] | None = None
     try:
         workdir, specs = top / "work", top / "kernels"
         workdir.mkdir()
@@ -275,6 +276,9 @@ def _run_submission(notebook: dict[str, Any], lesson: Lesson, name: str, timeout
         if proc.returncode not in (0, -signal.SIGKILL) and not run.notes:
             run.notes.append("the notebook's run ended abnormally: later cells were not run")
     finally:
+        if proc is not None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(proc.pid, signal.SIGKILL)  # the runner, should it still be there
         if kernel_pid:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(kernel_pid, signal.SIGKILL)  # the kernel and anything it left running
@@ -291,7 +295,7 @@ def _parse_answers(text: str, ex: Exercise) -> dict[str, list[Any]]:
     for name in ex.answers:
         v = data.get(name) if isinstance(data, dict) else None
         ok = isinstance(v, list) and len(v) == 2 and (v[0] is None or isinstance(v[0], str)) and isinstance(v[1], str)
-        out[name] = v if ok else [None, "could not be read"]
+        out[name] = v if ok and isinstance(v, list) else [None, "could not be read"]
     return out
 
 
@@ -459,8 +463,8 @@ def feedback_html(g: NotebookGrade, notebook: dict[str, Any] | None, lessons: Se
     if g.written_points:
         parts.append(f"<p>Written answers ({_num(g.written_points)} points) are graded by hand.</p>")
     if lesson is not None:
-        for e in lesson.exercises:
-            if e.code_id and e.code_id in code:
-                parts.append(f"<h2>{esc(e.name)}: your code</h2><pre>{esc(code[e.code_id])}</pre>")
+        for ex in lesson.exercises:
+            if ex.code_id and ex.code_id in code:
+                parts.append(f"<h2>{esc(ex.name)}: your code</h2><pre>{esc(code[ex.code_id])}</pre>")
     parts.append("</body></html>")
     return "\n".join(parts)
