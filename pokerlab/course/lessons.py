@@ -173,4 +173,4 @@ def strip_region(text: str, begin: str, end: str, replacement: str | None) -> st
 
 def without_check_marker(text: str) -> str:
     """The source without the test suite's ``# NBVAL_CHECK_OUTPUT`` line (readers never see it)."""
-    return "\n".join(line for line in text.splitlines() if line.strip() != CHECK_MARKER)
+    return "".join(line for line in text.splitlines(keepends=True) if line.strip() != CHECK_MARKER)

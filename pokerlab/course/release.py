@@ -39,6 +39,7 @@ def student_copy(notebook: dict[str, Any]) -> dict[str, Any]:
     for cell in nb["cells"]:
         meta = nbgrader_meta(cell)
         text = source(cell)
+        original = text
         if meta.get("solution"):
             stub = CODE_STUB if cell["cell_type"] == "code" else ANSWER_STUB
             text = strip_region(text, BEGIN_SOLUTION, END_SOLUTION, stub) if BEGIN_SOLUTION in text else stub
@@ -48,7 +49,8 @@ def student_copy(notebook: dict[str, Any]) -> dict[str, Any]:
             text = without_check_marker(text)
             if meta.get("solution") or meta.get("grade"):
                 cell["outputs"], cell["execution_count"] = [], None
-        cell["source"] = text
+        if text != original:
+            cell["source"] = text
     return nb
 
 
@@ -56,12 +58,14 @@ def solutions_copy(notebook: dict[str, Any]) -> dict[str, Any]:
     """The complete notebook: solutions and hidden tests in place, markers dropped."""
     nb = copy.deepcopy(notebook)
     for cell in nb["cells"]:
-        text = source(cell)
+        text = original = source(cell)
         for begin, end in ((BEGIN_SOLUTION, END_SOLUTION), (BEGIN_HIDDEN, END_HIDDEN)):
-            text = strip_region(text, begin, end, None)
+            if begin in text:
+                text = strip_region(text, begin, end, None)
         if cell["cell_type"] == "code":
             text = without_check_marker(text)
-        cell["source"] = text
+        if text != original:
+            cell["source"] = text
     return nb
 
 
