@@ -153,6 +153,7 @@ CLI_BASE = {
     "reproduce": ["reproduce", "--games", "10", "--workers", "1"],
     "solve": ["solve", "kuhn", "--iterations", "10"],
     "replay": ["replay", str(_HAND), "--no-potential", "--samples", "500"],
+    "course": ["course", "release", "handout"],
 }
 # play and acpc-client would start a server or connect to a dealer: their base command lines fail
 # validation before that (a port this file holds; a game file that does not exist), so every junk

@@ -27,13 +27,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pokerlab.course.lessons import lessons_dir, read_lessons, source
+from pokerlab.course.lessons import lessons_dir, read_lessons, source, without_check_marker
 from pokerlab.course.release import solutions_copy, student_copy, write_notebook
 from pokerlab.errors import DataError, ParameterError
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 
-_CONF = '''
+_CONF = """
 project = "pokerlab: a course on Texas Hold'em AI"
 author = "pokerlab"
 extensions = ["myst_nb"]
@@ -57,7 +57,7 @@ html_theme_options = {{
     "show_toc_level": 1,
 }}
 suppress_warnings = ["myst.header", "mystnb.unknown_mime_type", "misc.highlighting_failure", "toc.not_included"]
-'''
+"""
 
 
 def _exercise_part(nb: dict[str, Any], title: str) -> dict[str, Any]:
@@ -85,7 +85,9 @@ def _build_slides(out: Path) -> str:
         return ""
     proc = subprocess.run(
         [sys.executable, "-m", "pokerlab", "course", "slides", str(out / "slides")],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     return "" if proc.returncode == 0 else f"slides not built: {proc.stderr.strip().splitlines()[-1:]}"
 
@@ -125,17 +127,31 @@ def build_site(out: str | Path, *, slides: bool = True) -> dict[str, Any]:
             title = _title(page, lesson.stem)
             links = _slide_links(target, lesson.stem)
             if links:
-                page["cells"].insert(1, {"cell_type": "markdown", "id": "slides-links", "metadata": {},
-                                         "source": f"<p>Slides: {links}</p>"})
+                page["cells"].insert(
+                    1,
+                    {
+                        "cell_type": "markdown",
+                        "id": "slides-links",
+                        "metadata": {},
+                        "source": f"<p>Slides: {links}</p>",
+                    },
+                )
             write_notebook(page, src / f"{lesson.stem}.ipynb")
             (src / "solutions").mkdir(exist_ok=True)
             sol = _exercise_part(solutions_copy(lesson.notebook), title)
             write_notebook(sol, src / "solutions" / f"{lesson.stem}_solutions.ipynb")
             toc += [lesson.stem, f"solutions/{lesson.stem}_solutions"]
-        course_map["cells"].append({
-            "cell_type": "markdown", "id": "site-toc", "metadata": {},
-            "source": "```{toctree}\n:hidden:\n:maxdepth: 1\n\n" + "\n".join(toc) + "\n```",
-        })
+        course_map["cells"].append(
+            {
+                "cell_type": "markdown",
+                "id": "site-toc",
+                "metadata": {},
+                "source": "```{toctree}\n:hidden:\n:maxdepth: 1\n\n" + "\n".join(toc) + "\n```",
+            }
+        )
+        for cell in course_map["cells"]:
+            if cell["cell_type"] == "code":
+                cell["source"] = without_check_marker(source(cell))
         write_notebook(course_map, src / "index.ipynb")
         log = src / "sphinx.log"
         status = build_main(["-b", "html", "-q", "-w", str(log), "-d", str(src / "_doctrees"), str(src), str(target)])
