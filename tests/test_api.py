@@ -57,7 +57,7 @@ LAYERS = {
     "bpp": 3,
     "game": 4,
     "bots": 5, "experiments": 5,
-    "charts": 6, "widgets": 6, "apps": 6,
+    "charts": 6, "widgets": 6, "apps": 6, "course": 6,
     "cli": 7, "__main__": 7,
 }  # fmt: skip
 
