@@ -119,6 +119,20 @@ def test_in_chromium_offline_nothing_leaves_the_machine_images_load_and_formulas
                         return {images: imgs.length, broken, math, raw, wide};
                     }"""
                 )
+            # printed to A4 (794 CSS pixels wide at 96 dpi): no picture or code block is wider than the text
+            page.set_viewport_size({"width": 794, "height": 1123})
+            page.emulate_media(media="print")
+            for name in ("02_strength_and_potential.html", "08_bpp_bayesian_network.html"):
+                page.goto((site / name).as_uri(), wait_until="load")
+                results[f"print {name}"] = page.evaluate(
+                    """() => {
+                        const body = document.querySelector('article') || document.body;
+                        const edge = Math.min(body.getBoundingClientRect().right, window.innerWidth) + 2;
+                        const wide = [...document.querySelectorAll('article img, article pre')]
+                            .filter(e => e.getBoundingClientRect().right > edge).length;
+                        return {images: 0, broken: 0, math: 0, raw: 0, wide};
+                    }"""
+                )
         finally:
             browser.close()
     assert off_machine == [], off_machine[:5]
