@@ -25,6 +25,8 @@ def site(tmp_path_factory):
     from pokerlab.course.site import build_site
 
     out = tmp_path_factory.mktemp("site")
+    (out / "slides").mkdir()
+    (out / "slides" / "01_cards_and_hand_ranks.slides.html").write_text("<html><body>deck</body></html>")
     report = build_site(out, slides=False)
     assert Path(report["index"]) == out / "index.html"
     return out
@@ -46,6 +48,11 @@ def test_every_lesson_and_its_solutions_are_pages_reachable_from_the_index(site)
         page = (site / f"{les.stem}.html").read_text()
         assert f'href="solutions/{les.stem}_solutions.html' in page, f"{les.stem} does not link its solutions page"
     assert not any(link.endswith(".ipynb") for link in links)
+
+
+def test_a_built_slide_deck_is_linked_from_its_lesson(site):
+    assert 'href="slides/01_cards_and_hand_ranks.slides.html"' in (site / "01_cards_and_hand_ranks.html").read_text()
+    assert "slides/" not in (site / "02_strength_and_potential.html").read_text()
 
 
 def test_readers_see_no_test_markers_solutions_or_prompts_on_lesson_pages(site):
