@@ -39,8 +39,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pokerlab.course.lessons import Exercise, Lesson, nbgrader_meta, read_lessons, source
+from pokerlab.course.lessons import Exercise, Lesson, check_lessons, check_notebook, nbgrader_meta, read_lessons, source
 from pokerlab.errors import ParameterError
+
+__all__ = ["ExerciseResult", "NotebookGrade", "grade", "identify"]
 
 MAX_BYTES = 64 * 2**20  # a notebook larger than this is refused unread
 DEFAULT_TIMEOUT = 900.0  # seconds per notebook
@@ -115,7 +117,8 @@ def _num(x: float) -> str:
 def identify(notebook: dict[str, Any], lessons: Sequence[Lesson]) -> Lesson | None:
     """The lesson a notebook comes from: the one sharing the most cell ids and grade ids with it
     (at least three), whatever the file is called."""
-    cells = [c for c in notebook.get("cells", []) if isinstance(c, dict)]
+    cells = check_notebook(notebook)["cells"]
+    lessons = check_lessons(lessons)
     ids = {c.get("id") for c in cells if isinstance(c.get("id"), str)}
     gids = {g for c in cells if isinstance(g := nbgrader_meta(c).get("grade_id"), str)}
     best, best_n = None, 2

@@ -24,7 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pokerlab.errors import DataError
+from pokerlab.errors import DataError, ParameterError
+
+__all__ = ["Exercise", "Lesson", "lessons_dir", "read_lesson", "read_lessons"]
 
 BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
 BEGIN_HIDDEN, END_HIDDEN = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
@@ -102,9 +104,53 @@ def lessons_dir() -> Path:
     return folder
 
 
-def read_lesson(path: Path) -> Lesson:
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_notebook(notebook: Any, name: str = "notebook") -> dict[str, Any]:
+    """``notebook`` as a notebook dict (a list of cells, each with a type and a source), else a ParameterError."""
+
+    def good(cell: Any) -> bool:
+        if not isinstance(cell, dict) or not isinstance(cell.get("cell_type"), str):
+            return False
+        src = cell.get("source", "")
+        return isinstance(src, str) or (isinstance(src, list) and all(isinstance(x, str) for x in src))
+
+    cells = notebook.get("cells") if isinstance(notebook, dict) else None
+    ok = isinstance(cells, list) and all(good(c) for c in cells)
+    if not ok:
+        raise ParameterError(f"{name} must be a notebook (a dict with a list of cells), not {_shown(notebook)}")
+    assert isinstance(notebook, dict)
+    return notebook
+
+
+def check_folder(value: Any, name: str) -> Path:
+    """A folder name given as ``name``, else a ParameterError."""
+    if not isinstance(value, (str, os.PathLike)) or not str(value).strip() or "\x00" in str(value):
+        raise ParameterError(f"{name} must be a folder name, not {_shown(value)}")
+    if any(len(part) > 255 for part in Path(value).parts):
+        raise ParameterError(f"{name} {_shown(str(value))} has a name longer than 255 characters")
+    return Path(value)
+
+
+def check_lessons(value: Any, name: str = "lessons") -> list[Lesson]:
+    if not isinstance(value, (list, tuple)) or not all(isinstance(x, Lesson) for x in value):
+        raise ParameterError(f"{name} must be a list of Lesson (read_lessons()), not {_shown(value)}")
+    return list(value)
+
+
+def read_lesson(path: str | Path) -> Lesson:
     """Read one lesson and its exercises (in the order of their check cells)."""
-    notebook = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(path, (str, os.PathLike)) or not str(path).strip() or "\x00" in str(path):
+        raise ParameterError(f"path must name a lesson notebook, not {_shown(path)}")
+    path = Path(path)
+    try:
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise DataError(f"cannot read the lesson {str(path)!r}: {type(exc).__name__}") from None
+    check_notebook(notebook, f"the lesson {str(path)!r}")
     lesson = Lesson(path=path, notebook=notebook)
     written: dict[int, float] = {}
     code_ids: dict[int, str] = {}
@@ -139,9 +185,11 @@ def read_lesson(path: Path) -> Lesson:
     return lesson
 
 
-def read_lessons(folder: Path | None = None) -> list[Lesson]:
-    """Every lesson with exercises, in course order."""
-    folder = folder or lessons_dir()
+def read_lessons(folder: str | Path | None = None) -> list[Lesson]:
+    """Every lesson with exercises, in course order (from ``folder``, by default :func:`lessons_dir`)."""
+    folder = lessons_dir() if folder is None else check_folder(folder, "folder")
+    if not folder.is_dir():
+        raise ParameterError(f"folder {str(folder)!r} is not a folder")
     return [lesson for p in sorted(folder.glob(LESSON_GLOB)) if (lesson := read_lesson(p)).exercises]
 
 

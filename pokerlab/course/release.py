@@ -21,6 +21,9 @@ from pokerlab.course.lessons import (
     END_HIDDEN,
     END_SOLUTION,
     Lesson,
+    check_folder,
+    check_lessons,
+    check_notebook,
     nbgrader_meta,
     read_lessons,
     source,
@@ -29,13 +32,15 @@ from pokerlab.course.lessons import (
 )
 from pokerlab.errors import ParameterError
 
+__all__ = ["release", "solutions_copy", "student_copy"]
+
 CODE_STUB = "# YOUR CODE HERE\nraise NotImplementedError()"
 ANSWER_STUB = "YOUR ANSWER HERE"
 
 
 def student_copy(notebook: dict[str, Any]) -> dict[str, Any]:
     """The notebook a student gets: no solution code, no hidden tests, nothing else changed."""
-    nb = copy.deepcopy(notebook)
+    nb = copy.deepcopy(check_notebook(notebook))
     for cell in nb["cells"]:
         meta = nbgrader_meta(cell)
         text = source(cell)
@@ -56,7 +61,7 @@ def student_copy(notebook: dict[str, Any]) -> dict[str, Any]:
 
 def solutions_copy(notebook: dict[str, Any]) -> dict[str, Any]:
     """The complete notebook: solutions and hidden tests in place, markers dropped."""
-    nb = copy.deepcopy(notebook)
+    nb = copy.deepcopy(check_notebook(notebook))
     for cell in nb["cells"]:
         text = original = source(cell)
         for begin, end in ((BEGIN_SOLUTION, END_SOLUTION), (BEGIN_HIDDEN, END_HIDDEN)):
@@ -77,10 +82,12 @@ def release(out: str | Path, *, solutions: bool = False, lessons: list[Lesson] |
     """Write the student copy (or, with ``solutions``, the complete copy) of every lesson with exercises
     to ``OUT/<lesson file stem>.ipynb`` and return the paths written (``OUT`` is created if needed).
     """
-    folder = Path(out)
+    folder = check_folder(out, "out")
+    if not isinstance(solutions, bool):
+        raise ParameterError(f"solutions must be True or False, not {solutions!r:.40}")
     if folder.exists() and not folder.is_dir():
-        raise ParameterError(f"OUT {str(out)!r} exists and is not a folder")
-    lessons = read_lessons() if lessons is None else lessons
+        raise ParameterError(f"out {str(out)!r} exists and is not a folder")
+    lessons = read_lessons() if lessons is None else check_lessons(lessons)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for lesson in lessons:

@@ -31,6 +31,8 @@ from pokerlab.course.lessons import lessons_dir, read_lessons, source, without_c
 from pokerlab.course.release import solutions_copy, student_copy, write_notebook
 from pokerlab.errors import DataError, ParameterError
 
+__all__ = ["build_site"]
+
 ASSETS = Path(__file__).resolve().parent / "assets"
 
 _CONF = """
