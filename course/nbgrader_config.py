@@ -26,5 +26,16 @@ c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedE
 c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
 c.ExecutePreprocessor.timeout = 900  # seconds per cell: some lessons simulate for a while
 c.Execute.timeout = 900
-# Feedback pages load MathJax from a CDN unless told otherwise: use the copy the course site uses.
+# Feedback pages load MathJax from a CDN unless told otherwise: use the copy the course site uses. The
+# feedback template ignores mathjax_url, so templates/feedback/mathjax.html.j2 replaces its mathjax() macro.
 c.HTMLExporter.mathjax_url = MATHJAX.as_uri()
+c.HTMLExporter.template_name = "feedback"
+
+
+def _nbgrader_templates() -> str:
+    import nbgrader.server_extensions.formgrader as formgrader
+
+    return str(Path(formgrader.__file__).resolve().parent / "templates")
+
+
+c.HTMLExporter.extra_template_basedirs = [str(HERE / "templates"), _nbgrader_templates()]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -251,6 +252,7 @@ def test_nbgrader_generate_assignment_and_autograde_work_on_a_lesson(tmp_path):
         .replace('HERE.parent / "pokerlab"', f'Path({str(ROOT)!r}) / "pokerlab"')
     )
     (course / "nbgrader_config.py").write_text(config)
+    shutil.copytree(ROOT / "course" / "templates", course / "templates")
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
     nbgrader = [sys.executable, "-m", "nbgrader"]
 
@@ -275,6 +277,13 @@ def test_nbgrader_generate_assignment_and_autograde_work_on_a_lesson(tmp_path):
         bob = gb.find_submission(QUICK, "bob")
         max_auto = BY_STEM[QUICK].max_score
         assert alice.code_score == max_auto and bob.code_score == 0
+    r = run("generate_feedback", QUICK, "--force")
+    assert r.returncode == 0, r.stderr[-2000:]
+    page = (course / "feedback" / "bob" / QUICK / f"{QUICK}.html").read_text()
+    assert "NotImplementedError" in page
+    remote = re.findall(r'<script[^>]+src="(https?:[^"]+)"', page)
+    assert not any("mathjax" in u.lower() for u in remote), remote  # MathJax is the local copy
+    assert "pokerlab/course/assets/mathjax/tex-chtml-full.js" in page
 
 
 def _wrong(nb, les):
