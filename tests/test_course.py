@@ -308,3 +308,12 @@ def test_release_then_grade_round_trip(stem, tmp_path):
     first = grades[2].exercises[0]
     assert first.score == 0 and grades[2].score == les.max_score - first.max_score, grades[2].lines()
     assert first.message and first.message in (tmp_path / "fb" / "renamed.html").read_text().replace("&#x27;", "'")
+
+
+def test_grade_json_lists_notebook_score_max_score_and_exercises(tmp_path, capsys):
+    other = tmp_path / "other.ipynb"
+    other.write_text(json.dumps({"cells": []}))
+    assert main(["course", "grade", str(other), "--json"]) == 0
+    (entry,) = json.loads(capsys.readouterr().out)
+    assert {"notebook", "score", "max_score", "exercises"} <= set(entry)
+    assert entry["notebook"] == str(other) and entry["score"] == entry["max_score"] == 0

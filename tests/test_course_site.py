@@ -50,6 +50,12 @@ def test_every_lesson_and_its_solutions_are_pages_reachable_from_the_index(site)
     assert not any(link.endswith(".ipynb") for link in links)
 
 
+def test_the_site_has_a_search_box_and_its_index(site):
+    assert 'action="search.html"' in (site / "index.html").read_text()
+    assert (site / "search.html").is_file() and (site / "searchindex.js").stat().st_size > 10_000
+    assert "equity" in (site / "searchindex.js").read_text()
+
+
 def test_a_built_slide_deck_is_linked_from_its_lesson(site):
     assert 'href="slides/01_cards_and_hand_ranks.slides.html"' in (site / "01_cards_and_hand_ranks.html").read_text()
     assert "slides/" not in (site / "02_strength_and_potential.html").read_text()
