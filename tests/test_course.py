@@ -300,7 +300,9 @@ def test_release_then_grade_round_trip(stem, tmp_path):
     les = read_lesson(ROOT / "notebooks" / f"{stem}.ipynb")
     sol = release(tmp_path / "sol", solutions=True, lessons=[les])[0]
     stud = release(tmp_path / "stud", lessons=[les])[0]
-    wrong = _write(tmp_path / "wrong" / "renamed.ipynb", _wrong(json.loads(sol.read_text()), les))
+    # the wrong answer in a copy cut to the exercise cells (the lesson body is what makes a grading slow)
+    cut = _exercises_only(stem, json.loads(sol.read_text()))
+    wrong = _write(tmp_path / "wrong" / "renamed.ipynb", _wrong(cut, les))
     grades = grading.grade([sol, stud, wrong], feedback=tmp_path / "fb", lessons=LESSONS, timeout=1500)
     assert [g.lesson for g in grades] == [stem] * 3
     assert grades[0].score == grades[0].max_score == les.max_score, grades[0].lines()
