@@ -34,7 +34,7 @@ def _code(nb):
 
 
 def test_every_lesson_has_graded_exercises_and_the_points_add_up():
-    assert len(LESSONS) == 10
+    assert len(LESSONS) >= 10
     for les in LESSONS:
         assert len(les.exercises) >= 3
         assert les.max_score == sum(e.points for e in les.exercises) > 0
@@ -68,6 +68,13 @@ def test_the_solutions_copy_keeps_every_line_but_the_markers():
     full = solutions_copy(les.notebook)
     assert "combos = {" in _code(full) and "### " not in _code(full).replace("### Exercise", "")
     assert "HandClass.parse(name).n_combos" in _code(full)  # hidden tests stay in the solutions
+
+
+def test_the_nbgrader_course_folder_links_every_lesson_and_writes_nothing_twice():
+    source = ROOT / "course" / "source"
+    for les in LESSONS:
+        link = source / les.stem / f"{les.stem}.ipynb"
+        assert link.is_symlink() and link.resolve() == les.path.resolve(), f"course/source lacks {les.stem}"
 
 
 def test_release_writes_one_copy_per_lesson(tmp_path):
