@@ -137,9 +137,10 @@ def _read(path: Path) -> tuple[dict[str, Any] | None, str]:
         data = json.loads(path.read_bytes().decode("utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         return None, f"not a readable notebook ({type(exc).__name__})"
-    if not isinstance(data, dict) or not isinstance(data.get("cells"), list):
-        return None, "not a notebook (no list of cells)"
-    return data, ""
+    try:
+        return check_notebook(data), ""
+    except ParameterError:
+        return None, "not a notebook (it needs a list of cells, each with a type and a source)"
 
 
 _EXTRACT = r"""
