@@ -15,6 +15,9 @@
     pokerlab play [--app heads-up|bigholdem]  play in the browser (Voila on 127.0.0.1)
     pokerlab solve leduc --variant cfr+       CFR/CFR+/MCCFR on Kuhn or Leduc, exact exploitability
     pokerlab replay FILE.phhs --hand 3        a recorded hand street by street: pot odds, equity, HS, PPOT
+    pokerlab course release OUT               student copies of the lessons (--solutions: complete copies)
+    pokerlab course grade NB... --feedback D  autograde submissions in fresh kernels, HTML feedback
+    pokerlab course site OUT                  the offline course site (Jupyter Book 1.x)
 
 Every subcommand takes ``--json``. Bad input prints one line on stderr and
 exits with status 2; there is never a traceback for a user's mistake. Every
@@ -678,6 +681,73 @@ def cmd_course(args: argparse.Namespace) -> None:
     _print(data, text, getattr(args, "json", False))
 
 
+def cmd_course_release(args: argparse.Namespace) -> None:
+    from pokerlab.course.release import release
+
+    paths = release(args.out, solutions=args.solutions)
+    kind = "complete copies (solutions)" if args.solutions else "student copies"
+    text = f"wrote {len(paths)} {kind} to {args.out}: " + ", ".join(p.name for p in paths)
+    _print({"out": str(args.out), "solutions": args.solutions, "notebooks": [str(p) for p in paths]}, text, args.json)
+
+
+def cmd_course_grade(args: argparse.Namespace) -> None:
+    from pokerlab.course.grading import grade
+
+    def show(g: Any) -> None:
+        if not args.json:
+            print("\n".join(g.lines()), flush=True)
+
+    grades = grade(
+        args.notebooks, feedback=args.feedback, timeout=args.timeout, memory=args.memory * 2**20, on_result=show
+    )
+    if args.json:
+        print(json.dumps([g.to_json() for g in grades], indent=2))
+
+
+def cmd_course_site(args: argparse.Namespace) -> None:
+    from pokerlab.course.site import build_site
+
+    report = build_site(args.out)
+    text = f"course site in {args.out}: open {report['index']} ({report['pages']} pages, {report['seconds']:.0f} s)"
+    _print(report, text, args.json)
+
+
+def _add_course(sub: Any) -> None:
+    """``pokerlab course``: hand the course out, grade it, build its site."""
+    help_ = "teach the course: slide decks, student copies, autograding with feedback, the offline site"
+    course = sub.add_parser("course", help=help_, description=help_).add_subparsers(
+        dest="course_command", required=True, parser_class=_Parser
+    )
+
+    def add(name: str, help_: str, func: Any) -> argparse.ArgumentParser:
+        p: argparse.ArgumentParser = course.add_parser(name, help=help_, description=help_)
+        p.add_argument("--json", action="store_true", help="print JSON instead of text")
+        p.set_defaults(func=func)
+        return p
+
+    p = add("release", "write the student copy of every lesson to OUT/<lesson>.ipynb", cmd_course_release)
+    p.add_argument("out", type=_text, help="folder for the copies (created if needed)")
+    p.add_argument("--solutions", action="store_true", help="write the complete copies (with solutions) instead")
+    p = add("grade", "autograde submitted lesson notebooks, each in a fresh limited kernel", cmd_course_grade)
+    p.add_argument("notebooks", nargs="+", help="submitted .ipynb files (the lesson is recognised from the content)")
+    p.add_argument("--feedback", type=_text, default=None, help="folder for one offline HTML feedback page each")
+    p.add_argument("--timeout", type=_seconds(86_400), default=900.0, help="seconds per notebook (default 900)")
+    p.add_argument("--memory", type=_whole(256, 1 << 20), default=4096, help="MB of memory per kernel (default 4096)")
+    p = add("site", "build the offline course site (Jupyter Book 1.x) in OUT; open OUT/index.html", cmd_course_site)
+    p.add_argument("out", type=_text, help="folder for the site (created if needed)")
+    p = add(
+        "slides",
+        "reveal.js decks of the lessons, offline, with speaker notes: OUT/<lesson>.slides.html (press S for notes);"
+        " e.g. pokerlab course slides decks 02",
+        cmd_course,
+    )
+    p.add_argument("out", type=_text, help="folder for the decks (their pictures and reveal.js go beside them)")
+    p.add_argument("lessons", nargs="*", help="lesson numbers such as 02 (default: every lesson)")
+    p.add_argument("--pdf", action="store_true", help="also print each deck to PDF with /usr/bin/chromium")
+    p.add_argument("--lecture", action="store_true", help="one deck of the course map's 90-minute lecture path")
+    p.add_argument("--notebooks", type=_text, default=None, help="the lessons' folder (default: ./notebooks)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pokerlab", description="Texas Hold'em AI toolkit: evaluation, strength, potential, equity.")
     parser.add_argument("--version", action="version", version=_version())
@@ -868,20 +938,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ante", type=float, default=0.0, help="each player's ante in big blinds (default 0)")
     p.add_argument("--hands", type=_whole(1, 10_000), default=10, help="hands to deal (default 10)")
     p.add_argument("--seed", type=_SEED, default=None, help="seed of the deals")
-    p = add("course", "teach the course: slide decks of the lessons", cmd_course)
-    course = p.add_subparsers(dest="course_command", required=True, parser_class=_Parser)
-    c = course.add_parser(
-        "slides",
-        help="reveal.js decks of the lessons, offline, with speaker notes",
-        description="Write OUT/<lesson>.slides.html for each lesson (all by default), offline, with speaker notes "
-        "(press S); e.g. pokerlab course slides decks 02",
-    )
-    c.add_argument("out", type=_text, help="folder for the decks (their pictures and reveal.js go beside them)")
-    c.add_argument("lessons", nargs="*", help="lesson numbers such as 02 (default: every lesson)")
-    c.add_argument("--pdf", action="store_true", help="also print each deck to PDF with /usr/bin/chromium")
-    c.add_argument("--lecture", action="store_true", help="one deck of the course map's 90-minute lecture path")
-    c.add_argument("--notebooks", type=_text, default=None, help="the lessons' folder (default: ./notebooks)")
-    c.set_defaults(func=cmd_course)
+    _add_course(sub)
     return parser
 
 
@@ -899,6 +956,10 @@ def _check_outputs(args: argparse.Namespace) -> None:
         _validate.output_folder(args.out, "--out")
     elif args.command == "tournament" and args.out is not None and not args.duplicate:
         _validate.output_file(args.out, "--out")
+    elif args.command == "course" and args.course_command in ("release", "site"):
+        _validate.output_folder(args.out, "OUT")
+    elif args.command == "course" and args.course_command == "grade" and args.feedback is not None:
+        _validate.output_folder(args.feedback, "--feedback")
 
 
 def _show_warning(message: Any, category: Any, filename: str, lineno: int, file: Any = None, line: Any = None) -> None:

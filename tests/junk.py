@@ -56,6 +56,8 @@ SKIP = {
     "pokerlab.game.match.notify_bots": "calls into arbitrary bot objects",
     "pokerlab.game.match.ask_bot": "calls into arbitrary bot objects",
     "pokerlab.course.slides.print_pdf": "starts Chromium (tests/test_slides.py checks its arguments)",
+    "pokerlab.course.grading.grade": "starts a kernel per notebook (tests/test_course.py checks its input)",
+    "pokerlab.course.site.build_site": "builds a site with Sphinx (tests/test_course_site.py)",
 }
 
 
@@ -594,6 +596,11 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.widgets.CFRExplorer": {"results": _cfr_runs, "infosets": lambda: ["K:", "Q:"]},
     "pokerlab.widgets.ContextExplorer": {"decisions": _decisions, "charts": lambda: False},
     "pokerlab.game.replay.study_hand": {"hand": lambda: _phh_hand(), "samples": lambda: 500},
+    "pokerlab.course.grading.identify": {
+        "notebook": lambda: {"cells": []},
+        "lessons": lambda: __import__("pokerlab.course.lessons").course.lessons.read_lessons(),
+    },
+    "pokerlab.course.release.release": {"out": lambda: "handout"},
     "pokerlab.widgets.HandReplayer": {"hand": lambda: _phh_hand(), "samples": lambda: 500, "charts": lambda: False},
     "pokerlab.course.slides.build_deck": {"lesson": lambda: _lesson(), "out": lambda: "junk-slides"},
     "pokerlab.course.slides.build_slides": {"out": lambda: "junk-slides", "lessons": lambda: ["01"]},

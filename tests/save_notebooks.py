@@ -1,6 +1,6 @@
 """Run notebooks top to bottom on a fresh kernel and save them as a reader should see them.
 
-    python -m tests.save_notebooks                      # every lesson, the course map and every solution
+    python -m tests.save_notebooks                      # every lesson and the course map
     python -m tests.save_notebooks notebooks/02_*.ipynb # some of them
 
 Like ``jupyter nbconvert --to notebook --execute --inplace`` (the kernel starts in the notebook's
@@ -39,9 +39,7 @@ def save(path: Path, timeout: int = 600) -> tuple[float, int]:
 
 
 def main(args: list[str]) -> None:
-    paths = [Path(a) for a in args] or sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")) + sorted(
-        (NOTEBOOKS / "solutions").glob("*.ipynb")
-    )
+    paths = [Path(a) for a in args] or sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
     failed = []
     for path in paths:
         try:

@@ -1,6 +1,7 @@
 """The saved lessons are product: executed top to bottom, small, with their charts as pictures, and a course.
 
-Generic over every ``notebooks/NN_*.ipynb`` and ``notebooks/solutions/*.ipynb``, so a new lesson is
+Generic over every ``notebooks/NN_*.ipynb`` (whose exercises hold their solutions and checks as nbgrader
+cells: ``pokerlab course release`` generates the student copies and solutions), so a new lesson is
 checked the moment it is added. nbval (in the suite's ``testpaths``) re-runs each notebook; these tests
 read what is *saved*, which is what a reader on GitHub, in nbconvert HTML or in a JupyterLab with no
 kernel sees.
@@ -27,8 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 COURSE_MAP = NOTEBOOKS / "00_course_map.ipynb"
 LESSONS = sorted(p for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb") if p != COURSE_MAP)
-SOLUTIONS = sorted((NOTEBOOKS / "solutions").glob("*.ipynb"))
-ALL = [COURSE_MAP, *LESSONS, *SOLUTIONS]
+ALL = [COURSE_MAP, *LESSONS]
 LESSON_LIMIT = 1_500_000  # bytes, each lesson
 TOTAL_LIMIT = 6_000_000  # bytes, all lessons together
 PAGE_WIDTH = 1100  # pixels: every saved picture fits a notebook at this width, with no sideways scrolling
@@ -169,19 +169,34 @@ def test_lesson_states_objectives_recap_and_exercises(path):
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=_ids(LESSONS))
-def test_each_lesson_has_a_solutions_notebook_that_checks_its_answers(path):
-    solution = NOTEBOOKS / "solutions" / f"{path.stem}_solutions.ipynb"
-    assert solution.exists(), f"missing {solution.relative_to(ROOT)}"
-    code = "\n".join(c.source for c in _read(solution).cells if c.cell_type == "code")
-    assert "assert " in code or "NBVAL_CHECK_OUTPUT" in code, f"{solution.name} computes answers but checks none"
-    exercises = len(re.findall(r"^## Exercise \d+", _markdown(_read(solution)), flags=re.M))
-    assert exercises >= 3, f"{solution.name} answers {exercises} exercises"
+def test_each_lesson_grades_its_exercises(path):
+    """One source: every exercise has a solution region, a check cell with visible and hidden tests and
+    points, and names the answers its check reads; no answer name is already set by the lesson above it
+    (else an untouched student copy would pass)."""
+    import ast
 
+    from pokerlab.course.lessons import read_lesson
 
-def test_every_solutions_notebook_belongs_to_a_lesson():
-    stems = {p.stem for p in LESSONS}
-    for sol in SOLUTIONS:
-        assert sol.stem.removesuffix("_solutions") in stems, f"{sol.name} has no lesson"
+    lesson = read_lesson(path)
+    assert len(lesson.exercises) >= 3, f"{path.name} has {len(lesson.exercises)} graded exercises"
+    assert lesson.setup, f"{path.name} has no exercise setup cell"
+    nb = _read(path)
+    gids = [c.metadata["nbgrader"]["grade_id"] for c in nb.cells if "nbgrader" in c.metadata]
+    assert len(gids) == len(set(gids)), f"{path.name} repeats a grade_id"
+    assert len({c.id for c in nb.cells}) == len(nb.cells), f"{path.name} repeats a cell id"
+    first = min(i for i, c in enumerate(nb.cells) if "nbgrader" in c.metadata)
+    above: set[str] = set()
+    for c in nb.cells[:first]:
+        if c.cell_type == "code":
+            above |= {n.id for n in ast.walk(ast.parse(c.source)) if isinstance(n, ast.Name)}
+    for e in lesson.exercises:
+        assert e.points > 0 and e.answers and e.code_id, f"{path.name} {e.name} lacks points, answers or code"
+        assert "### BEGIN HIDDEN TESTS" in e.check, f"{path.name} {e.name} has no hidden tests"
+        visible = e.check.split("### BEGIN HIDDEN TESTS")[0]
+        assert "assert " in visible, f"{path.name} {e.name} has no visible test"
+        assert not set(e.answers) & above, f"{path.name} {e.name}: {set(e.answers) & above} is set above the exercises"
+    code = {c.id: c.source for c in nb.cells}
+    assert all("### BEGIN SOLUTION" in code[e.code_id] for e in lesson.exercises)
 
 
 def test_course_map_lists_every_lesson_with_its_minutes():

@@ -1,0 +1,106 @@
+"""Run one submission's cells in a sandboxed kernel and report what the grader needs, line by line.
+
+Started by :mod:`pokerlab.course.grading` as its own process (so a kernel that dies or hangs can never
+take the grader with it): reads a JSON request on stdin, runs the planned cells with jupyter_client in a kernel
+started through :mod:`pokerlab.course._sandbox`, and prints one JSON line per event as it happens
+(``{"kernel_pid"}``, ``{"answers": number, "values"}``, ``{"error": cell_id, "text"}``, ``{"note"}``), so
+whatever it reported before being stopped still counts.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Any
+
+
+def emit(**event: Any) -> None:
+    print(json.dumps(event), flush=True)
+
+
+def _execute(km: Any, kc: Any, code: str, seconds: float) -> tuple[list[dict[str, Any]], str]:
+    """Run one cell; return its outputs and how it ended: "ok", "timeout", "unresponsive" or "dead"."""
+    from queue import Empty
+
+    msg_id = kc.execute(code, store_history=False, allow_stdin=False)
+    outputs: list[dict[str, Any]] = []
+    deadline, interrupted = time.monotonic() + seconds, None
+    while True:
+        if not km.is_alive():
+            return outputs, "dead"
+        now = time.monotonic()
+        if interrupted is None and now > deadline:
+            km.interrupt_kernel()
+            interrupted = now
+        elif interrupted is not None and now > interrupted + 10:
+            return outputs, "unresponsive"
+        try:
+            msg = kc.get_iopub_msg(timeout=0.5)
+        except Empty:
+            continue
+        if msg.get("parent_header", {}).get("msg_id") != msg_id:
+            continue
+        kind, content = msg["msg_type"], msg["content"]
+        if kind == "status" and content.get("execution_state") == "idle":
+            return outputs, "timeout" if interrupted is not None else "ok"
+        if kind == "stream":
+            outputs.append({"output_type": "stream", "text": content.get("text", "")})
+        elif kind == "error":
+            outputs.append(
+                {"output_type": "error", "ename": content.get("ename", ""), "evalue": content.get("evalue", "")}
+            )
+
+
+def run(request: dict[str, Any]) -> None:
+    from jupyter_client.kernelspec import KernelSpecManager
+    from jupyter_client.manager import KernelManager
+
+    plan = request["plan"]  # [source, exercise number or None, cell id]
+    marker, timeout = request["marker"], float(request["timeout"])
+    specs = KernelSpecManager(kernel_dirs=[request["specs"]])
+    km = KernelManager(kernel_name="pokerlab-grader", kernel_spec_manager=specs)
+    km.start_kernel(cwd=request["workdir"])
+    deadline = time.monotonic() + timeout
+    pid = getattr(km.provisioner, "pid", None)
+    if isinstance(pid, int):
+        emit(kernel_pid=pid)
+    kc = km.client()
+    kc.start_channels()
+    try:
+        kc.wait_for_ready(timeout=120)
+        for source, number, cid in plan:
+            left = deadline - time.monotonic()
+            if left <= 1:
+                emit(note=f"the notebook did not finish within {timeout:g} s: later cells were not run")
+                break
+            outputs, end = _execute(
+                km, kc, source, min(left, max(10.0, timeout / 3))
+            )  # a hang leaves time for the rest
+            for out in outputs:
+                if out["output_type"] == "error":
+                    emit(error=cid, text=f"{out['ename']}: {str(out['evalue'])[:300]}".rstrip(": "))
+                elif number is not None:
+                    for line in str(out["text"]).splitlines():
+                        if line.startswith(marker):
+                            emit(answers=number, values=line[len(marker) :])
+            if end == "timeout":
+                limit = int(min(left, max(10.0, timeout / 3)))
+                emit(error=cid, text=f"Timeout: stopped after {limit} s")
+                emit(note=f"a cell did not finish within {limit} s and was interrupted")
+            elif end in ("dead", "unresponsive"):
+                why = "died (out of memory, or the notebook stopped it)" if end == "dead" else "ignored the interrupt"
+                emit(error=cid, text=f"the kernel {why}")
+                emit(note=f"the kernel {why} in a cell: later cells were not run")
+                break
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+
+
+def main() -> None:
+    run(json.loads(sys.stdin.read()))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

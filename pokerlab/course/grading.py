@@ -1,0 +1,474 @@
+"""Grade submissions (``pokerlab course grade``): untrusted notebooks in fresh, limited kernels.
+
+How one submission is graded:
+
+1. every file is read into memory before any of them runs, so nothing a submission does to the files
+   (another student's included) changes what is graded;
+2. the lesson is recognised from the content (the cell ids and nbgrader ``grade_id`` it shares with a
+   lesson), never from the file name;
+3. its code cells run top to bottom in a fresh IPython kernel (``pokerlab.course._sandbox``: limits on
+   memory, CPU time and file size) whose working folder is a new temporary folder holding only its own
+   copy, with a time limit per notebook; a cell that raises or hangs is recorded and the next one runs;
+4. where a lesson's check cell stands, the grader asks the kernel only for the values the check reads
+   (``metadata.pokerlab.answers``), as plain data (numbers, strings, lists, tuples, dicts, sets);
+5. the checks, hidden tests included, are taken from the lesson source (never from the submission) and
+   run by :mod:`pokerlab.course._check` in a separate process that no submission code has run in, with
+   fresh imports of pokerlab and answers rebuilt by :func:`ast.literal_eval`.
+
+So edited metadata or checksums, redefined helpers, a forged check cell or a patched ``pokerlab`` count
+for nothing: they live in a kernel whose only output that matters is the answers' values. A check cell
+deleted from the submission scores 0 with a line saying so. Written answers (graded by hand) are not part
+of ``score``/``max_score``; their points are listed separately.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import json
+import os
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pokerlab.course.lessons import Exercise, Lesson, check_lessons, check_notebook, nbgrader_meta, read_lessons, source
+from pokerlab.errors import ParameterError
+
+__all__ = ["ExerciseResult", "NotebookGrade", "grade", "identify"]
+
+MAX_BYTES = 64 * 2**20  # a notebook larger than this is refused unread
+DEFAULT_TIMEOUT = 900.0  # seconds per notebook
+DEFAULT_MEMORY = 4 * 2**30  # bytes of address space for the kernel
+
+
+@dataclass
+class ExerciseResult:
+    """Points of one autograded exercise, and why they were lost."""
+
+    name: str
+    score: float
+    max_score: float
+    message: str = ""
+    written_points: float = 0.0  # a written answer's points, graded by hand (not in score)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "score": self.score, "max_score": self.max_score, "message": self.message}
+
+
+@dataclass
+class NotebookGrade:
+    """The grade of one submitted notebook."""
+
+    notebook: str
+    lesson: str | None
+    exercises: list[ExerciseResult] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def score(self) -> float:
+        return sum(e.score for e in self.exercises)
+
+    @property
+    def max_score(self) -> float:
+        return sum(e.max_score for e in self.exercises)
+
+    @property
+    def written_points(self) -> float:
+        return sum(e.written_points for e in self.exercises)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "notebook": self.notebook,
+            "lesson": self.lesson,
+            "score": self.score,
+            "max_score": self.max_score,
+            "exercises": [e.to_json() for e in self.exercises],
+            "written_points_to_grade_by_hand": self.written_points,
+            "notes": self.notes,
+        }
+
+    def lines(self) -> list[str]:
+        """The text the command prints for this notebook."""
+        head = f"{self.notebook}: {_num(self.score)}/{_num(self.max_score)}"
+        head += f" (lesson {self.lesson})" if self.lesson else ""
+        out = [head]
+        out += [f"  note: {n}" for n in self.notes]
+        for e in self.exercises:
+            line = f"  {e.name}: {_num(e.score)}/{_num(e.max_score)}"
+            out.append(line + (f"  {e.message}" if e.message else ""))
+        if self.written_points:
+            out.append(f"  written answers: {_num(self.written_points)} points to grade by hand")
+        return out
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def identify(notebook: dict[str, Any], lessons: Sequence[Lesson]) -> Lesson | None:
+    """The lesson a notebook comes from: the one sharing the most cell ids and grade ids with it
+    (at least three), whatever the file is called."""
+    cells = check_notebook(notebook)["cells"]
+    lessons = check_lessons(lessons)
+    ids = {c.get("id") for c in cells if isinstance(c.get("id"), str)}
+    gids = {g for c in cells if isinstance(g := nbgrader_meta(c).get("grade_id"), str)}
+    best, best_n = None, 2
+    for lesson in lessons:
+        n = len(ids & lesson.cell_ids()) + len({g for g in gids if g.startswith("ex")} & lesson.grade_ids())
+        if n > best_n:
+            best, best_n = lesson, n
+    return best
+
+
+def _read(path: Path) -> tuple[dict[str, Any] | None, str]:
+    """A submission parsed as a notebook, or None and why not."""
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            return None, f"larger than {MAX_BYTES // 2**20} MB"
+        data = json.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        return None, f"not a readable notebook ({type(exc).__name__})"
+    try:
+        return check_notebook(data), ""
+    except ParameterError:
+        return None, "not a notebook (it needs a list of cells, each with a type and a source)"
+
+
+_EXTRACT = r"""
+def __pokerlab_extract(names, marker):
+    import json, math
+    def plain(x, depth=0):
+        if depth > 30:
+            raise TypeError("is nested too deeply")
+        t = type(x)
+        if x is None or t is bool or t is str or t is int:
+            return x
+        if t is float:
+            if not math.isfinite(x):
+                raise TypeError("is not a finite number")
+            return x
+        if t is list or t is tuple:
+            items = [plain(v, depth + 1) for v in x]
+            return items if t is list else tuple(items)
+        if t is set or t is frozenset:
+            return {plain(v, depth + 1) for v in x}
+        if t is dict:
+            return {plain(k, depth + 1): plain(v, depth + 1) for k, v in x.items()}
+        mod = getattr(t, "__module__", "")
+        if mod == "numpy" and getattr(x, "ndim", None) == 0:
+            return plain(x.item(), depth + 1)
+        if mod == "fractions":
+            return float(x)
+        if isinstance(x, str):
+            return str.__str__(x)
+        if isinstance(x, int):
+            return int.__index__(x)
+        raise TypeError(f"is a {t.__name__}, not plain data (numbers, strings, lists, tuples, dicts)")
+    out = {}
+    space = globals()
+    for name in names:
+        if name not in space:
+            out[name] = [None, "is not defined"]
+            continue
+        try:
+            text = repr(plain(space[name]))
+            out[name] = [text, ""] if len(text) < 2**20 else [None, "is too large"]
+        except Exception as exc:
+            out[name] = [None, str(exc)]
+    print(marker + json.dumps(out))
+__pokerlab_extract(%r, %r)
+del __pokerlab_extract
+"""
+
+
+def _kernel_spec(folder: Path, workdir: Path, memory: int, cpu: int) -> None:
+    spec = {
+        "argv": [
+            sys.executable,
+            "-m",
+            "pokerlab.course._sandbox",
+            "--memory",
+            str(memory),
+            "--cpu",
+            str(cpu),
+            "-f",
+            "{connection_file}",
+        ],
+        "display_name": "pokerlab grader",
+        "language": "python",
+        "env": {"HOME": str(workdir), "MPLCONFIGDIR": str(workdir / ".mpl"), "PYTHONDONTWRITEBYTECODE": "1"},
+    }
+    (folder / "pokerlab-grader").mkdir(parents=True)
+    (folder / "pokerlab-grader" / "kernel.json").write_text(json.dumps(spec))
+
+
+@dataclass
+class _Run:
+    answers: dict[int, dict[str, list[Any]]] = field(default_factory=dict)
+    errors: dict[str, str] = field(default_factory=dict)  # lesson cell id -> the error it raised
+    notes: list[str] = field(default_factory=list)
+
+
+def _run_submission(notebook: dict[str, Any], lesson: Lesson, name: str, timeout: float, memory: int) -> _Run:
+    """Run the submission's code cells in a fresh sandboxed kernel (through :mod:`pokerlab.course._runner`,
+    a process of its own); collect the answers at each check cell."""
+    run = _Run()
+    by_id = {e.cell_id: e for e in lesson.exercises}
+    by_gid = {e.grade_id: e for e in lesson.exercises}
+    marker = f"@@pokerlab-answers-{secrets.token_hex(8)}@@"
+    plan: list[tuple[str, int | None, str]] = []  # (source, exercise whose answers it extracts, cell id)
+    seen: set[int] = set()
+    for cell in notebook["cells"]:
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            continue
+        cid = str(cell["id"]) if isinstance(cell.get("id"), str) else ""
+        ex = by_id.get(cid) or by_gid.get(str(nbgrader_meta(cell).get("grade_id", "")))
+        if ex is not None:
+            if ex.number not in seen:
+                seen.add(ex.number)
+                plan.append((_EXTRACT % (list(ex.answers), marker), ex.number, cid))
+            continue
+        plan.append((source(cell), None, cid))
+    top = Path(tempfile.mkdtemp(prefix="pokerlab-grade-"))
+    kernel_pid = None
+    proc: subprocess.Popen[str] | None = None
+    try:
+        workdir, specs = top / "work", top / "kernels"
+        workdir.mkdir()
+        (workdir / name).write_text(json.dumps(notebook), encoding="utf-8")
+        _kernel_spec(specs, workdir, memory, cpu=int(timeout) + 60)
+        request = {"plan": plan, "marker": marker, "timeout": timeout, "workdir": str(workdir), "specs": str(specs)}
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "pokerlab.course._runner"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            cwd=str(top),
+            start_new_session=True,
+        )
+        try:
+            stdout, _ = proc.communicate(json.dumps(request), timeout=timeout + 150)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            stdout, _ = proc.communicate()
+            run.notes.append(f"the notebook did not finish within {timeout:g} s: it was stopped")
+        for line in stdout.splitlines():
+            try:
+                event = json.loads(line)
+            except ValueError:
+                continue
+            if "kernel_pid" in event:
+                kernel_pid = int(event["kernel_pid"])
+            elif "answers" in event:
+                ex = next((e for e in lesson.exercises if e.number == event["answers"]), None)
+                if ex is not None:
+                    run.answers[ex.number] = _parse_answers(str(event.get("values", "")), ex)
+            elif "error" in event:
+                run.errors[str(event["error"])] = str(event.get("text", ""))
+            elif "note" in event:
+                run.notes.append(str(event["note"]))
+        if proc.returncode not in (0, -signal.SIGKILL) and not run.notes:
+            run.notes.append("the notebook's run ended abnormally: later cells were not run")
+    finally:
+        if proc is not None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(proc.pid, signal.SIGKILL)  # the runner, should it still be there
+        if kernel_pid:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(kernel_pid, signal.SIGKILL)  # the kernel and anything it left running
+        shutil.rmtree(top, ignore_errors=True)
+    return run
+
+
+def _parse_answers(text: str, ex: Exercise) -> dict[str, list[Any]]:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = {}
+    out: dict[str, list[Any]] = {}
+    for name in ex.answers:
+        v = data.get(name) if isinstance(data, dict) else None
+        ok = isinstance(v, list) and len(v) == 2 and (v[0] is None or isinstance(v[0], str)) and isinstance(v[1], str)
+        out[name] = v if ok and isinstance(v, list) else [None, "could not be read"]
+    return out
+
+
+def _run_checks(lesson: Lesson, checks: list[dict[str, Any]], timeout: float) -> dict[int, tuple[bool, str]]:
+    if not checks:
+        return {}
+    request = json.dumps({"setup": lesson.setup, "checks": checks, "seconds": 300})
+    with tempfile.TemporaryDirectory(prefix="pokerlab-check-") as cwd:
+        try:
+            proc = subprocess.run(
+                [sys.executable, "-m", "pokerlab.course._check"],
+                input=request,
+                capture_output=True,
+                text=True,
+                cwd=cwd,
+                timeout=timeout,
+                check=False,
+            )
+            stdout = proc.stdout
+        except subprocess.TimeoutExpired as exc:
+            stdout = exc.stdout.decode() if isinstance(exc.stdout, bytes) else (exc.stdout or "")
+    results: dict[int, tuple[bool, str]] = {}
+    for line in stdout.splitlines():
+        try:
+            r = json.loads(line)
+            results[int(r["number"])] = (bool(r["passed"]), str(r["message"]))
+        except (ValueError, KeyError, TypeError):
+            continue
+    return results
+
+
+def grade_notebook(
+    path: Path,
+    notebook: dict[str, Any] | None,
+    problem: str,
+    lessons: Sequence[Lesson],
+    timeout: float = DEFAULT_TIMEOUT,
+    memory: int = DEFAULT_MEMORY,
+) -> NotebookGrade:
+    """Grade one submission already read into memory (see the module docstring)."""
+    start = time.monotonic()
+    if notebook is None:
+        return NotebookGrade(str(path), None, notes=[f"not graded: {problem}"])
+    lesson = identify(notebook, lessons)
+    if lesson is None:
+        return NotebookGrade(str(path), None, notes=["not graded: no lesson's exercise cells are in it"])
+    grade = NotebookGrade(str(path), lesson.stem)
+    present = {c.get("id") for c in notebook["cells"] if isinstance(c, dict)} | {
+        nbgrader_meta(c).get("grade_id") for c in notebook["cells"] if isinstance(c, dict)
+    }
+    run = _run_submission(notebook, lesson, Path(path).name, timeout, memory)
+    grade.notes += run.notes
+    checks = []
+    for e in lesson.exercises:
+        if e.number in run.answers:
+            checks.append({"number": e.number, "source": e.check, "answers": run.answers[e.number]})
+    results = _run_checks(lesson, checks, timeout=max(120.0, timeout))
+    for e in lesson.exercises:
+        res = ExerciseResult(e.name, 0.0, e.points, written_points=e.written_points)
+        raised = run.errors.get(e.code_id or "")
+        if e.cell_id not in present and e.grade_id not in present:
+            res.message = "its check cell was deleted from the notebook: 0 (restore it from the student copy)"
+        elif e.number not in run.answers:
+            res.message = "not reached: the notebook stopped before its check"
+        else:
+            passed, message = results.get(e.number, (False, "the check did not run"))
+            if passed:
+                res.score = e.points
+            else:
+                res.message = (f"your code raised {raised}; " if raised else "") + message
+        grade.exercises.append(res)
+    grade.seconds = time.monotonic() - start
+    return grade
+
+
+def grade(
+    paths: Sequence[str | Path],
+    *,
+    feedback: str | Path | None = None,
+    timeout: float = DEFAULT_TIMEOUT,
+    memory: int = DEFAULT_MEMORY,
+    lessons: Sequence[Lesson] | None = None,
+    on_result: Callable[[NotebookGrade], None] | None = None,
+) -> list[NotebookGrade]:
+    """Autograde every notebook in ``paths`` (each in its own fresh kernel, ``timeout`` seconds at most)
+    and, with ``feedback``, write one offline HTML page per notebook into that folder."""
+    if not paths:
+        raise ParameterError("give at least one notebook to grade")
+    if timeout <= 0 or timeout > 86_400:
+        raise ParameterError(f"timeout must be 1..86400 seconds, not {timeout:g}")
+    if memory < 256 * 2**20:
+        raise ParameterError(f"memory must be at least 256 MB, not {memory} bytes")
+    files = [Path(p) for p in paths]
+    for f in files:
+        if not f.is_file():
+            raise ParameterError(f"no notebook at {str(f)!r}")
+    out = Path(feedback) if feedback is not None else None
+    if out is not None and out.exists() and not out.is_dir():
+        raise ParameterError(f"--feedback {str(out)!r} exists and is not a folder")
+    lessons = read_lessons() if lessons is None else list(lessons)
+    submissions = [(f, *_read(f)) for f in files]  # everything in memory before anything runs
+    names = _feedback_names(files)
+    grades = []
+    for (path, nb, problem), fname in zip(submissions, names, strict=True):
+        g = grade_notebook(path, nb, problem, lessons, timeout=timeout, memory=memory)
+        if out is not None:
+            out.mkdir(parents=True, exist_ok=True)
+            (out / fname).write_text(feedback_html(g, nb, lessons), encoding="utf-8")
+        grades.append(g)
+        if on_result is not None:
+            on_result(g)
+    return grades
+
+
+def _feedback_names(files: Sequence[Path]) -> list[str]:
+    """One page name per notebook: its stem, with its folder's name in front when stems repeat."""
+    stems = [f.stem for f in files]
+    names, used = [], set()
+    for f in files:
+        base = f.stem if stems.count(f.stem) == 1 else f"{f.resolve().parent.name}_{f.stem}"
+        name, k = base, 2
+        while name in used:
+            name, k = f"{base}_{k}", k + 1
+        used.add(name)
+        names.append(name + ".html")
+    return names
+
+
+_CSS = """
+body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;line-height:1.45;color:#222}
+h1{font-size:1.5rem} table{border-collapse:collapse;width:100%} td,th{border-bottom:1px solid #ddd;padding:.4rem;
+text-align:left;vertical-align:top} .ok{color:#1a7f37} .lost{color:#b3261e} pre{background:#f6f8fa;padding:.6rem;
+overflow-x:auto;white-space:pre-wrap} .note{background:#fff4e5;padding:.5rem;border-left:4px solid #f0a020}
+@media print{body{max-width:none;margin:0}}
+"""
+
+
+def feedback_html(g: NotebookGrade, notebook: dict[str, Any] | None, lessons: Sequence[Lesson]) -> str:
+    """A self-contained feedback page: score, each exercise's points and failing check, the student's code.
+    No script and no external resource, so it opens offline anywhere."""
+    esc = html.escape
+    lesson = next((les for les in lessons if les.stem == g.lesson), None)
+    code: dict[str, str] = {}
+    if notebook is not None:
+        for c in notebook.get("cells", []):
+            if isinstance(c, dict) and isinstance(c.get("id"), str):
+                code[c["id"]] = source(c)
+    rows = []
+    for e in g.exercises:
+        cls = "ok" if e.score == e.max_score else "lost"
+        rows.append(
+            f"<tr><td>{esc(e.name)}</td><td class='{cls}'>{_num(e.score)} / {_num(e.max_score)}</td>"
+            f"<td>{esc(e.message) or 'all checks passed'}</td></tr>"
+        )
+    parts = [
+        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
+        f"<title>Feedback: {esc(Path(g.notebook).name)}</title><style>{_CSS}</style></head><body>",
+        f"<h1>Feedback: {esc(Path(g.notebook).name)}</h1>",
+        f"<p>Lesson: <b>{esc(g.lesson or 'not recognised')}</b>. Autograded score: "
+        f"<b>{_num(g.score)} / {_num(g.max_score)}</b>.</p>",
+    ]
+    parts += [f"<p class='note'>{esc(n)}</p>" for n in g.notes]
+    if g.exercises:
+        parts.append("<table><tr><th>Exercise</th><th>Points</th><th>Check</th></tr>" + "".join(rows) + "</table>")
+    if g.written_points:
+        parts.append(f"<p>Written answers ({_num(g.written_points)} points) are graded by hand.</p>")
+    if lesson is not None:
+        for ex in lesson.exercises:
+            if ex.code_id and ex.code_id in code:
+                parts.append(f"<h2>{esc(ex.name)}: your code</h2><pre>{esc(code[ex.code_id])}</pre>")
+    parts.append("</body></html>")
+    return "\n".join(parts)

@@ -1,0 +1,98 @@
+"""Student copies and solutions, generated from the lessons (``pokerlab course release``).
+
+The student copy of a lesson keeps its prose, explorers and charts (saved outputs included) and loses
+what gives the answers away: every solution region becomes ``# YOUR CODE HERE`` /
+``raise NotImplementedError()`` (a written answer becomes "YOUR ANSWER HERE"), hidden tests are removed,
+and the outputs of solution and check cells are cleared. The solutions copy keeps everything and only
+drops the region markers. Both lose the test suite's ``# NBVAL_CHECK_OUTPUT`` lines. This is what
+nbgrader's ``generate_assignment`` does, done here without nbgrader so that a lecturer needs only pokerlab.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+from pokerlab.course.lessons import (
+    BEGIN_HIDDEN,
+    BEGIN_SOLUTION,
+    END_HIDDEN,
+    END_SOLUTION,
+    Lesson,
+    check_folder,
+    check_lessons,
+    check_notebook,
+    nbgrader_meta,
+    read_lessons,
+    source,
+    strip_region,
+    without_check_marker,
+)
+from pokerlab.errors import ParameterError
+
+__all__ = ["release", "solutions_copy", "student_copy"]
+
+CODE_STUB = "# YOUR CODE HERE\nraise NotImplementedError()"
+ANSWER_STUB = "YOUR ANSWER HERE"
+
+
+def student_copy(notebook: dict[str, Any]) -> dict[str, Any]:
+    """The notebook a student gets: no solution code, no hidden tests, nothing else changed."""
+    nb = copy.deepcopy(check_notebook(notebook))
+    for cell in nb["cells"]:
+        meta = nbgrader_meta(cell)
+        text = source(cell)
+        original = text
+        if meta.get("solution"):
+            stub = CODE_STUB if cell["cell_type"] == "code" else ANSWER_STUB
+            text = strip_region(text, BEGIN_SOLUTION, END_SOLUTION, stub) if BEGIN_SOLUTION in text else stub
+        if meta.get("grade") and not meta.get("solution"):
+            text = strip_region(text, BEGIN_HIDDEN, END_HIDDEN, "")
+        if cell["cell_type"] == "code":
+            text = without_check_marker(text)
+            if meta.get("solution") or meta.get("grade"):
+                cell["outputs"], cell["execution_count"] = [], None
+        if text != original:
+            cell["source"] = text
+    return nb
+
+
+def solutions_copy(notebook: dict[str, Any]) -> dict[str, Any]:
+    """The complete notebook: solutions and hidden tests in place, markers dropped."""
+    nb = copy.deepcopy(check_notebook(notebook))
+    for cell in nb["cells"]:
+        text = original = source(cell)
+        for begin, end in ((BEGIN_SOLUTION, END_SOLUTION), (BEGIN_HIDDEN, END_HIDDEN)):
+            if begin in text:
+                text = strip_region(text, begin, end, None)
+        if cell["cell_type"] == "code":
+            text = without_check_marker(text)
+        if text != original:
+            cell["source"] = text
+    return nb
+
+
+def write_notebook(nb: dict[str, Any], path: Path) -> None:
+    path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def release(out: str | Path, *, solutions: bool = False, lessons: list[Lesson] | None = None) -> list[Path]:
+    """Write the student copy (or, with ``solutions``, the complete copy) of every lesson with exercises
+    to ``OUT/<lesson file stem>.ipynb`` and return the paths written (``OUT`` is created if needed).
+    """
+    folder = check_folder(out, "out")
+    if not isinstance(solutions, bool):
+        raise ParameterError(f"solutions must be True or False, not {solutions!r:.40}")
+    if folder.exists() and not folder.is_dir():
+        raise ParameterError(f"out {str(out)!r} exists and is not a folder")
+    lessons = read_lessons() if lessons is None else check_lessons(lessons)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for lesson in lessons:
+        nb = solutions_copy(lesson.notebook) if solutions else student_copy(lesson.notebook)
+        path = folder / f"{lesson.stem}.ipynb"
+        write_notebook(nb, path)
+        written.append(path)
+    return written

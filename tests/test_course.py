@@ -1,0 +1,331 @@
+"""Hand it out and grade it: release, the grader (hostile submissions included), nbgrader's own tools.
+
+The quick tests read the lessons and run the checks in-process; the slow ones start kernels: hostile
+submissions cut down to one lesson's exercises, nbgrader's generate_assignment/autograde on a lesson, and
+the release -> grade round trip of every lesson.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pokerlab.cli import main
+from pokerlab.course import grading
+from pokerlab.course._check import run_checks
+from pokerlab.course.lessons import nbgrader_meta, read_lesson, read_lessons, source
+from pokerlab.course.release import release, solutions_copy, student_copy
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = read_lessons()
+BY_STEM = {les.stem: les for les in LESSONS}
+QUICK = "05_betting_strategies"  # the lesson whose exercises run fastest
+
+
+def _code(nb):
+    return "\n".join(source(c) for c in nb["cells"] if c["cell_type"] == "code")
+
+
+def test_every_lesson_has_graded_exercises_and_the_points_add_up():
+    assert len(LESSONS) >= 10
+    for les in LESSONS:
+        assert len(les.exercises) >= 3
+        assert les.max_score == sum(e.points for e in les.exercises) > 0
+
+
+@pytest.mark.parametrize("stem", sorted(BY_STEM))
+def test_the_student_copy_has_no_solution_and_no_hidden_test_and_keeps_the_rest(stem):
+    les = BY_STEM[stem]
+    student = student_copy(les.notebook)
+    text = json.dumps(student)
+    for marker in ("BEGIN SOLUTION", "END SOLUTION", "BEGIN HIDDEN TESTS", "NBVAL_CHECK_OUTPUT"):
+        assert marker not in text
+    solution_cells = [c for c in les.notebook["cells"] if nbgrader_meta(c).get("solution")]
+    assert text.count("raise NotImplementedError()") == sum(c["cell_type"] == "code" for c in solution_cells)
+    assert text.count("YOUR ANSWER HERE") == sum(c["cell_type"] == "markdown" for c in solution_cells)
+    for e in les.exercises:  # a solution line never reaches the student, the visible test does
+        hidden = e.check.split("### BEGIN HIDDEN TESTS")[1].split("### END HIDDEN TESTS")[0].strip()
+        assert hidden not in _code(student)
+        assert e.check.splitlines()[1] in _code(student)
+    # prose, explorers and charts intact: every cell outside the exercises keeps its source and outputs
+    for a, b in zip(les.notebook["cells"], student["cells"], strict=True):
+        assert a["id"] == b["id"]
+        if not nbgrader_meta(a):
+            kept = [ln for ln in source(a).splitlines(keepends=True) if ln.strip() != "# NBVAL_CHECK_OUTPUT"]
+            assert source(b) == "".join(kept)
+            assert b.get("outputs") == a.get("outputs")
+
+
+def test_the_solutions_copy_keeps_every_line_but_the_markers():
+    les = BY_STEM["01_cards_and_hand_ranks"]
+    full = solutions_copy(les.notebook)
+    assert "combos = {" in _code(full) and "### " not in _code(full).replace("### Exercise", "")
+    assert "HandClass.parse(name).n_combos" in _code(full)  # hidden tests stay in the solutions
+
+
+def test_the_nbgrader_course_folder_links_every_lesson_and_writes_nothing_twice():
+    source = ROOT / "course" / "source"
+    for les in LESSONS:
+        link = source / les.stem / f"{les.stem}.ipynb"
+        assert link.is_symlink() and link.resolve() == les.path.resolve(), f"course/source lacks {les.stem}"
+
+
+def test_release_writes_one_copy_per_lesson(tmp_path):
+    paths = release(tmp_path / "out")
+    assert [p.name for p in paths] == [f"{s}.ipynb" for s in sorted(BY_STEM)]
+    assert main(["course", "release", str(tmp_path / "sol"), "--solutions"]) == 0
+    assert "### BEGIN" not in (tmp_path / "sol" / "03_preflop_tables.ipynb").read_text()
+
+
+def test_the_lesson_is_recognised_from_the_content_not_the_file_name():
+    for les in LESSONS:
+        nb = student_copy(les.notebook)
+        nb["cells"] = nb["cells"][::-1]  # order and file name do not matter
+        assert grading.identify(nb, LESSONS) is les
+    assert grading.identify({"cells": [{"cell_type": "code", "id": "x", "source": "1"}]}, LESSONS) is None
+
+
+def _answers(**values):
+    return {k: [repr(v), ""] for k, v in values.items()}
+
+
+def _check(stem, number, answers):
+    les = BY_STEM[stem]
+    e = next(x for x in les.exercises if x.number == number)
+    request = {"setup": les.setup, "checks": [{"number": number, "source": e.check, "answers": answers}]}
+    (result,) = run_checks(request)
+    return result
+
+
+def test_checks_pass_the_right_answer_and_name_what_is_wrong():
+    assert _check("01_cards_and_hand_ranks", 1, _answers(combos={"AA": 6, "AKs": 4, "AKo": 12}))["passed"]
+    wrong = _check("01_cards_and_hand_ranks", 1, _answers(combos={"AA": 6, "AKs": 4, "AKo": 16}))
+    assert not wrong["passed"] and "AKo has 12 combinations, not 16" in wrong["message"]
+    missing = _check("01_cards_and_hand_ranks", 1, {"combos": [None, "is not defined"]})
+    assert not missing["passed"] and "`combos` is not defined" in missing["message"]
+
+
+def test_an_answer_is_plain_data_only():
+    """The submission's kernel hands over values as literals: an object whose == is always True is refused."""
+    ns: dict = {}
+    code = "class Always:\n    def __eq__(self, other):\n        return True\ncombos = Always()\nflushes = 5108\n"
+    exec(code, ns)
+    printed: list[str] = []
+    ns["print"] = printed.append
+    exec(grading._EXTRACT % (["combos", "flushes"], "@@"), ns)
+    got = json.loads(printed[0][2:])
+    assert got["flushes"] == ["5108", ""]
+    assert got["combos"][0] is None and "not plain data" in got["combos"][1]
+    result = _check("01_cards_and_hand_ranks", 1, {"combos": got["combos"]})
+    assert not result["passed"] and "not plain data" in result["message"]
+    # and a string that is code, not a literal, is never run
+    assert not _check("01_cards_and_hand_ranks", 2, {"flushes": ["__import__('os').getpid()", ""]})["passed"]
+
+
+def test_the_command_refuses_bad_input_with_one_line(tmp_path, capsys):
+    assert main(["course", "grade", str(tmp_path / "missing.ipynb")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no notebook at" in err
+    (tmp_path / "file").write_text("x")
+    assert main(["course", "release", str(tmp_path / "file")]) == 2
+
+
+def test_a_file_that_is_no_notebook_gets_a_line_and_no_score(tmp_path):
+    bad = tmp_path / "broken.ipynb"
+    bad.write_text("{not json")
+    other = tmp_path / "other.ipynb"
+    other.write_text(json.dumps({"cells": [{"cell_type": "code", "id": "q", "source": "1"}]}))
+    odd = tmp_path / "odd.ipynb"
+    odd.write_text(json.dumps({"cells": [1, {"cell_type": "code", "source": 5}]}))
+    grades = grading.grade([bad, other, odd], feedback=tmp_path / "fb", lessons=LESSONS)
+    assert [g.max_score for g in grades] == [0, 0, 0]
+    assert "not a readable notebook" in grades[0].notes[0] and "no lesson" in grades[1].notes[0]
+    assert "not a notebook" in grades[2].notes[0]
+    assert (tmp_path / "fb" / "broken.html").is_file()
+
+
+# ---- slow: kernels ---------------------------------------------------------------------------------------
+
+
+def _exercises_only(stem, nb):
+    """A submission cut down to the lesson's exercise cells (what the grader needs), to keep tests short."""
+    return {**nb, "cells": [c for c in nb["cells"] if nbgrader_meta(c)]}
+
+
+def _write(path, nb):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(nb))
+    return path
+
+
+def _cell(nb, grade_id):
+    return next(c for c in nb["cells"] if nbgrader_meta(c).get("grade_id") == grade_id)
+
+
+@pytest.mark.slow
+def test_hostile_submissions_cannot_raise_their_score(tmp_path):
+    les = BY_STEM[QUICK]
+    full = _exercises_only(QUICK, solutions_copy(les.notebook))
+    # 1. edited metadata and a forged check: exercise 1 answered wrong, its check replaced by `pass`, points 100
+    forged = json.loads(json.dumps(full))
+    _cell(forged, "ex1_code")["source"] += "\nodds = 0.5\n"
+    check = _cell(forged, "ex1_check")
+    check["source"], check["metadata"]["nbgrader"]["points"] = "pass", 100
+    check["metadata"]["nbgrader"]["checksum"] = "0" * 32
+    # 2. redefined helpers: pokerlab's own function patched to agree with a wrong answer, builtins too
+    patched = json.loads(json.dumps(full))
+    _cell(patched, "ex2_code")["source"] += (
+        "\nimport builtins, pokerlab.bots.strategy as s\n"
+        "s.preflop_decision = lambda *a, **k: type('D', (), {'raise_to': 5})()\n"
+        "raise_by_hand = 5.0\nbuiltins.abs = lambda x: 0\nbuiltins.round = lambda x, *a: 78\n"
+    )
+    # 3. writing files: into its folder, its parent, and over another student's submission (already read)
+    victim = _write(tmp_path / "bob" / "lesson.ipynb", full)
+    writer = json.loads(json.dumps(full))
+    _cell(writer, "ex3_code")["source"] += (
+        f"\nimport pathlib\npathlib.Path({str(victim)!r}).write_text('{{}}')\n"
+        "pathlib.Path('../../grades.json').write_text('[]')\nreach = ['AA']\n"
+    )
+    paths = [
+        _write(tmp_path / "eve" / "a.ipynb", forged),
+        _write(tmp_path / "mallory" / "b.ipynb", patched),
+        _write(tmp_path / "trudy" / "c.ipynb", writer),
+        victim,
+    ]
+    grades = grading.grade(paths, feedback=tmp_path / "fb", timeout=600, lessons=LESSONS)
+    scores = [{e.name: e.score for e in g.exercises} for g in grades]
+    assert all(g.max_score == les.max_score for g in grades)  # metadata never changes the points
+    assert scores[0]["Exercise 1"] == 0 and scores[0]["Exercise 2"] == 2
+    assert "pot odds 30 / (120 + 30) = 0.2, not 0.5" in grades[0].exercises[0].message
+    assert scores[1]["Exercise 2"] == 0 and scores[1]["Exercise 1"] == 2
+    assert scores[2]["Exercise 3"] == 0
+    assert grades[3].score == les.max_score  # bob's grade is what bob handed in
+    page = (tmp_path / "fb" / "a.html").read_text()
+    assert "0.2, not 0.5" in page and "http" not in page.replace("http-equiv", "")
+
+
+@pytest.mark.slow
+def test_a_notebook_that_raises_hangs_or_deletes_its_checks_gets_a_line_never_a_crash(tmp_path):
+    les = BY_STEM[QUICK]
+    full = _exercises_only(QUICK, solutions_copy(les.notebook))
+    raises = json.loads(json.dumps(full))
+    _cell(raises, "ex1_code")["source"] = "raise RuntimeError('my bug')"
+    hangs = json.loads(json.dumps(full))
+    _cell(hangs, "ex2_code")["source"] = "import time\nwhile True:\n    time.sleep(0.1)"
+    deletes = json.loads(json.dumps(full))
+    deletes["cells"] = [c for c in deletes["cells"] if nbgrader_meta(c).get("grade_id") != "ex3_check"]
+    killed = json.loads(json.dumps(full))
+    _cell(killed, "ex4_code")["source"] = "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)"
+    memory = json.loads(json.dumps(full))
+    _cell(memory, "ex1_code")["source"] = "x = bytearray(64 * 2**30)"
+    paths = [
+        _write(tmp_path / f"{n}.ipynb", nb)
+        for n, nb in (
+            ("raises", raises),
+            ("hangs", hangs),
+            ("deletes", deletes),
+            ("killed", killed),
+            ("memory", memory),
+        )
+    ]
+    grades = grading.grade(paths, timeout=120, lessons=LESSONS)
+    by = {Path(g.notebook).stem: {e.name: e for e in g.exercises} for g in grades}
+    assert by["raises"]["Exercise 1"].score == 0 and "RuntimeError: my bug" in by["raises"]["Exercise 1"].message
+    assert by["raises"]["Exercise 2"].score == 2
+    assert by["hangs"]["Exercise 2"].score == 0 and by["hangs"]["Exercise 1"].score == 2
+    assert "Timeout" in by["hangs"]["Exercise 2"].message
+    assert by["deletes"]["Exercise 3"].score == 0 and "deleted" in by["deletes"]["Exercise 3"].message
+    assert by["deletes"]["Exercise 4"].score == 2
+    assert by["killed"]["Exercise 4"].score == 0 and by["killed"]["Exercise 3"].score == 2
+    assert any("kernel died" in n for n in grades[3].notes)
+    assert by["memory"]["Exercise 1"].score == 0 and "MemoryError" in by["memory"]["Exercise 1"].message
+
+
+@pytest.mark.slow
+def test_nbgrader_generate_assignment_and_autograde_work_on_a_lesson(tmp_path):
+    pytest.importorskip("nbgrader")
+    course = tmp_path / "course"
+    shutil.copy(ROOT / "course" / "nbgrader_config.py", course.parent / "nbgrader_config.py")
+    (course / "source" / QUICK).mkdir(parents=True)
+    shutil.copy(ROOT / "notebooks" / f"{QUICK}.ipynb", course / "source" / QUICK / f"{QUICK}.ipynb")
+    config = (
+        (ROOT / "course" / "nbgrader_config.py")
+        .read_text()
+        .replace("HERE = Path(__file__).resolve().parent", f"HERE = Path({str(course)!r})")
+        .replace('HERE.parent / "pokerlab"', f'Path({str(ROOT)!r}) / "pokerlab"')
+    )
+    (course / "nbgrader_config.py").write_text(config)
+    shutil.copytree(ROOT / "course" / "templates", course / "templates")
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    nbgrader = [sys.executable, "-m", "nbgrader"]
+
+    def run(*args):
+        return subprocess.run([*nbgrader, *args], cwd=course, env=env, capture_output=True, text=True, timeout=1200)
+
+    r = run("generate_assignment", QUICK, "--force")
+    assert r.returncode == 0, r.stderr[-2000:]
+    released = json.loads((course / "release" / QUICK / f"{QUICK}.ipynb").read_text())
+    assert "BEGIN HIDDEN TESTS" not in json.dumps(released) and "NotImplementedError" in json.dumps(released)
+    for student, nb in (
+        ("alice", solutions_copy(json.loads((ROOT / "notebooks" / f"{QUICK}.ipynb").read_text()))),
+        ("bob", released),
+    ):
+        _write(course / "submitted" / student / QUICK / f"{QUICK}.ipynb", nb)
+    r = run("autograde", QUICK, "--force")
+    assert r.returncode == 0, r.stderr[-2000:]
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        alice = gb.find_submission(QUICK, "alice")
+        bob = gb.find_submission(QUICK, "bob")
+        max_auto = BY_STEM[QUICK].max_score
+        assert alice.code_score == max_auto and bob.code_score == 0
+    r = run("generate_feedback", QUICK, "--force")
+    assert r.returncode == 0, r.stderr[-2000:]
+    page = (course / "feedback" / "bob" / QUICK / f"{QUICK}.html").read_text()
+    assert "NotImplementedError" in page
+    remote = re.findall(r'<script[^>]+src="(https?:[^"]+)"', page)
+    assert not any("mathjax" in u.lower() for u in remote), remote  # MathJax is the local copy
+    assert "pokerlab/course/assets/mathjax/tex-chtml-full.js" in page
+
+
+def _wrong(nb, les):
+    """One deliberately wrong answer: exercise 1's first answer set to None after the solution."""
+    e = les.exercises[0]
+    cell = next(c for c in nb["cells"] if c.get("id") == e.code_id)
+    cell["source"] = source(cell) + f"\n{e.answers[0]} = None\n"
+    return nb
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stem", sorted(BY_STEM))
+def test_release_then_grade_round_trip(stem, tmp_path):
+    les = read_lesson(ROOT / "notebooks" / f"{stem}.ipynb")
+    sol = release(tmp_path / "sol", solutions=True, lessons=[les])[0]
+    stud = release(tmp_path / "stud", lessons=[les])[0]
+    # the wrong answer in a copy cut to the exercise cells (the lesson body is what makes a grading slow)
+    cut = _exercises_only(stem, json.loads(sol.read_text()))
+    wrong = _write(tmp_path / "wrong" / "renamed.ipynb", _wrong(cut, les))
+    grades = grading.grade([sol, stud, wrong], feedback=tmp_path / "fb", lessons=LESSONS, timeout=1500)
+    assert [g.lesson for g in grades] == [stem] * 3
+    assert grades[0].score == grades[0].max_score == les.max_score, grades[0].lines()
+    assert grades[1].score == 0
+    first = grades[2].exercises[0]
+    assert first.score == 0 and grades[2].score == les.max_score - first.max_score, grades[2].lines()
+    assert first.message and first.message in (tmp_path / "fb" / "renamed.html").read_text().replace("&#x27;", "'")
+
+
+def test_grade_json_lists_notebook_score_max_score_and_exercises(tmp_path, capsys):
+    other = tmp_path / "other.ipynb"
+    other.write_text(json.dumps({"cells": []}))
+    assert main(["course", "grade", str(other), "--json"]) == 0
+    (entry,) = json.loads(capsys.readouterr().out)
+    assert {"notebook", "score", "max_score", "exercises"} <= set(entry)
+    assert entry["notebook"] == str(other) and entry["score"] == entry["max_score"] == 0
