@@ -103,6 +103,11 @@ def test_validate_setup_messages_per_field():
     assert "at most 20" in errors["name"]
     _, errors = validate_setup(ante=60)
     assert "on or off" in errors["ante"]
+    # a pasted page is not echoed whole beside the field; the exponent hint only for an exponent
+    _, errors = validate_setup(hands="9" * 400, players="<script>", minutes="1e1", starting_money="2E3")
+    assert len(errors["hands"]) < 90 and errors["hands"].endswith("\u2026'")
+    assert "digits only" not in errors["players"]
+    assert "digits only" in errors["minutes"] and "digits only" in errors["starting_money"]
     _, errors = validate_setup(seat_bots=("nobody",))
     assert "unknown bots nobody" in errors["seat_bots"]
     setup, errors = validate_setup(name="", limit=True, raises_per_phase=0)
