@@ -370,7 +370,7 @@ def _kernels(server):
 # -- issue 27 -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("width", [600, 760, 900])
+@pytest.mark.parametrize("width", [360, 480, 540, 600, 760, 900])  # 360-540: a half-screen window
 def test_no_seat_box_overlaps_another_at_any_table_size(browser, width):
     from pokerlab.apps.table_view import SeatView, table_html
     from pokerlab.cards import parse_cards
