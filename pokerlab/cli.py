@@ -891,15 +891,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("play", "play in the browser: heads-up against BPP, or a BigHoldem table (Voila)", cmd_play)
     p.add_argument("--app", choices=("heads-up", "bigholdem"), default="heads-up")
-    p.add_argument("--port", type=_whole(1, 65535), default=None, help="port on 127.0.0.1 (default: a free one)")
+    p.add_argument(
+        "--port", type=_whole(1024, 65535), default=None, help="port on 127.0.0.1, 1024..65535 (default: a free one)"
+    )
     p.add_argument("--no-browser", action="store_true", help="only print the address")
-    p.add_argument("--seed", type=_SEED, default=None, help="seed for the cards and the bots")
+    p.add_argument(  # the apps take seeds below 2**62 (they add the match and page numbers)
+        "--seed", type=_whole(0, 2**62 - 1), default=None, help="seed for the cards and the bots"
+    )
     p.add_argument("--verbose", action="store_true", help="show Voila's log")
     p.add_argument(
         "--cull-after",
-        type=_whole(1),
+        type=_whole(2, 86_400),
         default=600,
-        help="seconds before the kernel of a closed page is shut down (600)",
+        help="seconds before the kernel of a closed page is shut down, 2..86,400 (600)",
     )
 
     p = add("replay", "a recorded hand (PHH) street by street: pot odds, equity, HS, PPOT/NPOT", cmd_replay)

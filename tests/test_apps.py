@@ -103,6 +103,11 @@ def test_validate_setup_messages_per_field():
     assert "at most 20" in errors["name"]
     _, errors = validate_setup(ante=60)
     assert "on or off" in errors["ante"]
+    # a pasted page is not echoed whole beside the field; the exponent hint only for an exponent
+    _, errors = validate_setup(hands="9" * 400, players="<script>", minutes="1e1", starting_money="2E3")
+    assert len(errors["hands"]) < 90 and errors["hands"].endswith("\u2026'")
+    assert "digits only" not in errors["players"]
+    assert "digits only" in errors["minutes"] and "digits only" in errors["starting_money"]
     _, errors = validate_setup(seat_bots=("nobody",))
     assert "unknown bots nobody" in errors["seat_bots"]
     setup, errors = validate_setup(name="", limit=True, raises_per_phase=0)
@@ -236,9 +241,11 @@ def test_bigholdem_person_plays_with_probability_shown(tmp_path):
 def test_cli_play_refuses_bad_input(capsys):
     from pokerlab.cli import main
 
-    assert main(["play", "--port", "80", "--no-browser"]) == 2
+    with pytest.raises(SystemExit) as exit_info:  # refused by the parser, as --help says
+        main(["play", "--port", "80", "--no-browser"])
+    assert exit_info.value.code == 2
     err = capsys.readouterr().err
-    assert err.startswith("pokerlab: error: the port must be 1024..65535") and err.count("\n") == 1
+    assert "--port: must be 1024..65,535, not 80" in err and err.count("\n") == 1
     with pytest.raises(SystemExit) as exit_info:
         main(["play", "--app", "poker-night"])
     assert exit_info.value.code == 2

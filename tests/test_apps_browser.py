@@ -370,7 +370,7 @@ def _kernels(server):
 # -- issue 27 -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("width", [600, 760, 900])
+@pytest.mark.parametrize("width", [360, 480, 540, 600, 760, 900])  # 360-540: a half-screen window
 def test_no_seat_box_overlaps_another_at_any_table_size(browser, width):
     from pokerlab.apps.table_view import SeatView, table_html
     from pokerlab.cards import parse_cards
@@ -379,7 +379,7 @@ def test_no_seat_box_overlaps_another_at_any_table_size(browser, width):
     for n in range(2, 11):
         seats = [SeatView(f"phase2 #{i + 1}", 1000, bet=10 * i, cards=(None, None), you=i == 0) for i in range(n)]
         table = table_html(seats, parse_cards("AsKdQh"), 450)
-        page.set_content(f'<body style="margin:0"><div style="width:{width}px">{table}</div></body>')
+        page.set_content(f'<body style="margin:0"><div style="width:{width}px;overflow:hidden">{table}</div></body>')
         boxes = page.evaluate(
             "Array.from(document.querySelectorAll('.pl-seat')).map(e => {"
             "const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]})"
@@ -390,6 +390,13 @@ def test_no_seat_box_overlaps_another_at_any_table_size(browser, width):
                 a, b = boxes[i], boxes[j]
                 w, h = min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
                 assert w <= 0 or h <= 0, f"{n} seats at {width} px: seats {i} and {j} overlap by {w * h:.0f} px²"
+        # every seat can be seen: at the left, and after scrolling the table sideways to its end
+        assert min(b[0] for b in boxes) >= 0, f"{n} seats at {width} px: a seat is cut off at the left"
+        right = page.evaluate(
+            "() => { const s = document.querySelector('.pl-table-scroll'); s.scrollLeft = 10000;"
+            " return Math.max(...Array.from(document.querySelectorAll('.pl-seat')).map(e => e.getBoundingClientRect().right)) }"
+        )
+        assert right <= width + 1, f"{n} seats at {width} px: a seat is cut off at {right:.0f} px"
     page.close()
 
 

@@ -117,10 +117,14 @@ def test_tables_says_where_load_table_reads_when_it_wrote_elsewhere(capsys, tmp_
         (["tables", "--players", "11"], "2..10"),
         (["tables", "--games", "0", "--players", "2"], "at least 1"),
         (["tables", "--method", "guess"], "invalid choice"),
+        # the apps take seeds below 2**62: a larger one used to start a server whose page was an error
+        (["play", "--no-browser", "--seed", str(2**62)], "0..4,611,686,018,427,387,903"),
+        (["play", "--no-browser", "--port", "80"], "1024..65,535"),
+        (["play", "--no-browser", "--cull-after", "1"], "2..86,400"),
     ],
 )
 def test_errors_are_one_line_with_exit_2(argv, words):
-    proc = subprocess.run([sys.executable, "-m", "pokerlab", *argv], capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, "-m", "pokerlab", *argv], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert proc.stdout == ""
     lines = proc.stderr.strip().splitlines()

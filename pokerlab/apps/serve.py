@@ -198,8 +198,8 @@ def start(
         raise ParameterError(f"the port must be 1024..65535, not {port}")
     if not port_is_free(port):
         raise ParameterError(f"the port {port} is taken on 127.0.0.1; choose another or leave --port out")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise ParameterError(f"the seed must be a whole number >= 0, not {seed!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62):
+        raise ParameterError(f"the seed must be a whole number 0..2**62-1 (as the apps take), not {seed!r:.60}")
     if delay is not None and (isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay <= 10):
         raise ParameterError(f"the delay must be 0..10 seconds, not {delay!r}")
     if isinstance(cull_after, bool) or not isinstance(cull_after, int) or not 2 <= cull_after <= 86_400:

@@ -120,8 +120,9 @@ def _number(raw: Any, lo: float, hi: float, whole: bool) -> tuple[float | int | 
             return None, f"required: {what}"
         parsed = parse_amount(text) if whole else (float(text) if _DECIMAL.match(text) else None)
         if parsed is None:
-            hint = " (write the digits only)" if "e" in text.lower() else ""
-            return None, f"{what}, not {text!r}{hint}"
+            hint = " (write the digits only)" if re.fullmatch(r"[\d.,]+e[+-]?\d+", text.lower()) else ""
+            shown = text if len(text) <= 30 else text[:29] + "\u2026"  # a pasted page is not echoed whole
+            return None, f"{what}, not {shown!r}{hint}"
         value = parsed
     else:
         return None, f"{what}, not {raw!r}"

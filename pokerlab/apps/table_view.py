@@ -19,7 +19,8 @@ The person's seat is drawn at the bottom; the others follow clockwise, in
 table order (the seat on your left is the next one to deal, BigHoldem's
 "left"). The table is 100 % wide up to 900 px and keeps its shape, so it
 fits a 1,024-px projector and a 1,280x720 laptop screen; with 9 or 10 seats
-it is taller (at least 520 px), so the seat boxes on each side never overlap.
+it is taller (at least 520 px), and it is at least 600 px wide (a half-screen window
+scrolls it sideways), so the seat boxes never overlap.
 
 >>> from pokerlab.cards import Card
 >>> card_svg(Card.parse("Th")).count("<svg")
@@ -318,7 +319,9 @@ def table_html(
         'border:10px solid #6b4226;box-shadow:inset 0 0 18px #0008"></div>'
     )
     shape = "aspect-ratio:1.6/1;min-height:520px" if crowded else "aspect-ratio:2.1/1;min-height:380px"
-    return (
+    shape += ";min-width:600px"  # in a narrow window (a half screen) seat boxes would overlap or be cut off
+    return (  # the wrapper scrolls sideways when the window is narrower than the table's minimum width
+        '<div class="pl-table-scroll" style="overflow-x:auto;max-width:100%;padding:0 12px">'
         f'<div class="pl-table" style="position:relative;width:100%;max-width:900px;{shape};'
-        f'margin:0 auto;font-family:sans-serif">{felt}{middle}{"".join(parts)}</div>'
+        f'margin:0 auto;font-family:sans-serif">{felt}{middle}{"".join(parts)}</div></div>'
     )
