@@ -873,7 +873,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(press S); e.g. pokerlab course slides decks 02",
     )
     c.add_argument("out", type=_text, help="folder for the decks (their pictures and reveal.js go beside them)")
-    c.add_argument("lessons", nargs="*", help="lesson numbers such as 02 (default: every lesson)")
+    c.add_argument("lessons", nargs="*", default=[], help="lesson numbers such as 02 (default: every lesson)")
     c.add_argument("--pdf", action="store_true", help="also print each deck to PDF with /usr/bin/chromium")
     c.add_argument("--lecture", action="store_true", help="one deck of the course map's 90-minute lecture path")
     c.add_argument("--notebooks", type=_text, default=None, help="the lessons' folder (default: ./notebooks)")
@@ -955,7 +955,14 @@ def _run(argv: Sequence[str] | None) -> int:
     import signal
     import warnings
 
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        if getattr(args, "course_command", None) == "slides" and not any(x.startswith("-") for x in extra):
+            # argparse gives `decks --lecture 02` the lessons [] and leaves 02 over: they are lessons all the same
+            args.lessons = [*args.lessons, *extra]
+        else:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if args.command == "play":  # play handles its own signals
         signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
