@@ -366,3 +366,14 @@ def test_cli_lessons_are_optional_and_lecture_with_lessons_is_one_line(tmp_path,
     # a lesson named twice is built once
     assert main(["course", "slides", str(tmp_path), "02", "2", "02"]) == 0
     assert "1 files in" in capsys.readouterr().out
+
+
+def test_two_sections_in_one_cell_say_their_minutes_are_shared_not_added(tmp_path):
+    # lesson 07 §4-5 are one cell with one set of notes (10 min): §5's slide repeated "10 min" as if it were 10 more
+    page = _deck(
+        tmp_path,
+        [_md("a", "## 4. Agree\n\nwhere they agree\n\n## 5. Disagree\n\nwhere they do not", "slide", NOTE)],
+    )
+    notes = re.findall(r'<aside class="notes">(.*?)</aside>', page, flags=re.S)
+    assert len(notes) == 2 and "share" not in notes[0]
+    assert "§4 and §5 are one cell of the lesson" in notes[1] and "7 min for both together, not 7 more" in notes[1]

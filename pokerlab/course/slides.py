@@ -360,7 +360,7 @@ def _parts(nb: dict[str, Any], assets: _Assets) -> list[_Part]:
                 pieces.append((f"h{len(m.group(1))}", m.group(2).strip(), []))
             else:
                 pieces[-1][2].append(line)
-        noted = False
+        noted = ""  # the section whose heading took this cell's instructor notes
         has_heading = any(kind != "body" for kind, _, _ in pieces)
         for i, (kind, heading, lines) in enumerate(pieces):
             body = "\n".join(lines).strip("\n")
@@ -386,11 +386,15 @@ def _parts(nb: dict[str, Any], assets: _Assets) -> list[_Part]:
                 st = slide_type
             notes = ""
             if instructor is not None and kind in ("h1", "h2"):
-                # one cell holding two sections: the second repeats the cell's notes, saying so
-                shared = (
-                    "<p><i>(the notes of the cell this section shares with the one before)</i></p>" if noted else ""
-                )
-                notes, noted = _notes_html(instructor, shared), True
+                # one cell holding two sections: the second repeats the cell's notes, saying that its minutes
+                # are those of both sections together (a lecturer adding them up would count them twice)
+                shared = ""
+                if noted:
+                    minutes = instructor.get("minutes") if isinstance(instructor, dict) else None
+                    both = f"§{html.escape(noted)} and §{html.escape(section)}"
+                    total = f": {minutes} min for both together, not {minutes} more" if isinstance(minutes, int) else ""
+                    shared = f"<p><i>({both} are one cell of the lesson and share these notes{total})</i></p>"
+                notes, noted = _notes_html(instructor, shared), section
             parts.append(_Part(kind if kind != "body" else "body", blocks, section, title, st, notes, cid))
     return parts
 
