@@ -158,7 +158,9 @@ def test_outputs_pictures_tables_and_widgets(tmp_path):
     )
     assert "NBVAL_CHECK_OUTPUT" not in page
     big = ' style="font-size:22px;line-height:29px"'
-    assert f'<pre class="code"{big}><code>print(1 + 1)</code></pre><pre class="output"{big}><code>2</code></pre>' in page
+    assert (
+        f'<pre class="code"{big}><code>print(1 + 1)</code></pre><pre class="output"{big}><code>2</code></pre>' in page
+    )
     pictures = re.findall(r'<img class="chart" src="([^"]+)"', page)
     assert pictures == ["99_toy_files/image-001.png", "99_toy_files/image-002.png"]  # the chart and the explorer's
     for name in pictures:
@@ -343,7 +345,7 @@ def test_a_chart_squeezed_under_other_blocks_goes_on_the_next_subslide(tmp_path)
     )
     leaves = _leaves(page)
     assert len(leaves) == 2 and "<img" not in leaves[0] and "<img" in leaves[1]
-    height = int(re.search(r'<img [^>]*height:(\d+)px', leaves[1]).group(1))
+    height = int(re.search(r"<img [^>]*height:(\d+)px", leaves[1]).group(1))
     assert height >= 560  # nearly the slide's full height, not the ~440 px left under the code
     # a small chart still shares the slide with its code
     page = _deck(tmp_path, [_md("a", "## 1. Small", "slide", NOTE), _code("b", code, [_png_of(300, 180)])])
