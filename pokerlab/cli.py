@@ -742,7 +742,7 @@ def _add_course(sub: Any) -> None:
         cmd_course,
     )
     p.add_argument("out", type=_text, help="folder for the decks (their pictures and reveal.js go beside them)")
-    p.add_argument("lessons", nargs="*", help="lesson numbers such as 02 (default: every lesson)")
+    p.add_argument("lessons", nargs="*", default=[], help="lesson numbers such as 02 (default: every lesson)")
     p.add_argument("--pdf", action="store_true", help="also print each deck to PDF with /usr/bin/chromium")
     p.add_argument("--lecture", action="store_true", help="one deck of the course map's 90-minute lecture path")
     p.add_argument("--notebooks", type=_text, default=None, help="the lessons' folder (default: ./notebooks)")
@@ -1036,7 +1036,14 @@ def _run(argv: Sequence[str] | None) -> int:
     global _STARTED
     _STARTED = time.perf_counter()
 
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        if getattr(args, "course_command", None) == "slides" and not any(x.startswith("-") for x in extra):
+            # argparse gives `decks --lecture 02` the lessons [] and leaves 02 over: they are lessons all the same
+            args.lessons = [*args.lessons, *extra]
+        else:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
     from pokerlab import _notice
 
     _notice.enabled = True  # a first run says so on stderr while numba compiles (once per machine)

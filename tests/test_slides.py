@@ -157,7 +157,10 @@ def test_outputs_pictures_tables_and_widgets(tmp_path):
         ],
     )
     assert "NBVAL_CHECK_OUTPUT" not in page
-    assert '<pre class="code"><code>print(1 + 1)</code></pre><pre class="output"><code>2</code></pre>' in page
+    big = ' style="font-size:22px;line-height:29px"'
+    assert (
+        f'<pre class="code"{big}><code>print(1 + 1)</code></pre><pre class="output"{big}><code>2</code></pre>' in page
+    )
     pictures = re.findall(r'<img class="chart" src="([^"]+)"', page)
     assert pictures == ["99_toy_files/image-001.png", "99_toy_files/image-002.png"]  # the chart and the explorer's
     for name in pictures:
@@ -305,3 +308,74 @@ def test_a_long_numbered_list_is_cut_between_items_and_keeps_its_numbers(tmp_pat
     assert re.findall(r"Exercise (\d+):", page) == [str(i) for i in range(1, 13)]
     second = re.search(r"<ol start=\"(\d+)\">", leaves[1])
     assert second and f"Exercise {second.group(1)}:" in leaves[1]
+
+
+def _png_of(width: int, height: int) -> dict:
+    """A display_data output whose PNG metadata says it is width×height CSS pixels."""
+    return {
+        "output_type": "display_data",
+        "data": {"image/png": PNG},
+        "metadata": {"image/png": {"width": width, "height": height}},
+    }
+
+
+def test_code_is_as_large_as_its_lines_allow_for_the_back_row(tmp_path):
+    # a 14 px code font cannot be read from the back of a room: short lines get 22 px, long ones no less than 16
+    page = _deck(
+        tmp_path,
+        [
+            _md("a", "## 1. Code", "slide", NOTE),
+            _code("b", "p = pl.hand_potential('AdQc', '3h4cJh')", [_stream("HS = 0.585\n")]),
+            _code("c", "x = " + "a + " * 40 + "b", [_stream("y" * 125 + "\n")], "subslide"),
+        ],
+    )
+    sizes = [int(px) for px in re.findall(r'<pre class="(?:code|output)" style="font-size:(\d+)px', page)]
+    assert sizes == [slides.CODE_PX_MAX, slides.CODE_PX_MAX, slides.CODE_PX_MIN, slides.CODE_PX_MIN]
+    assert slides.CODE_PX_MAX >= 20 and slides.CODE_PX_MIN >= 16
+    # a line fits the slide's width at its size: 88 characters still get the full 22 px
+    assert slides._code_px(["x" * 87]) == 22 and slides._code_px(["x" * 100]) == 19
+
+
+def test_a_chart_squeezed_under_other_blocks_goes_on_the_next_subslide(tmp_path):
+    # lesson 03's three 13x13 grids were drawn at 58 % of the size a slide of their own gives them
+    code = "\n".join(f"table{i} = load({i})" for i in range(9))
+    page = _deck(
+        tmp_path,
+        [_md("a", "## 1. Grids", "slide", NOTE), _code("b", code, [_png_of(774, 758)])],
+    )
+    leaves = _leaves(page)
+    assert len(leaves) == 2 and "<img" not in leaves[0] and "<img" in leaves[1]
+    height = int(re.search(r"<img [^>]*height:(\d+)px", leaves[1]).group(1))
+    assert height >= 560  # nearly the slide's full height, not the ~440 px left under the code
+    # a small chart still shares the slide with its code
+    page = _deck(tmp_path, [_md("a", "## 1. Small", "slide", NOTE), _code("b", code, [_png_of(300, 180)])])
+    assert len(_leaves(page)) == 1
+
+
+def test_cli_lessons_are_optional_and_lecture_with_lessons_is_one_line(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["course", "slides"])
+    err = capsys.readouterr().err.strip().split("\n")
+    assert exit_.value.code == 2 and len(err) == 1
+    assert "required: out" in err[0] and "lessons" not in err[0]  # LESSON numbers are optional
+    # the lesson numbers after --lecture are still lesson numbers, refused with the reason
+    assert main(["course", "slides", str(tmp_path), "--lecture", "02"]) == 2
+    err = capsys.readouterr().err.strip().split("\n")
+    assert len(err) == 1 and "leave out the LESSON" in err[0]
+    with pytest.raises(SystemExit) as exit_:
+        main(["course", "slides", str(tmp_path), "02", "--bogus"])
+    assert exit_.value.code == 2 and "unrecognized arguments: --bogus" in capsys.readouterr().err
+    # a lesson named twice is built once
+    assert main(["course", "slides", str(tmp_path), "02", "2", "02"]) == 0
+    assert "1 files in" in capsys.readouterr().out
+
+
+def test_two_sections_in_one_cell_say_their_minutes_are_shared_not_added(tmp_path):
+    # lesson 07 §4-5 are one cell with one set of notes (10 min): §5's slide repeated "10 min" as if it were 10 more
+    page = _deck(
+        tmp_path,
+        [_md("a", "## 4. Agree\n\nwhere they agree\n\n## 5. Disagree\n\nwhere they do not", "slide", NOTE)],
+    )
+    notes = re.findall(r'<aside class="notes">(.*?)</aside>', page, flags=re.S)
+    assert len(notes) == 2 and "share" not in notes[0]
+    assert "§4 and §5 are one cell of the lesson" in notes[1] and "7 min for both together, not 7 more" in notes[1]

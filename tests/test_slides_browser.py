@@ -155,3 +155,27 @@ def test_lecture_deck_follows_the_course_maps_path(decks, browser):
         (str(step.start), str(step.end)) for step in steps
     ]
     assert off == []
+
+
+CODE_SIZES = r"""() => Reveal.getSlides().flatMap(s => {
+  const ix = Reveal.getIndices(s);
+  Reveal.slide(ix.h, ix.v, 99);
+  return [...s.querySelectorAll('pre code')].map(c => ({
+    px: parseFloat(getComputedStyle(c).fontSize), wide: c.scrollWidth > c.clientWidth + 1,
+    right: c.getBoundingClientRect().right, text: c.textContent.slice(0, 40)}));
+})"""
+
+
+@pytest.mark.parametrize("name", ["02_strength_and_potential", "lecture"])
+def test_code_on_a_slide_is_readable_from_the_back_row_and_never_clipped(decks, browser, name):
+    context, page, _ = _open(browser, decks[name])
+    try:
+        sizes = page.evaluate(CODE_SIZES)
+    finally:
+        context.close()
+    assert sizes
+    for s in sizes:
+        assert s["px"] >= 16, f"{name}: code {s['text']!r} is drawn at {s['px']} px"
+        assert not s["wide"] and s["right"] <= 1280, f"{name}: code {s['text']!r} is clipped"
+    # most code is short enough for the largest size (it was 14.4 px everywhere)
+    assert sum(s["px"] for s in sizes) / len(sizes) >= 18

@@ -229,17 +229,42 @@ def _png_size(data: bytes, meta: dict[str, Any]) -> tuple[int, int]:
     return 800, 450
 
 
+#: code and output text: the largest size (px) that a projector's back row reads, and the smallest allowed
+CODE_PX_MAX, CODE_PX_MIN = 22, 16
+#: the width (px) a <pre>'s text may fill on a slide, and a DejaVu Sans Mono character's width in em
+_CODE_WIDTH, _MONO_EM = 1160, 0.602
+#: the height (px) one <pre> block may fill before the text goes on in another block
+_PRE_ROOM = 486
+
+
+def _code_px(lines: Sequence[str]) -> int:
+    """The font size of a code or output text: as large as its longest line allows, 16-22 px."""
+    longest = max((len(line.expandtabs(4)) for line in lines), default=0)
+    if longest == 0:
+        return CODE_PX_MAX
+    return max(CODE_PX_MIN, min(CODE_PX_MAX, int(_CODE_WIDTH / (_MONO_EM * longest))))
+
+
 def _pre(text: str, cls: str) -> list[_Block]:
-    """A code or output text as <pre> blocks of at most 22 (wrapped) lines each."""
+    """A code or output text as <pre> blocks that each fit a slide, in the largest font its lines allow.
+
+    Code in a 14 px font cannot be read from the back of a room: a text whose longest line is short enough
+    gets up to 22 px; only lines longer than the slide's width at 16 px are wrapped.
+    """
     lines = text.rstrip("\n").split("\n")
+    px = _code_px(lines)
+    line_h = round(px * 1.3)
+    per_row = max(1, int(_CODE_WIDTH / (_MONO_EM * px)))
+    max_rows = max(1, (_PRE_ROOM - 24) // line_h)
+    style = f' style="font-size:{px}px;line-height:{line_h}px"'
     blocks: list[_Block] = []
     chunk: list[str] = []
     rows = 0
     for line in [*lines, None]:
-        size = 0 if line is None else max(1, math.ceil(len(line) / 118))
-        if chunk and (line is None or rows + size > 22):
+        size = 0 if line is None else max(1, math.ceil(len(line.expandtabs(4)) / per_row))
+        if chunk and (line is None or rows + size > max_rows):
             body = html.escape("\n".join(chunk))
-            blocks.append(_Block(f'<pre class="{cls}"><code>{body}</code></pre>', 24 + 21 * rows))
+            blocks.append(_Block(f'<pre class="{cls}"{style}><code>{body}</code></pre>', 24 + line_h * rows))
             chunk, rows = [], 0
         if line is not None:
             chunk.append(line)
@@ -335,7 +360,7 @@ def _parts(nb: dict[str, Any], assets: _Assets) -> list[_Part]:
                 pieces.append((f"h{len(m.group(1))}", m.group(2).strip(), []))
             else:
                 pieces[-1][2].append(line)
-        noted = False
+        noted = ""  # the section whose heading took this cell's instructor notes
         has_heading = any(kind != "body" for kind, _, _ in pieces)
         for i, (kind, heading, lines) in enumerate(pieces):
             body = "\n".join(lines).strip("\n")
@@ -361,11 +386,15 @@ def _parts(nb: dict[str, Any], assets: _Assets) -> list[_Part]:
                 st = slide_type
             notes = ""
             if instructor is not None and kind in ("h1", "h2"):
-                # one cell holding two sections: the second repeats the cell's notes, saying so
-                shared = (
-                    "<p><i>(the notes of the cell this section shares with the one before)</i></p>" if noted else ""
-                )
-                notes, noted = _notes_html(instructor, shared), True
+                # one cell holding two sections: the second repeats the cell's notes, saying that its minutes
+                # are those of both sections together (a lecturer adding them up would count them twice)
+                shared = ""
+                if noted:
+                    minutes = instructor.get("minutes") if isinstance(instructor, dict) else None
+                    both = f"§{html.escape(noted)} and §{html.escape(section)}"
+                    total = f": {minutes} min for both together, not {minutes} more" if isinstance(minutes, int) else ""
+                    shared = f"<p><i>({both} are one cell of the lesson and share these notes{total})</i></p>"
+                notes, noted = _notes_html(instructor, shared), section
             parts.append(_Part(kind if kind != "body" else "body", blocks, section, title, st, notes, cid))
     return parts
 
@@ -397,7 +426,9 @@ def _layout(parts: Sequence[_Part]) -> list[_Slide]:
                 w, h = block.image
                 natural = h * min(1.4, (WIDTH - 80) / w)
                 room = BUDGET - used
-                if current.blocks and room < min(natural, 300):
+                # a chart squeezed under other blocks to less than 3/4 of the size it could have on a slide of
+                # its own (the 13x13 grids' numbers unreadable) goes on the next sub-slide instead
+                if current.blocks and room < min(0.75 * min(natural, BUDGET - 30), natural):
                     current = start(False, part, part.title)
                     room = BUDGET - 30
                 block.height = min(natural, room)
@@ -560,7 +591,8 @@ def find_lessons(lessons: Iterable[str] | None = None, notebooks: str | Path | N
             raise ParameterError(
                 f"lessons: no lesson {item!r} in {str(folder)!r} (there are {', '.join(found) or 'none'})"
             )
-        out.append(found[key])
+        if found[key] not in out:  # "02 2 02" builds lesson 02 once
+            out.append(found[key])
     return out
 
 
