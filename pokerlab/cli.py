@@ -716,7 +716,7 @@ def _add_course(sub: Any) -> None:
     """``pokerlab course``: hand the course out, grade it, build its site."""
     help_ = "teach the course: slide decks, student copies, autograding with feedback, the offline site"
     course = sub.add_parser("course", help=help_, description=help_).add_subparsers(
-        dest="course_command", required=True, parser_class=_Parser
+        dest="course_command", metavar="{slides,release,grade,site}", required=True, parser_class=_Parser
     )
 
     def add(name: str, help_: str, func: Any) -> argparse.ArgumentParser:
