@@ -218,10 +218,15 @@ def test_bad_input_is_refused(args, message):
         push_fold(*args)
 
 
+def test_a_stack_that_cannot_pay_blind_and_ante_says_so():
+    with pytest.raises(ParameterError, match=r"stack_bb must be at least 1 \+ ante_bb = 1.5 bb .* not 1.4"):
+        push_fold(1.4, ante_bb=0.5)
+
+
 def test_bad_ante_and_strategies_are_refused():
     with pytest.raises(ParameterError, match="ante_bb cannot be negative"):
         push_fold(10, ante_bb=-1)
-    with pytest.raises(ParameterError, match=r"stack_bb must be at least 1\.5"):
+    with pytest.raises(ParameterError, match=r"stack_bb must be at least 1 \+ ante_bb = 1\.5"):
         push_fold(1.2, ante_bb=0.5)
     with pytest.raises(ParameterError, match=r"starting class"):
         push_fold_score(10, {"AX": 1.0}, {})
