@@ -291,3 +291,12 @@ def test_lesson_11_names_every_hand_where_the_equity_rule_leaves_the_equilibrium
                 if a_hi <= hi_r <= b_hi and min(a_lo, b_lo) <= lo_r <= max(a_lo, b_lo) and hi_r - lo_r >= 1:
                     covered.add(c)
     assert wrong <= covered, sorted(wrong - covered)
+
+
+@pytest.mark.parametrize(("stack", "ante"), [(1.0, 0.0), (1.0001, 0.0), (1.5, 0.5), (2.0, 1.0), (3.0, 0.0)])
+def test_shares_are_shares_even_when_every_hand_is_played(stack, ante):
+    # at 1 bb every hand is jammed and called: the sum of 169 combination shares came to 1.0000000000000002
+    r = push_fold(stack, ante_bb=ante)
+    assert 0.0 <= r.jam_share <= 1.0 and 0.0 <= r.call_share <= 1.0
+    data = r.to_dict()
+    assert data["jam_share"] <= 1.0 and data["call_share"] <= 1.0

@@ -241,12 +241,12 @@ class PushFoldResult:
     @property
     def jam_share(self) -> float:
         """Share of all dealt hands the small blind jams (combination-weighted)."""
-        return float(_combo_share() @ self._x)
+        return min(1.0, max(0.0, float(_combo_share() @ self._x)))  # a share: rounding must not pass 1
 
     @property
     def call_share(self) -> float:
         """Share of all dealt hands the big blind calls a jam with (combination-weighted)."""
-        return float(_combo_share() @ self._y)
+        return min(1.0, max(0.0, float(_combo_share() @ self._y)))
 
     def grid(self, side: str = "jam") -> np.ndarray:
         """The 13x13 grid of jam (``side="jam"``) or call (``"call"``) probabilities: A..2, suited above."""
