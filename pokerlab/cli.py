@@ -651,7 +651,7 @@ def cmd_drill(args: argparse.Namespace) -> None:
             if not args.json:
                 print(hand.prompt(), flush=True)
             try:
-                line = sys.stdin.readline()
+                line = sys.stdin.readline() if sys.stdin is not None else ""  # None: started with stdin closed
             except (OSError, ValueError):  # no input to read (a closed or absent stdin): stop as at its end
                 line = ""
             if not line or line.strip().lower() in ("q", "quit"):

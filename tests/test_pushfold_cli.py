@@ -124,3 +124,20 @@ def test_quiz_scores_ev_lost_against_the_equilibrium():
     assert quiz.summary().startswith("40 hands,")
     with pytest.raises(Exception, match="deal a hand"):
         quiz.answer("jam")
+
+
+def test_drill_with_stdin_closed_ends_like_empty_input():
+    # `pokerlab drill <&-` (no stdin at all: sys.stdin is None) was an AttributeError traceback
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import os, sys; os.close(0); sys.stdin = None; "
+            "from pokerlab.cli import main; sys.exit(main(['drill', '--hands', '2', '--seed', '1']))",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr and "0 hands, 0 right" in run.stdout
