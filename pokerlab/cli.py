@@ -624,26 +624,41 @@ def cmd_solve(args: argparse.Namespace) -> None:
 
 def cmd_pushfold(args: argparse.Namespace) -> None:
     """The heads-up push/fold equilibrium at one stack depth: both 13x13 grids, value, exploitability."""
-    from pokerlab.solve.pushfold import push_fold
+    from pokerlab.solve.pushfold import _check_stack, push_fold
 
+    _check_stack(args.stack, args.ante, stack_name="STACK", ante_name="--ante")  # errors name what was typed
     result = push_fold(args.stack, ante_bb=args.ante)
     _print(result.to_dict(), result.text(), args.json)
 
 
+_DRILL_RETRIES = 5
+"""``pokerlab drill`` asks again after an answer it cannot read, but not more than this many times in a row."""
+
+
 def cmd_drill(args: argparse.Namespace) -> None:
     """Push/fold drill: answer jam/fold or call/fold on stdin, scored in EV lost against the equilibrium."""
-    from pokerlab.solve.pushfold import PushFoldQuiz
+    from pokerlab._validate import real
+    from pokerlab.solve.pushfold import PushFoldQuiz, _check_stack
 
+    if args.stack is None:
+        real(args.ante, "--ante", lo=0.0, hi=1.0)
+    else:
+        _check_stack(args.stack, args.ante, stack_name="--stack", ante_name="--ante")
     quiz = PushFoldQuiz(args.stack, seed=args.seed, ante_bb=args.ante)
     records = []
     for _ in range(args.hands):
         hand = quiz.deal()
         done = None
+        wrong = 0  # answers in a row that were not an answer: piped garbage must end, not loop forever
         while done is None:
+            if wrong >= _DRILL_RETRIES:
+                raise ParameterError(
+                    f"{wrong} answers in a row were not {' or '.join(hand.answers)}: stopping the drill"
+                )
             if not args.json:
                 print(hand.prompt(), flush=True)
             try:
-                line = sys.stdin.readline()
+                line = sys.stdin.readline() if sys.stdin is not None else ""  # None: started with stdin closed
             except (OSError, ValueError):  # no input to read (a closed or absent stdin): stop as at its end
                 line = ""
             if not line or line.strip().lower() in ("q", "quit"):
@@ -651,6 +666,7 @@ def cmd_drill(args: argparse.Namespace) -> None:
             try:
                 done = quiz.answer(line)
             except ParameterError as exc:
+                wrong += 1
                 if not args.json:
                     print(f"  {exc}", flush=True)
         if done is None:
@@ -934,7 +950,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--show", action="append", help="print the average policy at this information set (repeatable)")
 
     p = add("pushfold", "heads-up push/fold equilibrium at one stack depth, solved exactly", cmd_pushfold)
-    p.add_argument("stack", type=float, help="effective stack in big blinds before the blinds are posted, e.g. 10")
+    p.add_argument(
+        "stack", metavar="STACK", type=float, help="effective stack in big blinds before the blinds are posted, e.g. 10"
+    )
     p.add_argument("--ante", type=float, default=0.0, help="each player's ante in big blinds (default 0)")
 
     p = add("drill", "push/fold drill: answer on stdin, scored in EV lost against the equilibrium", cmd_drill)

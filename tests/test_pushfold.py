@@ -218,10 +218,15 @@ def test_bad_input_is_refused(args, message):
         push_fold(*args)
 
 
+def test_a_stack_that_cannot_pay_blind_and_ante_says_so():
+    with pytest.raises(ParameterError, match=r"stack_bb must be at least 1 \+ ante_bb = 1.5 bb .* not 1.4"):
+        push_fold(1.4, ante_bb=0.5)
+
+
 def test_bad_ante_and_strategies_are_refused():
     with pytest.raises(ParameterError, match="ante_bb cannot be negative"):
         push_fold(10, ante_bb=-1)
-    with pytest.raises(ParameterError, match=r"stack_bb must be at least 1\.5"):
+    with pytest.raises(ParameterError, match=r"stack_bb must be at least 1 \+ ante_bb = 1\.5"):
         push_fold(1.2, ante_bb=0.5)
     with pytest.raises(ParameterError, match=r"starting class"):
         push_fold_score(10, {"AX": 1.0}, {})
@@ -245,3 +250,53 @@ def test_any_strategies_sit_between_the_best_responses(stack, jam, call):
     assert s.sb_best >= s.value - 1e-12 >= s.bb_best - 2e-12
     assert s.sb_best >= s.equilibrium_value - 1e-9 >= s.bb_best - 2e-9
     assert s.exploitability == pytest.approx((s.sb_loss + s.bb_loss) / 2, abs=1e-9)
+
+
+def test_lesson_11_names_every_hand_where_the_equity_rule_leaves_the_equilibrium():
+    """Lesson 11's account of the jam rule at 10 bb lists each class it gets wrong (it missed 76o, 87o, 97o, J2s)."""
+    import re
+    from pathlib import Path
+
+    import nbformat
+
+    from pokerlab.bots.pushfold import _top_share
+    from pokerlab.preflop import load_table
+
+    exact = load_table("exact")
+    eq = push_fold(10)
+    rule = _top_share(sorted(CLASS_NAMES, key=lambda c: -exact.value(c)), eq.jam_share)
+    wrong = {c for c in CLASS_NAMES if abs(rule[c] - eq.jam[c]) > 1e-9}
+    lesson = Path(__file__).resolve().parent.parent / "notebooks" / "11_push_or_fold.ipynb"
+    text = next(
+        c.source
+        for c in nbformat.read(lesson, as_version=4).cells
+        if c.cell_type == "markdown" and c.source.startswith("Which ranking comes closest?")
+    )
+    named = set()
+    for a, b in re.findall(r"\b(\w\w[so]?)-(\w\w[so]?)\b", text):  # a span such as 43s-76s: both ends in `wrong`
+        assert a in wrong and b in wrong, (a, b)
+        named |= {a, b}
+    named |= set(re.findall(r"\b([2-9TJQKA]{2}[so])\b", text))
+    spans = {"43s": "76s", "74s": "86s", "Q3o": "Q6o"}  # what the spans cover
+    covered = set()
+    for c in wrong:
+        if c in named:
+            covered.add(c)
+        for lo, hi in spans.items():
+            if lo in named and hi in named and c[-1] == lo[-1]:
+                ranks = "23456789TJQKA"
+                hi_r, lo_r = sorted((ranks.index(c[0]), ranks.index(c[1])), reverse=True)
+                a_hi, a_lo = sorted((ranks.index(lo[0]), ranks.index(lo[1])), reverse=True)
+                b_hi, b_lo = sorted((ranks.index(hi[0]), ranks.index(hi[1])), reverse=True)
+                if a_hi <= hi_r <= b_hi and min(a_lo, b_lo) <= lo_r <= max(a_lo, b_lo) and hi_r - lo_r >= 1:
+                    covered.add(c)
+    assert wrong <= covered, sorted(wrong - covered)
+
+
+@pytest.mark.parametrize(("stack", "ante"), [(1.0, 0.0), (1.0001, 0.0), (1.5, 0.5), (2.0, 1.0), (3.0, 0.0)])
+def test_shares_are_shares_even_when_every_hand_is_played(stack, ante):
+    # at 1 bb every hand is jammed and called: the sum of 169 combination shares came to 1.0000000000000002
+    r = push_fold(stack, ante_bb=ante)
+    assert 0.0 <= r.jam_share <= 1.0 and 0.0 <= r.call_share <= 1.0
+    data = r.to_dict()
+    assert data["jam_share"] <= 1.0 and data["call_share"] <= 1.0

@@ -36,16 +36,44 @@ def test_pushfold_json_with_ante(capsys):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["pushfold", "0.5"], "stack_bb must be at least 1, not 0.5"),
-        (["pushfold", "nan"], "stack_bb must be a finite number"),
-        (["pushfold", "10", "--ante", "-1"], "ante_bb cannot be negative"),
-        (["drill", "--stack", "0"], "stack_bb must be at least 1"),
+        (["pushfold", "0.5"], "STACK must be at least 1, not 0.5"),
+        (["pushfold", "nan"], "STACK must be a finite number"),
+        (["pushfold", "1e9"], "STACK must be at most 1000"),
+        (["pushfold", "abc"], "argument STACK: invalid float value: 'abc'"),
+        (["pushfold", "10", "--ante", "-1"], "--ante cannot be negative"),
+        (["pushfold", "10", "--ante", "20"], "--ante must be at most 1"),
+        (["pushfold", "1.4", "--ante", "0.5"], "STACK must be at least 1 + --ante = 1.5 bb"),
+        (["drill", "--stack", "0"], "--stack must be at least 1"),
+        (["drill", "--stack", "inf"], "--stack must be a finite number"),
+        (["drill", "--ante", "-1"], "--ante cannot be negative"),
+        (["drill", "--stack", "1.2", "--ante", "0.5"], "--stack must be at least 1 + --ante = 1.5 bb"),
+        (["drill", "--hands", "0"], "argument --hands: must be 1..10,000, not 0"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(argv, message, capsys):
-    assert main(argv) == 2
+    try:
+        status = main(argv)
+    except SystemExit as stop:  # argparse's own refusals leave through SystemExit
+        status = stop.code
+    assert status == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("pokerlab: error:") and message in err[0]
+    assert "stack_bb" not in err[0] and "ante_bb" not in err[0]  # the names the user typed, not internal ones
+
+
+def test_drill_fed_endless_garbage_stops_with_exit_2():
+    # `yes xyz | pokerlab drill` used to ask the same hand again forever
+    run = subprocess.run(
+        [sys.executable, "-m", "pokerlab", "drill", "--hands", "3", "--seed", "1"],
+        input="xyz\n" * 10_000,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 2, run.stderr
+    err = run.stderr.strip().splitlines()
+    assert len(err) == 1 and "answers in a row were not" in err[0] and "Traceback" not in run.stderr
+    assert run.stdout.count("the answer must be") == 5
 
 
 def test_drill_scores_answers_from_stdin(monkeypatch, capsys):
@@ -96,3 +124,20 @@ def test_quiz_scores_ev_lost_against_the_equilibrium():
     assert quiz.summary().startswith("40 hands,")
     with pytest.raises(Exception, match="deal a hand"):
         quiz.answer("jam")
+
+
+def test_drill_with_stdin_closed_ends_like_empty_input():
+    # `pokerlab drill <&-` (no stdin at all: sys.stdin is None) was an AttributeError traceback
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import os, sys; os.close(0); sys.stdin = None; "
+            "from pokerlab.cli import main; sys.exit(main(['drill', '--hands', '2', '--seed', '1']))",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr and "0 hands, 0 right" in run.stdout

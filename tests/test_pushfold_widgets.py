@@ -83,3 +83,17 @@ def test_drill_scores_clicks_in_ev_lost():
     assert drill.quiz.history[-1].lost == 0.0
     drill.choose("raise")  # not an answer: a message, nothing scored
     assert "must be" in drill.feedback.value and len(drill.quiz.history) == 2
+
+
+def test_explorer_takes_an_ante_written_as_any_number():
+    # PushFoldExplorer(ante_bb=0) was refused: "must be one of 0.0, 0.1, 0.125, 0.25, not 0"
+    import numpy as np
+
+    from pokerlab.widgets import PushFoldExplorer
+
+    for ante, expected in ((0, 0.0), (np.float64(0.1), 0.1), (1 / 8, 0.125)):
+        assert PushFoldExplorer(ante_bb=ante, charts=False).result.ante_bb == expected
+    with pytest.raises(ParameterError, match=r"ante_bb must be one of 0, 0.1, 0.125, 0.25 \(the menu\), not 0.2"):
+        PushFoldExplorer(ante_bb=0.2, charts=False)
+    with pytest.raises(ParameterError, match="ante_bb cannot be negative"):
+        PushFoldExplorer(ante_bb=-1, charts=False)

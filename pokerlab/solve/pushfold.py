@@ -72,12 +72,23 @@ MAX_STACK_BB = 1000.0
 _TOL = 1e-9
 
 
-def _check_stack(stack_bb: Any, ante_bb: Any) -> tuple[float, float]:
-    """``stack_bb`` and ``ante_bb`` as floats, or a :class:`ParameterError` saying what is wrong."""
+def _check_stack(
+    stack_bb: Any, ante_bb: Any, *, stack_name: str = "stack_bb", ante_name: str = "ante_bb"
+) -> tuple[float, float]:
+    """``stack_bb`` and ``ante_bb`` as floats, or a :class:`ParameterError` saying what is wrong.
+
+    The messages name the values as the caller's user typed them (``stack_name``, ``ante_name``:
+    the command line passes ``STACK`` / ``--stack`` and ``--ante``).
+    """
     from pokerlab._validate import real
 
-    ante = real(ante_bb, "ante_bb", lo=0.0, hi=1.0)
-    stack = real(stack_bb, "stack_bb", lo=1.0 + ante, hi=MAX_STACK_BB)
+    ante = real(ante_bb, ante_name, lo=0.0, hi=1.0)
+    stack = real(stack_bb, stack_name, lo=1.0, hi=MAX_STACK_BB)
+    if stack < 1.0 + ante:
+        raise ParameterError(
+            f"{stack_name} must be at least 1 + {ante_name} = {1.0 + ante:g} bb (the blind and the ante come "
+            f"out of the stack), not {stack:g}"
+        )
     return stack, ante
 
 
@@ -230,12 +241,12 @@ class PushFoldResult:
     @property
     def jam_share(self) -> float:
         """Share of all dealt hands the small blind jams (combination-weighted)."""
-        return float(_combo_share() @ self._x)
+        return min(1.0, max(0.0, float(_combo_share() @ self._x)))  # a share: rounding must not pass 1
 
     @property
     def call_share(self) -> float:
         """Share of all dealt hands the big blind calls a jam with (combination-weighted)."""
-        return float(_combo_share() @ self._y)
+        return min(1.0, max(0.0, float(_combo_share() @ self._y)))
 
     def grid(self, side: str = "jam") -> np.ndarray:
         """The 13x13 grid of jam (``side="jam"``) or call (``"call"``) probabilities: A..2, suited above."""

@@ -7,12 +7,17 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
+from pokerlab.errors import ParameterError
 from pokerlab.widgets._common import _WIDE, _error_html, _fit, _inline, _with_picture
 
 if TYPE_CHECKING:  # pragma: no cover
     from pokerlab.solve.pushfold import DrillHand, PushFoldResult
 
 __all__ = ["PushFoldDrill", "PushFoldExplorer"]
+
+
+_ANTES = (0.0, 0.1, 0.125, 0.25)
+"""The explorer's ante menu, in big blinds."""
 
 
 class PushFoldExplorer:
@@ -28,7 +33,11 @@ class PushFoldExplorer:
 
         stack = _validate.real(stack_bb, "stack_bb", lo=1.0, hi=25.0)
         _validate.choice(side, "side", ("jam", "call"))
-        ante = _validate.choice(ante_bb, "ante_bb", (0.0, 0.1, 0.125, 0.25))
+        ante = _validate.real(ante_bb, "ante_bb", lo=0.0, hi=1.0)  # 0, 1/8 and numpy floats are numbers too
+        if ante not in _ANTES:
+            raise ParameterError(
+                f"ante_bb must be one of {', '.join(f'{a:g}' for a in _ANTES)} (the menu), not {ante:g}"
+            )
         self._charts = _validate.flag(charts, "charts")
         self.stack = w.FloatSlider(
             value=round(stack, 1), min=1.0, max=25.0, step=0.1, description="stack (bb)", readout_format=".1f"
@@ -41,7 +50,7 @@ class PushFoldExplorer:
             layout=_inline(),
         )
         self.ante = w.Dropdown(
-            options=[0.0, 0.1, 0.125, 0.25], value=ante, description="ante (bb)", style={"description_width": "initial"}
+            options=list(_ANTES), value=ante, description="ante (bb)", style={"description_width": "initial"}
         )
         self.summary = w.HTML()
         self.chart_view = w.HTML()
