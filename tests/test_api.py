@@ -71,36 +71,24 @@ RELOCATED = {"solve/charts.py": "charts", "solve/widgets.py": "widgets"}
 # Inside a package the modules are layered too (DEVELOPERS.md "Layers"), and the package's __init__
 # sits above all of them: a module never imports a name from its own package's __init__.
 SUBLAYERS = {
-    "game": {"pots": 0, "rules": 0, "state": 1, "match": 2, "gamedef": 2, "phh": 2, "replay": 3, "acpc": 3},
+    "game": {
+        "_hooks": 0, "pots": 0, "rules": 0, "state": 1, "match": 2, "gamedef": 2, "phh": 2, "replay": 3, "acpc": 3,
+    },
     "bpp": {"handtypes": 0, "learning": 1, "network": 2, "policy": 3, "evaluation": 3},
 }  # fmt: skip
 
-# The only upward imports inside a package, each inside the named methods (an import under
-# ``if TYPE_CHECKING:`` of the same module is allowed too: it annotates them). They are the game's cycles in
-# ALLOWED_CYCLES below, and go when those do.
-ALLOWED_UPWARD = {
-    # Rules are data; starting a hand from them (`NO_LIMIT_RING.new_hand(...)`) is every lesson's first step.
-    ("game/rules.py", "new_hand"): "pokerlab.game.state",
-    # The README's way to read and write ACPC GAMEDEF text: methods that hand over to the format's module.
-    ("game/rules.py", "from_acpc_gamedef"): "pokerlab.game.gamedef",
-    ("game/rules.py", "to_acpc_gamedef"): "pokerlab.game.gamedef",
-    # The same for PHH (`hand.to_phh()`, `HandState.from_phh(text)` in lesson 04).
-    ("game/state.py", "to_phh"): "pokerlab.game.phh",
-    ("game/state.py", "from_phh"): "pokerlab.game.phh",
-}
+# The only upward imports inside a package, each inside the named methods: {(file, function): module}
+# (an import under ``if TYPE_CHECKING:`` of the same module is allowed too: it annotates them). Empty: the
+# game's methods that hand over to a higher module (Rules.new_hand, Rules.from/to_acpc_gamedef,
+# HandState.to/from_phh) go through the leaf pokerlab.game._hooks, which state, gamedef and phh fill.
+ALLOWED_UPWARD: dict[tuple[str, str], str] = {}
 
-# Import cycles among pokerlab's modules that exist today and are still to be removed (#24: the game's
-# rules/state/phh untangled; the bots <-> experiments cycle went with the one bot factory). Each entry is
-# the set of modules of one strongly connected component of the import graph. The test prints this list
-# on every run and fails when a cycle appears that is not here, or when one listed here is gone (then
-# delete its entry): it only shrinks.
-ALLOWED_CYCLES: dict[frozenset[str], str] = {
-    # Rules.new_hand builds a HandState, Rules.from/to_acpc_gamedef hand over to gamedef and HandState.to/from_phh
-    # to phh, and each of those imports rules (and state) back: the methods listed in ALLOWED_UPWARD.
-    frozenset({"pokerlab.game.gamedef", "pokerlab.game.phh", "pokerlab.game.rules", "pokerlab.game.state"}): (
-        "game rules <-> state <-> phh/gamedef (Rules.new_hand, HandState.to_phh/from_phh)"
-    ),
-}
+# Import cycles among pokerlab's modules still to be removed: {frozenset of the modules of one strongly
+# connected component of the import graph: reason}. The test prints this list on every run and fails when
+# a cycle appears that is not here, or when one listed here is gone (then delete its entry): it only
+# shrinks. Empty since #24 (charts, bots <-> experiments, solve, and the game's rules <-> state <->
+# phh/gamedef are gone); keep it empty.
+ALLOWED_CYCLES: dict[frozenset[str], str] = {}
 
 
 def _imports(tree):

@@ -66,6 +66,7 @@ from pokerlab.errors import (
     PokerlabError,
     UnknownStackError,
 )
+from pokerlab.game import _hooks
 from pokerlab.game.pots import award_pots, side_pots
 from pokerlab.game.rules import BettingStructure, Street
 
@@ -878,19 +879,25 @@ class HandState:
     # -- hand histories -------------------------------------------------------------
 
     def to_phh(self) -> str:
-        """This hand as PHH text (pokerkit's hand-history format); see :mod:`pokerlab.game.phh`."""
-        from pokerlab.game.phh import to_phh
+        """This hand as PHH text (pokerkit's hand-history format); see :mod:`pokerlab.game.phh`.
 
-        return to_phh(self)
+        :mod:`pokerlab.game.phh` sits above the state (it replays hands), so the call goes through
+        :mod:`pokerlab.game._hooks`, where phh registers :func:`~pokerlab.game.phh.to_phh`.
+        """
+        text: str = _hooks.call("to_phh", self)
+        return text
 
     @classmethod
     def from_phh(cls, text: str) -> HandState:
-        """Replay a PHH hand history into a state (see :func:`pokerlab.game.phh.load_phh`)."""
-        from pokerlab.game.phh import from_phh
-
-        return from_phh(text)
+        """Replay a PHH hand history into a state (see :func:`pokerlab.game.phh.load_phh`; through
+        :mod:`pokerlab.game._hooks`, as :meth:`to_phh`)."""
+        state: HandState = _hooks.call("from_phh", text)
+        return state
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"seat {self.actor} to act"
         board = " ".join(map(str, self.board)) or "-"
         return f"<HandState {self.rules.name}: {self.street.value}, board {board}, pot {self.pot}, {status}>"
+
+
+_hooks.provide("new_hand", HandState)  # Rules.new_hand(...) builds a HandState(rules, stacks, ...)
