@@ -56,6 +56,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from pokerlab import _validate
 from pokerlab._validate import is_whole, member
 from pokerlab.cards import Card, Deck, parse_cards, parse_named
 from pokerlab.errors import (
@@ -66,9 +67,10 @@ from pokerlab.errors import (
     PokerlabError,
     UnknownStackError,
 )
+from pokerlab.evaluator import HandValue, _value_ids
 from pokerlab.game import _hooks
 from pokerlab.game.pots import award_pots, side_pots
-from pokerlab.game.rules import BettingStructure, Street
+from pokerlab.game.rules import BettingStructure, Rules, Street
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Iterable, Sequence
@@ -332,9 +334,6 @@ class HandState:
         unknown_stacks: Iterable[int] = (),
     ) -> None:
         from collections.abc import Iterable, Sequence
-
-        from pokerlab import _validate
-        from pokerlab.game.rules import Rules
 
         if not isinstance(rules, Rules):
             raise PokerlabError(f"rules must be a Rules value, not {rules!r:.60}")
@@ -822,7 +821,6 @@ class HandState:
     # -- the end ------------------------------------------------------------------
 
     def _finish(self, live: list[int]) -> None:
-        from pokerlab.evaluator import HandValue, _value_ids
 
         self.actor = None
         dead = sum(self._ante_paid) if self.rules.dead_antes else 0
