@@ -393,7 +393,8 @@ HEAVY_LIBRARIES = (
 )  # fmt: skip
 
 # In-function imports of light pokerlab modules that stay, each with its reason: {"file::function": reason},
-# {"file": reason} for a whole file or {"folder/": reason} for a package. Everything else goes at module level.
+# {"file": reason} for a whole file or {"folder/": reason} for a package (none today). Everything else goes at
+# module level.
 ALLOWED_FUNCTION_IMPORTS = {
     "__init__.py::_load_charts": (
         "pokerlab._chart_hook's loader: the package imports the presentation layer only when a result draws"
@@ -401,11 +402,6 @@ ALLOWED_FUNCTION_IMPORTS = {
     "cli.py": (
         "the CLI's cold start: each subcommand imports only what it runs (#25, c-perf's branch owns these lines)"
     ),
-    # Not yet moved (a mechanical follow-up: the core layers were done first). These modules import ipywidgets
-    # at module level anyway, so the imports keep nothing lazy.
-    "apps/": "presentation layer, still to move to module level",
-    "widgets/": "presentation layer, still to move to module level",
-    "charts/": "presentation layer, still to move to module level",
 }
 
 
