@@ -10,8 +10,9 @@ import math
 from typing import TYPE_CHECKING
 
 from pokerlab._validate import is_whole
-from pokerlab.cards import Card, CardsLike, check_disjoint, parse_named
+from pokerlab.cards import Card, CardsLike, check_disjoint, combo_card_ids, parse_named
 from pokerlab.errors import CardCountError, ParameterError, RangeError
+from pokerlab.ranges import Range
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -54,9 +55,6 @@ def weight_table(weights: np.ndarray | Range | str | None, known: tuple[Card, ..
     known cards.
     """
     import numpy as np
-
-    from pokerlab.cards import combo_card_ids
-    from pokerlab.ranges import Range
 
     if weights is None:
         return None

@@ -45,8 +45,26 @@ from math import comb
 from typing import TYPE_CHECKING, Any, cast
 
 from pokerlab import _inputs, _validate
-from pokerlab.cards import Card, CardsLike, cards_html, combo_cards, parse_cards, parse_named
-from pokerlab.errors import CardCountError, DuplicateCardError, ParameterError, RangeError
+from pokerlab.cards import (
+    Card,
+    CardsLike,
+    cards_html,
+    combo_card_ids,
+    combo_cards,
+    hand_classes,
+    parse_cards,
+    parse_named,
+)
+from pokerlab.errors import (
+    CardCountError,
+    DuplicateCardError,
+    ParameterError,
+    PokerlabError,
+    PreflopTableError,
+    RangeError,
+)
+from pokerlab.preflop import load_matrix
+from pokerlab.preflop.matrix import _class_of_combo
 from pokerlab.ranges import Range
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -248,7 +266,6 @@ def equity(
 
 def _range_arg(x: CardsLike | Range | str) -> Range:
     """One of ``hands_or_ranges`` as a Range; an error names the argument."""
-    from pokerlab.errors import PokerlabError
 
     try:
         return Range.of(x)
@@ -272,8 +289,6 @@ def _class_weights(r: Range) -> np.ndarray | None:
     or a range with one combination removed are not.
     """
     import numpy as np
-
-    from pokerlab.preflop.matrix import _class_of_combo
 
     class_of = _class_of_combo()
     out = np.zeros(169)
@@ -302,7 +317,6 @@ def _random_weight(r: Range, n_fixed: int) -> float | None:
 
 
 def _class_sizes() -> list[int]:
-    from pokerlab.cards import hand_classes
 
     return [hc.n_combos for hc in hand_classes()]
 
@@ -330,10 +344,6 @@ def _from_matrix(ranges: list[Range], labels: list[str], n_fixed: int = 0) -> Eq
     enumerates or samples).
     """
     import numpy as np
-
-    from pokerlab.errors import PreflopTableError
-    from pokerlab.preflop import load_matrix
-    from pokerlab.preflop.matrix import _class_of_combo
 
     wa, wb = (_class_weights(r) for r in ranges)
     flip = False
@@ -426,8 +436,6 @@ def _deal_cost(need: int, n_players: int) -> int:
 def _deals(ranges: list[Range]) -> tuple[np.ndarray, np.ndarray]:
     """Every way to give each player a hand from their range with no card twice: ``[n, k, 2]`` card ids and weights."""
     import numpy as np
-
-    from pokerlab.cards import combo_card_ids
 
     ids = combo_card_ids()
     holes = np.zeros((1, 0, 2), dtype=np.int64)
@@ -662,7 +670,6 @@ def _exact_two(
     import numpy as np
 
     from pokerlab import _kernels
-    from pokerlab.cards import combo_card_ids
 
     ids = combo_card_ids()
     board_mask = 0
@@ -730,7 +737,6 @@ def _exact(
     import numpy as np
 
     from pokerlab import _kernels
-    from pokerlab.cards import combo_card_ids
 
     ids = combo_card_ids()
     masks = (np.int64(1) << ids[:, 0]) | (np.int64(1) << ids[:, 1])
@@ -797,7 +803,6 @@ def _monte_carlo(
     import numpy as np
 
     from pokerlab import _kernels
-    from pokerlab.cards import combo_card_ids
 
     if seed is None:
         seed = int(cast(int, np.random.SeedSequence().entropy) % (2**63))

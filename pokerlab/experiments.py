@@ -36,7 +36,10 @@ import numpy as np
 
 from pokerlab import _chart_hook, _validate, bots
 from pokerlab._parallel import run_tasks
+from pokerlab.bots.collect import collect_decisions
+from pokerlab.bots.context_models import MODEL_KINDS, ContextModel, calibration_table
 from pokerlab.errors import ParameterError
+from pokerlab.game import NO_LIMIT_RING, Rules, play_match
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -83,7 +86,6 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
 
 def _trial(task: tuple[list[str], Any, int, int, int]) -> Any:
     """One match of an experiment (runs in any worker)."""
-    from pokerlab.game import play_match
 
     specs, rules, hands, seed, trial = task
     lineup = [bots.make(s, seed=seed * 1000 + i) for i, s in enumerate(specs)]
@@ -172,8 +174,6 @@ def run_experiment(
     """Play ``trials`` matches of a setup (see the module docstring) and keep the money curves."""
     import pandas as pd
 
-    from pokerlab.game import NO_LIMIT_RING, Rules
-
     if isinstance(setup, str):
         if setup not in SETUPS:
             raise ParameterError(f"unknown setup {setup!r}; known setups: {', '.join(SETUPS)}")
@@ -215,7 +215,6 @@ def run_duplicate(a: str, b: str, *, hands: int = 20_000, seed: int = 0, rules: 
     Returns the win rate of ``a`` in milli-big-blinds per hand with its 95 %
     confidence interval (deals are the samples), and the fault counts.
     """
-    from pokerlab.game import NO_LIMIT_RING, Rules, play_match
 
     _validate.text(a, "a (a bot)")
     _validate.text(b, "b (a bot)")
@@ -328,9 +327,6 @@ def compare_opponent_models(
     (:func:`pokerlab.bots.context_models.score_predictions`).
     """
     import pandas as pd
-
-    from pokerlab.bots.collect import collect_decisions
-    from pokerlab.bots.context_models import MODEL_KINDS, ContextModel, calibration_table
 
     if not isinstance(opponents, (list, tuple)) or not opponents or not all(isinstance(o, str) for o in opponents):
         raise ParameterError(f"opponents must be a non-empty list of bot specs, not {opponents!r:.60}")

@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any
 from pokerlab import _chart_hook, _inputs, _validate
 from pokerlab.cards import Card, CardsLike, cards_html, format_cards
 from pokerlab.errors import ParameterError
+from pokerlab.evaluator import evaluate
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -373,7 +374,6 @@ def turn_card_effects(
     import pandas as pd
 
     from pokerlab import _kernels
-    from pokerlab.evaluator import evaluate
 
     h, b = _inputs.hole_and_board(hole, flop, board_sizes=(3,), board_name="flop")
     n = _inputs.opponents_count(opponents)

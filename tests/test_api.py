@@ -71,36 +71,24 @@ RELOCATED = {"solve/charts.py": "charts", "solve/widgets.py": "widgets"}
 # Inside a package the modules are layered too (DEVELOPERS.md "Layers"), and the package's __init__
 # sits above all of them: a module never imports a name from its own package's __init__.
 SUBLAYERS = {
-    "game": {"pots": 0, "rules": 0, "state": 1, "match": 2, "gamedef": 2, "phh": 2, "replay": 3, "acpc": 3},
+    "game": {
+        "_hooks": 0, "pots": 0, "rules": 0, "state": 1, "match": 2, "gamedef": 2, "phh": 2, "replay": 3, "acpc": 3,
+    },
     "bpp": {"handtypes": 0, "learning": 1, "network": 2, "policy": 3, "evaluation": 3},
 }  # fmt: skip
 
-# The only upward imports inside a package, each inside the named methods (an import under
-# ``if TYPE_CHECKING:`` of the same module is allowed too: it annotates them). They are the game's cycles in
-# ALLOWED_CYCLES below, and go when those do.
-ALLOWED_UPWARD = {
-    # Rules are data; starting a hand from them (`NO_LIMIT_RING.new_hand(...)`) is every lesson's first step.
-    ("game/rules.py", "new_hand"): "pokerlab.game.state",
-    # The README's way to read and write ACPC GAMEDEF text: methods that hand over to the format's module.
-    ("game/rules.py", "from_acpc_gamedef"): "pokerlab.game.gamedef",
-    ("game/rules.py", "to_acpc_gamedef"): "pokerlab.game.gamedef",
-    # The same for PHH (`hand.to_phh()`, `HandState.from_phh(text)` in lesson 04).
-    ("game/state.py", "to_phh"): "pokerlab.game.phh",
-    ("game/state.py", "from_phh"): "pokerlab.game.phh",
-}
+# The only upward imports inside a package, each inside the named methods: {(file, function): module}
+# (an import under ``if TYPE_CHECKING:`` of the same module is allowed too: it annotates them). Empty: the
+# game's methods that hand over to a higher module (Rules.new_hand, Rules.from/to_acpc_gamedef,
+# HandState.to/from_phh) go through the leaf pokerlab.game._hooks, which state, gamedef and phh fill.
+ALLOWED_UPWARD: dict[tuple[str, str], str] = {}
 
-# Import cycles among pokerlab's modules that exist today and are still to be removed (#24: the game's
-# rules/state/phh untangled; the bots <-> experiments cycle went with the one bot factory). Each entry is
-# the set of modules of one strongly connected component of the import graph. The test prints this list
-# on every run and fails when a cycle appears that is not here, or when one listed here is gone (then
-# delete its entry): it only shrinks.
-ALLOWED_CYCLES: dict[frozenset[str], str] = {
-    # Rules.new_hand builds a HandState, Rules.from/to_acpc_gamedef hand over to gamedef and HandState.to/from_phh
-    # to phh, and each of those imports rules (and state) back: the methods listed in ALLOWED_UPWARD.
-    frozenset({"pokerlab.game.gamedef", "pokerlab.game.phh", "pokerlab.game.rules", "pokerlab.game.state"}): (
-        "game rules <-> state <-> phh/gamedef (Rules.new_hand, HandState.to_phh/from_phh)"
-    ),
-}
+# Import cycles among pokerlab's modules still to be removed: {frozenset of the modules of one strongly
+# connected component of the import graph: reason}. The test prints this list on every run and fails when
+# a cycle appears that is not here, or when one listed here is gone (then delete its entry): it only
+# shrinks. Empty since #24 (charts, bots <-> experiments, solve, and the game's rules <-> state <->
+# phh/gamedef are gone); keep it empty.
+ALLOWED_CYCLES: dict[frozenset[str], str] = {}
 
 
 def _imports(tree):
@@ -394,3 +382,108 @@ def test_the_version_lives_in_one_leaf_module():
 
     project = tomllib.loads((Path(pokerlab.__file__).parents[1] / "pyproject.toml").read_text())["project"]
     assert pokerlab.__version__ == __version__ == project["version"]
+
+
+# Libraries that cost a reader time or memory when imported: an import of a pokerlab module inside a function
+# is allowed when the module loads one of these (directly or through its own module-level imports, its
+# packages' __init__ included), so that importing the caller does not.
+HEAVY_LIBRARIES = (
+    "numba", "pandas", "altair", "ipywidgets", "anywidget", "vl_convert", "pgmpy", "sklearn", "scipy", "tqdm",
+    "matplotlib",
+)  # fmt: skip
+
+# In-function imports of light pokerlab modules that stay, each with its reason: {"file::function": reason},
+# {"file": reason} for a whole file or {"folder/": reason} for a package (none today). Everything else goes at
+# module level.
+ALLOWED_FUNCTION_IMPORTS = {
+    "__init__.py::_load_charts": (
+        "pokerlab._chart_hook's loader: the package imports the presentation layer only when a result draws"
+    ),
+    "cli.py": (
+        "the CLI's cold start: each subcommand imports only what it runs (#25, c-perf's branch owns these lines)"
+    ),
+}
+
+
+def _module_level_imports(root):
+    """{module: (top-level names of the libraries it imports, pokerlab modules it runs)} at module level only:
+    not in a function, not under TYPE_CHECKING. A module also runs its packages' ``__init__``."""
+    import ast
+
+    found = {}
+    for path in sorted(root.rglob("*.py")):
+        name = _module_name(path, root)
+        libraries, modules = set(), set()
+        for node, function, type_only in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+            if function is not None or type_only:
+                continue
+            if isinstance(node, ast.Import):
+                libraries.update(a.name.split(".")[0] for a in node.names)
+            elif node.module and not node.level:
+                libraries.add(node.module.split(".")[0])
+            modules.update(_graph_targets(node, root))
+        parts = name.split(".")
+        modules.update(".".join(parts[:k]) for k in range(1, len(parts)))
+        modules.discard(name)
+        found[name] = (libraries, modules)
+    return found
+
+
+def heavy_libraries_loaded(module, level_imports):
+    """The HEAVY_LIBRARIES that importing ``module`` loads (its module-level imports, followed through pokerlab)."""
+    seen, todo, heavy = set(), [module], set()
+    while todo:
+        m = todo.pop()
+        if m in seen or m not in level_imports:
+            continue
+        seen.add(m)
+        libraries, modules = level_imports[m]
+        heavy |= {lib for lib in libraries if lib in HEAVY_LIBRARIES}
+        todo.extend(modules)
+    return heavy
+
+
+def needless_function_imports():
+    """Every import of a pokerlab module inside a function that keeps no heavy library lazy and is not allowed,
+    as ``file::function: import``; and the ALLOWED_FUNCTION_IMPORTS keys that matched nothing."""
+    import ast
+    from pathlib import Path
+
+    root = Path(pokerlab.__file__).parent
+    level_imports = _module_level_imports(root)
+    found, used = [], set()
+    for path in sorted(root.rglob("*.py")):
+        where = path.relative_to(root).as_posix()
+        for node, function, type_only in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+            targets = _graph_targets(node, root)
+            if function is None or type_only or not targets:
+                continue
+            if any(heavy_libraries_loaded(t, level_imports) for t in targets):
+                continue
+            keys = (f"{where}::{function}", where, where.split("/")[0] + "/")
+            key = next((k for k in keys if k in ALLOWED_FUNCTION_IMPORTS), None)
+            if key:
+                used.add(key)
+            else:
+                found.append(f"{where}::{function}: {ast.unparse(node)}")
+    return found, sorted(set(ALLOWED_FUNCTION_IMPORTS) - used)
+
+
+def test_pokerlab_modules_are_imported_at_module_level_unless_a_heavy_library_stays_lazy():
+    """#24's lint rule: an import of a pokerlab module inside a function hides the dependency (and hid four import
+    cycles); it is allowed only when the module loads a heavy library (HEAVY_LIBRARIES) or is listed with a reason
+    in ALLOWED_FUNCTION_IMPORTS. A listed entry that no longer matches anything must go (the list only shrinks)."""
+    found, stale = needless_function_imports()
+    assert found == [], "import these at module level:\n" + "\n".join(found)
+    assert stale == [], "these ALLOWED_FUNCTION_IMPORTS entries match nothing, delete them: " + ", ".join(stale)
+
+
+def test_the_function_import_rule_follows_module_level_imports():
+    """The kernels load numba themselves; the evaluator loads them only inside functions, so it is light; a widget
+    module loads ipywidgets at module level, and so does any module that imports it there."""
+    from pathlib import Path
+
+    level_imports = _module_level_imports(Path(pokerlab.__file__).parent)
+    assert heavy_libraries_loaded("pokerlab._kernels", level_imports) == {"numba"}
+    assert heavy_libraries_loaded("pokerlab.cards", level_imports) == set()
+    assert heavy_libraries_loaded("pokerlab.widgets.ranges", level_imports) == {"ipywidgets"}

@@ -33,6 +33,7 @@ from pokerlab.game import (
 
 
 def test_algorithm_3():
+    # Hand computation from the Waterloo report's Algorithm 3 (its threshold and bet-size formulas):
     # threshold = win * (1 + position / (2 * players))
     d = preflop_decision(0.5, position=6, players=6, money_in_hand=100)
     threshold = 0.5 * (1 + 6 / 12)
@@ -198,6 +199,7 @@ def test_algorithm_8():
     assert model_decision(0.2, 0.5, 0.1, 100, 0.3, trust="aggressive", bluff_draw=0.2).kind is DecisionKind.RAISE
     assert model_decision(0.2, 0.5, 0.1, 100, 0.3, trust="aggressive", bluff_draw=0.7).kind is DecisionKind.FOLD
     assert model_decision(0.45, 0.5, 0.1, 100, 0.3).kind is DecisionKind.CALL
+    # Hand computations from the report's opponent-model rule (the formulas in the comments)
     strong = model_decision(0.7, 0.5, 0.1, 100, 0.3)
     assert strong.kind is DecisionKind.RAISE and strong.raise_to == 65  # 0.5 * 1.3 * 100
     mid = model_decision(0.55, 0.5, 0.1, 100, 0.3, current_bet=40)

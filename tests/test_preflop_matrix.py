@@ -40,7 +40,7 @@ def test_pairs_follow_card_removal(matrix):
         i, j = CLASS_NAMES.index(a), CLASS_NAMES.index(b)
         want = sum(1 for x in _combo_masks(a) for y in _combo_masks(b) if not x & y)
         assert matrix.pairs[i, j] == want
-    assert matrix.pairs.sum() == 1326 * 1225  # every ordered pair of disjoint combinations once
+    assert matrix.pairs.sum() == 1326 * 1225  # hand computation: every ordered pair of disjoint combinations once
     assert BOARDS_PER_PAIR == 1_712_304
 
 

@@ -47,6 +47,7 @@ def test_ompeval_reference_case():
     e = pl.equity(
         "22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+", "22+,A2s+,K2s+,Q8s+,J8s+,T8s+,98s,A2o+,K9o+,QTo+,JTo", board="Ks7d2c"
     )
+    # Independent source: OMPEval's published example (67,235,850 runouts, equity 0.5809)
     assert e.exact and e.cases == 67_235_850
     assert round(e.equity[0], 4) == 0.5809
     assert sum(e.equity) == pytest.approx(1.0, abs=1e-12)
@@ -95,6 +96,8 @@ def test_whole_classes_detection():
 
 def test_fixed_hands_preflop_exact():
     e = pl.equity("AsAh", "KdKc")
+    # C(48, 5) boards (hand computation); 0.8126 is pokerlab itself as a regression pin (the path is checked
+    # against a plain eval7 loop above)
     assert e.exact and e.cases == 1_712_304
     assert round(e.equity[0], 4) == 0.8126
 
@@ -103,7 +106,7 @@ def test_wide_preflop_weighted_ranges_are_exact_by_default_and_monte_carlo_on_re
     """Weighted whole classes preflop are read from the matrix; samples= (or exact=False) still means Monte Carlo."""
     e = pl.equity("22+@50, A2s+", "random@30")
     assert e.exact and e.seed is None and e.stderr == (0.0, 0.0)
-    assert round(e.equity[0], 6) == 0.64943
+    assert round(e.equity[0], 6) == 0.64943  # pokerlab itself as a regression pin (the exact matrix path)
     for mc in (
         pl.equity("22+@50, A2s+", "random@30", samples=20_000, seed=1),
         pl.equity("22+@50, A2s+", "random@30", exact=False, seed=1),
@@ -126,7 +129,7 @@ def test_a_combination_against_a_random_hand_is_the_plain_sum_over_its_1225_oppo
         s, n = _exact_counts("AhKh", [u, v])
         share, deals = share + s, deals + n
     e = pl.equity("AhKh")
-    assert e.exact and e.cases == deals == 1225 * 1_712_304
+    assert e.exact and e.cases == deals == 1225 * 1_712_304  # hand computation: C(50, 2) x C(48, 5)
     assert e.equity[0] == pytest.approx(share / deals, rel=0, abs=1e-12)
     assert pl.equity("AhKh", "random") == e
 

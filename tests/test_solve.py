@@ -131,6 +131,8 @@ def test_kuhn_cfr_lands_in_the_equilibrium_family(variant):
     result = solve.cfr(KUHN, 3000 if variant == "cfr" else 1000, variant=variant)
     avg = result.average_policy
     assert result.exploitability < (2e-3 if variant == "cfr" else 1e-4)
+    # Independent source: Kuhn's analysis of his game (value -1/18 to the first player; the family bets J with
+    # alpha <= 1/3, K with 3 alpha); OpenSpiel agrees (tests/test_solve_openspiel.py)
     assert solve.expected_value(KUHN, avg) == pytest.approx(-1 / 18, abs=2 * result.exploitability)
     alpha = avg["J:"]["b"]
     assert 0 <= alpha <= 1 / 3 + 0.01

@@ -24,6 +24,7 @@ from pokerlab.evaluator import _value_ids
 
 from .strategies import distinct_cards
 
+# Independent source: the Waterloo report's Table 4 (AdQc on 3h4cJh, every opponent hand and turn/river pair).
 TABLE_4 = ((449005, 3211, 169504), (0, 8370, 540), (91981, 1036, 346543))
 
 
@@ -68,6 +69,7 @@ def ref_potential_one_card(hole, board, weights=None):
 def test_table_4_to_the_count():
     p = hand_potential("AdQc", "3h4cJh")
     assert p.matrix == TABLE_4
+    # The sums, totals and rounded HS/PPOT/NPOT: the Waterloo report's Table 4 and the text beside it
     assert p.row_sums == (621720, 8910, 439560)
     assert p.column_sums == (540986, 12617, 516587)
     assert p.total == 1070190 == 1081 * 990
@@ -83,6 +85,7 @@ def test_table_4_to_the_count():
 
 
 def test_seed_001_hand_strength_example():
+    # Independent source: the Waterloo report's hand-strength examples (0.115; AdQc on 3h4cJh 628 ahead, 9 tied)
     assert round(hand_strength("8d7d", "9d6c2d"), 3) == 0.115
     assert hand_strength("AdQc", "3h4cJh") == pytest.approx((628 + 9 / 2) / 1081)
 

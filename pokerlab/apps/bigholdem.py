@@ -48,6 +48,7 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
+from pokerlab import bots, charts
 from pokerlab.apps.base import (
     MIN_THINK,
     ActionBar,
@@ -63,13 +64,13 @@ from pokerlab.apps.explain import outcome_lines
 from pokerlab.apps.session import Seat, TableSession
 from pokerlab.apps.table_setup import MAX_NAME, BigHoldemSetup, validate_setup
 from pokerlab.apps.table_view import SeatView, hand_pots, hand_seats, pot_note, table_html
-from pokerlab.errors import PokerlabError
+from pokerlab.equity import equity
+from pokerlab.errors import ParameterError, PokerlabError
 
 __all__ = ["MAX_NAME", "BigHoldemApp", "BigHoldemSetup", "validate_setup"]
 
 
 def _seats(setup: BigHoldemSetup, seed: int) -> list[Seat]:
-    from pokerlab import bots
 
     seats = []
     start = 0
@@ -104,9 +105,7 @@ class BigHoldemApp:
     def __init__(self, leaderboard: Any = None, seed: int | None = None, **defaults: Any) -> None:
         import random
 
-        from pokerlab import bots
         from pokerlab.apps.leaderboard import Leaderboard
-        from pokerlab.errors import ParameterError
 
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62):
             raise ParameterError(f"seed must be None or a whole number 0..2**62-1, not {seed!r:.60}")
@@ -387,7 +386,6 @@ class BigHoldemApp:
         key = (self.games_started, state.hand_number, state.street, tuple(state.folded))  # a new game: new key
         if key == self._equity_key:
             return self._equity_text
-        from pokerlab.equity import equity
 
         live = [k for k in range(state.n) if not state.folded[k]]
         names = s.names_in_hand()
@@ -514,7 +512,6 @@ class BigHoldemApp:
         game = self.games_started
 
         def draw() -> str:
-            from pokerlab import charts
 
             with _CHART_LOCK:
                 return str(charts.chart_svg(charts.money_chart(money, title)))
@@ -581,8 +578,6 @@ def _warm_charts() -> threading.Thread:
         import contextlib
 
         import pandas as pd
-
-        from pokerlab import charts
 
         with contextlib.suppress(Exception), _CHART_LOCK:  # a warm-up only: the real chart reports its own errors
             charts.chart_svg(charts.money_chart(pd.DataFrame({"a": [1, 2]})))

@@ -24,10 +24,11 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
+from pokerlab import _validate
 from pokerlab.cards import cards_html
 from pokerlab.errors import ParameterError
 from pokerlab.evaluator import HandValue
-from pokerlab.game.state import Act, ActionKind, AwardPot, DealBoard, ReturnUncalled, Showdown
+from pokerlab.game.state import Act, ActionKind, AwardPot, DealBoard, HandState, ReturnUncalled, Showdown
 
 __all__ = ["hand_lines", "outcome_lines", "showdown_reason", "thinking_sentence"]
 
@@ -43,8 +44,6 @@ def _and(words: Sequence[str]) -> str:
 
 def _check_hand(state: Any, names: Sequence[str], you: int | None) -> None:
     """The three arguments every sentence function takes: a hand, one name per seat, the person's seat."""
-    from pokerlab import _validate
-    from pokerlab.game.state import HandState
 
     if not isinstance(state, HandState):
         raise ParameterError(f"state must be a HandState, not {_validate._show(state)}")

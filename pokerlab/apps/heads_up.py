@@ -28,11 +28,13 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
+from pokerlab import bots
 from pokerlab.apps.base import MIN_THINK, ActionBar, Pacer, button, error_line, event_lines, notice_log, panel
 from pokerlab.apps.explain import outcome_lines, thinking_sentence
 from pokerlab.apps.session import Seat, TableSession
 from pokerlab.apps.table_view import hand_pots, hand_seats, pot_note, table_html
 from pokerlab.errors import ParameterError, PokerlabError
+from pokerlab.game import AAAI06_HEADS_UP_LIMIT
 
 __all__ = ["HeadsUpApp"]
 
@@ -42,9 +44,6 @@ class HeadsUpApp:
 
     def __init__(self, opponent: str = "bpp", name: str = "you", seed: int | None = None, delay: float = 0.4) -> None:
         import random
-
-        from pokerlab import bots
-        from pokerlab.game import AAAI06_HEADS_UP_LIMIT
 
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62):
             raise ParameterError(f"seed must be None or a whole number 0..2**62-1, not {seed!r:.60}")
@@ -102,7 +101,6 @@ class HeadsUpApp:
 
     def _seat_bot(self, opponent: str) -> None:
         """A new match against ``opponent`` (results start again)."""
-        from pokerlab import bots
 
         if not isinstance(opponent, str) or opponent not in bots.names():
             raise ParameterError(f"unknown bot {opponent!r}; known bots: {', '.join(bots.names())}")

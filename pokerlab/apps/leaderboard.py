@@ -34,6 +34,7 @@ from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
+from pokerlab import _validate
 from pokerlab.errors import ParameterError
 
 __all__ = ["MODES", "Leaderboard", "default_path"]
@@ -66,7 +67,6 @@ def default_path() -> Path:
 
 def _ranking_rows(ranking: Any) -> list[tuple[str, str, int, int, float]]:
     """The rows to store, each checked: names as text, whole hands and chips, a finite average."""
-    from pokerlab import _validate
 
     if isinstance(ranking, (str, bytes, Mapping)) or not isinstance(ranking, Iterable):
         raise ParameterError(f"ranking must be a list of rows, not {ranking!r:.60}")

@@ -24,7 +24,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from pokerlab import bots
 from pokerlab.apps.base import parse_amount
+from pokerlab.errors import ParameterError
+from pokerlab.game import BIGHOLDEM, BettingStructure
 
 __all__ = ["MAX_NAME", "BigHoldemSetup", "validate_setup"]
 
@@ -61,7 +64,6 @@ class BigHoldemSetup:
         bets and raises per street is N + 1 (:func:`_raise_cap_for`). Heads-up, the seat left of the
         dealer posts the small blind (``Rules.heads_up_reverse_blinds`` is False), as the page says.
         """
-        from pokerlab.game import BIGHOLDEM, BettingStructure
 
         cap = _raise_cap_for(self.raises_per_phase)
         chip = BIGHOLDEM.metadata.get("minimum_chip", BIGHOLDEM.small_blind)
@@ -84,8 +86,6 @@ def _raise_cap_for(raises_per_phase: int) -> tuple[int | None, int | None, int |
     ((4, 4, 4, 4), (2, 2, 2, 2), (None, None, None, None))
     """
     if isinstance(raises_per_phase, bool) or not isinstance(raises_per_phase, int) or raises_per_phase < 0:
-        from pokerlab.errors import ParameterError
-
         raise ParameterError(f"raises per phase is a whole number >= 0 (0 = unlimited), not {raises_per_phase!r:.60}")
     cap = raises_per_phase + 1 if raises_per_phase else None
     return (cap, cap, cap, cap)
@@ -143,7 +143,6 @@ def _readable(x: float) -> str:
 
 def validate_setup(**values: Any) -> tuple[BigHoldemSetup | None, dict[str, str]]:
     """A setup from raw field values (text as typed, or numbers), or None and a message for every wrong field."""
-    from pokerlab import bots
 
     known = set(BigHoldemSetup.__dataclass_fields__)
     errors: dict[str, str] = {}

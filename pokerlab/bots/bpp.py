@@ -36,6 +36,7 @@ from typing import Any
 
 import numpy as np
 
+from pokerlab import _validate
 from pokerlab.bots.baseline import require_turn
 from pokerlab.bots.strategy import BPPVariant
 from pokerlab.bpp import network as _net
@@ -119,8 +120,6 @@ class BPPBot:
     thinking: Thinking | None = field(init=False, default=None, repr=False)
 
     def __post_init__(self) -> None:
-        from pokerlab import _validate
-        from pokerlab.bpp.policy import Curves
 
         self.variant = _validate.member(BPPVariant, self.variant, "variant")
         _validate.whole(self.hand_types, "hand_types")

@@ -15,10 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pokerlab._parallel import run_tasks
 from pokerlab.bots.context import ACTIONS, CONTEXT_FEATURES, _check_count, _tracker_for
 from pokerlab.bots.registry import make
 from pokerlab.errors import ParameterError
+from pokerlab.game import NO_LIMIT_RING, play_match
 from pokerlab.game.match import PlayerView
+from pokerlab.game.rules import BettingStructure, Rules
+from pokerlab.game.state import Call, Check, Fold, Raise, RaiseTo
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -59,8 +63,6 @@ class _Recorder:
 
 def _applied(action: Any, view: PlayerView) -> int:
     """The action code (0 fold, 1 call, 2 raise) of what the table applies for this answer."""
-    from pokerlab.game.rules import BettingStructure
-    from pokerlab.game.state import Call, Check, Fold, Raise, RaiseTo
 
     default = 1 if view.to_call == 0 else 0
     if isinstance(action, Fold):
@@ -82,8 +84,6 @@ def _applied(action: Any, view: PlayerView) -> int:
 def _collect_batch(task: tuple[list[str], Any, int, int, int, int]) -> Any:
     """One batch of hands (runs in any worker)."""
     import pandas as pd
-
-    from pokerlab.game import play_match
 
     specs, rules, hands, seed, first_hand, record = task
     recorders = [_Recorder(make(s, seed=(seed * 1000 + i) % 2**63), s) for i, s in enumerate(specs)]
@@ -131,10 +131,6 @@ def collect_decisions(
     Rows are in playing order.
     """
     import pandas as pd
-
-    from pokerlab._parallel import run_tasks
-    from pokerlab.game import NO_LIMIT_RING
-    from pokerlab.game.rules import Rules
 
     if isinstance(bots, str) or not isinstance(bots, Sequence) or not all(isinstance(b, str) for b in bots):
         raise ParameterError(f"bots must be a list of bot specs such as ['phase1', 'random'], not {bots!r}")

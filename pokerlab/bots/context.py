@@ -60,8 +60,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pokerlab import _validate
+from pokerlab.cards import parse_named
 from pokerlab.errors import ParameterError
 from pokerlab.game.match import PlayerView
+from pokerlab.game.phh import from_phh
 from pokerlab.game.state import Act, ActionKind, Blind, DealBoard, Event, PostAnte, PostBlind, ReturnUncalled
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -132,7 +135,6 @@ class ContextTracker:
     )
 
     def __init__(self, players: int) -> None:
-        from pokerlab import _validate
 
         n = _validate.whole(players, "players", lo=2, hi=23)
         self.n = n
@@ -308,7 +310,6 @@ def situation_features(
     >>> named["pot_odds"], named["flush_possible"], named["akq_share"], named["unacted"]
     (0.333, 1.0, 0.667, 0.1)
     """
-    from pokerlab.cards import parse_named
 
     def number(name: str, value: Any) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
@@ -385,8 +386,6 @@ def decisions_from_phh(histories: Sequence[str]) -> pd.DataFrame:
     import tomllib
 
     import pandas as pd
-
-    from pokerlab.game.phh import from_phh
 
     if isinstance(histories, str) or not isinstance(histories, Sequence):
         raise ParameterError(f"histories must be a list of PHH texts, not {type(histories).__name__}")

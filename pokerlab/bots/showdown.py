@@ -33,10 +33,13 @@ from typing import Any
 import numpy as np
 
 from pokerlab import _validate
+from pokerlab.cards import HandClass, combo_card_ids, combo_cards, combo_index, hand_classes, parse_cards
 from pokerlab.errors import ParameterError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import Street
 from pokerlab.game.state import Act, ActionKind, Event, Showdown
+from pokerlab.preflop import load_table
+from pokerlab.strength import hand_strength
 
 __all__ = ["ReweightingModel", "ShowdownModel"]
 
@@ -84,8 +87,6 @@ class ShowdownModel:
             r[0] = max(r[0], 1 if event.kind.aggressive else 0)
             r[1] += event.amount / view.big_blind
         elif isinstance(event, Showdown) and event.seat != view.seat and len(view.board) == 5:
-            from pokerlab.strength import hand_strength
-
             name = self._name(view, event.seat)
             pattern = self.pattern(name, Street.RIVER)
             hs = hand_strength(event.cards, view.board)
@@ -147,7 +148,6 @@ class ReweightingModel:
             )
 
     def _reset(self, view: PlayerView) -> None:
-        from pokerlab.cards import combo_card_ids
 
         self._hand = view.hand_number
         ids = combo_card_ids()
@@ -227,7 +227,6 @@ class ReweightingModel:
         weight of its three possible combinations, not that weight halved by
         three impossible ones. A class with no possible combination reads 0.
         """
-        from pokerlab.cards import combo_index, hand_classes, parse_cards
 
         dead = {c.id for c in (parse_cards(exclude) if isinstance(exclude, str) else parse_cards(list(exclude)))}
         grid = np.zeros((13, 13))
@@ -240,7 +239,6 @@ class ReweightingModel:
 
 
 def _combos_with(card: int) -> np.ndarray:
-    from pokerlab.cards import combo_card_ids
 
     ids = combo_card_ids()
     return np.nonzero((ids[:, 0] == card) | (ids[:, 1] == card))[0]
@@ -254,9 +252,6 @@ def _preflop_values() -> np.ndarray:
     the file when it is missing: the model never learns from other numbers)."""
     global _PREFLOP
     if _PREFLOP is None:
-        from pokerlab.cards import HandClass, combo_cards
-        from pokerlab.preflop import load_table
-
         table = load_table("exact")
         _PREFLOP = np.array([table.value(HandClass.of(*combo_cards(i))) for i in range(1326)])
     return _PREFLOP

@@ -70,11 +70,14 @@ from pokerlab.bots.strategy import (
     preflop_decision,
     preflop_position,
 )
+from pokerlab.cards import HandClass
 from pokerlab.errors import ParameterError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import BettingStructure, Street
 from pokerlab.game.state import Action, Call, Check, Fold, Raise, RaiseTo
+from pokerlab.preflop import chen_points, load_table
 from pokerlab.preflop.table import TableMethod, TableMetric
+from pokerlab.strength import hand_potential, hand_strength
 
 __all__ = ["BLUFF_STYLES", "PhaseOne", "PhaseThree", "PhaseTwo", "act_on", "legal_decision", "street_strength"]
 
@@ -84,7 +87,6 @@ BLUFF_STYLES = {Bluff.AGGRESSIVE: 0.8, Bluff.NORMAL: 0.5, Bluff.CONSERVATIVE: 0.
 @lru_cache(maxsize=65536)
 def street_strength(hole: tuple[int, int], board: tuple[int, ...], opponents: int) -> tuple[float, float, float]:
     """``(HS_n, PPOT, EHS)`` for a hand: two-card lookahead on the flop, one on the turn, none on the river."""
-    from pokerlab.strength import hand_potential, hand_strength
 
     n = max(1, min(opponents, 9))
     if len(board) == 5:
@@ -173,8 +175,6 @@ class PhaseOne:
         return legal_decision(self._decide(view), view)
 
     def _decide(self, view: PlayerView) -> Decision:
-        from pokerlab.cards import HandClass
-        from pokerlab.preflop import chen_points
 
         money = view.stacks[view.seat]
         if view.street is Street.PREFLOP:
@@ -261,7 +261,6 @@ class PhaseTwo:
         return act_on(self.decide(view), view)
 
     def win_rate(self, view: PlayerView) -> float:
-        from pokerlab.cards import HandClass
 
         players = view.players
         return _table_value(
@@ -424,7 +423,6 @@ class PhaseThree(PhaseTwo):
 
 @lru_cache(maxsize=64)
 def _table(method: str, players: int, metric: str) -> Any:
-    from pokerlab.preflop import load_table
 
     # the committed table or an error naming its file: a bot never plays from other numbers
     return load_table(method, players=players if method == "simulation" else None)

@@ -16,21 +16,22 @@ from typing import Any
 
 import numpy as np
 
+from pokerlab import _validate
 from pokerlab.bpp.handtypes import ROUNDS, evidence_from_cards
+from pokerlab.bpp.network import build_network
+from pokerlab.cards import Card, HandClass, parse_named
 from pokerlab.errors import ParameterError
+from pokerlab.preflop import load_table
+from pokerlab.strength import hand_potential, hand_strength
 
 __all__ = ["abstraction_gap", "exact_equity", "gap_summary"]
 
 
 def exact_equity(hole: Any, board: Any) -> float:
     """Exact equity of ``hole`` on ``board`` (0, 3, 4 or 5 cards) against one random hand."""
-    from pokerlab.cards import HandClass, parse_named
-    from pokerlab.strength import hand_potential, hand_strength
 
     h, b = parse_named(hole, "hole"), parse_named(board, "board") if board is not None else ()
     if len(b) == 0:
-        from pokerlab.preflop import load_table
-
         # the committed exact table, or an error naming its file
         return load_table("exact").value(HandClass.of(*h).name)
     if len(b) == 5:
@@ -46,13 +47,9 @@ def abstraction_gap(
     """A DataFrame with, per round and dealt situation, BPP's P(win), the exact equity and the error."""
     import pandas as pd
 
-    from pokerlab.bpp.network import build_network
-    from pokerlab.cards import Card
-
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 10**7:
         raise ParameterError(f"samples must be a whole number 1..10,000,000, not {samples!r}")
     nets = {r: build_network(r, hand_types=hand_types, **network) for r in ROUNDS}
-    from pokerlab import _validate
 
     seed = _validate.seed(seed, optional=False)
     _validate.flag(progress, "progress")

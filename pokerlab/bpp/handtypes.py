@@ -30,9 +30,11 @@ from functools import cache
 
 import numpy as np
 
+from pokerlab import _tables
 from pokerlab._validate import is_whole
 from pokerlab.cards import CardsLike, parse_named
 from pokerlab.errors import CardCountError, DuplicateCardError, ParameterError
+from pokerlab.evaluator import evaluate_batch
 from pokerlab.streets import Street
 
 __all__ = [
@@ -170,7 +172,6 @@ def _category(index: int, hand_types: int) -> tuple[int, int]:
 @cache
 def _value_type17() -> np.ndarray:
     """Type index (17 types) of every hand value 1..7462 (index 0 unused)."""
-    from pokerlab import _tables
 
     out = np.zeros(7463, dtype=np.int8)
     for i, (cat, ranks) in enumerate(_tables.all_keys()):
@@ -220,8 +221,6 @@ def types_of_ids(ids: np.ndarray) -> np.ndarray:
     ids = arr.astype(np.int64)
     n = ids.shape[1]
     if n >= 5:
-        from pokerlab.evaluator import evaluate_batch
-
         return _value_type17()[evaluate_batch(ids, validate=False)].astype(np.int64)
     if n < 2:
         raise CardCountError(f"a hand type needs 2 to 7 cards, not {n}")

@@ -26,10 +26,15 @@ from typing import Any
 
 import numpy as np
 
+from pokerlab import _cache
+from pokerlab._cache import FORMAT
+from pokerlab._tables import cache_dir
 from pokerlab._validate import flag, is_whole
 from pokerlab._validate import seed as check_seed
+from pokerlab._version import __version__
 from pokerlab.bpp.handtypes import types_of_ids
 from pokerlab.errors import ParameterError
+from pokerlab.evaluator import evaluate_batch
 
 __all__ = ["DEFAULT_DEALS", "DEFAULT_SEED", "DealCounts", "cache_path", "deal_counts", "simulate_counts"]
 
@@ -81,7 +86,6 @@ def _deal_cards(rng: np.random.Generator, m: int) -> np.ndarray:
 
 
 def _count_chunk(cards: np.ndarray, acc: dict[str, np.ndarray]) -> None:
-    from pokerlab.evaluator import evaluate_batch
 
     holes = (cards[:, 0:2], cards[:, 2:4])
     board = cards[:, 4:9]
@@ -138,7 +142,6 @@ def simulate_counts(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED, *, pro
             bar.update(m)
     if bar is not None:
         bar.close()
-    from pokerlab._version import __version__
 
     provenance = {
         "what": "BPP table counts: 17 hand types, both seats of every deal",
@@ -156,8 +159,6 @@ def simulate_counts(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED, *, pro
 
 def cache_path(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED) -> Path:
     """Where the counts for ``(deals, seed)`` are cached."""
-    from pokerlab._cache import FORMAT
-    from pokerlab._tables import cache_dir
 
     return cache_dir() / f"bpp-v{COUNTS_VERSION}-d{deals}-s{seed}-f{FORMAT}.npz"
 
@@ -185,7 +186,6 @@ def _expected(deals: int, seed: int) -> dict[str, object]:
 
 def _load(path: Path, deals: int, seed: int) -> DealCounts | None:
     """The cached counts, or None (missing; or unusable, after one warning)."""
-    from pokerlab import _cache
 
     arrays = _cache.load(path, _expected(deals, seed), _NAMES)
     if arrays is None:
@@ -222,8 +222,6 @@ def deal_counts(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED, *, progres
     path = cache_path(deals, seed)
     counts = _load(path, deals, seed)
     if counts is None:
-        from pokerlab import _cache
-
         counts = simulate_counts(deals, seed, progress=progress)
         problem = _check(counts)
         if problem is not None:  # pragma: no cover - a bug, not bad input

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pokerlab import _validate
+from pokerlab.bpp.network import BPPNetwork
 from pokerlab.charts._common import ACTION_COLORS, _mapping_arg, _title
 from pokerlab.charts.render import SHRINK_TO_FIT
 from pokerlab.errors import ParameterError
@@ -147,7 +148,6 @@ def bpp_curves_chart(rows: list[dict[str, Any]], p_win: float | None = None, tit
 
 
 def _network_arg(net: Any) -> None:
-    from pokerlab.bpp.network import BPPNetwork
 
     if not isinstance(net, BPPNetwork):
         raise ParameterError(f"net must be a BPPNetwork (from build_network), not {_validate._show(net)}")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from pokerlab import _validate
 from pokerlab.charts._common import _need_columns
 from pokerlab.errors import ParameterError
+from pokerlab.strength import Potential
 
 if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
@@ -239,7 +240,6 @@ def strength_by_opponents_chart(hs: float) -> alt.Chart:
 
 
 def _potential_arg(p: Any) -> None:
-    from pokerlab.strength import Potential
 
     if not isinstance(p, Potential):
         raise ParameterError(f"p must be a Potential (from hand_potential), not {_validate._show(p)}")

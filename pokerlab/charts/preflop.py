@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from pokerlab import _validate
 from pokerlab.charts._common import _need_columns, _title
 from pokerlab.errors import ParameterError
+from pokerlab.preflop import CLASS_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
@@ -69,8 +70,6 @@ def matrix_heatmap(frame: pd.DataFrame, order: list[str], title: str = "") -> al
     travels inline with the chart (no row limit, no files).
     """
     import altair as alt
-
-    from pokerlab.preflop import CLASS_NAMES
 
     _need_columns(frame, ("class", "opponent", "equity"), "frame")
     if isinstance(order, str) or not isinstance(order, list) or sorted(map(str, order)) != sorted(CLASS_NAMES):

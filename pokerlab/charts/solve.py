@@ -12,6 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from pokerlab.errors import ParameterError
+from pokerlab.solve.cfr import CFRResult
+from pokerlab.solve.matrix import MatrixRun
+from pokerlab.solve.policy import Policy
 
 if TYPE_CHECKING:
     import altair as alt
@@ -50,8 +53,6 @@ def exploitability_chart(
     """
     import altair as alt
     import pandas as pd
-
-    from pokerlab.solve.cfr import CFRResult
 
     if (
         isinstance(results, (str, bytes))
@@ -115,8 +116,6 @@ def strategy_chart(policy: Policy, keys: Sequence[str], title: str = "") -> alt.
     import altair as alt
     import pandas as pd
 
-    from pokerlab.solve.policy import Policy
-
     if not isinstance(policy, Policy):
         raise ParameterError(f"policy must be a pokerlab.solve.Policy, not {type(policy).__name__}")
     _check_title(title)
@@ -154,8 +153,6 @@ def regret_matching_chart(run: MatrixRun, player: int = 0, rounds: int = 200) ->
     """
     import altair as alt
     import numpy as np
-
-    from pokerlab.solve.matrix import MatrixRun
 
     if not isinstance(run, MatrixRun):
         raise ParameterError(f"run must be a MatrixRun (from regret_matching_self_play), not {type(run).__name__}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pokerlab import _validate
+from pokerlab.cards import HandClass
 from pokerlab.charts._common import ACTION_COLORS, _need_columns, _title
 from pokerlab.charts.preflop import preflop_heatmap
 from pokerlab.errors import ParameterError
@@ -42,8 +43,6 @@ def weights_heatmap(grid: Any, title: str = "") -> alt.Chart:
     grid = _grid_arg(grid)
     _title(title)
     import pandas as pd
-
-    from pokerlab.cards import HandClass
 
     rows = []
     for r in range(13):

@@ -67,8 +67,25 @@ from pokerlab.game.gamedef import (
     load_game,
     to_gamedef,
 )
+from pokerlab.game.match import view_for
 from pokerlab.game.rules import BettingStructure, Rules
-from pokerlab.game.state import Action, Call, Check, Fold, HandState, IllegalActionError, Raise, RaiseTo
+from pokerlab.game.state import (
+    Act,
+    Action,
+    ActionKind,
+    AwardPot,
+    Call,
+    Check,
+    DealBoard,
+    DealHole,
+    Fold,
+    HandState,
+    IllegalActionError,
+    PostBlind,
+    Raise,
+    RaiseTo,
+    Showdown,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Iterator
@@ -368,7 +385,6 @@ def state_from_matchstate(ms: MatchState | str, rules: Rules | None = None, play
 
 def to_matchstate(state: HandState, position: int, dialect: str = "acpc") -> MatchState:
     """The match state of ``state`` as ``position`` sees it (others' cards only once shown)."""
-    from pokerlab.game.state import Act, ActionKind, DealBoard, PostBlind, Showdown
 
     if not isinstance(state, HandState):
         raise ParameterError(f"state must be a HandState, not {type(state).__name__}")
@@ -494,8 +510,6 @@ def _names(n: int, position: int) -> tuple[str, ...]:
 
 def _observe(bot: Any, ms: MatchState, state: HandState, seen: int, names: tuple[str, ...]) -> None:
     """Show ``bot`` the events of ``state`` after the first ``seen`` (what :func:`play_match` shows)."""
-    from pokerlab.game.match import view_for
-    from pokerlab.game.state import DealHole, Showdown
 
     observe = getattr(bot, "observe", None)
     if observe is None:
@@ -510,7 +524,6 @@ def _observe(bot: Any, ms: MatchState, state: HandState, seen: int, names: tuple
 
 
 def _reply(line: str, ms: MatchState, state: HandState, bot: Any) -> str | None:
-    from pokerlab.game.match import view_for
 
     seat = ms.position
     names = _names(state.n, seat)
@@ -567,7 +580,6 @@ class ClientResult:
 
 def _dealer_values(state: HandState) -> tuple[Fraction, ...]:
     """Chips won per seat, counted as the ACPC dealer does: a split pot is shared exactly (no odd chip)."""
-    from pokerlab.game.state import AwardPot
 
     values = [Fraction(-t) for t in state.total]
     for e in state.events:

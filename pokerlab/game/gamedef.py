@@ -8,6 +8,9 @@ the big blind as the preflop bet, so preflop ``cap = maxRaises + 1``),
 ``stack``, ``firstPlayer`` (only the standard order is accepted) and the
 Hold'em card counts. The semantics are those of the server's ``game.c``.
 
+``Rules.from_acpc_gamedef(text)`` and ``rules.to_acpc_gamedef()`` reach :func:`from_gamedef` and
+:func:`to_gamedef`, which this module registers in :mod:`pokerlab.game._hooks` (the rules sit below it).
+
 The server's four standard Hold'em games ship with pokerlab (package data
 in ``acpc_games/``, byte for byte) and are found by name:
 
@@ -25,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab.errors import AcpcError, ParameterError, PokerlabError
+from pokerlab.game import _hooks
 from pokerlab.game.rules import BettingStructure, Rules
 
 __all__ = [
@@ -295,3 +299,8 @@ def load_game(name_or_path: str | Path) -> Rules:
             f"{name_or_path!r} is neither a game-definition file nor a standard ACPC game ({', '.join(STANDARD_GAMES)})"
         )
     return from_gamedef(game_definition(found), name=f"ACPC {found}")
+
+
+# Rules.from_acpc_gamedef / Rules.to_acpc_gamedef hand over to these (pokerlab.game._hooks).
+_hooks.provide("from_gamedef", from_gamedef)
+_hooks.provide("to_gamedef", to_gamedef)

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 import numpy as np
 
-from pokerlab import _chart_hook
+from pokerlab import _chart_hook, _signals, _validate
 from pokerlab.errors import ParameterError, PreflopTableError
 from pokerlab.game.rules import Rules, Street
 from pokerlab.game.state import (
@@ -109,8 +109,6 @@ def view_for(state: HandState, seat: int, names: tuple[str, ...] = ()) -> Player
 
     ``names`` (one per seat of the hand) lets a bot follow opponents from hand to hand.
     """
-    from pokerlab import _validate
-    from pokerlab.game.state import HandState
 
     if not isinstance(state, HandState):
         raise ParameterError(f"state must be a HandState, not {state!r:.60}")
@@ -252,7 +250,7 @@ def _default_action(state: HandState) -> Action:
     return Check() if any(isinstance(a, Check) for a in state.legal_actions()) else Fold()
 
 
-def _validate(state: HandState, action: Any) -> Action:
+def _checked_action(state: HandState, action: Any) -> Action:
     """Check an action without applying it."""
     if not isinstance(action, (Fold, Check, Call, RaiseTo, Raise)):
         raise IllegalActionError(f"{action!r} is not an action")
@@ -264,7 +262,7 @@ def ask_bot(bot: Any, state: HandState, seat: int, names: tuple[str, ...] = ()) 
     """One decision outside :func:`play_match` (a table app): the bot's action if it is legal,
     otherwise the default action (check, else fold) and a sentence saying what went wrong."""
     try:
-        return _validate(state, bot.act(view_for(state, seat, names))), None
+        return _checked_action(state, bot.act(view_for(state, seat, names))), None
     except Exception as exc:  # a crashed bot must not stop the table
         return _default_action(state), f"{type(exc).__name__}: {exc}"
 
@@ -300,9 +298,6 @@ def play_match(
 ) -> MatchResult:
     """Play ``hands`` hands (deals, when ``duplicate``) between ``bots``; see the module docstring."""
     import pandas as pd
-
-    from pokerlab import _signals, _validate
-    from pokerlab.game.rules import Rules
 
     if not isinstance(rules, Rules):
         raise ParameterError(f"rules must be a Rules value (e.g. pokerlab.game.NO_LIMIT_RING), not {rules!r}")
@@ -458,7 +453,7 @@ def _ask(
         bank[name] = max(bank[name] - spent, 0.0)
     if fault is None:
         try:
-            action = _validate(state, action)
+            action = _checked_action(state, action)
         except IllegalActionError as exc:
             fault = ("illegal", str(exc))
     if fault is None:

@@ -36,6 +36,9 @@ format allows, so that a hand it wrote reads back as the same hand:
 ``_pokerlab_hand_number``. Exporting a pot-limit hand is refused: PHH has
 no pot-limit hold'em.
 
+``hand.to_phh()`` and ``HandState.from_phh(text)`` reach :func:`to_phh` and :func:`from_phh`, which
+this module registers in :mod:`pokerlab.game._hooks` (the state sits below it).
+
 >>> hand = load_phh('''
 ... variant = "NT"
 ... antes = [0, 0]
@@ -62,6 +65,7 @@ from typing import IO, Any
 
 from pokerlab.cards import Card, parse_cards
 from pokerlab.errors import CardError, HiddenCardsError, PHHError, PokerlabError
+from pokerlab.game import _hooks
 from pokerlab.game.rules import BettingStructure, Rules
 from pokerlab.game.state import (
     Act,
@@ -988,3 +992,8 @@ def read_hands(path: str | Path, *, check: bool = True) -> Iterator[PHHHand]:
     if isinstance(path, bool) or not isinstance(path, (str, Path)):
         raise PHHError(f"read_hands needs a file path, not {path!r}")
     return iter_phhs(Path(path), check=check)
+
+
+# HandState.to_phh / HandState.from_phh hand over to these (pokerlab.game._hooks).
+_hooks.provide("to_phh", to_phh)
+_hooks.provide("from_phh", from_phh)

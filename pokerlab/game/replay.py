@@ -46,9 +46,12 @@ from typing import TYPE_CHECKING, Any
 
 from pokerlab import _chart_hook
 from pokerlab.cards import Card
+from pokerlab.equity import equity
 from pokerlab.errors import ParameterError
+from pokerlab.game.phh import PHHHand
 from pokerlab.game.rules import Street
-from pokerlab.game.state import Act, ActionKind, Call, Check, Fold, HandState, RaiseTo
+from pokerlab.game.state import Act, ActionKind, AwardPot, Call, Check, Fold, HandState, Muck, RaiseTo, Showdown
+from pokerlab.strength import hand_potential, hand_strength
 
 if TYPE_CHECKING:  # pragma: no cover
     from pokerlab.game.phh import PHHHand
@@ -214,9 +217,6 @@ class _Calculator:
         out: dict[int, Numbers] = {}
         hidden = len(live) - len(known)
         if known and len(live) >= 2:
-            from pokerlab.equity import equity
-            from pokerlab.strength import hand_potential, hand_strength
-
             hands = [state.hole[s] for s in known]
             if hidden:
                 eq = equity(*hands, board=board, opponents=hidden, samples=self.samples, seed=self.seed)
@@ -253,7 +253,6 @@ def study_hand(
     lookahead takes a moment). ``names`` are seat names for a bare
     :class:`HandState` (default ``seat 0``...).
     """
-    from pokerlab.game.phh import PHHHand
 
     if isinstance(hand, PHHHand):
         state = hand.state
@@ -362,7 +361,6 @@ def _pot_odds(state: HandState, seat: int, to_call: int) -> float | None:
 
 
 def _result(state: HandState, names: list[str]) -> str:
-    from pokerlab.game.state import AwardPot, Muck, Showdown
 
     money = state.rules.format_chips
     parts = []

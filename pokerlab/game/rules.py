@@ -32,11 +32,11 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from pokerlab.errors import RulesError
+from pokerlab.game import _hooks
 from pokerlab.streets import Street
 
 if TYPE_CHECKING:  # pragma: no cover
     from pokerlab.cards import CardsLike
-    from pokerlab.game.state import HandState
 
 __all__ = [
     "AAAI06_HEADS_UP_LIMIT",
@@ -335,18 +335,17 @@ class Rules:
     def from_acpc_gamedef(cls, text: str) -> Rules:
         """Rules from an ACPC ``GAMEDEF ... END GAMEDEF`` block (see :mod:`pokerlab.game.gamedef`).
 
-        One of the few methods that reach up a layer (``tests/test_api.py``'s
-        ``ALLOWED_UPWARD``): the format is :mod:`pokerlab.game.gamedef`'s.
+        The format is :mod:`pokerlab.game.gamedef`'s, a module above this one: the call goes through
+        :mod:`pokerlab.game._hooks`, where gamedef registers :func:`~pokerlab.game.gamedef.from_gamedef`.
         """
-        from pokerlab.game.gamedef import from_gamedef
-
-        return from_gamedef(text)
+        rules: Rules = _hooks.call("from_gamedef", text)
+        return rules
 
     def to_acpc_gamedef(self, players: int | None = None) -> str:
-        """These rules as an ACPC game definition (:func:`pokerlab.game.gamedef.to_gamedef`)."""
-        from pokerlab.game.gamedef import to_gamedef
-
-        return to_gamedef(self, players)
+        """These rules as an ACPC game definition (:func:`pokerlab.game.gamedef.to_gamedef`, through
+        :mod:`pokerlab.game._hooks`)."""
+        text: str = _hooks.call("to_gamedef", self, players)
+        return text
 
     def with_(self, **changes: object) -> Rules:
         """A copy with some fields changed (validated again)."""
@@ -370,20 +369,23 @@ class Rules:
         seed: int | None = None,
         deck: CardsLike | None = None,
         hand_number: int = 0,
-    ) -> HandState:
-        """Start a hand: post antes and blinds and deal the hole cards.
+    ) -> _hooks.Hand:
+        """Start a hand: post antes and blinds and deal the hole cards; a
+        :class:`~pokerlab.game.state.HandState`.
 
         ``stacks`` is a list of chip counts (or a number of players, each
         with ``starting_stack``). ``deck`` fixes the card order (cards are
         dealt from its start); otherwise ``seed`` shuffles.
-        """
-        from pokerlab.game.state import HandState
 
+        The state sits above the rules (it imports them), so the hand is built by the function that
+        :mod:`pokerlab.game.state` registers in :mod:`pokerlab.game._hooks`.
+        """
         if stacks is None:
             stacks = self.default_players
         if isinstance(stacks, int) and not isinstance(stacks, bool):
             stacks = [self.starting_stack] * stacks
-        return HandState(self, list(stacks), button=button, seed=seed, deck=deck, hand_number=hand_number)  # type: ignore[arg-type]
+        seats = list(stacks)  # type: ignore[arg-type]  # a bool is refused by HandState with a sentence
+        return _hooks.call("new_hand", self, seats, button=button, seed=seed, deck=deck, hand_number=hand_number)
 
 
 AAAI06_HEADS_UP_LIMIT = Rules(

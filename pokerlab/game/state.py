@@ -56,6 +56,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from pokerlab import _validate
 from pokerlab._validate import is_whole, member
 from pokerlab.cards import Card, Deck, parse_cards, parse_named
 from pokerlab.errors import (
@@ -66,8 +67,10 @@ from pokerlab.errors import (
     PokerlabError,
     UnknownStackError,
 )
+from pokerlab.evaluator import HandValue, _value_ids
+from pokerlab.game import _hooks
 from pokerlab.game.pots import award_pots, side_pots
-from pokerlab.game.rules import BettingStructure, Street
+from pokerlab.game.rules import BettingStructure, Rules, Street
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Iterable, Sequence
@@ -331,9 +334,6 @@ class HandState:
         unknown_stacks: Iterable[int] = (),
     ) -> None:
         from collections.abc import Iterable, Sequence
-
-        from pokerlab import _validate
-        from pokerlab.game.rules import Rules
 
         if not isinstance(rules, Rules):
             raise PokerlabError(f"rules must be a Rules value, not {rules!r:.60}")
@@ -821,7 +821,6 @@ class HandState:
     # -- the end ------------------------------------------------------------------
 
     def _finish(self, live: list[int]) -> None:
-        from pokerlab.evaluator import HandValue, _value_ids
 
         self.actor = None
         dead = sum(self._ante_paid) if self.rules.dead_antes else 0
@@ -878,19 +877,25 @@ class HandState:
     # -- hand histories -------------------------------------------------------------
 
     def to_phh(self) -> str:
-        """This hand as PHH text (pokerkit's hand-history format); see :mod:`pokerlab.game.phh`."""
-        from pokerlab.game.phh import to_phh
+        """This hand as PHH text (pokerkit's hand-history format); see :mod:`pokerlab.game.phh`.
 
-        return to_phh(self)
+        :mod:`pokerlab.game.phh` sits above the state (it replays hands), so the call goes through
+        :mod:`pokerlab.game._hooks`, where phh registers :func:`~pokerlab.game.phh.to_phh`.
+        """
+        text: str = _hooks.call("to_phh", self)
+        return text
 
     @classmethod
     def from_phh(cls, text: str) -> HandState:
-        """Replay a PHH hand history into a state (see :func:`pokerlab.game.phh.load_phh`)."""
-        from pokerlab.game.phh import from_phh
-
-        return from_phh(text)
+        """Replay a PHH hand history into a state (see :func:`pokerlab.game.phh.load_phh`; through
+        :mod:`pokerlab.game._hooks`, as :meth:`to_phh`)."""
+        state: HandState = _hooks.call("from_phh", text)
+        return state
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"seat {self.actor} to act"
         board = " ".join(map(str, self.board)) or "-"
         return f"<HandState {self.rules.name}: {self.street.value}, board {board}, pot {self.pot}, {status}>"
+
+
+_hooks.provide("new_hand", HandState)  # Rules.new_hand(...) builds a HandState(rules, stacks, ...)

@@ -21,6 +21,7 @@ import numpy as np
 
 from pokerlab import _chart_hook
 from pokerlab._validate import is_whole, member
+from pokerlab._version import __version__
 from pokerlab.cards import HandClass, hand_classes
 from pokerlab.errors import CardError, ParameterError, PreflopTableError
 
@@ -205,7 +206,6 @@ def _check_content(
 
 
 def _version() -> str:
-    from pokerlab._version import __version__
 
     return __version__
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pokerlab.errors import ParameterError
+from pokerlab.solve.games import Game
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -32,7 +33,6 @@ _TOLERANCE = 1e-9
 
 
 def _check_game(game: object) -> None:
-    from pokerlab.solve.games import Game
 
     if not isinstance(game, Game):
         raise ParameterError(f"game must be a pokerlab.solve game (solve.game('kuhn')), not {type(game).__name__}")
@@ -52,7 +52,6 @@ class Policy:
     table: np.ndarray
 
     def __post_init__(self) -> None:
-        from pokerlab.solve.games import Game
 
         if not isinstance(self.game, Game):
             raise ParameterError(f"game must be a pokerlab.solve game, not {type(self.game).__name__}")

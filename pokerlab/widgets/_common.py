@@ -7,6 +7,8 @@ from typing import Any
 
 import ipywidgets as w
 
+from pokerlab.charts import png_bundle
+
 
 def _with_picture(widget: w.Widget, chart: Any, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     """The widget's mime bundle plus a PNG of its current chart.
@@ -18,8 +20,6 @@ def _with_picture(widget: w.Widget, chart: Any, **kwargs: Any) -> tuple[dict[str
     data = dict(widget._repr_mimebundle_(**kwargs) or {})
     meta: dict[str, Any] = {}
     if chart is not None:
-        from pokerlab.charts import png_bundle
-
         picture, meta = png_bundle(chart)
         data["image/png"] = picture["image/png"]
     return data, meta

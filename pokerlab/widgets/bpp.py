@@ -7,6 +7,11 @@ from typing import Any
 
 import ipywidgets as w
 
+from pokerlab import _validate
+from pokerlab.bpp import ROUNDS, TYPE_LABELS, action_probabilities, best_action, build_network, evidence_from_cards
+from pokerlab.bpp.network import ImpossibleEvidenceError
+from pokerlab.bpp.policy import curve_points, pot_odds_threshold
+from pokerlab.charts import bpp_curves_chart, chart_svg, network_svg, posterior_chart
 from pokerlab.errors import PokerlabError
 from pokerlab.widgets._common import _WIDE, _error_html, _fit, _inline, _with_picture
 
@@ -38,8 +43,6 @@ class BPPInspector:
         charts: bool = True,
         engine: str = "numpy",
     ) -> None:
-        from pokerlab import _validate
-        from pokerlab.bpp import ROUNDS, TYPE_LABELS
 
         _validate.choice(round, "round", ROUNDS)
         _validate.choice(hand_types, "hand_types", (9, 17))
@@ -99,7 +102,6 @@ class BPPInspector:
     # -- the network for the chosen options --------------------------------
     @property
     def network(self) -> Any:
-        from pokerlab.bpp import build_network
 
         key = (self.round.value, self.hand_types.value, self.actions.value, self.final_arc.value)
         if key not in self._nets:
@@ -132,7 +134,6 @@ class BPPInspector:
 
     def from_cards(self) -> None:
         """Set the round, BPP_Current and Board from the typed cards."""
-        from pokerlab.bpp import evidence_from_cards
 
         try:
             rnd, ev = evidence_from_cards(self.hole_cards.value, self.board_cards.value, self.hand_types.value)
@@ -154,9 +155,6 @@ class BPPInspector:
     def update(self) -> None:
         if self._quiet:
             return
-        from pokerlab.bpp import action_probabilities, best_action
-        from pokerlab.bpp.network import ImpossibleEvidenceError
-        from pokerlab.bpp.policy import curve_points, pot_odds_threshold
 
         net = self.network
         ev = self.evidence()
@@ -198,8 +196,6 @@ class BPPInspector:
         )
         self.diagram.value = self._diagram(ev, posts)
         if self._charts:
-            from pokerlab.charts import bpp_curves_chart, chart_svg, posterior_chart
-
             posterior = posterior_chart(posts, ev)
             self.posterior_view.value = chart_svg(posterior)
             rows = curve_points(net.round, pot, to_call, points=51)
@@ -210,7 +206,6 @@ class BPPInspector:
         self._show_cpd()
 
     def _diagram(self, ev: dict[str, str], posts: dict[str, dict[str, float]] | None) -> str:
-        from pokerlab.charts import network_svg
 
         return network_svg(self.network, ev, posts)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pokerlab.charts import chart_svg, exploitability_chart, strategy_chart
 from pokerlab.errors import ParameterError
 from pokerlab.solve.cfr import CFRResult
 from pokerlab.solve.policy import Policy
@@ -91,8 +92,6 @@ class CFRExplorer:
 
     def update(self) -> None:
         import altair as alt
-
-        from pokerlab.charts import chart_svg, exploitability_chart, strategy_chart
 
         t = self.iteration.value
         i, e, policy = self.snapshot(self.variant.value, t)

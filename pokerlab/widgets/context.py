@@ -7,7 +7,10 @@ from typing import Any
 
 import ipywidgets as w
 
+from pokerlab.bots.context import ACTIONS, CONTEXT_FEATURES, situation_features
+from pokerlab.bots.context_models import MODEL_KINDS, ContextModel
 from pokerlab.cards import cards_html, parse_cards
+from pokerlab.charts import chart_svg, context_triples_chart
 from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.widgets._common import _error_html, _with_picture
 
@@ -25,8 +28,6 @@ class ContextExplorer:
 
     def __init__(self, decisions: Any, style: str | None = None, charts: bool = True) -> None:
         import pandas as pd
-
-        from pokerlab.bots.context import CONTEXT_FEATURES
 
         if not isinstance(decisions, pd.DataFrame) or "style" not in decisions.columns:
             raise ParameterError(
@@ -74,7 +75,6 @@ class ContextExplorer:
 
     def models(self, style: str) -> dict[str, Any]:
         """The three fitted models of a style (fitted on first use)."""
-        from pokerlab.bots.context_models import MODEL_KINDS, ContextModel
 
         if style not in self._models:
             frame = self._decisions[self._decisions["style"] == style]
@@ -82,7 +82,6 @@ class ContextExplorer:
         return self._models[style]
 
     def features(self) -> Any:
-        from pokerlab.bots.context import situation_features
 
         return situation_features(
             board=self.board.value,
@@ -100,7 +99,6 @@ class ContextExplorer:
 
     def update(self) -> None:
         """Recompute the triples for the situation on the inputs."""
-        from pokerlab.bots.context import ACTIONS
 
         try:
             x = self.features()
@@ -126,8 +124,6 @@ class ContextExplorer:
             f'<table class="pl-context"><tr><th>model</th>{head}</tr>{rows}</table>'
         )
         if self._charts:
-            from pokerlab.charts import chart_svg, context_triples_chart
-
             self.last_chart = context_triples_chart(triples, f"{self.style.value}: next action")
             self.chart_view.value = chart_svg(self.last_chart)
 

@@ -7,7 +7,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from pokerlab.cards import Deck, cards_html, parse_cards
+from pokerlab import _inputs, _validate, charts
+from pokerlab.cards import Deck, cards_html, check_disjoint, parse_cards
+from pokerlab.charts import chart_svg
 from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.evaluator import HandValue, evaluate
 from pokerlab.strength import Potential, hand_potential, turn_card_effects
@@ -19,7 +21,6 @@ class HandEvaluator:
     """Type 5-7 cards and see the value, category, description and best five."""
 
     def __init__(self, cards: str = "AsKs QsJsTs 2c 3d", seed: int | None = None) -> None:
-        from pokerlab import _validate
 
         _validate.text(cards, "cards", empty=True)
         _validate.seed(seed)
@@ -86,7 +87,6 @@ class PotentialExplorer:
         charts: bool = True,
         seed: int | None = None,
     ) -> None:
-        from pokerlab import _inputs, _validate
 
         _validate.text(hole, "hole", empty=True)
         _validate.text(board, "board", empty=True)
@@ -172,8 +172,6 @@ class PotentialExplorer:
             f"{rows}</table>"
         )
         if self._charts:
-            from pokerlab.charts import chart_svg
-
             self.last_chart = self._chart(p)
             self.chart_view.value = chart_svg(self.last_chart)
         self._show_examples()
@@ -192,8 +190,6 @@ class PotentialExplorer:
         [('6d6c', '7h Qd'), ('3s3d', 'Th Kc')]
         """
         import numpy as np
-
-        from pokerlab.cards import check_disjoint
 
         for name, value in (("now", now), ("end", end)):
             if value not in self.OUTCOMES:
@@ -256,7 +252,6 @@ class PotentialExplorer:
         )
 
     def _chart(self, p: Potential) -> Any:
-        from pokerlab import charts
 
         frame = None
         if len(p.board) == 3:

@@ -6,6 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
+from pokerlab import _validate
+from pokerlab.charts import chart_svg
+from pokerlab.preflop import simulate_table
 from pokerlab.widgets._common import _WIDE, _inline, _with_picture
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -20,7 +23,6 @@ class PreflopExplorer:
     """
 
     def __init__(self, players: int = 4, games: int = 500, seed: int = 2026, charts: bool = True) -> None:
-        from pokerlab import _validate
 
         _validate.whole(players, "players", lo=2, hi=10)
         _validate.choice(games, "games", (100, 250, 500, 1000, 2500, 5000, 10000))
@@ -55,8 +57,6 @@ class PreflopExplorer:
     def update(self) -> None:
         import numpy as np
 
-        from pokerlab.preflop import simulate_table
-
         t = simulate_table(
             self.players.value, games=self.games.value, seed=self.seed, metric=self.metric.value, progress=False
         )
@@ -68,8 +68,6 @@ class PreflopExplorer:
             f" over {self.games.value * 169:,} games"
         )
         if self._charts:
-            from pokerlab.charts import chart_svg
-
             self.last_chart = t.chart()
             self.chart_view.value = chart_svg(self.last_chart)
 

@@ -7,8 +7,13 @@ from typing import Any
 
 import ipywidgets as w
 
-from pokerlab.cards import parse_cards
-from pokerlab.errors import ParameterError, PokerlabError
+from pokerlab import charts
+from pokerlab.breakdown import range_breakdown
+from pokerlab.cards import HandClass, combo_index, parse_cards
+from pokerlab.equity import equity
+from pokerlab.errors import CardError, ParameterError, PokerlabError
+from pokerlab.preflop import CLASS_NAMES, load_table
+from pokerlab.ranges import Range
 from pokerlab.widgets._common import _error_html, _with_picture
 
 # ----------------------------------------------------------------------------
@@ -99,9 +104,6 @@ def top_range(percent: float) -> str:
     >>> top_range(5)
     '77+, AJs+, AKo'
     """
-    from pokerlab.cards import HandClass
-    from pokerlab.preflop import CLASS_NAMES, load_table
-    from pokerlab.ranges import Range
 
     if isinstance(percent, bool) or not isinstance(percent, (int, float)) or not 0 < percent <= 100:
         raise ParameterError(f"percent must be a number in (0, 100], not {percent!r}")
@@ -138,9 +140,6 @@ class RangeGrid:
 
     def __init__(self, text: str = "", *, paint_weight: float = 1.0) -> None:
         import time
-
-        from pokerlab.cards import HandClass
-        from pokerlab.ranges import Range
 
         self._time = time.perf_counter
         self._range_type = Range
@@ -203,8 +202,6 @@ class RangeGrid:
 
     def paint(self, classes: Any, weight: float = 1.0) -> None:
         """Set classes (names or one name) to ``weight`` as a mouse drag would (0 erases)."""
-        from pokerlab.cards import HandClass
-        from pokerlab.errors import CardError
 
         if isinstance(classes, str):
             classes = [classes]
@@ -225,7 +222,6 @@ class RangeGrid:
 
     def _painted(self, change: Any) -> None:
         """A paint changed some cells: only their combinations change, typed single combinations elsewhere stay."""
-        from pokerlab.cards import HandClass, combo_index
 
         if self._busy:
             return
@@ -249,7 +245,6 @@ class RangeGrid:
         self.last_update_s = self._time() - t
 
     def _typed(self) -> None:
-        from pokerlab.cards import HandClass
 
         if self._busy:
             return
@@ -334,8 +329,6 @@ class RangeEquityExplorer:
     ) -> None:
         import time
 
-        from pokerlab.equity import equity
-
         self._time = time.perf_counter
         self._equity = equity
         self._charts = charts
@@ -365,7 +358,6 @@ class RangeEquityExplorer:
         self.update()
 
     def update(self) -> None:
-        from pokerlab.breakdown import range_breakdown
 
         t = self._time()
         try:
@@ -387,8 +379,6 @@ class RangeEquityExplorer:
             return
         self.result, self.breakdowns, self.error = e, parts, None
         if self._charts and parts is not None:
-            from pokerlab import charts
-
             self.last_chart = parts[0].chart(title="hero") | parts[1].chart(title="villain")
             svg = charts.chart_svg(self.last_chart)
         else:

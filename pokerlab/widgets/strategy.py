@@ -7,7 +7,23 @@ from typing import Any
 
 import ipywidgets as w
 
-from pokerlab.cards import cards_html, parse_cards
+from pokerlab import _inputs, _validate
+from pokerlab.bots.showdown import ReweightingModel
+from pokerlab.bots.strategy import (
+    DecisionKind,
+    bluff,
+    decision_regions,
+    ehs_decision,
+    pot_odds,
+    pot_odds_decision,
+    preflop_decision,
+)
+from pokerlab.bots.waterloo import BLUFF_STYLES
+from pokerlab.cards import cards_html, combo_card_ids, parse_cards
+from pokerlab.charts import chart_svg, decision_chart, weights_heatmap
+from pokerlab.errors import ParameterError
+from pokerlab.game import ActionKind
+from pokerlab.strength import hand_strength
 from pokerlab.widgets._common import _WIDE, _fit, _inline, _with_picture
 
 
@@ -20,7 +36,6 @@ class StrategyExplorer:
     """
 
     def __init__(self, charts: bool = True) -> None:
-        from pokerlab import _validate
 
         _validate.flag(charts, "charts")
         self._charts = charts
@@ -53,16 +68,6 @@ class StrategyExplorer:
         self.update()
 
     def update(self) -> None:
-        from pokerlab.bots.strategy import (
-            DecisionKind,
-            bluff,
-            decision_regions,
-            ehs_decision,
-            pot_odds,
-            pot_odds_decision,
-            preflop_decision,
-        )
-        from pokerlab.bots.waterloo import BLUFF_STYLES
 
         self.position.max = self.players.value
         pre = preflop_decision(self.win_rate.value, min(self.position.value, self.players.value), self.players.value,
@@ -86,8 +91,6 @@ class StrategyExplorer:
         rows = "".join(f"<tr><td>{k}</td><td>{show(v)}</td></tr>" for k, v in self.result.items())
         self.out.value = f"<div>pot odds (eq. 7) = {odds:.3f}</div><table>{rows}</table>"
         if self._charts:
-            from pokerlab.charts import chart_svg, decision_chart
-
             frame = decision_regions(self.street.value, self.ppot.value, float(self.pot.value))
             self.last_chart = decision_chart(frame, f"Phase II without bluffing on the {self.street.value}")
             self.chart_view.value = chart_svg(self.last_chart)
@@ -108,10 +111,6 @@ class ReweightingExplorer:
 
     def __init__(self, hole: str = "AdQc", board: str = "3h4cJh", charts: bool = True) -> None:
         import numpy as np
-
-        from pokerlab import _inputs, _validate
-        from pokerlab.bots.showdown import ReweightingModel
-        from pokerlab.cards import combo_card_ids
 
         _validate.flag(charts, "charts")
         _inputs.hole_and_board(hole, board, board_sizes=(3, 4, 5))
@@ -151,8 +150,6 @@ class ReweightingExplorer:
 
         ``kind`` is an :class:`~pokerlab.game.ActionKind` or its word (``"raise"``, ``"bet"``, ``"call"``).
         """
-        from pokerlab.errors import ParameterError
-        from pokerlab.game import ActionKind
 
         if not isinstance(kind, str) or kind not in (ActionKind.RAISE, ActionKind.BET, ActionKind.CALL):
             raise ParameterError(f"kind must be raise, bet or call (an observed action), not {kind!r:.60}")
@@ -164,7 +161,6 @@ class ReweightingExplorer:
         self._render()
 
     def _render(self) -> None:
-        from pokerlab.strength import hand_strength
 
         est = self.model.estimated_ehs("opponent", self.board)
         hs = hand_strength(self.hole, self.board, weights=self.model.weight_table("opponent"))
@@ -176,8 +172,6 @@ class ReweightingExplorer:
         )
         self.result = (est, hs)
         if self._charts:
-            from pokerlab.charts import chart_svg, weights_heatmap
-
             self.last_chart = weights_heatmap(
                 self.model.class_grid("opponent", exclude=self.hole + self.board), "opponent's weights by class"
             )

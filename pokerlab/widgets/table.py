@@ -8,8 +8,14 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
+from pokerlab import _validate, charts
+from pokerlab.bots import RandomBot
 from pokerlab.cards import cards_html
+from pokerlab.charts import chart_svg
 from pokerlab.errors import ParameterError, PokerlabError
+from pokerlab.game import NO_LIMIT_RING, Rules
+from pokerlab.game.phh import read_hand
+from pokerlab.game.replay import study_hand
 from pokerlab.widgets._common import _with_picture
 
 
@@ -47,11 +53,8 @@ class TableWidget:
         seed: int = 0,
         name: str = "you",
     ) -> None:
-        from pokerlab import _validate
         from pokerlab.apps.base import ActionBar
         from pokerlab.apps.session import Seat, TableSession
-        from pokerlab.bots import RandomBot
-        from pokerlab.game import NO_LIMIT_RING, Rules
 
         if rules is not None and not isinstance(rules, Rules):
             raise ParameterError(f"rules must be a Rules (or None for no-limit ring), not {_validate._show(rules)}")
@@ -220,9 +223,6 @@ class HandReplayer:
     ) -> None:
         from pathlib import Path
 
-        from pokerlab.game.phh import read_hand
-        from pokerlab.game.replay import study_hand
-
         if not isinstance(charts, bool):
             raise ParameterError(f"charts must be True or False, not {charts!r}")
         if isinstance(hand, (str, Path)):
@@ -293,14 +293,12 @@ class HandReplayer:
 
     def chart(self, upto: int | None = None) -> Any:
         """The equity-by-street chart, up to street index ``upto`` (default: the street shown)."""
-        from pokerlab import charts
 
         if upto is None:
             upto = self.decision.street.index if self.decision is not None else 3
         return charts.equity_by_street_chart(self.study, upto=upto, title="equity of the known hands by street")
 
     def _chart_svg(self, chart: Any) -> str:
-        from pokerlab.charts import chart_svg
 
         return chart_svg(chart)
 
