@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import TYPE_CHECKING, Any, cast
 
-from pokerlab import _inputs, _validate
+from pokerlab import _inputs, _notice, _signals, _tables, _validate
 from pokerlab.cards import (
     Card,
     CardsLike,
@@ -502,8 +502,6 @@ def _exact_deals(ranges: list[Range], b: tuple[Card, ...], need: int, labels: li
 
     import numpy as np
 
-    from pokerlab import _notice, _signals
-
     holes, weight = _deals(ranges)
     equal_weights = bool(np.all(weight == weight[0]))
     board = np.array([c.id for c in b], dtype=np.int64)
@@ -564,7 +562,6 @@ def _one_answer(ranges: list[Range], boards: int) -> bool:
     With equal weights its whole-number counts give the same Equity as the runout kernel's sums
     (tests/test_startup.py compares them), and ``boards`` (deals x boards) bounds the numpy work.
     """
-    from pokerlab import _notice
 
     weights = {w for r in ranges for _, w in r.entries}
     return _notice.single_query and len(weights) == 1 and boards <= QUICK_BOARDS
@@ -597,8 +594,6 @@ def _hands_exact_numpy(
     so a board's words are summed once and shared by every player.
     """
     import numpy as np
-
-    from pokerlab import _tables
 
     t = _tables.tables()
     ids = np.arange(52, dtype=np.int64)

@@ -42,7 +42,7 @@ from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from pokerlab import _tables
+from pokerlab import _notice, _tables
 from pokerlab.cards import Card, CardsLike, Rank, parse_named
 from pokerlab.errors import CardCountError, CardError, ParameterError
 
@@ -209,8 +209,6 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
     import sys
 
     import numpy as np
-
-    from pokerlab import _notice
 
     arr = np.asarray(ids)
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:

@@ -43,10 +43,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from pokerlab import _chart_hook, _inputs, _validate
-from pokerlab.cards import Card, CardsLike, cards_html, format_cards
+from pokerlab import _chart_hook, _inputs, _notice, _validate
+from pokerlab.cards import Card, CardsLike, cards_html, combo_card_ids, format_cards
 from pokerlab.errors import ParameterError
-from pokerlab.evaluator import evaluate
+from pokerlab.evaluator import _card_words, _values_from_words, _values_numpy, evaluate
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -76,7 +76,6 @@ def _strength_counts(
     start-up or first compile: its sums are taken in combination order, one by one (``cumsum``),
     as the kernel adds them, so the numbers are the same to the last bit (the tests hold the two equal).
     """
-    from pokerlab import _notice
 
     if not _notice.single_query:
         from pokerlab import _kernels
@@ -90,9 +89,6 @@ def _strength_counts_numpy(
 ) -> tuple[float, float, float]:
     """:func:`_strength_counts` in numpy (see there)."""
     import numpy as np
-
-    from pokerlab.cards import combo_card_ids
-    from pokerlab.evaluator import _values_numpy
 
     known = [c.id for c in hole + board]
     pairs = combo_card_ids()  # [1326, 2], combination order
@@ -275,8 +271,6 @@ def hand_potential(
     table (array of 1326, :class:`~pokerlab.ranges.Range` or range string).
     """
 
-    from pokerlab import _notice
-
     h, b = _inputs.hole_and_board(hole, board, board_sizes=(3, 4))
     if not _validate.is_whole(lookahead) or lookahead not in (1, 2):
         raise ParameterError(f"lookahead is 1 or 2 cards, not {lookahead!r}")
@@ -303,8 +297,6 @@ def _potential_numpy(hole: tuple[Card, ...], board: tuple[Card, ...], lookahead:
     from itertools import combinations
 
     import numpy as np
-
-    from pokerlab.evaluator import _card_words, _values_from_words
 
     card_word, card_bit = _card_words()
     known = [c.id for c in hole + board]

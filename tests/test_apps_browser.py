@@ -394,7 +394,8 @@ def test_no_seat_box_overlaps_another_at_any_table_size(browser, width):
         assert min(b[0] for b in boxes) >= 0, f"{n} seats at {width} px: a seat is cut off at the left"
         right = page.evaluate(
             "() => { const s = document.querySelector('.pl-table-scroll'); s.scrollLeft = 10000;"
-            " return Math.max(...Array.from(document.querySelectorAll('.pl-seat')).map(e => e.getBoundingClientRect().right)) }"
+            " return Math.max(...Array.from(document.querySelectorAll('.pl-seat'))"
+            ".map(e => e.getBoundingClientRect().right)) }"
         )
         assert right <= width + 1, f"{n} seats at {width} px: a seat is cut off at {right:.0f} px"
     page.close()

@@ -25,23 +25,23 @@ import random
 from typing import Any
 
 from pokerlab import _validate
-from pokerlab.bots.baseline import require_turn
+from pokerlab.bots.baseline import AlwaysCall, AlwaysRaise, RandomBot, require_turn
+from pokerlab.bots.bpp import BPPBot
+from pokerlab.bots.rembrant import Rembrant
+from pokerlab.bots.waterloo import PhaseOne, PhaseThree, PhaseTwo
 from pokerlab.cards import HandClass
 from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import BettingStructure, Street
 from pokerlab.game.state import Action, Call, Check, Fold, RaiseTo
-from pokerlab.solve.pushfold import PushFoldResult, push_fold
+from pokerlab.preflop import CLASS_NAMES, load_table
+from pokerlab.solve.pushfold import PushFoldResult, push_fold, push_fold_score
 
 __all__ = ["RANKINGS", "SAGE_TABLE", "PushFoldBot", "measure_rankings", "power_index"]
 
 
 def _deep_bot(deep: Any, seed: int | None) -> Any:
     """The bot that plays the deep stacks: a name among the other bots, or a bot object."""
-    from pokerlab.bots.baseline import AlwaysCall, AlwaysRaise, RandomBot
-    from pokerlab.bots.bpp import BPPBot
-    from pokerlab.bots.rembrant import Rembrant
-    from pokerlab.bots.waterloo import PhaseOne, PhaseThree, PhaseTwo
 
     known: dict[str, Any] = {
         "always_call": lambda: AlwaysCall(),
@@ -179,9 +179,6 @@ def measure_rankings(stacks: tuple[float, ...] = (5.0, 10.0, 15.0, 20.0)) -> Any
     (``bb_loss``), in bb per hand relative to the equilibrium, and the pair's exploitability.
     """
     import pandas as pd
-
-    from pokerlab.preflop import CLASS_NAMES, load_table
-    from pokerlab.solve.pushfold import push_fold_score
 
     if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__iter__"):
         raise ParameterError(f"stacks must be a list of stack depths in bb, not {stacks!r:.60}")

@@ -11,6 +11,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from pokerlab.errors import ParameterError
+from pokerlab.solve.pushfold import CLASSES, PushFoldChart, PushFoldResult
 
 if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
@@ -44,7 +45,6 @@ def push_fold_grid_chart(result: PushFoldResult, side: str = "jam") -> alt.Chart
     other seat's equilibrium strategy (jam/fold for the small blind per hand; call/fold for the big
     blind facing a jam).
     """
-    from pokerlab.solve.pushfold import PushFoldResult
 
     if not isinstance(result, PushFoldResult):
         raise ParameterError(f"result must be a PushFoldResult from push_fold(), not {result!r:.60}")
@@ -105,7 +105,6 @@ def push_fold_grid_chart(result: PushFoldResult, side: str = "jam") -> alt.Chart
 
 def push_fold_range_frame(chart: PushFoldChart, side: str = "jam") -> pd.DataFrame:
     """One row per class: the largest stack at which it is played, whether its range is one interval, and the ranges."""
-    from pokerlab.solve.pushfold import CLASSES, PushFoldChart
 
     if not isinstance(chart, PushFoldChart):
         raise ParameterError(f"chart must be a PushFoldChart from push_fold_chart(), not {chart!r:.60}")

@@ -39,6 +39,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from pokerlab import _validate
 from pokerlab.errors import DataError, ParameterError
 
 __all__ = [
@@ -597,7 +598,6 @@ def find_lessons(lessons: Iterable[str] | None = None, notebooks: str | Path | N
 
 
 def _out_folder(out: str | Path) -> Path:
-    from pokerlab import _validate
 
     _validate.output_folder(out, "out")
     return Path(out)

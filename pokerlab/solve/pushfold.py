@@ -45,6 +45,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pokerlab import _chart_hook
+from pokerlab._validate import choice, real, whole
+from pokerlab._validate import seed as check_seed
 from pokerlab.cards import HandClass, hand_classes
 from pokerlab.errors import ParameterError
 from pokerlab.preflop.matrix import load_matrix
@@ -80,7 +82,6 @@ def _check_stack(
     The messages name the values as the caller's user typed them (``stack_name``, ``ante_name``:
     the command line passes ``STACK`` / ``--stack`` and ``--ante``).
     """
-    from pokerlab._validate import real
 
     ante = real(ante_bb, ante_name, lo=0.0, hi=1.0)
     stack = real(stack_bb, stack_name, lo=1.0, hi=MAX_STACK_BB)
@@ -250,7 +251,6 @@ class PushFoldResult:
 
     def grid(self, side: str = "jam") -> np.ndarray:
         """The 13x13 grid of jam (``side="jam"``) or call (``"call"``) probabilities: A..2, suited above."""
-        from pokerlab._validate import choice
 
         side = choice(side, "side", ("jam", "call"))
         return _grid(self.jam if side == "jam" else self.call)
@@ -407,7 +407,6 @@ class PushFoldChart:
 
     def ranges(self, hand: str, side: str = "jam") -> list[tuple[float, float]]:
         """The grid stacks at which class ``hand`` is jammed (``side="jam"``) or called: ``[(lo, hi), ...]``."""
-        from pokerlab._validate import choice
 
         side = choice(side, "side", ("jam", "call"))
         i = _class_index(hand)
@@ -477,7 +476,6 @@ def push_fold_chart(stacks: Sequence[float] | None = None, *, ante_bb: float = 0
 
     ``stacks``: increasing stack depths in bb (at most 2,000), e.g. ``numpy.arange(2, 20.5, 0.5)``.
     """
-    from pokerlab._validate import real
 
     if stacks is None:
         grid = [round(1.0 + k / 10, 1) for k in range(241)]
@@ -650,8 +648,6 @@ class PushFoldQuiz:
     """
 
     def __init__(self, stack_bb: float | None = None, *, seed: int | None = None, ante_bb: float = 0.0) -> None:
-        from pokerlab._validate import real
-        from pokerlab._validate import seed as check_seed
 
         self.ante_bb = real(ante_bb, "ante_bb", lo=0.0, hi=1.0)
         self.stack_bb = None if stack_bb is None else _check_stack(stack_bb, self.ante_bb)[0]
@@ -715,7 +711,6 @@ class PushFoldQuiz:
 
     def mistakes(self, count: int = 5) -> list[DrillHand]:
         """The costliest answers so far, worst first (answers that lost nothing are left out)."""
-        from pokerlab._validate import whole
 
         count = whole(count, "count", lo=0, hi=10_000)
         bad = sorted((h for h in self.history if h.lost > 1e-12), key=lambda h: -h.lost)

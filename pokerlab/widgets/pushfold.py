@@ -7,7 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from pokerlab.errors import ParameterError
+from pokerlab import _validate
+from pokerlab.charts import chart_svg
+from pokerlab.errors import ParameterError, PokerlabError
+from pokerlab.solve.pushfold import PushFoldQuiz, push_fold
 from pokerlab.widgets._common import _WIDE, _error_html, _fit, _inline, _with_picture
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -29,7 +32,6 @@ class PushFoldExplorer:
     """
 
     def __init__(self, stack_bb: float = 10.0, side: str = "jam", ante_bb: float = 0.0, charts: bool = True) -> None:
-        from pokerlab import _validate
 
         stack = _validate.real(stack_bb, "stack_bb", lo=1.0, hi=25.0)
         _validate.choice(side, "side", ("jam", "call"))
@@ -63,8 +65,6 @@ class PushFoldExplorer:
         self.update()
 
     def update(self) -> None:
-        from pokerlab.errors import PokerlabError
-        from pokerlab.solve.pushfold import push_fold
 
         try:
             r = push_fold(float(self.stack.value), ante_bb=float(self.ante.value))
@@ -78,8 +78,6 @@ class PushFoldExplorer:
             f"exploitability {r.exploitability:.1e} bb"
         )
         if self._charts:
-            from pokerlab.charts import chart_svg
-
             self.last_chart = r.chart(self.side.value)
             self.chart_view.value = chart_svg(self.last_chart)
 
@@ -97,7 +95,6 @@ class PushFoldDrill:
     """
 
     def __init__(self, stack_bb: float | None = None, seed: int | None = None) -> None:
-        from pokerlab.solve.pushfold import PushFoldQuiz
 
         self.quiz = PushFoldQuiz(stack_bb, seed=seed)
         self.question = w.HTML()
@@ -120,7 +117,6 @@ class PushFoldDrill:
 
     def choose(self, action: str) -> None:
         """Answer the current hand (what a click does), show the verdict and the score, deal the next."""
-        from pokerlab.errors import PokerlabError
 
         try:
             done = self.quiz.answer(action)
