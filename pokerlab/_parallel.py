@@ -19,7 +19,7 @@ def run_tasks(
 ) -> list[Any]:
     bar = None
     if progress:
-        from tqdm.auto import tqdm
+        from pokerlab._progress import bar as tqdm
 
         bar = tqdm(total=len(tasks), desc=desc, unit="task")
     results = []

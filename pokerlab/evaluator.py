@@ -321,7 +321,7 @@ def category_counts(n_cards: int = 5, *, progress: bool = True) -> dict[HandCate
     total = np.zeros(9, dtype=np.int64)
     firsts = range(52 - n_cards + 1)
     if progress:
-        from tqdm.auto import tqdm
+        from pokerlab._progress import bar as tqdm
 
         bar = tqdm(total=comb(52, n_cards), desc=f"all {n_cards}-card hands", unit="hand", unit_scale=True)
     for first in firsts:

@@ -60,7 +60,7 @@ def abstraction_gap(
     rows = []
     bar = None
     if progress:
-        from tqdm.auto import tqdm
+        from pokerlab._progress import bar as tqdm
 
         bar = tqdm(total=4 * samples, desc="BPP vs exact equity", unit="deal")
     for rnd, nb in zip(ROUNDS, (0, 3, 4, 5), strict=True):

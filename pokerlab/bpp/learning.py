@@ -129,7 +129,7 @@ def simulate_counts(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED, *, pro
     chunks = [min(_CHUNK, deals - i) for i in range(0, deals, _CHUNK)]
     bar = None
     if progress:
-        from tqdm.auto import tqdm
+        from pokerlab._progress import bar as tqdm
 
         bar = tqdm(total=deals, desc="BPP deals", unit="deal", unit_scale=True)
     for m in chunks:

@@ -198,7 +198,7 @@ def cfr(
         raise ParameterError(f"progress must be True or False, not {progress!r}")
     bar = None
     if progress:
-        from tqdm.auto import tqdm
+        from pokerlab._progress import bar as tqdm
 
         bar = tqdm(total=iterations, desc=f"{variant} on {game.name}", unit="it")
     done = 0
