@@ -212,7 +212,7 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
 
     from pokerlab import _notice
 
-    arr = np.asarray(ids)
+    arr = given = np.asarray(ids)  # given: the rows as passed, for error messages (uint64 ids wrap below)
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
         raise CardCountError(f"ids must be an array of shape [n, 5..7], not {arr.shape}")
     if not np.issubdtype(arr.dtype, np.integer):
@@ -229,13 +229,13 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
         wrong = np.flatnonzero((s[:, 0] < 0) | (s[:, -1] > 51) | (s[:, 1:] == s[:, :-1]).any(axis=1))
         if len(wrong):
             bad = int(wrong[0])
-            raise CardError(f"row {bad} has a card id outside 0..51 or the same card twice: {arr[bad].tolist()}")
+            raise CardError(f"row {bad} has a card id outside 0..51 or the same card twice: {given[bad].tolist()}")
         return _values_numpy(wide)
     from pokerlab import _kernels
 
     values, bad = _kernels.evaluate_batch(arr, check=validate)
     if bad >= 0:
-        raise CardError(f"row {bad} has a card id outside 0..51 or the same card twice: {arr[bad].tolist()}")
+        raise CardError(f"row {bad} has a card id outside 0..51 or the same card twice: {given[bad].tolist()}")
     return values
 
 
