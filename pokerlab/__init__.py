@@ -12,7 +12,8 @@ Layers, written here once (``tests/test_api.py`` reads this table and checks eve
 package against it, inside functions and under ``TYPE_CHECKING`` too). A module imports only modules
 of its own layer or of lower numbers, and no two modules import each other, even indirectly::
 
-    0  errors, _inputs, _validate, _cache, _signals, _version, _chart_hook, _notice, cards, ranges, _tables, streets
+    0  errors, _inputs, _validate, _cache, _signals, _version, _chart_hook, _notice, _progress, cards, ranges,
+       _tables, streets
     1  evaluator, _kernels
     2  strength, equity, preflop, breakdown, _parallel, solve
     3  bpp

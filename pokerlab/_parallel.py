@@ -12,6 +12,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from pokerlab import _signals
+from pokerlab._progress import bar as tqdm
 
 
 def run_tasks(
@@ -19,8 +20,6 @@ def run_tasks(
 ) -> list[Any]:
     bar = None
     if progress:
-        from tqdm.auto import tqdm
-
         bar = tqdm(total=len(tasks), desc=desc, unit="task")
     results = []
     try:

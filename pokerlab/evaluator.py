@@ -43,6 +43,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from pokerlab import _notice, _tables
+from pokerlab._progress import bar as tqdm
 from pokerlab.cards import Card, CardsLike, Rank, parse_named
 from pokerlab.errors import CardCountError, CardError, ParameterError
 
@@ -210,7 +211,7 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
 
     import numpy as np
 
-    arr = np.asarray(ids)
+    arr = given = np.asarray(ids)  # given: the rows as passed, for error messages (uint64 ids wrap below)
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
         raise CardCountError(f"ids must be an array of shape [n, 5..7], not {arr.shape}")
     if not np.issubdtype(arr.dtype, np.integer):
@@ -227,13 +228,13 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
         wrong = np.flatnonzero((s[:, 0] < 0) | (s[:, -1] > 51) | (s[:, 1:] == s[:, :-1]).any(axis=1))
         if len(wrong):
             bad = int(wrong[0])
-            raise CardError(f"row {bad} has a card id outside 0..51 or the same card twice: {arr[bad].tolist()}")
+            raise CardError(f"row {bad} has a card id outside 0..51 or the same card twice: {given[bad].tolist()}")
         return _values_numpy(wide)
     from pokerlab import _kernels
 
     values, bad = _kernels.evaluate_batch(arr, check=validate)
     if bad >= 0:
-        raise CardError(f"row {bad} has a card id outside 0..51 or the same card twice: {arr[bad].tolist()}")
+        raise CardError(f"row {bad} has a card id outside 0..51 or the same card twice: {given[bad].tolist()}")
     return values
 
 
@@ -319,8 +320,6 @@ def category_counts(n_cards: int = 5, *, progress: bool = True) -> dict[HandCate
     total = np.zeros(9, dtype=np.int64)
     firsts = range(52 - n_cards + 1)
     if progress:
-        from tqdm.auto import tqdm
-
         bar = tqdm(total=comb(52, n_cards), desc=f"all {n_cards}-card hands", unit="hand", unit_scale=True)
     for first in firsts:
         chunk = _kernels.category_counts_from(n_cards, first)

@@ -51,7 +51,7 @@ def test_every_error_is_a_pokerlab_error_and_a_value_error():
 
 LAYERS = {
     "errors": 0, "_inputs": 0, "_validate": 0, "_cache": 0, "_signals": 0, "_version": 0, "_chart_hook": 0,
-    "_notice": 0, "cards": 0, "ranges": 0, "_tables": 0, "streets": 0,
+    "_notice": 0, "_progress": 0, "cards": 0, "ranges": 0, "_tables": 0, "streets": 0,
     "evaluator": 1, "_kernels": 1,
     "strength": 2, "equity": 2, "preflop": 2, "breakdown": 2, "_parallel": 2, "solve": 2,
     "bpp": 3,
@@ -354,11 +354,19 @@ def test_the_written_layers_are_the_tests_layers():
     doc = pokerlab.__doc__
     block = doc[doc.index("Layers") :].split("\n\n")[1]
     written = {}
+    layer = None
     for line in block.splitlines():
         match = re.match(r"\s+(\d)\s+(.*?)(?:\s{2,}.*)?$", line)
-        assert match, f"unreadable layer line: {line!r}"
-        for name in match.group(2).split(","):
-            written[name.strip()] = int(match.group(1))
+        more = re.match(r"\s{5,}([a-z_].*)$", line)  # a layer's names continued on the next line
+        assert match or (more and layer is not None), f"unreadable layer line: {line!r}"
+        if match:
+            layer, names = int(match.group(1)), match.group(2)
+        else:
+            assert more is not None
+            names = more.group(1)
+        for name in names.split(","):
+            if name.strip():
+                written[name.strip()] = layer
     assert written == LAYERS
 
 

@@ -81,3 +81,22 @@ def test_evidence_from_cards():
 
 def test_card_parsing_for_types_accepts_cards():
     assert bpp.hand_type(parse_cards("AsAd")) == "pair_A"
+
+
+def test_types_of_ids_refuses_exactly_the_rows_with_a_repeated_card_for_every_width():
+    # the duplicate check is vectorised (BPP's first build types 400,000 deals 46 times); it must
+    # still find a repeat in any row and any pair of columns, and pass every row without one
+    import pytest
+
+    from pokerlab.errors import ParameterError
+
+    rng = np.random.default_rng(25)
+    for n in range(2, 8):
+        good = np.argsort(rng.random((2000, 52)), axis=1)[:, :n]
+        handtypes.types_of_ids(good)  # no repeats: no error
+        for row in (0, 1999):
+            for a, b in ((0, n - 1), (n - 2, n - 1)):
+                bad = good.copy()
+                bad[row, b] = bad[row, a]
+                with pytest.raises(ParameterError, match="same card twice"):
+                    handtypes.types_of_ids(bad)

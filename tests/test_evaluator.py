@@ -225,3 +225,20 @@ def test_batch_on_one_thread_and_on_all_gives_the_same_values_and_the_same_first
         numba.set_num_threads(before)
     assert np.array_equal(one, every)
     assert np.array_equal(one[:200], [reference_value([Card(int(c)) for c in h]) for h in hands[:200]])
+
+
+def test_a_bad_row_is_quoted_as_passed_for_every_dtype_and_path():
+    # uint64 ids were converted to int64 before the message quoted them: 2**64-1 read as -1
+    import pytest
+
+    from pokerlab import _notice
+    from pokerlab.errors import CardError
+
+    rows = np.array([[0, 1, 2, 3, 4], [2**64 - 1, 1, 2, 3, 4]], dtype=np.uint64)
+    for single in (False, True):  # the kernel and the command line's numpy path
+        _notice.single_query = single
+        try:
+            with pytest.raises(CardError, match=r"row 1 .*\[18446744073709551615, 1, 2, 3, 4\]"):
+                evaluate_batch(rows)
+        finally:
+            _notice.single_query = False

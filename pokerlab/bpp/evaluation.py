@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from pokerlab import _validate
+from pokerlab._progress import bar as tqdm
 from pokerlab.bpp.handtypes import ROUNDS, evidence_from_cards
 from pokerlab.bpp.network import build_network
 from pokerlab.cards import Card, HandClass, parse_named
@@ -57,8 +58,6 @@ def abstraction_gap(
     rows = []
     bar = None
     if progress:
-        from tqdm.auto import tqdm
-
         bar = tqdm(total=4 * samples, desc="BPP vs exact equity", unit="deal")
     for rnd, nb in zip(ROUNDS, (0, 3, 4, 5), strict=True):
         for _ in range(samples):

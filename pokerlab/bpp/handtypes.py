@@ -216,9 +216,11 @@ def types_of_ids(ids: np.ndarray) -> np.ndarray:
         raise ParameterError(f"ids must be an integer array of shape [m, 2..7], not {_shape_of(ids)}")
     if arr.size and (arr.min() < 0 or arr.max() > 51):
         raise ParameterError("ids must hold card ids 0..51")
-    if any(len(set(row)) != len(row) for row in arr.tolist()):
-        raise ParameterError("ids has a row with the same card twice")
     ids = arr.astype(np.int64)
+    # vectorised: a Python loop over rows cost seconds on the 400,000 deals BPP's first build types 46 times
+    srt = np.sort(ids, axis=1)
+    if (srt[:, 1:] == srt[:, :-1]).any():
+        raise ParameterError("ids has a row with the same card twice")
     n = ids.shape[1]
     if n >= 5:
         return _value_type17()[evaluate_batch(ids, validate=False)].astype(np.int64)

@@ -28,6 +28,7 @@ import numpy as np
 
 from pokerlab import _cache
 from pokerlab._cache import FORMAT
+from pokerlab._progress import bar as tqdm
 from pokerlab._tables import cache_dir
 from pokerlab._validate import flag, is_whole
 from pokerlab._validate import seed as check_seed
@@ -133,8 +134,6 @@ def simulate_counts(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED, *, pro
     chunks = [min(_CHUNK, deals - i) for i in range(0, deals, _CHUNK)]
     bar = None
     if progress:
-        from tqdm.auto import tqdm
-
         bar = tqdm(total=deals, desc="BPP deals", unit="deal", unit_scale=True)
     for m in chunks:
         _count_chunk(_deal_cards(rng, m), acc)

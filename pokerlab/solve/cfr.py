@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from pokerlab import _chart_hook
+from pokerlab._progress import bar as tqdm
 from pokerlab.errors import ParameterError
 from pokerlab.solve.evaluate import decisions, exploitability
 from pokerlab.solve.games import Game
@@ -198,8 +199,6 @@ def cfr(
         raise ParameterError(f"progress must be True or False, not {progress!r}")
     bar = None
     if progress:
-        from tqdm.auto import tqdm
-
         bar = tqdm(total=iterations, desc=f"{variant} on {game.name}", unit="it")
     done = 0
     for stop in sorted(set(points) | {iterations}):
