@@ -20,7 +20,7 @@ def bar(**kwargs: Any) -> Any:
     """A ``tqdm.auto.tqdm`` bar (same arguments) that hides its ETA until the estimate has settled."""
     from tqdm.auto import tqdm
 
-    class _Bar(tqdm):  # type: ignore[misc, valid-type]
+    class _Bar(tqdm):
         @property
         def format_dict(self) -> dict[str, Any]:
             d = super().format_dict
