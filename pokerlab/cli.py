@@ -834,10 +834,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         _signals.requested = True  # long loops raise it again should this one be swallowed
         raise KeyboardInterrupt
 
+    def quiet_interrupt(unraisable: Any) -> None:
+        # Ctrl-C landing in a finalizer (numba writing its cache, a file closing) is "unraisable": Python
+        # would print "Exception ignored ... KeyboardInterrupt". It is still Ctrl-C: keep the flag, say nothing.
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            _signals.requested = True
+        else:
+            previous_hook(unraisable)
+
     try:
         previous = signal.signal(signal.SIGINT, on_sigint)
     except ValueError:  # pragma: no cover - not the main thread
         previous = None
+    previous_hook, sys.unraisablehook = sys.unraisablehook, quiet_interrupt
     status = None
     try:
         status = _run(argv)
@@ -861,7 +870,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.flush()
             sys.stderr.flush()
             os._exit(130)
+        sys.unraisablehook = previous_hook
         return 130
+    sys.unraisablehook = previous_hook
     if previous is not None:
         signal.signal(signal.SIGINT, previous)
     return status

@@ -239,3 +239,26 @@ def test_every_table_method_accepts_what_it_reads(capsys, monkeypatch, tmp_path,
     monkeypatch.setattr(preflop, "simulate_table", reached)
     code, _, err = run(capsys, "tables", "--method", *method, *extra, "--out", str(tmp_path))
     assert code == 2 and "reached the computation" in err
+
+
+def test_ctrl_c_in_a_finalizer_is_still_one_quiet_interruption(capsys, monkeypatch):
+    # Ctrl-C landing while numba writes its cache (or a file closes) happens in a finalizer, where Python
+    # cannot raise it and would print "Exception ignored ... KeyboardInterrupt": the user sees one line.
+    import gc
+
+    from pokerlab import cli
+
+    class Closing:
+        def __del__(self):
+            raise KeyboardInterrupt
+
+    def run_with_a_lost_interrupt(argv):
+        Closing()
+        gc.collect()
+        return 0
+
+    monkeypatch.setattr(cli, "_run", run_with_a_lost_interrupt)
+    before = sys.unraisablehook
+    assert main(["range", "AA"]) == 130
+    assert capsys.readouterr().err == "pokerlab: interrupted\n"
+    assert sys.unraisablehook is before  # put back for whoever called main()

@@ -18,6 +18,7 @@ from pokerlab.bots.leduc import leduc_strength, phase_two_decisions, phase_two_p
 from pokerlab.errors import ParameterError
 from pokerlab.solve.charts import exploitability_chart, regret_matching_chart, strategy_chart
 from pokerlab.solve.matrix import ROCK_PAPER_SCISSORS, regret_matching_self_play
+from tests.timing import hang_guard
 
 KUHN = solve.game("kuhn")
 LEGAL3 = np.ones((1, 3), bool)
@@ -246,5 +247,5 @@ def test_a_closed_pipe_ends_the_command_quietly():
         stderr=subprocess.PIPE,
     )
     proc.stdout.close()  # the reader is gone before the command prints
-    _, err = proc.communicate(timeout=120)
+    _, err = proc.communicate(timeout=hang_guard(120))
     assert proc.returncode == 141 and b"Traceback" not in err and err == b"", err
