@@ -222,10 +222,11 @@ def cmd_tables(args: argparse.Namespace) -> None:
     from pokerlab import preflop
 
     _refuse_ignored_table_options(args)
+    _refuse_replacing_other_tables(args)
     out = Path(args.out)
     written = []
     tables: list[preflop.PreflopTable | preflop.PreflopMatrix]
-    with _Pool(args.workers) as executor:
+    with _Pool(2 if args.workers is None else args.workers) as executor:
         if args.method == "exact":
             tables = [preflop.exact_heads_up_table(executor=executor, progress=not args.json)]
         elif args.method == "exact-matrix":
@@ -293,7 +294,7 @@ def _refuse_ignored_table_options(args: argparse.Namespace) -> None:
     games = f"--games {args.games}" if args.games is not None else ""
     seed = f"--seed {args.seed}" if args.seed is not None else ""
     metric = f"--metric {args.metric}" if args.metric is not None else ""
-    workers = f"--workers {args.workers}" if args.workers != 1 else ""
+    workers = f"--workers {args.workers}" if args.workers is not None else ""
     two = args.players in (None, 2)
     pot_share = args.metric in (None, "pot_share")
     if method in ("exact", "exact-matrix"):
@@ -320,6 +321,78 @@ def _refuse_ignored_table_options(args: argparse.Namespace) -> None:
     ignored = [g for g in ignored if g]
     if ignored:
         raise ParameterError(f"{what}; it does not take {', '.join(ignored)}")
+
+
+def _planned_tables(args: argparse.Namespace) -> list[tuple[str, dict[str, Any]]]:
+    """The files a ``tables`` or ``reproduce`` run will write, each with the provenance it will record
+    (the fields a run's options decide; ``seed: None`` is a random seed, which no file records)."""
+    if args.command == "reproduce":
+        expert = {"method": "expert", "source": "income_rate", "games": args.games, "seed": 2026}
+        return [
+            ("expert_income_rate_2_players.csv", {**expert, "players": 2}),
+            ("expert_income_rate_4_players.csv", {**expert, "players": 4}),
+            ("simulation_4_players.csv", {"method": "simulation", "players": 4, "games": 10_000, "seed": 2026}),
+        ]
+    if args.method in ("exact", "exact-matrix"):
+        name = "exact_heads_up.csv" if args.method == "exact" else "exact_heads_up_matrix.csv"
+        return [(name, {"method": args.method})]
+    players = [args.players] if args.players is not None else list(range(2, 11))
+    if args.method == "simulation":
+        games = 10_000 if args.games is None else args.games
+        fields = {"method": "simulation", "games": games, "seed": args.seed, "metric": args.metric or "pot_share"}
+        return [(f"simulation_{n}_players.csv", {**fields, "players": n}) for n in players]
+    source = args.source or "income_rate"
+    if source != "income_rate":
+        return [(f"expert_{source}.csv", {"method": "expert", "source": source})]
+    games = 1_000_000 if args.games is None else args.games
+    seed = 2026 if args.seed is None else args.seed
+    fields = {"method": "expert", "source": source, "games": games, "seed": seed}
+    return [(f"expert_income_rate_{n}_players.csv", {**fields, "players": n}) for n in players]
+
+
+def _refuse_replacing_other_tables(args: argparse.Namespace) -> None:
+    """A table file is replaced only by the same table (same method, players, games, seed, metric) or with --force.
+
+    Checked before any work. So ``pokerlab tables`` run in a checkout (its ``--out`` default is the committed
+    ``data/preflop_tables``) never silently replaces a committed table with a different one, and a
+    simulation without ``--seed`` (a random seed) never replaces a seeded table; ``pokerlab reproduce`` with
+    its defaults rewrites the committed tables byte for byte, which is allowed.
+    """
+    import json
+    from pathlib import Path
+
+    if args.force:
+        return
+    out = Path(args.out)
+    for name, planned in _planned_tables(args):
+        path = out / name
+        if not path.exists():
+            continue
+        recorded: dict[str, Any] = {}
+        try:
+            with path.open(encoding="utf-8") as f:
+                if not f.readline().startswith("# pokerlab preflop "):  # "table" or "matrix"
+                    raise ValueError("not a pokerlab table")
+                for line in f:
+                    if not line.startswith("# ") or line.startswith("# sha256:"):
+                        break
+                    key, _, raw = line[2:].partition(": ")
+                    recorded[key] = json.loads(raw)
+        except (OSError, ValueError):  # unreadable or not a table: never replaced without --force
+            recorded = {}
+        differ = [k for k in planned if planned[k] is None or recorded.get(k, planned[k]) != planned[k]]
+        if not recorded or differ:
+            if not recorded:
+                what = "a file that is not a pokerlab table"
+            else:
+                shown = ", ".join(
+                    f"{k} {recorded.get(k)} (this run: {'random' if planned[k] is None else planned[k]})"
+                    for k in differ
+                )
+                what = f"a different table: {shown}"
+            raise ParameterError(
+                f"--out {out}: {name} holds {what}; give --force to replace it, or another --out folder"
+            )
 
 
 def _refuse_ignored_tournament_options(args: argparse.Namespace) -> None:
@@ -360,6 +433,7 @@ def cmd_reproduce(args: argparse.Namespace) -> None:
     from pokerlab import preflop
     from pokerlab.strength import hand_potential, hand_strength
 
+    _refuse_replacing_other_tables(args)
     out = Path(args.out)
     progress = not args.json
     with _Pool(args.workers) as executor:
@@ -693,7 +767,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="folder for the CSV files (default: data/preflop_tables, the checkout's when run in one; "
         "load_table reads $POKERLAB_TABLES if set, else the checkout's or the installed tables)",
     )
-    p.add_argument("--workers", type=_whole(1, 256), default=1, help="processes to use (default 1)")
+    p.add_argument(
+        "--workers", type=_whole(1, 256), default=None, help="processes to use (default 2, as for reproduce)"
+    )
+    p.add_argument("--force", action="store_true", help="replace a table file that holds a different table")
 
     p = add("acpc-client", "play a pokerlab bot against an ACPC dealer (heads-up limit by default)", cmd_acpc_client)
     p.add_argument("host", type=_text, help="the dealer's host name or address")
@@ -784,6 +861,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--games", type=_whole(1), default=1_000_000, help="games per class for Tables 1-2 (Papp's 1,000,000)"
     )
     p.add_argument("--workers", type=_whole(1, 256), default=2, help="processes to use (default 2)")
+    p.add_argument("--force", action="store_true", help="replace table files that hold different tables")
 
     p = add(
         "solve", "CFR, CFR+ or Monte Carlo CFR on Kuhn poker or Leduc Hold'em, with exact exploitability", cmd_solve
@@ -870,7 +948,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.flush()
             sys.stderr.flush()
             os._exit(130)
+        # called from Python (a test, a notebook): the interruption is handled, so the flag must not
+        # make the caller's next long loop raise KeyboardInterrupt again
+        _signals.requested = False
         sys.unraisablehook = previous_hook
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
         return 130
     sys.unraisablehook = previous_hook
     if previous is not None:

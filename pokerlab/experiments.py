@@ -171,9 +171,12 @@ class ExperimentResult:
         return charts.money_chart(wide, title)
 
     def to_csv(self, path: str | Path) -> Path:
+        """Write the money after each hand as CSV to ``path`` (safely: see ``pokerlab._files``)."""
+        from pokerlab._files import write_text
+
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        self.money.to_csv(path, index=False)
+        write_text(path, self.money.to_csv(index=False))
         return path
 
 
@@ -320,9 +323,14 @@ class OpponentModelComparison:
         """Write scores.csv, calibration.csv and importances.csv into ``directory``."""
         directory = Path(directory)
         directory.mkdir(parents=True, exist_ok=True)
-        self.scores.to_csv(directory / "scores.csv", index=False)
-        self.calibration.to_csv(directory / "calibration.csv", index=False)
-        self.importances.to_csv(directory / "importances.csv", index=False)
+        from pokerlab._files import write_text
+
+        for name, frame in (
+            ("scores", self.scores),
+            ("calibration", self.calibration),
+            ("importances", self.importances),
+        ):
+            write_text(directory / f"{name}.csv", frame.to_csv(index=False))
         return directory
 
 

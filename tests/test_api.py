@@ -52,6 +52,7 @@ def test_every_error_is_a_pokerlab_error_and_a_value_error():
 LAYERS = {
     "errors": 0, "_inputs": 0, "_validate": 0, "_cache": 0, "_signals": 0, "cards": 0, "ranges": 0, "_tables": 0,
     "solve": 0,
+    "_files": 0,
     "evaluator": 1, "_kernels": 1,
     "strength": 2, "equity": 2, "preflop": 2, "breakdown": 2, "_parallel": 2,
     "bpp": 3,

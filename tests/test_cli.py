@@ -262,3 +262,7 @@ def test_ctrl_c_in_a_finalizer_is_still_one_quiet_interruption(capsys, monkeypat
     assert main(["range", "AA"]) == 130
     assert capsys.readouterr().err == "pokerlab: interrupted\n"
     assert sys.unraisablehook is before  # put back for whoever called main()
+    from pokerlab import _signals
+
+    assert _signals.requested is False  # handled: the caller's next long loop must not raise it again
+    _signals.check()

@@ -266,10 +266,13 @@ def write_phhs(states: Iterable[HandState], path: str | Path) -> int:
 
     The hands go to a temporary file next to ``path`` that replaces it only
     when every hand is written, so a hand that cannot be exported (a
-    :class:`PHHError`) leaves no half-written file behind.
+    :class:`PHHError`) leaves no half-written file behind. A new file gets the
+    usual mode (the umask applies), a replaced file keeps its mode, and a
+    symbolic link is written through: its target gets the hands. No hands at
+    all is refused (:class:`PHHError`), since a file with no hand is not a hand
+    history that :func:`read_hands` could read back.
     """
-    import os
-    import tempfile
+    from pokerlab._files import atomic_writer
 
     if isinstance(path, bool) or not isinstance(path, (str, Path)):
         raise PHHError(f"write_phhs needs a file path, not {path!r}")
@@ -283,20 +286,17 @@ def write_phhs(states: Iterable[HandState], path: str | Path) -> int:
         raise PHHError(f"write_phhs needs a file path, and {str(target)!r} is a folder")
     count = 0
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as exc:
-        raise PHHError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with atomic_writer(target) as f:
             for count, state in enumerate(hands, start=1):
                 if count > 1:
                     f.write("\n")
                 f.write(f"[{count}]\n{to_phh(state)}")
-        os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else 0o644)  # mkstemp makes it 0600
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+            if count == 0:
+                raise PHHError(
+                    f"write_phhs got no hands for {str(target)!r}: a .phhs file with no hand could not be read back"
+                )
+    except OSError as exc:
+        raise PHHError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
     return count
 
 
@@ -383,6 +383,40 @@ def _quick_array(line: str, start: int) -> list[Any] | None:
         inner = line[line.index("[", start) + 1 : line.rindex("]")]
         return [Decimal(x) if "." in x else int(x) for x in (w.strip() for w in inner.split(",")) if x]
     return None
+
+
+MAX_NUMBER_DIGITS = 100
+"""A number in a hand history has at most this many digits, is below 10**MAX_NUMBER_DIGITS and has at most
+this many decimal places: far beyond any real stake, and far below Python's limit on converting digits to
+an integer (4,300), so a 5,001-digit amount or a stack of ``1e400000`` is a :class:`PHHError` naming its line."""
+_ANY_BIG = re.compile(rf"\d[\d_]{{{MAX_NUMBER_DIGITS // 4},}}|\d[eE][-+]?\d")  # cheap: most files never match
+_NUMBER = re.compile(r"(?<![\w.])[-+]?\d[\d_]*(?:\.\d[\d_]*)?(?:[eE][-+]?\d[\d_]*)?(?![\w.])")
+
+
+def _check_numbers(reader: _Reader, text: str) -> None:
+    """Refuse a number out of range (see :data:`MAX_NUMBER_DIGITS`) before anything converts it."""
+    if _ANY_BIG.search(text) is None:
+        return
+    for m in _NUMBER.finditer(text):
+        token = m.group().replace("_", "")
+        mantissa, _, exponent = token.lower().partition("e")
+        ok = len(exponent.lstrip("+-")) <= 6 and len(mantissa) <= 2 * MAX_NUMBER_DIGITS
+        if ok:
+            value = Decimal(token).as_tuple()
+            assert isinstance(value.exponent, int)  # a finite number
+            ok = (
+                len(value.digits) <= MAX_NUMBER_DIGITS
+                and len(value.digits) + value.exponent <= MAX_NUMBER_DIGITS
+                and value.exponent >= -MAX_NUMBER_DIGITS
+            )
+        if not ok:
+            line = reader.first_line + text.count("\n", 0, m.start())
+            shown = token if len(token) <= 24 else f"{token[:12]}...{token[-8:]} ({len(token)} characters)"
+            raise reader.error(
+                line,
+                f"the number {shown} is out of range: pokerlab reads numbers below 10^{MAX_NUMBER_DIGITS} "
+                f"with at most {MAX_NUMBER_DIGITS} digits and decimal places",
+            )
 
 
 def _fast_toml(text: str) -> dict[str, Any] | None:
@@ -629,6 +663,7 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
     if not text.strip():
         raise PHHError("PHH text is empty: a hand needs at least its 'variant' field")
     reader = _Reader(text, first_line, source)
+    _check_numbers(reader, text)
     try:
         data = _fast_toml(text)
         if data is None:
