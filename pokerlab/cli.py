@@ -101,7 +101,10 @@ def cmd_eval(args: argparse.Namespace) -> None:
         "description": v.describe(),
         "best_five": [str(c) for c in v.best_five],
     }
-    text = f"{v.describe()}  (value {v.value} of 7462; best five: {' '.join(data['best_five'])})"
+    name = v.describe()
+    if not name.startswith(v.category.label):  # a royal flush: say its category too, as the JSON does
+        name += f", a {v.category.label.lower()}"
+    text = f"{name}  (value {v.value} of 7462; best five: {' '.join(data['best_five'])})"
     _print(data, text, args.json)
 
 

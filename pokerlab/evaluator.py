@@ -76,6 +76,14 @@ class HandCategory(IntEnum):
         """Human name: ``"Full house"``."""
         return "One pair" if self is HandCategory.PAIR else self.name.replace("_", " ").capitalize()
 
+    def __str__(self) -> str:
+        """The human name (``str(HandCategory.FLUSH)`` is ``'Flush'``, not ``'5'``); ``int()`` gives the number."""
+        return self.label
+
+    def __format__(self, spec: str) -> str:
+        """Formatted as its name, like :meth:`__str__`; a number format (``f"{c:d}"``) formats the number."""
+        return format(self.label, spec) if not spec or spec[-1] in "s<>^" or spec[-1].isdigit() else format(int(self), spec)
+
 
 @dataclass(frozen=True, slots=True, order=True)
 class HandValue:

@@ -266,3 +266,10 @@ def test_ctrl_c_in_a_finalizer_is_still_one_quiet_interruption(capsys, monkeypat
 
     assert _signals.requested is False  # handled: the caller's next long loop must not raise it again
     _signals.check()
+
+
+def test_eval_text_and_json_name_the_same_category(capsys):
+    _, out, _ = run(capsys, "eval", "AsKs", "QsJsTs")
+    assert out.startswith("Royal flush, a straight flush  (value 7462 of 7462")  # the JSON's description and category
+    _, out, _ = run(capsys, "eval", "Ks", "QsJsTs9s")
+    assert out.startswith("Straight flush, king high  (value 7461")

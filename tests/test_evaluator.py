@@ -220,3 +220,15 @@ def test_batch_on_one_thread_and_on_all_gives_the_same_values_and_the_same_first
         numba.set_num_threads(before)
     assert np.array_equal(one, every)
     assert np.array_equal(one[:200], [reference_value([Card(int(c)) for c in h]) for h in hands[:200]])
+
+
+def test_a_category_prints_its_name():
+    c = evaluate("AsKsQsJsTs").category
+    assert (str(c), f"{c}", f"{c:>16}", f"{c:d}", int(c)) == (
+        "Straight flush",
+        "Straight flush",
+        "  Straight flush",
+        "8",
+        8,
+    )
+    assert [str(x) for x in HandCategory][:2] == ["High card", "One pair"]

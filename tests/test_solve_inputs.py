@@ -5,6 +5,7 @@ Each case here once raised TypeError/ValueError/ZeroDivisionError/AttributeError
 """
 
 import math
+import re
 import subprocess
 import sys
 
@@ -249,3 +250,15 @@ def test_a_closed_pipe_ends_the_command_quietly():
     proc.stdout.close()  # the reader is gone before the command prints
     _, err = proc.communicate(timeout=hang_guard(120))
     assert proc.returncode == 141 and b"Traceback" not in err and err == b"", err
+
+
+def test_options_a_run_would_ignore_are_refused_as_on_the_command_line():
+    kuhn = solve.game("kuhn")
+    for variant in ("cfr", "cfr+"):
+        with pytest.raises(ParameterError, match=f"seed=1: {re.escape(variant)} is deterministic"):
+            solve.cfr(kuhn, 5, variant, seed=1)
+    for engine in ("numba", "numpy"):
+        with pytest.raises(ParameterError, match=f"engine='{engine}': mccfr has one engine"):
+            solve.cfr(kuhn, 5, "mccfr", seed=1, engine=engine)
+    assert solve.cfr(kuhn, 5, "mccfr", seed=1).seed == 1
+    assert solve.cfr(kuhn, 5, "cfr", engine="numpy").seed is None
