@@ -82,7 +82,8 @@ class HandCategory(IntEnum):
 
     def __format__(self, spec: str) -> str:
         """Formatted as its name, like :meth:`__str__`; a number format (``f"{c:d}"``) formats the number."""
-        return format(self.label, spec) if not spec or spec[-1] in "s<>^" or spec[-1].isdigit() else format(int(self), spec)
+        as_text = not spec or spec[-1] in "s<>^" or spec[-1].isdigit()
+        return format(self.label, spec) if as_text else format(int(self), spec)
 
 
 @dataclass(frozen=True, slots=True, order=True)

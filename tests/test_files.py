@@ -147,7 +147,7 @@ def test_writing_no_hands_is_refused_and_the_old_file_is_kept(tmp_path):
     from pokerlab.game.phh import read_hands, write_phhs
 
     path = tmp_path / "a.phhs"
-    with pytest.raises(PHHError, match=r"got no hands .* could not be read back"):
+    with pytest.raises(PHHError, match=r"got no hands \(states is empty\) .* could not be read back"):
         write_phhs([], path)
     assert not path.exists()
     assert write_phhs(_hands(), path) == 1

@@ -293,7 +293,8 @@ def write_phhs(states: Iterable[HandState], path: str | Path) -> int:
                 f.write(f"[{count}]\n{to_phh(state)}")
             if count == 0:
                 raise PHHError(
-                    f"write_phhs got no hands for {str(target)!r}: a .phhs file with no hand could not be read back"
+                    f"write_phhs got no hands (states is empty) for {str(target)!r}: "
+                    "a .phhs file with no hand could not be read back"
                 )
     except OSError as exc:
         raise PHHError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
