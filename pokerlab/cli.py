@@ -691,13 +691,58 @@ def cmd_solve(args: argparse.Namespace) -> None:
     _print(data, "\n".join(lines), args.json)
 
 
+EXAMPLES = {
+    "eval": "pokerlab eval AsKs QsJsTs",
+    "strength": "pokerlab strength AdQc 3h4cJh --opponents 3",
+    "potential": "pokerlab potential AdQc 3h4cJh",
+    "equity": "pokerlab equity AhKh QQ --board 2c7dTs",
+    "range": "pokerlab range 'TT+, A2s+, KQo'",
+    "tables": "pokerlab tables --method simulation --players 3 --games 2000 --seed 1 --out my_tables",
+    "acpc-client": "pokerlab acpc-client 127.0.0.1 18791 --bot phase2",
+    "tournament": "pokerlab tournament --duplicate phase1 always_call --hands 200",
+    "bpp": "pokerlab bpp --hole AdQc --board 3h4cJh --action bet",
+    "play": "pokerlab play --app bigholdem",
+    "replay": "pokerlab replay data/hands/three_handed_all_in.phh --no-potential",
+    "reproduce": "pokerlab reproduce --games 100000",
+    "solve": "pokerlab solve leduc --iterations 1000 --variant cfr+",
+}
+"""One example command line per subcommand: the last line of its ``--help`` (tests/test_cli.py runs them)."""
+
+BOT_NAMES = "%(bot_names)s"
+"""In a help text, replaced by the registered bot names when the help is shown (pokerlab.bots is imported then)."""
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """Help that shows every default (unless the text already says it) and the bot names where asked."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        shown = action.default is not None and action.default is not False and action.default != argparse.SUPPRESS
+        shown = shown and action.nargs != 0
+        if shown and "default" not in text.lower() and "%(default)" not in text:
+            text += " (default: %(default)s)"
+        return text
+
+    def _expand_help(self, action: argparse.Action) -> str:
+        if BOT_NAMES in (action.help or ""):
+            import copy
+
+            from pokerlab.bots import names
+
+            action = copy.copy(action)
+            action.help = (action.help or "").replace(BOT_NAMES, ", ".join(names()))
+        return super()._expand_help(action)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pokerlab", description="Texas Hold'em AI toolkit: evaluation, strength, potential, equity.")
     parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def add(name: str, help_: str, func: Any) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=help_, description=help_)
+        example = EXAMPLES.get(name)
+        epilog = f"example:\n  {example}" if example else None
+        p = sub.add_parser(name, help=help_, description=help_, epilog=epilog, formatter_class=_Formatter)
         p.add_argument("--json", action="store_true", help="print JSON instead of text")
         p.set_defaults(func=func)
         return p
@@ -778,7 +823,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("acpc-client", "play a pokerlab bot against an ACPC dealer (heads-up limit by default)", cmd_acpc_client)
     p.add_argument("host", type=_text, help="the dealer's host name or address")
     p.add_argument("port", type=_whole(1, 65535), help="the dealer's port for this seat (1..65535)")
-    p.add_argument("--bot", type=_text, default="always_call", help="bot name (see pokerlab.bots.names())")
+    p.add_argument("--bot", type=_text, default="always_call", help=f"the bot that plays: {BOT_NAMES}")
     p.add_argument(
         "--game",
         type=_text,
@@ -799,14 +844,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--setup", choices=("phases", "bluffing", "trust"), default=None, help="the experiment (default phases)"
     )
-    p.add_argument("--bots", type=_text, default=None, help="a custom line-up: 'phase2:bluff=none;phase1;rembrant'")
+    p.add_argument(
+        "--bots",
+        type=_text,
+        default=None,
+        help=f"a custom line-up: 'phase2:bluff=none;phase1;rembrant' (bots: {BOT_NAMES})",
+    )
     p.add_argument("--hands", type=_whole(1), default=200, help="hands per trial (deals for --duplicate)")
     p.add_argument("--trials", type=_whole(1, 1_000_000), default=None, help="default 10")
-    p.add_argument("--seed", type=_whole(0, 2**62 - 2), default=0)
+    p.add_argument("--seed", type=_whole(0, 2**62 - 2), default=0, help="seed of the deals and the bots")
     p.add_argument("--workers", type=_whole(1, 256), default=None, help="processes to use (default 1)")
     p.add_argument("--out", type=_text, default=None, help="CSV file for the money of every player after every hand")
     p.add_argument(
-        "--duplicate", nargs=2, metavar=("A", "B"), default=None, help="a duplicate heads-up match of A vs B"
+        "--duplicate",
+        nargs=2,
+        metavar=("A", "B"),
+        default=None,
+        help=f"a duplicate heads-up match of bot A against bot B ({BOT_NAMES})",
     )
     p.add_argument(
         "--rules",
@@ -822,21 +876,40 @@ def build_parser() -> argparse.ArgumentParser:
         "--hole", type=_text, default=None, help="BPP's two cards, e.g. AdQc (sets the round and BPP_Current)"
     )
     p.add_argument("--board", type=_text, default=None, help="3, 4 or 5 board cards (sets Board; leave out preflop)")
-    p.add_argument("--round", choices=("preflop", "flop", "turn", "river"), default=None)
+    p.add_argument(
+        "--round",
+        choices=("preflop", "flop", "turn", "river"),
+        default=None,
+        help="the betting round (default: from --board, preflop without it)",
+    )
     p.add_argument(
         "--action", type=_text, default=None, help="the opponent's action this round: pass, call, bet, raise"
     )
     p.add_argument("--evidence", type=_text, action="append", help="more evidence NODE=STATE (repeatable)")
-    p.add_argument("--hand-types", type=int, choices=(9, 17), default=17)
-    p.add_argument("--actions", type=int, choices=(2, 4), default=4)
+    p.add_argument(
+        "--hand-types", type=int, choices=(9, 17), default=17, help="BPP's 17 hand types or the 9-type variant"
+    )
+    p.add_argument(
+        "--actions", type=int, choices=(2, 4), default=4, help="opponent actions told apart: pass/call/bet/raise or 2"
+    )
     p.add_argument("--final-arc", action="store_true", help="add the BPP_Final -> OPP_Final arc")
     p.add_argument("--pot", type=_whole(0), default=40, help="chips in the pot now")
     p.add_argument("--to-call", type=_whole(0), default=10, help="chips BPP must add to call (0 = checking is free)")
     p.add_argument("--bet", type=_whole(1), default=10, help="size of a raise")
-    p.add_argument("--engine", choices=("numpy", "pgmpy"), default="numpy")
+    p.add_argument(
+        "--engine",
+        choices=("numpy", "pgmpy"),
+        default="numpy",
+        help="who computes the network: numpy, or pgmpy (slower)",
+    )
 
     p = add("play", "play in the browser: heads-up against BPP, or a BigHoldem table (Voila)", cmd_play)
-    p.add_argument("--app", choices=("heads-up", "bigholdem"), default="heads-up")
+    p.add_argument(
+        "--app",
+        choices=("heads-up", "bigholdem"),
+        default="heads-up",
+        help="heads-up limit against a bot (the AAAI'06 game), or a BigHoldem table of 2-10 seats",
+    )
     p.add_argument("--port", type=_whole(1, 65535), default=None, help="port on 127.0.0.1 (default: a free one)")
     p.add_argument("--no-browser", action="store_true", help="only print the address")
     p.add_argument("--seed", type=_SEED, default=None, help="seed for the cards and the bots")
@@ -845,14 +918,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--cull-after",
         type=_whole(1),
         default=600,
-        help="seconds before the kernel of a closed page is shut down (600)",
+        help="seconds before the kernel of a closed page is shut down",
     )
 
     p = add("replay", "a recorded hand (PHH) street by street: pot odds, equity, HS, PPOT/NPOT", cmd_replay)
     p.add_argument("file", help="a .phh or .phhs file")
     p.add_argument("--hand", type=_whole(1), default=1, help="which hand of a .phhs file (1 = the first)")
     p.add_argument(
-        "--samples", type=_whole(1, 10**9), default=20_000, help="Monte Carlo samples where enumeration is slow"
+        "--samples",
+        type=_whole(1, 10**9),
+        default=20_000,
+        help="Monte Carlo samples where enumeration is slow (such an equity is marked ~)",
     )
     p.add_argument("--seed", type=_SEED, default=0, help="seed of the Monte Carlo equity")
     p.add_argument("--no-potential", action="store_true", help="skip PPOT/NPOT (faster)")
@@ -869,9 +945,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = add(
         "solve", "CFR, CFR+ or Monte Carlo CFR on Kuhn poker or Leduc Hold'em, with exact exploitability", cmd_solve
     )
-    p.add_argument("game", choices=("kuhn", "leduc"))
-    p.add_argument("--iterations", type=int, default=1000)
-    p.add_argument("--variant", choices=("cfr", "cfr+", "mccfr"), default="cfr+")
+    p.add_argument("game", choices=("kuhn", "leduc"), help="Kuhn poker (3 cards) or Leduc Hold'em (6 cards)")
+    p.add_argument("--iterations", type=int, default=1000, help="iterations to run")
+    p.add_argument(
+        "--variant",
+        choices=("cfr", "cfr+", "mccfr"),
+        default="cfr+",
+        help="CFR, CFR+ or external-sampling Monte Carlo CFR",
+    )
     p.add_argument("--seed", type=int, default=None, help="seed for mccfr's sampling")
     p.add_argument("--record", type=int, default=20, help="iterations (log-spaced) whose exploitability is measured")
     p.add_argument("--show", action="append", help="print the average policy at this information set (repeatable)")
