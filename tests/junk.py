@@ -546,7 +546,7 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.solve.evaluate.head_to_head": {"game": _kuhn, "a": _uniform, "b": _uniform},
     "pokerlab.solve.evaluate.leaks": {"game": _kuhn, "policy": _uniform},
     "pokerlab.solve.evaluate.leaks_frame": {"found": lambda: pokerlab.solve.leaks(_kuhn(), _uniform())},
-    "pokerlab.solve.cfr.cfr": {"game": _kuhn, "iterations": lambda: 10},
+    "pokerlab.solve.cfr.cfr": {"game": _kuhn, "iterations": lambda: 10, "seed": lambda: None},  # cfr takes no seed
     "pokerlab.solve.cfr.cfr_reference": {"game": _kuhn, "iterations": lambda: 10},
     "pokerlab.solve.cfr.regret_matching": {
         "regrets": lambda: np.array([[2.0, -5.0, 6.0]]),
