@@ -19,9 +19,9 @@ def run_tasks(
 ) -> list[Any]:
     bar = None
     if progress:
-        from tqdm.auto import tqdm
+        from pokerlab import _progress
 
-        bar = tqdm(total=len(tasks), desc=desc, unit="task")
+        bar = _progress.bar(len(tasks), desc, "task")
     results = []
     try:
         mapped = map(fn, tasks) if executor is None else executor.map(fn, tasks)

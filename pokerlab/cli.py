@@ -440,9 +440,14 @@ def cmd_reproduce(args: argparse.Namespace) -> None:
     out = Path(args.out)
     progress = not args.json
     with _Pool(args.workers) as executor:
-        t1 = preflop.expert_table(2, games=args.games, seed=2026, executor=executor, progress=progress)
-        t2 = preflop.expert_table(4, games=args.games, seed=2026, executor=executor, progress=progress)
-        t3 = preflop.simulate_table(4, games=10_000, seed=2026, executor=executor, progress=progress)
+        from pokerlab._progress import labelled
+
+        with labelled("Table 1: expert table, 2 players"):
+            t1 = preflop.expert_table(2, games=args.games, seed=2026, executor=executor, progress=progress)
+        with labelled("Table 2: expert table, 4 players"):
+            t2 = preflop.expert_table(4, games=args.games, seed=2026, executor=executor, progress=progress)
+        with labelled("Table 3: simulation table, 4 players"):
+            t3 = preflop.simulate_table(4, games=10_000, seed=2026, executor=executor, progress=progress)
     files = [str(t.write(out / _table_name(t))) for t in (t1, t2, t3)]
     p = hand_potential("AdQc", "3h4cJh")
     hs87 = hand_strength("8d7d", "9d6c2d")
@@ -530,7 +535,7 @@ def cmd_tournament(args: argparse.Namespace) -> None:
 
         a, b = args.duplicate
         rules = AAAI06_HEADS_UP_LIMIT if args.rules == "aaai06-limit" else NO_LIMIT_RING
-        result = run_duplicate(a, b, hands=args.hands, seed=args.seed, rules=rules)
+        result = run_duplicate(a, b, hands=args.hands, seed=args.seed, rules=rules, progress=not args.json)
         text = (
             f"{a} against {b}: {result['mbb_per_hand']:+.1f} mbb/hand, 95 % CI "
             f"[{result['ci95_low']:+.1f}, {result['ci95_high']:+.1f}] over {result['deals']:,} duplicate deals"

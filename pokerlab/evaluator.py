@@ -249,9 +249,9 @@ def category_counts(n_cards: int = 5, *, progress: bool = True) -> dict[HandCate
     total = np.zeros(9, dtype=np.int64)
     firsts = range(52 - n_cards + 1)
     if progress:
-        from tqdm.auto import tqdm
+        from pokerlab import _progress
 
-        bar = tqdm(total=comb(52, n_cards), desc=f"all {n_cards}-card hands", unit="hand", unit_scale=True)
+        bar = _progress.bar(comb(52, n_cards), f"all {n_cards}-card hands", "hand", unit_scale=True)
     for first in firsts:
         chunk = _kernels.category_counts_from(n_cards, first)
         total += chunk

@@ -231,8 +231,10 @@ def run_experiment(
     return result
 
 
-def run_duplicate(a: str, b: str, *, hands: int = 20_000, seed: int = 0, rules: Rules | None = None) -> dict[str, Any]:
-    """A duplicate heads-up match: ``hands`` deals, each played twice with the seats swapped.
+def run_duplicate(
+    a: str, b: str, *, hands: int = 20_000, seed: int = 0, rules: Rules | None = None, progress: bool = False
+) -> dict[str, Any]:
+    """A duplicate heads-up match: ``hands`` deals, each played twice with the seats swapped (``progress``: a bar).
 
     Returns the win rate of ``a`` in milli-big-blinds per hand with its 95 %
     confidence interval (deals are the samples), and the fault counts.
@@ -251,7 +253,8 @@ def run_duplicate(a: str, b: str, *, hands: int = 20_000, seed: int = 0, rules: 
     bot_a, bot_b = make_bot(a, seed=seed * 2 + 1), make_bot(b, seed=seed * 2 + 2)
     if bot_a.name == bot_b.name:
         bot_b.name = bot_b.name + " (2)"
-    result = play_match([bot_a, bot_b], rules, hands=hands, seed=seed, duplicate=True)
+    _validate.flag(progress, "progress")
+    result = play_match([bot_a, bot_b], rules, hands=hands, seed=seed, duplicate=True, progress=progress)
     lo, hi = result.ci95[bot_a.name]
     return {
         "a": a,

@@ -53,6 +53,7 @@ LAYERS = {
     "errors": 0, "_inputs": 0, "_validate": 0, "_cache": 0, "_signals": 0, "cards": 0, "ranges": 0, "_tables": 0,
     "solve": 0,
     "_files": 0,
+    "_progress": 0,
     "evaluator": 1, "_kernels": 1,
     "strength": 2, "equity": 2, "preflop": 2, "breakdown": 2, "_parallel": 2,
     "bpp": 3,

@@ -156,7 +156,7 @@ def check(status: int, stderr: str, latency: float, leftovers: list[int]) -> Non
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_simulation_tables_stop_on_ctrl_c(tmp_path, workers):
     args = ("tables", "--method", "simulation", "--players", "3", "--games", "400000", "--seed", "1")
-    check(*interrupt(tmp_path, *args, "--workers", workers, "--out", str(tmp_path), marker="simulating"))
+    check(*interrupt(tmp_path, *args, "--workers", workers, "--out", str(tmp_path), marker="simulation table"))
     assert not list(tmp_path.glob("*.csv"))  # no half-written table
 
 

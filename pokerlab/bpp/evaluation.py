@@ -60,9 +60,9 @@ def abstraction_gap(
     rows = []
     bar = None
     if progress:
-        from tqdm.auto import tqdm
+        from pokerlab import _progress
 
-        bar = tqdm(total=4 * samples, desc="BPP vs exact equity", unit="deal")
+        bar = _progress.bar(4 * samples, "BPP vs exact equity", "deal")
     for rnd, nb in zip(ROUNDS, (0, 3, 4, 5), strict=True):
         for _ in range(samples):
             ids = rng.choice(52, size=2 + nb, replace=False)

@@ -129,9 +129,9 @@ def simulate_counts(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED, *, pro
     chunks = [min(_CHUNK, deals - i) for i in range(0, deals, _CHUNK)]
     bar = None
     if progress:
-        from tqdm.auto import tqdm
+        from pokerlab import _progress
 
-        bar = tqdm(total=deals, desc="BPP deals", unit="deal", unit_scale=True)
+        bar = _progress.bar(deals, "BPP deals", "deal", unit_scale=True)
     for m in chunks:
         _count_chunk(_deal_cards(rng, m), acc)
         if bar is not None:

@@ -143,7 +143,10 @@ def expert_table(
             "pokerlab_version": _version(),
         }
         return PreflopTable(values=(points - lo) / (hi - lo), provenance=provenance, extra={"points": points})
-    sim = simulate_table(players, games=games, seed=seed, executor=executor, progress=progress)
+    from pokerlab import _progress
+
+    with _progress.labelled(f"expert table (income rate), {players} players"):
+        sim = simulate_table(players, games=games, seed=seed, executor=executor, progress=progress)
     share = sim.extra["pot_share"]
     ir = players * share - 1.0
     ir_err = players * sim.extra["share_stderr"]

@@ -219,9 +219,9 @@ def cfr(
         raise ParameterError(f"progress must be True or False, not {progress!r}")
     bar = None
     if progress:
-        from tqdm.auto import tqdm
+        from pokerlab import _progress
 
-        bar = tqdm(total=iterations, desc=f"{variant} on {game.name}", unit="it")
+        bar = _progress.bar(iterations, f"{variant} on {game.name}", "it")
     done = 0
     for stop in sorted(set(points) | {iterations}):
         solver.run(done + 1, stop + 1)
