@@ -10,6 +10,13 @@ cache: the files are written to a temporary name and renamed (``pokerlab._cache`
 building the same table at once both end up with a complete file. The folder is kept between runs
 (building the caches from nothing takes over a minute of CPU); every cache file carries a digest
 and is rebuilt when it fails it. ``tests/test_cache.py`` checks all of this.
+
+Hypothesis runs under one settings profile, loaded here (before any test module is imported, so every
+``@settings(...)`` in a test inherits from it): ``pokerlab`` while developing (random examples, a failing
+one saved in ``.hypothesis/`` and tried first next time) and ``ci`` when the environment says ``CI=true``
+(or ``HYPOTHESIS_PROFILE=ci``): derandomized, so every run tries the same examples, and with no example
+database, so a failure in one clone never follows that clone around. ``tests/test_suite_settings.py``
+checks that no test overrides either choice.
 """
 
 from __future__ import annotations
@@ -18,6 +25,8 @@ import getpass
 import os
 import tempfile
 from pathlib import Path
+
+from hypothesis import HealthCheck, settings
 
 SCRATCH_VARIABLE = "POKERLAB_TESTS_SCRATCH"
 """Set by this file to the folder it chose (absent when the user chose both folders themselves)."""
@@ -36,6 +45,26 @@ def _scratch_folder() -> Path:
     except OSError:
         ours = False
     return folder if ours else Path(tempfile.mkdtemp(prefix="pokerlab-tests-"))
+
+
+_COMMON = {"max_examples": 200, "deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+settings.register_profile("pokerlab", **_COMMON)
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True, **_COMMON)
+
+
+def hypothesis_profile(environ: dict[str, str] | os._Environ[str] = os.environ) -> str:
+    """``ci`` when ``HYPOTHESIS_PROFILE=ci`` or ``CI`` is true (``true``, ``1``, ``yes``), else ``pokerlab``."""
+    chosen = environ.get("HYPOTHESIS_PROFILE", "").strip()
+    if chosen:
+        return chosen
+    return "ci" if environ.get("CI", "").strip().lower() in ("true", "1", "yes") else "pokerlab"
+
+
+settings.load_profile(hypothesis_profile())
+
+
+def pytest_report_header(config) -> str:
+    return f"hypothesis profile: {hypothesis_profile()}"
 
 
 def pytest_configure(config) -> None:

@@ -22,7 +22,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 import warnings
 from collections.abc import Mapping
 from pathlib import Path
@@ -30,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from pokerlab._files import atomic_writer
 from pokerlab.errors import CacheWarning
 
 FORMAT = 2
@@ -82,21 +82,14 @@ def load(path: Path, expected: Mapping[str, Any], names: tuple[str, ...]) -> dic
 
 def save(path: Path, arrays: Mapping[str, np.ndarray], provenance: Mapping[str, Any]) -> None:
     """Write a cache file atomically (temporary file, then rename); a read-only folder is not an error."""
+
     text = json.dumps(dict(provenance), sort_keys=True)
-    tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, name = tempfile.mkstemp(dir=path.parent, prefix=path.stem + ".", suffix=".tmp")
-        tmp = Path(name)
-        with os.fdopen(fd, "wb") as f:
+        with atomic_writer(path, "wb") as f:
             np.savez(f, provenance=np.array(text), digest=np.array(digest(arrays, text)), **arrays)  # type: ignore[arg-type]  # numpy types **kwds beside allow_pickle: bool
-        os.replace(tmp, path)
-        tmp = None
     except OSError:  # a read-only cache folder still works, only slower
         pass
-    finally:
-        if tmp is not None:
-            tmp.unlink(missing_ok=True)
 
 
 def warn(message: str) -> None:

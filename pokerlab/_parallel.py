@@ -11,8 +11,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
-from pokerlab import _signals
-from pokerlab._progress import bar as tqdm
+from pokerlab import _progress, _signals
 
 
 def run_tasks(
@@ -20,7 +19,7 @@ def run_tasks(
 ) -> list[Any]:
     bar = None
     if progress:
-        bar = tqdm(total=len(tasks), desc=desc, unit="task")
+        bar = _progress.bar(len(tasks), desc, "task")
     results = []
     try:
         mapped = map(fn, tasks) if executor is None else executor.map(fn, tasks)

@@ -1,32 +1,55 @@
-"""Progress bars (tqdm) that show no time remaining until the estimate means something.
+"""Progress bars that show a sign of life at once and an ETA only once it means something.
 
-A first update often lands after a start-up (numba loading or compiling, worker processes
-starting): tqdm would divide the whole wait by one finished task and show "56 hours" for a
-job of a minute. Until :data:`SETTLED` of the total is done, the bar shows ``?`` where the
-time remaining goes; the elapsed time, the count and the rate are shown as usual.
+Every long job in pokerlab shows a ``tqdm.auto`` bar made by :func:`bar` (a terminal bar, or a widget in
+Jupyter). tqdm's estimate of the time left is the work to do divided by the rate so far: after one task, or in
+the first second, it can be off by a factor of ten (the first task compiles kernels, fills caches, starts
+worker processes). So for the first :data:`EARLY_SECONDS` seconds, and until :data:`EARLY_STEPS` steps are
+done, the bar shows ``<?`` where the ETA goes; after that, tqdm's usual ``elapsed<remaining, rate``.
+
+:func:`labelled` names the bars of a block of work: ``pokerlab reproduce`` wraps each table it builds, so its
+three bars say "Table 1: expert table, 2 players", ... rather than what the innermost function calls its work.
 """
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
-SETTLED = 0.05
-"""The fraction of the total after which the time remaining is shown."""
+EARLY_SECONDS = 5.0
+EARLY_STEPS = 2
+EARLY_FORMAT = "{l_bar}{bar}| {n_fmt}/{total_fmt} [{elapsed}<?{postfix}]"
+"""The bar while the ETA means nothing yet: done/total and time elapsed, ``<?`` for the time left."""
 
-_EARLY = "{l_bar}{bar}| {n_fmt}/{total_fmt} [{elapsed}<?, {rate_fmt}{postfix}]"
+_labels: list[str] = []
+_bar_class: Any = None
 
 
-def bar(**kwargs: Any) -> Any:
-    """A ``tqdm.auto.tqdm`` bar (same arguments) that hides its ETA until the estimate has settled."""
-    from tqdm.auto import tqdm
+@contextlib.contextmanager
+def labelled(label: str) -> Iterator[None]:
+    """Inside the block, every bar made by :func:`bar` is named ``label`` (the outermost label wins)."""
+    _labels.append(label)
+    try:
+        yield
+    finally:
+        _labels.pop()
 
-    class _Bar(tqdm):
-        @property
-        def format_dict(self) -> dict[str, Any]:
-            d = super().format_dict
-            total = d.get("total")
-            if total and d.get("n", 0) < max(2, SETTLED * total) and not d.get("bar_format"):
-                d["bar_format"] = _EARLY
-            return d
 
-    return _Bar(**kwargs)
+def bar(total: int | None, desc: str, unit: str, **kwargs: Any) -> Any:
+    """A ``tqdm.auto`` bar named ``desc`` (or the label of an enclosing :func:`labelled` block)."""
+    global _bar_class
+    if _bar_class is None:
+        from tqdm.auto import tqdm
+
+        class _Bar(tqdm):  # tqdm.auto picks its class at import
+            @property
+            def format_dict(self) -> dict[str, Any]:
+                d: dict[str, Any] = super().format_dict
+                if d.get("total") and (d.get("elapsed", 0) < EARLY_SECONDS or d.get("n", 0) < EARLY_STEPS):
+                    d["bar_format"] = EARLY_FORMAT
+                return d
+
+        _bar_class = _Bar
+    if _labels:
+        desc = _labels[0]
+    return _bar_class(total=total, desc=desc, unit=unit, **kwargs)

@@ -105,7 +105,10 @@ def cmd_eval(args: argparse.Namespace) -> None:
         "description": v.describe(),
         "best_five": [str(c) for c in v.best_five],
     }
-    text = f"{v.describe()}  (value {v.value} of 7462; best five: {' '.join(data['best_five'])})"
+    name = v.describe()
+    if not name.startswith(v.category.label):  # a royal flush: say its category too, as the JSON does
+        name += f", a {v.category.label.lower()}"
+    text = f"{name}  (value {v.value} of 7462; best five: {' '.join(data['best_five'])})"
     _print(data, text, args.json)
 
 
@@ -226,10 +229,11 @@ def cmd_tables(args: argparse.Namespace) -> None:
     from pokerlab import preflop
 
     _refuse_ignored_table_options(args)
+    _refuse_replacing_other_tables(args)
     out = Path(args.out)
     written = []
     tables: list[preflop.PreflopTable | preflop.PreflopMatrix]
-    with _Pool(args.workers) as executor:
+    with _Pool(2 if args.workers is None else args.workers) as executor:
         if args.method == "exact":
             tables = [preflop.exact_heads_up_table(executor=executor, progress=not args.json)]
         elif args.method == "exact-matrix":
@@ -297,7 +301,7 @@ def _refuse_ignored_table_options(args: argparse.Namespace) -> None:
     games = f"--games {args.games}" if args.games is not None else ""
     seed = f"--seed {args.seed}" if args.seed is not None else ""
     metric = f"--metric {args.metric}" if args.metric is not None else ""
-    workers = f"--workers {args.workers}" if args.workers != 1 else ""
+    workers = f"--workers {args.workers}" if args.workers is not None else ""
     two = args.players in (None, 2)
     pot_share = args.metric in (None, "pot_share")
     if method in ("exact", "exact-matrix"):
@@ -324,6 +328,78 @@ def _refuse_ignored_table_options(args: argparse.Namespace) -> None:
     ignored = [g for g in ignored if g]
     if ignored:
         raise ParameterError(f"{what}; it does not take {', '.join(ignored)}")
+
+
+def _planned_tables(args: argparse.Namespace) -> list[tuple[str, dict[str, Any]]]:
+    """The files a ``tables`` or ``reproduce`` run will write, each with the provenance it will record
+    (the fields a run's options decide; ``seed: None`` is a random seed, which no file records)."""
+    if args.command == "reproduce":
+        expert = {"method": "expert", "source": "income_rate", "games": args.games, "seed": 2026}
+        return [
+            ("expert_income_rate_2_players.csv", {**expert, "players": 2}),
+            ("expert_income_rate_4_players.csv", {**expert, "players": 4}),
+            ("simulation_4_players.csv", {"method": "simulation", "players": 4, "games": 10_000, "seed": 2026}),
+        ]
+    if args.method in ("exact", "exact-matrix"):
+        name = "exact_heads_up.csv" if args.method == "exact" else "exact_heads_up_matrix.csv"
+        return [(name, {"method": args.method})]
+    players = [args.players] if args.players is not None else list(range(2, 11))
+    if args.method == "simulation":
+        games = 10_000 if args.games is None else args.games
+        fields = {"method": "simulation", "games": games, "seed": args.seed, "metric": args.metric or "pot_share"}
+        return [(f"simulation_{n}_players.csv", {**fields, "players": n}) for n in players]
+    source = args.source or "income_rate"
+    if source != "income_rate":
+        return [(f"expert_{source}.csv", {"method": "expert", "source": source})]
+    games = 1_000_000 if args.games is None else args.games
+    seed = 2026 if args.seed is None else args.seed
+    fields = {"method": "expert", "source": source, "games": games, "seed": seed}
+    return [(f"expert_income_rate_{n}_players.csv", {**fields, "players": n}) for n in players]
+
+
+def _refuse_replacing_other_tables(args: argparse.Namespace) -> None:
+    """A table file is replaced only by the same table (same method, players, games, seed, metric) or with --force.
+
+    Checked before any work. So ``pokerlab tables`` run in a checkout (its ``--out`` default is the committed
+    ``data/preflop_tables``) never silently replaces a committed table with a different one, and a
+    simulation without ``--seed`` (a random seed) never replaces a seeded table; ``pokerlab reproduce`` with
+    its defaults rewrites the committed tables byte for byte, which is allowed.
+    """
+    import json
+    from pathlib import Path
+
+    if args.force:
+        return
+    out = Path(args.out)
+    for name, planned in _planned_tables(args):
+        path = out / name
+        if not path.exists():
+            continue
+        recorded: dict[str, Any] = {}
+        try:
+            with path.open(encoding="utf-8") as f:
+                if not f.readline().startswith("# pokerlab preflop "):  # "table" or "matrix"
+                    raise ValueError("not a pokerlab table")
+                for line in f:
+                    if not line.startswith("# ") or line.startswith("# sha256:"):
+                        break
+                    key, _, raw = line[2:].partition(": ")
+                    recorded[key] = json.loads(raw)
+        except (OSError, ValueError):  # unreadable or not a table: never replaced without --force
+            recorded = {}
+        differ = [k for k in planned if planned[k] is None or recorded.get(k, planned[k]) != planned[k]]
+        if not recorded or differ:
+            if not recorded:
+                what = "a file that is not a pokerlab table"
+            else:
+                shown = ", ".join(
+                    f"{k} {recorded.get(k)} (this run: {'random' if planned[k] is None else planned[k]})"
+                    for k in differ
+                )
+                what = f"a different table: {shown}"
+            raise ParameterError(
+                f"--out {out}: {name} holds {what}; give --force to replace it, or another --out folder"
+            )
 
 
 def _refuse_ignored_tournament_options(args: argparse.Namespace) -> None:
@@ -364,12 +440,18 @@ def cmd_reproduce(args: argparse.Namespace) -> None:
     from pokerlab import preflop
     from pokerlab.strength import hand_potential, hand_strength
 
+    _refuse_replacing_other_tables(args)
     out = Path(args.out)
     progress = not args.json
     with _Pool(args.workers) as executor:
-        t1 = preflop.expert_table(2, games=args.games, seed=2026, executor=executor, progress=progress)
-        t2 = preflop.expert_table(4, games=args.games, seed=2026, executor=executor, progress=progress)
-        t3 = preflop.simulate_table(4, games=10_000, seed=2026, executor=executor, progress=progress)
+        from pokerlab._progress import labelled
+
+        with labelled("Table 1: expert table, 2 players"):
+            t1 = preflop.expert_table(2, games=args.games, seed=2026, executor=executor, progress=progress)
+        with labelled("Table 2: expert table, 4 players"):
+            t2 = preflop.expert_table(4, games=args.games, seed=2026, executor=executor, progress=progress)
+        with labelled("Table 3: simulation table, 4 players"):
+            t3 = preflop.simulate_table(4, games=10_000, seed=2026, executor=executor, progress=progress)
     files = [str(t.write(out / _table_name(t))) for t in (t1, t2, t3)]
     p = hand_potential("AdQc", "3h4cJh")
     hs87 = hand_strength("8d7d", "9d6c2d")
@@ -457,7 +539,7 @@ def cmd_tournament(args: argparse.Namespace) -> None:
 
         a, b = args.duplicate
         rules = AAAI06_HEADS_UP_LIMIT if args.rules == "aaai06-limit" else NO_LIMIT_RING
-        result = run_duplicate(a, b, hands=args.hands, seed=args.seed, rules=rules)
+        result = run_duplicate(a, b, hands=args.hands, seed=args.seed, rules=rules, progress=not args.json)
         text = (
             f"{a} against {b}: {result['mbb_per_hand']:+.1f} mbb/hand, 95 % CI "
             f"[{result['ci95_low']:+.1f}, {result['ci95_high']:+.1f}] over {result['deals']:,} duplicate deals"
@@ -731,12 +813,27 @@ def cmd_course_site(args: argparse.Namespace) -> None:
 def _add_course(sub: Any) -> None:
     """``pokerlab course``: hand the course out, grade it, build its site."""
     help_ = "teach the course: slide decks, student copies, autograding with feedback, the offline site"
-    course = sub.add_parser("course", help=help_, description=help_).add_subparsers(
-        dest="course_command", metavar="{slides,release,grade,site}", required=True, parser_class=_Parser
+    group = sub.add_parser(
+        "course", help=help_, description=help_, epilog=f"example:\n  {EXAMPLES['course']}", formatter_class=_Formatter
+    )
+    course = group.add_subparsers(
+        dest="course_command",
+        metavar="{slides,release,grade,site}",
+        required=True,
+        parser_class=_Parser,
+        help="slides: decks of the lessons; release: student copies; grade: autograde; site: the course site",
     )
 
     def add(name: str, help_: str, func: Any) -> argparse.ArgumentParser:
-        p: argparse.ArgumentParser = course.add_parser(name, help=help_, description=help_)
+        example = {
+            "slides": "pokerlab course slides decks 02 --pdf",
+            "release": "pokerlab course release handout",
+            "grade": "pokerlab course grade submissions/*.ipynb --feedback feedback",
+            "site": "pokerlab course site site",
+        }[name]
+        p: argparse.ArgumentParser = course.add_parser(
+            name, help=help_, description=help_, epilog=f"example:\n  {example}", formatter_class=_Formatter
+        )
         p.add_argument("--json", action="store_true", help="print JSON instead of text")
         p.set_defaults(func=func)
         return p
@@ -764,13 +861,61 @@ def _add_course(sub: Any) -> None:
     p.add_argument("--notebooks", type=_text, default=None, help="the lessons' folder (default: ./notebooks)")
 
 
+EXAMPLES = {
+    "eval": "pokerlab eval AsKs QsJsTs",
+    "strength": "pokerlab strength AdQc 3h4cJh --opponents 3",
+    "potential": "pokerlab potential AdQc 3h4cJh",
+    "equity": "pokerlab equity AhKh QQ --board 2c7dTs",
+    "range": "pokerlab range 'TT+, A2s+, KQo'",
+    "tables": "pokerlab tables --method simulation --players 3 --games 2000 --seed 1 --out my_tables",
+    "acpc-client": "pokerlab acpc-client 127.0.0.1 18791 --bot phase2",
+    "tournament": "pokerlab tournament --duplicate phase1 always_call --hands 200",
+    "bpp": "pokerlab bpp --hole AdQc --board 3h4cJh --action bet",
+    "play": "pokerlab play --app bigholdem",
+    "replay": "pokerlab replay data/hands/three_handed_all_in.phh --no-potential",
+    "reproduce": "pokerlab reproduce --games 100000",
+    "solve": "pokerlab solve leduc --iterations 1000 --variant cfr+",
+    "pushfold": "pokerlab pushfold 10",
+    "drill": "pokerlab drill --stack 10 --hands 5",
+    "course": "pokerlab course slides decks 02",
+}
+"""One example command line per subcommand: the last line of its ``--help`` (tests/test_cli.py runs them)."""
+
+BOT_NAMES = "%(bot_names)s"
+"""In a help text, replaced by the registered bot names when the help is shown (pokerlab.bots is imported then)."""
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """Help that shows every default (unless the text already says it) and the bot names where asked."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        shown = action.default is not None and action.default is not False and action.default != argparse.SUPPRESS
+        shown = shown and action.nargs != 0
+        if shown and "default" not in text.lower() and "%(default)" not in text:
+            text += " (default: %(default)s)"
+        return text
+
+    def _expand_help(self, action: argparse.Action) -> str:
+        if BOT_NAMES in (action.help or ""):
+            import copy
+
+            from pokerlab.bots import names
+
+            action = copy.copy(action)
+            action.help = (action.help or "").replace(BOT_NAMES, ", ".join(names()))
+        return super()._expand_help(action)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pokerlab", description="Texas Hold'em AI toolkit: evaluation, strength, potential, equity.")
     parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def add(name: str, help_: str, func: Any) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=help_, description=help_)
+        example = EXAMPLES.get(name)
+        epilog = f"example:\n  {example}" if example else None
+        p = sub.add_parser(name, help=help_, description=help_, epilog=epilog, formatter_class=_Formatter)
         p.add_argument("--json", action="store_true", help="print JSON instead of text")
         p.set_defaults(func=func)
         return p
@@ -843,12 +988,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="folder for the CSV files (default: data/preflop_tables, the checkout's when run in one; "
         "load_table reads $POKERLAB_TABLES if set, else the checkout's or the installed tables)",
     )
-    p.add_argument("--workers", type=_whole(1, 256), default=1, help="processes to use (default 1)")
+    p.add_argument(
+        "--workers", type=_whole(1, 256), default=None, help="processes to use (default 2, as for reproduce)"
+    )
+    p.add_argument("--force", action="store_true", help="replace a table file that holds a different table")
 
     p = add("acpc-client", "play a pokerlab bot against an ACPC dealer (heads-up limit by default)", cmd_acpc_client)
     p.add_argument("host", type=_text, help="the dealer's host name or address")
     p.add_argument("port", type=_whole(1, 65535), help="the dealer's port for this seat (1..65535)")
-    p.add_argument("--bot", type=_text, default="always_call", help="bot name (see pokerlab.bots.names())")
+    p.add_argument("--bot", type=_text, default="always_call", help=f"the bot that plays: {BOT_NAMES}")
     p.add_argument(
         "--game",
         type=_text,
@@ -869,14 +1017,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--setup", choices=("phases", "bluffing", "trust"), default=None, help="the experiment (default phases)"
     )
-    p.add_argument("--bots", type=_text, default=None, help="a custom line-up: 'phase2:bluff=none;phase1;rembrant'")
+    p.add_argument(
+        "--bots",
+        type=_text,
+        default=None,
+        help=f"a custom line-up: 'phase2:bluff=none;phase1;rembrant' (bots: {BOT_NAMES})",
+    )
     p.add_argument("--hands", type=_whole(1), default=200, help="hands per trial (deals for --duplicate)")
     p.add_argument("--trials", type=_whole(1, 1_000_000), default=None, help="default 10")
-    p.add_argument("--seed", type=_whole(0, 2**62 - 2), default=0)
+    p.add_argument("--seed", type=_whole(0, 2**62 - 2), default=0, help="seed of the deals and the bots")
     p.add_argument("--workers", type=_whole(1, 256), default=None, help="processes to use (default 1)")
     p.add_argument("--out", type=_text, default=None, help="CSV file for the money of every player after every hand")
     p.add_argument(
-        "--duplicate", nargs=2, metavar=("A", "B"), default=None, help="a duplicate heads-up match of A vs B"
+        "--duplicate",
+        nargs=2,
+        metavar=("A", "B"),
+        default=None,
+        help=f"a duplicate heads-up match of bot A against bot B ({BOT_NAMES})",
     )
     p.add_argument(
         "--rules",
@@ -892,21 +1049,40 @@ def build_parser() -> argparse.ArgumentParser:
         "--hole", type=_text, default=None, help="BPP's two cards, e.g. AdQc (sets the round and BPP_Current)"
     )
     p.add_argument("--board", type=_text, default=None, help="3, 4 or 5 board cards (sets Board; leave out preflop)")
-    p.add_argument("--round", choices=[s.value for s in Street], default=None)
+    p.add_argument(
+        "--round",
+        choices=[s.value for s in Street],
+        default=None,
+        help="the betting round (default: from --board, preflop without it)",
+    )
     p.add_argument(
         "--action", type=_text, default=None, help="the opponent's action this round: pass, call, bet, raise"
     )
     p.add_argument("--evidence", type=_text, action="append", help="more evidence NODE=STATE (repeatable)")
-    p.add_argument("--hand-types", type=int, choices=(9, 17), default=17)
-    p.add_argument("--actions", type=int, choices=(2, 4), default=4)
+    p.add_argument(
+        "--hand-types", type=int, choices=(9, 17), default=17, help="BPP's 17 hand types or the 9-type variant"
+    )
+    p.add_argument(
+        "--actions", type=int, choices=(2, 4), default=4, help="opponent actions told apart: pass/call/bet/raise or 2"
+    )
     p.add_argument("--final-arc", action="store_true", help="add the BPP_Final -> OPP_Final arc")
     p.add_argument("--pot", type=_whole(0), default=40, help="chips in the pot now")
     p.add_argument("--to-call", type=_whole(0), default=10, help="chips BPP must add to call (0 = checking is free)")
     p.add_argument("--bet", type=_whole(1), default=10, help="size of a raise")
-    p.add_argument("--engine", choices=("numpy", "pgmpy"), default="numpy")
+    p.add_argument(
+        "--engine",
+        choices=("numpy", "pgmpy"),
+        default="numpy",
+        help="who computes the network: numpy, or pgmpy (slower)",
+    )
 
     p = add("play", "play in the browser: heads-up against BPP, or a BigHoldem table (Voila)", cmd_play)
-    p.add_argument("--app", choices=("heads-up", "bigholdem"), default="heads-up")
+    p.add_argument(
+        "--app",
+        choices=("heads-up", "bigholdem"),
+        default="heads-up",
+        help="heads-up limit against a bot (the AAAI'06 game), or a BigHoldem table of 2-10 seats",
+    )
     p.add_argument(
         "--port", type=_whole(1024, 65535), default=None, help="port on 127.0.0.1, 1024..65535 (default: a free one)"
     )
@@ -926,7 +1102,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="a .phh or .phhs file")
     p.add_argument("--hand", type=_whole(1), default=1, help="which hand of a .phhs file (1 = the first)")
     p.add_argument(
-        "--samples", type=_whole(1, 10**9), default=20_000, help="Monte Carlo samples where enumeration is slow"
+        "--samples",
+        type=_whole(1, 10**9),
+        default=20_000,
+        help="Monte Carlo samples where enumeration is slow (such an equity is marked ~)",
     )
     p.add_argument("--seed", type=_SEED, default=0, help="seed of the Monte Carlo equity")
     p.add_argument("--no-potential", action="store_true", help="skip PPOT/NPOT (faster)")
@@ -938,13 +1117,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--games", type=_whole(1), default=1_000_000, help="games per class for Tables 1-2 (Papp's 1,000,000)"
     )
     p.add_argument("--workers", type=_whole(1, 256), default=2, help="processes to use (default 2)")
+    p.add_argument("--force", action="store_true", help="replace table files that hold different tables")
 
     p = add(
         "solve", "CFR, CFR+ or Monte Carlo CFR on Kuhn poker or Leduc Hold'em, with exact exploitability", cmd_solve
     )
-    p.add_argument("game", choices=("kuhn", "leduc"))
-    p.add_argument("--iterations", type=int, default=1000)
-    p.add_argument("--variant", choices=("cfr", "cfr+", "mccfr"), default="cfr+")
+    p.add_argument("game", choices=("kuhn", "leduc"), help="Kuhn poker (3 cards) or Leduc Hold'em (6 cards)")
+    p.add_argument("--iterations", type=int, default=1000, help="iterations to run")
+    p.add_argument(
+        "--variant",
+        choices=("cfr", "cfr+", "mccfr"),
+        default="cfr+",
+        help="CFR, CFR+ or external-sampling Monte Carlo CFR",
+    )
     p.add_argument("--seed", type=int, default=None, help="seed for mccfr's sampling")
     p.add_argument("--record", type=int, default=20, help="iterations (log-spaced) whose exploitability is measured")
     p.add_argument("--show", action="append", help="print the average policy at this information set (repeatable)")
@@ -1005,10 +1190,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         _signals.requested = True  # long loops raise it again should this one be swallowed
         raise KeyboardInterrupt
 
+    def quiet_interrupt(unraisable: Any) -> None:
+        # Ctrl-C landing in a finalizer (numba writing its cache, a file closing) is "unraisable": Python
+        # would print "Exception ignored ... KeyboardInterrupt". It is still Ctrl-C: keep the flag, say nothing.
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            _signals.requested = True
+        else:
+            previous_hook(unraisable)
+
     try:
         previous = signal.signal(signal.SIGINT, on_sigint)
     except ValueError:  # pragma: no cover - not the main thread
         previous = None
+    previous_hook, sys.unraisablehook = sys.unraisablehook, quiet_interrupt
     status = None
     try:
         status = _run(argv)
@@ -1036,7 +1230,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.flush()
             sys.stderr.flush()
             os._exit(130)
+        # called from Python (a test, a notebook): the interruption is handled, so the flag must not
+        # make the caller's next long loop raise KeyboardInterrupt again
+        _signals.requested = False
+        sys.unraisablehook = previous_hook
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
         return 130
+    sys.unraisablehook = previous_hook
     if previous is not None:
         signal.signal(signal.SIGINT, previous)
     return status

@@ -42,8 +42,7 @@ from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from pokerlab import _notice, _tables
-from pokerlab._progress import bar as tqdm
+from pokerlab import _notice, _progress, _tables
 from pokerlab.cards import Card, CardsLike, Rank, parse_named
 from pokerlab.errors import CardCountError, CardError, ParameterError
 
@@ -77,6 +76,15 @@ class HandCategory(IntEnum):
     def label(self) -> str:
         """Human name: ``"Full house"``."""
         return "One pair" if self is HandCategory.PAIR else self.name.replace("_", " ").capitalize()
+
+    def __str__(self) -> str:
+        """The human name (``str(HandCategory.FLUSH)`` is ``'Flush'``, not ``'5'``); ``int()`` gives the number."""
+        return self.label
+
+    def __format__(self, spec: str) -> str:
+        """Formatted as its name, like :meth:`__str__`; a number format (``f"{c:d}"``) formats the number."""
+        as_text = not spec or spec[-1] in "s<>^" or spec[-1].isdigit()
+        return format(self.label, spec) if as_text else format(int(self), spec)
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -320,7 +328,7 @@ def category_counts(n_cards: int = 5, *, progress: bool = True) -> dict[HandCate
     total = np.zeros(9, dtype=np.int64)
     firsts = range(52 - n_cards + 1)
     if progress:
-        bar = tqdm(total=comb(52, n_cards), desc=f"all {n_cards}-card hands", unit="hand", unit_scale=True)
+        bar = _progress.bar(comb(52, n_cards), f"all {n_cards}-card hands", "hand", unit_scale=True)
     for first in firsts:
         chunk = _kernels.category_counts_from(n_cards, first)
         total += chunk

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pokerlab import _chart_hook, _validate, bots
+from pokerlab._files import write_text
 from pokerlab._parallel import run_tasks
 from pokerlab.bots.collect import collect_decisions
 from pokerlab.bots.context_models import MODEL_KINDS, ContextModel, calibration_table
@@ -154,9 +155,11 @@ class ExperimentResult:
         return _chart_hook.draw("money_chart", wide, title)
 
     def to_csv(self, path: str | Path) -> Path:
+        """Write the money after each hand as CSV to ``path`` (safely: see ``pokerlab._files``)."""
+
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        self.money.to_csv(path, index=False)
+        write_text(path, self.money.to_csv(index=False))
         return path
 
 
@@ -209,8 +212,10 @@ def run_experiment(
     return result
 
 
-def run_duplicate(a: str, b: str, *, hands: int = 20_000, seed: int = 0, rules: Rules | None = None) -> dict[str, Any]:
-    """A duplicate heads-up match: ``hands`` deals, each played twice with the seats swapped.
+def run_duplicate(
+    a: str, b: str, *, hands: int = 20_000, seed: int = 0, rules: Rules | None = None, progress: bool = False
+) -> dict[str, Any]:
+    """A duplicate heads-up match: ``hands`` deals, each played twice with the seats swapped (``progress``: a bar).
 
     Returns the win rate of ``a`` in milli-big-blinds per hand with its 95 %
     confidence interval (deals are the samples), and the fault counts.
@@ -228,7 +233,8 @@ def run_duplicate(a: str, b: str, *, hands: int = 20_000, seed: int = 0, rules: 
     bot_a, bot_b = bots.make(a, seed=seed * 2 + 1), bots.make(b, seed=seed * 2 + 2)
     if bot_a.name == bot_b.name:
         bot_b.name = bot_b.name + " (2)"
-    result = play_match([bot_a, bot_b], rules, hands=hands, seed=seed, duplicate=True)
+    _validate.flag(progress, "progress")
+    result = play_match([bot_a, bot_b], rules, hands=hands, seed=seed, duplicate=True, progress=progress)
     lo, hi = result.ci95[bot_a.name]
     return {
         "a": a,
@@ -298,9 +304,13 @@ class OpponentModelComparison:
         """Write scores.csv, calibration.csv and importances.csv into ``directory``."""
         directory = Path(directory)
         directory.mkdir(parents=True, exist_ok=True)
-        self.scores.to_csv(directory / "scores.csv", index=False)
-        self.calibration.to_csv(directory / "calibration.csv", index=False)
-        self.importances.to_csv(directory / "importances.csv", index=False)
+
+        for name, frame in (
+            ("scores", self.scores),
+            ("calibration", self.calibration),
+            ("importances", self.importances),
+        ):
+            write_text(directory / f"{name}.csv", frame.to_csv(index=False))
         return directory
 
 

@@ -230,29 +230,39 @@ class Range:
 # ----------------------------------------------------------------------------
 
 
-def _tokens(text: str) -> list[tuple[str, float]]:
-    """Split into (item, weight) pairs, expanding ``w(...)`` groups."""
+_BRACKET = re.compile(r"(\d*\.?\d+)\s*\(")
+_ITEM = re.compile(r"[^\s,;()]+")
+
+
+def _tokens(text: str, start: int = 0, end: int | None = None) -> list[tuple[str, float]]:
+    """Split ``text[start:end]`` into (item, weight) pairs, expanding ``w(...)`` groups (which may nest).
+
+    Every message quotes the whole text the user gave and a position in it, never a re-cut piece of it.
+    """
     out: list[tuple[str, float]] = []
-    pos = 0
-    n = len(text)
+    pos = start
+    n = len(text) if end is None else end
     while pos < n:
         ch = text[pos]
         if ch in " ,\t\n;":
             pos += 1
             continue
-        m = re.compile(r"(\d*\.?\d+)\s*\(").match(text, pos)
+        m = _BRACKET.match(text, pos, n)
         if m:
-            close = text.find(")", m.end())
-            if close < 0:
-                raise RangeError(f"unclosed bracket at position {pos} of {text!r}")
+            depth, close = 1, m.end()
+            while close < n and depth:
+                depth += {"(": 1, ")": -1}.get(text[close], 0)
+                close += 1
+            if depth:
+                raise RangeError(f"unclosed bracket at position {m.end() - 1} of {text!r}")
             w = float(m.group(1))
             if not 0 <= w <= 1:
                 raise RangeError(f"a bracket weight is a fraction 0..1, not {m.group(1)} (in {text!r})")
-            for item, inner_w in _tokens(text[m.end() : close]):
+            for item, inner_w in _tokens(text, m.end(), close - 1):
                 out.append((item, w * inner_w))
-            pos = close + 1
+            pos = close
             continue
-        m = re.compile(r"[^\s,;()]+").match(text, pos)
+        m = _ITEM.match(text, pos, n)
         if m is None:
             raise RangeError(f"unexpected {text[pos]!r} at position {pos} of {text!r}")
         token = m.group(0)

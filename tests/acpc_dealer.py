@@ -7,6 +7,7 @@ import threading
 
 from pokerlab.game import Call, Fold, Raise, RaiseTo, view_for
 from pokerlab.game.acpc import to_matchstate
+from tests.timing import hang_guard
 
 
 class LoopbackDealer(threading.Thread):
@@ -22,7 +23,7 @@ class LoopbackDealer(threading.Thread):
         self.server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.server.bind(("127.0.0.1", 0))
         self.server.listen(1)
-        self.server.settimeout(30)
+        self.server.settimeout(hang_guard(30))
         self.port = self.server.getsockname()[1]
         self.transcript: list[str] = []
         self.errors: list[str] = []
@@ -30,7 +31,7 @@ class LoopbackDealer(threading.Thread):
 
     def run(self) -> None:
         conn, _ = self.server.accept()
-        conn.settimeout(30)
+        conn.settimeout(hang_guard(30))
         reader = conn.makefile("r", newline="\n")
         try:
             hello = reader.readline().strip()

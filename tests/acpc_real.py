@@ -12,6 +12,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.timing import hang_guard
+
 SOURCES = Path(__file__).parent / "acpc_server"
 PROGRAMS = {
     "dealer": ["game.c", "rng.c", "dealer.c", "net.c"],
@@ -38,7 +40,11 @@ def build(folder: Path) -> Path:
     net.write_text(text.replace("htonl( INADDR_ANY )", "htonl( INADDR_LOOPBACK )"))
     for program, sources in PROGRAMS.items():
         proc = subprocess.run(
-            [cc, "-O3", "-Wall", "-o", program, *sources], cwd=folder, capture_output=True, text=True, timeout=300
+            [cc, "-O3", "-Wall", "-o", program, *sources],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            timeout=hang_guard(300),
         )
         if proc.returncode != 0:
             raise RuntimeError(f"building {program} failed:\n{proc.stderr}")
@@ -97,7 +103,7 @@ class RealMatch:
     def finish(self, timeout: float = 120) -> MatchOutput:
         """Wait for the match to end; the dealer's log, stderr and exit status."""
         try:
-            _, err = self.proc.communicate(timeout=timeout)
+            _, err = self.proc.communicate(timeout=hang_guard(timeout))
         finally:
             self.stop()
         log = self.folder / f"{self.name}.log"

@@ -47,6 +47,7 @@ import pandas as pd
 
 import pokerlab
 from pokerlab.errors import PokerlabError
+from tests import timing
 
 SKIP = {
     # they start servers, open sockets or browsers: their arguments are checked by their own tests
@@ -580,7 +581,7 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.solve.evaluate.head_to_head": {"game": _kuhn, "a": _uniform, "b": _uniform},
     "pokerlab.solve.evaluate.leaks": {"game": _kuhn, "policy": _uniform},
     "pokerlab.solve.evaluate.leaks_frame": {"found": lambda: pokerlab.solve.leaks(_kuhn(), _uniform())},
-    "pokerlab.solve.cfr.cfr": {"game": _kuhn, "iterations": lambda: 10},
+    "pokerlab.solve.cfr.cfr": {"game": _kuhn, "iterations": lambda: 10, "seed": lambda: None},  # cfr takes no seed
     "pokerlab.solve.cfr.cfr_reference": {"game": _kuhn, "iterations": lambda: 10},
     "pokerlab.solve.cfr.regret_matching": {
         "regrets": lambda: np.array([[2.0, -5.0, 6.0]]),
@@ -613,7 +614,10 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
 EXPENSIVE = {"pokerlab.preflop.exact_heads_up_table", "pokerlab.preflop.exact_matrix"}
 
 SLOW_SECONDS = 30
-"""A hang detector, not a speed test: generous enough for a valid request on a loaded 2-core machine."""
+"""A hang detector, not a speed test: the CPU seconds one call may use (CPU time does not grow with the load)."""
+WALL_SECONDS = 120
+"""The wall-clock hang guard for a call that waits without using CPU (a lock, a socket, worker processes),
+scaled by :func:`tests.timing.hang_guard` to the machine's load."""
 VERBOSE = False
 
 # Parameters that size the work: a valid value can ask for minutes of it (deals=846956 is a real
@@ -802,19 +806,26 @@ def outcome(t: Target, param: str, value: Any) -> tuple[str, str]:
     """What happens when ``param`` of ``t`` gets ``value`` (others valid): (kind, detail)."""
     args = base_arguments(t)
     args[param] = value
-    old = signal.signal(signal.SIGALRM, _alarm)
+    cpu, wall = SLOW_SECONDS, timing.hang_guard(WALL_SECONDS)
+    old_cpu = signal.signal(signal.SIGPROF, _alarm)
+    old_wall = signal.signal(signal.SIGALRM, _alarm)
     try:
-        signal.alarm(SLOW_SECONDS)
+        # two guards: CPU time of this process (a busy loop, whatever the load) and scaled wall time (a wait)
+        signal.setitimer(signal.ITIMER_PROF, cpu)
+        signal.setitimer(signal.ITIMER_REAL, wall)
         try:
             return _judge(t, param, value, args)
         finally:
-            signal.alarm(0)
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.setitimer(signal.ITIMER_REAL, 0)
     except _Slow:
+        limit = f"{cpu} s of CPU time or {wall:.0f} s of waiting"
         if param in COSTLY and is_whole_number(value) and 0 < int(value) < 2**63:
-            return "costly", f"still working after {SLOW_SECONDS} s on a valid request ({param}={value})"
-        return "slow", f"no answer in {SLOW_SECONDS} s"
+            return "costly", f"still working after {limit} on a valid request ({param}={value})"
+        return "slow", f"no answer in {limit}"
     finally:
-        signal.signal(signal.SIGALRM, old)
+        signal.signal(signal.SIGPROF, old_cpu)
+        signal.signal(signal.SIGALRM, old_wall)
 
 
 def _judge(t: Target, param: str, value: Any, args: dict[str, Any]) -> tuple[str, str]:

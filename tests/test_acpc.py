@@ -41,6 +41,7 @@ from pokerlab.game.acpc import (
     to_gamedef,
     to_matchstate,
 )
+from tests.timing import hang_guard
 
 from .acpc_dealer import LoopbackDealer
 
@@ -206,14 +207,14 @@ def test_command_line_client():
     command = [sys.executable, "-m", "pokerlab", "acpc-client", "127.0.0.1", str(dealer.port)]
     proc = subprocess.run(
         [*command, "--bot", "always_raise", "--json", "--game", "tests/data/acpc/aaai06.game"],
-        capture_output=True, text=True, timeout=120, cwd=Path(__file__).parents[1],
+        capture_output=True, text=True, timeout=hang_guard(120), cwd=Path(__file__).parents[1],
     )  # fmt: skip
     dealer.join(30)
     assert proc.returncode == 0, proc.stderr
     assert '"hands": 5' in proc.stdout and dealer.errors == []
     bad = subprocess.run(
         [sys.executable, "-m", "pokerlab", "acpc-client", "127.0.0.1", "1", "--bot", "always_raise"],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True, text=True, timeout=hang_guard(60),
     )  # fmt: skip
     assert bad.returncode == 2 and bad.stderr.startswith("pokerlab: error: cannot talk to the dealer")
 
@@ -348,7 +349,7 @@ class _Talker(threading.Thread):
         self.server = socket.socket()
         self.server.bind(("127.0.0.1", 0))
         self.server.listen(1)
-        self.server.settimeout(20)
+        self.server.settimeout(hang_guard(20))
         self.port = self.server.getsockname()[1]
         self.received = b""
 
@@ -393,7 +394,7 @@ def test_silence_times_out_and_a_closed_half_line_is_an_error():
     talker = _Talker([b"MATCHSTATE:0:0::9s"], pause=0.5)
     talker.start()
     with pytest.raises(AcpcError, match="closed the connection in the middle of a line"):
-        run_client("127.0.0.1", talker.port, AlwaysCall(), LIMIT, timeout=5)
+        run_client("127.0.0.1", talker.port, AlwaysCall(), LIMIT, timeout=hang_guard(5))
     talker.join(10)
 
 
@@ -401,7 +402,7 @@ def test_bytes_that_are_not_utf8_are_an_acpc_error():
     talker = _Talker([b"MATCHSTATE:0:0::9s8h|\xff\r\n"], pause=1.0)
     talker.start()
     with pytest.raises(AcpcError, match=r"not UTF-8 text \(byte 21: b'\\xff'\)"):
-        run_client("127.0.0.1", talker.port, AlwaysCall(), LIMIT, timeout=5)
+        run_client("127.0.0.1", talker.port, AlwaysCall(), LIMIT, timeout=hang_guard(5))
     talker.join(10)
 
 
@@ -410,7 +411,7 @@ def test_a_position_out_of_range_is_answered_with_an_error_not_silence():
     talker = _Talker([b"MATCHSTATE:5:0::9s8h|\r\n"], pause=2.0)
     talker.start()
     with pytest.raises(AcpcError, match="position 5 is out of range"):
-        run_client("127.0.0.1", talker.port, AlwaysCall(), LIMIT, timeout=30)
+        run_client("127.0.0.1", talker.port, AlwaysCall(), LIMIT, timeout=hang_guard(30))
     talker.join(10)
 
 
@@ -449,7 +450,7 @@ def test_command_line_refuses_bad_ports_games_and_timeouts():
         (["4000", "--timeout", "nan"], "argument --timeout: must be a number of seconds in (0, 86,400], not nan"),
         (["4000", "--timeout", "-1"], "argument --timeout: must be a number of seconds"),
     ]:
-        proc = subprocess.run([*base, *extra], capture_output=True, text=True, timeout=60)
+        proc = subprocess.run([*base, *extra], capture_output=True, text=True, timeout=hang_guard(60))
         assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
         assert proc.stderr.startswith("pokerlab: error: ") and words in proc.stderr
 

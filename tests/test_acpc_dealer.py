@@ -17,6 +17,7 @@ import pytest
 
 from pokerlab.bots import AlwaysRaise, RandomBot
 from pokerlab.game.acpc import AcpcError, check_dealer_log, load_game, run_client
+from tests.timing import hang_guard
 
 from .acpc_real import RealMatch, build, compiler
 
@@ -44,7 +45,9 @@ def test_the_command_line_plays_the_stock_dealer_with_no_game_flag(server):
     match = RealMatch(server, game, hands=60, seed=13, names=["pokerlab", "example"])
     match.example_player(game, 1)
     command = [sys.executable, "-m", "pokerlab", "acpc-client", "127.0.0.1", str(match.ports[0])]
-    proc = subprocess.run([*command, "--bot", "phase2", "--json"], capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [*command, "--bot", "phase2", "--json"], capture_output=True, text=True, timeout=hang_guard(300)
+    )
     out = match.finish()
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
@@ -69,7 +72,7 @@ def test_every_standard_game_against_the_example_players(server, game, players, 
     match = RealMatch(server, path, hands=hands, seed=5, names=names)
     for seat in range(1, players):
         match.example_player(path, seat)
-    result = run_client("127.0.0.1", match.ports[0], RandomBot(seed=9), rules, timeout=30)
+    result = run_client("127.0.0.1", match.ports[0], RandomBot(seed=9), rules, timeout=hang_guard(30))
     out = match.finish()
     logged, from_log = _checked(out, rules)
     assert result.hands == len(logged) == hands and len(result.results) == hands
@@ -87,14 +90,16 @@ def test_a_client_with_other_rules_is_told_to_pass_the_game(server, tmp_path):
     aaai06 = ROOT / "tests" / "data" / "acpc" / "aaai06.game"
     match = RealMatch(server, game, hands=20, seed=3, names=["pokerlab", "raiser"])
     other = threading.Thread(
-        target=lambda: _quietly(run_client, "127.0.0.1", match.ports[1], AlwaysRaise(), load_game(game), timeout=30),
+        target=lambda: _quietly(
+            run_client, "127.0.0.1", match.ports[1], AlwaysRaise(), load_game(game), timeout=hang_guard(30)
+        ),
         daemon=True,
     )
     other.start()
     command = [sys.executable, "-m", "pokerlab", "acpc-client", "127.0.0.1", str(match.ports[0])]
     proc = subprocess.run(
-        [*command, "--bot", "always_raise", "--game", str(aaai06), "--timeout", "30"],
-        capture_output=True, text=True, timeout=120,
+        [*command, "--bot", "always_raise", "--game", str(aaai06), "--timeout", f"{hang_guard(30):.0f}"],
+        capture_output=True, text=True, timeout=hang_guard(120),
     )  # fmt: skip
     match.finish()
     other.join(30)
@@ -110,12 +115,14 @@ def test_a_client_allowed_more_raises_than_the_dealer_is_stopped_when_the_dealer
     looser.write_text(game.read_text().replace("maxRaises = 3 4 4 4", "maxRaises = 4 4 4 4"))
     match = RealMatch(server, game, hands=20, seed=3, names=["pokerlab", "raiser"])
     other = threading.Thread(
-        target=lambda: _quietly(run_client, "127.0.0.1", match.ports[1], AlwaysRaise(), load_game(game), timeout=30),
+        target=lambda: _quietly(
+            run_client, "127.0.0.1", match.ports[1], AlwaysRaise(), load_game(game), timeout=hang_guard(30)
+        ),
         daemon=True,
     )
     other.start()
     with pytest.raises(AcpcError, match=r"the dealer changed our action 'r' to c .*--game"):
-        run_client("127.0.0.1", match.ports[0], AlwaysRaise(), load_game(looser), timeout=30)
+        run_client("127.0.0.1", match.ports[0], AlwaysRaise(), load_game(looser), timeout=hang_guard(30))
     out = match.finish()
     other.join(30)
     assert "WARNING: invalid action, changed to call" in out.stderr

@@ -14,6 +14,7 @@ import pytest
 from pokerlab.bots import AlwaysCall
 from pokerlab.errors import AcpcError, ParameterError, PokerlabError
 from pokerlab.game.acpc import MatchState, check_dealer_log, load_game, run_client, state_from_matchstate
+from tests.timing import hang_guard
 
 LIMIT = load_game("holdem.limit.2p.reverse_blinds")
 
@@ -27,12 +28,12 @@ class _Script(threading.Thread):
         self.server = socket.socket()
         self.server.bind(("127.0.0.1", 0))
         self.server.listen(1)
-        self.server.settimeout(20)
+        self.server.settimeout(hang_guard(20))
         self.port = self.server.getsockname()[1]
         self.replies: list[bytes] = []
 
     def _read_line(self, conn):
-        buffer, end = b"", time.monotonic() + 5
+        buffer, end = b"", time.monotonic() + hang_guard(5)
         while b"\n" not in buffer and time.monotonic() < end:
             try:
                 chunk = conn.recv(4096)
@@ -65,7 +66,7 @@ def _play(lines, **kwargs):
     talker = _Script(lines)
     talker.start()
     try:
-        return run_client("127.0.0.1", talker.port, AlwaysCall(), LIMIT, timeout=kwargs.get("timeout", 5))
+        return run_client("127.0.0.1", talker.port, AlwaysCall(), LIMIT, timeout=kwargs.get("timeout", hang_guard(5)))
     finally:
         talker.join(10)
 
@@ -158,7 +159,7 @@ def test_a_game_name_too_long_for_a_file_name_is_not_a_game(name):
 )
 def test_the_command_line_reports_them_in_one_line(args, words):
     proc = subprocess.run(
-        [sys.executable, "-m", "pokerlab", "acpc-client", *args], capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "pokerlab", "acpc-client", *args], capture_output=True, text=True, timeout=hang_guard(60)
     )
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr, proc.stderr
     assert proc.stderr.startswith("pokerlab: error: ") and words in proc.stderr
@@ -184,10 +185,19 @@ def test_the_command_line_does_not_count_a_hand_whose_result_it_cannot_know():
     talker = _Script(lines)
     talker.start()
     proc = subprocess.run(
-        [sys.executable, "-m", "pokerlab", "acpc-client", "127.0.0.1", str(talker.port), "--timeout", "5"],
+        [
+            sys.executable,
+            "-m",
+            "pokerlab",
+            "acpc-client",
+            "127.0.0.1",
+            str(talker.port),
+            "--timeout",
+            f"{hang_guard(5):.0f}",
+        ],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=hang_guard(60),
     )
     talker.join(10)
     assert proc.returncode == 0, proc.stderr

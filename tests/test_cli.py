@@ -243,3 +243,118 @@ def test_every_table_method_accepts_what_it_reads(capsys, monkeypatch, tmp_path,
     monkeypatch.setattr(preflop, "simulate_table", reached)
     code, _, err = run(capsys, "tables", "--method", *method, *extra, "--out", str(tmp_path))
     assert code == 2 and "reached the computation" in err
+
+
+def test_ctrl_c_in_a_finalizer_is_still_one_quiet_interruption(capsys, monkeypatch):
+    # Ctrl-C landing while numba writes its cache (or a file closes) happens in a finalizer, where Python
+    # cannot raise it and would print "Exception ignored ... KeyboardInterrupt": the user sees one line.
+    import gc
+
+    from pokerlab import cli
+
+    class Closing:
+        def __del__(self):
+            raise KeyboardInterrupt
+
+    def run_with_a_lost_interrupt(argv):
+        Closing()
+        gc.collect()
+        return 0
+
+    monkeypatch.setattr(cli, "_run", run_with_a_lost_interrupt)
+    before = sys.unraisablehook
+    assert main(["range", "AA"]) == 130
+    assert capsys.readouterr().err == "pokerlab: interrupted\n"
+    assert sys.unraisablehook is before  # put back for whoever called main()
+    from pokerlab import _signals
+
+    assert _signals.requested is False  # handled: the caller's next long loop must not raise it again
+    _signals.check()
+
+
+def test_eval_text_and_json_name_the_same_category(capsys):
+    _, out, _ = run(capsys, "eval", "AsKs", "QsJsTs")
+    assert out.startswith("Royal flush, a straight flush  (value 7462 of 7462")  # the JSON's description and category
+    _, out, _ = run(capsys, "eval", "Ks", "QsJsTs9s")
+    assert out.startswith("Straight flush, king high  (value 7461")
+
+
+def _subparsers():
+    import argparse
+
+    from pokerlab.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(sub.choices)
+
+
+@pytest.mark.parametrize("name", sorted(_subparsers()))
+def test_every_option_is_explained_with_its_default_and_the_help_ends_with_an_example(name):
+    import shlex
+
+    from pokerlab.cli import EXAMPLES, build_parser
+
+    parser = _subparsers()[name]
+    for action in parser._actions:
+        shown = action.option_strings[0] if action.option_strings else action.dest
+        assert (action.help or "").strip(), f"pokerlab {name} {shown} has no help text"
+    text = parser.format_help()
+    for action in parser._actions:
+        if action.default is not None and action.default is not False and action.nargs != 0:
+            entry = text.split(f"\n  {action.option_strings[0] if action.option_strings else action.dest}", 1)[1]
+            entry = entry.split("\n  -", 1)[0]  # up to the next option
+            assert "default" in entry, f"pokerlab {name} {action.option_strings}: default not shown"
+    assert text.rstrip().endswith(f"example:\n  {EXAMPLES[name]}")
+    argv = shlex.split(EXAMPLES[name])
+    assert argv[:2] == ["pokerlab", name]
+    build_parser().parse_args(argv[1:])  # the example is a valid command line
+
+
+def test_bot_names_are_listed_in_the_help():
+    from pokerlab.bots import names
+
+    listed = ", ".join(names())
+    for name, option in (("acpc-client", "--bot"), ("tournament", "--bots"), ("tournament", "--duplicate")):
+        text = " ".join(_subparsers()[name].format_help().split())  # the help wraps lines
+        assert listed in text, (name, option)
+
+
+def test_tables_and_reproduce_use_the_same_number_of_workers_by_default(capsys, monkeypatch):
+    from pokerlab import cli
+
+    seen = []
+    real_init = cli._Pool.__init__
+
+    def init(self, workers):
+        seen.append(workers)
+        real_init(self, 1)  # run here: the computation is stopped at once anyway
+
+    monkeypatch.setattr(cli._Pool, "__init__", init)
+    monkeypatch.setattr(cli, "_refuse_replacing_other_tables", lambda args: None)
+
+    def stop(*args, **kwargs):
+        from pokerlab.errors import ParameterError
+
+        raise ParameterError("stopped")
+
+    from pokerlab import preflop
+
+    monkeypatch.setattr(preflop, "simulate_table", stop)
+    monkeypatch.setattr(preflop, "expert_table", stop)
+    run(capsys, "tables", "--players", "3", "--out", "unused")
+    run(capsys, "reproduce", "--out", "unused")
+    assert seen == [2, 2]
+    help_text = " ".join(_subparsers()["tables"].format_help().split())
+    assert "processes to use (default 2" in help_text
+
+
+def test_replay_says_what_the_tilde_means(capsys):
+    from pathlib import Path
+
+    hand = Path(__file__).resolve().parents[1] / "data" / "hands" / "three_handed_all_in.phh"
+    code, out, _ = run(capsys, "replay", str(hand), "--no-potential", "--samples", "500")
+    assert code == 0 and "%~" in out
+    assert out.rstrip().endswith(
+        "(~ marks an equity estimated by Monte Carlo sampling, --samples deals, where unseen cards make "
+        "enumeration slow; the others are exact)"
+    )

@@ -242,3 +242,15 @@ def test_a_bad_row_is_quoted_as_passed_for_every_dtype_and_path():
                 evaluate_batch(rows)
         finally:
             _notice.single_query = False
+
+
+def test_a_category_prints_its_name():
+    c = evaluate("AsKsQsJsTs").category
+    assert (str(c), f"{c}", f"{c:>16}", f"{c:d}", int(c)) == (
+        "Straight flush",
+        "Straight flush",
+        "  Straight flush",
+        "8",
+        8,
+    )
+    assert [str(x) for x in HandCategory][:2] == ["High card", "One pair"]

@@ -124,15 +124,39 @@ def test_bounded_junk_keeps_junk_and_small_jobs_and_bounds_big_ones():
 def test_a_slow_valid_request_is_costly_and_a_hang_is_slow(monkeypatch):
     import time
 
-    def sleeper(deals: int = 1, seed: int = 0) -> int:
-        time.sleep(5)
+    def busy(deals: int = 1, seed: int = 0) -> int:
+        start = time.process_time()
+        while time.process_time() - start < 5:  # CPU time: the budget counts it, whatever the load
+            pass
         return deals
 
-    target = junk.Target("tests.sleeper", sleeper, "tests")
+    def waiting(deals: int = 1, seed: int = 0) -> int:
+        time.sleep(5)  # no CPU time: the scaled wall-clock guard catches it
+        return deals
+
     monkeypatch.setattr(junk, "SLOW_SECONDS", 1)
+    target = junk.Target("tests.busy", busy, "tests")
     assert junk.outcome(target, "deals", 846_956)[0] == "costly"
     assert junk.outcome(target, "seed", 7)[0] == "slow"  # seed sizes no work: a hang
     assert junk.outcome(target, "deals", -5)[0] == "slow"  # not a valid request either
+    monkeypatch.setattr(junk.timing, "hang_guard", lambda seconds: 1.0)
+    kind, detail = junk.outcome(junk.Target("tests.waiting", waiting, "tests"), "seed", 7)
+    assert kind == "slow" and "1 s of waiting" in detail
+
+
+def test_hang_guards_scale_with_the_load_and_the_time_scale(monkeypatch):
+    from tests import timing
+
+    monkeypatch.setattr(timing.os, "getloadavg", lambda: (6.0, 0.0, 0.0))
+    monkeypatch.setattr(timing.os, "cpu_count", lambda: 2)
+    monkeypatch.setenv(timing.SCALE_VARIABLE, "2")
+    assert timing.hang_guard(30) == 30 * 2 * 3
+    monkeypatch.setattr(timing.os, "getloadavg", lambda: (100.0, 0.0, 0.0))
+    assert timing.load_factor() == timing.MAX_LOAD_FACTOR
+    monkeypatch.setattr(timing.os, "getloadavg", lambda: (0.1, 0.0, 0.0))
+    for junk_scale in ("", "0.5", "nan", "fast"):  # never shorter than the limit chosen for an idle machine
+        monkeypatch.setenv(timing.SCALE_VARIABLE, junk_scale)
+        assert timing.hang_guard(30) == 30
 
 
 # -- the command line --------------------------------------------------------------------

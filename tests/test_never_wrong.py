@@ -28,6 +28,7 @@ from pokerlab.errors import (
 )
 from pokerlab.game import NO_LIMIT_RING, Rules, TimeBank, play_match
 from pokerlab.preflop import exact as preflop_exact
+from tests.timing import hang_guard
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -35,7 +36,12 @@ REPO = Path(__file__).resolve().parents[1]
 def cli(*argv: str, cwd: Path | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
     full_env = dict(os.environ, PYTHONPATH=str(REPO), **(env or {}))
     return subprocess.run(
-        [sys.executable, "-m", "pokerlab", *argv], capture_output=True, text=True, cwd=cwd, env=full_env, timeout=300
+        [sys.executable, "-m", "pokerlab", *argv],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=full_env,
+        timeout=hang_guard(300),
     )
 
 
@@ -475,12 +481,12 @@ def test_two_processes_building_the_same_caches_at_once_both_get_right_answers(t
     env = dict(os.environ, PYTHONPATH=str(REPO), POKERLAB_CACHE_DIR=str(tmp_path))
     argv = [sys.executable, "-W", "error::pokerlab.errors.CacheWarning", "-c", _BUILD]
     procs = [subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in "ab"]
-    outs = [p.communicate(timeout=300) for p in procs]
+    outs = [p.communicate(timeout=hang_guard(300)) for p in procs]
     assert all(p.returncode == 0 for p in procs), [o[1][-800:] for o in outs]
     assert outs[0][0] == outs[1][0]
     assert not list(tmp_path.glob("*.tmp"))  # no temporary file left behind
     # the files both wrote load without a warning, to the same numbers
-    proc = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=hang_guard(300))
     assert proc.returncode == 0 and proc.stdout == outs[0][0]
 
 
@@ -506,5 +512,5 @@ def test_a_reader_never_sees_half_a_cache_file(tmp_path, monkeypatch):
                 got = _cache.load(path, prov, ("a",))
                 assert got is not None and np.array_equal(got["a"], arrays["a"])
     finally:
-        writer.wait(timeout=120)
+        writer.wait(timeout=hang_guard(120))
     assert writer.returncode == 0

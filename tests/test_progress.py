@@ -1,8 +1,65 @@
-"""Progress bars show no time remaining until the estimate means something (issue 25)."""
+"""Progress bars: a sign of life in every long job, named after what it builds, and no ETA before it means something."""
+
+from __future__ import annotations
 
 import io
 
 from pokerlab import _progress
+from pokerlab.game import AAAI06_HEADS_UP_LIMIT, play_match
+
+
+def _bar(**kwargs):
+    return _progress.bar(100, "work", "task", file=io.StringIO(), **kwargs)
+
+
+def test_no_eta_in_the_first_seconds_or_steps_then_tqdm_s_own():
+    b = _bar()
+    b.update(1)
+    assert b.format_dict["bar_format"] == _progress.EARLY_FORMAT
+    assert "<?]" in str(b) and "/s" not in str(b)  # no time left and no rate yet
+    b.start_t -= 60  # a minute later, 50 tasks done: now the estimate means something
+    b.update(49)
+    assert b.format_dict.get("bar_format") is None
+    assert "[01:00<01:00, " in str(b) and "s/task]" in str(b)  # elapsed<remaining, rate
+    b.close()
+
+
+def test_labelled_bars_name_what_is_built_and_the_outermost_label_wins():
+    with _progress.labelled("Table 1: expert table, 2 players"), _progress.labelled("inner"):
+        b = _bar()
+    assert b.desc == "Table 1: expert table, 2 players"
+    b.close()
+    assert _bar().desc == "work"
+
+
+def test_reproduce_names_each_table_it_builds(capsys, tmp_path):
+    from pokerlab.cli import main
+
+    assert main(["reproduce", "--games", "200", "--workers", "1", "--out", str(tmp_path)]) == 0
+    err = capsys.readouterr().err
+    for name in ("Table 1: expert table, 2 players", "Table 2: expert table, 4 players"):
+        assert name in err
+    assert "Table 3: simulation table, 4 players" in err and "simulating" not in err
+
+
+def test_a_duplicate_match_shows_a_bar_counting_its_deals(capsys):
+    from pokerlab import bots
+
+    match = [bots.make("random", seed=1), bots.make("always_call")]
+    play_match(match, AAAI06_HEADS_UP_LIMIT, hands=30, seed=2, duplicate=True, progress=True)
+    err = capsys.readouterr().err
+    assert "random vs always_call: duplicate deals" in err and "30/30" in err
+    play_match(match, AAAI06_HEADS_UP_LIMIT, hands=30, seed=2, duplicate=True)
+    assert capsys.readouterr().err == ""  # off unless asked (lessons keep their outputs)
+
+
+def test_tournament_duplicate_shows_a_bar_unless_json(capsys):
+    from pokerlab.cli import main
+
+    assert main(["tournament", "--duplicate", "phase1", "always_call", "--hands", "20"]) == 0
+    assert "phase1 vs always_call: duplicate deals" in capsys.readouterr().err
+    assert main(["tournament", "--duplicate", "phase1", "always_call", "--hands", "20", "--json"]) == 0
+    assert capsys.readouterr().err == ""
 
 
 def _last(buf: io.StringIO) -> str:
@@ -10,15 +67,16 @@ def _last(buf: io.StringIO) -> str:
 
 
 def test_first_update_after_a_long_start_up_shows_no_eta():
+    """`pokerlab reproduce`'s first update used to read 1/16900 [00:11<55:59:52] (issue 25)."""
     buf = io.StringIO()
     bar = _progress.bar(total=16900, desc="simulating", unit="task", file=buf, mininterval=0, ascii=True)
     bar.start_t -= 11.0  # the first task finished after 11 s of start-up (numba compiling)
     bar.update(1)
     line = _last(buf)
-    assert "1/16900" in line and "<?," in line, line  # not "<55:59:52"
-    bar.update(int(0.05 * 16900))  # past the settled fraction: the estimate is shown
+    assert "1/16900" in line and "<?" in line and "55:" not in line, line
+    bar.update(int(0.05 * 16900))  # past the first steps and seconds: the estimate is shown
     line = _last(buf)
-    assert "<?," not in line and "<" in line, line
+    assert "<?" not in line and "<" in line, line
     bar.close()
 
 
@@ -28,9 +86,9 @@ def test_the_library_bars_use_it():
 
     from pokerlab import _parallel, evaluator
     from pokerlab.bpp import evaluation, learning
-    cfr = importlib.import_module("pokerlab.solve.cfr")  # the module (pokerlab.solve.cfr is also the function)
 
+    cfr = importlib.import_module("pokerlab.solve.cfr")  # the module (pokerlab.solve.cfr is also the function)
     for module in (_parallel, evaluator, evaluation, learning, cfr):
         src = inspect.getsource(module)
         assert "from tqdm.auto import tqdm" not in src, module.__name__
-        assert "pokerlab._progress import bar" in src, module.__name__
+        assert "_progress.bar(" in src, module.__name__

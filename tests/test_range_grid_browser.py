@@ -21,6 +21,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from pokerlab.widgets import RangeGrid  # noqa: E402
 from pokerlab.widgets.ranges import _GRID_ESM  # noqa: E402
+from tests.timing import hang_guard  # noqa: E402
 
 STUB = """
 const state = {weights: Array(169).fill(0), labels: %s, paint_weight: 0.5};
@@ -114,25 +115,27 @@ def test_drag_in_jupyterlab_reaches_the_kernel(tmp_path):
         stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(tmp_path / "settings")},
     )  # fmt: skip
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + hang_guard(60)
         while True:
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=1).close()
                 break
             except OSError:
-                assert time.monotonic() < deadline, "JupyterLab did not start in 60 s"
+                assert time.monotonic() < deadline, "JupyterLab did not start"
                 time.sleep(0.3)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox"])
             try:
                 page = browser.new_page(viewport={"width": 1400, "height": 1000})
-                page.goto(f"http://127.0.0.1:{port}/lab/tree/grid.ipynb?token=t", timeout=120_000)
-                page.wait_for_selector(".jp-Notebook .jp-Cell", state="attached", timeout=120_000)
-                page.wait_for_selector(".jp-Notebook-ExecutionIndicator, .jp-Toolbar-kernelStatus", timeout=60_000)
+                page.goto(f"http://127.0.0.1:{port}/lab/tree/grid.ipynb?token=t", timeout=hang_guard(120_000))
+                page.wait_for_selector(".jp-Notebook .jp-Cell", state="attached", timeout=hang_guard(120_000))
+                page.wait_for_selector(
+                    ".jp-Notebook-ExecutionIndicator, .jp-Toolbar-kernelStatus", timeout=hang_guard(60_000)
+                )
                 time.sleep(3)  # the kernel starts
                 page.locator(".jp-Cell").first.click()
                 page.keyboard.press("Shift+Enter")
-                page.wait_for_selector(".pl-range-cell", timeout=120_000)
+                page.wait_for_selector(".pl-range-cell", timeout=hang_guard(120_000))
                 explorer = page.locator(".pl-range-equity-explorer").first
                 hero_text = explorer.locator("input[type='text']").nth(1)  # board, hero, villain
                 assert hero_text.input_value() == "QQ+, AKs"
@@ -142,13 +145,13 @@ def test_drag_in_jupyterlab_reaches_the_kernel(tmp_path):
                 for name in ("TT", "99"):
                     cell(name).hover()
                 page.mouse.up()
-                deadline = time.monotonic() + 30
+                deadline = time.monotonic() + hang_guard(30)
                 while hero_text.input_value() != "99+, AKs":
                     assert time.monotonic() < deadline, f"the kernel's text after the drag: {hero_text.input_value()!r}"
                     time.sleep(0.05)
                 hero_text.fill("AA, KK, AKs")
                 hero_text.press("Enter")
-                deadline = time.monotonic() + 30
+                deadline = time.monotonic() + hang_guard(30)
                 colour = lambda name: cell(name).evaluate("c => getComputedStyle(c).backgroundColor")  # noqa: E731
                 while colour("QQ") != colour("22"):
                     assert time.monotonic() < deadline, "typed text did not repaint the grid"
@@ -156,12 +159,12 @@ def test_drag_in_jupyterlab_reaches_the_kernel(tmp_path):
                 assert colour("KK") != colour("22") and colour("AKs") != colour("22")
                 page.locator(".jp-Cell").nth(1).click()
                 page.keyboard.press("Shift+Enter")
-                page.wait_for_selector("text=SAME=", timeout=60_000)
+                page.wait_for_selector("text=SAME=", timeout=hang_guard(60_000))
                 shown = page.locator(".jp-OutputArea-output", has_text="HERO=").first.inner_text()
                 assert "HERO=AA, KK, AKs;" in shown and "SAME=True;" in shown
             finally:
                 browser.close()
     finally:
         server.terminate()
-        server.wait(timeout=20)
+        server.wait(timeout=hang_guard(20))
         log.close()

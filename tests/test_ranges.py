@@ -147,3 +147,24 @@ def test_range_of_accepts_hands_and_ranges():
     assert "QsQh" in Range.of("QQ") and "QsQh" not in Range.of("KK")
     with pytest.raises(RangeError):
         Range.of("AhKhQh")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("0.5(0.5(AA)", "unclosed bracket at position 3 of '0.5(0.5(AA)'"),
+        ("AA, 0.5(KK", "unclosed bracket at position 7 of 'AA, 0.5(KK'"),
+        ("0.5(AA))", "unexpected ')' at position 7 of '0.5(AA))'"),
+        ("0.5(0.5(AA), Zz)", "'0.5(0.5(AA), Zz)'"),
+        ("0.5(AA@x)", "cannot read the weight 'x' in '0.5(AA@x)'"),
+    ],
+)
+def test_errors_quote_the_text_the_user_gave(text, message):
+    with pytest.raises(RangeError) as info:
+        Range.parse(text)
+    assert message in str(info.value)
+
+
+def test_bracket_weights_nest_and_multiply():
+    assert str(Range.parse("0.5(0.5(AA))")) == "AA@25"
+    assert str(Range.parse("0.5(AA, 0.5(KK), QQ)")) == "AA@50, KK@25, QQ@50"

@@ -34,7 +34,7 @@ def marks(chart):
 
 @pytest.fixture(scope="module")
 def runs():
-    return [solve.cfr(LEDUC, 50, v, seed=2, record=6) for v in ("cfr", "cfr+")] + [
+    return [solve.cfr(LEDUC, 50, v, record=6) for v in ("cfr", "cfr+")] + [
         solve.cfr(LEDUC, 400, "mccfr", seed=2, record=6)
     ]
 

@@ -16,8 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab import _validate
-from pokerlab._progress import bar as tqdm
+from pokerlab import _progress, _validate
 from pokerlab.bpp.handtypes import ROUNDS, evidence_from_cards
 from pokerlab.bpp.network import build_network
 from pokerlab.cards import Card, HandClass, parse_named
@@ -58,7 +57,7 @@ def abstraction_gap(
     rows = []
     bar = None
     if progress:
-        bar = tqdm(total=4 * samples, desc="BPP vs exact equity", unit="deal")
+        bar = _progress.bar(4 * samples, "BPP vs exact equity", "deal")
     for rnd, nb in zip(ROUNDS, (0, 3, 4, 5), strict=True):
         for _ in range(samples):
             ids = rng.choice(52, size=2 + nb, replace=False)

@@ -26,9 +26,8 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab import _cache
+from pokerlab import _cache, _progress
 from pokerlab._cache import FORMAT
-from pokerlab._progress import bar as tqdm
 from pokerlab._tables import cache_dir
 from pokerlab._validate import flag, is_whole
 from pokerlab._validate import seed as check_seed
@@ -134,7 +133,7 @@ def simulate_counts(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED, *, pro
     chunks = [min(_CHUNK, deals - i) for i in range(0, deals, _CHUNK)]
     bar = None
     if progress:
-        bar = tqdm(total=deals, desc="BPP deals", unit="deal", unit_scale=True)
+        bar = _progress.bar(deals, "BPP deals", "deal", unit_scale=True)
     for m in chunks:
         _count_chunk(_deal_cards(rng, m), acc)
         if bar is not None:

@@ -185,6 +185,7 @@ class MatchState:
         if not isinstance(text, str):
             raise AcpcError(f"a match state is a line of text, not {type(text).__name__}")
         line = text.strip()
+        shown = repr(line) if len(line) <= 200 else f"{line[:120]!r}...{line[-40:]!r} ({len(line):,} characters)"
         dialect = "acpc"
         body = line
         if line.startswith("MATCHSTATE:"):
@@ -194,15 +195,15 @@ class MatchState:
         parts = body.split(":")
         if len(parts) != 4:
             raise AcpcError(
-                f"a match state has 4 fields after the label (position:hand:betting:cards), not {len(parts)}: {line!r}"
+                f"a match state has 4 fields after the label (position:hand:betting:cards), not {len(parts)}: {shown}"
             )
         pos_text, hand_text, betting_text, cards_text = parts
         if not _NUMBER.fullmatch(pos_text) or not _NUMBER.fullmatch(hand_text):
-            raise AcpcError(f"position and hand number must be whole numbers of at most 10 digits in {line!r}")
+            raise AcpcError(f"position and hand number must be whole numbers of at most 10 digits in {shown}")
         offset = len(line) - len(body) + len(pos_text) + len(hand_text) + 2
         round_texts = betting_text.split("/")
         if len(round_texts) > 4:
-            raise AcpcError(f"the betting in {line!r} has {len(round_texts)} rounds; Hold'em has 4")
+            raise AcpcError(f"the betting in {shown} has {len(round_texts)} rounds; Hold'em has 4")
         rounds = []
         at = offset
         for round_text in round_texts:
@@ -212,19 +213,17 @@ class MatchState:
                 m = _ACTION.match(round_text, pos)
                 if not m:
                     raise AcpcError(
-                        f"cannot read the betting at character {at + pos} of {line!r} (found {round_text[pos]!r}; "
+                        f"cannot read the betting at character {at + pos} of {shown} (found {round_text[pos]!r}; "
                         "an action is f, c or r, a raise amount at most 10 digits)"
                     )
                 kind, amount = m.group(1), m.group(2)
                 if kind == "k":
                     kind = "c"
                 if kind == "b" and dialect == "acpc":
-                    raise AcpcError(
-                        f"'b' (a blind) at character {at + pos} of {line!r} belongs to the Rembrant dialect"
-                    )
+                    raise AcpcError(f"'b' (a blind) at character {at + pos} of {shown} belongs to the Rembrant dialect")
                 if amount and kind != "r" and dialect == "acpc":
                     raise AcpcError(
-                        f"{m.group(0)!r} at character {at + pos} of {line!r}: only a raise carries an amount"
+                        f"{m.group(0)!r} at character {at + pos} of {shown}: only a raise carries an amount"
                     )
                 actions.append((kind, int(amount) if amount else None))
                 pos = m.end()
@@ -235,7 +234,7 @@ class MatchState:
         for p, h in enumerate(holes):
             if len(h) not in (0, 2):
                 raise AcpcError(
-                    f"position {p}'s hole cards {card_rounds[0].split('|')[p]!r} in {line!r} are {len(h)} card"
+                    f"position {p}'s hole cards {card_rounds[0].split('|')[p]!r} in {shown} are {len(h)} card"
                     f"{'s' if len(h) != 1 else ''}: a player shows 2 or none"
                 )
         board = tuple(_cards(b, f"round {r + 2}'s board", line) for r, b in enumerate(card_rounds[1:]))
@@ -243,25 +242,25 @@ class MatchState:
             if r >= len(_BOARD_SIZES) or len(b) != _BOARD_SIZES[r]:
                 want = _BOARD_SIZES[r] if r < len(_BOARD_SIZES) else 0
                 raise AcpcError(
-                    f"round {r + 2}'s board in {line!r} has {len(b)} cards; Hold'em deals {want} "
+                    f"round {r + 2}'s board in {shown} has {len(b)} cards; Hold'em deals {want} "
                     f"({'flop 3, turn 1, river 1' if want else 'there are only 4 rounds'})"
                 )
         if len(board) != len(rounds) - 1:
             raise AcpcError(
-                f"{line!r} has betting for {len(rounds)} round{'s' if len(rounds) != 1 else ''} but cards for "
+                f"{shown} has betting for {len(rounds)} round{'s' if len(rounds) != 1 else ''} but cards for "
                 f"{len(board) + 1}: each '/' in the betting starts a round whose board follows a '/' in the cards"
             )
         position = int(pos_text)
         if position >= len(holes):
             raise AcpcError(
-                f"position {position} is out of range in {line!r}: its cards list {len(holes)} players "
+                f"position {position} is out of range in {shown}: its cards list {len(holes)} players "
                 f"(positions 0..{len(holes) - 1})"
             )
         if not holes[position]:
-            raise AcpcError(f"{line!r} does not give position {position} its own hole cards")
+            raise AcpcError(f"{shown} does not give position {position} its own hole cards")
         known = [c for h in holes for c in h] + [c for b in board for c in b]
         if len({c.id for c in known}) != len(known):
-            raise AcpcError(f"a card appears twice in {line!r}")
+            raise AcpcError(f"a card appears twice in {shown}")
         return cls(position, int(hand_text), tuple(rounds), holes, board, dialect)
 
     def __str__(self) -> str:

@@ -64,11 +64,18 @@ def _players(players: int | None, rules: Rules) -> int:
     return players
 
 
-def _numbers(value: str, key: str) -> list[int]:
+def _numbers(value: str, key: str, line: int) -> list[int]:
+    """The whole numbers of one ``key = ...`` line; each at most 10 digits (the server's are 32-bit)."""
+    words = value.split()
+    shown = repr(value.strip()) if len(value) <= 80 else f"{value.strip()[:40]!r}... ({len(value):,} characters)"
+    if any(len(w.lstrip("+-")) > 10 for w in words):
+        raise AcpcError(
+            f"line {line} of the game definition: {key} takes whole numbers of at most 10 digits, not {shown}"
+        )
     try:
-        numbers = [int(x) for x in value.split()]
+        numbers = [int(x) for x in words]
     except ValueError:
-        raise AcpcError(f"{key} takes whole numbers, not {value!r}") from None
+        raise AcpcError(f"line {line} of the game definition: {key} takes whole numbers, not {shown}") from None
     if not numbers:
         raise AcpcError(f"{key} = gives no number")
     return numbers
@@ -88,13 +95,14 @@ def from_gamedef(text: str, name: str = "ACPC game") -> Rules:
         raise AcpcError(f"a game definition is text, not {type(text).__name__}")
     if not isinstance(name, str) or not name:
         raise ParameterError(f"name must be a non-empty string, not {name!r}")
-    lines = [ln.split("#")[0].strip() for ln in text.strip().splitlines()]
-    lines = [ln for ln in lines if ln]
+    numbered = [(k, ln.split("#")[0].strip()) for k, ln in enumerate(text.splitlines(), start=1)]
+    numbered = [(k, ln) for k, ln in numbered if ln]
+    lines = [ln for _, ln in numbered]
     if not lines or lines[0].upper() != "GAMEDEF" or lines[-1].upper() != "END GAMEDEF":
         raise AcpcError("the game definition text must start with 'GAMEDEF' and end with 'END GAMEDEF'")
     structure = None
     values: dict[str, list[int]] = {}
-    for i, ln in enumerate(lines[1:-1], start=2):
+    for i, ln in numbered[1:-1]:  # i: the line's number in the text
         low = ln.lower()
         if low in ("limit", "nolimit"):
             structure = BettingStructure.FIXED_LIMIT if low == "limit" else BettingStructure.NO_LIMIT
@@ -106,7 +114,7 @@ def from_gamedef(text: str, name: str = "ACPC game") -> Rules:
         if "=" not in ln:
             raise AcpcError(f"line {i} of the game definition: cannot read {ln!r}")
         key, _, value = ln.partition("=")
-        values[key.strip().lower()] = _numbers(value, key.strip())
+        values[key.strip().lower()] = _numbers(value, key.strip(), i)
     if structure is None:
         raise AcpcError("the game definition does not say limit or nolimit")
     for key in ("numplayers", "numrounds"):

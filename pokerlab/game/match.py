@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 import numpy as np
 
-from pokerlab import _chart_hook, _signals, _validate
+from pokerlab import _chart_hook, _progress, _signals, _validate
 from pokerlab.errors import ParameterError, PreflopTableError
 from pokerlab.game.rules import Rules, Street
 from pokerlab.game.state import (
@@ -295,8 +295,12 @@ def play_match(
     *,
     time_limit: float | None = None,
     keep_histories: bool = False,
+    progress: bool = False,
 ) -> MatchResult:
-    """Play ``hands`` hands (deals, when ``duplicate``) between ``bots``; see the module docstring."""
+    """Play ``hands`` hands (deals, when ``duplicate``) between ``bots``; see the module docstring.
+
+    ``progress`` shows a ``tqdm.auto`` bar counting the deals (``pokerlab tournament --duplicate`` does).
+    """
     import pandas as pd
 
     if not isinstance(rules, Rules):
@@ -309,6 +313,7 @@ def play_match(
     seed = _validate.seed(seed)
     _validate.flag(duplicate, "duplicate")
     _validate.flag(keep_histories, "keep_histories")
+    _validate.flag(progress, "progress")
     if time_limit is not None:
         time_limit = _validate.real(time_limit, "time_limit (seconds)", lo=0, lo_open=True)
     for b in bots:
@@ -338,7 +343,11 @@ def play_match(
     started = time.perf_counter()
     seatings = [list(range(n))] if not duplicate else [[(i + k) % n for i in range(n)] for k in range(n)]
     hand_no = 0
-    for deal in range(hands):
+    deals: Any = range(hands)
+    if progress:  # tqdm closes its bar when the loop ends, by a break or an exception (Ctrl-C) too
+        what = "duplicate deals" if duplicate else "hands"
+        deals = _progress.bar(hands, f"{' vs '.join(names)}: {what}", "deal" if duplicate else "hand", iterable=deals)
+    for deal in deals:
         _signals.check()
         if time_limit is not None and time.perf_counter() - started > time_limit:
             break

@@ -63,6 +63,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any
 
+from pokerlab._files import atomic_writer
 from pokerlab.cards import Card, parse_cards
 from pokerlab.errors import CardError, HiddenCardsError, PHHError, PokerlabError
 from pokerlab.game import _hooks
@@ -270,10 +271,12 @@ def write_phhs(states: Iterable[HandState], path: str | Path) -> int:
 
     The hands go to a temporary file next to ``path`` that replaces it only
     when every hand is written, so a hand that cannot be exported (a
-    :class:`PHHError`) leaves no half-written file behind.
+    :class:`PHHError`) leaves no half-written file behind. A new file gets the
+    usual mode (the umask applies), a replaced file keeps its mode, and a
+    symbolic link is written through: its target gets the hands. No hands at
+    all is refused (:class:`PHHError`), since a file with no hand is not a hand
+    history that :func:`read_hands` could read back.
     """
-    import os
-    import tempfile
 
     if isinstance(path, bool) or not isinstance(path, (str, Path)):
         raise PHHError(f"write_phhs needs a file path, not {path!r}")
@@ -287,20 +290,18 @@ def write_phhs(states: Iterable[HandState], path: str | Path) -> int:
         raise PHHError(f"write_phhs needs a file path, and {str(target)!r} is a folder")
     count = 0
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as exc:
-        raise PHHError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from exc
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with atomic_writer(target) as f:
             for count, state in enumerate(hands, start=1):
                 if count > 1:
                     f.write("\n")
                 f.write(f"[{count}]\n{to_phh(state)}")
-        os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else 0o644)  # mkstemp makes it 0600
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+            if count == 0:
+                raise PHHError(
+                    f"write_phhs got no hands (states is empty) for {str(target)!r}: "
+                    "a .phhs file with no hand could not be read back"
+                )
+    except OSError as exc:
+        raise PHHError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
     return count
 
 
@@ -370,6 +371,40 @@ class _Reader:
                 break
             i += 1
         return lines if len(lines) == count else [self.field_line("actions")] * count
+
+
+MAX_NUMBER_DIGITS = 100
+"""A number in a hand history has at most this many digits, is below 10**MAX_NUMBER_DIGITS and has at most
+this many decimal places: far beyond any real stake, and far below Python's limit on converting digits to
+an integer (4,300), so a 5,001-digit amount or a stack of ``1e400000`` is a :class:`PHHError` naming its line."""
+_ANY_BIG = re.compile(rf"\d[\d_]{{{MAX_NUMBER_DIGITS // 4},}}|\d[eE][-+]?\d")  # cheap: most files never match
+_NUMBER = re.compile(r"(?<![\w.])[-+]?\d[\d_]*(?:\.\d[\d_]*)?(?:[eE][-+]?\d[\d_]*)?(?![\w.])")
+
+
+def _check_numbers(reader: _Reader, text: str) -> None:
+    """Refuse a number out of range (see :data:`MAX_NUMBER_DIGITS`) before anything converts it."""
+    if _ANY_BIG.search(text) is None:
+        return
+    for m in _NUMBER.finditer(text):
+        token = m.group().replace("_", "")
+        mantissa, _, exponent = token.lower().partition("e")
+        ok = len(exponent.lstrip("+-")) <= 6 and len(mantissa) <= 2 * MAX_NUMBER_DIGITS
+        if ok:
+            value = Decimal(token).as_tuple()
+            assert isinstance(value.exponent, int)  # a finite number
+            ok = (
+                len(value.digits) <= MAX_NUMBER_DIGITS
+                and len(value.digits) + value.exponent <= MAX_NUMBER_DIGITS
+                and value.exponent >= -MAX_NUMBER_DIGITS
+            )
+        if not ok:
+            line = reader.first_line + text.count("\n", 0, m.start())
+            shown = token if len(token) <= 24 else f"{token[:12]}...{token[-8:]} ({len(token)} characters)"
+            raise reader.error(
+                line,
+                f"the number {shown} is out of range: pokerlab reads numbers below 10^{MAX_NUMBER_DIGITS} "
+                f"with at most {MAX_NUMBER_DIGITS} digits and decimal places",
+            )
 
 
 def _amount(reader: _Reader, key: str, value: Any, line: int | None) -> int | Decimal:
@@ -564,7 +599,10 @@ def _check_load_arguments(text: object, first_line: object, source: object, chec
 
 
 def _toml(reader: _Reader) -> dict[str, Any]:
-    """The hand's TOML fields (tomllib, decimals as Decimal); a syntax error names the line in the file."""
+    """The hand's TOML fields (tomllib, decimals as Decimal); a syntax error names the line in the file.
+
+    Numbers out of range are refused first (:func:`_check_numbers`), before anything converts them."""
+    _check_numbers(reader, reader.text)
     try:
         return tomllib.loads(reader.text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:

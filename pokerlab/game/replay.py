@@ -138,6 +138,13 @@ class HandStudy:
                     line += f"   | {_numbers_text(d.numbers[d.player])}"
                 lines.append(line)
         lines.append(f"== result   {self.result}")
+        numbers = [x for st in self.streets for x in st.numbers.values()]
+        numbers += [x for d in self.decisions for x in d.numbers.values()]
+        if any(not x.exact for x in numbers):
+            lines.append(
+                "(~ marks an equity estimated by Monte Carlo sampling, --samples deals, where unseen cards make "
+                "enumeration slow; the others are exact)"
+            )
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:

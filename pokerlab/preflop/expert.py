@@ -11,6 +11,7 @@ from concurrent.futures import Executor
 
 import numpy as np
 
+from pokerlab import _progress
 from pokerlab._validate import member
 from pokerlab.cards import HandClass
 from pokerlab.preflop.simulate import simulate_table
@@ -142,7 +143,9 @@ def expert_table(
             "pokerlab_version": _version(),
         }
         return PreflopTable(values=(points - lo) / (hi - lo), provenance=provenance, extra={"points": points})
-    sim = simulate_table(players, games=games, seed=seed, executor=executor, progress=progress)
+
+    with _progress.labelled(f"expert table (income rate), {players} players"):
+        sim = simulate_table(players, games=games, seed=seed, executor=executor, progress=progress)
     share = sim.extra["pot_share"]
     ir = players * share - 1.0
     ir_err = players * sim.extra["share_stderr"]

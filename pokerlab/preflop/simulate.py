@@ -103,7 +103,7 @@ def simulate_table(
         for chunk, start in enumerate(range(0, games, games_per_task)):
             n = min(games_per_task, games - start)
             tasks.append((ci, players, n, _task_seed(seed, ci, chunk), chunk))
-    results = run_tasks(tasks, _simulate_task, executor, progress, f"simulating {players} players")
+    results = run_tasks(tasks, _simulate_task, executor, progress, f"simulation table, {players} players")
     sums: dict[int, np.ndarray] = {}
     for ci, win, tie, share, share_sq, done in results:
         acc = sums.setdefault(ci, np.zeros(5))

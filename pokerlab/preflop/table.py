@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pokerlab import _chart_hook
+from pokerlab._files import write_text
 from pokerlab._validate import is_whole, member
 from pokerlab._version import __version__
 from pokerlab.cards import HandClass, hand_classes
@@ -93,9 +94,12 @@ def _read_signed(path: Path, header: str, what: str, required: tuple[str, ...] =
             digest = raw.strip()
         else:
             try:
-                provenance[key] = json.loads(raw)
-            except json.JSONDecodeError:
-                raise PreflopTableError(f"{path}: cannot read the provenance line {lines[i]!r}") from None
+                if len(raw) > 2000:  # a provenance value is a name or a number of a few digits
+                    raise ValueError("too long")
+                provenance[key] = json.loads(raw)  # a ValueError also for an integer of over 4,300 digits
+            except ValueError:
+                shown = lines[i] if len(lines[i]) <= 80 else f"{lines[i][:60]}... ({len(lines[i]):,} characters)"
+                raise PreflopTableError(f"{path}, line {i + 1}: cannot read the provenance line {shown!r}") from None
         i += 1
     if digest is None:
         raise PreflopTableError(f"{path}: missing provenance: no sha256 checksum line")
@@ -113,15 +117,10 @@ def _read_signed(path: Path, header: str, what: str, required: tuple[str, ...] =
 
 def _write_atomically(path: Path, text: str, what: str) -> None:
     """Write ``text`` to a temporary file beside ``path`` and rename it, so a reader never sees half a file."""
-    import os
-    import tempfile
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-        os.replace(tmp, path)
+        write_text(path, text)
     except OSError as exc:
         raise PreflopTableError(f"cannot write the {what} to {path}: {exc.strerror or exc}") from exc
 
@@ -371,6 +370,7 @@ class PreflopTable:
         if sorted(names) != sorted(CLASS_NAMES):
             odd = sorted(set(names) ^ set(CLASS_NAMES))[:3]
             raise PreflopTableError(f"{path}: the classes are not the 169 starting hands (e.g. {odd})")
+        _check_rows_finite(frame, path, first_row_line=len(provenance) + 4)
         try:
             values = _grid(dict(zip(names, frame["value"], strict=True)))
             errors = None
@@ -385,6 +385,31 @@ class PreflopTable:
             raise PreflopTableError(f"{path}: a column holds something other than numbers") from None
         _check_content(values, errors, extra, provenance, str(path))
         return cls(values=values, provenance=provenance, errors=errors, extra=extra)
+
+
+def _check_rows_finite(frame: Any, path: Path, first_row_line: int) -> None:
+    """Every number of a table's rows is a number and not infinite: else an error naming its line and class.
+
+    A number too large for a float (a 5,001-digit value, ``1e400000``) reads as inf and is refused here.
+    ``first_row_line`` is the file's line of the first row (after the header, provenance, sha256 and column lines).
+    """
+    import numpy as np
+    import pandas as pd
+
+    for column in frame.columns:
+        if column in ("class", "row", "col"):
+            continue
+        numbers = pd.to_numeric(frame[column], errors="coerce").to_numpy(dtype=float)
+        # an empty cell (nan) is the content check's business: a class the provenance leaves out has none
+        bad = np.isinf(numbers) | (np.isnan(numbers) & frame[column].notna().to_numpy())
+        if bad.any():
+            k = int(np.argmax(bad))
+            raw = str(frame[column].iloc[k])
+            shown = raw if len(raw) <= 24 else f"{raw[:12]}... ({len(raw):,} characters)"
+            raise PreflopTableError(
+                f"{path}, line {first_row_line + k}: {column} of {frame['class'].iloc[k]} is {shown}, "
+                "not a finite number"
+            )
 
 
 def _check_players(players: int) -> int:

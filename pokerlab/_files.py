@@ -1,0 +1,96 @@
+"""Writing a file safely: the one helper every writer in pokerlab uses.
+
+A reader must never see half a file, and writing must not change who can read it. So
+:func:`atomic_writer` (and :func:`write_text` / :func:`write_bytes` on top of it)
+
+* writes to a new temporary file beside the target and renames it over the target only when the
+  writing finished (``os.replace`` is atomic on one file system): a crash or Ctrl-C leaves the old file;
+* gives a **new** file the mode ``0o666`` less the user's umask, as ``open()`` would (``tempfile.mkstemp``
+  would make it ``0o600``, so other users of a shared teaching machine could not read a regenerated table);
+* gives a file that **replaces** another the mode of the file it replaces;
+* writes **through symbolic links**: the file written is the link's target (followed to the end, like
+  ``open()`` does), and the link stays a link. Renaming over the link itself would replace it with a
+  plain file and leave its target's old content behind.
+
+Errors are ``OSError``; each caller turns them into its own :mod:`pokerlab.errors` exception, naming the path.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+
+def target_of(path: str | os.PathLike[str]) -> Path:
+    """The file a write to ``path`` must change: ``path`` itself, or the end of its chain of symbolic links."""
+    p = Path(path)
+    if not p.is_symlink():
+        return p
+    return Path(os.path.realpath(p))  # a dangling link names the file to create
+
+
+@contextlib.contextmanager
+def atomic_writer(
+    path: str | os.PathLike[str], mode: str = "w", *, encoding: str | None = "utf-8", newline: str | None = ""
+) -> Iterator[IO[Any]]:
+    """A file object whose content replaces ``path`` (through links) when the ``with`` block ends without error.
+
+    ``mode`` is ``"w"`` (text, ``encoding`` and ``newline`` as in :func:`open`; by default UTF-8 and no newline
+    translation) or ``"wb"``. The parent folder must exist.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> with atomic_writer(folder / "a.txt") as f:
+    ...     _ = f.write("hello")
+    >>> (folder / "a.txt").read_text()
+    'hello'
+    """
+    if mode not in ("w", "wb"):
+        raise ValueError(f"mode must be 'w' or 'wb', not {mode!r}")
+    target = target_of(path)
+    try:
+        keep: int | None = target.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        keep = None
+    tmp = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
+    # os.open applies the umask to 0o666 itself, as open() does for a new file
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        if keep is not None:
+            if hasattr(os, "fchmod"):
+                os.fchmod(fd, keep)
+            else:  # pragma: no cover - Windows
+                os.chmod(tmp, keep)
+        if mode == "wb":
+            f: IO[Any] = os.fdopen(fd, "wb")
+        else:
+            f = os.fdopen(fd, "w", encoding=encoding, newline=newline)
+        with f:
+            yield f
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+
+
+def write_text(path: str | os.PathLike[str], text: str, *, encoding: str = "utf-8", newline: str | None = "") -> Path:
+    """Write ``text`` to ``path`` safely (see the module's docstring); returns the file written (a link's target)."""
+    target = target_of(path)
+    with atomic_writer(target, "w", encoding=encoding, newline=newline) as f:
+        f.write(text)
+    return target
+
+
+def write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
+    """Write ``data`` to ``path`` safely (see the module's docstring); returns the file written (a link's target)."""
+    target = target_of(path)
+    with atomic_writer(target, "wb") as f:
+        f.write(data)
+    return target

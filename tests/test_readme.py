@@ -1,0 +1,72 @@
+"""Every Python example in the README runs as written (a newcomer copies them first).
+
+The test extracts each ```python block of README.md and executes it, in order, in a scratch folder
+holding the repository's ``data/`` (the examples read ``data/hands/...``). Steps that take minutes as
+written (recomputing the exact tables, a million-game expert table) are shortened by :data:`SHORTER`,
+each line of which must still be found in the README, so the README cannot drift from the test; the slow
+variant runs the blocks with only the minutes-long steps shortened (:data:`EXACT`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+
+EXACT = {
+    # minutes of work: read the committed results instead (tests/test_preflop*.py check they are equal), and
+    # Papp's 1,000,000 games per class (169 million showdowns) cut to what shows the call works
+    "preflop.exact_heads_up_table()": 'preflop.load_table("exact")',
+    "preflop.exact_matrix(executor=pool)": "preflop.load_matrix()",
+    'preflop.expert_table(4, source="income_rate")': 'preflop.expert_table(4, source="income_rate", games=2_000)',
+}
+SHORTER = {
+    **EXACT,
+    'preflop.expert_table(4, source="income_rate")': 'preflop.expert_table(4, source="income_rate", games=200)',
+    "preflop.simulate_table(4, games=10_000, seed=1)": "preflop.simulate_table(4, games=200, seed=1)",
+    "hands=1000, seed=2, duplicate=True)": "hands=20, seed=2, duplicate=True)",
+    'pl.equity("AsAd", opponents=4, samples=200_000, seed=1)': 'pl.equity("AsAd", opponents=4, samples=2_000, seed=1)',
+}
+
+
+def python_blocks(text: str) -> list[str]:
+    return re.findall(r"^```python\n(.*?)^```", text, flags=re.MULTILINE | re.DOTALL)
+
+
+def _run(blocks: list[str], replacements: dict[str, str], tmp_path: Path, monkeypatch) -> dict:
+    (tmp_path / "data").symlink_to(ROOT / "data")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("POKERLAB_TABLES", str(ROOT / "data" / "preflop_tables"))
+    namespace: dict = {"__name__": "__readme__"}
+    for number, block in enumerate(blocks, start=1):
+        for old, new in replacements.items():
+            block = block.replace(old, new)
+        exec(compile(block, f"README.md python block {number}", "exec"), namespace)
+    return namespace
+
+
+def test_the_readme_has_python_examples_and_the_shortened_steps_are_in_it():
+    text = README.read_text()
+    blocks = python_blocks(text)
+    assert len(blocks) >= 3
+    joined = "\n".join(blocks)
+    assert [old for old in SHORTER if old not in joined] == []  # a README change must update this test
+
+
+def test_every_readme_python_example_runs(tmp_path, monkeypatch):
+    ns = _run(python_blocks(README.read_text()), SHORTER, tmp_path, monkeypatch)
+    pl = ns["pl"]
+    assert list(pl.evaluate_batch(ns["ids"])) == [7462, 49]  # the values the README's comment gives
+    assert ns["result"].hands == 40 and ns["study"].decisions  # 20 deals played twice (duplicate); the replayed hand
+
+
+@pytest.mark.slow
+def test_every_readme_python_example_runs_as_written(tmp_path, monkeypatch):
+    if os.cpu_count() == 1:
+        pytest.skip("the examples start a pool of two workers")
+    _run(python_blocks(README.read_text()), EXACT, tmp_path, monkeypatch)
