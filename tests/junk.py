@@ -433,6 +433,10 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.apps.explain.thinking_sentence": {"thinking": _thinking, "name": lambda: "BPP"},
     "pokerlab.apps.base.panel": {"css": lambda: "pl-note"},
     "pokerlab.apps.serve.port_is_free": {"port": lambda: 65000},
+    # the lessons' data sets: one name of pokerlab.datasets.NAMES
+    "pokerlab.datasets.load": {"name": lambda: "bot_matches"},
+    "pokerlab.datasets.path": {"name": lambda: "bot_matches"},
+    "pokerlab.datasets.describe": {"name": lambda: "bot_matches"},
     "pokerlab.apps.table_view.money": {"amount": lambda: 120},
     "pokerlab.apps.table_view.card_svg": {"card": lambda: pokerlab.cards.Card.parse("As")},
     "pokerlab.apps.table_view.cards_svg": {"cards": lambda: pokerlab.cards.parse_cards("AsKd")},
