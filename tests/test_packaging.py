@@ -226,7 +226,7 @@ def test_no_runtime_dependency_is_pinned_exactly():
 
 # -- the lessons outside the repository ---------------------------------------------------------
 
-_RUN_NOTEBOOKS = """
+_RUN_NOTEBOOKS = r"""
 import sys
 from pathlib import Path
 
