@@ -132,6 +132,8 @@ def measure(tmp_path: Path) -> dict[str, object]:
     settings = tmp_path / "settings" / "@jupyterlab"
     (settings / "notebook-extension").mkdir(parents=True)
     (settings / "notebook-extension" / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+    (settings / "apputils-extension").mkdir()  # no "news?" notification over the page
+    (settings / "apputils-extension" / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
     port = free_port()
     log = (tmp_path / "lab.log").open("w")
     server = subprocess.Popen(
