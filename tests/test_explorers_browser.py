@@ -83,14 +83,15 @@ EXPLORERS = [
 # rendered height in pixels at 1280x720 before issue 22's layout (measured with this test on the old code)
 BEFORE = {
     "BPPInspector": 1845,
-    "RangeEquityExplorer": 1019,
+    "RangeEquityExplorer": 1020,
+    "PotentialExplorer": 1000,
     "StrategyExplorer": 788,
 }
 
 _DONE = """
 () => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell')].filter(
   (c) => c.querySelector('.jp-OutputArea-output .jupyter-widgets')
-    || c.querySelector('.jp-OutputArea-output[data-mime-type*="error"]')
+    || c.querySelector('.jp-OutputArea-output[data-mime-type*="stderr"]')
 ).length
 """
 
@@ -169,23 +170,23 @@ def measure(tmp_path: Path) -> dict[str, object]:
                 page.wait_for_selector(".jp-Notebook .jp-Cell", state="attached", timeout=120_000)
                 page.wait_for_selector(".jp-Notebook-ExecutionIndicator, .jp-Toolbar-kernelStatus", timeout=60_000)
                 time.sleep(3)  # the kernel starts
-                page.locator(".jp-Notebook .jp-CodeCell").first.click()
-                page.locator("#jp-MainMenu .lm-MenuBar-itemLabel", has_text="Run").first.click()
-                page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
-                deadline = time.monotonic() + 600  # a hang guard: the kernel builds every explorer
-                while True:
-                    done = page.evaluate(_DONE)
-                    if done == len(EXPLORERS) or time.monotonic() > deadline:
-                        break
-                    time.sleep(1)
+                cells = page.locator(".jp-Notebook .jp-CodeCell")
+                for i in range(len(EXPLORERS)):  # run each cell and wait for its explorer (or an error)
+                    cells.nth(i).locator(".jp-InputArea-editor").click()
+                    page.keyboard.press("Shift+Enter")
+                    deadline = time.monotonic() + 300  # a hang guard: the kernel builds the explorer
+                    while page.evaluate(_DONE) <= i and time.monotonic() < deadline:
+                        time.sleep(0.5)
                 time.sleep(3)  # the last charts arrive
                 page.screenshot(path=str(tmp_path / "page.png"))
                 shown = page.evaluate(_MEASURE)
-                if os.environ.get("POKERLAB_SCREENSHOTS"):
+                if os.environ.get("POKERLAB_SCREENSHOTS"):  # each explorer scrolled to the top of the view
                     for i, (name, _) in enumerate(EXPLORERS):
-                        page.locator(".jp-Notebook .jp-CodeCell").nth(i).locator(".jupyter-widgets").first.screenshot(
-                            path=str(Path(os.environ["POKERLAB_SCREENSHOTS"]) / f"{name}.png")
-                        )
+                        view = cells.nth(i).locator(".jp-OutputArea-output .jupyter-widgets")
+                        if view.count():
+                            view.first.scroll_into_view_if_needed()
+                            view.first.evaluate("e => e.scrollIntoView({block: 'start'})")
+                            page.screenshot(path=str(Path(os.environ["POKERLAB_SCREENSHOTS"]) / f"{name}.png"))
             finally:
                 browser.close()
     finally:

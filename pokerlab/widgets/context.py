@@ -9,7 +9,7 @@ import ipywidgets as w
 
 from pokerlab.cards import cards_html, parse_cards
 from pokerlab.errors import ParameterError, PokerlabError
-from pokerlab.widgets._common import _error_html, _with_picture
+from pokerlab.widgets._common import _error_html, _projector, _with_picture
 
 
 class ContextExplorer:
@@ -128,7 +128,7 @@ class ContextExplorer:
         if self._charts:
             from pokerlab.charts import chart_svg, context_triples_chart
 
-            self.last_chart = context_triples_chart(triples, f"{self.style.value}: next action")
+            self.last_chart = _projector(context_triples_chart(triples, f"{self.style.value}: next action"))
             self.chart_view.value = chart_svg(self.last_chart)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from pokerlab.widgets._common import _WIDE, _inline, _with_picture
+from pokerlab.widgets._common import _WIDE, _inline, _projector, _with_picture
 
 if TYPE_CHECKING:  # pragma: no cover
     from pokerlab.preflop import PreflopTable
@@ -70,7 +70,7 @@ class PreflopExplorer:
         if self._charts:
             from pokerlab.charts import chart_svg
 
-            self.last_chart = t.chart()
+            self.last_chart = _projector(t.chart())
             self.chart_view.value = chart_svg(self.last_chart)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
