@@ -133,8 +133,6 @@ def measure(tmp_path: Path) -> dict[str, object]:
     settings = tmp_path / "settings" / "@jupyterlab"
     (settings / "notebook-extension").mkdir(parents=True)
     (settings / "notebook-extension" / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
-    (settings / "apputils-extension").mkdir()  # no "news?" notification over the page
-    (settings / "apputils-extension" / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
     port = free_port()
     log = (tmp_path / "lab.log").open("w")
     server = subprocess.Popen(
@@ -172,6 +170,11 @@ def measure(tmp_path: Path) -> dict[str, object]:
                 time.sleep(3)  # the kernel starts
                 cells = page.locator(".jp-Notebook .jp-CodeCell")
                 for i in range(len(EXPLORERS)):  # run each cell and wait for its explorer (or an error)
+                    dialog = page.locator(".jp-Dialog")
+                    if dialog.count():  # a question from JupyterLab (e.g. about news): close it and say what it was
+                        print("dialog:", dialog.first.inner_text()[:300], file=sys.stderr, flush=True)
+                        page.keyboard.press("Escape")
+                        time.sleep(1)
                     cells.nth(i).locator(".jp-InputArea-editor").click()
                     page.keyboard.press("Shift+Enter")
                     deadline = time.monotonic() + 300  # a hang guard: the kernel builds the explorer
