@@ -117,11 +117,12 @@ _MEASURE = """
 """
 
 
-def measure(tmp_path: Path) -> dict[str, object]:
-    """Run the explorers' notebook in JupyterLab at 1280x720 and return each explorer's box."""
+def measure(tmp_path: Path, only: list[str] | None = None) -> dict[str, object]:
+    """Run the explorers' notebook in JupyterLab at 1280x720 and return each explorer's box (``only``: these)."""
+    explorers = [e for e in EXPLORERS if not only or e[0] in only]
     from pokerlab.apps.serve import free_port
 
-    cells = [f"#{name}\n{code}" for name, code in EXPLORERS]
+    cells = [f"#{name}\n{code}" for name, code in explorers]
     nb = {
         "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": c}
                   for c in cells],
@@ -169,7 +170,7 @@ def measure(tmp_path: Path) -> dict[str, object]:
                 page.wait_for_selector(".jp-Notebook-ExecutionIndicator, .jp-Toolbar-kernelStatus", timeout=60_000)
                 time.sleep(3)  # the kernel starts
                 cells = page.locator(".jp-Notebook .jp-CodeCell")
-                for i in range(len(EXPLORERS)):  # run each cell and wait for its explorer (or an error)
+                for i in range(len(explorers)):  # run each cell and wait for its explorer (or an error)
                     dialog = page.locator(".jp-Dialog")
                     if dialog.count():  # a question from JupyterLab (e.g. about news): close it and say what it was
                         print("dialog:", dialog.first.inner_text()[:300], file=sys.stderr, flush=True)
@@ -180,12 +181,12 @@ def measure(tmp_path: Path) -> dict[str, object]:
                     deadline = time.monotonic() + 300  # a hang guard: the kernel builds the explorer
                     while page.evaluate(_DONE) <= i and time.monotonic() < deadline:
                         time.sleep(0.5)
-                    print(f"{EXPLORERS[i][0]} shown", file=sys.stderr, flush=True)
+                    print(f"{explorers[i][0]} shown", file=sys.stderr, flush=True)
                 time.sleep(3)  # the last charts arrive
                 page.screenshot(path=str(tmp_path / "page.png"))
                 shown = page.evaluate(_MEASURE)
                 if os.environ.get("POKERLAB_SCREENSHOTS"):  # each explorer scrolled to the top of the view
-                    for i, (name, _) in enumerate(EXPLORERS):
+                    for i, (name, _) in enumerate(explorers):
                         view = cells.nth(i).locator(".jp-OutputArea-output .jupyter-widgets")
                         if view.count():
                             view.first.scroll_into_view_if_needed()
