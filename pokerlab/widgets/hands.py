@@ -96,14 +96,14 @@ class PotentialExplorer:
         _validate.seed(seed)
         self._charts = charts
         self._deck_seed = seed
-        self.hole = w.Text(value=hole, description="hole", layout=w.Layout(width="11em"))
-        self.board = w.Text(value=board, description="board", layout=w.Layout(width="14em"))
+        self.hole = w.Text(value=hole, description="hole", layout=w.Layout(width="9.5em"))
+        self.board = w.Text(value=board, description="board", layout=w.Layout(width="11.5em"))
         self.lookahead = w.ToggleButtons(
             options=[("2 cards", 2), ("1 card", 1)], value=2, description="lookahead", style=_WIDE, layout=_inline()
         )
         self.opponents = w.IntSlider(value=opponents, min=1, max=9, description="opponents")
         self.weights = w.Text(value=weights, description="opp. range", placeholder="blank = random hand")
-        self.deal = w.Button(description="deal random flop", icon="random", layout=_fit())
+        self.deal = w.Button(description="deal", icon="random", tooltip="deal a random hand and flop", layout=_fit())
         self.numbers = w.HTML()
         self.matrix = w.HTML()
         self.chart_view = w.HTML()
@@ -130,8 +130,7 @@ class PotentialExplorer:
         # inputs, the matrix and the numbers in a column beside the charts and the picked cell's examples:
         # 1,100 x about 560 pixels, a projector's screen
         controls = [
-            w.HBox([self.hole, self.board], layout=_wrap_row()),
-            self.deal,
+            w.HBox([self.hole, self.board, self.deal], layout=_wrap_row()),
             self.lookahead,
             self.opponents,
             self.weights,
@@ -139,7 +138,7 @@ class PotentialExplorer:
             self.matrix,
             self.numbers,
         ]
-        self.widget = _beside(controls, [self.chart_view, self.cell, self.examples_view], controls_width="26em")
+        self.widget = _beside(controls, [self.chart_view, self.cell, self.examples_view], controls_width="27em")
         self.widget.add_class("pl-potential-explorer")
         self.update()
 
