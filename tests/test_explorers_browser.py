@@ -178,7 +178,7 @@ def measure(tmp_path: Path, only: list[str] | None = None) -> dict[str, object]:
                         time.sleep(1)
                     cells.nth(i).locator(".jp-InputArea-editor").click()
                     page.keyboard.press("Shift+Enter")
-                    deadline = time.monotonic() + 300  # a hang guard: the kernel builds the explorer
+                    deadline = time.monotonic() + 600  # a hang guard: the kernel builds the explorer
                     while page.evaluate(_DONE) <= i and time.monotonic() < deadline:
                         time.sleep(0.5)
                     print(f"{explorers[i][0]} shown", file=sys.stderr, flush=True)
