@@ -468,6 +468,10 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.apps.base.panel": {"css": lambda: "pl-note"},
     "pokerlab.apps.base.notice_log": {"notices": lambda: ["hand 1: b is eliminated"]},
     "pokerlab.apps.serve.port_is_free": {"port": lambda: 65000},
+    # the lessons' data sets: one name of pokerlab.datasets.NAMES
+    "pokerlab.datasets.load": {"name": lambda: "bot_matches"},
+    "pokerlab.datasets.path": {"name": lambda: "bot_matches"},
+    "pokerlab.datasets.describe": {"name": lambda: "bot_matches"},
     "pokerlab.apps.table_view.money": {"amount": lambda: 120},
     "pokerlab.apps.table_view.card_svg": {"card": lambda: pokerlab.cards.Card.parse("As")},
     "pokerlab.apps.table_view.cards_svg": {"cards": lambda: pokerlab.cards.parse_cards("AsKd")},

@@ -206,6 +206,52 @@ def test_course_map_lists_every_lesson_with_its_minutes():
     assert "90-minute" in text and "offline" in text.lower()
 
 
+CODE_WIDTH = 88  # characters: a 1280-pixel JupyterLab (file browser open) shows this many without clipping
+
+
+@pytest.mark.parametrize("path", ALL, ids=_ids(ALL))
+def test_every_code_line_fits_a_1280_pixel_jupyterlab(path):
+    """Issue 22: f-strings of 120+ characters in lesson 02 were cut off on a projector. Every code line of every
+    lesson and solution is at most ``CODE_WIDTH`` characters."""
+    long = [
+        f"cell {c.get('id')}: {line[:60]}... ({len(line)} characters)"
+        for c in _read(path).cells
+        if c.cell_type == "code"
+        for line in c.source.splitlines()
+        if len(line) > CODE_WIDTH
+    ]
+    assert not long, f"{path.name} has code lines over {CODE_WIDTH} characters:\n" + "\n".join(long)
+
+
+@pytest.mark.parametrize("path", ALL, ids=_ids(ALL))
+def test_no_notebook_reads_a_file_of_the_repository_by_a_relative_path(path):
+    """A copy of notebooks/ runs anywhere: data come from pokerlab.datasets (shipped in the wheel), never from
+    ``../data`` or ``../tests`` (tests/test_packaging.py runs every notebook outside the repository)."""
+    for cell in _read(path).cells:
+        if cell.cell_type == "code":
+            assert not re.search(r"\.\./|\"\.\.\"", cell.source), f"{path.name}, cell {cell.get('id')}: a relative path"
+
+
+def test_the_lecture_path_is_data_on_its_cell_and_fits_90_minutes():
+    """``metadata.pokerlab.lecture_path`` on the course map's lecture cell: [{"lesson", "section", "minutes"}]
+    (f-slides' ``--lecture`` deck reads it). Each section is a heading of its lesson, the minutes are at most 90,
+    and the sections the later steps rely on come first (issue 22: 07 §4-5 read §3's duplicate matches)."""
+    cells = [c for c in _read(COURSE_MAP).cells if "lecture_path" in c.metadata.get("pokerlab", {})]
+    assert len(cells) == 1 and "## A 90-minute lecture" in cells[0].source
+    path = cells[0].metadata["pokerlab"]["lecture_path"]
+    assert all(set(step) == {"lesson", "section", "minutes"} for step in path)
+    assert sum(step["minutes"] for step in path) <= 90
+    for step in path:
+        (lesson,) = NOTEBOOKS.glob(f"{step['lesson']}_*.ipynb")
+        assert re.search(rf"^## {step['section']}\. ", _markdown(_read(lesson)), flags=re.M), step
+        row = f"| {step['lesson']} §{step['section']}: "
+        assert row in cells[0].source and f" | {step['minutes']} | " in cells[0].source.split(row)[1].split("\n")[0]
+    taught = [(s["lesson"], s["section"]) for s in path]
+    for later, needs in {("07", "4"): ("07", "3"), ("07", "5"): ("07", "3"), ("10", "5"): ("10", "4")}.items():
+        if later in taught:
+            assert needs in taught and taught.index(needs) < taught.index(later), f"{later} needs {needs} first"
+
+
 def _lesson_html(path: Path) -> str:
     from nbconvert import HTMLExporter
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import importlib.metadata
+import os
 import re
 import shutil
 import subprocess
@@ -25,7 +26,8 @@ from pokerlab import preflop
 from pokerlab.errors import PreflopTableError
 
 ROOT = Path(__file__).resolve().parents[1]
-TABLES = ROOT / "data" / "preflop_tables"
+DATA = ROOT / "data"
+TABLES = DATA / "preflop_tables"
 PYPROJECT = ROOT / "pyproject.toml"
 
 
@@ -41,17 +43,19 @@ def _tracked(*paths: str) -> list[str]:
 
 
 def test_the_package_list_names_every_folder_of_pokerlab():
-    """``packages`` is written out in pyproject.toml (one entry maps data/preflop_tables), so a new
-    subpackage must be added there or the wheel would leave it out."""
+    """``packages`` is written out in pyproject.toml (the ``pokerlab.data`` entries map data/ and each of
+    its folders), so a new subpackage or data folder must be added there or the wheel would leave it out."""
     config = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["tool"]["setuptools"]
     folders = {
         ".".join(p.parent.relative_to(ROOT).parts)
         for p in (ROOT / "pokerlab").rglob("__init__.py")
         if "__pycache__" not in p.parts
     }
-    assert set(config["packages"]) == folders | {"pokerlab.data.preflop_tables"}
-    assert config["package-dir"] == {"pokerlab.data.preflop_tables": "data/preflop_tables"}
+    data = {"pokerlab.data", *(f"pokerlab.data.{p.name}" for p in DATA.iterdir() if p.is_dir())}
+    assert set(config["packages"]) == folders | data
+    assert config["package-dir"] == {name: "/".join(["data", *name.split(".")[2:]]) for name in data}
     assert config["package-data"]["pokerlab.data.preflop_tables"] == ["*.csv", "README.md"]
+    assert config["package-data"]["pokerlab.data"] == ["*.csv", "README.md"]
 
 
 # -- where the tables are read from -------------------------------------------------------------
@@ -128,8 +132,8 @@ def test_the_bots_never_fall_back_to_other_numbers(tmp_path, monkeypatch):
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> list[str]:
-    """The names inside a wheel built from the committed files (copied, so the checkout gets no build/)."""
+def wheel_file(tmp_path_factory) -> Path:
+    """A wheel built from the committed files (copied, so the checkout gets no build/)."""
     source = tmp_path_factory.mktemp("source")
     for name in _tracked("."):
         (source / name).parent.mkdir(parents=True, exist_ok=True)
@@ -142,7 +146,13 @@ def wheel(tmp_path_factory) -> list[str]:
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     (built,) = out.glob("pokerlab-*.whl")
-    with zipfile.ZipFile(built) as z:
+    return built
+
+
+@pytest.fixture(scope="module")
+def wheel(wheel_file) -> list[str]:
+    """The names inside the wheel."""
+    with zipfile.ZipFile(wheel_file) as z:
         return z.namelist()
 
 
@@ -154,6 +164,10 @@ def test_the_wheel_carries_every_committed_table_and_module(wheel):
     for table in tables:
         assert f"pokerlab/data/preflop_tables/{table}" in names
     assert "pokerlab/data/preflop_tables/README.md" in names
+    data = _tracked("data")
+    assert len(data) >= len(tables) + 11  # the lessons' data sets and data/README.md beside the tables
+    for file in data:
+        assert "pokerlab/" + file in names, f"{file} is committed but not in the wheel"
     for module in _tracked("pokerlab"):
         assert module in names, f"{module} is committed but not in the wheel"
 
@@ -208,3 +222,73 @@ def test_no_runtime_dependency_is_pinned_exactly():
     text = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))
     assert not [r for r in text["project"]["dependencies"] if "==" in r]
     assert "pgmpy~=1.1.2" in text["project"]["dependencies"]
+
+
+# -- the lessons outside the repository ---------------------------------------------------------
+
+_RUN_NOTEBOOKS = r"""
+import sys
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+probe = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("import pokerlab; print(pokerlab.__file__)")])
+NotebookClient(probe, timeout=300, kernel_name="python3").execute()
+print("KERNEL IMPORTS", probe.cells[0].outputs[0]["text"].strip(), flush=True)
+failed = []
+for path in sorted(Path(".").glob("*.ipynb")) + sorted(Path("solutions").glob("*.ipynb")):
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(nb, timeout=900, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}})
+    try:
+        client.execute()
+    except Exception as error:  # the first failing cell's error, one line
+        failed.append(f"{path}: {type(error).__name__}: {str(error).strip().splitlines()[-1]}")
+    errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    print(f"{path}: {len(errors)} errors", flush=True)
+    if errors:
+        failed.append(f"{path}: error output {errors[0].get('ename')}: {errors[0].get('evalue')}")
+print("FAILED" if failed else "ALL RAN", *failed, sep="\n")
+sys.exit(1 if failed else 0)
+"""
+
+
+@pytest.mark.slow
+def test_every_lesson_and_solution_runs_from_the_installed_wheel_outside_the_repository(wheel_file, tmp_path):
+    """Issue 22: a student given ``notebooks/`` and ``pip install pokerlab`` runs every notebook with no
+    FileNotFoundError. The wheel goes into a fresh virtual environment in a temporary folder, the notebooks
+    (lessons and solutions) are copied to another, and each runs there top to bottom on that environment's
+    kernel: nothing of the checkout can be imported or read."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    env = {
+        k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "POKERLAB_TABLES", "VIRTUAL_ENV", "JUPYTER_PATH"}
+    }
+    env["JUPYTER_DATA_DIR"] = str(tmp_path / "jupyter")  # only the fresh environment's kernel is found
+    proc = subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", str(wheel_file), "nbclient", "nbformat", "ipykernel"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    lessons = tmp_path / "course"
+    shutil.copytree(ROOT / "notebooks", lessons, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    run = subprocess.run(
+        [str(python), "-c", _RUN_NOTEBOOKS],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=lessons,
+        timeout=3600,  # a hang guard: the 21 notebooks take minutes
+    )
+    assert run.returncode == 0, run.stdout[-5000:] + run.stderr[-3000:]
+    (imported,) = [line.split(" ", 2)[2] for line in run.stdout.splitlines() if line.startswith("KERNEL IMPORTS ")]
+    assert Path(imported).resolve().is_relative_to(venv.resolve()), f"the kernel imported pokerlab from {imported}"
+    ran = [line for line in run.stdout.splitlines() if line.endswith(" 0 errors")]
+    assert len(ran) == len(list((ROOT / "notebooks").glob("*.ipynb"))) + len(
+        list((ROOT / "notebooks" / "solutions").glob("*.ipynb"))
+    )
+    assert run.stdout.splitlines()[-1] == "ALL RAN"

@@ -13,7 +13,9 @@ It checks that
    committed table byte for byte;
 3. every table :func:`~pokerlab.preflop.load_table` can be asked for, and the matrix of
    :func:`~pokerlab.preflop.load_matrix`, equal the repository's files read directly;
-4. the bots' preflop numbers are the recorded ones (``RECORDED``): the Waterloo bot's win rate,
+4. every lesson data set of :mod:`pokerlab.datasets` is the installed copy, byte for byte the
+   repository's file, and loads;
+5. the bots' preflop numbers are the recorded ones (``RECORDED``): the Waterloo bot's win rate,
    the opponent models' prior and BPP's exact equity, which used to fall back silently to other
    numbers when the tables were missing.
 
@@ -110,6 +112,17 @@ def main(argv: list[str]) -> int:
     if not (np.array_equal(matrix.wins, want_matrix.wins) and np.array_equal(matrix.ties, want_matrix.ties)):
         _fail("load_matrix() differs from the repository's matrix")
     print(f"wheel smoke: load_table equal to the repository's files for {len(_asked_tables())} tables, and load_matrix")
+
+    from pokerlab import datasets
+
+    for name in datasets.NAMES:
+        shipped_file = datasets.path(name).resolve()
+        if not shipped_file.is_relative_to(package / "data"):
+            _fail(f"data set {name!r} is read from {shipped_file}, not from inside the installed package")
+        if shipped_file.read_bytes() != (repo / "data" / shipped_file.relative_to(package / "data")).read_bytes():
+            _fail(f"data set {name!r} ({shipped_file}) differs from the repository's file")
+        datasets.load(name)
+    print(f"wheel smoke: {len(datasets.NAMES)} lesson data sets inside the package, identical to the repository's")
 
     numbers = _bot_numbers()
     for what, want in RECORDED.items():

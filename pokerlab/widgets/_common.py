@@ -1,4 +1,12 @@
-"""Shared pieces of the explorers: the saved-picture bundle, layouts, error lines."""
+"""Shared pieces of the explorers: the saved-picture bundle, layouts, error lines.
+
+**Projector-sized.** Every explorer fits a 1280x720 screen (JupyterLab with the file browser closed: the
+notebook shows 1,100 pixels across and about 600 down) without scrolling: its controls sit in a column
+*beside* its numbers and charts (:func:`_beside`), not above them, and a chart drawn in a widget uses
+axis labels and titles a size larger than altair's defaults (:func:`_projector`), so they can be read from
+the back of a room. On a narrower page (the file browser open) the chart column wraps below the controls
+instead of being cut. ``tests/test_explorers_browser.py`` measures every explorer in JupyterLab at 1280x720.
+"""
 
 from __future__ import annotations
 
@@ -42,6 +50,41 @@ def _inline() -> w.Layout:
 def _fit() -> w.Layout:
     """A button as wide as its label (the default width cuts "opponent bets/raises" to "opponent bets/ra…")."""
     return w.Layout(width="auto")
+
+
+# the explorers' axis labels and titles, in pixels (altair's defaults are 10, 11 and 13)
+AXIS_LABEL_SIZE = 12
+AXIS_TITLE_SIZE = 13
+TITLE_SIZE = 14
+
+
+def _beside(controls: list[w.Widget], view: list[w.Widget], *, controls_width: str = "22em") -> w.HBox:
+    """The controls in a column of ``controls_width`` beside the ``view`` column (numbers, charts).
+
+    The row wraps, so on a page too narrow for both the view goes below the controls instead of being cut.
+    """
+    left = w.VBox(controls, layout=w.Layout(width=controls_width, flex="0 0 auto", overflow="hidden"))
+    left.add_class("pl-controls")
+    right = w.VBox(view, layout=w.Layout(flex="1 1 auto", align_items="flex-start"))
+    right.add_class("pl-view")
+    return w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="1em"))
+
+
+def _projector(chart: Any, **legend: Any) -> Any:
+    """``chart`` with axis labels, axis titles and titles a size larger than altair's defaults.
+
+    ``legend`` adds to the legend configuration (which replaces any the chart had: altair sets it whole).
+    """
+    return (
+        chart.configure_axis(labelFontSize=AXIS_LABEL_SIZE, titleFontSize=AXIS_TITLE_SIZE)
+        .configure_title(fontSize=TITLE_SIZE)
+        .configure_legend(labelFontSize=AXIS_LABEL_SIZE, titleFontSize=AXIS_TITLE_SIZE, **legend)
+    )
+
+
+def _wrap_row() -> w.Layout:
+    """A row of controls that wraps onto a second line in a narrow column."""
+    return w.Layout(display="flex", flex_flow="row wrap", align_items="center")
 
 
 def _error_html(message: str) -> str:

@@ -13,7 +13,7 @@ from pokerlab.bpp.network import ImpossibleEvidenceError
 from pokerlab.bpp.policy import curve_points, pot_odds_threshold
 from pokerlab.charts import bpp_curves_chart, chart_svg, network_svg, posterior_chart
 from pokerlab.errors import PokerlabError
-from pokerlab.widgets._common import _WIDE, _error_html, _fit, _inline, _with_picture
+from pokerlab.widgets._common import _WIDE, _beside, _error_html, _fit, _inline, _projector, _with_picture, _wrap_row
 
 
 class BPPInspector:
@@ -88,14 +88,33 @@ class BPPInspector:
         for box in (self.current, self.board, self.action, self.pot, self.to_call, self.bet, self.cpd_node):
             box.observe(lambda _: self.update(), names="value")
         self.use_cards.on_click(lambda _: self.from_cards())
-        network_box = w.HBox([self.hand_types, self.actions, self.final_arc])
-        evidence_box = w.VBox([self.round, w.HBox([self.current, self.board, self.action])])
-        cards_box = w.HBox([self.hole_cards, self.board_cards, self.use_cards])
-        money_box = w.HBox([self.pot, self.to_call, self.bet])
-        self.widget = w.VBox(
-            [network_box, evidence_box, cards_box, money_box, self.message, self.summary, self.diagram,
-             self.posterior_view, self.curves_view, self.cpd_node, self.cpd_view]
-        )  # fmt: skip
+        # the controls and the answer in a column beside one view at a time (the network, the posteriors, the
+        # betting curves, a probability table), so the inspector fits a 1280x720 projector (it was 1,845 px tall)
+        small = w.Layout(width="15em")
+        for box in (self.current, self.board, self.action, self.hole_cards, self.board_cards):
+            box.layout = w.Layout(width="20em")
+        for box in (self.pot, self.to_call, self.bet):
+            box.layout = small
+        controls = [
+            w.HBox([self.hand_types, self.actions], layout=_wrap_row()),
+            self.final_arc,
+            self.round,
+            self.current,
+            self.board,
+            self.action,
+            self.hole_cards,
+            w.HBox([self.board_cards, self.use_cards], layout=_wrap_row()),
+            self.pot,
+            self.to_call,
+            self.bet,
+            self.message,
+            self.summary,
+        ]
+        tables = w.VBox([self.cpd_node, self.cpd_view])
+        self.views = w.Tab([self.diagram, self.posterior_view, self.curves_view, tables])
+        for i, title in enumerate(("network", "posteriors", "betting curves", "probability tables")):
+            self.views.set_title(i, title)
+        self.widget = _beside(controls, [self.views], controls_width="22em")
         self.widget.add_class("pl-bpp-inspector")
         self._rebuild()
 
@@ -197,12 +216,15 @@ class BPPInspector:
         self.diagram.value = self._diagram(ev, posts)
         if self._charts:
             posterior = posterior_chart(posts, ev)
+            for panel in posterior.concat:  # four to a row in the view beside the controls
+                panel.width = 100
+            posterior = _projector(posterior)
             self.posterior_view.value = chart_svg(posterior)
             rows = curve_points(net.round, pot, to_call, points=51)
             title = f"BPP's betting curves on the {net.round} (pot {pot}, to call {to_call})"
             curves = bpp_curves_chart(rows, p_win, title)
-            self.curves_view.value = chart_svg(curves)
-            self.last_chart = (curves & posterior).resolve_scale(color="independent")
+            self.curves_view.value = chart_svg(_projector(curves))
+            self.last_chart = (curves & posterior_chart(posts, ev)).resolve_scale(color="independent")
         self._show_cpd()
 
     def _diagram(self, ev: dict[str, str], posts: dict[str, dict[str, float]] | None) -> str:

@@ -12,7 +12,7 @@ from pokerlab.bots.context_models import MODEL_KINDS, ContextModel
 from pokerlab.cards import cards_html, parse_cards
 from pokerlab.charts import chart_svg, context_triples_chart
 from pokerlab.errors import ParameterError, PokerlabError
-from pokerlab.widgets._common import _error_html, _with_picture
+from pokerlab.widgets._common import _error_html, _projector, _with_picture
 
 
 class ContextExplorer:
@@ -124,7 +124,7 @@ class ContextExplorer:
             f'<table class="pl-context"><tr><th>model</th>{head}</tr>{rows}</table>'
         )
         if self._charts:
-            self.last_chart = context_triples_chart(triples, f"{self.style.value}: next action")
+            self.last_chart = _projector(context_triples_chart(triples, f"{self.style.value}: next action"))
             self.chart_view.value = chart_svg(self.last_chart)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

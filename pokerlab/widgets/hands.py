@@ -13,7 +13,7 @@ from pokerlab.charts import chart_svg
 from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.evaluator import HandValue, evaluate
 from pokerlab.strength import Potential, hand_potential, turn_card_effects
-from pokerlab.widgets._common import _WIDE, _error_html, _fit, _inline, _with_picture
+from pokerlab.widgets._common import _WIDE, _beside, _error_html, _fit, _inline, _projector, _with_picture, _wrap_row
 from pokerlab.widgets.ranges import RangeGrid
 
 
@@ -96,14 +96,14 @@ class PotentialExplorer:
         _validate.seed(seed)
         self._charts = charts
         self._deck_seed = seed
-        self.hole = w.Text(value=hole, description="hole", layout=w.Layout(width="14em"))
-        self.board = w.Text(value=board, description="board", layout=w.Layout(width="18em"))
+        self.hole = w.Text(value=hole, description="hole", layout=w.Layout(width="9.5em"))
+        self.board = w.Text(value=board, description="board", layout=w.Layout(width="11.5em"))
         self.lookahead = w.ToggleButtons(
             options=[("2 cards", 2), ("1 card", 1)], value=2, description="lookahead", style=_WIDE, layout=_inline()
         )
         self.opponents = w.IntSlider(value=opponents, min=1, max=9, description="opponents")
         self.weights = w.Text(value=weights, description="opp. range", placeholder="blank = random hand")
-        self.deal = w.Button(description="deal random flop", icon="random", layout=_fit())
+        self.deal = w.Button(description="deal", icon="random", tooltip="deal a random hand and flop", layout=_fit())
         self.numbers = w.HTML()
         self.matrix = w.HTML()
         self.chart_view = w.HTML()
@@ -113,7 +113,7 @@ class PotentialExplorer:
             value=None,
             description="cell",
             style={"description_width": "initial"},
-            layout=w.Layout(width="24em"),
+            layout=w.Layout(width="25em"),
         )
         self.examples_view = w.HTML()
         self.result: Potential | None = None
@@ -127,17 +127,18 @@ class PotentialExplorer:
         self.range_grid = RangeGrid(weights)
         w.link((self.range_grid.text, "value"), (self.weights, "value"))
         grid_box = w.Accordion([self.range_grid.widget], titles=("paint the opponent range",), selected_index=None)
-        controls = w.VBox(
-            [
-                w.HBox([self.hole, self.board, self.deal]),
-                w.HBox([self.lookahead, self.opponents]),
-                self.weights,
-                grid_box,
-            ]
-        )
-        self.widget = w.VBox(
-            [controls, w.HBox([self.matrix, self.numbers]), self.cell, self.examples_view, self.chart_view]
-        )
+        # inputs, the matrix and the numbers in a column beside the charts and the picked cell's examples:
+        # 1,100 x about 560 pixels, a projector's screen
+        controls = [
+            w.HBox([self.hole, self.board, self.deal], layout=_wrap_row()),
+            self.lookahead,
+            self.opponents,
+            self.weights,
+            grid_box,
+            self.matrix,
+            self.numbers,
+        ]
+        self.widget = _beside(controls, [self.chart_view, self.cell, self.examples_view], controls_width="27em")
         self.widget.add_class("pl-potential-explorer")
         self.update()
 
@@ -163,13 +164,13 @@ class PotentialExplorer:
             return
         self.result, self.error = p, None
         self.matrix.value = p._repr_html_()
-        rows = "".join(
-            f"<tr><td>{n}</td><td>{p.hs**n:.3f}</td><td>{p.hs**n + (1 - p.hs**n) * p.ppot:.3f}</td></tr>"
-            for n in range(1, 10)
-        )
+        # opponents across, so the table is three rows high beside the charts
+        head = "".join(f"<th>{n}</th>" for n in range(1, 10))
+        hs_n = "".join(f"<td>{p.hs**n:.3f}</td>" for n in range(1, 10))
+        ehs = "".join(f"<td>{p.hs**n + (1 - p.hs**n) * p.ppot:.3f}</td>" for n in range(1, 10))
         self.numbers.value = (
-            "<table style='margin-left:2em'><tr><th>opponents</th><th>HS<sub>n</sub></th><th>EHS</th></tr>"
-            f"{rows}</table>"
+            "<table class='pl-hs-n' style='font-size:90%'>"
+            f"<tr><th>opponents</th>{head}</tr><tr><th>HS<sub>n</sub></th>{hs_n}</tr><tr><th>EHS</th>{ehs}</tr></table>"
         )
         if self._charts:
             self.last_chart = self._chart(p)
@@ -241,14 +242,13 @@ class PotentialExplorer:
                 f"<div>No opponent hand and runout lands in <i>now {now}, at the end {end}</i>.</div>"
             )
             return
-        rows = "".join(
-            f"<tr><td>{cards_html(parse_cards(opp))}</td><td>{cards_html(parse_cards(run))}</td></tr>"
-            for opp, run in found
-        )
+        # the examples across (two rows), so they fit under the charts
+        holds = "".join(f"<td>{cards_html(parse_cards(opp))}</td>" for opp, _ in found)
+        comes = "".join(f"<td>{cards_html(parse_cards(run))}</td>" for _, run in found)
         self.examples_view.value = (
             f"<div class='pl-examples'><b>now {now}, at the end {end}</b>: "
             f"{self.result.matrix[self.OUTCOMES.index(now)][self.OUTCOMES.index(end)]:,} cases, for example"
-            f"<table><tr><th>opponent holds</th><th>then comes</th></tr>{rows}</table></div>"
+            f"<table><tr><th>opponent holds</th>{holds}</tr><tr><th>then comes</th>{comes}</tr></table></div>"
         )
 
     def _chart(self, p: Potential) -> Any:
@@ -257,7 +257,18 @@ class PotentialExplorer:
         if len(p.board) == 3:
             weights = self.weights.value.strip() or None
             frame = turn_card_effects(p.hole, p.board, weights=weights, opponents=p.opponents)
-        return charts.potential_and_turn_chart(p, frame)
+        chart = charts.potential_and_turn_chart(p, frame)
+        if frame is None:
+            return _projector(chart.properties(width=440, height=110))
+        import altair as alt
+
+        # shorter panels beside the controls; the category legend under the turn cards, not beside them,
+        # leaves each of the 52 cards 12 pixels, enough for its label at the projector size
+        chart.vconcat[0] = chart.vconcat[0].properties(width=560, height=90)
+        turn = chart.vconcat[1].properties(width=640, height=150)
+        turn.layer[0].encoding.color.legend = alt.Legend(orient="bottom", columns=4, labelLimit=160, titleLimit=300)
+        chart.vconcat[1] = turn
+        return _projector(chart)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return _with_picture(self.widget, self.last_chart if self.result is not None else None, **kwargs)

@@ -9,7 +9,7 @@ import ipywidgets as w
 from pokerlab import _validate
 from pokerlab.charts import chart_svg
 from pokerlab.preflop import simulate_table
-from pokerlab.widgets._common import _WIDE, _inline, _with_picture
+from pokerlab.widgets._common import _WIDE, _inline, _projector, _with_picture
 
 if TYPE_CHECKING:  # pragma: no cover
     from pokerlab.preflop import PreflopTable
@@ -68,7 +68,7 @@ class PreflopExplorer:
             f" over {self.games.value * 169:,} games"
         )
         if self._charts:
-            self.last_chart = t.chart()
+            self.last_chart = _projector(t.chart())
             self.chart_view.value = chart_svg(self.last_chart)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

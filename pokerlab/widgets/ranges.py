@@ -14,7 +14,7 @@ from pokerlab.equity import equity
 from pokerlab.errors import CardError, ParameterError, PokerlabError
 from pokerlab.preflop import CLASS_NAMES, load_table
 from pokerlab.ranges import Range
-from pokerlab.widgets._common import _error_html, _with_picture
+from pokerlab.widgets._common import _beside, _error_html, _projector, _with_picture, _wrap_row
 
 # ----------------------------------------------------------------------------
 # Ranges a student can paint: RangeGrid and RangeEquityExplorer
@@ -158,7 +158,7 @@ class RangeGrid:
             value=text,
             description="range",
             placeholder="e.g. QQ+, AKs@50 (@ takes a percent 0-100)",
-            layout=w.Layout(width="36em"),
+            layout=w.Layout(width="100%", max_width="36em"),
             continuous_update=False,
         )
         # the slider reaches every weight the constructor accepts, so it always shows what a drag paints
@@ -185,7 +185,8 @@ class RangeGrid:
         self.paint_weight.observe(lambda ch: setattr(self.view, "paint_weight", float(ch["new"])), names="value")
         self.preset.observe(self._preset, names="value")
         self.clear.on_click(lambda _: self.set_text(""))
-        self.widget = w.VBox([w.HBox([self.paint_weight, self.preset, self.clear]), self.view, self.text, self.summary])
+        controls = w.HBox([self.paint_weight, self.preset, self.clear], layout=_wrap_row())
+        self.widget = w.VBox([controls, self.view, self.text, self.summary])
         self.widget.add_class("pl-range-grid")
         self._typed()
 
@@ -353,7 +354,8 @@ class RangeEquityExplorer:
         tabs = w.Tab([self.hero.widget, self.villain.widget])
         tabs.set_title(0, "hero range")
         tabs.set_title(1, "villain range")
-        self.widget = w.VBox([self.board, tabs, self.numbers, self.chart_view])
+        # the grids beside the numbers and the breakdowns: 1,100 x about 560 pixels, a projector's screen
+        self.widget = _beside([self.board, tabs], [self.numbers, self.chart_view], controls_width="29em")
         self.widget.add_class("pl-range-equity-explorer")
         self.update()
 
@@ -379,7 +381,10 @@ class RangeEquityExplorer:
             return
         self.result, self.breakdowns, self.error = e, parts, None
         if self._charts and parts is not None:
-            self.last_chart = parts[0].chart(title="hero") | parts[1].chart(title="villain")
+            narrow = {"width": 130}  # two breakdowns side by side beside the grids
+            self.last_chart = _projector(
+                parts[0].chart(title="hero").properties(**narrow) | parts[1].chart(title="villain").properties(**narrow)
+            )
             svg = charts.chart_svg(self.last_chart)
         else:
             self.last_chart, svg = None, ""

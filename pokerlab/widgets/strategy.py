@@ -24,7 +24,7 @@ from pokerlab.charts import chart_svg, decision_chart, weights_heatmap
 from pokerlab.errors import ParameterError
 from pokerlab.game import ActionKind
 from pokerlab.strength import hand_strength
-from pokerlab.widgets._common import _WIDE, _fit, _inline, _with_picture
+from pokerlab.widgets._common import _WIDE, _beside, _fit, _inline, _projector, _with_picture
 
 
 class StrategyExplorer:
@@ -61,9 +61,10 @@ class StrategyExplorer:
         for box in (self.ehs, self.ppot, self.pot, self.to_call, self.money, self.street, self.style, self.draw,
                     self.win_rate, self.position, self.players):  # fmt: skip
             box.observe(lambda _: self.update(), names="value")
-        left = w.VBox([self.street, self.ehs, self.ppot, self.pot, self.to_call, self.money, self.style, self.draw])
-        right = w.VBox([w.HTML("<b>Preflop (Algorithm 3)</b>"), self.win_rate, self.position, self.players])
-        self.widget = w.VBox([w.HBox([left, right]), self.out, self.chart_view])
+        # every slider in one column beside the decisions and the regions: fits a 1280x720 projector
+        controls = [self.street, self.ehs, self.ppot, self.pot, self.to_call, self.money, self.style, self.draw,
+                    w.HTML("<b>Preflop (Algorithm 3)</b>"), self.win_rate, self.position, self.players]  # fmt: skip
+        self.widget = _beside(controls, [self.out, self.chart_view])
         self.widget.add_class("pl-strategy-explorer")
         self.update()
 
@@ -92,7 +93,7 @@ class StrategyExplorer:
         self.out.value = f"<div>pot odds (eq. 7) = {odds:.3f}</div><table>{rows}</table>"
         if self._charts:
             frame = decision_regions(self.street.value, self.ppot.value, float(self.pot.value))
-            self.last_chart = decision_chart(frame, f"Phase II without bluffing on the {self.street.value}")
+            self.last_chart = _projector(decision_chart(frame, f"Phase II without bluffing on the {self.street.value}"))
             self.chart_view.value = chart_svg(self.last_chart)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -134,10 +135,9 @@ class ReweightingExplorer:
         self.chart_view = w.HTML()
         self.history: list[str] = []
         self.last_chart: Any = None
-        self.widget = w.VBox(
-            [w.HBox([self.mu, self.sigma]), w.HBox([self.bet_button, self.call_button, self.reset_button]), self.info,
-             self.chart_view]
-        )  # fmt: skip
+        self.widget = _beside(
+            [self.mu, self.sigma, self.bet_button, self.call_button, self.reset_button, self.info], [self.chart_view]
+        )
         self.reset()
 
     def reset(self) -> None:
@@ -172,8 +172,10 @@ class ReweightingExplorer:
         )
         self.result = (est, hs)
         if self._charts:
-            self.last_chart = weights_heatmap(
-                self.model.class_grid("opponent", exclude=self.hole + self.board), "opponent's weights by class"
+            self.last_chart = _projector(
+                weights_heatmap(
+                    self.model.class_grid("opponent", exclude=self.hole + self.board), "opponent's weights by class"
+                )
             )
             self.chart_view.value = chart_svg(self.last_chart)
 
