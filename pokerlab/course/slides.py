@@ -687,11 +687,16 @@ def build_lecture(out: str | Path, notebooks: str | Path | None = None) -> Path:
     parts: list[_Part] = [
         _Part(
             "h1",
-            [_Block(f"<h1>A {total}-minute lecture</h1>", 70), _Block(f"<ol>{items}</ol>", 40 + 40 * len(steps))],
+            # the course map plans a 90-minute session: the path's minutes, the rest for questions
+            [
+                _Block(f"<h1>A {max(90, total)}-minute lecture</h1>", 70),
+                _Block(f"<ol>{items}</ol>", 40 + 40 * len(steps)),
+            ],
             "title",
             "lecture",
             "slide",
-            f"<p>{len(steps)} steps, {total} minutes in all (the course map's lecture path).</p>",
+            f"<p>{len(steps)} steps, {total} minutes of teaching (the course map's lecture path)"
+            f"{'' if total >= 90 else f', {90 - total} for questions'}.</p>",
         )
     ]
     for step in steps:

@@ -265,8 +265,11 @@ class PotentialExplorer:
         # shorter panels beside the controls; the category legend under the turn cards, not beside them,
         # leaves each of the 52 cards 12 pixels, enough for its label at the projector size
         chart.vconcat[0] = chart.vconcat[0].properties(width=560, height=90)
-        turn = chart.vconcat[1].properties(width=640, height=150)
-        turn.layer[0].encoding.color.legend = alt.Legend(orient="bottom", columns=4, labelLimit=160, titleLimit=300)
+        turn = chart.vconcat[1]  # one row of 13 ranks per suit (a facet of bar and zero-line layers)
+        turn.spec = turn.spec.properties(width=alt.Step(34), height=34)
+        turn.spec.layer[0].encoding.color.legend = alt.Legend(
+            orient="bottom", columns=4, labelLimit=160, titleLimit=300
+        )
         chart.vconcat[1] = turn
         return _projector(chart)
 
