@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pokerlab.errors import DataError, ParameterError
+from pokerlab.game.phh import read_hand
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -138,8 +139,6 @@ def load(name: str) -> pd.DataFrame | Any:
     file = path(name)
     options = _FILES[name][2]
     if options is None:
-        from pokerlab.game.phh import read_hand
-
         return read_hand(file)
     import pandas as pd
 

@@ -1017,7 +1017,9 @@ def test_watch_mode_at_timer_0_draws_between_hands_and_honours_abandon(tmp_path)
     import asyncio
 
     board = Leaderboard(tmp_path / "lb.sqlite")
-    app = BigHoldemApp(leaderboard=board, seed=3, players=6, hands=2000, timer=0)
+    # deep stacks and limit betting: the game lasts (with 1,000 chips it can end in 20 hands, before a busy
+    # machine lets the loop look)
+    app = BigHoldemApp(leaderboard=board, seed=3, players=6, hands=2000, timer=0, starting_money=100_000, limit=True)
     seen = []
 
     async def main():

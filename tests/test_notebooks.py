@@ -239,7 +239,8 @@ def test_the_lecture_path_is_data_on_its_cell_and_fits_90_minutes():
     cells = [c for c in _read(COURSE_MAP).cells if "lecture_path" in c.metadata.get("pokerlab", {})]
     assert len(cells) == 1 and "## A 90-minute lecture" in cells[0].source
     path = cells[0].metadata["pokerlab"]["lecture_path"]
-    assert all(set(step) == {"lesson", "section", "minutes"} for step in path)
+    # the decks read start, end and sections from the same steps (pokerlab.course.slides.lecture_path)
+    assert all({"lesson", "section", "minutes"} <= set(step) for step in path)
     assert sum(step["minutes"] for step in path) <= 90
     for step in path:
         (lesson,) = NOTEBOOKS.glob(f"{step['lesson']}_*.ipynb")

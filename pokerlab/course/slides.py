@@ -635,8 +635,8 @@ def lecture_path(course_map: str | Path | None = None) -> list[LectureStep]:
     """The 90-minute lecture of the course map, from its lecture cell's ``metadata.pokerlab.lecture_path``.
 
     >>> steps = lecture_path()
-    >>> steps[0].start, steps[-1].end
-    (0, 90)
+    >>> steps[0].start, steps[-1].end  # 87 minutes of teaching, 3 for questions
+    (0, 87)
     """
     if course_map is None:
         path = _folder(None) / "00_course_map.ipynb"

@@ -96,7 +96,7 @@ def expected_value(game: Game, policy0: Policy, policy1: Policy | None = None) -
 
     >>> from pokerlab.solve import game, Policy
     >>> kuhn = game("kuhn")
-    >>> expected_value(kuhn, Policy.uniform(kuhn))  # uniform play: 1/8 for player 0
+    >>> round(expected_value(kuhn, Policy.uniform(kuhn)), 12)  # uniform play: 1/8 for player 0
     0.125
     """
     _check(game, policy0, "policy0")
