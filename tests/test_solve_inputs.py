@@ -250,7 +250,9 @@ def test_a_closed_pipe_ends_the_command_quietly():
     )
     proc.stdout.close()  # the reader is gone before the command prints
     _, err = proc.communicate(timeout=hang_guard(120))
-    assert proc.returncode == 141 and b"Traceback" not in err and err == b"", err
+    # on a machine whose kernel cache is empty the command first says, in one line, that it compiles them
+    said = [line for line in err.splitlines() if not line.startswith(b"pokerlab: compiling kernels")]
+    assert proc.returncode == 141 and b"Traceback" not in err and said == [], err
 
 
 def test_options_a_run_would_ignore_are_refused_as_on_the_command_line():
