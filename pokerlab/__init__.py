@@ -13,7 +13,7 @@ package against it, inside functions and under ``TYPE_CHECKING`` too). A module 
 of its own layer or of lower numbers, and no two modules import each other, even indirectly::
 
     0  errors, _inputs, _validate, _cache, _signals, _version, _chart_hook, _notice, _progress, cards, ranges,
-       _tables, streets, _files
+       _tables, streets, _files, _options
     1  evaluator, _kernels
     2  strength, equity, preflop, breakdown, _parallel, solve
     3  bpp

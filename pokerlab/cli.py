@@ -33,6 +33,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from pokerlab._options import GameName, Variant
 from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.streets import Street
 
@@ -1122,11 +1123,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = add(
         "solve", "CFR, CFR+ or Monte Carlo CFR on Kuhn poker or Leduc Hold'em, with exact exploitability", cmd_solve
     )
-    p.add_argument("game", choices=("kuhn", "leduc"), help="Kuhn poker (3 cards) or Leduc Hold'em (6 cards)")
+    p.add_argument("game", choices=[g.value for g in GameName], help="Kuhn poker (3 cards) or Leduc Hold'em (6 cards)")
     p.add_argument("--iterations", type=int, default=1000, help="iterations to run")
     p.add_argument(
         "--variant",
-        choices=("cfr", "cfr+", "mccfr"),
+        choices=[v.value for v in Variant],
         default="cfr+",
         help="CFR, CFR+ or external-sampling Monte Carlo CFR",
     )

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -53,11 +54,30 @@ __all__ = [
     "SETUPS",
     "ExperimentResult",
     "OpponentModelComparison",
+    "ScoreMetric",
+    "Setup",
     "compare_opponent_models",
     "make_bot",
     "run_duplicate",
     "run_experiment",
 ]
+
+
+class Setup(StrEnum):
+    """The Waterloo report's self-play experiments (Figures 4-7): phases against phases, bluffing styles, trust."""
+
+    PHASES = "phases"
+    BLUFFING = "bluffing"
+    TRUST = "trust"
+
+
+class ScoreMetric(StrEnum):
+    """A held-out score of :class:`OpponentModelComparison` (lower is better but for accuracy)."""
+
+    LOG_LOSS = "log_loss"
+    ACCURACY = "accuracy"
+    CALIBRATION_ERROR = "calibration_error"
+
 
 SETUPS: dict[str, list[str]] = {
     "phases": ["phase1", "phase1", "phase2", "phase2", "phase3", "phase3"],
@@ -164,7 +184,7 @@ class ExperimentResult:
 
 
 def run_experiment(
-    setup: str | list[str] = "phases",
+    setup: Setup | str | list[str] = "phases",
     *,
     hands: int = 200,
     trials: int = 10,
@@ -178,9 +198,8 @@ def run_experiment(
     import pandas as pd
 
     if isinstance(setup, str):
-        if setup not in SETUPS:
-            raise ParameterError(f"unknown setup {setup!r}; known setups: {', '.join(SETUPS)}")
-        specs, name = SETUPS[setup], setup
+        name = _validate.member(Setup, setup, "setup").value
+        specs = SETUPS[name]
     elif isinstance(setup, (list, tuple)) and setup and all(isinstance(s, str) for s in setup):
         specs, name = list(setup), "custom"
     else:
@@ -288,11 +307,10 @@ class OpponentModelComparison:
         """The model kind with the lowest mean held-out log-loss over the styles."""
         return str(self.scores.groupby("model")["log_loss"].mean().idxmin())
 
-    def table(self, metric: str = "log_loss") -> pd.DataFrame:
+    def table(self, metric: ScoreMetric | str = "log_loss") -> pd.DataFrame:
         """One metric as a style x model table."""
-        if metric not in ("log_loss", "accuracy", "calibration_error"):
-            raise ParameterError(f"metric must be log_loss, accuracy or calibration_error, not {metric!r}")
-        return self.scores.pivot(index="style", columns="model", values=metric).loc[
+        column = _validate.member(ScoreMetric, metric, "metric").value
+        return self.scores.pivot(index="style", columns="model", values=column).loc[
             list(dict.fromkeys(self.scores["style"]))
         ]
 

@@ -59,7 +59,7 @@ def test_opponent_model_counts_add_to_the_prior():
     assert np.allclose(generic.table("river", "rock"), generic.table("river", "maniac"))
     with pytest.raises(ParameterError, match="unknown opponent action"):
         model.observe("river", "x", t, "fold")
-    with pytest.raises(ParameterError, match="generic, specific or off"):
+    with pytest.raises(ParameterError, match="mode must be one of generic, specific, off, not 'psychic'"):
         OpponentModel(prior, mode="psychic")
     assert summarise_actions([]) is None
     assert summarise_actions(["check"]) == "pass"

@@ -71,7 +71,7 @@ def test_duplicate_match_reports_mbb_with_a_confidence_interval():
 
 
 def test_bad_experiments():
-    with pytest.raises(ParameterError, match="unknown setup"):
+    with pytest.raises(ParameterError, match="setup must be one of phases, bluffing, trust, not 'chaos'"):
         run_experiment("chaos", progress=False)
     with pytest.raises(ParameterError, match="at least 1"):
         run_experiment("phases", hands=0, progress=False)

@@ -45,6 +45,7 @@ from pokerlab.bpp.learning import DEFAULT_DEALS
 from pokerlab.bpp.policy import (
     Curves,
     OpponentModel,
+    OpponentModelMode,
     action_probabilities,
     best_action,
     pot_odds_threshold,
@@ -111,7 +112,7 @@ class BPPBot:
     table_seed: int | None = None
     curves: Curves = field(default_factory=Curves)
     bluff_rate: float = 0.05
-    opponent_model: str = "generic"
+    opponent_model: OpponentModelMode | str = OpponentModelMode.GENERIC
     prior_strength: float = 10.0
     fold_equity: float = 0.0
     seed: int | None = None
@@ -132,15 +133,9 @@ class BPPBot:
         _validate.real(self.bluff_rate, "bluff_rate", lo=0, hi=1)
         _validate.real(self.fold_equity, "fold_equity", lo=0, hi=1)
         _validate.real(self.prior_strength, "prior_strength", lo=0)
-        _validate.text(self.opponent_model, "opponent_model")
+        self.opponent_model = _validate.member(OpponentModelMode, self.opponent_model, "opponent_model")
         _validate.seed(self.seed)
         _validate.text(self.name, "name")
-        if self.variant not in ("curves", "decision"):
-            raise ParameterError(f"variant must be 'curves' or 'decision', not {self.variant!r}")
-        if not 0.0 <= self.bluff_rate <= 1.0:
-            raise ParameterError(f"bluff_rate must be in [0, 1], not {self.bluff_rate}")
-        if not 0.0 <= self.fold_equity <= 1.0:
-            raise ParameterError(f"fold_equity must be in [0, 1], not {self.fold_equity}")
         nets = networks(self.hand_types, self.actions, self.final_arc, self.deals, self.table_seed)
         self._nets = nets
         self._rounds = [_Round(n) for n in nets]
@@ -198,7 +193,7 @@ class BPPBot:
         can_raise = view.min_raise_to is not None
         to_call = view.to_call
         threshold = pot_odds_threshold(view.pot, to_call)
-        if self.variant == "curves":
+        if self.variant == BPPVariant.CURVES:
             probs = action_probabilities(p, view.pot, to_call, rnd, self.curves, can_raise=can_raise)
             u = self._rng.random()
             chosen = "fold" if u < probs["fold"] else "call" if u < probs["fold"] + probs["call"] else "raise"

@@ -248,10 +248,6 @@ class PhaseTwo:
             _check_prob(k, getattr(self, k))
         if self.bluff_fraction < 0 or self.few_players < 1 or self.few_pot_big_blinds < 0:
             raise ParameterError("bluff_fraction, few_players and few_pot_big_blinds must be positive")
-        if self.table not in ("simulation", "exact"):
-            raise ParameterError(f"table must be simulation or exact, not {self.table!r}")
-        if self.metric not in ("pot_share", "won_outright"):
-            raise ParameterError(f"metric must be pot_share or won_outright, not {self.metric!r}")
         if self.c is not None and self.c <= 0:
             raise ParameterError(f"the constant c must be positive, not {self.c}")
         self._rng = random.Random(self.seed)
@@ -338,14 +334,10 @@ class PhaseThree(PhaseTwo):
         _validate.whole(self.min_samples_few_players, "min_samples_few_players", lo=1)
         _validate.whole(self.context_min_decisions, "context_min_decisions", lo=1)
         _validate.whole(self.context_refit_every, "context_refit_every", lo=1)
-        if self.trust not in ("conservative", "aggressive"):
-            raise ParameterError(f"trust must be conservative or aggressive, not {self.trust!r}")
-        if self.opponent_model not in ("showdown", "context"):
-            raise ParameterError(f"opponent_model must be showdown or context, not {self.opponent_model!r}")
         for k in ("context_value_above", "context_value_fold"):
             _check_prob(k, getattr(self, k))
         self.model = ShowdownModel(min_samples=self.min_samples, min_samples_few_players=self.min_samples_few_players)
-        if self.opponent_model == "context":
+        if self.opponent_model == OpponentModelKind.CONTEXT:
             self.context = ContextOpponents(
                 self.context_kind,
                 min_decisions=self.context_min_decisions,

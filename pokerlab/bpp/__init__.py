@@ -35,6 +35,7 @@ from pokerlab.bpp.network import (
 from pokerlab.bpp.policy import (
     Curves,
     OpponentModel,
+    OpponentModelMode,
     action_probabilities,
     best_action,
     expected_winnings,
@@ -57,6 +58,7 @@ __all__ = [
     "Curves",
     "ImpossibleEvidenceError",
     "OpponentModel",
+    "OpponentModelMode",
     "abstraction_gap",
     "action_probabilities",
     "best_action",

@@ -45,10 +45,11 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 import numpy as np
 
-from pokerlab._validate import flag, real, whole
+from pokerlab._validate import flag, member, real, whole
 from pokerlab.bpp.handtypes import ROUNDS
 from pokerlab.bpp.network import ACTIONS_4, action_names, check_round
 from pokerlab.errors import ParameterError
@@ -57,6 +58,7 @@ __all__ = [
     "AGGRESSION",
     "Curves",
     "OpponentModel",
+    "OpponentModelMode",
     "action_probabilities",
     "best_action",
     "curve_points",
@@ -229,6 +231,14 @@ def summarise_actions(kinds: Sequence[str], actions: int = 4) -> str | None:
     return ACTIONS_4[top]
 
 
+class OpponentModelMode(StrEnum):
+    """How :class:`OpponentModel` pools showdowns: over all opponents, per opponent, or not at all (the prior)."""
+
+    GENERIC = "generic"
+    SPECIFIC = "specific"
+    OFF = "off"
+
+
 @dataclass
 class OpponentModel:
     """P(OPP_Action | OPP_Current) per round, learned from showdowns (see the module docstring).
@@ -238,14 +248,13 @@ class OpponentModel:
     """
 
     prior: Mapping[str, np.ndarray]
-    mode: str = "generic"
+    mode: OpponentModelMode | str = OpponentModelMode.GENERIC
     prior_strength: float = 10.0
     counts: dict[tuple[str, str], np.ndarray] = field(default_factory=dict, repr=False)
     showdowns: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.mode, str) or self.mode not in ("generic", "specific", "off"):
-            raise ParameterError(f"opponent model mode is generic, specific or off, not {self.mode!r}")
+        self.mode = member(OpponentModelMode, self.mode, "opponent model mode")
         real(self.prior_strength, "prior_strength", lo=0, lo_open=True)
         if not isinstance(self.prior, Mapping) or set(self.prior) != set(ROUNDS):
             raise ParameterError("the prior needs a table for each of preflop, flop, turn and river")

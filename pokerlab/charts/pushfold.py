@@ -10,8 +10,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from pokerlab import _validate
 from pokerlab.errors import ParameterError
-from pokerlab.solve.pushfold import CLASSES, PushFoldChart, PushFoldResult
+from pokerlab.solve.pushfold import CLASSES, PushFoldChart, PushFoldResult, PushFoldSide
 
 if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
@@ -33,9 +34,7 @@ def _cell(name: str) -> tuple[str, str]:
 
 
 def _side(side: Any) -> str:
-    if not isinstance(side, str) or side not in ("jam", "call"):
-        raise ParameterError(f"side must be 'jam' or 'call', not {side!r:.60}")
-    return str(side)
+    return _validate.member(PushFoldSide, side, "side").value
 
 
 def push_fold_grid_chart(result: PushFoldResult, side: str = "jam") -> alt.Chart:

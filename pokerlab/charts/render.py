@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from pokerlab import _validate
@@ -37,6 +38,7 @@ __all__ = [
     "SHRINK_TO_FIT",
     "VEGALITE_MIMETYPE",
     "MarkCount",
+    "Renderer",
     "chart_png",
     "chart_svg",
     "display_bundle",
@@ -46,12 +48,22 @@ __all__ = [
     "svg_png",
 ]
 
-RENDERERS = ("live", "static", "jupyter", "svg")
+
+class Renderer(StrEnum):
+    """How :func:`enable_offline` shows altair charts (its docstring describes each)."""
+
+    LIVE = "live"
+    STATIC = "static"
+    JUPYTER = "jupyter"
+    SVG = "svg"
+
+
+RENDERERS: tuple[Renderer, ...] = tuple(Renderer)
 
 PNG_SCALE = 1.5  # pixels per CSS pixel: sharp on high-density screens, small once quantized
 
 
-def enable_offline(renderer: str = "live") -> str:
+def enable_offline(renderer: Renderer | str = "live") -> str:
     """Make altair render without network access; returns the renderer used.
 
     ``"live"`` (the default, and what the lessons use) shows each chart as one mime bundle
@@ -65,12 +77,11 @@ def enable_offline(renderer: str = "live") -> str:
     >>> enable_offline("pdf")
     Traceback (most recent call last):
     ...
-    pokerlab.errors.ParameterError: renderer must be one of 'live', 'static', 'jupyter', 'svg', not 'pdf'
+    pokerlab.errors.ParameterError: renderer must be one of live, static, jupyter, svg, not 'pdf'
     """
     import altair as alt
 
-    if not isinstance(renderer, str) or renderer not in RENDERERS:
-        raise ParameterError(f"renderer must be one of {', '.join(map(repr, RENDERERS))}, not {renderer!r}")
+    renderer = _validate.member(Renderer, renderer, "renderer").value
     if renderer in ("live", "static"):
         name = f"pokerlab-{renderer}"
         alt.renderers.register(name, _live_renderer if renderer == "live" else _static_renderer)

@@ -152,7 +152,7 @@ def _check_provenance(p: Mapping[str, Any], where: str) -> None:
         return PreflopTableError(f"{where}: the provenance {what}")
 
     method = p.get("method")
-    if method not in ("expert", "simulation", "exact"):
+    if not isinstance(method, str) or method not in set(TableMethod):
         raise bad(f"names an unknown method {method!r}")
     players = p.get("players")
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:

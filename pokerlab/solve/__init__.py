@@ -10,6 +10,7 @@ minimisation, and how much a best-responding opponent wins from any policy.
     game("kuhn" | "leduc")            the game as data (deals, public tree, information sets)
     Policy                            a probability per action per information set (both seats)
     cfr(game, iterations, variant)    CFR, CFR+ or external-sampling MCCFR -> CFRResult
+    Variant, CFREngine, GameName      the option sets as StrEnums (the strings "cfr+", "numpy", "kuhn" still work)
     cfr_reference(game, iterations)   the same CFR written plainly (the tested reference)
     best_response, exploitability     exact, from the tree, in chips per hand
     expected_value, head_to_head      exact value of one policy against another
@@ -26,7 +27,7 @@ widget helpers; scipy's LP solver and the exact preflop matrix inside ``push_fol
 2.373611
 """
 
-from pokerlab.solve.cfr import VARIANTS, CFRResult, cfr, cfr_reference, regret_matching
+from pokerlab.solve.cfr import ENGINES, VARIANTS, CFREngine, CFRResult, Variant, cfr, cfr_reference, regret_matching
 from pokerlab.solve.evaluate import (
     BestResponse,
     Leak,
@@ -37,13 +38,14 @@ from pokerlab.solve.evaluate import (
     leaks,
     leaks_frame,
 )
-from pokerlab.solve.games import GAMES, Game, InfoSet, Node, game
+from pokerlab.solve.games import GAMES, Game, GameName, InfoSet, Node, game
 from pokerlab.solve.policy import Policy
 from pokerlab.solve.pushfold import (
     PushFoldChart,
     PushFoldQuiz,
     PushFoldResult,
     PushFoldScore,
+    PushFoldSide,
     push_fold,
     push_fold_chart,
     push_fold_grid_text,
@@ -51,11 +53,14 @@ from pokerlab.solve.pushfold import (
 )
 
 __all__ = [
+    "ENGINES",
     "GAMES",
     "VARIANTS",
     "BestResponse",
+    "CFREngine",
     "CFRResult",
     "Game",
+    "GameName",
     "InfoSet",
     "Leak",
     "Node",
@@ -64,6 +69,8 @@ __all__ = [
     "PushFoldQuiz",
     "PushFoldResult",
     "PushFoldScore",
+    "PushFoldSide",
+    "Variant",
     "best_response",
     "cfr",
     "cfr_reference",

@@ -59,7 +59,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pokerlab import _chart_hook, _progress
+from pokerlab import _chart_hook, _progress, _validate
+from pokerlab._options import CFREngine, Variant
 from pokerlab.errors import ParameterError
 from pokerlab.solve.evaluate import decisions, exploitability
 from pokerlab.solve.games import Game
@@ -68,10 +69,12 @@ from pokerlab.solve.policy import Policy
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["VARIANTS", "CFRResult", "cfr", "cfr_reference", "regret_matching"]
+__all__ = ["ENGINES", "VARIANTS", "CFREngine", "CFRResult", "Variant", "cfr", "cfr_reference", "regret_matching"]
 
-VARIANTS = ("cfr", "cfr+", "mccfr")
-ENGINES = ("numba", "numpy")
+
+VARIANTS: tuple[Variant, ...] = tuple(Variant)
+"""The variants, in the order the CLI and the docs list them (each equal to its string)."""
+ENGINES: tuple[CFREngine, ...] = tuple(CFREngine)
 MAX_ITERATIONS = 10_000_000
 
 
@@ -117,7 +120,7 @@ class CFRResult:
     """
 
     game: Game
-    variant: str
+    variant: Variant
     iterations: int
     seed: int | None
     policy: Policy
@@ -138,7 +141,7 @@ class CFRResult:
             {
                 "iteration": [i for i, _ in self.history],
                 "exploitability": [e for _, e in self.history],
-                "variant": self.variant,
+                "variant": str(self.variant),
                 "game": self.game.name,
             }
         )
@@ -168,11 +171,11 @@ def _check_int(name: str, value: object, low: int, high: int) -> int:
 def cfr(
     game: Game,
     iterations: int,
-    variant: str = "cfr",
+    variant: Variant | str = "cfr",
     seed: int | None = None,
     *,
     record: int | None = None,
-    engine: str | None = None,
+    engine: CFREngine | str | None = None,
     progress: bool = False,
 ) -> CFRResult:
     """Run ``iterations`` iterations of ``variant`` (``"cfr"``, ``"cfr+"`` or ``"mccfr"``) on ``game``.
@@ -192,32 +195,29 @@ def cfr(
     if not isinstance(game, Game):
         raise ParameterError(f"game must be a pokerlab.solve game (solve.game('leduc')), not {type(game).__name__}")
     iterations = _check_int("iterations", iterations, 1, MAX_ITERATIONS)
-    if not isinstance(variant, str) or variant not in VARIANTS:
-        raise ParameterError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
+    kind = _validate.member(Variant, variant, "variant")
     if record is not None:
         record = _check_int("record", record, 0, 10_000)
     if seed is not None:
         seed = _check_int("seed", seed, 0, 2**63 - 1)
-    if engine is not None and (not isinstance(engine, str) or engine not in ENGINES):
-        raise ParameterError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    where = CFREngine.NUMBA if engine is None else _validate.member(CFREngine, engine, "engine")
     # an option the run would ignore is refused, as on the command line
-    if seed is not None and variant != "mccfr":
-        raise ParameterError(f"seed={seed}: {variant} is deterministic (a seed drives only mccfr's sampling)")
-    engine = engine or "numba"
+    if seed is not None and kind != Variant.MCCFR:
+        raise ParameterError(f"seed={seed}: {kind} is deterministic (a seed drives only mccfr's sampling)")
     points = _checkpoints(iterations, record)
-    if variant == "mccfr":
-        solver: _Solver = _CompiledSampled(game, seed) if engine == "numba" else _Sampled(game, seed)
-    elif engine == "numba":
-        solver = _Compiled(game, plus=variant == "cfr+")
+    if kind == Variant.MCCFR:
+        solver: _Solver = _CompiledSampled(game, seed) if where == CFREngine.NUMBA else _Sampled(game, seed)
+    elif where == CFREngine.NUMBA:
+        solver = _Compiled(game, plus=kind == Variant.CFR_PLUS)
     else:
-        solver = _Vectorised(game, plus=variant == "cfr+")
+        solver = _Vectorised(game, plus=kind == Variant.CFR_PLUS)
     history: list[tuple[int, float]] = []
     snapshots: list[Policy] = []
     if not isinstance(progress, bool):
         raise ParameterError(f"progress must be True or False, not {progress!r}")
     bar = None
     if progress:
-        bar = _progress.bar(iterations, f"{variant} on {game.name}", "it")
+        bar = _progress.bar(iterations, f"{kind} on {game.name}", "it")
     done = 0
     for stop in sorted(set(points) | {iterations}):
         solver.run(done + 1, stop + 1)
@@ -233,7 +233,7 @@ def cfr(
     average = snapshots[-1] if points else Policy(game, _average(solver.total, game.legal))
     return CFRResult(
         game,
-        variant,
+        kind,
         iterations,
         seed,
         Policy(game, regret_matching(solver.regret, game.legal)),
@@ -376,14 +376,15 @@ class _Sampled(_Solver):
         return value
 
 
-def cfr_reference(game: Game, iterations: int, variant: str = "cfr") -> Policy:
+def cfr_reference(game: Game, iterations: int, variant: Variant | str = "cfr") -> Policy:
     """CFR or CFR+ written plainly (one deal, one node at a time): the tested reference of :func:`cfr`.
 
     Returns the average policy after ``iterations`` iterations.
     """
     if not isinstance(game, Game):
         raise ParameterError(f"game must be a pokerlab.solve game (solve.game('kuhn')), not {type(game).__name__}")
-    if not isinstance(variant, str) or variant not in ("cfr", "cfr+"):
+    plus = _validate.member(Variant, variant, "variant") == Variant.CFR_PLUS
+    if variant == Variant.MCCFR:
         raise ParameterError(f"variant: the reference implements cfr and cfr+, not {variant!r:.60}")
     iterations = _check_int("iterations", iterations, 1, 100_000)
     regret = {i.key: dict.fromkeys(i.actions, 0.0) for i in game.infosets}
@@ -412,7 +413,7 @@ def cfr_reference(game: Game, iterations: int, variant: str = "cfr") -> Policy:
         value = sum(sigma[a] * values[a] for a in node.actions)
         for a in node.actions:
             regret[key][a] += reach_other * (values[a] - value)
-            total[key][a] += (t if variant == "cfr+" else 1) * reach_me * sigma[a]
+            total[key][a] += (t if plus else 1) * reach_me * sigma[a]
         return value
 
     for t in range(1, iterations + 1):
@@ -420,7 +421,7 @@ def cfr_reference(game: Game, iterations: int, variant: str = "cfr") -> Policy:
             strategy = {key: matched(key) for key in regret}  # fixed during the pass
             for deal, p in enumerate(game.chance):
                 walk(0, deal, me, 1.0, float(p), t)
-            if variant == "cfr+":
+            if plus:
                 regret = {key: {a: max(r, 0.0) for a, r in row.items()} for key, row in regret.items()}
 
     def averaged(key: str) -> dict[str, float]:

@@ -59,11 +59,14 @@ from typing import Any
 
 import numpy as np
 
+from pokerlab import _validate
+from pokerlab._options import GameName
 from pokerlab.errors import ParameterError
 
-__all__ = ["GAMES", "Game", "InfoSet", "Node", "game"]
+__all__ = ["GAMES", "Game", "GameName", "InfoSet", "Node", "game"]
 
-GAMES = ("kuhn", "leduc")
+
+GAMES: tuple[GameName, ...] = tuple(GameName)
 
 
 @dataclass(frozen=True, eq=False)
@@ -164,14 +167,14 @@ def _legal(g: Game) -> np.ndarray:
     return legal
 
 
-def game(name: str) -> Game:
+def game(name: GameName | str) -> Game:
     """Kuhn poker (``"kuhn"``) or Leduc Hold'em (``"leduc"``), built from the rules in the module docstring.
 
     The same object is returned on every call (games are immutable).
     """
-    if not isinstance(name, str) or name.lower() not in GAMES:
-        raise ParameterError(f"game must be one of {', '.join(GAMES)}, not {name!r}")
-    return _build(name.lower())
+    if isinstance(name, str) and name.lower() in GAMES:
+        return _build(GameName(name.lower()).value)
+    return _build(_validate.member(GameName, name, "game").value)  # raises, naming the games
 
 
 @cache

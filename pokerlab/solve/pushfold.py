@@ -39,13 +39,14 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from pokerlab import _chart_hook
-from pokerlab._validate import choice, real, whole
+from pokerlab._validate import member, real, whole
 from pokerlab._validate import seed as check_seed
 from pokerlab.cards import HandClass, hand_classes
 from pokerlab.errors import ParameterError
@@ -62,11 +63,20 @@ __all__ = [
     "PushFoldQuiz",
     "PushFoldResult",
     "PushFoldScore",
+    "PushFoldSide",
     "push_fold",
     "push_fold_chart",
     "push_fold_grid_text",
     "push_fold_score",
 ]
+
+
+class PushFoldSide(StrEnum):
+    """Whose strategy a push/fold grid or chart shows: the small blind's jams or the big blind's calls."""
+
+    JAM = "jam"
+    CALL = "call"
+
 
 CLASSES: tuple[str, ...] = tuple(hc.name for hc in hand_classes())
 MAX_STACK_BB = 1000.0
@@ -249,11 +259,11 @@ class PushFoldResult:
         """Share of all dealt hands the big blind calls a jam with (combination-weighted)."""
         return min(1.0, max(0.0, float(_combo_share() @ self._y)))
 
-    def grid(self, side: str = "jam") -> np.ndarray:
+    def grid(self, side: PushFoldSide | str = "jam") -> np.ndarray:
         """The 13x13 grid of jam (``side="jam"``) or call (``"call"``) probabilities: A..2, suited above."""
 
-        side = choice(side, "side", ("jam", "call"))
-        return _grid(self.jam if side == "jam" else self.call)
+        side = member(PushFoldSide, side, "side")
+        return _grid(self.jam if side == PushFoldSide.JAM else self.call)
 
     def text(self) -> str:
         """Both grids as 13x13 text, the value and the exploitability (what ``pokerlab pushfold`` prints)."""
@@ -305,7 +315,7 @@ class PushFoldResult:
             }
         )
 
-    def chart(self, side: str = "jam") -> _chart_hook.Chart:
+    def chart(self, side: PushFoldSide | str = "jam") -> _chart_hook.Chart:
         """The 13x13 grid of jam or call probability, with each action's EV on hover
         (:func:`pokerlab.charts.push_fold_grid_chart`)."""
         return _chart_hook.draw("push_fold_grid_chart", self, side)
@@ -405,12 +415,12 @@ class PushFoldChart:
     values: tuple[float, ...]
     exploitability: tuple[float, ...]
 
-    def ranges(self, hand: str, side: str = "jam") -> list[tuple[float, float]]:
+    def ranges(self, hand: str, side: PushFoldSide | str = "jam") -> list[tuple[float, float]]:
         """The grid stacks at which class ``hand`` is jammed (``side="jam"``) or called: ``[(lo, hi), ...]``."""
 
-        side = choice(side, "side", ("jam", "call"))
+        side = member(PushFoldSide, side, "side")
         i = _class_index(hand)
-        col = (self.jam if side == "jam" else self.call)[:, i]
+        col = (self.jam if side == PushFoldSide.JAM else self.call)[:, i]
         out: list[tuple[float, float]] = []
         start: int | None = None
         for k, on in enumerate(col > 0):
@@ -423,7 +433,7 @@ class PushFoldChart:
             out.append((self.stacks[start], self.stacks[-1]))
         return out
 
-    def label(self, hand: str, side: str = "jam") -> str:
+    def label(self, hand: str, side: PushFoldSide | str = "jam") -> str:
         """The ranges as text: ``"1-2.3, 5.1-5.2, ..."``, ``"25+"`` at the top of the grid, ``"never"``."""
         parts = []
         top = self.stacks[-1]
@@ -452,7 +462,7 @@ class PushFoldChart:
             }
         )
 
-    def chart(self, side: str = "jam") -> _chart_hook.Chart:
+    def chart(self, side: PushFoldSide | str = "jam") -> _chart_hook.Chart:
         """The classic push/call chart: for each class the stacks at which it is jammed (or called)
         (:func:`pokerlab.charts.push_fold_range_chart`)."""
         return _chart_hook.draw("push_fold_range_chart", self, side)

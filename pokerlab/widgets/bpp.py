@@ -9,10 +9,11 @@ import ipywidgets as w
 
 from pokerlab import _validate
 from pokerlab.bpp import ROUNDS, TYPE_LABELS, action_probabilities, best_action, build_network, evidence_from_cards
-from pokerlab.bpp.network import ImpossibleEvidenceError
+from pokerlab.bpp.network import Engine, ImpossibleEvidenceError
 from pokerlab.bpp.policy import curve_points, pot_odds_threshold
 from pokerlab.charts import bpp_curves_chart, chart_svg, network_svg, posterior_chart
 from pokerlab.errors import PokerlabError
+from pokerlab.streets import Street
 from pokerlab.widgets._common import _WIDE, _beside, _error_html, _fit, _inline, _projector, _with_picture, _wrap_row
 
 
@@ -44,12 +45,12 @@ class BPPInspector:
         engine: str = "numpy",
     ) -> None:
 
-        _validate.choice(round, "round", ROUNDS)
+        round = _validate.member(Street, round, "round")
         _validate.choice(hand_types, "hand_types", (9, 17))
         _validate.choice(actions, "actions", (2, 4))
         _validate.flag(final_arc, "final_arc")
         _validate.flag(charts, "charts")
-        _validate.choice(engine, "engine", ("numpy", "pgmpy"))
+        engine = _validate.member(Engine, engine, "engine")
         self._charts = charts
         self._engine = engine
         self._nets: dict[tuple[str, int, int, bool], Any] = {}

@@ -59,7 +59,7 @@ class CFRExplorer:
             if not isinstance(key, str):
                 raise ParameterError(f"infosets must hold information set keys (text), not {key!r:.60}")
             results[0].game.infoset(key)  # raises on an unknown key
-        self.results = {r.variant: r for r in results}
+        self.results = {str(r.variant): r for r in results}
         if references is not None and not isinstance(references, Mapping):
             raise ParameterError(f"references must be a dict of name: exploitability, not {type(references).__name__}")
         self.references = dict(references or {})

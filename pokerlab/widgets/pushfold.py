@@ -10,7 +10,7 @@ import ipywidgets as w
 from pokerlab import _validate
 from pokerlab.charts import chart_svg
 from pokerlab.errors import ParameterError, PokerlabError
-from pokerlab.solve.pushfold import PushFoldQuiz, push_fold
+from pokerlab.solve.pushfold import PushFoldQuiz, PushFoldSide, push_fold
 from pokerlab.widgets._common import _WIDE, _error_html, _fit, _inline, _with_picture
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -34,7 +34,7 @@ class PushFoldExplorer:
     def __init__(self, stack_bb: float = 10.0, side: str = "jam", ante_bb: float = 0.0, charts: bool = True) -> None:
 
         stack = _validate.real(stack_bb, "stack_bb", lo=1.0, hi=25.0)
-        _validate.choice(side, "side", ("jam", "call"))
+        side = _validate.member(PushFoldSide, side, "side").value
         ante = _validate.real(ante_bb, "ante_bb", lo=0.0, hi=1.0)  # 0, 1/8 and numpy floats are numbers too
         if ante not in _ANTES:
             raise ParameterError(

@@ -1,0 +1,42 @@
+"""Option vocabularies the command line lists before any heavy module loads.
+
+Each option set is a ``StrEnum``: a member *is* its string, so ``variant="cfr+"``
+and ``variant=Variant.CFR_PLUS`` are the same call, and the command line's
+``choices`` come from the same class as the function's check (one list, no copy
+to drift). The classes are defined here, in a leaf that imports nothing, so
+``pokerlab --help`` does not load numpy; their public home is the package that
+uses them (:data:`pokerlab.solve.Variant`, ...), which re-exports them.
+
+>>> Variant("cfr+") is Variant.CFR_PLUS
+True
+>>> [v.value for v in Variant]
+['cfr', 'cfr+', 'mccfr']
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+__all__ = ["CFREngine", "GameName", "Variant"]
+
+
+class Variant(StrEnum):
+    """Which regret minimisation :func:`pokerlab.solve.cfr` runs (:mod:`pokerlab.solve.cfr` describes each)."""
+
+    CFR = "cfr"
+    CFR_PLUS = "cfr+"
+    MCCFR = "mccfr"
+
+
+class CFREngine(StrEnum):
+    """Where :func:`pokerlab.solve.cfr` runs: the compiled numba kernel (the default) or numpy over all deals."""
+
+    NUMBA = "numba"
+    NUMPY = "numpy"
+
+
+class GameName(StrEnum):
+    """The games :func:`pokerlab.solve.game` builds: Kuhn poker and Leduc Hold'em (any case is accepted)."""
+
+    KUHN = "kuhn"
+    LEDUC = "leduc"
