@@ -80,3 +80,38 @@ def test_rankings_measured_at_10bb():
     assert ten.loc["Sklansky groups", "bb_loss"] == pytest.approx(0.1389, abs=1e-4)
     assert (frame["exploitability"] > 0).all()
     assert power_index("AA") == 67 and power_index("32o") == 8
+
+
+def test_the_deep_bot_comes_from_the_one_factory():
+    """#24: ``deep`` is built by bots.make, so a spec works and the seed reaches the bot as make passes it."""
+    from pokerlab.bots.pushfold import PushFoldBot
+
+    bot = bots.make("push_fold", seed=7, deep="phase2:bluff=none")
+    assert bot.deep.name == "phase2:bluff=none" and bot.deep.bluff == "none"
+    direct = PushFoldBot(seed=7, deep="phase3")
+    assert type(direct.deep) is type(bots.make("phase3", seed=7))
+    assert direct.deep._rng.random() == bots.make("phase3", seed=7)._rng.random()  # same seed, same stream
+    with pytest.raises(ParameterError, match="deep must name another bot.*unknown bot 'nobody'"):
+        bots.make("push_fold", deep="nobody")
+
+
+def test_no_module_outside_bots_builds_a_bot_class_directly():
+    """One bot factory: outside pokerlab/bots every bot is made by bots.make (doctests aside)."""
+    import ast
+    from pathlib import Path
+
+    import pokerlab
+    from pokerlab.bots import registry
+
+    classes = {cls.__name__ for cls in registry._REGISTRY.values()}
+    root = Path(pokerlab.__file__).parent
+    found = []
+    for path in root.rglob("*.py"):
+        if path.relative_to(root).parts[0] == "bots":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call):
+                name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+                if name in classes:
+                    found.append(f"{path.relative_to(root)}:{node.lineno} {name}")
+    assert found == []

@@ -22,13 +22,11 @@ bot named ``deep`` (Phase III by default), which also sees every event.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from pokerlab import _validate
-from pokerlab.bots.baseline import AlwaysCall, AlwaysRaise, RandomBot, require_turn
-from pokerlab.bots.bpp import BPPBot
-from pokerlab.bots.rembrant import Rembrant
-from pokerlab.bots.waterloo import PhaseOne, PhaseThree, PhaseTwo
+from pokerlab.bots.baseline import require_turn
 from pokerlab.cards import HandClass
 from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.game.match import PlayerView
@@ -40,24 +38,27 @@ from pokerlab.solve.pushfold import PushFoldResult, push_fold, push_fold_score
 __all__ = ["RANKINGS", "SAGE_TABLE", "PushFoldBot", "measure_rankings", "power_index"]
 
 
-def _deep_bot(deep: Any, seed: int | None) -> Any:
-    """The bot that plays the deep stacks: a name among the other bots, or a bot object."""
+_MAKE: list[Callable[..., Any]] = []
+"""The one bot factory, :func:`pokerlab.bots.make`, put here by :mod:`pokerlab.bots.registry` when it is
+imported (the registry imports this module for :class:`PushFoldBot`, so this module cannot import it back)."""
 
-    known: dict[str, Any] = {
-        "always_call": lambda: AlwaysCall(),
-        "always_raise": lambda: AlwaysRaise(),
-        "random": lambda: RandomBot(seed=seed),
-        "phase1": lambda: PhaseOne(),
-        "phase2": lambda: PhaseTwo(seed=seed),
-        "phase3": lambda: PhaseThree(seed=seed),
-        "rembrant": lambda: Rembrant(seed=seed),
-        "bpp": lambda: BPPBot(seed=seed),
-    }
-    if isinstance(deep, str) and deep in known:
-        return known[deep]()
-    if not isinstance(deep, str) and callable(getattr(deep, "act", None)):
-        return deep
-    raise ParameterError(f"deep must name another bot ({', '.join(known)}) or be a bot, not {deep!r:.60}")
+
+def _deep_bot(deep: Any, seed: int | None) -> Any:
+    """The bot that plays the deep stacks: a name or spec (``"phase2:bluff=none"``) that
+    :func:`pokerlab.bots.make` builds with ``seed``, or a bot object."""
+    if not isinstance(deep, str):
+        if callable(getattr(deep, "act", None)):
+            return deep
+        raise ParameterError(f"deep must name another bot or be a bot, not {deep!r:.60}")
+    make = _MAKE[0]
+    if deep.partition(":")[0].strip() == "push_fold":
+        raise ParameterError(
+            f"deep must name another bot (push_fold cannot play its own deep stacks), not {deep!r:.60}"
+        )
+    try:
+        return make(deep, seed=seed)
+    except ParameterError as exc:
+        raise ParameterError(f"deep must name another bot or be a bot: {exc}") from None
 
 
 class PushFoldBot:

@@ -11,6 +11,7 @@ import inspect
 from typing import Any
 
 from pokerlab import _validate
+from pokerlab.bots import pushfold
 from pokerlab.bots.baseline import AlwaysCall, AlwaysRaise, RandomBot
 from pokerlab.bots.bpp import BPPBot
 from pokerlab.bots.pushfold import PushFoldBot
@@ -105,3 +106,6 @@ def make(name: str, *, seed: int | None = None, **params: Any) -> Bot:
     if spec_params:
         bot.name = spec
     return bot
+
+
+pushfold._MAKE[:] = [make]  # PushFoldBot's deep bot is built by this factory (see pokerlab.bots.pushfold._MAKE)

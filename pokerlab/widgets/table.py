@@ -9,7 +9,7 @@ import ipywidgets as w
 from IPython.display import display
 
 from pokerlab import _validate, charts
-from pokerlab.bots import RandomBot
+from pokerlab import bots as _bots
 from pokerlab.cards import cards_html
 from pokerlab.charts import chart_svg
 from pokerlab.errors import ParameterError, PokerlabError
@@ -78,7 +78,7 @@ class TableWidget:
                     f"so give {rules_.min_players - 1} to {rules_.max_players - 1} opponents, not {len(opponents)}"
                 )
         self.rules = rules or NO_LIMIT_RING
-        self.opponents = list(opponents) if opponents is not None else [RandomBot(seed=seed + 1)]
+        self.opponents = list(opponents) if opponents is not None else [_bots.make("random", seed=seed + 1)]
         self.n = len(self.opponents) + 1
         self.rules.check_players(self.n)
         if isinstance(human_seat, bool) or not isinstance(human_seat, int) or not 0 <= human_seat < self.n:
