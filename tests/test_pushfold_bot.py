@@ -91,7 +91,7 @@ def test_the_deep_bot_comes_from_the_one_factory():
     direct = PushFoldBot(seed=7, deep="phase3")
     assert type(direct.deep) is type(bots.make("phase3", seed=7))
     assert direct.deep._rng.random() == bots.make("phase3", seed=7)._rng.random()  # same seed, same stream
-    with pytest.raises(ParameterError, match="deep must name another bot.*unknown bot 'nobody'"):
+    with pytest.raises(ParameterError, match=r"deep must name another bot.*unknown bot 'nobody'"):
         bots.make("push_fold", deep="nobody")
 
 
