@@ -110,6 +110,25 @@ def real(
     return x
 
 
+def probability(value: Any, name: str, *, error: type[PokerlabError] = ParameterError) -> float:
+    """``value`` as a ``float`` probability in ``[0, 1]`` (the one check every bot parameter and input uses).
+
+    >>> probability(0.25, "bluff_rate")
+    0.25
+    >>> probability(1.5, "bluff_rate")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.ParameterError: bluff_rate must be a probability 0..1, not 1.5
+    """
+    try:
+        x = real(value, name, error=error)
+    except PokerlabError as exc:  # text, True, nan: the same sentence, as the error class real() chose
+        raise type(exc)(f"{name} must be a probability 0..1, not {_show(value)}") from None
+    if not 0.0 <= x <= 1.0:
+        raise error(f"{name} must be a probability 0..1, not {x:g}")
+    return x
+
+
 def seed(value: Any, name: str = "seed", *, optional: bool = True, generator: bool = False) -> Any:
     """A seed: None (when ``optional``), a whole number 0..2**63-1, or (when ``generator``) a numpy Generator."""
     if value is None and optional:

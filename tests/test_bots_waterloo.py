@@ -179,10 +179,10 @@ def test_phase2_is_reproducible_from_its_seed():
     "params, words",
     [
         ({"bluff": "wild"}, "bluff must be one of"),
-        ({"bluff_rate": 1.5}, r"bluff_rate must be in \[0, 1\]"),
+        ({"bluff_rate": 1.5}, "bluff_rate must be a probability 0..1, not 1.5"),
         ({"raise_above": -0.1}, "raise_above"),
         ({"table": "expert"}, "table must be"),
-        ({"c": 0}, "positive"),
+        ({"c": 0}, "c must be above 0, not 0"),
     ],
 )
 def test_bad_parameters(params, words):

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pokerlab._validate import member
+from pokerlab._validate import member, probability
 from pokerlab.bots.strategy import Bluff, DecisionKind, bluff, ehs_decision, pot_odds_decision, preflop_decision
 from pokerlab.bots.waterloo import BLUFF_STYLES
 from pokerlab.errors import ParameterError
@@ -123,9 +123,7 @@ def _decide(info: InfoSet, rate: float, few_pot_big_blinds: float, c: float | No
 
 def _rate(style: str, bluff_rate: float | None) -> float:
     if bluff_rate is not None:
-        if isinstance(bluff_rate, bool) or not isinstance(bluff_rate, (int, float)) or not 0 <= bluff_rate <= 1:
-            raise ParameterError(f"bluff_rate must be a probability 0..1, not {bluff_rate!r}")
-        return float(bluff_rate)
+        return probability(bluff_rate, "bluff_rate")
     return BLUFF_STYLES[member(Bluff, style, "bluff")]
 
 

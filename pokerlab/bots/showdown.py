@@ -62,17 +62,15 @@ class ShowdownModel:
     _rounds: dict[str, list[list[float]]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
-        _validate.real(self.few, "few")
+        _validate.real(self.few, "few", lo=0, lo_open=True)
         _validate.real(self.many, "many")
         _validate.whole(self.min_samples, "min_samples", lo=1)
         _validate.whole(self.min_samples_few_players, "min_samples_few_players", lo=1)
         _validate.whole(self.few_players, "few_players", lo=1)
         if not isinstance(self.records, dict):
             raise ParameterError(f"records must be a dict of showdown records, not {_validate._show(self.records)}")
-        if not 0 < self.few <= self.many:
-            raise ParameterError(f"need 0 < few <= many, not {self.few}, {self.many}")
-        if self.min_samples < 1 or self.min_samples_few_players < 1:
-            raise ParameterError("sample thresholds must be at least 1")
+        if self.few > self.many:
+            raise ParameterError(f"need few <= many, not few={self.few}, many={self.many}")
 
     def _name(self, view: PlayerView, seat: int) -> str:
         return view.names[seat] if view.names else f"seat {seat}"

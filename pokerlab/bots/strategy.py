@@ -182,12 +182,6 @@ class BPPVariant(StrEnum):
     DECISION = "decision"
 
 
-def _prob(name: str, x: float) -> float:
-    if isinstance(x, bool) or not isinstance(x, (int, float)) or x != x or not 0.0 <= x <= 1.0:
-        raise ParameterError(f"{name} is a probability 0..1, not {_validate._show(x)}")
-    return x
-
-
 def _street(street: str) -> Street:
     return _validate.member(Street, street, "street")
 
@@ -230,7 +224,7 @@ def preflop_decision(
     chip); between ``call_above`` and ``raise_above`` it calls; otherwise
     it folds.
     """
-    _prob("win_rate", win_rate)
+    _validate.probability(win_rate, "win_rate")
     _bet("current_bet", current_bet)
     players = _validate.whole(players, "players", lo=2, hi=23)
     position = _validate.whole(position, "position")
@@ -275,7 +269,7 @@ def ehs_decision(
     i.e. from a quarter of the stack at the threshold to half of it with a
     certain win (with the default 0.5), raised over ``current_bet``.
     """
-    _prob("ehs", ehs)
+    _validate.probability(ehs, "ehs")
     _bet("current_bet", current_bet)
     money_in_hand = _validate.real(money_in_hand, "money_in_hand", lo=0)
     raise_above = _validate.real(raise_above, "raise_above", lo=0, hi=1)
@@ -316,10 +310,10 @@ def bluff(
     by ``amount`` chips over ``current_bet`` (``raise_to`` is their sum,
     rounded to a chip).
     """
-    _prob("ehs", ehs)
-    _prob("rate", rate)
+    _validate.probability(ehs, "ehs")
+    _validate.probability(rate, "rate")
     _bet("current_bet", current_bet)
-    _prob("draw", draw)
+    _validate.probability(draw, "draw")
     _street(street)
     opponents = _validate.whole(opponents, "opponents", lo=0)
     pot_in_big_blinds = _validate.real(pot_in_big_blinds, "pot_in_big_blinds", lo=0)
@@ -345,8 +339,8 @@ def pot_odds(to_call: float, pot: float) -> float:
 
 def pot_odds_decision(ehs: float, ppot: float, street: str, to_call: float, pot: float) -> Decision:
     """Algorithm 6: on the river call if EHS beats the pot odds; before it, if PPOT does."""
-    _prob("ehs", ehs)
-    _prob("ppot", ppot)
+    _validate.probability(ehs, "ehs")
+    _validate.probability(ppot, "ppot")
     _street(street)
     odds = pot_odds(to_call, pot)
     if street == "river":
@@ -379,14 +373,14 @@ def model_decision(
     ``exp(X - 1) * 0.5 * money`` with ``X = (EHS - mu) / sigma``; every
     raise goes over ``current_bet``.
     """
-    _prob("ehs", ehs)
+    _validate.probability(ehs, "ehs")
     _bet("current_bet", current_bet)
     mu = _validate.real(mu, "mu")
     sigma = _validate.real(sigma, "sigma", lo=0)
     money_in_hand = _validate.real(money_in_hand, "money_in_hand", lo=0)
-    _prob("draw", draw)
-    _prob("bluff_draw", bluff_draw)
-    _prob("bluff_probability", bluff_probability)
+    _validate.probability(draw, "draw")
+    _validate.probability(bluff_draw, "bluff_draw")
+    _validate.probability(bluff_probability, "bluff_probability")
     trust = _validate.member(Trust, trust, "trust")
     sigma = max(sigma, 1e-9)
     if ehs < mu - sigma:
@@ -411,7 +405,7 @@ def decision_regions(street: str = "flop", ppot: float = 0.2, pot: float = 100.0
     import pandas as pd
 
     _street(street)
-    _prob("ppot", ppot)
+    _validate.probability(ppot, "ppot")
     pot = _validate.real(pot, "pot", lo=0, lo_open=True)
     steps = _validate.whole(steps, "steps", lo=2, hi=1001)
     rows = []

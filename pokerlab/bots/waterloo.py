@@ -141,11 +141,6 @@ def _ids(view: PlayerView) -> tuple[tuple[int, int], tuple[int, ...]]:
     return (a, b), tuple(c.id for c in view.board)
 
 
-def _check_prob(name: str, x: float) -> None:
-    if isinstance(x, bool) or not isinstance(x, (int, float)) or not 0.0 <= x <= 1.0:
-        raise ParameterError(f"{name} must be in [0, 1], not {_validate._show(x)}")
-
-
 @dataclass
 class PhaseOne:
     """Phase I: Chen points before the flop, hand strength after it."""
@@ -164,7 +159,7 @@ class PhaseOne:
         if self.call_points > self.raise_points:
             raise ParameterError("call_points cannot be above raise_points")
         for k in ("raise_above", "call_above", "raise_fraction"):
-            _check_prob(k, getattr(self, k))
+            _validate.probability(getattr(self, k), k)
 
     def act(self, view: PlayerView) -> Action:
         require_turn(view)
@@ -232,24 +227,20 @@ class PhaseTwo:
         _validate.seed(self.seed)
         _validate.text(self.name, "name")
         _validate.flag(self.bluff_facing_bet, "bluff_facing_bet")
-        _validate.real(self.bluff_fraction, "bluff_fraction")
-        _validate.whole(self.few_players, "few_players")
-        _validate.real(self.few_pot_big_blinds, "few_pot_big_blinds")
+        _validate.real(self.bluff_fraction, "bluff_fraction", lo=0)
+        _validate.whole(self.few_players, "few_players", lo=1)
+        _validate.real(self.few_pot_big_blinds, "few_pot_big_blinds", lo=0)
         self.table = _validate.member(TableMethod, self.table, "table")
         if self.table == TableMethod.EXPERT:
             raise ParameterError("table must be simulation or exact (the tables with pot shares), not expert")
         self.metric = _validate.member(TableMetric, self.metric, "metric")
         if self.c is not None:
-            _validate.real(self.c, "c")
+            _validate.real(self.c, "c", lo=0, lo_open=True)
         self.bluff = _validate.member(Bluff, self.bluff, "bluff")
         if self.bluff_rate is None:
             self.bluff_rate = BLUFF_STYLES[self.bluff]
         for k in ("bluff_rate", "raise_above", "call_above", "raise_fraction", "bluff_below"):
-            _check_prob(k, getattr(self, k))
-        if self.bluff_fraction < 0 or self.few_players < 1 or self.few_pot_big_blinds < 0:
-            raise ParameterError("bluff_fraction, few_players and few_pot_big_blinds must be positive")
-        if self.c is not None and self.c <= 0:
-            raise ParameterError(f"the constant c must be positive, not {self.c}")
+            _validate.probability(getattr(self, k), k)
         self._rng = random.Random(self.seed)
 
     def act(self, view: PlayerView) -> Action:
@@ -335,7 +326,7 @@ class PhaseThree(PhaseTwo):
         _validate.whole(self.context_min_decisions, "context_min_decisions", lo=1)
         _validate.whole(self.context_refit_every, "context_refit_every", lo=1)
         for k in ("context_value_above", "context_value_fold"):
-            _check_prob(k, getattr(self, k))
+            _validate.probability(getattr(self, k), k)
         self.model = ShowdownModel(min_samples=self.min_samples, min_samples_few_players=self.min_samples_few_players)
         if self.opponent_model == OpponentModelKind.CONTEXT:
             self.context = ContextOpponents(
