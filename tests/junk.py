@@ -255,6 +255,13 @@ def _seats() -> list[Any]:
     return [Seat("you"), Seat("bot", AlwaysCall())]
 
 
+def _table_players() -> list[Any]:
+    from pokerlab.bots import AlwaysCall
+    from pokerlab.game.match import TablePlayer
+
+    return [TablePlayer("a", AlwaysCall(), 200), TablePlayer("b", AlwaysCall(), 200)]
+
+
 def _seat_views() -> list[Any]:
     from pokerlab.apps.table_view import SeatView
 
@@ -459,6 +466,13 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     },
     # bots, strategy, apps, charts, hand histories, ACPC and solve: what their own tests pass
     "pokerlab.apps.session.TableSession": {"seats": _seats},
+    "pokerlab.game.match.TableLoop": {
+        "players": _table_players,
+        "first_button": lambda: 0,
+        "rotation": lambda: "deal_count",
+        "seeding": lambda: "per_deal",
+        "clock": lambda: False,
+    },
     "pokerlab.apps.base.ActionBar": {"on_action": lambda: print},
     "pokerlab.apps.base.event_lines": {"state": _finished, "names": lambda: ("a", "b", "c"), "you": lambda: 0},
     "pokerlab.apps.explain.hand_lines": {"state": _finished, "names": lambda: ("a", "b", "c"), "you": lambda: 0},

@@ -29,6 +29,13 @@ app can show each bot action as it happens), and keeps the score:
   the default action (check, else fold) and a notice, and the table goes on;
 * :meth:`TableSession.ranking` ranks by average win per hand played (BigHoldem's score).
 
+The hands themselves are played by :class:`pokerlab.game.match.TableLoop`, the loop
+:func:`pokerlab.game.play_match` runs too; the session drives it one decision at a time
+and adds what only the apps have: a person's seat, rising chips, rebuys, a time limit in
+minutes and the history panel. Its button moves left of the last one
+(``Rotation.LEFT_OF_LAST``) and each hand's seed is ``seed * 1_000_003 + hand number``
+(``Seeding.PER_HAND``), as the apps always did.
+
 >>> from pokerlab import bots
 >>> from pokerlab.game import AAAI06_HEADS_UP_LIMIT
 >>> seats = [Seat("you"), Seat("bpp", bots.make("always_call"))]
@@ -48,11 +55,42 @@ from typing import Any
 
 from pokerlab import _validate
 from pokerlab.errors import ParameterError
-from pokerlab.game.match import Bot, ask_bot, notify_bots, view_for
+from pokerlab.game.match import Bot, Rotation, Seeding, TableLoop, TablePlayer
 from pokerlab.game.rules import Rules
 from pokerlab.game.state import Act, Action, AwardPot, HandState, Showdown
 
 __all__ = ["HandSummary", "Seat", "TableSession"]
+
+
+class _Column:
+    """One field of every player, by table seat, as a list that reads and writes the players
+    (``session.stacks[2]``, ``session.out[4] = True``)."""
+
+    def __init__(self, players: list[TablePlayer], name: str) -> None:
+        self._players, self._name = players, name
+
+    def __len__(self) -> int:
+        return len(self._players)
+
+    def __getitem__(self, seat: int) -> Any:
+        return getattr(self._players[seat], self._name)
+
+    def __setitem__(self, seat: int, value: Any) -> None:
+        setattr(self._players[seat], self._name, value)
+
+    def __iter__(self) -> Any:
+        return (getattr(p, self._name) for p in self._players)
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == (list(other) if isinstance(other, (list, tuple, _Column)) else other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def index(self, value: Any) -> int:
+        return list(self).index(value)
+
+    def __repr__(self) -> str:
+        return repr(list(self))
 
 
 @dataclass
@@ -95,15 +133,7 @@ class TableSession:
     first_dealer: int | None = None
     rising_chips: bool = False
     rebuy: bool = False
-    stacks: list[int] = field(init=False)
-    dealer: int | None = field(init=False, default=None)
-    dealers: list[int] = field(init=False, default_factory=list)
     hand_rules: Rules | None = field(init=False, default=None)
-    out: list[bool] = field(init=False)
-    state: HandState | None = field(init=False, default=None)
-    hand_number: int = field(init=False, default=0)
-    played: list[int] = field(init=False)
-    won: list[int] = field(init=False)
     history: list[HandSummary] = field(init=False, default_factory=list)
     notices: list[str] = field(init=False, default_factory=list)
     eliminated_at: dict[str, int] = field(init=False, default_factory=dict)
@@ -141,17 +171,64 @@ class TableSession:
         first = self.first_dealer
         if first is not None and (isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n):
             raise ParameterError(f"first_dealer must be a seat 0..{n - 1}, not {self.first_dealer!r}")
-        self.stacks = [self.rules.starting_stack] * n
-        self.stack_history = [list(self.stacks)]
-        self.out = [False] * n
-        self.played = [0] * n
-        self.won = [0] * n
         self._started = time.monotonic()
-        self._seat_of: list[int] = []  # hand seat -> table seat
-        self._seen = 0
-        for i, s in enumerate(self.seats):
-            if s.bot is not None and hasattr(s.bot, "start_match"):
-                s.bot.start_match(i, self.rules, n)
+        self._table = TableLoop(
+            self.rules,
+            [TablePlayer(s.name, s.bot, self.rules.starting_stack) for s in self.seats],
+            seed=self.seed,
+            first_button=random.Random(self.seed).randrange(n) if first is None else first,
+            rotation=Rotation.LEFT_OF_LAST,
+            seeding=Seeding.PER_HAND,
+            clock=False,
+            rebuy=self.rebuy,
+            on_hand_end=self._summarise,
+        )
+        self.stack_history = [list(self.stacks)]
+
+    # -- the table's state, by table seat (lists that read and write the loop's players) --
+    @property
+    def stacks(self) -> _Column:
+        """Every seat's chips between hands."""
+        return _Column(self._table.players, "stack")
+
+    @property
+    def out(self) -> _Column:
+        """Whether each seat is out of the game."""
+        return _Column(self._table.players, "out")
+
+    @property
+    def played(self) -> _Column:
+        """Hands each seat has played."""
+        return _Column(self._table.players, "played")
+
+    @property
+    def won(self) -> _Column:
+        """Chips each seat has won (negative: lost) so far."""
+        return _Column(self._table.players, "won")
+
+    @property
+    def state(self) -> HandState | None:
+        """The hand in play, or the last one (None before the first)."""
+        return self._table.state
+
+    @property
+    def hand_number(self) -> int:
+        """Hands finished so far."""
+        return self._table.hand_number
+
+    @property
+    def dealers(self) -> list[int]:
+        """The table seat of each hand's dealer, in order."""
+        return self._table.buttons
+
+    @property
+    def dealer(self) -> int | None:
+        """The dealer's table seat in the hand in play (None before the first hand)."""
+        return self._table.buttons[-1] if self._table.buttons else None
+
+    @property
+    def _seat_of(self) -> list[int]:  # hand seat -> table seat
+        return self._table.seat_of
 
     # -- where we are ------------------------------------------------------
     @property
@@ -198,35 +275,9 @@ class TableSession:
             raise ParameterError("the current hand is not over yet")
         if self.finished:
             return False
-        n = len(self.seats)
-        active = [i for i in range(n) if not self.out[i]]
-        if self.dealer is None:
-            first = self.first_dealer
-            self.dealer = random.Random(self.seed).randrange(n) if first is None else first
-            if self.out[self.dealer]:
-                self.dealer = self._left_of(self.dealer)
-        else:
-            self.dealer = self._left_of(self.dealer)
-        self.dealers.append(self.dealer)
-        self._seat_of = active
         self.hand_rules = self.rules_now()
-        stacks = [self.rules.starting_stack if self.rules.reset_stacks else self.stacks[i] for i in active]
-        self.state = self.hand_rules.new_hand(
-            stacks,
-            button=active.index(self.dealer),
-            seed=self.seed * 1_000_003 + self.hand_number,
-            hand_number=self.hand_number,
-        )
-        self._seen = 0
-        self._notify()
-        if self.state.is_over:  # everyone all-in from the blinds and antes: the hand ran out as it was dealt
-            self._finish_hand()
-        return True
-
-    def _left_of(self, seat: int) -> int:
-        """The next table seat to the left of ``seat`` that is still in the game."""
-        n = len(self.seats)
-        return next(t % n for t in range(seat + 1, seat + n + 1) if not self.out[t % n])
+        # a hand that runs out as it is dealt (everyone all-in from the blinds and antes) finishes in there
+        return self._table.start_hand(rules=self.hand_rules) is not None
 
     @property
     def base_chip(self) -> int:
@@ -280,51 +331,22 @@ class TableSession:
         """Apply the person's action (an illegal one raises IllegalActionError and changes nothing)."""
         if not self.human_to_act or self.state is None:
             raise ParameterError("it is not your turn")
-        self.state.apply(action)
-        self._after_action()
+        self._table.act(action)
 
     def bot_step(self) -> Act | None:
         """Let the bot to act make one move; returns its Act event (None if no bot is to act)."""
-        seat = self.actor
-        if seat is None or self.seats[seat].is_human or self.state is None:
-            return None
-        state = self.state
-        assert state.actor is not None  # self.actor is its table seat
-        action, problem = ask_bot(self.seats[seat].bot, state, state.actor, self.names_in_hand())
-        if problem is not None:
-            self.notices.append(
-                f"hand {self.hand_number + 1}: {self.seats[seat].name} failed ({problem}); it played {action}"
-            )
-        state.apply(action, automatic=problem is not None)
-        event = next(e for e in reversed(state.events) if isinstance(e, Act))
-        self._after_action()
+        table = self._table
+        hand, faults = table.hand_number, len(table.faults)
+        event = table.step()
+        for f in table.faults[faults:]:  # a failing bot played the default action: say so
+            problem = f"IllegalActionError: {f.message}" if f.kind == "illegal" else f.message
+            self.notices.append(f"hand {hand + 1}: {f.bot} failed ({problem}); it played {f.replaced_by}")
         return event
 
-    def _notify(self) -> None:
-        assert self.state is not None
-        bots = {k: self.seats[t].bot for k, t in enumerate(self._seat_of) if self.seats[t].bot is not None}
-        notify_bots(self.state, bots, self._seen, self.names_in_hand())
-        self._seen = len(self.state.events)
-
-    def _after_action(self) -> None:
-        self._notify()
-        if self.state is not None and self.state.is_over:
-            self._finish_hand()
-
-    def _finish_hand(self) -> None:
-        state = self.state
-        assert state is not None
+    def _summarise(self, state: HandState, stacks: list[int], changes: list[tuple[int, str]]) -> None:
+        """Called by the loop when a hand is over: the notices, the stacks' history and the history panel."""
         names = self.names_in_hand()
-        net: dict[str, int] = {}
-        for k, t in enumerate(self._seat_of):
-            delta = state.final_stacks[k] - state.starting_stacks[k]
-            net[self.seats[t].name] = delta
-            self.played[t] += 1
-            self.won[t] += delta
-            self.stacks[t] = self.stacks[t] + delta if self.rules.reset_stacks else state.final_stacks[k]
-            bot = self.seats[t].bot
-            if bot is not None and hasattr(bot, "end_hand"):
-                bot.end_hand(view_for(state, k, names))
+        net = {names[k]: state.final_stacks[k] - state.starting_stacks[k] for k in range(len(names))}
         shows = tuple(
             (names[e.seat], " ".join(map(str, e.cards)), e.description) for e in state.events if isinstance(e, Showdown)
         )
@@ -332,18 +354,14 @@ class TableSession:
             dict.fromkeys(names[w] for e in state.events if isinstance(e, AwardPot) for w in e.winners if e.amount)
         )
         board = " ".join(map(str, state.board))
-        self.hand_number += 1
-        self.stack_history.append(list(self.stacks))
-        line = (self.hand_rules or self.rules).min_stack_to_play
-        for t in range(len(self.seats)):
-            if not self.rules.reset_stacks and not self.out[t] and self.stacks[t] < line:
-                if self.rebuy:
-                    self.stacks[t] = self.rules.starting_stack
-                    self.notices.append(f"hand {self.hand_number}: {self.seats[t].name} rebuys {self.stacks[t]}")
-                    continue
-                self.out[t] = True
-                self.eliminated_at[self.seats[t].name] = self.hand_number
-                self.notices.append(f"hand {self.hand_number}: {self.seats[t].name} is eliminated")
+        for t, change in changes:
+            name = self.seats[t].name
+            if change == "rebuy":
+                self.notices.append(f"hand {self.hand_number}: {name} rebuys {self.stacks[t]}")
+            else:
+                self.eliminated_at[name] = self.hand_number
+                self.notices.append(f"hand {self.hand_number}: {name} is eliminated")
+        self.stack_history.append(stacks)
         dealer = self.seats[self.dealer].name if self.dealer is not None else ""
         parts = [f"hand {self.hand_number} (dealer {dealer}):"]
         parts += [f"{name} {v:+d}" for name, v in net.items()]

@@ -29,7 +29,9 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 import numpy as np
@@ -38,6 +40,7 @@ from pokerlab import _chart_hook, _progress, _signals, _validate
 from pokerlab.errors import ParameterError, PreflopTableError
 from pokerlab.game.rules import Rules, Street
 from pokerlab.game.state import (
+    Act,
     Action,
     Call,
     Check,
@@ -55,7 +58,20 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from pokerlab.cards import Card
 
-__all__ = ["Bot", "Fault", "MatchResult", "PlayerView", "ask_bot", "notify_bots", "play_match", "view_for"]
+__all__ = [
+    "Bot",
+    "Fault",
+    "MatchResult",
+    "PlayerView",
+    "Rotation",
+    "Seeding",
+    "TableLoop",
+    "TablePlayer",
+    "ask_bot",
+    "notify_bots",
+    "play_match",
+    "view_for",
+]
 
 
 @runtime_checkable
@@ -282,6 +298,276 @@ def notify_bots(state: HandState, bots_by_seat: dict[int, Any], seen: int, names
                 observe(e, view)
 
 
+class Rotation(StrEnum):
+    """How :class:`TableLoop` moves the button from hand to hand."""
+
+    DEAL_COUNT = "deal_count"
+    """:func:`play_match`: table seat ``(first + deal number) % n``, or the next seat still in after it."""
+    LEFT_OF_LAST = "left_of_last"
+    """The apps (BigHoldem's rules page): the next seat still in, left of the last button."""
+
+
+class Seeding(StrEnum):
+    """How :class:`TableLoop` seeds each hand's cards from the table's seed."""
+
+    PER_DEAL = "per_deal"
+    """:func:`play_match`: numpy's ``SeedSequence([seed, deal])``; a duplicate deal's seatings share it."""
+    PER_HAND = "per_hand"
+    """The apps: ``seed * 1_000_003 + hand number``."""
+
+
+@dataclass
+class TablePlayer:
+    """One player at a :class:`TableLoop`: who it is, and what the loop keeps for it between hands.
+
+    ``bot`` is None for a person, who acts through :meth:`TableLoop.act`. ``bank``,
+    ``misses`` and ``automatic`` are the time bank's (a player that misses more than
+    ``max_misses`` answers in a row plays automatic checks and folds); ``elapsed`` and
+    ``asked`` time the bot's answers.
+    """
+
+    name: str
+    bot: Any | None
+    stack: int
+    out: bool = False
+    played: int = 0
+    won: int = 0
+    bank: float = math.inf
+    misses: int = 0
+    automatic: bool = False
+    elapsed: float = 0.0
+    asked: int = 0
+
+    @property
+    def is_human(self) -> bool:
+        return self.bot is None
+
+
+class TableLoop:
+    """Hands at one table, one decision at a time (see the module docstring).
+
+    ``start_hand(deal)`` deals the next hand (None when fewer than two players are
+    left), ``step()`` lets the bot to act make one move, ``act(action)`` applies a
+    person's move; the hand finishes by itself when its last action is applied:
+    stacks carried (or reset, as the rules say), every bot shown the events it may
+    see and its ``end_hand``, and players below the rules' ``min_stack_to_play``
+    out (or, with ``rebuy``, back to the starting stack). ``on_hand_end(state, stacks,
+    changes)`` is then called with every player's stack after the hand (before a rebuy)
+    and the ``(player index, "out" | "rebuy")`` changes.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: Sequence[TablePlayer],
+        *,
+        seed: int,
+        first_button: int,
+        rotation: Rotation,
+        seeding: Seeding,
+        clock: bool,
+        rebuy: bool = False,
+        fatal: tuple[type[Exception], ...] = (),
+        on_hand_end: Callable[[HandState, list[int], list[tuple[int, str]]], None] | None = None,
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise ParameterError(f"rules must be a Rules value (e.g. pokerlab.game.NO_LIMIT_RING), not {rules!r:.60}")
+        if not isinstance(players, (list, tuple)) or not all(isinstance(p, TablePlayer) for p in players):
+            raise ParameterError(f"players must be a list of TablePlayer, not {_validate._show(players)}")
+        rules.check_players(len(players), "players")
+        if any(p.bot is not None and not callable(getattr(p.bot, "act", None)) for p in players):
+            raise ParameterError("players: a bot needs an act(view) method (None for a person)")
+        self.rules = rules
+        self.players = list(players)
+        self.seed = _validate.seed(seed, optional=False)
+        self.first_button = _validate.whole(first_button, "first_button", lo=0, hi=len(players) - 1)
+        self.rotation = _validate.member(Rotation, rotation, "rotation")
+        self.seeding = _validate.member(Seeding, seeding, "seeding")
+        self.time_bank = rules.time_bank if _validate.flag(clock, "clock") else None
+        self.rebuy = _validate.flag(rebuy, "rebuy")
+        if not isinstance(fatal, tuple) or not all(isinstance(e, type) and issubclass(e, Exception) for e in fatal):
+            raise ParameterError(f"fatal must be a tuple of exception classes, not {_validate._show(fatal)}")
+        if on_hand_end is not None and not callable(on_hand_end):
+            raise ParameterError(f"on_hand_end must be a function or None, not {_validate._show(on_hand_end)}")
+        self.fatal = fatal
+        self.on_hand_end = on_hand_end
+        self.state: HandState | None = None
+        self.hand_rules: Rules = rules
+        self.hand_number = 0  # hands finished
+        self.buttons: list[int] = []  # the table seat of each hand's button
+        self.seat_of: list[int] = []  # this hand: hand seat -> table seat
+        self.player_of: list[int] = []  # this hand: hand seat -> player index
+        self.faults: list[Fault] = []
+        self.out_after: dict[str, int] = {}  # a player's name -> hands finished when it went out
+        self._seen = 0
+        for p in self.players:
+            p.bank = self.time_bank.initial if self.time_bank else math.inf
+        for i, p in enumerate(self.players):
+            if p.bot is not None and hasattr(p.bot, "start_match"):
+                p.bot.start_match(i, rules, len(self.players))
+
+    # -- the hand in play --------------------------------------------------
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names by hand seat (what the bots' views carry)."""
+        return tuple(self.players[i].name for i in self.player_of)
+
+    @property
+    def actor(self) -> int | None:
+        """The player index to act now, or None (no hand, or it is over)."""
+        s = self.state
+        return None if s is None or s.is_over or s.actor is None else self.player_of[s.actor]
+
+    def start_hand(
+        self, deal: int | None = None, *, seating: Sequence[int] | None = None, rules: Rules | None = None
+    ) -> HandState | None:
+        """Deal the next hand and show its first events to the bots; None when fewer than two players are left.
+
+        ``deal`` numbers the deal (default: the hand number); ``seating[i]`` is the table seat of player
+        ``i`` (default: player ``i`` at seat ``i``; a duplicate match turns the players round the table);
+        ``rules`` are this hand's (the apps raise the blinds as players go out), by default the table's.
+        """
+        if self.state is not None and not self.state.is_over:
+            raise ParameterError("the current hand is not over yet")
+        n = len(self.players)
+        deal = self.hand_number if deal is None else deal
+        at = {seat: i for i, seat in enumerate(seating)} if seating is not None else dict(enumerate(range(n)))
+        active = [t for t in range(n) if not self.players[at[t]].out]
+        if len(active) < 2:
+            return None
+        if self.rotation == Rotation.DEAL_COUNT:
+            button = (self.first_button + deal) % n
+            while button not in active:
+                button = (button + 1) % n
+        else:
+            last = self.buttons[-1] if self.buttons else None
+            if last is None and self.first_button in active:
+                button = self.first_button
+            else:  # left of the last button (or of the first, when its seat is out already)
+                start = self.first_button if last is None else last
+                button = next(t % n for t in range(start + 1, start + n + 1) if t % n in active)
+        if self.seeding == Seeding.PER_DEAL:
+            hand_seed = int(np.random.SeedSequence([self.seed, deal]).generate_state(1, dtype=np.uint64)[0] % (2**63))
+        else:
+            hand_seed = self.seed * 1_000_003 + self.hand_number
+        self.buttons.append(button)
+        self.seat_of = active
+        self.player_of = [at[t] for t in active]
+        self.hand_rules = rules or self.rules
+        stacks = [
+            self.rules.starting_stack if self.rules.reset_stacks else self.players[i].stack for i in self.player_of
+        ]
+        self.state = self.hand_rules.new_hand(
+            stacks, button=active.index(button), seed=hand_seed, hand_number=self.hand_number
+        )
+        self._seen = 0
+        self._after_action()
+        return self.state
+
+    def step(self) -> Act | None:
+        """The bot to act makes one move (a failing bot the default move, counted in ``faults``);
+        returns its Act event, or None when no bot is to act (a person's turn, or the hand is over)."""
+        state, who = self.state, self.actor
+        if state is None or who is None or self.players[who].is_human:
+            return None
+        player = self.players[who]
+        k = state.actor
+        assert k is not None
+        was_automatic = player.automatic
+        action, fault = self._ask(player, state, k)
+        if fault is not None:
+            self.faults.append(Fault(self.hand_number, self.seat_of[k], player.name, fault[0], fault[1], str(action)))
+        state.apply(action, automatic=fault is not None or was_automatic)
+        event = next(e for e in reversed(state.events) if isinstance(e, Act))
+        self._after_action()
+        return event
+
+    def act(self, action: Action) -> None:
+        """Apply a person's move (an illegal one raises IllegalActionError and changes nothing)."""
+        who = self.actor
+        if who is None or not self.players[who].is_human or self.state is None:
+            raise ParameterError("it is not your turn")
+        self.state.apply(action)
+        self._after_action()
+
+    def play_hand(self) -> None:
+        """Let the bots play the hand in play to its end (every seat a bot)."""
+        while self.step() is not None:
+            pass
+
+    def _after_action(self) -> None:
+        state = self.state
+        assert state is not None
+        bots = {k: self.players[i].bot for k, i in enumerate(self.player_of) if self.players[i].bot is not None}
+        notify_bots(state, bots, self._seen, self.names)
+        self._seen = len(state.events)
+        if state.is_over:
+            self._finish_hand(state)
+
+    def _finish_hand(self, state: HandState) -> None:
+        names = self.names
+        for k, i in enumerate(self.player_of):
+            p = self.players[i]
+            delta = state.final_stacks[k] - state.starting_stacks[k]
+            p.played += 1
+            p.won += delta
+            p.stack = p.stack + delta if self.rules.reset_stacks else state.final_stacks[k]
+            if p.bot is not None and hasattr(p.bot, "end_hand"):
+                p.bot.end_hand(view_for(state, k, names))
+        self.hand_number += 1
+        stacks = [p.stack for p in self.players]  # after the hand, before anyone goes out or buys back in
+        changes: list[tuple[int, str]] = []
+        line = self.hand_rules.min_stack_to_play
+        for i, p in enumerate(self.players):
+            if not self.rules.reset_stacks and not p.out and p.stack < line:
+                if self.rebuy:
+                    p.stack = self.rules.starting_stack
+                    changes.append((i, "rebuy"))
+                    continue
+                p.out = True
+                self.out_after[p.name] = self.hand_number
+                changes.append((i, "out"))
+        if self.on_hand_end is not None:
+            self.on_hand_end(state, stacks, changes)
+
+    def _ask(self, player: TablePlayer, state: HandState, seat: int) -> tuple[Action, tuple[str, str] | None]:
+        """Ask a bot for its action; on failure return the default action and the fault (kind, message)."""
+        tb = self.time_bank
+        if player.automatic:
+            return _default_action(state), None
+        if tb is not None:
+            player.bank = min(player.bank + tb.per_move, tb.initial + tb.per_move)
+        view = view_for(state, seat, self.names)
+        t0 = time.perf_counter()
+        fault: tuple[str, str] | None = None
+        try:
+            action = player.bot.act(view)  # type: ignore[union-attr]
+        except self.fatal:
+            raise  # play_match: a missing or broken preflop table is the installation's fault, not the bot's
+        except Exception as exc:
+            fault = ("exception", f"{type(exc).__name__}: {exc}")
+            action = None
+        spent = time.perf_counter() - t0
+        player.elapsed += spent
+        player.asked += 1
+        if fault is None and spent > player.bank:
+            fault = ("timeout", f"took {spent:.3f} s with {player.bank:.3f} s left in the time bank")
+        if tb is not None:
+            player.bank = max(player.bank - spent, 0.0)
+        if fault is None:
+            try:
+                action = _checked_action(state, action)
+            except IllegalActionError as exc:
+                fault = ("illegal", str(exc))
+        if fault is None:
+            player.misses = 0
+            return action, None
+        player.misses += 1
+        if tb is not None and player.misses > tb.max_misses:
+            player.automatic = True
+        return _default_action(state), fault
+
+
 MAX_HANDS = 10**9
 """More hands (or deals) than this in one match are refused rather than started."""
 
@@ -323,26 +609,23 @@ def play_match(
         raise ParameterError("duplicate matches need rules that reset stacks every hand (reset_stacks=True)")
     names = _unique_names(bots)
     seed = int(cast(int, np.random.SeedSequence().entropy) % (2**63)) if seed is None else seed
-    rng = np.random.default_rng(seed)
-    first_button = int(rng.integers(n))
-    for i, b in enumerate(bots):
-        if hasattr(b, "start_match"):
-            b.start_match(i, rules, n)
-    stacks = {name: rules.starting_stack for name in names}
-    out = {name: False for name in names}
-    bank = {name: rules.time_bank.initial if rules.time_bank else math.inf for name in names}
-    misses = {name: 0 for name in names}
-    automatic = {name: False for name in names}
-    faults: list[Fault] = []
+    first_button = int(np.random.default_rng(seed).integers(n))
+    players = [TablePlayer(name, bot, rules.starting_stack) for name, bot in zip(names, bots, strict=True)]
+    table = TableLoop(
+        rules,
+        players,
+        seed=seed,
+        first_button=first_button,
+        rotation=Rotation.DEAL_COUNT,
+        seeding=Seeding.PER_DEAL,
+        clock=True,
+        fatal=(PreflopTableError,),
+    )
     histories: list[str] = []
-    money_rows = [dict(stacks)]
+    money_rows = [{p.name: p.stack for p in players}]
     win_rows: list[dict[str, Any]] = []
-    elapsed = {name: 0.0 for name in names}
-    asked = {name: 0 for name in names}
-    eliminated: dict[str, int] = {}
     started = time.perf_counter()
     seatings = [list(range(n))] if not duplicate else [[(i + k) % n for i in range(n)] for k in range(n)]
-    hand_no = 0
     deals: Any = range(hands)
     if progress:  # tqdm closes its bar when the loop ends, by a break or an exception (Ctrl-C) too
         what = "duplicate deals" if duplicate else "hands"
@@ -351,57 +634,22 @@ def play_match(
         _signals.check()
         if time_limit is not None and time.perf_counter() - started > time_limit:
             break
-        deal_seed = int(np.random.SeedSequence([seed, deal]).generate_state(1, dtype=np.uint64)[0] % (2**63))
-        for seating in seatings:
-            # seating[i] is the table seat of bot i
-            by_seat = {seating[i]: i for i in range(n)}
-            active_seats = [s for s in range(n) if not out[names[by_seat[s]]]]
-            if len(active_seats) < 2:
+        for seating in seatings:  # seating[i] is the table seat of bot i
+            hand_no = table.hand_number
+            state = table.start_hand(deal, seating=seating)
+            if state is None:
                 break
-            table_button = (first_button + deal) % n if rules.reset_stacks else (first_button + hand_no) % n
-            while table_button not in active_seats:
-                table_button = (table_button + 1) % n
-            hand_seat_of = {s: k for k, s in enumerate(active_seats)}
-            bot_of = [by_seat[s] for s in active_seats]
-            start_stacks = [rules.starting_stack if rules.reset_stacks else stacks[names[b]] for b in bot_of]
-            state = rules.new_hand(start_stacks, button=hand_seat_of[table_button], seed=deal_seed, hand_number=hand_no)
-            seen = 0
-            while True:
-                hand_names = tuple(names[b] for b in bot_of)
-                _broadcast(state, bots, bot_of, seen, hand_names)
-                seen = len(state.events)
-                if state.is_over:
-                    break
-                k = state.actor
-                assert k is not None
-                b = bot_of[k]
-                name = names[b]
-                was_automatic = automatic[name]
-                action, fault = _ask(
-                    bots[b], state, k, rules, name, bank, misses, automatic, elapsed, asked, hand_names
-                )
-                if fault is not None:
-                    faults.append(Fault(hand_no, seating[b], name, fault[0], fault[1], str(action)))
-                state.apply(action, automatic=fault is not None or was_automatic)
+            table.play_hand()
             result: dict[str, float] = {"hand": hand_no, "deal": deal}
-            for k, b in enumerate(bot_of):
-                name = names[b]
-                net = state.final_stacks[k] - state.starting_stacks[k]
-                result[name] = net
-                stacks[name] = stacks[name] + net if rules.reset_stacks else state.final_stacks[k]
-                if hasattr(bots[b], "end_hand"):
-                    bots[b].end_hand(view_for(state, k, tuple(names[x] for x in bot_of)))
+            for k, i in enumerate(table.player_of):
+                result[names[i]] = state.final_stacks[k] - state.starting_stacks[k]
             for name in names:
                 result.setdefault(name, np.nan)
-                if not rules.reset_stacks and not out[name] and stacks[name] < rules.min_stack_to_play:
-                    out[name] = True
-                    eliminated[name] = hand_no
             win_rows.append(result)
-            money_rows.append(dict(stacks))
+            money_rows.append({p.name: p.stack for p in players})
             if keep_histories:
                 histories.append(state.to_phh())
-            hand_no += 1
-        if sum(1 for v in out.values() if not v) < 2:
+        if sum(1 for p in players if not p.out) < 2:
             break
     money = pd.DataFrame(money_rows, columns=list(names))
     money.index.name = "hand"
@@ -409,66 +657,12 @@ def play_match(
     return MatchResult(
         names=names,
         rules=rules,
-        hands=hand_no,
+        hands=table.hand_number,
         money=money,
         winnings=winnings,
-        faults=faults,
+        faults=table.faults,
         histories=histories,
         duplicate=duplicate,
-        seconds_per_action={nm: (elapsed[nm] / asked[nm] if asked[nm] else 0.0) for nm in names},
-        eliminated=eliminated,
+        seconds_per_action={p.name: (p.elapsed / p.asked if p.asked else 0.0) for p in players},
+        eliminated={name: after - 1 for name, after in table.out_after.items()},
     )
-
-
-def _broadcast(state: HandState, bots: list[Any], bot_of: list[int], seen: int, names: tuple[str, ...] = ()) -> None:
-    notify_bots(state, {k: bots[b] for k, b in enumerate(bot_of)}, seen, names)
-
-
-def _ask(
-    bot: Any,
-    state: HandState,
-    seat: int,
-    rules: Rules,
-    name: str,
-    bank: dict[str, float],
-    misses: dict[str, int],
-    automatic: dict[str, bool],
-    elapsed: dict[str, float],
-    asked: dict[str, int],
-    names: tuple[str, ...] = (),
-) -> tuple[Action, tuple[str, str] | None]:
-    """Ask a bot for its action; on failure return the default action and the fault."""
-    tb = rules.time_bank
-    if automatic[name]:
-        return _default_action(state), None
-    if tb is not None:
-        bank[name] = min(bank[name] + tb.per_move, tb.initial + tb.per_move)
-    view = view_for(state, seat, names)
-    t0 = time.perf_counter()
-    fault: tuple[str, str] | None = None
-    try:
-        action = bot.act(view)
-    except PreflopTableError:
-        raise  # a missing or broken table file is the installation's fault, not the bot's: never play on without it
-    except Exception as exc:
-        fault = ("exception", f"{type(exc).__name__}: {exc}")
-        action = None
-    spent = time.perf_counter() - t0
-    elapsed[name] += spent
-    asked[name] += 1
-    if fault is None and spent > bank[name]:
-        fault = ("timeout", f"took {spent:.3f} s with {bank[name]:.3f} s left in the time bank")
-    if tb is not None:
-        bank[name] = max(bank[name] - spent, 0.0)
-    if fault is None:
-        try:
-            action = _checked_action(state, action)
-        except IllegalActionError as exc:
-            fault = ("illegal", str(exc))
-    if fault is None:
-        misses[name] = 0
-        return action, None
-    misses[name] += 1
-    if tb is not None and misses[name] > tb.max_misses:
-        automatic[name] = True
-    return _default_action(state), fault
