@@ -156,12 +156,16 @@ def power_index(hand: str) -> int:
     return 2 * hi + lo + (22 if len(name) == 2 else 0) + (2 if name.endswith("s") else 0)
 
 
+_COMBOS: dict[str, int] = {name: HandClass.parse(name).n_combos for name in CLASS_NAMES}
+"""Combinations per class by canonical name, so a ranking's 169 names are looked up rather than parsed per share."""
+
+
 def _top_share(order: list[str], share: float) -> dict[str, float]:
     """Play the first classes of ``order`` up to ``share`` of the 1,326 combinations (the boundary class mixed)."""
     out = dict.fromkeys(order, 0.0)
     left = share * 1326
     for name in order:
-        n = HandClass.parse(name).n_combos
+        n = _COMBOS[name] if name in _COMBOS else HandClass.parse(name).n_combos
         take = min(1.0, max(0.0, left / n))
         out[name] = take
         left -= n * take

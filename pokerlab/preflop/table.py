@@ -32,6 +32,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 RANKS = "23456789TJQKA"
 CLASS_NAMES: tuple[str, ...] = tuple(hc.name for hc in hand_classes())
+_BY_NAME: dict[str, HandClass] = {hc.name: hc for hc in hand_classes()}
+_CELLS: dict[str, tuple[int, int]] = {hc.name: hc.grid_cell for hc in hand_classes()}
+"""Each class and its cell of the 13x13 grid by its canonical name: a table's 169 names (read from a file,
+or CLASS_NAMES) and the classes bots ask for at every decision are looked up here, not parsed again."""
 
 
 class TableMetric(StrEnum):
@@ -127,6 +131,8 @@ def _write_atomically(path: Path, text: str, what: str) -> None:
 
 def _class(name: str | HandClass, argument: str = "class") -> HandClass:
     """The hand class ``name`` names, or an error naming ``argument`` (the caller's parameter)."""
+    if isinstance(name, str) and name in _BY_NAME:  # a canonical name ("AKs"): looked up, not parsed again
+        return _BY_NAME[name]
     try:
         return HandClass.parse(name)
     except CardError as exc:
@@ -137,7 +143,8 @@ def _grid(values: Mapping[str, float] | Sequence[float]) -> np.ndarray:
     grid = np.full((13, 13), np.nan)
     items = values.items() if isinstance(values, Mapping) else zip(CLASS_NAMES, values, strict=True)
     for name, v in items:
-        r, c = _class(name).grid_cell
+        cell = _CELLS.get(name) if isinstance(name, str) else None
+        r, c = cell if cell is not None else _class(name).grid_cell  # another spelling ("AKS"): parsed
         grid[r, c] = v
     return grid
 

@@ -12,6 +12,7 @@ from pokerlab.cards import Deck, cards_html, check_disjoint, parse_cards
 from pokerlab.charts import chart_svg
 from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.evaluator import HandValue, evaluate
+from pokerlab.ranges import Range
 from pokerlab.strength import Potential, hand_potential, turn_card_effects
 from pokerlab.widgets._common import _WIDE, _beside, _error_html, _fit, _inline, _projector, _with_picture, _wrap_row
 from pokerlab.widgets.ranges import RangeGrid
@@ -117,6 +118,7 @@ class PotentialExplorer:
         )
         self.examples_view = w.HTML()
         self.result: Potential | None = None
+        self._range: Range | None = None  # the opponent range of the last update, parsed once
         self.error: str | None = None
         self.last_chart: Any = None  # the chart drawn for the current inputs (charts=True)
         for box in (self.hole, self.board, self.lookahead, self.opponents, self.weights):
@@ -152,9 +154,10 @@ class PotentialExplorer:
         try:
             board = parse_cards(self.board.value)
             lookahead = 1 if len(board) == 4 else self.lookahead.value
-            weights = self.weights.value.strip() or None
+            text = self.weights.value.strip()
+            self._range = Range.parse(text) if text else None  # parsed here, once: the chart's turn cards reuse it
             p = hand_potential(
-                self.hole.value, board, lookahead=lookahead, weights=weights, opponents=self.opponents.value
+                self.hole.value, board, lookahead=lookahead, weights=self._range, opponents=self.opponents.value
             )
         except PokerlabError as exc:
             self.result, self.error = None, str(exc)
@@ -255,8 +258,7 @@ class PotentialExplorer:
 
         frame = None
         if len(p.board) == 3:
-            weights = self.weights.value.strip() or None
-            frame = turn_card_effects(p.hole, p.board, weights=weights, opponents=p.opponents)
+            frame = turn_card_effects(p.hole, p.board, weights=self._range, opponents=p.opponents)
         chart = charts.potential_and_turn_chart(p, frame)
         if frame is None:
             return _projector(chart.properties(width=440, height=110))
