@@ -5,7 +5,8 @@ and ``variant=Variant.CFR_PLUS`` are the same call, and the command line's
 ``choices`` come from the same class as the function's check (one list, no copy
 to drift). The classes are defined here, in a leaf that imports nothing, so
 ``pokerlab --help`` does not load numpy; their public home is the package that
-uses them (:data:`pokerlab.solve.Variant`, ...), which re-exports them.
+uses them (:data:`pokerlab.solve.Variant`, :data:`pokerlab.preflop.TableMetric`,
+:data:`pokerlab.experiments.Setup`, ...), which re-exports them.
 
 >>> Variant("cfr+") is Variant.CFR_PLUS
 True
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["CFREngine", "GameName", "Variant"]
+__all__ = ["CFREngine", "GameName", "Setup", "TableMethod", "TableMetric", "TableSource", "Variant"]
 
 
 class Variant(StrEnum):
@@ -40,3 +41,36 @@ class GameName(StrEnum):
 
     KUHN = "kuhn"
     LEDUC = "leduc"
+
+
+class TableMetric(StrEnum):
+    """Which value of a simulated table: the pot share, or the share of hands won outright."""
+
+    POT_SHARE = "pot_share"
+    WON_OUTRIGHT = "won_outright"
+
+
+class TableMethod(StrEnum):
+    """How a preflop table was made: from experts' rankings, by simulation, or exactly (heads-up)."""
+
+    EXPERT = "expert"
+    SIMULATION = "simulation"
+    EXACT = "exact"
+
+
+class TableSource(StrEnum):
+    """The expert rankings an expert table follows (see :func:`pokerlab.preflop.expert_table`)."""
+
+    INCOME_RATE = "income_rate"
+    SKLANSKY = "sklansky"
+    CHEN = "chen"
+    REMBRANT = "rembrant"
+
+
+class Setup(StrEnum):
+    """The Waterloo report's self-play experiments (Figures 4-7): phases against phases, bluffing styles, trust
+    (:func:`pokerlab.experiments.run_experiment`)."""
+
+    PHASES = "phases"
+    BLUFFING = "bluffing"
+    TRUST = "trust"

@@ -33,7 +33,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from pokerlab._options import GameName, Variant
+from pokerlab._options import GameName, Setup, TableMethod, TableMetric, TableSource, Variant
 from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.streets import Street
 
@@ -961,13 +961,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("tables", "regenerate preflop tables as CSV with provenance", cmd_tables)
     p.add_argument(
         "--method",
-        choices=("expert", "simulation", "exact", "exact-matrix"),
+        choices=[*(m.value for m in TableMethod), "exact-matrix"],
         default="simulation",
         help="exact-matrix: every class against every class, exact (about a minute on 2 workers)",
     )
     p.add_argument(
         "--source",
-        choices=("income_rate", "sklansky", "chen", "rembrant"),
+        choices=[s.value for s in TableSource],
         default=None,
         help="expert table source (default income_rate, which depends on --players and --games)",
     )
@@ -980,7 +980,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--seed", type=_SEED, default=None, help="random seed (simulation default: random; expert: 2026)")
     p.add_argument(
-        "--metric", choices=("pot_share", "won_outright"), default=None, help="simulation only (default pot_share)"
+        "--metric", choices=[m.value for m in TableMetric], default=None, help="simulation only (default pot_share)"
     )
     p.add_argument(
         "--out",
@@ -1015,9 +1015,7 @@ def build_parser() -> argparse.ArgumentParser:
         "self-play experiments (the Waterloo report's Figures 4-7) or duplicate heads-up matches",
         cmd_tournament,
     )
-    p.add_argument(
-        "--setup", choices=("phases", "bluffing", "trust"), default=None, help="the experiment (default phases)"
-    )
+    p.add_argument("--setup", choices=[s.value for s in Setup], default=None, help="the experiment (default phases)")
     p.add_argument(
         "--bots",
         type=_text,

@@ -37,6 +37,7 @@ import numpy as np
 
 from pokerlab import _chart_hook, _validate, bots
 from pokerlab._files import write_text
+from pokerlab._options import Setup
 from pokerlab._parallel import run_tasks
 from pokerlab.bots.collect import collect_decisions
 from pokerlab.bots.context_models import MODEL_KINDS, ContextModel, calibration_table
@@ -61,14 +62,6 @@ __all__ = [
     "run_duplicate",
     "run_experiment",
 ]
-
-
-class Setup(StrEnum):
-    """The Waterloo report's self-play experiments (Figures 4-7): phases against phases, bluffing styles, trust."""
-
-    PHASES = "phases"
-    BLUFFING = "bluffing"
-    TRUST = "trust"
 
 
 class ScoreMetric(StrEnum):

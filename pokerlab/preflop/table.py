@@ -13,7 +13,6 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +20,7 @@ import numpy as np
 
 from pokerlab import _chart_hook
 from pokerlab._files import write_text
+from pokerlab._options import TableMethod, TableMetric, TableSource
 from pokerlab._validate import is_whole, member
 from pokerlab._version import __version__
 from pokerlab.cards import HandClass, hand_classes
@@ -38,33 +38,9 @@ _CELLS: dict[str, tuple[int, int]] = {hc.name: hc.grid_cell for hc in hand_class
 or CLASS_NAMES) and the classes bots ask for at every decision are looked up here, not parsed again."""
 
 
-class TableMetric(StrEnum):
-    """Which value of a simulated table: the pot share, or the share of hands won outright."""
-
-    POT_SHARE = "pot_share"
-    WON_OUTRIGHT = "won_outright"
-
-
 METRICS = tuple(TableMetric)
 MAX_GAMES = 10**10
 """More games per class than this (days of work) are refused rather than started."""
-
-
-class TableMethod(StrEnum):
-    """How a preflop table was made: from experts' rankings, by simulation, or exactly (heads-up)."""
-
-    EXPERT = "expert"
-    SIMULATION = "simulation"
-    EXACT = "exact"
-
-
-class TableSource(StrEnum):
-    """The expert rankings an expert table follows (see :func:`pokerlab.preflop.expert_table`)."""
-
-    INCOME_RATE = "income_rate"
-    SKLANSKY = "sklansky"
-    CHEN = "chen"
-    REMBRANT = "rembrant"
 
 
 SOURCES = tuple(TableSource)
