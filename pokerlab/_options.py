@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["CFREngine", "GameName", "Setup", "TableMethod", "TableMetric", "TableSource", "Variant"]
+__all__ = ["CFREngine", "Engine", "GameName", "Setup", "TableMethod", "TableMetric", "TableSource", "Variant"]
 
 
 class Variant(StrEnum):
@@ -74,3 +74,11 @@ class Setup(StrEnum):
     PHASES = "phases"
     BLUFFING = "bluffing"
     TRUST = "trust"
+
+
+class Engine(StrEnum):
+    """How :meth:`pokerlab.bpp.BPPNetwork.query` computes a posterior: pgmpy's variable elimination, or numpy's
+    einsum (``pokerlab.bpp.network.Engine``)."""
+
+    PGMPY = "pgmpy"
+    NUMPY = "numpy"

@@ -33,7 +33,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from pokerlab._options import GameName, Setup, TableMethod, TableMetric, TableSource, Variant
+from pokerlab._options import Engine, GameName, Setup, TableMethod, TableMetric, TableSource, Variant
 from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.streets import Street
 
@@ -1070,7 +1070,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bet", type=_whole(1), default=10, help="size of a raise")
     p.add_argument(
         "--engine",
-        choices=("numpy", "pgmpy"),
+        choices=sorted(e.value for e in Engine),  # numpy first: the default
         default="numpy",
         help="who computes the network: numpy, or pgmpy (slower)",
     )

@@ -42,12 +42,12 @@ import contextlib
 import math
 import warnings
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
 import numpy as np
 
+from pokerlab._options import Engine
 from pokerlab._validate import member
 from pokerlab.bpp.handtypes import (
     BOARD_NONE,
@@ -70,13 +70,6 @@ __all__ = [
     "action_names",
     "build_network",
 ]
-
-
-class Engine(StrEnum):
-    """How :meth:`BPPNetwork.query` computes a posterior: pgmpy's variable elimination, or numpy's einsum."""
-
-    PGMPY = "pgmpy"
-    NUMPY = "numpy"
 
 
 NODES = ("BPP_Final", "OPP_Final", "BPP_Win", "BPP_Current", "OPP_Current", "Board", "OPP_Action")
