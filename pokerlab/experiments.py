@@ -201,8 +201,8 @@ def run_experiment(
     trials = _validate.whole(trials, "trials", lo=1, hi=1_000_000)
     seed = _validate.seed(seed, optional=False)
     _validate.flag(progress, "progress")
-    if rules is not None and not isinstance(rules, Rules):
-        raise ParameterError(f"rules must be a Rules value or None, not {rules!r}")
+    if rules is not None:
+        Rules.checked(rules)
     if executor is not None and not isinstance(executor, Executor):
         raise ParameterError(f"executor must be a concurrent.futures.Executor or None, not {executor!r}")
     if out is not None:
@@ -239,8 +239,8 @@ def run_duplicate(
     seed = _validate.seed(seed, optional=False)
     if seed > _validate.MAX_SEED // 2 - 1:
         raise ParameterError(f"seed must be at most {_validate.MAX_SEED // 2 - 1} for a duplicate match, not {seed}")
-    if rules is not None and not isinstance(rules, Rules):
-        raise ParameterError(f"rules must be a Rules value or None, not {rules!r}")
+    if rules is not None:
+        Rules.checked(rules)
     rules = (rules or NO_LIMIT_RING).with_(reset_stacks=True, min_players=2, max_players=2, default_players=2)
     bot_a, bot_b = bots.make(a, seed=seed * 2 + 1), bots.make(b, seed=seed * 2 + 2)
     if bot_a.name == bot_b.name:

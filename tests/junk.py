@@ -466,6 +466,7 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     },
     # bots, strategy, apps, charts, hand histories, ACPC and solve: what their own tests pass
     "pokerlab.apps.session.TableSession": {"seats": _seats},
+    "pokerlab.game.rules.Rules.checked": {"value": _rules},
     "pokerlab.game.match.TableLoop": {
         "players": _table_players,
         "first_button": lambda: 0,

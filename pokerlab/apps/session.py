@@ -140,8 +140,7 @@ class TableSession:
     stack_history: list[list[int]] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.rules, Rules):
-            raise ParameterError(f"rules must be a Rules, not {_validate._show(self.rules)}")
+        Rules.checked(self.rules)
         if not isinstance(self.seats, (list, tuple)) or not all(isinstance(s, Seat) for s in self.seats):
             raise ParameterError(f"seats must be a list of Seat, not {_validate._show(self.seats)}")
         if not all(isinstance(s.name, str) and s.name.strip() for s in self.seats):

@@ -370,8 +370,7 @@ class TableLoop:
         fatal: tuple[type[Exception], ...] = (),
         on_hand_end: Callable[[HandState, list[int], list[tuple[int, str]]], None] | None = None,
     ) -> None:
-        if not isinstance(rules, Rules):
-            raise ParameterError(f"rules must be a Rules value (e.g. pokerlab.game.NO_LIMIT_RING), not {rules!r:.60}")
+        Rules.checked(rules)
         if not isinstance(players, (list, tuple)) or not all(isinstance(p, TablePlayer) for p in players):
             raise ParameterError(f"players must be a list of TablePlayer, not {_validate._show(players)}")
         rules.check_players(len(players), "players")
@@ -589,8 +588,7 @@ def play_match(
     """
     import pandas as pd
 
-    if not isinstance(rules, Rules):
-        raise ParameterError(f"rules must be a Rules value (e.g. pokerlab.game.NO_LIMIT_RING), not {rules!r}")
+    Rules.checked(rules)
     if isinstance(bots, (str, bytes)) or not hasattr(bots, "__len__"):
         raise ParameterError(f"bots must be a list of bots, not {bots!r}")
     n = len(bots)

@@ -31,7 +31,8 @@ from enum import StrEnum
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from pokerlab.errors import RulesError
+from pokerlab import _validate
+from pokerlab.errors import ParameterTypeError, RulesError
 from pokerlab.game import _hooks
 from pokerlab.streets import Street
 
@@ -346,6 +347,22 @@ class Rules:
         :mod:`pokerlab.game._hooks`)."""
         text: str = _hooks.call("to_gamedef", self, players)
         return text
+
+    @classmethod
+    def checked(cls, value: object, name: str = "rules") -> Rules:
+        """``value`` if it is a :class:`Rules`, else a :class:`~pokerlab.errors.ParameterTypeError` naming ``name``:
+        the one check every function that takes rules runs (a match, a hand, a table, an app).
+
+        >>> Rules.checked("NL")
+        Traceback (most recent call last):
+        ...
+        pokerlab.errors.ParameterTypeError: rules must be a Rules value (e.g. pokerlab.game.NO_LIMIT_RING), not 'NL'
+        """
+        if not isinstance(value, cls):
+            raise ParameterTypeError(
+                f"{name} must be a Rules value (e.g. pokerlab.game.NO_LIMIT_RING), not {_validate._show(value)}"
+            )
+        return value
 
     def with_(self, **changes: object) -> Rules:
         """A copy with some fields changed (validated again)."""

@@ -335,8 +335,7 @@ class HandState:
     ) -> None:
         from collections.abc import Iterable, Sequence
 
-        if not isinstance(rules, Rules):
-            raise PokerlabError(f"rules must be a Rules value, not {rules!r:.60}")
+        Rules.checked(rules)
         if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
             raise PokerlabError(f"stacks must be a list of chip counts, not {stacks!r}")
         n = len(stacks)

@@ -56,8 +56,8 @@ class TableWidget:
         from pokerlab.apps.base import ActionBar
         from pokerlab.apps.session import Seat, TableSession
 
-        if rules is not None and not isinstance(rules, Rules):
-            raise ParameterError(f"rules must be a Rules (or None for no-limit ring), not {_validate._show(rules)}")
+        if rules is not None:
+            Rules.checked(rules)
         if opponents is not None and (
             not isinstance(opponents, (list, tuple))
             or not all(
