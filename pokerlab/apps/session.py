@@ -157,19 +157,11 @@ class TableSession:
             raise ParameterError(f"every seat needs its own name, not {names}")
         if sum(s.is_human for s in self.seats) > 1:
             raise ParameterError("one person per table")
-        if self.hands is not None and (isinstance(self.hands, bool) or self.hands < 1):
-            raise ParameterError(f"hands must be at least 1, not {self.hands}")
-        if self.minutes is not None and (isinstance(self.minutes, bool) or not self.minutes > 0):
-            raise ParameterError(f"minutes must be positive, not {self.minutes}")
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
-            raise ParameterError(f"seed must be a whole number, not {self.seed!r}")
-        if not isinstance(self.rising_chips, bool):
-            raise ParameterError(f"rising_chips must be True or False, not {self.rising_chips!r}")
-        if not isinstance(self.rebuy, bool):
-            raise ParameterError(f"rebuy must be True or False, not {self.rebuy!r}")
+        _validate.flag(self.rising_chips, "rising_chips")
+        _validate.flag(self.rebuy, "rebuy")
         first = self.first_dealer
-        if first is not None and (isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n):
-            raise ParameterError(f"first_dealer must be a seat 0..{n - 1}, not {self.first_dealer!r}")
+        if first is not None:
+            _validate.whole(first, "first_dealer (a seat)", lo=0, hi=n - 1)
         self._started = time.monotonic()
         self._table = TableLoop(
             self.rules,
