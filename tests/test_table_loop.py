@@ -17,7 +17,7 @@ def _ring_bots():
 
 
 def test_a_match_and_a_session_give_the_numbers_recorded_before_the_loops_were_one():
-    # regression pins: pokerlab itself, run on the two separate loops (commit b2af493 and before) and unchanged since
+    # regression pins: pokerlab itself, run on the two separate loops (commit 75b3f9b, before the one loop)
     r = play_match(_ring_bots(), NO_LIMIT_RING, 40, seed=4)
     assert r.money.iloc[-1].to_dict() == {"phase1": 600, "random": 0, "always_call": 0}
     assert r.eliminated == {"always_call": 3, "random": 25} and r.hands == 26 and r.faults == []
