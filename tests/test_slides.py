@@ -379,3 +379,35 @@ def test_two_sections_in_one_cell_say_their_minutes_are_shared_not_added(tmp_pat
     notes = re.findall(r'<aside class="notes">(.*?)</aside>', page, flags=re.S)
     assert len(notes) == 2 and "share" not in notes[0]
     assert "§4 and §5 are one cell of the lesson" in notes[1] and "7 min for both together, not 7 more" in notes[1]
+
+
+def test_the_rise_widgets_labextension_ships_in_the_wheel_and_links_in_a_checkout():
+    """pokerlab-rise-widgets (live widgets in jupyterlab-rise; tests/test_slides_rise_browser.py runs it) reaches
+    JupyterLab two ways: pyproject.toml's data-files put every file of it in the wheel's share/jupyter/labextensions,
+    and pokerlab._jupyter_labextension_paths points `jupyter labextension develop` at the checkout's copy."""
+    import tomllib
+
+    import pokerlab
+
+    root = Path(__file__).resolve().parents[1]
+    folder = root / "labextension" / "pokerlab-rise-widgets"
+    package = json.loads((folder / "package.json").read_text(encoding="utf-8"))
+    assert package["name"] == "pokerlab-rise-widgets"
+    load = folder / package["jupyterlab"]["_build"]["load"]
+    assert load.is_file() and "window._JUPYTERLAB" in load.read_text(encoding="utf-8")
+    data_files = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"][
+        "data-files"
+    ]
+    shipped = {
+        (target + "/" + Path(source).name): source for target, sources in data_files.items() for source in sources
+    }
+    files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+    assert files == ["package.json", "static/remoteEntry.js"]
+    for name in files:
+        assert (
+            shipped[f"share/jupyter/labextensions/pokerlab-rise-widgets/{name}"]
+            == f"labextension/pokerlab-rise-widgets/{name}"
+        )
+    (link,) = pokerlab._jupyter_labextension_paths()
+    assert link["dest"] == package["name"]
+    assert (Path(pokerlab.__file__).parent / link["src"]).resolve() == folder
