@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pokerlab import _validate
 from pokerlab.charts._common import _need_columns, _title
@@ -19,7 +19,8 @@ __all__ = ["difference_heatmap", "matrix_heatmap", "preflop_heatmap"]
 # the 13x13 grids: 13 cells of 34 pixels, numbers at 13 pixels (readable at 1280x720 on a projector)
 HEATMAP_SIZE = 13 * 34
 HEATMAP_FONT = 13
-RANK_AXIS = {"labelAngle": 0, "labelFontSize": 15, "labelFontWeight": "bold"}  # the ranks 2..A along both sides
+# the ranks 2..A along both sides
+RANK_AXIS: dict[str, Any] = {"labelAngle": 0, "labelFontSize": 15, "labelFontWeight": "bold"}
 
 
 def preflop_heatmap(frame: pd.DataFrame, title: str = "", value_title: str = "value") -> alt.Chart:
