@@ -151,3 +151,13 @@ __all__ = [
     "range_breakdown",
     "turn_card_effects",
 ]
+
+
+def _jupyter_labextension_paths() -> list[dict[str, str]]:
+    """The JupyterLab extension pokerlab ships, for `jupyter labextension develop --overwrite .` in a checkout.
+
+    pokerlab-rise-widgets lets the ipywidgets manager start in jupyterlab-rise's slideshow, so explorers work on
+    live slides (its remoteEntry.js says how). A wheel installs it by itself (pyproject.toml's data-files); an
+    editable install (`pip install -e`) cannot, and this hook is what that one command links into the environment.
+    """
+    return [{"src": "../labextension/pokerlab-rise-widgets", "dest": "pokerlab-rise-widgets"}]

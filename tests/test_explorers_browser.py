@@ -78,6 +78,8 @@ EXPLORERS = [
         "decisions = collect_decisions(['phase1', 'rembrant', 'random', 'always_call'], hands=150, seed=9)\n"
         "ContextExplorer(decisions, style='rembrant')",
     ),
+    ("PushFoldExplorer", "from pokerlab.widgets import PushFoldExplorer\nPushFoldExplorer(10)"),
+    ("PushFoldDrill", "from pokerlab.widgets import PushFoldDrill\nPushFoldDrill(seed=2026)"),
 ]
 
 # rendered height in pixels at 1280x720 before issue 22's layout (measured with this test on the old code)

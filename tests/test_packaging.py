@@ -175,7 +175,9 @@ def test_the_wheel_carries_every_committed_table_and_module(wheel):
 @pytest.mark.slow
 def test_the_wheel_holds_no_tests_notebooks_or_benchmarks(wheel):
     top = {name.split("/")[0] for name in wheel}
-    assert top == {"pokerlab", "pokerlab-0.1.0.dist-info"}
+    assert top == {"pokerlab", "pokerlab-0.1.0.dist-info", "pokerlab-0.1.0.data"}  # .data: the labextension
+    data = {n for n in wheel if n.startswith("pokerlab-0.1.0.data/")}
+    assert {n.split("/share/jupyter/labextensions/")[0] for n in data} == {"pokerlab-0.1.0.data/data"}
     assert not [n for n in wheel if n.endswith(".ipynb") or "/tests/" in n or "__pycache__" in n]
 
 

@@ -293,6 +293,46 @@ def test_cli_writes_the_deck_and_says_where(tmp_path, capsys):
     assert "leave out the LESSON" in capsys.readouterr().err
 
 
+# The lecturer's install (README "Teach it"): pokerlab without its dependencies plus the two the decks use.
+DECK_ONLY_INSTALL = "pip install --no-deps -e . latex2mathml mistune"
+HEAVY = (
+    "numpy", "numba", "llvmlite", "pandas", "scipy", "sklearn", "pgmpy", "altair", "vl_convert", "PIL",
+    "ipywidgets", "anywidget", "IPython", "ipykernel", "voila", "jupyter_server", "tqdm", "statsmodels",
+)  # fmt: skip
+
+
+def test_decks_are_built_without_the_heavy_dependencies(tmp_path):
+    """`pokerlab course slides` reads the saved lessons and needs only latex2mathml and mistune, so a lecturer can
+    install pokerlab with `--no-deps` plus those two (seconds instead of minutes): here every heavy library is
+    made unimportable in a fresh interpreter and lesson 02's deck is still written, speaker notes and all."""
+    import subprocess
+    import sys
+
+    assert DECK_ONLY_INSTALL.split()[-2:] == ["latex2mathml", "mistune"]
+    code = f"""
+import sys
+from importlib.abc import MetaPathFinder
+
+class Refuse(MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {HEAVY!r}:
+            raise ImportError(f"{{name}} is not installed (deck-only install)")
+        return None
+
+sys.meta_path.insert(0, Refuse())
+from pokerlab.cli import main
+code = main(["course", "slides", {str(tmp_path)!r}, "02"])
+loaded = sorted({{m.split(".")[0] for m in sys.modules}} & set({HEAVY!r}))
+print("exit", code, "loaded", loaded)
+"""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "exit 0 loaded []" in proc.stdout, proc.stdout + proc.stderr[-2000:]
+    deck = (tmp_path / "02_strength_and_potential.slides.html").read_text(encoding="utf-8")
+    assert deck.count('<aside class="notes">') >= 5  # a section's instructor notes
+    assert (tmp_path / "02_strength_and_potential_files").is_dir() and (tmp_path / "reveal").is_dir()
+
+
 def test_pdf_without_chromium_says_so_in_one_line(tmp_path, capsys):
     slides.build_deck(LESSONS[0], tmp_path)
     with pytest.raises(DataError, match="needs Chromium at /no/chromium, which is not installed"):
@@ -379,3 +419,35 @@ def test_two_sections_in_one_cell_say_their_minutes_are_shared_not_added(tmp_pat
     notes = re.findall(r'<aside class="notes">(.*?)</aside>', page, flags=re.S)
     assert len(notes) == 2 and "share" not in notes[0]
     assert "§4 and §5 are one cell of the lesson" in notes[1] and "7 min for both together, not 7 more" in notes[1]
+
+
+def test_the_rise_widgets_labextension_ships_in_the_wheel_and_links_in_a_checkout():
+    """pokerlab-rise-widgets (live widgets in jupyterlab-rise; tests/test_slides_rise_browser.py runs it) reaches
+    JupyterLab two ways: pyproject.toml's data-files put every file of it in the wheel's share/jupyter/labextensions,
+    and pokerlab._jupyter_labextension_paths points `jupyter labextension develop` at the checkout's copy."""
+    import tomllib
+
+    import pokerlab
+
+    root = Path(__file__).resolve().parents[1]
+    folder = root / "labextension" / "pokerlab-rise-widgets"
+    package = json.loads((folder / "package.json").read_text(encoding="utf-8"))
+    assert package["name"] == "pokerlab-rise-widgets"
+    load = folder / package["jupyterlab"]["_build"]["load"]
+    assert load.is_file() and "window._JUPYTERLAB" in load.read_text(encoding="utf-8")
+    data_files = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"][
+        "data-files"
+    ]
+    shipped = {
+        (target + "/" + Path(source).name): source for target, sources in data_files.items() for source in sources
+    }
+    files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+    assert files == ["package.json", "static/remoteEntry.js"]
+    for name in files:
+        assert (
+            shipped[f"share/jupyter/labextensions/pokerlab-rise-widgets/{name}"]
+            == f"labextension/pokerlab-rise-widgets/{name}"
+        )
+    (link,) = pokerlab._jupyter_labextension_paths()
+    assert link["dest"] == package["name"]
+    assert (Path(pokerlab.__file__).parent / link["src"]).resolve() == folder

@@ -1,12 +1,14 @@
 """Live slides: a lesson in jupyterlab-rise (JupyterLab's "Render as slideshow", served at /rise/<path>.ipynb).
 
 The same slide metadata that builds the decks gives RISE its slides (and metadata.rise.theme "white", whose fonts
-ship with jupyterlab-rise, keeps it off the network); on the explorer's slide the cell is run
-with Shift+Enter. Moving a slider there does not work today: jupyterlab-rise 0.43.1 cannot load the ipywidgets 8
-widget manager into its app (the browser console says "Shared module @jupyterlab/console doesn't exist in shared
-scope default"; upstream jupyterlab-contrib/rise issues 119 and 126), so the explorer shows its saved picture
-instead of its sliders. That test is a strict xfail: it fails loudly once an upgrade makes the sliders work.
-Skipped when there is no /usr/bin/chromium (CI installs it).
+ship with jupyterlab-rise, keeps it off the network). On the explorer's slide the cell is run with Ctrl+Enter (which
+stays on the slide; Shift+Enter moves on) and a slider is dragged with the mouse (the arrow keys belong to the
+slideshow). The sliders work because of pokerlab's labextension pokerlab-rise-widgets
+(labextension/pokerlab-rise-widgets): without it jupyterlab-rise 0.43.1 cannot load the ipywidgets 8 widget
+manager ("Shared module @jupyterlab/console doesn't exist in shared scope default"; upstream jupyterlab-contrib/rise
+issues 119 and 126) and an explorer shows its saved picture. The server is given the checkout's copy of the
+extension (`--LabServerApp.extra_labextensions_path`), so the test holds for an editable install too, where
+pyproject.toml's data-files are not installed. Skipped when there is no /usr/bin/chromium (CI installs it).
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 pytestmark = pytest.mark.slow
 
-LESSON = Path(__file__).resolve().parents[1] / "notebooks" / "05_betting_strategies.ipynb"
+ROOT = Path(__file__).resolve().parents[1]
+LESSON = ROOT / "notebooks" / "05_betting_strategies.ipynb"
+LABEXTENSIONS = ROOT / "labextension"  # pokerlab-rise-widgets
 EXPLORER = "StrategyExplorer()"
 # RISE's horizontal slides: the sections that hold the vertical ones
 STACKS = "[...document.querySelectorAll('.reveal .slides section')].filter(s => s.querySelector('section'))"
@@ -57,7 +61,8 @@ def lab(tmp_path_factory):
     log = (root / "lab.log").open("w")
     server = subprocess.Popen(
         [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1", "--allow-root",
-         "--IdentityProvider.token=t", f"--ServerApp.root_dir={root}", "--LabApp.news_url="],
+         "--IdentityProvider.token=t", f"--ServerApp.root_dir={root}", "--LabApp.news_url=",
+         f"--LabServerApp.extra_labextensions_path={LABEXTENSIONS}"],
         stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(root / "settings")},
     )  # fmt: skip
     try:
@@ -96,7 +101,7 @@ def _slideshow(browser, port: int):
 
 
 def _run_explorer(page):
-    """Go to the explorer's slide (PageDown is reveal's 'next') and run its cell; return the cell."""
+    """Go to the explorer's slide (PageDown is reveal's 'next') and run its cell there; return the cell."""
     cell = page.locator(".jp-Cell", has_text=EXPLORER).first
     present = "el => { const s = el.closest('section'); return !!s && s.classList.contains('present'); }"
     page.locator(".reveal").first.click(position={"x": 5, "y": 5})
@@ -107,7 +112,7 @@ def _run_explorer(page):
         time.sleep(0.2)
     assert cell.evaluate(present), "never reached the explorer's slide"
     cell.click()
-    page.keyboard.press("Shift+Enter")
+    page.keyboard.press("Control+Enter")  # runs the cell and stays on its slide
     page.wait_for_function(
         f"() => [...document.querySelectorAll('.jp-Cell')].some(c => c.innerText.includes({json.dumps(EXPLORER)})"
         " && c.querySelector('.jp-OutputArea-output'))",
@@ -132,42 +137,52 @@ def test_lesson_metadata_gives_the_rise_slides_and_the_explorer_runs_on_its_slid
             font = page.evaluate("() => getComputedStyle(document.querySelector('.reveal')).fontFamily")
             titles = page.evaluate(f"() => {STACKS}.map(s => (s.querySelector('section h2') || {{}}).textContent)")
             cell = _run_explorer(page)
-            output = cell.locator(".jp-OutputArea-output").first
-            output_kind = output.get_attribute("data-mime-type")
+            cell.locator(".widget-slider", has_text="to call").first.wait_for(timeout=30_000)
+            sliders = cell.locator(".widget-slider").count()
+            pictures = cell.locator(".jp-OutputArea-output img").count()
         finally:
             browser.close()
     assert columns == kinds.count("slide")
     assert leaves == kinds.count("slide") + kinds.count("subslide")
     assert skipped == kinds.count("skip") == 1  # the setup cell is not shown
     assert any(re.match(r"4\. Explore", t or "") for t in titles)
-    # today: the picture of the explorer's chart (see the module's docstring); with working widgets, the sliders
-    assert output_kind in ("image/png", "application/vnd.jupyter.widget-view+json")
+    # the live explorer (EHS, PPOT, pot, to call, ... sliders), not the picture saved beside its widget view
+    assert sliders >= 4 and pictures == 0
     # the lessons ask for RISE's "white" theme (metadata.rise.theme): its fonts ship with jupyterlab-rise, while
     # the default theme imports two web fonts
     assert off == []
     assert "Source Sans Pro" in font
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="jupyterlab-rise 0.43.1 cannot load the ipywidgets 8 widget manager (jupyterlab-contrib/rise #119, #126)",
-)
-def test_moving_a_slider_on_the_explorers_slide_changes_the_number(lab):
+def test_dragging_a_slider_on_the_explorers_slide_changes_the_number(lab):
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox"])
         try:
-            page, _ = _slideshow(browser, lab)
+            page, off = _slideshow(browser, lab)
             cell = _run_explorer(page)
             slider = cell.locator(".widget-slider", has_text="to call").first
             slider.wait_for(timeout=30_000)
             text = lambda: cell.locator(".jp-OutputArea").first.inner_text()  # noqa: E731
-            assert "pot odds (eq. 7) = 0.167" in text()  # 20 / (100 + 20)
-            slider.locator("[role=slider], .noUi-handle").first.focus()
-            for _ in range(5):
-                page.keyboard.press("ArrowRight")
+            readout = lambda: int(slider.locator(".widget-readout").first.inner_text())  # noqa: E731
+            assert readout() == 20 and "pot odds (eq. 7) = 0.167" in text()  # 20 / (100 + 20)
+            box = slider.locator(".noUi-handle").first.bounding_box()
+            assert box and 0 <= box["x"] < 1280 and 0 <= box["y"] < 720, box  # on the slide shown
+            y = box["y"] + box["height"] / 2
+            page.mouse.move(box["x"] + box["width"] / 2, y)
+            page.mouse.down()
+            page.mouse.move(box["x"] + 60, y, steps=6)
+            page.mouse.up()
             deadline = time.monotonic() + 30
-            while "pot odds (eq. 7) = 0.200" not in text():  # 25 / (100 + 25), computed by the kernel
-                assert time.monotonic() < deadline, text()
+            while True:
+                chips = readout()
+                want = f"pot odds (eq. 7) = {chips / (100 + chips):.3f}"  # the kernel's number for the new bet
+                if chips > 20 and want in text():
+                    break
+                assert time.monotonic() < deadline, (chips, text())
                 time.sleep(0.1)
+            hash_after = page.evaluate("() => location.hash")
         finally:
             browser.close()
+    assert chips > 20
+    assert hash_after.startswith("#/slide-")  # still in the slideshow
+    assert off == []

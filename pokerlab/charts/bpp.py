@@ -45,7 +45,7 @@ def network_svg(
     import html as _html
 
     evidence = evidence or {}
-    w, h = 150, 58
+    w, h = 170, 64  # room for the projector-sized labels below (17 px names, 15 px states: "straight_flush 27%")
     parts = [
         '<svg xmlns="http://www.w3.org/2000/svg" width="700" height="400" viewBox="0 0 700 400" '
         f'class="pl-bpp-network" font-family="sans-serif" {SHRINK_TO_FIT}>',
@@ -77,8 +77,8 @@ def network_svg(
         parts.append(
             f'<g class="pl-bpp-node"><rect x="{x - w / 2}" y="{y - h / 2}" width="{w}" height="{h}" rx="10" '
             f'fill="{fill}" stroke="#2c3e50" stroke-width="{2.5 if observed else 1.2}"/>'
-            f'<text x="{x}" y="{y - 6}" text-anchor="middle" font-size="14" font-weight="bold">{node}</text>'
-            f'<text x="{x}" y="{y + 14}" text-anchor="middle" font-size="12">{_html.escape(detail)}</text></g>'
+            f'<text x="{x}" y="{y - 7}" text-anchor="middle" font-size="17" font-weight="bold">{node}</text>'
+            f'<text x="{x}" y="{y + 17}" text-anchor="middle" font-size="15">{_html.escape(detail)}</text></g>'
         )
     parts.append("</svg>")
     return "".join(parts)

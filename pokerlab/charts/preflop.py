@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pokerlab import _validate
 from pokerlab.charts._common import _need_columns, _title
@@ -16,6 +16,12 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["difference_heatmap", "matrix_heatmap", "preflop_heatmap"]
 
+# the 13x13 grids: 13 cells of 34 pixels, numbers at 13 pixels (readable at 1280x720 on a projector)
+HEATMAP_SIZE = 13 * 34
+HEATMAP_FONT = 13
+# the ranks 2..A along both sides
+RANK_AXIS: dict[str, Any] = {"labelAngle": 0, "labelFontSize": 15, "labelFontWeight": "bold"}
+
 
 def preflop_heatmap(frame: pd.DataFrame, title: str = "", value_title: str = "value") -> alt.Chart:
     """A 13x13 heatmap in the Waterloo report's layout (from :meth:`PreflopTable.to_frame`).
@@ -24,6 +30,9 @@ def preflop_heatmap(frame: pd.DataFrame, title: str = "", value_title: str = "va
     below the diagonal, offsuit above. The numbers are black on the light
     end of the colour scale and white on the dark end, wherever the table's
     values lie (Table 3 runs from 0.14 to 0.63, the expert tables from 0 to 1).
+    Projector-sized: 34-pixel cells with the numbers at 13 pixels (the numbers were 8 pixels in 25-pixel cells,
+    too small to read from the back of a room); one grid is 442 pixels square, two fit side by side in a
+    1,100-pixel notebook. A grid drawn smaller should show fewer digits (or none), not smaller ones.
     """
     _need_columns(frame, ("class", "row", "col", "value"), "frame")
     _title(title)
@@ -42,8 +51,8 @@ def preflop_heatmap(frame: pd.DataFrame, title: str = "", value_title: str = "va
         light=[bool(math.isfinite(float(v)) and float(v) > light_from) for v in frame["value"]],
     )
     base = alt.Chart(data).encode(
-        x=alt.X("col_rank:O", sort=ranks, title=None, axis=alt.Axis(orient="top")),
-        y=alt.Y("row_rank:O", sort=ranks, title=None),
+        x=alt.X("col_rank:O", sort=ranks, title=None, axis=alt.Axis(orient="top", **RANK_AXIS)),
+        y=alt.Y("row_rank:O", sort=ranks, title=None, axis=alt.Axis(**RANK_AXIS)),
     )
     tooltip = [
         alt.Tooltip("class:N"),
@@ -54,12 +63,12 @@ def preflop_heatmap(frame: pd.DataFrame, title: str = "", value_title: str = "va
     rect = base.mark_rect().encode(
         color=alt.Color("value:Q", scale=alt.Scale(scheme="viridis"), title=value_title), tooltip=tooltip
     )
-    text = base.mark_text(fontSize=8).encode(
+    text = base.mark_text(fontSize=HEATMAP_FONT).encode(
         text=alt.Text("value:Q", format=".2f"),
         color=alt.condition("datum.light", alt.value("black"), alt.value("white")),
         tooltip=tooltip,
     )
-    return (rect + text).properties(width=330, height=330, title=title)
+    return (rect + text).properties(width=HEATMAP_SIZE, height=HEATMAP_SIZE, title=title)
 
 
 def matrix_heatmap(frame: pd.DataFrame, order: list[str], title: str = "") -> alt.Chart:
@@ -105,12 +114,13 @@ def difference_heatmap(frame: pd.DataFrame, title: str = "") -> alt.Chart:
     )
     limit = float(max(abs(data["difference"].min()), abs(data["difference"].max()), 1e-9))
     base = alt.Chart(data).encode(
-        x=alt.X("col_rank:O", sort=ranks, title=None, axis=alt.Axis(orient="top")),
-        y=alt.Y("row_rank:O", sort=ranks, title=None),
+        x=alt.X("col_rank:O", sort=ranks, title=None, axis=alt.Axis(orient="top", **RANK_AXIS)),
+        y=alt.Y("row_rank:O", sort=ranks, title=None, axis=alt.Axis(**RANK_AXIS)),
         tooltip=["class:N", alt.Tooltip("difference:Q", format="+.3f")],
     )
     rect = base.mark_rect().encode(
         color=alt.Color("difference:Q", scale=alt.Scale(scheme="redblue", domain=[-limit, limit]))
     )
-    text = base.mark_text(fontSize=7).encode(text=alt.Text("difference:Q", format="+.2f"))
-    return (rect + text).properties(width=330, height=330, title=title)
+    # "+1.23" is a character longer than "0.50": a pixel smaller, still readable on a projector
+    text = base.mark_text(fontSize=HEATMAP_FONT - 1).encode(text=alt.Text("difference:Q", format="+.2f"))
+    return (rect + text).properties(width=HEATMAP_SIZE, height=HEATMAP_SIZE, title=title)

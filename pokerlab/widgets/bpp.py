@@ -14,7 +14,20 @@ from pokerlab.bpp.policy import curve_points, pot_odds_threshold
 from pokerlab.charts import bpp_curves_chart, chart_svg, network_svg, posterior_chart
 from pokerlab.errors import PokerlabError
 from pokerlab.streets import Street
-from pokerlab.widgets._common import _WIDE, _beside, _error_html, _fit, _inline, _projector, _with_picture, _wrap_row
+from pokerlab.widgets._common import (
+    _WIDE,
+    AXIS_LABEL_SIZE,
+    _beside,
+    _error_html,
+    _fit,
+    _inline,
+    _projector,
+    _with_picture,
+    _wrap_row,
+)
+
+# the betting curves fill their tab, so their labels can be a size above the other explorers' (``_common``'s 12)
+CURVE_LABEL_SIZE = 15
 
 
 class BPPInspector:
@@ -216,15 +229,24 @@ class BPPInspector:
         )
         self.diagram.value = self._diagram(ev, posts)
         if self._charts:
+            import altair as alt
+
             posterior = posterior_chart(posts, ev)
             for panel in posterior.concat:  # four to a row in the view beside the controls
                 panel.width = 100
+                panel.height = alt.Step(AXIS_LABEL_SIZE)  # a state per label height: 17 labels never overlap
             posterior = _projector(posterior)
             self.posterior_view.value = chart_svg(posterior)
             rows = curve_points(net.round, pot, to_call, points=51)
             title = f"BPP's betting curves on the {net.round} (pot {pot}, to call {to_call})"
             curves = bpp_curves_chart(rows, p_win, title)
-            self.curves_view.value = chart_svg(_projector(curves))
+            # the tab's whole width and height, with the labels a size above the other explorers' for the back row
+            self.curves_view.value = chart_svg(
+                curves.properties(width=540, height=300)
+                .configure_axis(labelFontSize=CURVE_LABEL_SIZE, titleFontSize=CURVE_LABEL_SIZE + 1)
+                .configure_title(fontSize=CURVE_LABEL_SIZE + 2)
+                .configure_legend(labelFontSize=CURVE_LABEL_SIZE, titleFontSize=CURVE_LABEL_SIZE + 1)
+            )
             self.last_chart = (curves & posterior_chart(posts, ev)).resolve_scale(color="independent")
         self._show_cpd()
 

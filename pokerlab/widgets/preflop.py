@@ -9,7 +9,7 @@ import ipywidgets as w
 from pokerlab import _validate
 from pokerlab.charts import chart_svg
 from pokerlab.preflop import simulate_table
-from pokerlab.widgets._common import _WIDE, _inline, _projector, _with_picture
+from pokerlab.widgets._common import _WIDE, _beside, _inline, _projector, _with_picture
 
 if TYPE_CHECKING:  # pragma: no cover
     from pokerlab.preflop import PreflopTable
@@ -50,7 +50,11 @@ class PreflopExplorer:
         self.last_chart: Any = None
         for box in (self.players, self.games, self.metric):
             box.observe(lambda _: self.update(), names="value")
-        self.widget = w.VBox([w.HBox([self.players, self.games]), self.metric, self.summary, self.chart_view])
+        # the controls and numbers beside the 442-pixel heatmap, so the explorer is about 490 pixels tall at
+        # 1280x720 (above the heatmap it was 598 of the notebook's 599)
+        self.widget = _beside(
+            [self.players, self.games, self.metric, self.summary], [self.chart_view], controls_width="26em"
+        )
         self.widget.add_class("pl-preflop-explorer")
         self.update()
 

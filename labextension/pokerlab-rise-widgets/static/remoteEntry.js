@@ -1,0 +1,77 @@
+/*
+ * pokerlab-rise-widgets: live widgets in jupyterlab-rise's slideshow (pokerlab, MIT licence).
+ *
+ * Why this exists. jupyterlab-rise 0.43 serves slides from an app of its own (/rise/<notebook>) that
+ * loads the installed JupyterLab extensions the way JupyterLab does: every extension's module-federation
+ * container is initialised with one shared scope, then each plugin is fetched. That app was built
+ * without @jupyterlab/console, and the ipywidgets manager (@jupyter-widgets/jupyterlab-manager,
+ * jupyterlab_widgets 3) consumes @jupyterlab/console from the shared scope with no fallback, only to
+ * read the IConsoleTracker token of an optional dependency. Webpack then throws "Shared module
+ * @jupyterlab/console doesn't exist in shared scope default", the manager never starts, and a widget on
+ * a slide shows as text (jupyterlab-contrib/rise issues 119 and 126).
+ *
+ * What it does. This file is a module-federation container with no plugins. When the app initialises
+ * it with the shared scope, and only if the scope has no @jupyterlab/console (JupyterLab itself has
+ * one, which is then left alone), it shares a module under that name whose one export is an
+ * IConsoleTracker token made with the app's own @lumino/coreutils. No plugin in the slideshow provides
+ * that token, so the manager's optional console dependency resolves to null, as it would in an app
+ * without consoles, and the manager renders widgets on the slides.
+ */
+(function () {
+  "use strict";
+  var NAME = "pokerlab-rise-widgets";
+  var CONSOLE = "@jupyterlab/console";
+  var SHIM_VERSION = "0.0.0-pokerlab";
+
+  function newest(versions) {
+    // the highest version string of a shared module ("2.7.1" > "2.10.0" is false: compare by number)
+    return Object.keys(versions).sort(function (a, b) {
+      var x = a.split(/[.-]/), y = b.split(/[.-]/);
+      for (var i = 0; i < Math.max(x.length, y.length); i++) {
+        var d = (parseInt(x[i], 10) || 0) - (parseInt(y[i], 10) || 0);
+        if (d !== 0) return d;
+      }
+      return 0;
+    }).pop();
+  }
+
+  function consoleModule(scope) {
+    var lumino = scope["@lumino/coreutils"];
+    if (!lumino) return Promise.reject(new Error(NAME + ": the shared scope has no @lumino/coreutils"));
+    var entry = lumino[newest(lumino)];
+    entry.loaded = 1;
+    return Promise.resolve(entry.get()).then(function (factory) {
+      var coreutils = factory();
+      var module = {
+        IConsoleTracker: new coreutils.Token(
+          CONSOLE + ":IConsoleTracker",
+          "A console tracker; none in jupyterlab-rise's slideshow, shared by pokerlab-rise-widgets."
+        )
+      };
+      return function () { return module; };
+    });
+  }
+
+  var container = {
+    init: function (scope) {
+      if (!scope || scope[CONSOLE]) return Promise.resolve();
+      var shared = null;
+      scope[CONSOLE] = {};
+      scope[CONSOLE][SHIM_VERSION] = {
+        from: NAME,
+        eager: false,
+        get: function () {
+          if (!shared) shared = consoleModule(scope);
+          return shared;
+        }
+      };
+      return Promise.resolve();
+    },
+    get: function (module) {
+      return Promise.reject(new Error(NAME + " exposes no module (asked for " + module + ")"));
+    }
+  };
+
+  window._JUPYTERLAB = window._JUPYTERLAB || {};
+  window._JUPYTERLAB[NAME] = container;
+})();
