@@ -10,6 +10,7 @@ whatever it reported before being stopped still counts.
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 import time
 from typing import Any
@@ -19,8 +20,14 @@ def emit(**event: Any) -> None:
     print(json.dumps(event), flush=True)
 
 
-def _execute(km: Any, kc: Any, code: str, seconds: float) -> tuple[list[dict[str, Any]], str]:
-    """Run one cell; return its outputs and how it ended: "ok", "timeout", "unresponsive" or "dead"."""
+MAX_LINES = 100  # marker lines kept per extraction cell (a cell that prints without end cannot fill memory)
+
+
+def _execute(
+    km: Any, kc: Any, code: str, seconds: float, marker: str | None = None
+) -> tuple[list[dict[str, Any]], str]:
+    """Run one cell; return its errors and (with ``marker``) the output lines that start with it, and how it
+    ended: "ok", "timeout", "unresponsive" or "dead". Any other output is dropped as it arrives."""
     from queue import Empty
 
     msg_id = kc.execute(code, store_history=False, allow_stdin=False)
@@ -44,9 +51,11 @@ def _execute(km: Any, kc: Any, code: str, seconds: float) -> tuple[list[dict[str
         kind, content = msg["msg_type"], msg["content"]
         if kind == "status" and content.get("execution_state") == "idle":
             return outputs, "timeout" if interrupted is not None else "ok"
-        if kind == "stream":
-            outputs.append({"output_type": "stream", "text": content.get("text", "")})
-        elif kind == "error":
+        if kind == "stream" and marker is not None and len(outputs) < MAX_LINES:
+            for line in str(content.get("text", "")).splitlines():
+                if line.startswith(marker) and len(line) < 2**21 and len(outputs) < MAX_LINES:
+                    outputs.append({"output_type": "stream", "text": line})
+        elif kind == "error" and len(outputs) < MAX_LINES:
             outputs.append(
                 {"output_type": "error", "ename": content.get("ename", ""), "evalue": content.get("evalue", "")}
             )
@@ -60,7 +69,9 @@ def run(request: dict[str, Any]) -> None:
     marker, timeout = request["marker"], float(request["timeout"])
     specs = KernelSpecManager(kernel_dirs=[request["specs"]])
     km = KernelManager(kernel_name="pokerlab-grader", kernel_spec_manager=specs)
-    km.start_kernel(cwd=request["workdir"])
+    # the kernel's own stdout and stderr go nowhere: this process's stdout carries the events to the grader,
+    # and a submission writing to file descriptor 1 must not forge one
+    km.start_kernel(cwd=request["workdir"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + timeout
     pid = getattr(km.provisioner, "pid", None)
     if isinstance(pid, int):
@@ -75,7 +86,7 @@ def run(request: dict[str, Any]) -> None:
                 emit(note=f"the notebook did not finish within {timeout:g} s: later cells were not run")
                 break
             outputs, end = _execute(
-                km, kc, source, min(left, max(10.0, timeout / 3))
+                km, kc, source, min(left, max(10.0, timeout / 3)), marker if number is not None else None
             )  # a hang leaves time for the rest
             for out in outputs:
                 if out["output_type"] == "error":
