@@ -337,3 +337,18 @@ def test_grade_json_lists_notebook_score_max_score_and_exercises(tmp_path, capsy
     (entry,) = json.loads(capsys.readouterr().out)
     assert {"notebook", "score", "max_score", "exercises"} <= set(entry)
     assert entry["notebook"] == str(other) and entry["score"] == entry["max_score"] == 0
+
+
+def test_an_old_nbformat_3_notebook_is_upgraded_and_a_misnamed_file_is_noted(tmp_path, monkeypatch):
+    import nbformat
+
+    monkeypatch.setattr(grading, "_run_submission", lambda *a, **k: grading._Run())
+    les = BY_STEM[QUICK]
+    v4 = nbformat.reads(json.dumps(student_copy(les.notebook)), as_version=4)
+    old = _write(tmp_path / "old.ipynb", json.loads(nbformat.writes(nbformat.convert(v4, 3))))
+    nb, problem = grading._read(old)
+    assert nb is not None and problem == "", problem
+    assert grading.identify(nb, LESSONS).stem == QUICK
+    other = BY_STEM["01_cards_and_hand_ranks"]
+    g = grading.grade_notebook(tmp_path / f"{QUICK}.ipynb", solutions_copy(other.notebook), "", LESSONS)
+    assert g.lesson == other.stem and any("named like 05_betting_strategies" in n for n in g.notes)

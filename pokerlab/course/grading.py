@@ -144,6 +144,14 @@ def _read(path: Path) -> tuple[dict[str, Any] | None, str]:
         data = json.loads(path.read_bytes().decode("utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         return None, f"not a readable notebook ({type(exc).__name__})"
+    old = isinstance(data, dict) and isinstance(data.get("nbformat"), int) and data["nbformat"] < 4
+    if old and "worksheets" in data:
+        try:  # an old notebook (nbformat 3, IPython 1-3): upgraded as Jupyter opens it, cell metadata kept
+            import nbformat
+
+            data = json.loads(nbformat.writes(nbformat.reads(json.dumps(data), as_version=4)))
+        except Exception:  # any failure of the upgrade means "not a notebook" below
+            pass
     try:
         return check_notebook(data), ""
     except ParameterError:
@@ -575,6 +583,9 @@ def grade_notebook(
     if lesson is None:
         return NotebookGrade(str(path), None, notes=["not graded: no lesson's exercise cells are in it"])
     grade = NotebookGrade(str(path), lesson.stem)
+    named = next((les.stem for les in lessons if Path(path).name.startswith(les.stem[:3])), None)
+    if named is not None and named != lesson.stem:
+        grade.notes.append(f"graded as lesson {lesson.stem} (its content), although the file is named like {named}")
     present = {c.get("id") for c in notebook["cells"] if isinstance(c, dict)} | {
         nbgrader_meta(c).get("grade_id") for c in notebook["cells"] if isinstance(c, dict)
     }
