@@ -190,8 +190,9 @@ def test_hostile_submissions_cannot_raise_their_score(tmp_path):
     victim = _write(tmp_path / "bob" / "lesson.ipynb", full)
     writer = json.loads(json.dumps(full))
     _cell(writer, "ex3_code")["source"] += (
-        f"\nimport pathlib\npathlib.Path({str(victim)!r}).write_text('{{}}')\n"
-        "pathlib.Path('../../grades.json').write_text('[]')\nreach = ['AA']\n"
+        "\nreach = ['AA']\n"  # a wrong answer first: in the sandbox the writes below raise (no such folder)
+        f"import pathlib\npathlib.Path({str(victim)!r}).write_text('{{}}')\n"
+        "pathlib.Path('../../grades.json').write_text('[]')\n"
     )
     paths = [
         _write(tmp_path / "eve" / "a.ipynb", forged),
