@@ -14,6 +14,7 @@ import copy
 import hashlib
 import json
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -163,6 +164,19 @@ while pid > 1:  # every ancestor: the runner, the grader (before the sandbox: ki
             pass
 """
 
+NET = r"""
+import socket
+for host, port in (("127.0.0.1", {port}), ("1.1.1.1", 443)):
+    s = socket.socket()
+    s.settimeout(3)
+    try:
+        s.connect((host, port))
+        s.sendall(b"answers please")
+    except OSError:
+        pass
+odds, decision = 0.5, "fold"
+"""
+
 FORK = r"""
 import os, threading, time
 def spin():
@@ -190,6 +204,10 @@ def test_hostile_submissions_cannot_read_hidden_tests_change_the_grader_forge_or
     bob_before = bob.read_bytes()
     feedback = tmp_path / "fb"
     bystander = subprocess.Popen(["sleep", "600"], start_new_session=True)  # a process group a forgery names
+    listener = socket.socket()  # a service on this machine a submission tries to reach
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(5)
+    listener.setblocking(False)
     package_before = _digest(PACKAGE / "course")
     try:
         paths = [
@@ -201,6 +219,7 @@ def test_hostile_submissions_cannot_read_hidden_tests_change_the_grader_forge_or
             _write(tmp_path / "eve" / "forge.ipynb", _hostile(FORGE.format(pid=bystander.pid))),
             _write(tmp_path / "eve" / "kill.ipynb", _hostile(KILL)),
             _write(tmp_path / "eve" / "fork.ipynb", _hostile(FORK)),
+            _write(tmp_path / "eve" / "net.ipynb", _hostile(NET.format(port=listener.getsockname()[1]))),
             bob,
         ]
         cmd = [sys.executable, "-m", "pokerlab", "course", "grade", *map(str, paths), "--json", "--timeout", "121"]
@@ -209,7 +228,7 @@ def test_hostile_submissions_cannot_read_hidden_tests_change_the_grader_forge_or
         assert proc.returncode == 0, proc.stderr[-2000:]
         grades = {Path(g["notebook"]).stem: g for g in json.loads(proc.stdout)}
         assert grades["lesson05"]["score"] == LESSON.max_score  # bob's grade is bob's
-        for name in ("steal", "patch", "forge", "kill", "fork"):
+        for name in ("steal", "patch", "forge", "kill", "fork", "net"):
             assert grades[name]["score"] == 0, (name, grades[name])
         forged = grades["forge"]
         assert not any("FORGED" in n for n in forged["notes"]) and "FORGED" not in json.dumps(forged["exercises"])
@@ -218,8 +237,11 @@ def test_hostile_submissions_cannot_read_hidden_tests_change_the_grader_forge_or
         assert bob.read_bytes() == bob_before
         assert _digest(PACKAGE / "course") == package_before
         assert not list(PACKAGE.rglob("evil.pth"))
+        with pytest.raises(BlockingIOError):  # no network in the sandbox: nothing connected
+            listener.accept()
         assert sorted(p.name for p in feedback.iterdir()) == sorted(f"{p.stem}.html" for p in paths)
     finally:
+        listener.close()
         bystander.kill()
         bystander.wait()
     # nothing a kernel started outlives it: no process of the sandbox user is left

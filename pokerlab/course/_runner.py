@@ -68,7 +68,10 @@ def run(request: dict[str, Any]) -> None:
     plan = request["plan"]  # [source, exercise number or None, cell id]
     marker, timeout = request["marker"], float(request["timeout"])
     specs = KernelSpecManager(kernel_dirs=[request["specs"]])
-    km = KernelManager(kernel_name="pokerlab-grader", kernel_spec_manager=specs)
+    if request.get("ipc"):  # a sandboxed kernel has no network: unix sockets in a folder it shares
+        km = KernelManager(kernel_name="pokerlab-grader", kernel_spec_manager=specs, transport="ipc", ip=request["ipc"])
+    else:
+        km = KernelManager(kernel_name="pokerlab-grader", kernel_spec_manager=specs)
     # the kernel's own stdout and stderr go nowhere: this process's stdout carries the events to the grader,
     # and a submission writing to file descriptor 1 must not forge one
     km.start_kernel(cwd=request["workdir"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

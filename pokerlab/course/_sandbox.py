@@ -7,7 +7,8 @@ pointing here.
 
 ``--isolate`` says how the kernel is kept away from everything but its own copy (Linux):
 
-* ``root`` (the grader runs as root): new mount and PID namespaces; the kernel runs as ``nobody`` in a
+* ``root`` (the grader runs as root): new mount, PID and (with ``--ipc DIR``: the kernel's sockets are
+  unix sockets in DIR) network namespaces; the kernel runs as ``nobody`` in a
   root folder built on a tmpfs, where only the system (``/usr``, ``/etc``), Python, the installed packages
   and the pokerlab package (``--keep``, read-only) and its own working folder exist. The lessons (their
   hidden tests and solutions), other submissions, the gradebook, feedback pages and the grader's files are
@@ -31,7 +32,7 @@ import signal
 import sys
 from typing import Any
 
-CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWUSER = 0x00020000, 0x20000000, 0x10000000
+CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWUSER, CLONE_NEWNET = 0x00020000, 0x20000000, 0x10000000, 0x40000000
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
 MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
 PR_SET_PDEATHSIG, PR_SET_NO_NEW_PRIVS = 1, 38
@@ -93,12 +94,14 @@ def _under(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
-def enter(mode: str) -> None:
-    """New mount and PID namespaces (and, for ``userns``, a user namespace mapping this user to INSIDE_UID)."""
+def enter(mode: str, network: bool = True) -> None:
+    """New mount and PID namespaces (and, for ``userns``, a user namespace mapping this user to INSIDE_UID);
+    without ``network``, a network namespace too: no interface but a loopback that is down."""
     libc = _libc()
+    net = 0 if network else CLONE_NEWNET
     if mode == "userns":
         uid, gid = os.getuid(), os.getgid()
-        _check(libc.unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID), "unshare")
+        _check(libc.unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | net), "unshare")
         with open("/proc/self/setgroups", "w") as f:
             f.write("deny")
         with open("/proc/self/uid_map", "w") as f:
@@ -106,10 +109,12 @@ def enter(mode: str) -> None:
         with open("/proc/self/gid_map", "w") as f:
             f.write(f"{INSIDE_UID} {gid} 1")
     else:
-        _check(libc.unshare(CLONE_NEWNS | CLONE_NEWPID), "unshare")
+        _check(libc.unshare(CLONE_NEWNS | CLONE_NEWPID | net), "unshare")
 
 
-def build_root(root: str, keep: list[str], workdir: str, connection: str | None, uid: int, gid: int) -> str | None:
+def build_root(
+    root: str, keep: list[str], workdir: str, connection: str | None, uid: int, gid: int, shared: str | None = None
+) -> str | None:
     """Build the kernel's root folder on a tmpfs at ``root`` (in this mount namespace only) and return where
     the connection file is inside it. Call in the new PID namespace (for /proc)."""
     _mount(None, "/", None, MS_REC | MS_PRIVATE)  # nothing mounted here shows outside
@@ -149,6 +154,8 @@ def build_root(root: str, keep: list[str], workdir: str, connection: str | None,
     for folder, dirs, files in os.walk(target):
         for name in [folder, *(os.path.join(folder, x) for x in dirs + files)]:
             os.lchown(name, uid, gid)
+    if shared is not None:  # the folder of the kernel's sockets (ipc transport: there is no network)
+        _bind(shared, root, writable=True)
     inside = None
     if connection is not None:  # the kernel's own copy (jupyter_client writes it readable by the grader only)
         os.mkdir(root + "/.kernel", 0o700)
@@ -206,12 +213,18 @@ def _clean_env(workdir: str) -> None:
 
 
 def isolated(
-    mode: str, root: str, keep: list[str], workdir: str, connection: str | None, user: tuple[int, int]
+    mode: str,
+    root: str,
+    keep: list[str],
+    workdir: str,
+    connection: str | None,
+    user: tuple[int, int],
+    shared: str | None = None,
 ) -> str | None:
     """Enter the sandbox. Returns (in the kernel's process only, as the stranger, inside the bare root) the
     connection file's path there; the processes around it never return."""
     uid, gid = user if mode == "root" else (INSIDE_UID, INSIDE_UID)
-    enter(mode)
+    enter(mode, network=shared is None)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the kernel's group gets the interrupt directly
     outer = os.fork()
     if outer:
@@ -219,7 +232,7 @@ def isolated(
         os._exit(os.waitstatus_to_exitcode(status) & 0xFF)
     _die_with_parent()
     try:
-        inside = build_root(root, keep, workdir, connection, uid, gid)
+        inside = build_root(root, keep, workdir, connection, uid, gid, shared)
         os.chroot(root)
         os.chdir(workdir)
     except OSError as exc:
@@ -260,6 +273,7 @@ def main(argv: list[str]) -> None:
     hidden: list[str] = []
     user = (65534, 65534)
     probe = False
+    shared = None
     rest: list[str] = []
     it = iter(argv)
     for arg in it:
@@ -279,13 +293,15 @@ def main(argv: list[str]) -> None:
             hidden.append(next(it))
         elif arg == "--user":
             user = tuple(int(x) for x in next(it).split(":"))  # type: ignore[assignment]
+        elif arg == "--ipc":
+            shared = next(it)
         elif arg == "--probe":
             probe = True
         else:
             rest.append(arg)
     if mode != "none":
         connection = rest[rest.index("-f") + 1] if "-f" in rest else None
-        inside = isolated(mode, root, keep, workdir, connection, user)
+        inside = isolated(mode, root, keep, workdir, connection, user, shared)
         if inside is not None:
             rest[rest.index("-f") + 1] = inside
     else:

@@ -260,10 +260,11 @@ def _probe(mode: str) -> bool:
         try:
             (top / "root").mkdir()
             (top / "work").mkdir()
+            (top / "ipc").mkdir()
             if mode == "root":
                 os.chown(top / "work", *_stranger())
             args = [sys.executable, "-m", "pokerlab.course._sandbox", "--probe", "--isolate", mode]
-            args += ["--root", str(top / "root"), "--workdir", str(top / "work")]
+            args += ["--root", str(top / "root"), "--workdir", str(top / "work"), "--ipc", str(top / "ipc")]
             args += [x for p in _visible_paths() for x in ("--keep", p)]
             args += ["--hidden", str(lessons_dir()), "--user", "{}:{}".format(*_stranger())]
             proc = subprocess.run(args, capture_output=True, text=True, timeout=120, check=False, cwd=top)
@@ -315,6 +316,7 @@ def _kernel_spec(folder: Path, top: Path, workdir: Path, memory: int, cpu: int, 
     argv = [sys.executable, "-m", "pokerlab.course._sandbox", "--memory", str(memory), "--cpu", str(cpu)]
     if mode != "none":
         argv += ["--isolate", mode, "--root", str(top / "root"), "--workdir", str(workdir)]
+        argv += ["--ipc", str(top / "ipc")]  # no network: the kernel talks to the runner over unix sockets
         argv += [x for p in _visible_paths() for x in ("--keep", p)] + ["--user", "{}:{}".format(*_stranger())]
     spec = {
         "argv": [*argv, "-f", "{connection_file}"],
@@ -376,8 +378,13 @@ def _run_submission(
         _numba_cache(workdir)
         if mode != "none":
             (top / "root").mkdir()
+            (top / "ipc").mkdir(mode=0o700)
+            if mode == "root":
+                os.chown(top / "ipc", *_stranger())
         _kernel_spec(specs, top, workdir, memory, cpu=int(timeout) + 60, mode=mode)
         request = {"plan": plan, "marker": marker, "timeout": timeout, "workdir": str(workdir), "specs": str(specs)}
+        if mode != "none":
+            request["ipc"] = str(top / "ipc" / "kernel")
         proc = subprocess.Popen(
             [sys.executable, "-m", "pokerlab.course._runner"],
             stdin=subprocess.PIPE,
