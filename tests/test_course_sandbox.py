@@ -247,3 +247,26 @@ def test_hostile_submissions_cannot_read_hidden_tests_change_the_grader_forge_or
     # nothing a kernel started outlives it: no process of the sandbox user is left
     left = subprocess.run(["pgrep", "-u", "65534", "-f", "--cpu 181 "], capture_output=True, text=True)  # this test's
     assert left.stdout.strip() == "", left.stdout
+
+
+FILL = r"""
+import json, os
+folder = os.path.dirname(json.load(open("/.kernel/connection.json"))["ip"])  # the sockets' folder, on disk
+written = 0
+for i in range(20):
+    try:
+        with open(os.path.join(folder, f"junk{i}"), "wb") as f:
+            f.write(b"x" * 2**20)
+        written += 1
+    except OSError:
+        pass
+odds = float(written)
+"""
+
+
+@needs_sandbox
+@pytest.mark.slow
+@pytest.mark.skipif(os.geteuid() != 0, reason="the sockets' folder is locked when the grader runs as root")
+def test_a_kernel_cannot_write_to_the_disk_through_its_sockets_folder():
+    run = grading._run_submission(_hostile(FILL), LESSON, "fill.ipynb", 120, 2**31, mode="root")
+    assert run.answers[1]["odds"][0] == "0.0", run.answers

@@ -15,6 +15,8 @@ pointing here.
   not there at all; the grader's processes are in another PID namespace, out of reach of any signal.
 * ``userns`` (any other user, where unprivileged user namespaces are allowed): the same, in a new user
   namespace; the kernel keeps the grader's uid outside but has no capability, so the read-only mounts stay so.
+  Known limit: its sockets' folder (on the grader's disk) stays writable to it; as root the runner locks it
+  once the kernel is up.
 * ``none``: the kernel runs as the grader's user and sees what it sees (``--allow-same-user``).
 
 ``--probe`` builds the sandbox, checks that Python and pokerlab start inside it and that ``--hidden`` paths
