@@ -306,7 +306,7 @@ def test_an_untouched_student_copy_is_graded_without_a_kernel_and_an_edited_one_
     running the lesson body; any change to a code cell sends the notebook to the kernel as usual."""
     ran: list[str] = []
 
-    def fake_run(notebook, lesson, name, timeout, memory, mode="none"):
+    def fake_run(notebook, lesson, name, timeout, memory, **kw):
         ran.append(name)
         return grading._Run()
 

@@ -270,3 +270,37 @@ odds = float(written)
 def test_a_kernel_cannot_write_to_the_disk_through_its_sockets_folder():
     run = grading._run_submission(_hostile(FILL), LESSON, "fill.ipynb", 120, 2**31, mode="root")
     assert run.answers[1]["odds"][0] == "0.0", run.answers
+
+
+PEEK = r"""
+import os
+try:
+    odds = float(len(os.listdir({folder!r})))
+except OSError:
+    odds = -1.0
+try:
+    decision = open({secret!r}).read()
+except OSError as exc:
+    decision = type(exc).__name__
+"""
+
+
+@needs_sandbox
+@pytest.mark.slow
+def test_a_secret_inside_a_visible_folder_is_covered(tmp_path):
+    """Submissions (or a checkout) that lie inside a folder the kernel must see, here the virtual
+    environment, are covered by an empty read-only folder."""
+    folder = Path(sys.prefix).resolve() / f".pokerlab-hide-test-{os.getpid()}"
+    folder.mkdir()
+    try:
+        secret = folder / "bob.ipynb"
+        secret.write_text("bob's answers")
+        mode = grading.isolation(allow_same_user=True)
+        code = PEEK.format(folder=str(folder), secret=str(secret))
+        run = grading._run_submission(_hostile(code), LESSON, "peek.ipynb", 120, 2**31, mode=mode, hide=[str(folder)])
+        assert run.answers[1]["decision"][0] != repr("bob's answers"), run.answers
+        assert run.answers[1]["odds"][0] in ("-1.0", "0.0"), run.answers
+    finally:
+        for f in folder.iterdir():
+            f.unlink()
+        folder.rmdir()

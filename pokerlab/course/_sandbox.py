@@ -19,8 +19,9 @@ pointing here.
   once the kernel is up.
 * ``none``: the kernel runs as the grader's user and sees what it sees (``--allow-same-user``).
 
-``--probe`` builds the sandbox, checks that Python and pokerlab start inside it and that ``--hidden`` paths
-are not visible there, and prints ``ok`` (the grader calls it once to choose the mode).
+``--hide PATH`` covers a folder or file that lies inside a visible one (an empty read-only tmpfs over it).
+``--probe`` builds the sandbox, checks that Python and pokerlab start inside it and that the ``--hide`` paths
+show nothing there, and prints ``ok`` (the grader calls it once to choose the mode).
 """
 
 from __future__ import annotations
@@ -115,7 +116,14 @@ def enter(mode: str, network: bool = True) -> None:
 
 
 def build_root(
-    root: str, keep: list[str], workdir: str, connection: str | None, uid: int, gid: int, shared: str | None = None
+    root: str,
+    keep: list[str],
+    workdir: str,
+    connection: str | None,
+    uid: int,
+    gid: int,
+    shared: str | None = None,
+    hide: tuple[str, ...] = (),
 ) -> str | None:
     """Build the kernel's root folder on a tmpfs at ``root`` (in this mount namespace only) and return where
     the connection file is inside it. Call in the new PID namespace (for /proc)."""
@@ -156,6 +164,12 @@ def build_root(
     for folder, dirs, files in os.walk(target):
         for name in [folder, *(os.path.join(folder, x) for x in dirs + files)]:
             os.lchown(name, uid, gid)
+    for path in hide:  # a secret inside a visible folder (a checkout under /usr...): covered, read-only
+        target = root + os.path.realpath(path)
+        if os.path.isdir(target):
+            _mount("tmpfs", target, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=000,size=4k")
+        elif os.path.exists(target):
+            _mount("/dev/null", target, None, MS_BIND)
     if shared is not None:  # the folder of the kernel's sockets (ipc transport: there is no network)
         _bind(shared, root, writable=True)
     inside = None
@@ -222,6 +236,7 @@ def isolated(
     connection: str | None,
     user: tuple[int, int],
     shared: str | None = None,
+    hide: tuple[str, ...] = (),
 ) -> str | None:
     """Enter the sandbox. Returns (in the kernel's process only, as the stranger, inside the bare root) the
     connection file's path there; the processes around it never return."""
@@ -234,7 +249,7 @@ def isolated(
         os._exit(os.waitstatus_to_exitcode(status) & 0xFF)
     _die_with_parent()
     try:
-        inside = build_root(root, keep, workdir, connection, uid, gid, shared)
+        inside = build_root(root, keep, workdir, connection, uid, gid, shared, hide)
         os.chroot(root)
         os.chdir(workdir)
     except OSError as exc:
@@ -258,7 +273,11 @@ def _probe(hidden: list[str]) -> None:
     import pokerlab
 
     for path in hidden:
-        if os.path.exists(path):
+        try:
+            seen = os.listdir(path) if os.path.isdir(path) else open(path, "rb").read(1)  # noqa: SIM115
+        except OSError:
+            seen = []
+        if seen:
             print(f"visible: {path}")
             os._exit(1)
     with contextlib.suppress(OSError):
@@ -291,7 +310,7 @@ def main(argv: list[str]) -> None:
             workdir = next(it)
         elif arg == "--keep":
             keep.append(next(it))
-        elif arg == "--hidden":
+        elif arg in ("--hide", "--hidden"):
             hidden.append(next(it))
         elif arg == "--user":
             user = tuple(int(x) for x in next(it).split(":"))  # type: ignore[assignment]
@@ -303,7 +322,7 @@ def main(argv: list[str]) -> None:
             rest.append(arg)
     if mode != "none":
         connection = rest[rest.index("-f") + 1] if "-f" in rest else None
-        inside = isolated(mode, root, keep, workdir, connection, user, shared)
+        inside = isolated(mode, root, keep, workdir, connection, user, shared, tuple(hidden))
         if inside is not None:
             rest[rest.index("-f") + 1] = inside
     else:

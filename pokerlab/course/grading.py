@@ -244,6 +244,19 @@ def _visible_paths() -> list[str]:
     return sorted(set(out)) + [package, *(d for d in data if not any(_inside(s, d) for s in secret))]
 
 
+def _secret_paths() -> list[str]:
+    """Folders no kernel may see, should one lie inside a visible folder: the lessons and, in a checkout,
+    its git history and nbgrader course folder (both hold the lessons)."""
+    import pokerlab
+    from pokerlab.course.lessons import lessons_dir
+
+    checkout = Path(pokerlab.__file__).resolve().parent.parent
+    out = [str(lessons_dir())]
+    if (checkout / "pyproject.toml").is_file():
+        out += [str(checkout / name) for name in (".git", "course", "notebooks") if (checkout / name).exists()]
+    return out
+
+
 def _inside(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip("/") + "/")
 
@@ -312,11 +325,14 @@ def _numba_cache(workdir: Path) -> None:
                 shutil.copy2(f, target / f.name)
 
 
-def _kernel_spec(folder: Path, top: Path, workdir: Path, memory: int, cpu: int, mode: str) -> None:
+def _kernel_spec(
+    folder: Path, top: Path, workdir: Path, memory: int, cpu: int, mode: str, hide: Sequence[str] = ()
+) -> None:
     argv = [sys.executable, "-m", "pokerlab.course._sandbox", "--memory", str(memory), "--cpu", str(cpu)]
     if mode != "none":
         argv += ["--isolate", mode, "--root", str(top / "root"), "--workdir", str(workdir)]
         argv += ["--ipc", str(top / "ipc")]  # no network: the kernel talks to the runner over unix sockets
+        argv += [x for p in [*_secret_paths(), *hide] for x in ("--hide", os.path.realpath(p))]
         argv += [x for p in _visible_paths() for x in ("--keep", p)] + ["--user", "{}:{}".format(*_stranger())]
     spec = {
         "argv": [*argv, "-f", "{connection_file}"],
@@ -347,7 +363,13 @@ class _Run:
 
 
 def _run_submission(
-    notebook: dict[str, Any], lesson: Lesson, name: str, timeout: float, memory: int, mode: str = "none"
+    notebook: dict[str, Any],
+    lesson: Lesson,
+    name: str,
+    timeout: float,
+    memory: int,
+    mode: str = "none",
+    hide: Sequence[str] = (),
 ) -> _Run:
     """Run the submission's code cells in a fresh sandboxed kernel (through :mod:`pokerlab.course._runner`,
     a process of its own); collect the answers at each check cell."""
@@ -381,7 +403,7 @@ def _run_submission(
             (top / "ipc").mkdir(mode=0o700)
             if mode == "root":  # nobody creates its sockets here, then the runner takes the right to write away
                 os.chmod(top / "ipc", 0o1777)
-        _kernel_spec(specs, top, workdir, memory, cpu=int(timeout) + 60, mode=mode)
+        _kernel_spec(specs, top, workdir, memory, cpu=int(timeout) + 60, mode=mode, hide=hide)
         request = {"plan": plan, "marker": marker, "timeout": timeout, "workdir": str(workdir), "specs": str(specs)}
         if mode != "none":
             request["ipc"] = str(top / "ipc" / "kernel")
@@ -581,6 +603,7 @@ def grade_notebook(
     timeout: float = DEFAULT_TIMEOUT,
     memory: int = DEFAULT_MEMORY,
     isolate: str | None = None,
+    hide: Sequence[str] = (),
 ) -> NotebookGrade:
     """Grade one submission already read into memory (see the module docstring). ``isolate`` is
     :func:`isolation`'s answer (by default asked here, refusing to run a kernel as the grader's own user)."""
@@ -600,7 +623,7 @@ def grade_notebook(
     run = _untouched_student_copy(notebook, lesson)
     if run is None:
         mode = isolation() if isolate is None else isolate
-        run = _run_submission(notebook, lesson, Path(path).name, timeout, memory, mode=mode)
+        run = _run_submission(notebook, lesson, Path(path).name, timeout, memory, mode=mode, hide=hide)
         if mode == "none":
             grade.notes.append(SAME_USER_NOTE)
     grade.notes += run.notes
@@ -660,11 +683,13 @@ def grade(
         raise ParameterError(f"allow_same_user must be True or False, not {allow_same_user!r:.40}")
     lessons = read_lessons() if lessons is None else list(lessons)
     mode = isolation(allow_same_user)
+    # should one of these lie inside a folder the kernel sees (e.g. a checkout under /usr), it is covered
+    hide = sorted({str(f.resolve().parent) for f in files} | ({str(out.resolve())} if out is not None else set()))
     submissions = [(f, *_read(f)) for f in files]  # everything in memory before anything runs
     names = _feedback_names(files)
     grades = []
     for (path, nb, problem), fname in zip(submissions, names, strict=True):
-        g = grade_notebook(path, nb, problem, lessons, timeout=timeout, memory=memory, isolate=mode)
+        g = grade_notebook(path, nb, problem, lessons, timeout=timeout, memory=memory, isolate=mode, hide=hide)
         if out is not None:
             out.mkdir(parents=True, exist_ok=True)
             (out / fname).write_text(feedback_html(g, nb, lessons), encoding="utf-8")
