@@ -269,8 +269,12 @@ def isolated(
 
 
 def _probe(hidden: list[str]) -> None:
-    """Run inside the sandbox: Python and pokerlab start, the hidden paths are not there, nothing is writable."""
-    import pokerlab
+    """Run inside the sandbox: the kernel's modules load, the hidden paths are not there, nothing is writable."""
+    import importlib
+
+    importlib.import_module("ipykernel.kernelapp")
+    importlib.import_module("pokerlab.datasets")
+    package = sys.modules["pokerlab"]
 
     for path in hidden:
         try:
@@ -281,7 +285,7 @@ def _probe(hidden: list[str]) -> None:
             print(f"visible: {path}")
             os._exit(1)
     with contextlib.suppress(OSError):
-        open(os.path.join(os.path.dirname(pokerlab.__file__), ".probe"), "w").close()
+        open(os.path.join(os.path.dirname(str(package.__file__)), ".probe"), "w").close()
         print("writable package")
         os._exit(1)
     print("ok", flush=True)

@@ -45,7 +45,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pokerlab.course.lessons import Exercise, Lesson, check_lessons, check_notebook, nbgrader_meta, read_lessons, source
+import pokerlab
+from pokerlab.course.lessons import (
+    Exercise,
+    Lesson,
+    check_lessons,
+    check_notebook,
+    lessons_dir,
+    nbgrader_meta,
+    read_lessons,
+    source,
+)
 from pokerlab.course.release import CODE_STUB, student_copy
 from pokerlab.errors import ParameterError
 
@@ -222,9 +232,6 @@ def _stranger() -> tuple[int, int]:
 def _visible_paths() -> list[str]:
     """What a kernel may see besides the system: Python, its installed packages and the pokerlab package,
     never a folder that holds the lessons (their hidden tests and solutions), e.g. a checkout's root."""
-    import pokerlab
-    from pokerlab.course.lessons import lessons_dir
-
     secret = [os.path.realpath(lessons_dir())]
     package = os.path.realpath(Path(pokerlab.__file__).parent)
     out = []
@@ -247,9 +254,6 @@ def _visible_paths() -> list[str]:
 def _secret_paths() -> list[str]:
     """Folders no kernel may see, should one lie inside a visible folder: the lessons and, in a checkout,
     its git history and nbgrader course folder (both hold the lessons)."""
-    import pokerlab
-    from pokerlab.course.lessons import lessons_dir
-
     checkout = Path(pokerlab.__file__).resolve().parent.parent
     out = [str(lessons_dir())]
     if (checkout / "pyproject.toml").is_file():
@@ -267,8 +271,6 @@ _MODES: dict[str, bool] = {}
 def _probe(mode: str) -> bool:
     """Can a kernel be isolated this way on this machine? (asked once per process)"""
     if mode not in _MODES:
-        from pokerlab.course.lessons import lessons_dir
-
         top = Path(tempfile.mkdtemp(prefix="pokerlab-probe-"))
         try:
             (top / "root").mkdir()
@@ -309,8 +311,6 @@ def isolation(allow_same_user: bool = False) -> str:
 def _numba_cache(workdir: Path) -> None:
     """Copy pokerlab's compiled kernels (numba's cache beside the package, read-only in the sandbox) into the
     kernel's own cache folder, so a submission does not compile them again (and cannot alter the originals)."""
-    import pokerlab
-
     try:
         from numba.core.caching import _CacheLocator
     except ImportError:
