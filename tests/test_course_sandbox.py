@@ -304,3 +304,25 @@ def test_a_secret_inside_a_visible_folder_is_covered(tmp_path):
         for f in folder.iterdir():
             f.unlink()
         folder.rmdir()
+
+
+INIT = r"""
+import os
+try:
+    odds = float(len(open("/proc/1/environ", "rb").read()))
+except OSError:
+    odds = -1.0
+caps = [ln for ln in open("/proc/1/status").read().splitlines() if ln.startswith("CapEff")]
+decision = caps[0].split()[1] if caps else "?"
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux") or not grading._probe("userns"), reason="no user namespace")
+def test_in_a_user_namespace_the_kernel_cannot_read_or_borrow_the_sandboxs_first_process():
+    """PID 1 of the sandbox (which built the mounts) runs under the kernel's uid in a user namespace: it must
+    keep no capability and not be dumpable, else the kernel could read its environment (the grader's) or
+    ptrace it and undo the read-only mounts."""
+    run = grading._run_submission(_hostile(INIT), LESSON, "init.ipynb", 120, 2**31, mode="userns")
+    assert run.answers[1]["odds"][0] == "-1.0", run.answers
+    assert int(run.answers[1]["decision"][0].strip("'"), 16) == 0, run.answers

@@ -38,7 +38,7 @@ from typing import Any
 CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWUSER, CLONE_NEWNET = 0x00020000, 0x20000000, 0x10000000, 0x40000000
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
 MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
-PR_SET_PDEATHSIG, PR_SET_NO_NEW_PRIVS = 1, 38
+PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS = 1, 4, 38
 INSIDE_UID = 1000  # the kernel's uid inside a user namespace (not 0: it gets no capability back on exec)
 WORK_SIZE = "512m"  # the kernel's working folder (a tmpfs)
 DEVICES = ("null", "zero", "full", "random", "urandom", "tty")
@@ -190,15 +190,20 @@ def drop(mode: str, uid: int, gid: int) -> None:
         os.setgid(gid)
         os.setuid(uid)
 
+    _no_capability()
+    _check(_libc().prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
+
+
+def _no_capability() -> None:
+    """Drop every capability of this process (effective, permitted, inheritable)."""
+
     class Header(ctypes.Structure):
         _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
 
     class Data(ctypes.Structure):
         _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32), ("inheritable", ctypes.c_uint32)]
 
-    libc = _libc()
-    _check(libc.capset(ctypes.byref(Header(0x20080522, 0)), (Data * 2)()), "capset")
-    _check(libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
+    _check(_libc().capset(ctypes.byref(Header(0x20080522, 0)), (Data * 2)()), "capset")
 
 
 def _init(child: int) -> None:
@@ -256,7 +261,13 @@ def isolated(
         sys.stderr.write(f"pokerlab sandbox: {exc}\n")
         os._exit(70)
     child = os.fork()
-    if child:
+    if child:  # PID 1: nothing left to mount, so no capability, and not dumpable (no ptrace, no /proc/1/environ)
+        try:
+            _check(_libc().prctl(PR_SET_DUMPABLE, 0, 0, 0, 0), "not dumpable")
+            _no_capability()
+        except OSError as exc:
+            sys.stderr.write(f"pokerlab sandbox: {exc}\n")
+            os.kill(child, signal.SIGKILL)
         _init(child)
     try:
         drop(mode, uid, gid)
