@@ -11,6 +11,11 @@ Run nbgrader from this folder with the virtual environment's ``bin/`` on PATH (n
 ``source/<lesson>/<lesson>.ipynb`` are links to the lessons in ``../notebooks/``: the lesson is the one
 source of exercise, solution and checks, so nothing is written twice. The formgrader in JupyterLab
 (``jupyter lab`` started here) grades the written answers by hand.
+
+nbgrader's ``autograde`` runs each submission as you, with ``source/`` (the solutions and hidden tests) and
+``gradebook.db`` readable, and the hidden tests run in the submission's own kernel, so a submission can
+read the answers or pass the checks with objects that compare equal to anything. ``pokerlab course grade``
+sandboxes each kernel and checks only plain data in a separate process: use it for untrusted submissions.
 """
 
 from pathlib import Path

@@ -797,7 +797,12 @@ def cmd_course_grade(args: argparse.Namespace) -> None:
             print("\n".join(g.lines()), flush=True)
 
     grades = grade(
-        args.notebooks, feedback=args.feedback, timeout=args.timeout, memory=args.memory * 2**20, on_result=show
+        args.notebooks,
+        feedback=args.feedback,
+        timeout=args.timeout,
+        memory=args.memory * 2**20,
+        on_result=show,
+        allow_same_user=args.allow_same_user,
     )
     if args.json:
         print(json.dumps([g.to_json() for g in grades], indent=2))
@@ -847,6 +852,12 @@ def _add_course(sub: Any) -> None:
     p.add_argument("--feedback", type=_text, default=None, help="folder for one offline HTML feedback page each")
     p.add_argument("--timeout", type=_seconds(86_400), default=900.0, help="seconds per notebook (default 900)")
     p.add_argument("--memory", type=_whole(256, 1 << 20), default=4096, help="MB of memory per kernel (default 4096)")
+    p.add_argument(
+        "--allow-same-user",
+        action="store_true",
+        help="where kernels cannot be isolated (not root, no user namespaces), run them as you: a submission"
+        " can then read the lessons' hidden tests and your files",
+    )
     p = add("site", "build the offline course site (Jupyter Book 1.x) in OUT; open OUT/index.html", cmd_course_site)
     p.add_argument("out", type=_text, help="folder for the site (created if needed)")
     p = add(

@@ -190,8 +190,9 @@ def test_hostile_submissions_cannot_raise_their_score(tmp_path):
     victim = _write(tmp_path / "bob" / "lesson.ipynb", full)
     writer = json.loads(json.dumps(full))
     _cell(writer, "ex3_code")["source"] += (
-        f"\nimport pathlib\npathlib.Path({str(victim)!r}).write_text('{{}}')\n"
-        "pathlib.Path('../../grades.json').write_text('[]')\nreach = ['AA']\n"
+        "\nreach = ['AA']\n"  # a wrong answer first: in the sandbox the writes below raise (no such folder)
+        f"import pathlib\npathlib.Path({str(victim)!r}).write_text('{{}}')\n"
+        "pathlib.Path('../../grades.json').write_text('[]')\n"
     )
     paths = [
         _write(tmp_path / "eve" / "a.ipynb", forged),
@@ -305,7 +306,7 @@ def test_an_untouched_student_copy_is_graded_without_a_kernel_and_an_edited_one_
     running the lesson body; any change to a code cell sends the notebook to the kernel as usual."""
     ran: list[str] = []
 
-    def fake_run(notebook, lesson, name, timeout, memory):
+    def fake_run(notebook, lesson, name, timeout, memory, **kw):
         ran.append(name)
         return grading._Run()
 
@@ -337,3 +338,18 @@ def test_grade_json_lists_notebook_score_max_score_and_exercises(tmp_path, capsy
     (entry,) = json.loads(capsys.readouterr().out)
     assert {"notebook", "score", "max_score", "exercises"} <= set(entry)
     assert entry["notebook"] == str(other) and entry["score"] == entry["max_score"] == 0
+
+
+def test_an_old_nbformat_3_notebook_is_upgraded_and_a_misnamed_file_is_noted(tmp_path, monkeypatch):
+    import nbformat
+
+    monkeypatch.setattr(grading, "_run_submission", lambda *a, **k: grading._Run())
+    les = BY_STEM[QUICK]
+    v4 = nbformat.reads(json.dumps(student_copy(les.notebook)), as_version=4)
+    old = _write(tmp_path / "old.ipynb", json.loads(nbformat.writes(nbformat.convert(v4, 3))))
+    nb, problem = grading._read(old)
+    assert nb is not None and problem == "", problem
+    assert grading.identify(nb, LESSONS).stem == QUICK
+    other = BY_STEM["01_cards_and_hand_ranks"]
+    g = grading.grade_notebook(tmp_path / f"{QUICK}.ipynb", solutions_copy(other.notebook), "", LESSONS)
+    assert g.lesson == other.stem and any("named like 05_betting_strategies" in n for n in g.notes)

@@ -155,3 +155,21 @@ def test_in_chromium_offline_nothing_leaves_the_machine_images_load_and_formulas
         assert r["wide"] == 0, (name, r)
     assert results["02_strength_and_potential.html"]["math"] > 10
     assert sum(r["images"] for r in results.values()) > 20
+
+
+def test_the_sites_slide_decks_show_no_solution_and_no_hidden_test(tmp_path):
+    """The site links a deck from every lesson page, for students: before, the decks were built from the
+    lessons themselves and showed every solution region and hidden test (e.g. 8 and 4 in lesson 05's deck)."""
+    from pokerlab.course import site as site_module
+
+    assert site_module._build_slides(tmp_path) == ""
+    for les in LESSONS:
+        deck = (tmp_path / "slides" / f"{les.stem}.slides.html").read_text(encoding="utf-8")
+        text = html.unescape(re.sub(r"<[^>]+>", "", deck))
+        for marker in ("BEGIN SOLUTION", "END SOLUTION", "BEGIN HIDDEN TESTS"):
+            assert marker not in text, (les.stem, marker)
+        for e in les.exercises:  # no hidden assert reaches a deck
+            hidden = e.check.split("### BEGIN HIDDEN TESTS")[1].split("### END HIDDEN TESTS")[0]
+            for line in (ln.strip() for ln in hidden.splitlines()):
+                assert not line.startswith("assert ") or line not in text, (les.stem, line)
+        assert "raise NotImplementedError()" in text

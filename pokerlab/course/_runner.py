@@ -10,6 +10,8 @@ whatever it reported before being stopped still counts.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 import time
 from typing import Any
@@ -19,8 +21,14 @@ def emit(**event: Any) -> None:
     print(json.dumps(event), flush=True)
 
 
-def _execute(km: Any, kc: Any, code: str, seconds: float) -> tuple[list[dict[str, Any]], str]:
-    """Run one cell; return its outputs and how it ended: "ok", "timeout", "unresponsive" or "dead"."""
+MAX_LINES = 100  # marker lines kept per extraction cell (a cell that prints without end cannot fill memory)
+
+
+def _execute(
+    km: Any, kc: Any, code: str, seconds: float, marker: str | None = None
+) -> tuple[list[dict[str, Any]], str]:
+    """Run one cell; return its errors and (with ``marker``) the output lines that start with it, and how it
+    ended: "ok", "timeout", "unresponsive" or "dead". Any other output is dropped as it arrives."""
     from queue import Empty
 
     msg_id = kc.execute(code, store_history=False, allow_stdin=False)
@@ -44,9 +52,11 @@ def _execute(km: Any, kc: Any, code: str, seconds: float) -> tuple[list[dict[str
         kind, content = msg["msg_type"], msg["content"]
         if kind == "status" and content.get("execution_state") == "idle":
             return outputs, "timeout" if interrupted is not None else "ok"
-        if kind == "stream":
-            outputs.append({"output_type": "stream", "text": content.get("text", "")})
-        elif kind == "error":
+        if kind == "stream" and marker is not None and len(outputs) < MAX_LINES:
+            for line in str(content.get("text", "")).splitlines():
+                if line.startswith(marker) and len(line) < 2**21 and len(outputs) < MAX_LINES:
+                    outputs.append({"output_type": "stream", "text": line})
+        elif kind == "error" and len(outputs) < MAX_LINES:
             outputs.append(
                 {"output_type": "error", "ename": content.get("ename", ""), "evalue": content.get("evalue", "")}
             )
@@ -59,8 +69,13 @@ def run(request: dict[str, Any]) -> None:
     plan = request["plan"]  # [source, exercise number or None, cell id]
     marker, timeout = request["marker"], float(request["timeout"])
     specs = KernelSpecManager(kernel_dirs=[request["specs"]])
-    km = KernelManager(kernel_name="pokerlab-grader", kernel_spec_manager=specs)
-    km.start_kernel(cwd=request["workdir"])
+    if request.get("ipc"):  # a sandboxed kernel has no network: unix sockets in a folder it shares
+        km = KernelManager(kernel_name="pokerlab-grader", kernel_spec_manager=specs, transport="ipc", ip=request["ipc"])
+    else:
+        km = KernelManager(kernel_name="pokerlab-grader", kernel_spec_manager=specs)
+    # the kernel's own stdout and stderr go nowhere: this process's stdout carries the events to the grader,
+    # and a submission writing to file descriptor 1 must not forge one
+    km.start_kernel(cwd=request["workdir"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + timeout
     pid = getattr(km.provisioner, "pid", None)
     if isinstance(pid, int):
@@ -69,13 +84,15 @@ def run(request: dict[str, Any]) -> None:
     kc.start_channels()
     try:
         kc.wait_for_ready(timeout=120)
+        if request.get("lock_ipc"):  # the sockets exist: the kernel (nobody) may no longer add files on this disk
+            os.chmod(os.path.dirname(request["ipc"]), 0o755)
         for source, number, cid in plan:
             left = deadline - time.monotonic()
             if left <= 1:
                 emit(note=f"the notebook did not finish within {timeout:g} s: later cells were not run")
                 break
             outputs, end = _execute(
-                km, kc, source, min(left, max(10.0, timeout / 3))
+                km, kc, source, min(left, max(10.0, timeout / 3)), marker if number is not None else None
             )  # a hang leaves time for the rest
             for out in outputs:
                 if out["output_type"] == "error":

@@ -7,8 +7,12 @@ How one submission is graded:
 2. the lesson is recognised from the content (the cell ids and nbgrader ``grade_id`` it shares with a
    lesson), never from the file name;
 3. its code cells run top to bottom in a fresh IPython kernel (``pokerlab.course._sandbox``: limits on
-   memory, CPU time and file size) whose working folder is a new temporary folder holding only its own
-   copy, with a time limit per notebook; a cell that raises or hangs is recorded and the next one runs;
+   memory, CPU time, file size and processes) whose working folder is a new temporary folder holding only
+   its own copy, with a time limit per notebook; a cell that raises or hangs is recorded and the next one
+   runs. The kernel is isolated (:func:`isolation`): new mount and PID namespaces, ``nobody`` (or a user
+   namespace) and a bare root where the lessons, other submissions and the grader's files do not exist, so
+   it can neither read the hidden tests nor change or signal the grader; its own stdout goes nowhere, so
+   it cannot forge the runner's events;
 4. where a lesson's check cell stands, the grader asks the kernel only for the values the check reads
    (``metadata.pokerlab.answers``), as plain data (numbers, strings, lists, tuples, dicts, sets);
 5. the checks, hidden tests included, are taken from the lesson source (never from the submission) and
@@ -31,6 +35,7 @@ import os
 import secrets
 import shutil
 import signal
+import site
 import subprocess
 import sys
 import tempfile
@@ -40,7 +45,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pokerlab.course.lessons import Exercise, Lesson, check_lessons, check_notebook, nbgrader_meta, read_lessons, source
+import pokerlab
+from pokerlab.course.lessons import (
+    Exercise,
+    Lesson,
+    check_lessons,
+    check_notebook,
+    lessons_dir,
+    nbgrader_meta,
+    read_lessons,
+    source,
+)
 from pokerlab.course.release import CODE_STUB, student_copy
 from pokerlab.errors import ParameterError
 
@@ -139,6 +154,14 @@ def _read(path: Path) -> tuple[dict[str, Any] | None, str]:
         data = json.loads(path.read_bytes().decode("utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         return None, f"not a readable notebook ({type(exc).__name__})"
+    old = isinstance(data, dict) and isinstance(data.get("nbformat"), int) and data["nbformat"] < 4
+    if old and "worksheets" in data:
+        try:  # an old notebook (nbformat 3, IPython 1-3): upgraded as Jupyter opens it, cell metadata kept
+            import nbformat
+
+            data = json.loads(nbformat.writes(nbformat.reads(json.dumps(data), as_version=4)))
+        except Exception:  # any failure of the upgrade means "not a notebook" below
+            pass
     try:
         return check_notebook(data), ""
     except ParameterError:
@@ -192,25 +215,144 @@ del __pokerlab_extract
 """
 
 
-def _kernel_spec(folder: Path, workdir: Path, memory: int, cpu: int) -> None:
+SANDBOX_USER = "nobody"
+
+
+def _stranger() -> tuple[int, int]:
+    """The unprivileged user a kernel runs as when the grader is root (``nobody``, else 65534)."""
+    import pwd
+
+    try:
+        entry = pwd.getpwnam(SANDBOX_USER)
+        return entry.pw_uid, entry.pw_gid
+    except KeyError:
+        return 65534, 65534
+
+
+def _visible_paths() -> list[str]:
+    """What a kernel may see besides the system: Python, its installed packages and the pokerlab package,
+    never a folder that holds the lessons (their hidden tests and solutions), e.g. a checkout's root."""
+    secret = [os.path.realpath(lessons_dir())]
+    package = os.path.realpath(Path(pokerlab.__file__).parent)
+    out = []
+    # not sys.path: with ``python -m`` its first entry is the folder the grader was started in, which may
+    # hold the solutions or the submissions
+    sites = [*site.getsitepackages(), site.getusersitepackages()] if hasattr(site, "getsitepackages") else []
+    for entry in [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, *sites]:
+        path = os.path.realpath(entry) if entry and os.path.isabs(entry) else ""
+        if path and path != "/" and os.path.exists(path) and not any(_inside(s, path) for s in secret):
+            out.append(path)
+    data = []  # a checkout keeps the data sets in data/ beside the package (datasets and preflop read them there)
+    checkout = Path(package).parent
+    if (checkout / "pyproject.toml").is_file() and (checkout / "data").is_dir():
+        data += [str(checkout / "pyproject.toml"), str(checkout / "data")]
+    if os.environ.get("POKERLAB_TABLES"):
+        data.append(os.path.realpath(os.environ["POKERLAB_TABLES"]))
+    return sorted(set(out)) + [package, *(d for d in data if not any(_inside(s, d) for s in secret))]
+
+
+def _secret_paths() -> list[str]:
+    """Folders no kernel may see, should one lie inside a visible folder: the lessons and, in a checkout,
+    its git history and nbgrader course folder (both hold the lessons)."""
+    checkout = Path(pokerlab.__file__).resolve().parent.parent
+    out = [str(lessons_dir())]
+    if (checkout / "pyproject.toml").is_file():
+        out += [str(checkout / name) for name in (".git", "course", "notebooks") if (checkout / name).exists()]
+    return out
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+_MODES: dict[str, bool] = {}
+
+
+def _probe(mode: str) -> bool:
+    """Can a kernel be isolated this way on this machine? (asked once per process)"""
+    if mode not in _MODES:
+        top = Path(tempfile.mkdtemp(prefix="pokerlab-probe-"))
+        try:
+            (top / "root").mkdir()
+            (top / "work").mkdir()
+            (top / "ipc").mkdir()
+            if mode == "root":
+                os.chown(top / "work", *_stranger())
+            args = [sys.executable, "-m", "pokerlab.course._sandbox", "--probe", "--isolate", mode]
+            args += ["--root", str(top / "root"), "--workdir", str(top / "work"), "--ipc", str(top / "ipc")]
+            args += [x for p in _visible_paths() for x in ("--keep", p)]
+            args += ["--hidden", str(lessons_dir()), "--user", "{}:{}".format(*_stranger())]
+            proc = subprocess.run(args, capture_output=True, text=True, timeout=120, check=False, cwd=top)
+            _MODES[mode] = proc.returncode == 0 and proc.stdout.strip() == "ok"
+        except (OSError, subprocess.SubprocessError):
+            _MODES[mode] = False
+        finally:
+            shutil.rmtree(top, ignore_errors=True)
+    return _MODES[mode]
+
+
+def isolation(allow_same_user: bool = False) -> str:
+    """How submissions are kept from the lessons' hidden tests, other students' files and the grader:
+    ``"root"`` (kernels run as ``nobody`` in a bare root: the grader runs as root), ``"userns"`` (a user
+    namespace does the same for any user), or ``"none"`` (same user: only with ``allow_same_user``)."""
+    if sys.platform.startswith("linux"):
+        for mode in ("root", "userns") if os.geteuid() == 0 else ("userns",):
+            if _probe(mode):
+                return mode
+    if allow_same_user:
+        return "none"
+    raise ParameterError(
+        "cannot isolate the submissions on this machine (no Linux mount namespace: run the grader as root, or "
+        "allow unprivileged user namespaces): a submission could read the lessons' hidden tests and other "
+        "students' files; --allow-same-user grades anyway, as your own user"
+    )
+
+
+def _numba_cache(workdir: Path) -> None:
+    """Copy pokerlab's compiled kernels (numba's cache beside the package, read-only in the sandbox) into the
+    kernel's own cache folder, so a submission does not compile them again (and cannot alter the originals)."""
+    try:
+        from numba.core.caching import _CacheLocator
+    except ImportError:
+        return
+    package = Path(pokerlab.__file__).resolve().parent
+    for cache in package.rglob("__pycache__"):
+        files = [f for f in cache.iterdir() if f.suffix in (".nbi", ".nbc")]
+        if files:
+            target = workdir / ".numba" / _CacheLocator.get_suitable_cache_subpath(str(cache.parent / "x.py"))
+            target.mkdir(parents=True, exist_ok=True)
+            for f in files:
+                shutil.copy2(f, target / f.name)
+
+
+def _kernel_spec(
+    folder: Path, top: Path, workdir: Path, memory: int, cpu: int, mode: str, hide: Sequence[str] = ()
+) -> None:
+    argv = [sys.executable, "-m", "pokerlab.course._sandbox", "--memory", str(memory), "--cpu", str(cpu)]
+    if mode != "none":
+        argv += ["--isolate", mode, "--root", str(top / "root"), "--workdir", str(workdir)]
+        argv += ["--ipc", str(top / "ipc")]  # no network: the kernel talks to the runner over unix sockets
+        argv += [x for p in [*_secret_paths(), *hide] for x in ("--hide", os.path.realpath(p))]
+        argv += [x for p in _visible_paths() for x in ("--keep", p)] + ["--user", "{}:{}".format(*_stranger())]
     spec = {
-        "argv": [
-            sys.executable,
-            "-m",
-            "pokerlab.course._sandbox",
-            "--memory",
-            str(memory),
-            "--cpu",
-            str(cpu),
-            "-f",
-            "{connection_file}",
-        ],
+        "argv": [*argv, "-f", "{connection_file}"],
         "display_name": "pokerlab grader",
         "language": "python",
-        "env": {"HOME": str(workdir), "MPLCONFIGDIR": str(workdir / ".mpl"), "PYTHONDONTWRITEBYTECODE": "1"},
+        "env": {
+            "HOME": str(workdir),
+            "MPLCONFIGDIR": str(workdir / ".mpl"),
+            "NUMBA_CACHE_DIR": str(workdir / ".numba"),
+            "PYTHONDONTWRITEBYTECODE": "1",
+        },
     }
     (folder / "pokerlab-grader").mkdir(parents=True)
     (folder / "pokerlab-grader" / "kernel.json").write_text(json.dumps(spec))
+
+
+SAME_USER_NOTE = (
+    "graded as the grader's own user (--allow-same-user): this submission could read the lessons' hidden "
+    "tests and other files of yours"
+)
 
 
 @dataclass
@@ -220,7 +362,15 @@ class _Run:
     notes: list[str] = field(default_factory=list)
 
 
-def _run_submission(notebook: dict[str, Any], lesson: Lesson, name: str, timeout: float, memory: int) -> _Run:
+def _run_submission(
+    notebook: dict[str, Any],
+    lesson: Lesson,
+    name: str,
+    timeout: float,
+    memory: int,
+    mode: str = "none",
+    hide: Sequence[str] = (),
+) -> _Run:
     """Run the submission's code cells in a fresh sandboxed kernel (through :mod:`pokerlab.course._runner`,
     a process of its own); collect the answers at each check cell."""
     run = _Run()
@@ -247,8 +397,17 @@ def _run_submission(notebook: dict[str, Any], lesson: Lesson, name: str, timeout
         workdir, specs = top / "work", top / "kernels"
         workdir.mkdir()
         (workdir / name).write_text(json.dumps(notebook), encoding="utf-8")
-        _kernel_spec(specs, workdir, memory, cpu=int(timeout) + 60)
+        _numba_cache(workdir)
+        if mode != "none":
+            (top / "root").mkdir()
+            (top / "ipc").mkdir(mode=0o700)
+            if mode == "root":  # nobody creates its sockets here, then the runner takes the right to write away
+                os.chmod(top / "ipc", 0o1777)
+        _kernel_spec(specs, top, workdir, memory, cpu=int(timeout) + 60, mode=mode, hide=hide)
         request = {"plan": plan, "marker": marker, "timeout": timeout, "workdir": str(workdir), "specs": str(specs)}
+        if mode != "none":
+            request["ipc"] = str(top / "ipc" / "kernel")
+            request["lock_ipc"] = mode == "root"
         proc = subprocess.Popen(
             [sys.executable, "-m", "pokerlab.course._runner"],
             stdin=subprocess.PIPE,
@@ -270,7 +429,7 @@ def _run_submission(notebook: dict[str, Any], lesson: Lesson, name: str, timeout
             except ValueError:
                 continue
             if "kernel_pid" in event:
-                kernel_pid = int(event["kernel_pid"])
+                kernel_pid = kernel_pid or int(event["kernel_pid"])  # the runner's first line, before any cell ran
             elif "answers" in event:
                 ex = next((e for e in lesson.exercises if e.number == event["answers"]), None)
                 if ex is not None:
@@ -443,8 +602,11 @@ def grade_notebook(
     lessons: Sequence[Lesson],
     timeout: float = DEFAULT_TIMEOUT,
     memory: int = DEFAULT_MEMORY,
+    isolate: str | None = None,
+    hide: Sequence[str] = (),
 ) -> NotebookGrade:
-    """Grade one submission already read into memory (see the module docstring)."""
+    """Grade one submission already read into memory (see the module docstring). ``isolate`` is
+    :func:`isolation`'s answer (by default asked here, refusing to run a kernel as the grader's own user)."""
     start = time.monotonic()
     if notebook is None:
         return NotebookGrade(str(path), None, notes=[f"not graded: {problem}"])
@@ -452,12 +614,18 @@ def grade_notebook(
     if lesson is None:
         return NotebookGrade(str(path), None, notes=["not graded: no lesson's exercise cells are in it"])
     grade = NotebookGrade(str(path), lesson.stem)
+    named = next((les.stem for les in lessons if Path(path).name.startswith(les.stem[:3])), None)
+    if named is not None and named != lesson.stem:
+        grade.notes.append(f"graded as lesson {lesson.stem} (its content), although the file is named like {named}")
     present = {c.get("id") for c in notebook["cells"] if isinstance(c, dict)} | {
         nbgrader_meta(c).get("grade_id") for c in notebook["cells"] if isinstance(c, dict)
     }
-    run = _untouched_student_copy(notebook, lesson) or _run_submission(
-        notebook, lesson, Path(path).name, timeout, memory
-    )
+    run = _untouched_student_copy(notebook, lesson)
+    if run is None:
+        mode = isolation() if isolate is None else isolate
+        run = _run_submission(notebook, lesson, Path(path).name, timeout, memory, mode=mode, hide=hide)
+        if mode == "none":
+            grade.notes.append(SAME_USER_NOTE)
     grade.notes += run.notes
     checks = []
     for e in lesson.exercises:
@@ -490,9 +658,14 @@ def grade(
     memory: int = DEFAULT_MEMORY,
     lessons: Sequence[Lesson] | None = None,
     on_result: Callable[[NotebookGrade], None] | None = None,
+    allow_same_user: bool = False,
 ) -> list[NotebookGrade]:
     """Autograde every notebook in ``paths`` (each in its own fresh kernel, ``timeout`` seconds at most)
-    and, with ``feedback``, write one offline HTML page per notebook into that folder."""
+    and, with ``feedback``, write one offline HTML page per notebook into that folder.
+
+    Each kernel runs isolated (:func:`isolation`): as ``nobody`` or in a user namespace, in a root folder
+    where only the system, Python, the installed packages and its own copy exist. Where this machine allows
+    neither, grading stops with a ParameterError unless ``allow_same_user`` (then every grade says so)."""
     if not paths:
         raise ParameterError("give at least one notebook to grade")
     if timeout <= 0 or timeout > 86_400:
@@ -506,12 +679,17 @@ def grade(
     out = Path(feedback) if feedback is not None else None
     if out is not None and out.exists() and not out.is_dir():
         raise ParameterError(f"--feedback {str(out)!r} exists and is not a folder")
+    if not isinstance(allow_same_user, bool):
+        raise ParameterError(f"allow_same_user must be True or False, not {allow_same_user!r:.40}")
     lessons = read_lessons() if lessons is None else list(lessons)
+    mode = isolation(allow_same_user)
+    # should one of these lie inside a folder the kernel sees (e.g. a checkout under /usr), it is covered
+    hide = sorted({str(f.resolve().parent) for f in files} | ({str(out.resolve())} if out is not None else set()))
     submissions = [(f, *_read(f)) for f in files]  # everything in memory before anything runs
     names = _feedback_names(files)
     grades = []
     for (path, nb, problem), fname in zip(submissions, names, strict=True):
-        g = grade_notebook(path, nb, problem, lessons, timeout=timeout, memory=memory)
+        g = grade_notebook(path, nb, problem, lessons, timeout=timeout, memory=memory, isolate=mode, hide=hide)
         if out is not None:
             out.mkdir(parents=True, exist_ok=True)
             (out / fname).write_text(feedback_html(g, nb, lessons), encoding="utf-8")

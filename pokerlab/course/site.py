@@ -6,7 +6,7 @@ Built with Sphinx, myst-nb and sphinx-book-theme (what Jupyter Book 1.x is made 
 * each lesson is its **student copy** with its saved outputs (charts are PNGs): no solution code on the page;
 * ``solutions/<lesson>_solutions`` is the exercise part of the complete copy, with outputs; the lessons'
   and the course map's links to ``solutions/..._solutions.ipynb`` become links to these pages;
-* slide decks: ``pokerlab course slides`` is run into ``OUT/slides/`` when it exists, and every
+* slide decks: ``pokerlab course slides`` is run on the student copies into ``OUT/slides/``, and every
   ``OUT/slides/<lesson>.slides.html`` (and ``.pdf``) found is linked from its lesson's page.
 
 Offline: nothing is executed (``nb_execution_mode = "off"``), MathJax 3 is the vendored copy
@@ -80,17 +80,23 @@ def _title(nb: dict[str, Any], default: str) -> str:
 
 
 def _build_slides(out: Path) -> str:
-    """Run ``pokerlab course slides OUT/slides`` if this pokerlab has it; a failure is a note, not an error."""
+    """Run ``pokerlab course slides OUT/slides`` on the lessons' **student copies** (the site is what students
+    read: a deck of the lesson itself would show every solution and hidden test); a failure is a note."""
     import importlib.util
 
     if importlib.util.find_spec("pokerlab.course.slides") is None:
         return ""
-    proc = subprocess.run(
-        [sys.executable, "-m", "pokerlab", "course", "slides", str(out / "slides")],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    folder = lessons_dir()
+    with tempfile.TemporaryDirectory(prefix="pokerlab-site-slides-") as tmp:
+        for path in sorted(folder.glob("[0-9][0-9]_*.ipynb")):
+            nb = json.loads(path.read_text(encoding="utf-8"))
+            write_notebook(nb if path.name.startswith("00") else student_copy(nb), Path(tmp) / path.name)
+        proc = subprocess.run(
+            [sys.executable, "-m", "pokerlab", "course", "slides", str(out / "slides"), "--notebooks", tmp],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
     return "" if proc.returncode == 0 else f"slides not built: {proc.stderr.strip().splitlines()[-1:]}"
 
 
