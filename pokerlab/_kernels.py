@@ -36,10 +36,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from itertools import pairwise
 from math import comb
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from pokerlab import _notice, _signals
 from pokerlab._tables import tables
@@ -127,13 +130,15 @@ def _eval_batch(ids, out, check, kk, ft, nt, pr, sr):
 
 # The batch evaluator's own compact tables, for one card count k at a time (see _tables):
 #   BATCH_KK[c]       uint64: the base-5 rank key of card c, plus 1 in its suit's 4-bit counter at bit 32+4s;
-#                     the counters start at 3 (BATCH_START), so a suit's top bit is set exactly at 5 cards
+#                     the counters start at 3 (BATCH_START), so a suit's top bit is set exactly at 5 cards;
+#                     padded with zeros to 256 entries, so any byte can be looked up before its row is judged
 #   BATCH_PR[k][h]    uint32: PREFIX[k, h] minus the first index of k-card hands (so NT_k starts at 0)
 #   BATCH_SR[l]       uint16: SUFFIX[l] (all below 4,000 for the low fields that occur)
 #   BATCH_NT[k][i]    uint16: the value of the i-th k-card rank multiset
 # About 90 KB + 31 KB + 156 KB per k (only the slots real hands touch are read), all within a core's L2.
 BATCH_START = np.uint64(0x3333) << np.uint64(32)
-BATCH_KK = KK.astype(np.uint64)
+BATCH_KK = np.zeros(256, np.uint64)  # ids 52..255 read 0: a byte row is summed before it is judged
+BATCH_KK[:52] = KK.astype(np.uint64)
 BATCH_SR = _T.suffix.clip(0).astype(np.uint16)
 BATCH_PR = {}
 BATCH_NT = {}
@@ -143,26 +148,62 @@ for _k, _lo, _hi in ((5, 0, 6175), (6, 6175, 6175 + 18395), (7, 6175 + 18395, 73
 FT16 = _T.flush.astype(np.uint16)
 
 
+PREFETCH_ROWS = 256
+"""How many rows ahead :func:`_eval_batch_fast` asks for its ids (measured: 128-512 rows all keep int64 rows
+near the byte rows' rate; without it they ran at 0.3-0.6 of it, the hardware prefetcher falling behind)."""
+
+
+@intrinsic
+def _prefetch(typingctx: Any, arr: Any, offset: Any) -> Any:
+    """Ask the CPU to start loading the cache line at byte ``offset`` of array ``arr`` (LLVM's ``prefetch``).
+
+    A hint, not a load: it never faults and changes no value. numba has no prefetch of its own.
+    """
+    if not isinstance(arr, types.Array):
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        array = context.make_array(signature.args[0])(context, builder, args[0])
+        byte = ir.IntType(8).as_pointer()
+        address = builder.gep(builder.bitcast(array.data, byte), [args[1]])
+        i32 = ir.IntType(32)
+        hint = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [byte, i32, i32, i32]), "llvm.prefetch.p0i8"
+        )
+        builder.call(hint, [address, i32(0), i32(0), i32(1)])  # read, no temporal locality needed, data cache
+        return context.get_dummy_value()
+
+    return types.void(arr, offset), codegen
+
+
 @njit(cache=True, inline="always")
-def _popcount(x):
-    """Number of set bits of a uint64 (SWAR; LLVM turns it into one instruction where there is one)."""
-    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+def _kk(kk, c):
+    """``kk[id & 255]``: the padded card-word table read for any integer id without leaving it."""
+    return kk[np.uint64(c) & np.uint64(255)]
+
+
+@njit(cache=True, inline="always")
+def _bit(c):
+    """The bit of card id ``c`` (a uint64) in a 64-bit set; ids of 64 and more wrap (the caller refuses them)."""
+    return np.uint64(1) << (c & np.uint64(63))
 
 
 @njit(cache=True, nogil=True)
 def _eval_batch_fast(ids, out, check, kk, ft, nt, pr, sr):
     """Evaluate each row of k cards with the k-card tables; the first bad row (with ``check``), or -1.
 
-    Card ids are read as unsigned 64-bit numbers, so one comparison (``c > 51``) refuses negatives
-    too and no table access needs a negative-index fix-up; ids may be any integer type (uint8 rows
-    are 8x less memory to stream than int64). Two passes: every row first gets its rank-multiset
-    value (a flush hand's rank key is still a valid key) and rows whose suit counters reach 5 are
-    noted; then only those (about 3 % of random 7-card hands) are redone from their suit's 13-bit
-    rank mask. Keeping the rare case out of the main loop makes it about a third faster.
-    Releases the GIL.
+    Ids may be any integer type and are read as unsigned 64-bit numbers, so one test refuses
+    negatives too; a table is read only at ``id & 255`` (``kk`` is padded to 256 entries), so a
+    row is summed before it is judged and no id, however wrong, reads outside a table. With
+    ``check`` one loop per row does it all: the card words summed, the cards' ids ORed and their bits
+    ORed and summed (a row is bad when an id exceeds 51 or when the sum of the bits differs from their
+    OR, i.e. a card repeats).
+    Wide ids (numpy's default int64: 56 bytes a row) are fetched :data:`PREFETCH_ROWS` rows ahead
+    (:func:`_prefetch`), which keeps them at the byte rows' pace. Two passes: every row first
+    gets its rank-multiset value (a flush hand's rank key is still a valid key) and rows whose suit
+    counters reach 5 are noted; then only those (about 3 % of random 7-card hands) are redone from
+    their suit's 13-bit rank mask. Keeping the rare case out of the main loop makes it about a third
+    faster. Releases the GIL.
     """
     n = ids.shape[0]
     k = ids.shape[1]
@@ -171,26 +212,40 @@ def _eval_batch_fast(ids, out, check, kk, ft, nt, pr, sr):
     flushbits = np.uint64(0x888800000000)
     flagged = np.empty(n, np.int64)  # pages are only touched for the rows noted
     nf = 0
+    row_bytes = k * ids.itemsize
+    last_byte = n * row_bytes - 1
     for i in range(n):
+        _prefetch(ids, min((i + PREFETCH_ROWS) * row_bytes, last_byte))
         p = BATCH_START
-        if check:  # without branches per card: the OR of the card bits has k bits set unless a card repeats
-            seen = np.uint64(0)
-            top = np.uint64(0)
-            for j in range(k):
-                c = np.uint64(ids[i, j])
-                top = max(top, c)
-                seen |= np.uint64(1) << (c & np.uint64(63))
-            if top > np.uint64(51) or _popcount(seen) != k:
+        if check:  # without a branch per card
+            if k == 7:
+                c0, c1, c2, c3 = np.uint64(ids[i, 0]), np.uint64(ids[i, 1]), np.uint64(ids[i, 2]), np.uint64(ids[i, 3])
+                c4, c5, c6 = np.uint64(ids[i, 4]), np.uint64(ids[i, 5]), np.uint64(ids[i, 6])
+                p += _kk(kk, c0) + _kk(kk, c1) + _kk(kk, c2) + _kk(kk, c3) + _kk(kk, c4) + _kk(kk, c5) + _kk(kk, c6)
+                b0, b1, b2, b3, b4, b5, b6 = _bit(c0), _bit(c1), _bit(c2), _bit(c3), _bit(c4), _bit(c5), _bit(c6)
+                either = c0 | c1 | c2 | c3 | c4 | c5 | c6
+                seen = b0 | b1 | b2 | b3 | b4 | b5 | b6
+                total = b0 + b1 + b2 + b3 + b4 + b5 + b6
+            else:
+                either = np.uint64(0)
+                seen = np.uint64(0)
+                total = np.uint64(0)
+                for j in range(k):
+                    c = np.uint64(ids[i, j])
+                    either |= c
+                    seen |= _bit(c)
+                    total += _bit(c)
+                    p += _kk(kk, c)
+            # an id of 64 or more sets a bit of `either` above 63, one of 52..63 a bit of `seen` above 51;
+            # the sum of the cards' bits equals their OR exactly when no bit comes twice (no carry)
+            if either > np.uint64(63) or seen >> np.uint64(52) or total != seen:
                 return i
-            for j in range(k):
-                p += kk[np.uint64(ids[i, j])]
         elif k == 7:  # the common case spelled out, so the seven loads and adds overlap
-            p += kk[np.uint64(ids[i, 0])] + kk[np.uint64(ids[i, 1])] + kk[np.uint64(ids[i, 2])]
-            p += kk[np.uint64(ids[i, 3])] + kk[np.uint64(ids[i, 4])] + kk[np.uint64(ids[i, 5])]
-            p += kk[np.uint64(ids[i, 6])]
+            p += _kk(kk, ids[i, 0]) + _kk(kk, ids[i, 1]) + _kk(kk, ids[i, 2]) + _kk(kk, ids[i, 3])
+            p += _kk(kk, ids[i, 4]) + _kk(kk, ids[i, 5]) + _kk(kk, ids[i, 6])
         else:
             for j in range(k):
-                p += kk[np.uint64(ids[i, j])]
+                p += _kk(kk, ids[i, j])
         key = p & keymask
         out[i] = nt[np.uint64(pr[key >> np.uint64(17)]) + np.uint64(sr[key & lowmask])]
         if p & flushbits:
@@ -201,9 +256,9 @@ def _eval_batch_fast(ids, out, check, kk, ft, nt, pr, sr):
         p = BATCH_START
         sm = np.uint64(0)  # 13-bit rank mask per suit, suit s at bits 16s..16s+12
         for j in range(k):
-            c = np.uint64(ids[i, j])
+            c = np.uint64(ids[i, j]) & np.uint64(255)
             p += kk[c]
-            sm |= np.uint64(1) << ((c & np.uint64(3)) * np.uint64(16) + (c >> np.uint64(2)))
+            sm |= np.uint64(1) << (((c & np.uint64(3)) * np.uint64(16) + (c >> np.uint64(2))) & np.uint64(63))
         fb = (p >> np.uint64(35)) & np.uint64(0x1111)  # bit 4s set: suit s's counter reached 5 (one suit at most)
         s = (
             np.uint64(0)
