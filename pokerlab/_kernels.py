@@ -38,11 +38,10 @@ from itertools import pairwise
 from math import comb
 from typing import Any, TypeVar
 
+import numba
 import numpy as np
 from llvmlite import ir
-from numba import njit, types
-from numba.core import cgutils
-from numba.extending import intrinsic
+from numba import njit
 
 from pokerlab import _notice, _signals
 from pokerlab._tables import tables
@@ -153,13 +152,13 @@ PREFETCH_ROWS = 256
 near the byte rows' rate; without it they ran at 0.3-0.6 of it, the hardware prefetcher falling behind)."""
 
 
-@intrinsic
+@numba.extending.intrinsic
 def _prefetch(typingctx: Any, arr: Any, offset: Any) -> Any:
     """Ask the CPU to start loading the cache line at byte ``offset`` of array ``arr`` (LLVM's ``prefetch``).
 
     A hint, not a load: it never faults and changes no value. numba has no prefetch of its own.
     """
-    if not isinstance(arr, types.Array):
+    if not isinstance(arr, numba.types.Array):
         return None
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
@@ -167,13 +166,13 @@ def _prefetch(typingctx: Any, arr: Any, offset: Any) -> Any:
         byte = ir.IntType(8).as_pointer()
         address = builder.gep(builder.bitcast(array.data, byte), [args[1]])
         i32 = ir.IntType(32)
-        hint = cgutils.get_or_insert_function(
+        hint = numba.core.cgutils.get_or_insert_function(
             builder.module, ir.FunctionType(ir.VoidType(), [byte, i32, i32, i32]), "llvm.prefetch.p0i8"
         )
         builder.call(hint, [address, i32(0), i32(0), i32(1)])  # read, no temporal locality needed, data cache
         return context.get_dummy_value()
 
-    return types.void(arr, offset), codegen
+    return numba.types.void(arr, offset), codegen
 
 
 @njit(cache=True, inline="always")

@@ -2,9 +2,10 @@
 
 ``evaluate_batch`` runs ``_kernels._eval_batch_fast`` (compact per-card-count tables, ids read as
 unsigned, no widening of narrow integer rows, no narrowing of wide ones: numpy's default int64 rows
-are read in place, their range and repeated-card checks fused into the evaluation loop). These tests hold it against the plain reference
-evaluator (every 5-card subset, written plainly) and against the shared-table batch loop it
-replaced, and check that validation finds the same first bad row whatever the integer type.
+are read in place, their range and repeated-card checks fused into the evaluation loop). These
+tests hold it against the plain reference evaluator (every 5-card subset, written plainly) and
+against the shared-table batch loop it replaced, and check that validation finds the same first bad
+row whatever the integer type.
 """
 
 import numpy as np
