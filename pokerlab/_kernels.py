@@ -213,8 +213,10 @@ def _eval_batch_fast(ids, out, check, kk, ft, nt, pr, sr):
     nf = 0
     row_bytes = k * ids.itemsize
     last_byte = n * row_bytes - 1
+    wide = ids.itemsize > 1  # byte rows keep up without the hint
     for i in range(n):
-        _prefetch(ids, min((i + PREFETCH_ROWS) * row_bytes, last_byte))
+        if wide:
+            _prefetch(ids, min((i + PREFETCH_ROWS) * row_bytes, last_byte))
         p = BATCH_START
         if check:  # without a branch per card
             if k == 7:
