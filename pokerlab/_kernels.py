@@ -156,7 +156,8 @@ near the byte rows' rate; without it they ran at 0.3-0.6 of it, the hardware pre
 def _prefetch(typingctx: Any, arr: Any, offset: Any) -> Any:
     """Ask the CPU to start loading the cache line at byte ``offset`` of array ``arr`` (LLVM's ``prefetch``).
 
-    A hint, not a load: it never faults and changes no value. numba has no prefetch of its own.
+    A hint, not a load: it never faults (an address past the array's end is fine) and changes no
+    value. numba has no prefetch of its own.
     """
     if not isinstance(arr, numba.types.Array):
         return None
@@ -212,11 +213,10 @@ def _eval_batch_fast(ids, out, check, kk, ft, nt, pr, sr):
     flagged = np.empty(n, np.int64)  # pages are only touched for the rows noted
     nf = 0
     row_bytes = k * ids.itemsize
-    last_byte = n * row_bytes - 1
     wide = ids.itemsize > 1  # byte rows keep up without the hint
     for i in range(n):
-        if wide:
-            _prefetch(ids, min((i + PREFETCH_ROWS) * row_bytes, last_byte))
+        if wide:  # past the last row too: a prefetch never faults, and an unclamped address costs less
+            _prefetch(ids, (i + PREFETCH_ROWS) * row_bytes)
         p = BATCH_START
         if check:  # without a branch per card
             if k == 7:
