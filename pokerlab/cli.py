@@ -669,6 +669,10 @@ def cmd_replay(args: argparse.Namespace) -> None:
     _print(study.to_dict(), f"{hand.source}\n{study.text()}", args.json)
 
 
+_KUHN_NUMPY_ITERATIONS = 5_000
+"""Up to this many iterations, ``pokerlab solve kuhn`` runs CFR/CFR+ with numpy (about 0.15 ms each, no numba)."""
+
+
 def cmd_solve(args: argparse.Namespace) -> None:
     """Solve Kuhn poker or Leduc Hold'em with CFR, CFR+ or MCCFR and print the exploitability."""
     import time
@@ -683,10 +687,11 @@ def cmd_solve(args: argparse.Namespace) -> None:
     keys = args.show or ([i.key for i in game.infosets] if game.name == "kuhn" else [])
     for key in keys:
         game.infoset(key)  # an unknown key is an error before any work
-    # Kuhn's 12 information sets: numpy's engine finishes before numba would have started (0.5-1 s to load a
-    # cached kernel, seconds to compile one on a first run), with the compiled kernel's numbers; mccfr keeps the
-    # kernel, whose random stream the seed names
-    engine = "numpy" if game.name == "kuhn" and args.variant != "mccfr" else "numba"
+    # Kuhn's 12 information sets: numpy's engine finishes a few thousand iterations before numba would have
+    # started (0.5-1 s to load a cached kernel, seconds to compile one on a first run), with the compiled kernel's
+    # numbers; longer runs and mccfr (whose random stream the seed names) take the kernel
+    small = game.name == "kuhn" and args.iterations <= _KUHN_NUMPY_ITERATIONS
+    engine = "numpy" if small and args.variant != "mccfr" else "numba"
     if engine == "numba":
         # load (or compile) the kernel first, as benchmarks/bench_cfr.py does: the time printed is the solve's,
         # and the start-up before it (imports, kernel load or first compile) is printed beside it

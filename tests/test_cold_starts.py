@@ -121,3 +121,13 @@ def test_worker_processes_print_the_compile_notice_once(tmp_path):
     assert workers == "2" and len(json.loads(totals)) == 2
     notices = [line for line in done.stderr.splitlines() if line.startswith("pokerlab: compiling kernels")]
     assert notices == ["pokerlab: compiling kernels for this machine, once (cached for later runs) ..."]
+
+
+def test_long_kuhn_runs_take_the_compiled_kernel(capsys):
+    """Past a few thousand iterations the kernel's load time pays for itself: the command takes it."""
+    from pokerlab.cli import _KUHN_NUMPY_ITERATIONS, main
+
+    assert main(["solve", "kuhn", "--iterations", str(_KUHN_NUMPY_ITERATIONS + 1), "--record", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    want = solve.cfr(solve.game("kuhn"), _KUHN_NUMPY_ITERATIONS + 1, "cfr+", record=3)
+    assert data["engine"] == "numba" and data["exploitability"] == want.exploitability
