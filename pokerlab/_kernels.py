@@ -218,6 +218,7 @@ def _eval_rows_fast(ids, out, check, kk, ft, nt, pr, sr, prefetch):
     keymask = np.uint64(0xFFFFFFFF)
     flushbits = np.uint64(0x888800000000)
     flagged = np.empty(n, np.int64)  # pages are only touched for the rows noted
+    cards = np.empty((n, k), np.uint8)  # the noted rows' cards, copied while they are in cache
     nf = 0
     row_bytes = k * ids.itemsize
     for i in range(n):
@@ -253,13 +254,15 @@ def _eval_rows_fast(ids, out, check, kk, ft, nt, pr, sr, prefetch):
         out[i] = nt[np.uint64(pr[key >> np.uint64(17)]) + np.uint64(sr[key & lowmask])]
         if p & flushbits:
             flagged[nf] = i
+            for j in range(k):
+                cards[nf, j] = np.uint8(np.uint64(ids[i, j]) & np.uint64(255))
             nf += 1
-    for t in range(nf):
+    for t in range(nf):  # from the copies: reading the rows again missed the cache (most of the time for int64)
         i = flagged[t]
         p = BATCH_START
         sm = np.uint64(0)  # 13-bit rank mask per suit, suit s at bits 16s..16s+12
         for j in range(k):
-            c = np.uint64(ids[i, j]) & np.uint64(255)
+            c = np.uint64(cards[t, j])
             p += kk[c]
             sm |= np.uint64(1) << (((c & np.uint64(3)) * np.uint64(16) + (c >> np.uint64(2))) & np.uint64(63))
         fb = (p >> np.uint64(35)) & np.uint64(0x1111)  # bit 4s set: suit s's counter reached 5 (one suit at most)
@@ -291,7 +294,9 @@ def _eval_batch_fast(ids, out, check, kk, ft, nt, pr, sr):
     their suit's 13-bit rank mask. Keeping the rare case out of the main loop makes it about a third
     faster. Releases the GIL.
     """
-    return _eval_rows_fast(ids, out, check, kk, ft, nt, pr, sr, False)
+    if check:  # two copies of the loop, each with its own constant: no test of `check` left in either
+        return _eval_rows_fast(ids, out, True, kk, ft, nt, pr, sr, False)
+    return _eval_rows_fast(ids, out, False, kk, ft, nt, pr, sr, False)
 
 
 @njit(cache=True, nogil=True)
@@ -302,7 +307,9 @@ def _eval_batch_prefetch(ids, out, check, kk, ft, nt, pr, sr):
     loop outran the CPU's own prefetcher and ran at 0.3-0.6 of the byte rows' rate; with the hint it
     runs near it. Byte rows gain nothing from the hint, so they keep :func:`_eval_batch_fast`.
     """
-    return _eval_rows_fast(ids, out, check, kk, ft, nt, pr, sr, True)
+    if check:
+        return _eval_rows_fast(ids, out, True, kk, ft, nt, pr, sr, True)
+    return _eval_rows_fast(ids, out, False, kk, ft, nt, pr, sr, True)
 
 
 @njit(cache=True)
