@@ -290,9 +290,9 @@ def _eval_batch_fast(ids, out, check, kk, ft, nt, pr, sr):
     Wide ids (numpy's default int64: 56 bytes a row) go to :func:`_eval_batch_prefetch`, which asks for
     them :data:`PREFETCH_ROWS` rows ahead (:func:`_prefetch`). Two passes: every row first
     gets its rank-multiset value (a flush hand's rank key is still a valid key) and rows whose suit
-    counters reach 5 are noted; then only those (about 3 % of random 7-card hands) are redone from
-    their suit's 13-bit rank mask. Keeping the rare case out of the main loop makes it about a third
-    faster. Releases the GIL.
+    counters reach 5 are noted, with a byte copy of their cards; then only those (about 3 % of random
+    7-card hands) are redone from their suit's 13-bit rank mask, read from the copies. Keeping the rare
+    case out of the main loop makes it about a third faster. Releases the GIL.
     """
     if check:  # two copies of the loop, each with its own constant: no test of `check` left in either
         return _eval_rows_fast(ids, out, True, kk, ft, nt, pr, sr, False)
