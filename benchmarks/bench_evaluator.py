@@ -12,8 +12,10 @@ rows (what the C++ driver reads) and as int64 rows (numpy's default integer, wha
 same validated (the default). The issue's targets: at least 0.7x OMPEval's one-core
 rate on one thread and 1.2x it on two; int64 rows within 10 % of uint8 rows. The
 two libraries are timed interleaved (rounds of C++ then pokerlab), since the machine
-is shared: rates are the best of all rounds, ratios the median of each round's own
-ratio (so a quiet moment for one side does not make the comparison). Without a C++ compiler or the
+is shared: each round keeps the best of 7 runs of each (a run of a few milliseconds
+is often preempted on a loaded machine), rates are the best of all rounds, ratios the
+median of each round's own ratio (so a quiet moment for one side does not make the
+comparison). Without a C++ compiler or the
 OMPEval source, the script says so in one line and times the rest. Run:
 
     python benchmarks/bench_evaluator.py [--hands N] [--rounds R] [--omp-dir DIR]
@@ -103,13 +105,13 @@ def main() -> None:
         ours: dict[tuple[str, int], list[float]] = {}
         for _ in range(args.rounds):  # interleaved: the machine is shared, so compare like with like, round by round
             if isinstance(built, Path):
-                one, two, _ = omp_round(built, hands_file, 3)
+                one, two, _ = omp_round(built, hands_file, 7)
                 omp[1].append(one)
                 omp[2].append(two)
             for threads in (1, 2):
                 numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
                 for label, ids, check in labels:
-                    s = best_of(lambda ids=ids, check=check: pl.evaluate_batch(ids, validate=check), repeat=3)
+                    s = best_of(lambda ids=ids, check=check: pl.evaluate_batch(ids, validate=check), repeat=7)
                     ours.setdefault((label, threads), []).append(s)
         numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
     same = all(np.array_equal(pl.evaluate_batch(x, validate=False), values) for x in (small, hands))
