@@ -22,6 +22,31 @@ numba to start or compile; the library keeps its compiled kernels, which are fas
 
 _shown = False
 _installed = False
+_token: Any = None
+"""A semaphore shared with the command's worker processes (:func:`share`): the one process that takes it prints."""
+
+
+def share() -> Any:
+    """The token that lets one process of several print the notice; pass it to workers with :func:`adopt`.
+
+    ``pokerlab reproduce`` and ``tables`` compile in each worker process; without the token every
+    worker printed the notice. Created on first use (a ``multiprocessing`` semaphore: no file),
+    already taken if this process has printed the notice.
+    """
+    global _token
+    if _token is None:
+        import multiprocessing
+
+        _token = multiprocessing.Semaphore(1)
+        if _shown:
+            _token.acquire(block=False)
+    return _token
+
+
+def adopt(token: Any, on: bool) -> None:
+    """In a worker process: print the notice only if ``on`` and this process is the first to take ``token``."""
+    global _token, enabled
+    _token, enabled = token, on
 
 
 def install() -> None:
@@ -39,6 +64,8 @@ def install() -> None:
             if _shown or not enabled or not module.startswith("pokerlab"):
                 return
             _shown = True
+            if _token is not None and not _token.acquire(block=False):
+                return  # another process of this command has said it
             sys.stderr.write("pokerlab: compiling kernels for this machine, once (cached for later runs) ...\n")
             sys.stderr.flush()
 

@@ -175,6 +175,14 @@ def _ignore_sigint() -> None:  # pragma: no cover - runs in the worker processes
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _start_worker(token: Any, notice: bool) -> None:  # pragma: no cover - runs in the worker processes
+    """A worker's set-up: Ctrl-C left to the main process, and the compile notice shared (one line per command)."""
+    from pokerlab import _notice
+
+    _ignore_sigint()
+    _notice.adopt(token, notice)
+
+
 class _Pool:
     """``with _Pool(workers) as executor``: a process pool for ``workers > 1``, else None (run here).
 
@@ -190,7 +198,11 @@ class _Pool:
         from concurrent.futures import ProcessPoolExecutor
 
         if self.workers > 1:
-            self.executor = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint)
+            from pokerlab import _notice
+
+            self.executor = ProcessPoolExecutor(
+                max_workers=self.workers, initializer=_start_worker, initargs=(_notice.share(), _notice.enabled)
+            )
         return self.executor
 
     def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
@@ -658,6 +670,10 @@ def cmd_replay(args: argparse.Namespace) -> None:
     _print(study.to_dict(), f"{hand.source}\n{study.text()}", args.json)
 
 
+_KUHN_NUMPY_ITERATIONS = 5_000
+"""Up to this many iterations, ``pokerlab solve kuhn`` runs CFR/CFR+ with numpy (about 0.15 ms each, no numba)."""
+
+
 def cmd_solve(args: argparse.Namespace) -> None:
     """Solve Kuhn poker or Leduc Hold'em with CFR, CFR+ or MCCFR and print the exploitability."""
     import time
@@ -672,14 +688,20 @@ def cmd_solve(args: argparse.Namespace) -> None:
     keys = args.show or ([i.key for i in game.infosets] if game.name == "kuhn" else [])
     for key in keys:
         game.infoset(key)  # an unknown key is an error before any work
-    loading = time.perf_counter()
-    # load (or compile) the kernel first, as benchmarks/bench_cfr.py does: the time printed is the solve's,
-    # and the start-up (imports, kernel load or first compile) is printed beside it
-    solve.cfr(game, 1, variant=args.variant, record=0, seed=0 if args.variant == "mccfr" else None)
+    # Kuhn's 12 information sets: numpy's engine finishes a few thousand iterations before numba would have
+    # started (0.5-1 s to load a cached kernel, seconds to compile one on a first run), with the compiled kernel's
+    # numbers; longer runs and mccfr (whose random stream the seed names) take the kernel
+    small = game.name == "kuhn" and args.iterations <= _KUHN_NUMPY_ITERATIONS
+    engine = "numpy" if small and args.variant != "mccfr" else "numba"
+    if engine == "numba":
+        # load (or compile) the kernel first, as benchmarks/bench_cfr.py does: the time printed is the solve's,
+        # and the start-up before it (imports, kernel load or first compile) is printed beside it
+        solve.cfr(game, 1, variant=args.variant, record=0, seed=0 if args.variant == "mccfr" else None)
     start = time.perf_counter()
-    result = solve.cfr(game, args.iterations, variant=args.variant, seed=args.seed, record=args.record)
+    result = solve.cfr(game, args.iterations, variant=args.variant, seed=args.seed, record=args.record, engine=engine)
     seconds = time.perf_counter() - start
-    startup = start - _STARTED if _STARTED else start - loading
+    waited = _waited()
+    startup = waited - seconds
     avg = result.average_policy
     value = solve.expected_value(game, avg)
     data = {
@@ -687,8 +709,10 @@ def cmd_solve(args: argparse.Namespace) -> None:
         "variant": result.variant,
         "iterations": result.iterations,
         "seed": result.seed,
+        "engine": engine,
         "seconds": seconds,
         "startup_seconds": startup,
+        "wall_seconds": waited,
         "exploitability": result.exploitability,
         "value_player_0": value,
         "history": [list(h) for h in result.history],
@@ -696,8 +720,8 @@ def cmd_solve(args: argparse.Namespace) -> None:
     }
     lines = [
         f"{result.variant} on {game.name}, {result.iterations:,} iterations in {seconds:.2f} s "
-        f"(including {len(result.history)} exploitability measurements; "
-        f"start-up before them, loading or compiling the kernel: {startup:.2f} s)",
+        f"(including {len(result.history)} exploitability measurements); {waited:.2f} s since the command started "
+        f"(start-up: {'imports' if engine == 'numpy' else 'imports, loading or compiling the kernel'})",
         f"exploitability of the average policy: {result.exploitability:.6f} chips per hand",
         f"value of the average policy for player 0: {value:+.6f} chips per hand",
     ]
@@ -1255,6 +1279,26 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 _STARTED = 0.0
 """When :func:`main` began (``time.perf_counter()``), for times that cover the start-up."""
+
+
+def _waited() -> float:
+    """Wall seconds since this process started (the time the user has waited), else since :func:`main` began.
+
+    Linux says when the process started (``/proc/self/stat``, in clock ticks since boot), which covers the
+    interpreter's start and the imports before :func:`main`; elsewhere the time since :func:`main` began.
+    """
+    import os
+    import time
+
+    now = time.perf_counter()
+    try:
+        with open("/proc/self/stat", encoding="ascii") as stat, open("/proc/uptime", encoding="ascii") as up:
+            started = int(stat.read().rsplit(")", 1)[1].split()[19]) / os.sysconf("SC_CLK_TCK")
+            age = float(up.read().split()[0]) - started
+    except (OSError, ValueError, IndexError, AttributeError):
+        age = -1.0
+    since_main = now - _STARTED if _STARTED else 0.0
+    return age if age >= since_main else since_main
 
 
 def _run(argv: Sequence[str] | None) -> int:

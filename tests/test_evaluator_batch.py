@@ -1,9 +1,11 @@
 """The fast batch evaluator (issue #25) gives exactly the plain evaluators' values, for any integer ids.
 
 ``evaluate_batch`` runs ``_kernels._eval_batch_fast`` (compact per-card-count tables, ids read as
-unsigned, no widening of narrow integer rows). These tests hold it against the plain reference
-evaluator (every 5-card subset, written plainly) and against the shared-table batch loop it
-replaced, and check that validation finds the same first bad row whatever the integer type.
+unsigned, no widening of narrow integer rows, no narrowing of wide ones: numpy's default int64 rows
+are read in place, their range and repeated-card checks fused into the evaluation loop). These
+tests hold it against the plain reference evaluator (every 5-card subset, written plainly) and
+against the shared-table batch loop it replaced, and check that validation finds the same first bad
+row whatever the integer type.
 """
 
 import numpy as np
@@ -56,8 +58,8 @@ def test_every_integer_type_gives_the_same_values(dtype):
 @settings(max_examples=60)
 @given(
     row=st.integers(0, 99),
-    bad=st.sampled_from(["negative", "52", "255", "duplicate"]),
-    dtype=st.sampled_from([np.int8, np.int16, np.int64, np.uint8, np.uint32]),
+    bad=st.sampled_from(["negative", "52", "63", "64", "255", "300", "2**40", "duplicate"]),
+    dtype=st.sampled_from([np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]),
     k=st.sampled_from([5, 6, 7]),
 )
 def test_validation_names_the_first_bad_row_for_any_integer_type(row, bad, dtype, k):
@@ -68,10 +70,11 @@ def test_validation_names_the_first_bad_row_for_any_integer_type(row, bad, dtype
         hands[row, 1] = -1
     elif bad == "52":
         hands[row, 0] = 52
-    elif bad == "255":
-        if np.dtype(dtype).itemsize == 1 and np.dtype(dtype).kind == "i":
+    elif bad in ("63", "64", "255", "300", "2**40"):
+        value = {"63": 63, "64": 64, "255": 255, "300": 300, "2**40": 2**40}[bad]
+        if value > np.iinfo(dtype).max:
             return
-        hands[row, k - 1] = 255
+        hands[row, k - 1] = value
     else:
         hands[row, k - 1] = hands[row, 0]
     with pytest.raises(CardError, match=f"^row {row} has a card id"):
@@ -124,3 +127,40 @@ def test_small_batches_before_numba_is_loaded_give_the_same_values_and_errors():
     for k, v in hands.items():
         assert out[str(k)] == plain_batch(v).tolist()
     assert out["error"].startswith("row 1234 has a card id outside 0..51 or the same card twice")
+
+
+@settings(max_examples=80)
+@given(
+    rows=st.lists(st.permutations(range(52)).map(lambda deck: deck[:7]), min_size=1, max_size=40),
+    k=st.sampled_from([5, 6, 7]),
+)
+def test_int64_int32_int16_uint8_rows_give_the_reference_values(rows, k):
+    """numpy's default int64 rows and the narrower types give the plain reference evaluator's values."""
+    hands = np.array([r[:k] for r in rows], dtype=np.int64)
+    want = [reference_value(list(row)) for row in hands.tolist()]
+    for dtype in (np.int64, np.int32, np.int16, np.uint8):
+        ids = hands.astype(dtype)
+        assert evaluate_batch(ids).tolist() == want, np.dtype(dtype).name
+        assert evaluate_batch(ids, validate=False).tolist() == want, np.dtype(dtype).name
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.int16, np.uint8], ids=lambda d: np.dtype(d).name)
+def test_the_first_bad_row_of_a_threaded_batch_is_named_for_every_type(dtype):
+    """A bad card in a late block of a threaded batch: the error names that row and quotes it as passed."""
+    hands = random_hands(70_000, 7, seed=12)
+    hands[61_234, 2] = hands[61_234, 6]  # a repeated card
+    hands[69_000, 0] = 52  # and a later id out of range: the first bad row is the one named
+    with pytest.raises(CardError) as err:
+        evaluate_batch(hands.astype(dtype))
+    assert str(err.value) == (
+        "row 61234 has a card id outside 0..51 or the same card twice: " + str(hands[61_234].tolist())
+    )
+
+
+def test_a_non_contiguous_int64_view_gives_the_same_values():
+    """A column slice or a transposed array (not C-contiguous) is read correctly."""
+    hands = random_hands(3000, 7, seed=21)
+    wide = np.hstack([hands, hands])[:, ::2]  # every other column: the hand's first, third, ... cards
+    want = [reference_value(list(row)) for row in wide[:500].tolist()]
+    assert evaluate_batch(wide)[:500].tolist() == want
+    assert evaluate_batch(np.asfortranarray(hands)).tolist() == evaluate_batch(hands).tolist()

@@ -14,6 +14,14 @@ pure functions of ``(deals, seed)``: the same numbers on every machine. The
 file ``bpp-v1-d{deals}-s{seed}-f2.npz`` in the cache directory holds them with
 a sha256 digest and a provenance record; a file that is unreadable, fails
 its digest or was made with other parameters is rebuilt, never trusted.
+
+The default counts (400,000 deals, seed 2026: the network every ``pokerlab bpp``
+and lesson builds) ship with the package as the same kind of file,
+:data:`SHIPPED`, so a fresh install answers at once instead of counting for
+seconds (and compiling the batch evaluator) on its first run; it is checked
+like any cache file, and ``tests/test_cold_starts.py`` holds it equal to a new
+simulation. Regenerate it after a change to the counting or the hand types:
+``python -c "from pokerlab.bpp import learning; learning._write_shipped()"``.
 """
 
 from __future__ import annotations
@@ -155,6 +163,10 @@ def simulate_counts(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED, *, pro
     return DealCounts(deals=deals, seed=seed, provenance=provenance, **acc)
 
 
+SHIPPED = Path(__file__).with_name(f"bpp-v{COUNTS_VERSION}-d{DEFAULT_DEALS}-s{DEFAULT_SEED}-f{FORMAT}.npz")
+"""The default counts as shipped in the package (package data beside this module)."""
+
+
 def cache_path(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED) -> Path:
     """Where the counts for ``(deals, seed)`` are cached."""
 
@@ -218,7 +230,9 @@ def deal_counts(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED, *, progres
     if key in _MEMO:
         return _MEMO[key]
     path = cache_path(deals, seed)
-    counts = _load(path, deals, seed)
+    counts = _load(SHIPPED, deals, seed) if key == (DEFAULT_DEALS, DEFAULT_SEED) else None
+    if counts is None:
+        counts = _load(path, deals, seed)
     if counts is None:
         counts = simulate_counts(deals, seed, progress=progress)
         problem = _check(counts)
@@ -229,3 +243,14 @@ def deal_counts(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED, *, progres
         a.setflags(write=False)
     _MEMO[key] = counts
     return counts
+
+
+def _write_shipped() -> Path:
+    """Simulate the default counts afresh and write them to :data:`SHIPPED` (for maintainers; see the module doc)."""
+    counts = simulate_counts(DEFAULT_DEALS, DEFAULT_SEED)
+    problem = _check(counts)
+    if problem is not None:  # pragma: no cover - a bug, not bad input
+        raise RuntimeError(f"simulated BPP counts are inconsistent: {problem}")
+    provenance = {k: v for k, v in counts.provenance.items() if k not in ("seconds", "created")}
+    _cache.save(SHIPPED, counts.arrays(), {**provenance, **_expected(DEFAULT_DEALS, DEFAULT_SEED)})
+    return SHIPPED
