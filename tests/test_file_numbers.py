@@ -34,6 +34,11 @@ HUGE = "7" + "0" * 5001
         ('"p1 cbr 23000"', '"p1 cbr 2.3e4000"', 17),
         ("min_bet = 2000", "min_bet = 0." + "0" * 120 + "1", 9),
         ("finishing_stacks = [1681600", "finishing_stacks = [1" + "0" * 101, 37),
+        # TOML's hexadecimal, octal and binary integers: int() converts them without a digit limit
+        ("min_bet = 2000", "min_bet = 0x" + "F" * 5000, 9),
+        ("blinds_or_straddles = [1000", "blinds_or_straddles = [0o" + "7" * 6000, 8),
+        ("starting_stacks = [1125600", "starting_stacks = [0b" + "1" * 20000, 10),
+        ("antes = [500", "antes = [0x" + "F" * 84, 7),  # 10^101 or so: out of range, though short
     ],
 )
 def test_a_phh_number_out_of_range_names_its_line(old, new, line):
@@ -47,6 +52,7 @@ def test_numbers_in_range_still_read_exactly():
     hand = load_phh(HAND.replace("starting_stacks = [1125600", f"starting_stacks = [{big}"), check=False)
     assert big in [hand.state.rules.format_chips(c) for c in hand.state.starting_stacks]
     assert load_phh(HAND.replace("min_bet = 2000", "min_bet = 2_000")).finishing_stacks[0] == 1681600
+    assert load_phh(HAND.replace("min_bet = 2000", "min_bet = 0x7d0")).finishing_stacks[0] == 1681600
 
 
 def test_replay_reports_a_huge_amount_in_one_line(tmp_path):
