@@ -1085,13 +1085,50 @@ def test_a_paid_pot_is_no_longer_shown_in_the_middle(tmp_path):
 # -- issue 27: smaller things ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", [" ", "   ", "\t", " \u3000 "])
-def test_a_name_of_spaces_only_is_refused_not_a_watch_game(tmp_path, name):
+BLANK_NAMES = [
+    " ",
+    "   ",
+    "\t",
+    " \u3000 ",
+    "\u2800",  # BRAILLE PATTERN BLANK (a symbol, printable)
+    "\u3164",  # HANGUL FILLER (a letter, printable)
+    "\u115f",  # HANGUL CHOSEONG FILLER
+    "\u1160\uffa0",  # HANGUL JUNGSEONG FILLER, HALFWIDTH HANGUL FILLER
+    "\u200b",  # ZERO WIDTH SPACE
+    "\u200d\u200c\u2060\ufeff",  # joiners, word joiner, BOM
+    "\u2800 \u3164",
+    "\u0301\u0301",  # combining marks with nothing to sit on
+    "\ue000",  # private use
+]
+
+
+@pytest.mark.parametrize("name", BLANK_NAMES)
+def test_a_name_with_no_visible_character_is_refused_not_a_watch_game(tmp_path, name):
     setup, errors = validate_setup(name=name)
-    assert setup is None and "spaces only" in errors["name"]
+    assert setup is None and "no visible character" in errors["name"]
     app = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=1, name=name, players=3, hands=2)
-    assert not app.start() and app.session is None and "spaces only" in app.errors["name"].value
+    assert not app.start() and app.session is None and "no visible character" in app.errors["name"].value
     assert validate_setup(name="")[0].watch and validate_setup(name=None)[0].watch  # empty: watch mode
+    with pytest.raises(ParameterError, match="name must"):
+        HeadsUpApp(name=name)
+
+
+def test_visible_names_are_accepted_and_no_blank_code_point_counts_as_visible():
+    import sys
+    import unicodedata
+
+    from pokerlab.apps.base import has_visible, visible
+
+    for name in ["Zoë", "李雷", "O'Neil", "😀", "Ω", "9", "\u2800A", "محمد", "\u3164x"]:
+        assert has_visible(name) and validate_setup(name=name)[0] is not None, name
+    for cp in range(sys.maxunicode + 1):
+        ch = chr(cp)
+        cat = unicodedata.category(ch)
+        if visible(ch):
+            assert cat[0] in "LNPS" and not ch.isspace(), hex(cp)
+        elif cat[0] in "LNPS":  # a letter or symbol that shows nothing: Unicode names it so
+            name = unicodedata.name(ch, "")
+            assert "FILLER" in name or "BLANK" in name, hex(cp)
 
 
 @pytest.mark.parametrize("typed", ["4,0", "1,50", "10,00", "1,0000", ",100", "100,", "1__000", "1,000_000"])

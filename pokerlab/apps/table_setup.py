@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokerlab import bots
-from pokerlab.apps.base import parse_amount
+from pokerlab.apps.base import has_visible, parse_amount
 from pokerlab.errors import ParameterError
 from pokerlab.game import BIGHOLDEM, BettingStructure
 
@@ -157,8 +157,10 @@ def validate_setup(**values: Any) -> tuple[BigHoldemSetup | None, dict[str, str]
         name = ""
     typed = name
     name = " ".join(name.split())
-    if typed and not name:  # spaces only: a slip, not a wish to watch
-        errors["name"] = "a name of spaces only: type a name, or leave the field empty to watch the bots play"
+    if typed and not has_visible(name):  # spaces or blanks only: a slip, not a wish to watch
+        errors["name"] = (
+            "a name with no visible character: type a name, or leave the field empty to watch the bots play"
+        )
     elif len(name) > MAX_NAME:
         errors["name"] = f"at most {MAX_NAME} characters (this one has {len(name)})"
     elif not name.isprintable():
