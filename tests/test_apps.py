@@ -105,7 +105,7 @@ def test_validate_setup_messages_per_field():
     assert "on or off" in errors["ante"]
     # a pasted page is not echoed whole beside the field; the exponent hint only for an exponent
     _, errors = validate_setup(hands="9" * 400, players="<script>", minutes="1e1", starting_money="2E3")
-    assert len(errors["hands"]) < 90 and errors["hands"].endswith("\u2026'")
+    assert len(errors["hands"]) < 90 and errors["hands"].endswith("\u2026")
     assert "digits only" not in errors["players"]
     assert "digits only" in errors["minutes"] and "digits only" in errors["starting_money"]
     _, errors = validate_setup(seat_bots=("nobody",))
@@ -439,6 +439,33 @@ def test_real_names_are_accepted_and_escaped_everywhere(tmp_path):
 
 
 # -- issue 15: the raise controls ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [
+        ("1234567890123", "1234567890123"),
+        ("9" * 40, "99999999...9999 (40 characters)"),
+        ("1,000,000,000,000", "1,000,000,000,000"),
+        ("0" * 30 + "1" * 13, "00000000...1111 (43 characters)"),
+    ],
+)
+def test_a_raise_of_more_than_12_digits_says_it_is_more_than_you_can_raise(typed, shown):
+    from pokerlab.apps.base import ActionBar
+
+    bar = ActionBar(lambda action: None)
+    h = _no_limit_turn()
+    bar.show(h)
+    bar.amount.value = typed
+    visible = bar.raise_ if bar.raise_.layout.display != "none" else bar.bet
+    assert visible.disabled and bar.target is None
+    assert f"{shown} is more than you can raise to ({h.max_raise_to}, all-in)" in bar.message.value
+    bar.amount.value = "0" * 5000 + "55"  # leading zeros do not count: 55
+    assert bar.target == 55 and not visible.disabled
+    _, errors = validate_setup(starting_money=typed)  # a setup field says the same: its range, what was typed
+    assert errors["starting_money"] == f"must be from 100 to 1,000,000, not {typed.strip()[:29]}" + (
+        "\u2026" if len(typed.strip()) > 30 else ""
+    )
 
 
 def _no_limit_turn():

@@ -183,10 +183,20 @@ def parse_amount(text: str) -> int | None:
     typed = text.strip()
     if not typed.isascii() or not _WHOLE.fullmatch(typed):
         return None
-    clean = typed.replace(",", "").replace("_", "")
+    clean = typed.replace(",", "").replace("_", "").lstrip("0") or "0"  # leading zeros do not count
     if len(clean) > 12:
         return None
     return int(clean)
+
+
+def too_many_digits(text: str) -> bool:
+    """Whether ``text`` is a whole number as a person types it, too long for :func:`parse_amount` (over 12 digits).
+
+    >>> [too_many_digits(t) for t in ("1234567890123", "1,000,000,000,000", "123", "1e20", "0000000000000001")]
+    [True, True, False, False, False]
+    """
+    typed = text.strip() if isinstance(text, str) else ""
+    return typed.isascii() and _WHOLE.fullmatch(typed) is not None and parse_amount(typed) is None
 
 
 class ActionBar:
@@ -306,7 +316,11 @@ class ActionBar:
     def _from_box(self, text: str) -> None:
         value = parse_amount(text)
         lo, hi = self._lo, self._hi
-        if value is None:
+        typed = text.strip() if isinstance(text, str) else ""
+        if value is None and too_many_digits(typed):  # more than any stack
+            shown = typed if len(typed) <= 20 else f"{typed[:8]}...{typed[-4:]} ({len(typed):,} characters)"
+            self._refuse(f"{shown} is more than you can {self._verb()} ({hi}, all-in)")
+        elif value is None:
             self._refuse(f"type a whole number from {lo} to {hi}" if text.strip() else f"an amount from {lo} to {hi}")
         elif value < lo:
             self._refuse(f"{value} is below the least you can {self._verb()} ({lo})")
