@@ -1104,7 +1104,7 @@ def test_a_paid_pot_is_no_longer_shown_in_the_middle(tmp_path):
     assert state.is_over and _pot_shown(app.table.value) == 0 and f"{state.pot:,} paid out" in app.table.value
     big = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=2, players=4, hands=3, timer=0)
     assert big.start() and big.session.finished  # a watch game, played at once outside a kernel
-    assert "Game over." in big.status.value and _pot_shown(big.table.value) == 0
+    assert "Game over: hand limit 3 reached." in big.status.value and _pot_shown(big.table.value) == 0
     total = sum(big.session.stacks)
     assert total == 4 * 1000  # the stacks hold every chip: nothing left to count in the middle
 
@@ -1257,12 +1257,12 @@ def test_the_chips_chart_is_drawn_off_the_event_loop(tmp_path, monkeypatch):
             if app.session.finished and "<svg" in app.money_view.value:
                 break
             if app.session.finished:
-                assert "Game over." in app.status.value
+                assert "Game over: hand limit 2 reached." in app.status.value
             await asyncio.sleep(0.01)
 
     asyncio.run(main())
     assert "<svg" in app.money_view.value and drawn_in and not any(drawn_in)  # drawn, never on the loop's thread
-    assert "Game over." in app.status.value
+    assert "Game over: hand limit 2 reached." in app.status.value
 
 
 def test_two_player_bigholdem_says_who_posts_the_small_blind(tmp_path):
@@ -1294,3 +1294,27 @@ def test_the_pots_drawn_and_the_bets_in_front_of_the_seats_add_up_to_the_pot(see
         assert len(pots) <= 1 + sum(h.all_in[k] and not h.folded[k] for k in range(n))  # one per all-in level
         h.apply(h.random_action(rng))
     assert hand_pots(h) == ()
+
+
+def test_game_over_says_why(tmp_path):
+    from pokerlab.apps.bigholdem import game_over_reason
+
+    seats = [Seat("Ann"), Seat("<b>Bot</b>", bots.make("always_call")), Seat("Cy", bots.make("always_call"))]
+    s = TableSession(BIGHOLDEM, seats, hands=2_000, minutes=5, seed=1)
+    s.hand_number = 2_000
+    assert game_over_reason(s) == "hand limit 2,000 reached"
+    s.out = [True, False, False]
+    assert game_over_reason(s) == "you were eliminated, with 2 players left"
+    s.out = [True, False, True]
+    assert game_over_reason(s) == "<b>Bot</b> won all the chips"
+    s.out = [False, True, True]
+    assert game_over_reason(s) == "you won all the chips"
+    s.out, s.hand_number = [False, False, False], 17
+    assert game_over_reason(s) == "time limit 5 minutes reached after 17 hands"
+    big = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=2, players=3, hands=2, timer=0)
+    assert big.start() and big.session.finished
+    assert '<span class="pl-game-over">Game over: hand limit 2 reached.</span>' in big.status.value
+    big.session.seats[1] = Seat("<b>Bot</b>", bots.make("always_call"))
+    big.session.out = [True, False, True]
+    big._render()  # a name in the reason is escaped
+    assert "Game over: &lt;b&gt;Bot&lt;/b&gt; won all the chips." in big.status.value
