@@ -1095,7 +1095,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--cull-after",
         type=_whole(2, 86_400),
         default=600,
-        help="seconds before the kernel of a closed page is shut down, 2..86,400 (600)",
+        help="seconds before the kernel of a closed page is shut down, 2..86,400",
     )
 
     p = add("replay", "a recorded hand (PHH) street by street: pot odds, equity, HS, PPOT/NPOT", cmd_replay)
