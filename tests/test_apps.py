@@ -631,6 +631,33 @@ def test_a_lock_held_too_long_never_loses_the_game(tmp_path):
     assert set(board.top()["player"]) == {"ann", "bob", "phase2 #2"}  # all three games, in order
 
 
+@pytest.mark.parametrize(
+    "damaged",
+    [
+        '{"played_at": "2026-11-25 10:',  # half written when the machine stopped
+        '{"played_at":"x","settings":"{}","mode":"watch","rows":[["a","bot",1,' + "9" * 5000 + ",1.0]]}",
+        "[1, 2]",
+        '{"played_at": "x"}',
+        "[" * 100_000,
+        '{"played_at":"x","settings":"{}","mode":"watch","rows":[["a","bot",1,1,NaN]]}',
+    ],
+)
+def test_a_damaged_journal_line_never_blocks_the_games_after_it(tmp_path, damaged):
+    board = Leaderboard(tmp_path / "lb.sqlite", patience=0.5)
+    holder = _hold_lock(board.path, 2)
+    try:
+        assert board.record([ROW]) is None  # a good game waits in the journal
+    finally:
+        holder.wait(10)
+    with board.journal.open("a", encoding="utf-8") as f:
+        f.write(damaged + "\n")
+    assert board.pending() == 1
+    assert board.record([{**ROW, "player": "bob"}]) is not None  # was a JSONDecodeError, then every game lost
+    assert board.games() == 2 and board.pending() == 0
+    kept = (tmp_path / "lb.sqlite.damaged.jsonl").read_text(encoding="utf-8")
+    assert kept == damaged + "\n"  # set aside as written, never silently dropped
+
+
 def test_abandon_game_goes_back_to_the_setup_and_records_nothing(tmp_path):
     board = Leaderboard(tmp_path / "lb.sqlite")
     app = BigHoldemApp(leaderboard=board, seed=5, name="ann", players=4, hands=20, timer=0)
