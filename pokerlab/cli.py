@@ -37,9 +37,20 @@ from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.streets import Street
 
 
+def _one_line(message: str) -> str:
+    """An error message as one short line: a run of over 200 characters without a space (a pasted 5,001-digit
+    number, a range of 3,000 letters, quoted in the message) is cut to its start and its length."""
+    import re
+
+    def cut(m: re.Match[str]) -> str:
+        return f"{m.group()[:40]}... ({len(m.group()):,} characters)"
+
+    return re.sub(r"\S{201,}", cut, " ".join(str(message).splitlines()))
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"pokerlab: error: {message} (see 'pokerlab --help')\n")
+        sys.stderr.write(f"pokerlab: error: {_one_line(message)} (see 'pokerlab --help')\n")
         raise SystemExit(2)
 
 
@@ -1276,7 +1287,7 @@ def _run(argv: Sequence[str] | None) -> int:
             _check_outputs(args)
             args.func(args)
     except PokerlabError as exc:
-        sys.stderr.write(f"pokerlab: error: {exc}\n")
+        sys.stderr.write(f"pokerlab: error: {_one_line(str(exc))}\n")
         return 2
     except BrokenPipeError:  # the reader went away (`pokerlab ... | head -1`): stop quietly, as Unix tools do
         import os
