@@ -134,3 +134,40 @@ def test_a_table_number_out_of_range_names_its_line(tmp_path, edit, message):
     path = _signed_copy(tmp_path, edit)
     with pytest.raises(PreflopTableError, match=message):
         T.PreflopTable.read(path)
+
+
+def _signed_matrix(tmp_path: Path, line: int, column: int, value: str) -> Path:
+    text = (ROOT / "data" / "preflop_tables" / "exact_heads_up_matrix.csv").read_text()
+    lines = text.split("\n")
+    fields = lines[line - 1].split(",")
+    fields[column] = value
+    lines[line - 1] = ",".join(fields)
+    i = next(k for k, ln in enumerate(lines) if ln.startswith("# sha256: "))
+    head, data = "\n".join(lines[:i]) + "\n", "\n".join(lines[i + 1 :])
+    lines[i] = f"# sha256: {T._checksum(head, data)}"
+    path = tmp_path / "exact_heads_up_matrix.csv"
+    path.write_text("\n".join(lines))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("column", "value", "message"),
+    [
+        (3, HUGE, r"wins of .* against .* is '700000000000'\.\.\. \(5,002 characters\), not a whole number"),
+        (3, "1e400000", r"wins of .* is '1e400000', not a whole number"),
+        (4, "99999999999999999999", r"ties of .* not a whole number"),  # an OverflowError in numpy before
+        (5, "[]", r"losses of .* is '\[\]', not a whole number"),  # the message quoted another row's count
+        (6, "", r"equity of .* is '', not a number 0\.\.1"),  # a plain ValueError before
+        (7, "0x10", r"win of .* is '0x10', not a number 0\.\.1"),
+        (8, "nan", r"tie of .* is 'nan', not a number 0\.\.1"),
+        (6, "1e400000", r"equity of .* is '1e400000', not a number 0\.\.1"),
+    ],
+)
+def test_a_matrix_cell_out_of_range_names_its_line(tmp_path, column, value, message):
+    from pokerlab.preflop.matrix import PreflopMatrix
+
+    line = 60
+    path = _signed_matrix(tmp_path, line, column, value)
+    with pytest.raises(PreflopTableError, match=rf"exact_heads_up_matrix\.csv, line {line}: {message}") as info:
+        PreflopMatrix.read(path)
+    assert len(str(info.value)) < 300
