@@ -89,6 +89,21 @@ END GAMEDEF
 """
 
 
+@pytest.mark.parametrize(
+    ("raise_size", "why"),
+    [
+        ("1_0", "whole numbers, not"),  # Python reads 10, the dealer's C reads 1
+        ("\u0661\u0662", "whole numbers, not"),  # Arabic-Indic 12: the dealer reads nothing
+        ("2147483648", "whole numbers up to 2,147,483,647"),  # wraps in the dealer's 32 bits
+        ("9999999999", "whole numbers up to 2,147,483,647"),
+    ],
+)
+def test_a_game_definition_number_the_dealer_would_read_differently_is_refused(raise_size, why):
+    with pytest.raises(AcpcError, match=rf"^line 7 of the game definition: raiseSize takes {why}"):
+        from_gamedef(GAME.format(raise_size=raise_size))
+    assert from_gamedef(GAME.format(raise_size="2147483647")).bet_sizes[0] == 2147483647
+
+
 @pytest.mark.parametrize("raise_size", [HUGE, "12345678901", "1e400000"])
 def test_a_game_definition_number_is_bounded_and_named_by_line(raise_size):
     with pytest.raises(AcpcError, match=r"^line 7 of the game definition: raiseSize takes whole numbers") as info:
