@@ -793,7 +793,7 @@ def cmd_course(args: argparse.Namespace) -> None:
 def cmd_course_release(args: argparse.Namespace) -> None:
     from pokerlab.course.release import release
 
-    paths = release(args.out, solutions=args.solutions)
+    paths = release(args.out, solutions=args.solutions, force=args.force)
     kind = "complete copies (solutions)" if args.solutions else "student copies"
     text = f"wrote {len(paths)} {kind} to {args.out}: " + ", ".join(p.name for p in paths)
     _print({"out": str(args.out), "solutions": args.solutions, "notebooks": [str(p) for p in paths]}, text, args.json)
@@ -852,6 +852,7 @@ def _add_course(sub: Any) -> None:
     p = add("release", "write the student copy of every lesson to OUT/<lesson>.ipynb", cmd_course_release)
     p.add_argument("out", type=_text, help="folder for the copies (created if needed)")
     p.add_argument("--solutions", action="store_true", help="write the complete copies (with solutions) instead")
+    p.add_argument("--force", action="store_true", help="replace notebooks in OUT that differ from the copies")
     p = add("grade", "autograde submitted lesson notebooks, each in a fresh limited kernel", cmd_course_grade)
     p.add_argument("notebooks", nargs="+", help="submitted .ipynb files (the lesson is recognised from the content)")
     p.add_argument("--feedback", type=_text, default=None, help="folder for one offline HTML feedback page each")
