@@ -271,10 +271,16 @@ def cmd_tables(args: argparse.Namespace) -> None:
                 preflop.expert_table(
                     n,
                     source=source,
-                    games=1_000_000 if args.games is None else args.games,
-                    seed=2026 if args.seed is None else args.seed,
-                    executor=executor,
                     progress=not args.json,
+                    **(
+                        {
+                            "games": 1_000_000 if args.games is None else args.games,
+                            "seed": 2026 if args.seed is None else args.seed,
+                            "executor": executor,
+                        }
+                        if source == "income_rate"
+                        else {}
+                    ),
                 )
                 for n in players
             ]
