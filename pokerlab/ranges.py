@@ -284,12 +284,15 @@ def _tokens(text: str, start: int = 0, end: int | None = None) -> list[tuple[str
     return out
 
 
-def _q(text: str, quote: bool = True) -> str:
+def _q(text: object, quote: bool = True) -> str:
     """The user's text in a message: whole (quoted) up to 80 characters, else its start and its length.
 
     >>> _q("AA,KK"), _q("1" * 5001 + "(AA)")
     ("'AA,KK'", "'1111111111111111111111111111111111111111...' (5,005 characters)")
     """
+    if not isinstance(text, str):  # cards given as a list or Card objects
+        shown = repr(text)
+        return shown if len(shown) <= 80 else f"{shown[:77]}..."
     if len(text) <= 80:
         return repr(text) if quote else text
     q = repr(text[:40]) if quote else text[:40]
