@@ -11,6 +11,9 @@ A reader must never see half a file, and writing must not change who can read it
 * writes **through symbolic links**: the file written is the link's target (followed to the end, like
   ``open()`` does), and the link stays a link. Renaming over the link itself would replace it with a
   plain file and leave its target's old content behind.
+* writes **into** a target that is not a regular file (``/dev/null``, ``/dev/stdout``, a named pipe), as
+  ``open()`` does: renaming over it would replace the device or pipe with a plain file (as root, a
+  regular ``/dev/null`` for every program on the machine). Such a write cannot be atomic.
 
 Errors are ``OSError``; each caller turns them into its own :mod:`pokerlab.errors` exception, naming the path.
 """
@@ -18,8 +21,10 @@ Errors are ``OSError``; each caller turns them into its own :mod:`pokerlab.error
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -28,6 +33,8 @@ from typing import IO, Any
 def target_of(path: str | os.PathLike[str]) -> Path:
     """The file a write to ``path`` must change: ``path`` itself, or the end of its chain of symbolic links."""
     p = Path(path)
+    if "\0" in str(p):
+        raise OSError(errno.EINVAL, "a file name cannot hold a NUL character")
     if not p.is_symlink():
         return p
     return Path(os.path.realpath(p))  # a dangling link names the file to create
@@ -51,11 +58,26 @@ def atomic_writer(
     """
     if mode not in ("w", "wb"):
         raise ValueError(f"mode must be 'w' or 'wb', not {mode!r}")
+    if "\0" in os.fspath(path):  # os would raise ValueError, which callers do not expect from a file system
+        raise OSError(errno.EINVAL, "a file name cannot hold a NUL character")
     target = target_of(path)
+    if not target.name:  # "/" (Path drops a trailing "/" of any other folder, which is_dir finds)
+        raise IsADirectoryError(errno.EISDIR, "a folder, not a file", str(target))
     try:
-        keep: int | None = target.stat().st_mode & 0o7777
+        st = target.stat()
     except FileNotFoundError:
-        keep = None
+        keep: int | None = None
+    else:
+        if not stat.S_ISREG(st.st_mode) and not stat.S_ISDIR(st.st_mode):  # a device or a pipe: write into it
+            fd = os.open(target, os.O_WRONLY | getattr(os, "O_BINARY", 0))
+            if mode == "wb":
+                g: IO[Any] = os.fdopen(fd, "wb")
+            else:
+                g = os.fdopen(fd, "w", encoding=encoding, newline=newline)
+            with g:
+                yield g
+            return
+        keep = st.st_mode & 0o7777
     tmp = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
     # os.open applies the umask to 0o666 itself, as open() does for a new file
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)

@@ -4,7 +4,8 @@ Every long job in pokerlab shows a ``tqdm.auto`` bar made by :func:`bar` (a term
 Jupyter). tqdm's estimate of the time left is the work to do divided by the rate so far: after one task, or in
 the first second, it can be off by a factor of ten (the first task compiles kernels, fills caches, starts
 worker processes). So for the first :data:`EARLY_SECONDS` seconds, and until :data:`EARLY_STEPS` steps are
-done, the bar shows ``<?`` where the ETA goes; after that, tqdm's usual ``elapsed<remaining, rate``.
+done, the bar shows ``<?`` where the ETA goes; after that, and when the work is done (a job of a few seconds
+ends ``[00:03<00:00, ...]``, not ``<?``), tqdm's usual ``elapsed<remaining, rate``.
 
 :func:`labelled` names the bars of a block of work: ``pokerlab reproduce`` wraps each table it builds, so its
 three bars say "Table 1: expert table, 2 players", ... rather than what the innermost function calls its work.
@@ -45,7 +46,8 @@ def bar(total: int | None, desc: str, unit: str, **kwargs: Any) -> Any:
             @property
             def format_dict(self) -> dict[str, Any]:
                 d: dict[str, Any] = super().format_dict
-                if d.get("total") and (d.get("elapsed", 0) < EARLY_SECONDS or d.get("n", 0) < EARLY_STEPS):
+                total, n = d.get("total"), d.get("n", 0)
+                if total and n < total and (d.get("elapsed", 0) < EARLY_SECONDS or n < EARLY_STEPS):
                     d["bar_format"] = EARLY_FORMAT
                 return d
 

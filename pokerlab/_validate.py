@@ -216,6 +216,8 @@ def output_file(value: Any, name: str) -> Any:
         raise ParameterTypeError(f"{name} must be a file name, not {_show(value)}")
     path = Path(value)
     try:
+        if "\0" in str(path):
+            raise OSError(22, "a file name cannot hold a NUL character")
         is_dir = path.is_dir()
     except OSError as exc:  # e.g. a name too long for the file system
         raise ParameterError(f"{name} {_show(str(path))} cannot be written: {exc.strerror or exc}") from exc
@@ -241,6 +243,10 @@ def _writable_folder(folder: Any, name: str, shown: str) -> None:
     import tempfile
 
     try:
+        if "\0" in shown:
+            raise OSError(22, "a file name cannot hold a NUL character")
+        if folder.exists() and not folder.is_dir():
+            raise OSError(20, f"{str(folder)!r:.60} is a file, not a folder")
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=folder):
             pass

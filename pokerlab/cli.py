@@ -38,9 +38,20 @@ from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.streets import Street
 
 
+def _one_line(message: str) -> str:
+    """An error message as one short line: a run of over 200 characters without a space (a pasted 5,001-digit
+    number, a range of 3,000 letters, quoted in the message) is cut to its start and its length."""
+    import re
+
+    def cut(m: re.Match[str]) -> str:
+        return f"{m.group()[:40]}... ({len(m.group()):,} characters)"
+
+    return re.sub(r"\S{201,}", cut, " ".join(str(message).splitlines()))
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"pokerlab: error: {message} (see 'pokerlab --help')\n")
+        sys.stderr.write(f"pokerlab: error: {_one_line(message)} (see 'pokerlab --help')\n")
         raise SystemExit(2)
 
 
@@ -273,10 +284,16 @@ def cmd_tables(args: argparse.Namespace) -> None:
                 preflop.expert_table(
                     n,
                     source=source,
-                    games=1_000_000 if args.games is None else args.games,
-                    seed=2026 if args.seed is None else args.seed,
-                    executor=executor,
                     progress=not args.json,
+                    **(
+                        {
+                            "games": 1_000_000 if args.games is None else args.games,
+                            "seed": 2026 if args.seed is None else args.seed,
+                            "executor": executor,
+                        }
+                        if source == "income_rate"
+                        else {}
+                    ),
                 )
                 for n in players
             ]
@@ -807,7 +824,7 @@ def cmd_course(args: argparse.Namespace) -> None:
 def cmd_course_release(args: argparse.Namespace) -> None:
     from pokerlab.course.release import release
 
-    paths = release(args.out, solutions=args.solutions)
+    paths = release(args.out, solutions=args.solutions, force=args.force)
     kind = "complete copies (solutions)" if args.solutions else "student copies"
     text = f"wrote {len(paths)} {kind} to {args.out}: " + ", ".join(p.name for p in paths)
     _print({"out": str(args.out), "solutions": args.solutions, "notebooks": [str(p) for p in paths]}, text, args.json)
@@ -871,6 +888,7 @@ def _add_course(sub: Any) -> None:
     p = add("release", "write the student copy of every lesson to OUT/<lesson>.ipynb", cmd_course_release)
     p.add_argument("out", type=_text, help="folder for the copies (created if needed)")
     p.add_argument("--solutions", action="store_true", help="write the complete copies (with solutions) instead")
+    p.add_argument("--force", action="store_true", help="replace notebooks in OUT that differ from the copies")
     p = add("grade", "autograde submitted lesson notebooks, each in a fresh limited kernel", cmd_course_grade)
     p.add_argument("notebooks", nargs="+", help="submitted .ipynb files (the lesson is recognised from the content)")
     p.add_argument("--feedback", type=_text, default=None, help="folder for one offline HTML feedback page each")
@@ -1129,7 +1147,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--cull-after",
         type=_whole(2, 86_400),
         default=600,
-        help="seconds before the kernel of a closed page is shut down, 2..86,400 (600)",
+        help="seconds before the kernel of a closed page is shut down, 2..86,400",
     )
 
     p = add("replay", "a recorded hand (PHH) street by street: pot odds, equity, HS, PPOT/NPOT", cmd_replay)
@@ -1330,7 +1348,7 @@ def _run(argv: Sequence[str] | None) -> int:
             _check_outputs(args)
             args.func(args)
     except PokerlabError as exc:
-        sys.stderr.write(f"pokerlab: error: {exc}\n")
+        sys.stderr.write(f"pokerlab: error: {_one_line(str(exc))}\n")
         return 2
     except BrokenPipeError:  # the reader went away (`pokerlab ... | head -1`): stop quietly, as Unix tools do
         import os

@@ -212,6 +212,8 @@ def equity(
             raise ParameterError("samples selects Monte Carlo; do not combine it with exact=True")
         samples = _validate.whole(samples, "samples", lo=1, hi=MAX_SAMPLES)
     seed = _validate.seed(seed)
+    if exact and seed is not None:
+        raise ParameterError("seed drives Monte Carlo sampling; exact=True enumerates every deal: give one, not both")
     board_ids = np.array([c.id for c in b], dtype=np.int64)
     need = 5 - len(b)
     free = 52 - len(b) - len(fixed)

@@ -170,9 +170,12 @@ class ExperimentResult:
     def to_csv(self, path: str | Path) -> Path:
         """Write the money after each hand as CSV to ``path`` (safely: see ``pokerlab._files``)."""
 
+        _validate.output_file(path, "path")
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_text(path, self.money.to_csv(index=False))
+        try:
+            write_text(path, self.money.to_csv(index=False))
+        except OSError as exc:
+            raise ParameterError(f"cannot write {str(path)!r:.90}: {exc.strerror or exc}") from None
         return path
 
 
@@ -313,15 +316,17 @@ class OpponentModelComparison:
 
     def to_csv(self, directory: str | Path) -> Path:
         """Write scores.csv, calibration.csv and importances.csv into ``directory``."""
+        _validate.output_folder(directory, "directory")
         directory = Path(directory)
-        directory.mkdir(parents=True, exist_ok=True)
-
         for name, frame in (
             ("scores", self.scores),
             ("calibration", self.calibration),
             ("importances", self.importances),
         ):
-            write_text(directory / f"{name}.csv", frame.to_csv(index=False))
+            try:
+                write_text(directory / f"{name}.csv", frame.to_csv(index=False))
+            except OSError as exc:
+                raise ParameterError(f"cannot write {str(directory / name)!r:.90}.csv: {exc.strerror or exc}") from None
         return directory
 
 

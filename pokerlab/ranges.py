@@ -118,7 +118,7 @@ class Range:
                 weights[idx] = weight
         entries = tuple(sorted((i, w) for i, w in weights.items() if w > 0))
         if not entries:
-            raise RangeError(f"the range {text!r} holds no combinations")
+            raise RangeError(f"the range {_q(text)} holds no combinations")
         return cls(entries)
 
     @classmethod
@@ -138,7 +138,7 @@ class Range:
                 cls.parse(hand)  # re-raise the range error, which reads better
             raise RangeError(str(exc)) from None
         if len(cards) != 2:
-            raise RangeError(f"a hand has two cards, not {len(cards)}: {hand!r}")
+            raise RangeError(f"a hand has two cards, not {len(cards)}: {_q(hand)}")
         return cls(((combo_index(*cards), 1.0),))
 
     @classmethod
@@ -182,7 +182,7 @@ class Range:
         """Weight of a two-card hand (0 when it is not in the range)."""
         cards = parse_named(hand, "hand")
         if len(cards) != 2:
-            raise CardCountError(f"hand must be two cards, not {len(cards)} ({hand!r})")
+            raise CardCountError(f"hand must be two cards, not {len(cards)} ({_q(hand)})")
         return self._lookup.get(combo_index(*cards), 0.0)
 
     @property
@@ -254,17 +254,19 @@ def _tokens(text: str, start: int = 0, end: int | None = None) -> list[tuple[str
                 depth += {"(": 1, ")": -1}.get(text[close], 0)
                 close += 1
             if depth:
-                raise RangeError(f"unclosed bracket at position {m.end() - 1} of {text!r}")
+                raise RangeError(f"unclosed bracket at position {m.end() - 1} of {_q(text)}")
             w = float(m.group(1))
             if not 0 <= w <= 1:
-                raise RangeError(f"a bracket weight is a fraction 0..1, not {m.group(1)} (in {text!r})")
+                raise RangeError(
+                    f"a bracket weight is a fraction 0..1, not {_q(m.group(1), quote=False)} (in {_q(text)})"
+                )
             for item, inner_w in _tokens(text, m.end(), close - 1):
                 out.append((item, w * inner_w))
             pos = close
             continue
         m = _ITEM.match(text, pos, n)
         if m is None:
-            raise RangeError(f"unexpected {text[pos]!r} at position {pos} of {text!r}")
+            raise RangeError(f"unexpected {text[pos]!r} at position {pos} of {_q(text)}")
         token = m.group(0)
         weight = 1.0
         if "@" in token:
@@ -272,12 +274,29 @@ def _tokens(text: str, start: int = 0, end: int | None = None) -> list[tuple[str
             try:
                 weight = float(pct) / 100.0
             except ValueError:
-                raise RangeError(f"cannot read the weight {pct!r} in {text!r}; write e.g. 'AA@50' for 50%") from None
+                raise RangeError(
+                    f"cannot read the weight {_q(pct)} in {_q(text)}; write e.g. 'AA@50' for 50%"
+                ) from None
             if not 0 <= weight <= 1:
-                raise RangeError(f"a weight after @ is a percentage 0..100, not {pct} (in {text!r})")
+                raise RangeError(f"a weight after @ is a percentage 0..100, not {_q(pct, quote=False)} (in {_q(text)})")
         out.append((token, weight))
         pos = m.end()
     return out
+
+
+def _q(text: object, quote: bool = True) -> str:
+    """The user's text in a message: whole (quoted) up to 80 characters, else its start and its length.
+
+    >>> _q("AA,KK"), _q("1" * 5001 + "(AA)")
+    ("'AA,KK'", "'1111111111111111111111111111111111111111...' (5,005 characters)")
+    """
+    if not isinstance(text, str):  # cards given as a list or Card objects
+        shown = repr(text)
+        return shown if len(shown) <= 80 else f"{shown[:77]}..."
+    if len(text) <= 80:
+        return repr(text) if quote else text
+    q = repr(text[:40]) if quote else text[:40]
+    return f"{q[:-1]}...{q[-1]} ({len(text):,} characters)" if quote else f"{q}... ({len(text):,} characters)"
 
 
 def _norm(token: str) -> str:
@@ -295,7 +314,7 @@ def _expand(token: str, source: str) -> list[int]:
     try:
         cards = parse_cards(token)
     except DuplicateCardError as exc:
-        raise RangeError(f"{exc} (in the range {source!r})") from None
+        raise RangeError(f"{exc} (in the range {_q(source)})") from None
     except CardError:
         cards = ()
     if len(cards) == 2:
@@ -309,12 +328,12 @@ def _expand(token: str, source: str) -> list[int]:
         t = t[:-1]
     m = _CLASS_RE.match(t)
     if not m:
-        raise RangeError(f"cannot read {token!r} in the range {source!r}")
+        raise RangeError(f"cannot read {_q(token)} in the range {_q(source)}")
     r1, r2, kind = RANK_CHARS.index(m.group(1)), RANK_CHARS.index(m.group(2)), m.group(3)
     hi, lo = max(r1, r2), min(r1, r2)
     if hi == lo:
         if kind:
-            raise RangeError(f"a pair cannot be suited or offsuit: {token!r}")
+            raise RangeError(f"a pair cannot be suited or offsuit: {_q(token)}")
         tops = range(hi, 13) if plus else [hi]
         return [i for r in tops for i in _class_indices(r, r, "")]
     kickers = range(lo, hi) if plus else [lo]
@@ -335,7 +354,7 @@ def _refuse_combo_span(token: str, source: str) -> None:
     if not combos:
         return
     raise RangeError(
-        f"cannot read the span {token!r} in {source!r}: spans join classes (A5s-A2s, KK-TT), not single "
+        f"cannot read the span {_q(token)} in {_q(source)}: spans join classes (A5s-A2s, KK-TT), not single "
         f"combinations such as {combos[0]!r}; list the combinations one by one (e.g. 'Ah2h, Ah3h') "
         "or span the classes"
     )
@@ -357,7 +376,9 @@ def _class_indices(hi: int, lo: int, kind: str) -> list[int]:
 def _dash(a: str, b: str, token: str, source: str) -> list[int]:
     ma, mb = _CLASS_RE.match(a), _CLASS_RE.match(b)
     if not ma or not mb or ma.group(3) != mb.group(3):
-        raise RangeError(f"cannot read the span {token!r} in {source!r}: both ends must be classes of the same kind")
+        raise RangeError(
+            f"cannot read the span {_q(token)} in {_q(source)}: both ends must be classes of the same kind"
+        )
     kind = ma.group(3)
     a1, a2 = sorted((RANK_CHARS.index(ma.group(1)), RANK_CHARS.index(ma.group(2))), reverse=True)
     b1, b2 = sorted((RANK_CHARS.index(mb.group(1)), RANK_CHARS.index(mb.group(2))), reverse=True)
@@ -365,7 +386,7 @@ def _dash(a: str, b: str, token: str, source: str) -> list[int]:
         lo, hi = sorted((a1, b1))
         return [i for r in range(lo, hi + 1) for i in _class_indices(r, r, "")]
     if a1 == a2 or b1 == b2:
-        raise RangeError(f"the span {token!r} mixes pairs and non-pairs")
+        raise RangeError(f"the span {_q(token)} mixes pairs and non-pairs")
     if a1 == b1:
         lo, hi = sorted((a2, b2))
         return [i for k in range(lo, hi + 1) for i in _class_indices(a1, k, kind)]
@@ -373,7 +394,7 @@ def _dash(a: str, b: str, token: str, source: str) -> list[int]:
         gap = a1 - a2
         lo, hi = sorted((a1, b1))
         return [i for top in range(lo, hi + 1) for i in _class_indices(top, top - gap, kind)]
-    raise RangeError(f"the span {token!r} in {source!r} must keep the top card (A5s-A2s) or the gap (76s-54s)")
+    raise RangeError(f"the span {_q(token)} in {_q(source)} must keep the top card (A5s-A2s) or the gap (76s-54s)")
 
 
 # ----------------------------------------------------------------------------

@@ -105,7 +105,7 @@ def test_validate_setup_messages_per_field():
     assert "on or off" in errors["ante"]
     # a pasted page is not echoed whole beside the field; the exponent hint only for an exponent
     _, errors = validate_setup(hands="9" * 400, players="<script>", minutes="1e1", starting_money="2E3")
-    assert len(errors["hands"]) < 90 and errors["hands"].endswith("\u2026'")
+    assert len(errors["hands"]) < 90 and errors["hands"].endswith("\u2026")
     assert "digits only" not in errors["players"]
     assert "digits only" in errors["minutes"] and "digits only" in errors["starting_money"]
     _, errors = validate_setup(seat_bots=("nobody",))
@@ -441,6 +441,33 @@ def test_real_names_are_accepted_and_escaped_everywhere(tmp_path):
 # -- issue 15: the raise controls ----------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [
+        ("1234567890123", "1234567890123"),
+        ("9" * 40, "99999999...9999 (40 characters)"),
+        ("1,000,000,000,000", "1,000,000,000,000"),
+        ("0" * 30 + "1" * 13, "00000000...1111 (43 characters)"),
+    ],
+)
+def test_a_raise_of_more_than_12_digits_says_it_is_more_than_you_can_raise(typed, shown):
+    from pokerlab.apps.base import ActionBar
+
+    bar = ActionBar(lambda action: None)
+    h = _no_limit_turn()
+    bar.show(h)
+    bar.amount.value = typed
+    visible = bar.raise_ if bar.raise_.layout.display != "none" else bar.bet
+    assert visible.disabled and bar.target is None
+    assert f"{shown} is more than you can raise to ({h.max_raise_to}, all-in)" in bar.message.value
+    bar.amount.value = "0" * 5000 + "55"  # leading zeros do not count: 55
+    assert bar.target == 55 and not visible.disabled
+    _, errors = validate_setup(starting_money=typed)  # a setup field says the same: its range, what was typed
+    assert errors["starting_money"] == f"must be from 100 to 1,000,000, not {typed.strip()[:29]}" + (
+        "\u2026" if len(typed.strip()) > 30 else ""
+    )
+
+
 def _no_limit_turn():
     from pokerlab.game import NO_LIMIT_RING
 
@@ -602,6 +629,33 @@ def test_a_lock_held_too_long_never_loses_the_game(tmp_path):
     board.record([{**ROW, "player": "bob"}])
     assert board.pending() == 0 and board.games() == 3
     assert set(board.top()["player"]) == {"ann", "bob", "phase2 #2"}  # all three games, in order
+
+
+@pytest.mark.parametrize(
+    "damaged",
+    [
+        '{"played_at": "2026-11-25 10:',  # half written when the machine stopped
+        '{"played_at":"x","settings":"{}","mode":"watch","rows":[["a","bot",1,' + "9" * 5000 + ",1.0]]}",
+        "[1, 2]",
+        '{"played_at": "x"}',
+        "[" * 100_000,
+        '{"played_at":"x","settings":"{}","mode":"watch","rows":[["a","bot",1,1,NaN]]}',
+    ],
+)
+def test_a_damaged_journal_line_never_blocks_the_games_after_it(tmp_path, damaged):
+    board = Leaderboard(tmp_path / "lb.sqlite", patience=0.5)
+    holder = _hold_lock(board.path, 2)
+    try:
+        assert board.record([ROW]) is None  # a good game waits in the journal
+    finally:
+        holder.wait(10)
+    with board.journal.open("a", encoding="utf-8") as f:
+        f.write(damaged + "\n")
+    assert board.pending() == 1
+    assert board.record([{**ROW, "player": "bob"}]) is not None  # was a JSONDecodeError, then every game lost
+    assert board.games() == 2 and board.pending() == 0
+    kept = (tmp_path / "lb.sqlite.damaged.jsonl").read_text(encoding="utf-8")
+    assert kept == damaged + "\n"  # set aside as written, never silently dropped
 
 
 def test_abandon_game_goes_back_to_the_setup_and_records_nothing(tmp_path):
@@ -1077,7 +1131,7 @@ def test_a_paid_pot_is_no_longer_shown_in_the_middle(tmp_path):
     assert state.is_over and _pot_shown(app.table.value) == 0 and f"{state.pot:,} paid out" in app.table.value
     big = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=2, players=4, hands=3, timer=0)
     assert big.start() and big.session.finished  # a watch game, played at once outside a kernel
-    assert "Game over." in big.status.value and _pot_shown(big.table.value) == 0
+    assert "Game over: hand limit 3 reached." in big.status.value and _pot_shown(big.table.value) == 0
     total = sum(big.session.stacks)
     assert total == 4 * 1000  # the stacks hold every chip: nothing left to count in the middle
 
@@ -1085,13 +1139,50 @@ def test_a_paid_pot_is_no_longer_shown_in_the_middle(tmp_path):
 # -- issue 27: smaller things ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", [" ", "   ", "\t", " \u3000 "])
-def test_a_name_of_spaces_only_is_refused_not_a_watch_game(tmp_path, name):
+BLANK_NAMES = [
+    " ",
+    "   ",
+    "\t",
+    " \u3000 ",
+    "\u2800",  # BRAILLE PATTERN BLANK (a symbol, printable)
+    "\u3164",  # HANGUL FILLER (a letter, printable)
+    "\u115f",  # HANGUL CHOSEONG FILLER
+    "\u1160\uffa0",  # HANGUL JUNGSEONG FILLER, HALFWIDTH HANGUL FILLER
+    "\u200b",  # ZERO WIDTH SPACE
+    "\u200d\u200c\u2060\ufeff",  # joiners, word joiner, BOM
+    "\u2800 \u3164",
+    "\u0301\u0301",  # combining marks with nothing to sit on
+    "\ue000",  # private use
+]
+
+
+@pytest.mark.parametrize("name", BLANK_NAMES)
+def test_a_name_with_no_visible_character_is_refused_not_a_watch_game(tmp_path, name):
     setup, errors = validate_setup(name=name)
-    assert setup is None and "spaces only" in errors["name"]
+    assert setup is None and "no visible character" in errors["name"]
     app = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=1, name=name, players=3, hands=2)
-    assert not app.start() and app.session is None and "spaces only" in app.errors["name"].value
+    assert not app.start() and app.session is None and "no visible character" in app.errors["name"].value
     assert validate_setup(name="")[0].watch and validate_setup(name=None)[0].watch  # empty: watch mode
+    with pytest.raises(ParameterError, match="name must"):
+        HeadsUpApp(name=name)
+
+
+def test_visible_names_are_accepted_and_no_blank_code_point_counts_as_visible():
+    import sys
+    import unicodedata
+
+    from pokerlab.apps.base import has_visible, visible
+
+    for name in ["Zoë", "李雷", "O'Neil", "😀", "Ω", "9", "\u2800A", "محمد", "\u3164x"]:
+        assert has_visible(name) and validate_setup(name=name)[0] is not None, name
+    for cp in range(sys.maxunicode + 1):
+        ch = chr(cp)
+        cat = unicodedata.category(ch)
+        if visible(ch):
+            assert cat[0] in "LNPS" and not ch.isspace(), hex(cp)
+        elif cat[0] in "LNPS":  # a letter or symbol that shows nothing: Unicode names it so
+            name = unicodedata.name(ch, "")
+            assert "FILLER" in name or "BLANK" in name, hex(cp)
 
 
 @pytest.mark.parametrize("typed", ["4,0", "1,50", "10,00", "1,0000", ",100", "100,", "1__000", "1,000_000"])
@@ -1193,12 +1284,12 @@ def test_the_chips_chart_is_drawn_off_the_event_loop(tmp_path, monkeypatch):
             if app.session.finished and "<svg" in app.money_view.value:
                 break
             if app.session.finished:
-                assert "Game over." in app.status.value
+                assert "Game over: hand limit 2 reached." in app.status.value
             await asyncio.sleep(0.01)
 
     asyncio.run(main())
     assert "<svg" in app.money_view.value and drawn_in and not any(drawn_in)  # drawn, never on the loop's thread
-    assert "Game over." in app.status.value
+    assert "Game over: hand limit 2 reached." in app.status.value
 
 
 def test_two_player_bigholdem_says_who_posts_the_small_blind(tmp_path):
@@ -1230,3 +1321,27 @@ def test_the_pots_drawn_and_the_bets_in_front_of_the_seats_add_up_to_the_pot(see
         assert len(pots) <= 1 + sum(h.all_in[k] and not h.folded[k] for k in range(n))  # one per all-in level
         h.apply(h.random_action(rng))
     assert hand_pots(h) == ()
+
+
+def test_game_over_says_why(tmp_path):
+    from pokerlab.apps.bigholdem import game_over_reason
+
+    seats = [Seat("Ann"), Seat("<b>Bot</b>", bots.make("always_call")), Seat("Cy", bots.make("always_call"))]
+    s = TableSession(BIGHOLDEM, seats, hands=2_000, minutes=5, seed=1)
+    s.hand_number = 2_000
+    assert game_over_reason(s) == "hand limit 2,000 reached"
+    s.out = [True, False, False]
+    assert game_over_reason(s) == "you were eliminated, with 2 players left"
+    s.out = [True, False, True]
+    assert game_over_reason(s) == "<b>Bot</b> won all the chips"
+    s.out = [False, True, True]
+    assert game_over_reason(s) == "you won all the chips"
+    s.out, s.hand_number = [False, False, False], 17
+    assert game_over_reason(s) == "time limit 5 minutes reached after 17 hands"
+    big = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=2, players=3, hands=2, timer=0)
+    assert big.start() and big.session.finished
+    assert '<span class="pl-game-over">Game over: hand limit 2 reached.</span>' in big.status.value
+    big.session.seats[1] = Seat("<b>Bot</b>", bots.make("always_call"))
+    big.session.out = [True, False, True]
+    big._render()  # a name in the reason is escaped
+    assert "Game over: &lt;b&gt;Bot&lt;/b&gt; won all the chips." in big.status.value

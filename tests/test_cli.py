@@ -358,3 +358,31 @@ def test_replay_says_what_the_tilde_means(capsys):
         "(~ marks an equity estimated by Monte Carlo sampling, --samples deals, where unseen cards make "
         "enumeration slow; the others are exact)"
     )
+
+
+HUGE_DIGITS = "9" * 5001
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("solve", "kuhn", "--iterations", HUGE_DIGITS),
+        ("tournament", "--hands", "9" * 300),
+        ("tournament", "--bots", "x" * 3000),
+        ("solve", "kuhn", "--show", "A" * 3000),
+        ("replay", "data/hands/three_handed_all_in.phh", "--hand", HUGE_DIGITS),
+        ("bpp", "--pot", HUGE_DIGITS),
+        ("bpp", "--evidence", "X" * 3000),
+        ("play", "--port", HUGE_DIGITS),
+        ("drill", "--seed", HUGE_DIGITS),
+        ("range", "A" * 3000),
+    ],
+)
+def test_an_error_quoting_a_huge_value_stays_one_short_line(capsys, argv):
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:  # argparse's own refusals exit from inside main
+        code = exc.code
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1 and len(err) < 400, err[:500]
+    assert "characters)" in err

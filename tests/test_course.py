@@ -22,6 +22,7 @@ from pokerlab.course import grading
 from pokerlab.course._check import run_checks
 from pokerlab.course.lessons import nbgrader_meta, read_lessons, source
 from pokerlab.course.release import release, solutions_copy, student_copy
+from pokerlab.errors import ParameterError
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = read_lessons()
@@ -82,6 +83,22 @@ def test_release_writes_one_copy_per_lesson(tmp_path):
     assert [p.name for p in paths] == [f"{s}.ipynb" for s in sorted(BY_STEM)]
     assert main(["course", "release", str(tmp_path / "sol"), "--solutions"]) == 0
     assert "### BEGIN" not in (tmp_path / "sol" / "03_preflop_tables.ipynb").read_text()
+
+
+def test_release_never_replaces_a_students_worked_copy_without_force(tmp_path, capsys):
+    out = tmp_path / "handout"
+    paths = release(out)
+    assert release(out) == paths  # the same copies again: allowed
+    worked = paths[0]
+    worked.write_text('{"cells": [], "my": "answers"}')
+    with pytest.raises(ParameterError, match=rf"already holds {worked.name}, different from the copies"):
+        release(out)
+    assert worked.read_text() == '{"cells": [], "my": "answers"}'  # nothing written
+    assert main(["course", "release", str(out), "--solutions"]) == 2  # solutions over student copies too
+    assert "give --force" in capsys.readouterr().err
+    assert worked.read_text() == '{"cells": [], "my": "answers"}'
+    assert main(["course", "release", str(out), "--force"]) == 0
+    assert worked.read_text() != '{"cells": [], "my": "answers"}'
 
 
 def test_the_lesson_is_recognised_from_the_content_not_the_file_name():

@@ -293,3 +293,14 @@ def test_preflop_ranges_with_equal_weights_are_the_exact_sums_over_their_deals()
     assert e.exact and e.cases == n
     assert e.win == (a_win / n, b_win / n) and e.tie == (tie / n, tie / n)
     assert e.equity[0] == float(Fraction(a_share, 2520 * n))
+
+
+def test_a_seed_with_exact_enumeration_is_refused_not_ignored(capsys):
+    from pokerlab.cli import main
+    from pokerlab.errors import ParameterError
+
+    with pytest.raises(ParameterError, match="seed drives Monte Carlo sampling; exact=True enumerates"):
+        equity("AhKh", "QQ", exact=True, seed=1)
+    assert main(["equity", "AhKh", "QQ", "--exact", "--seed", "1"]) == 2
+    assert "exact=True enumerates" in capsys.readouterr().err
+    assert equity("AhKh", "QQ", seed=1).exact  # a seed given in case Monte Carlo is chosen: still allowed

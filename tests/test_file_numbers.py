@@ -34,6 +34,11 @@ HUGE = "7" + "0" * 5001
         ('"p1 cbr 23000"', '"p1 cbr 2.3e4000"', 17),
         ("min_bet = 2000", "min_bet = 0." + "0" * 120 + "1", 9),
         ("finishing_stacks = [1681600", "finishing_stacks = [1" + "0" * 101, 37),
+        # TOML's hexadecimal, octal and binary integers: int() converts them without a digit limit
+        ("min_bet = 2000", "min_bet = 0x" + "F" * 5000, 9),
+        ("blinds_or_straddles = [1000", "blinds_or_straddles = [0o" + "7" * 6000, 8),
+        ("starting_stacks = [1125600", "starting_stacks = [0b" + "1" * 20000, 10),
+        ("antes = [500", "antes = [0x" + "F" * 84, 7),  # 10^101 or so: out of range, though short
     ],
 )
 def test_a_phh_number_out_of_range_names_its_line(old, new, line):
@@ -47,6 +52,7 @@ def test_numbers_in_range_still_read_exactly():
     hand = load_phh(HAND.replace("starting_stacks = [1125600", f"starting_stacks = [{big}"), check=False)
     assert big in [hand.state.rules.format_chips(c) for c in hand.state.starting_stacks]
     assert load_phh(HAND.replace("min_bet = 2000", "min_bet = 2_000")).finishing_stacks[0] == 1681600
+    assert load_phh(HAND.replace("min_bet = 2000", "min_bet = 0x7d0")).finishing_stacks[0] == 1681600
 
 
 def test_replay_reports_a_huge_amount_in_one_line(tmp_path):
@@ -81,6 +87,21 @@ numHoleCards = 2
 numBoardCards = 0 3 1 1
 END GAMEDEF
 """
+
+
+@pytest.mark.parametrize(
+    ("raise_size", "why"),
+    [
+        ("1_0", "whole numbers, not"),  # Python reads 10, the dealer's C reads 1
+        ("\u0661\u0662", "whole numbers, not"),  # Arabic-Indic 12: the dealer reads nothing
+        ("2147483648", "whole numbers up to 2,147,483,647"),  # wraps in the dealer's 32 bits
+        ("9999999999", "whole numbers up to 2,147,483,647"),
+    ],
+)
+def test_a_game_definition_number_the_dealer_would_read_differently_is_refused(raise_size, why):
+    with pytest.raises(AcpcError, match=rf"^line 7 of the game definition: raiseSize takes {why}"):
+        from_gamedef(GAME.format(raise_size=raise_size))
+    assert from_gamedef(GAME.format(raise_size="2147483647")).bet_sizes[0] == 2147483647
 
 
 @pytest.mark.parametrize("raise_size", [HUGE, "12345678901", "1e400000"])
@@ -128,3 +149,40 @@ def test_a_table_number_out_of_range_names_its_line(tmp_path, edit, message):
     path = _signed_copy(tmp_path, edit)
     with pytest.raises(PreflopTableError, match=message):
         T.PreflopTable.read(path)
+
+
+def _signed_matrix(tmp_path: Path, line: int, column: int, value: str) -> Path:
+    text = (ROOT / "data" / "preflop_tables" / "exact_heads_up_matrix.csv").read_text()
+    lines = text.split("\n")
+    fields = lines[line - 1].split(",")
+    fields[column] = value
+    lines[line - 1] = ",".join(fields)
+    i = next(k for k, ln in enumerate(lines) if ln.startswith("# sha256: "))
+    head, data = "\n".join(lines[:i]) + "\n", "\n".join(lines[i + 1 :])
+    lines[i] = f"# sha256: {T._checksum(head, data)}"
+    path = tmp_path / "exact_heads_up_matrix.csv"
+    path.write_text("\n".join(lines))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("column", "value", "message"),
+    [
+        (3, HUGE, r"wins of .* against .* is '700000000000'\.\.\. \(5,002 characters\), not a whole number"),
+        (3, "1e400000", r"wins of .* is '1e400000', not a whole number"),
+        (4, "99999999999999999999", r"ties of .* not a whole number"),  # an OverflowError in numpy before
+        (5, "[]", r"losses of .* is '\[\]', not a whole number"),  # the message quoted another row's count
+        (6, "", r"equity of .* is '', not a number 0\.\.1"),  # a plain ValueError before
+        (7, "0x10", r"win of .* is '0x10', not a number 0\.\.1"),
+        (8, "nan", r"tie of .* is 'nan', not a number 0\.\.1"),
+        (6, "1e400000", r"equity of .* is '1e400000', not a number 0\.\.1"),
+    ],
+)
+def test_a_matrix_cell_out_of_range_names_its_line(tmp_path, column, value, message):
+    from pokerlab.preflop.matrix import PreflopMatrix
+
+    line = 60
+    path = _signed_matrix(tmp_path, line, column, value)
+    with pytest.raises(PreflopTableError, match=rf"exact_heads_up_matrix\.csv, line {line}: {message}") as info:
+        PreflopMatrix.read(path)
+    assert len(str(info.value)) < 300

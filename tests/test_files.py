@@ -142,6 +142,29 @@ def test_each_writer_respects_the_umask_keeps_modes_and_follows_links(tmp_path, 
     assert not [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
 
 
+@pytest.mark.parametrize("name", sorted(WRITERS))
+def test_each_writer_writes_into_a_named_pipe_and_leaves_it_a_pipe(tmp_path, name):
+    """A target that is not a regular file (a pipe, /dev/null, /dev/stdout) is written into, as open() does.
+
+    Renaming a temporary file over it replaced it with a plain file: run as root, ``write_phhs(hands,
+    "/dev/null")`` turned the machine's /dev/null into a regular file.
+    """
+    import threading
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_bytes()), daemon=True)
+    reader.start()
+    WRITERS[name](pipe)
+    reader.join(timeout=60)  # a hang guard only
+    assert stat.S_ISFIFO(os.lstat(pipe).st_mode) and len(got) == 1 and len(got[0]) > 0
+    WRITERS[name](tmp_path / "plain")
+    if name != "_cache.save":  # a zip written to a pipe is laid out differently (it cannot seek back)
+        assert got[0] == (tmp_path / "plain").read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe", "plain"]
+
+
 def test_writing_no_hands_is_refused_and_the_old_file_is_kept(tmp_path):
     from pokerlab.errors import PHHError
     from pokerlab.game.phh import read_hands, write_phhs
@@ -212,3 +235,42 @@ def test_reproduce_refuses_to_replace_tables_made_with_other_games(capsys, tmp_p
     code, _, err = _cli(capsys, "reproduce", "--games", "20", "--workers", "1", "--out", str(tmp_path))
     assert code == 2 and "expert_income_rate_2_players.csv holds a different table: games 1000000 (this run: 20)" in err
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+@pytest.mark.parametrize("name", sorted(set(WRITERS) - {"_cache.save"}))  # a cache that cannot be written is skipped
+@pytest.mark.parametrize("where", ["nul", "root", "under_a_file", "long"])
+def test_each_writer_refuses_a_bad_path_with_a_pokerlab_error(tmp_path, name, where):
+    from pokerlab.errors import PokerlabError
+
+    (tmp_path / "a_file").write_text("x")
+    path = {
+        "nul": str(tmp_path / "a\0b.csv"),
+        "root": "/",
+        "under_a_file": str(tmp_path / "a_file" / "x.csv"),
+        "long": str(tmp_path / ("x" * 300)),
+    }[where]
+    with pytest.raises(PokerlabError) as info:
+        WRITERS[name](path)
+    assert len(str(info.value)) < 300
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a_file"] and Path("/").is_dir()
+
+
+def test_a_folder_option_that_names_a_file_says_so(tmp_path):
+    from pokerlab.errors import ParameterError
+
+    (tmp_path / "ofile").write_text("x")
+    with pytest.raises(ParameterError, match=r"'ofile' is a file, not a folder"):
+        _validate_output_folder(tmp_path / "ofile")
+
+
+def _validate_output_folder(path: Path) -> None:
+    import os
+
+    from pokerlab import _validate
+
+    here = os.getcwd()
+    os.chdir(path.parent)
+    try:
+        _validate.output_folder(path.name, "--out")
+    finally:
+        os.chdir(here)

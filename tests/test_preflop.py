@@ -313,3 +313,14 @@ def test_every_name_the_package_docstring_teaches_is_public():
     assert named <= set(package.__all__), sorted(named - set(package.__all__))
     assert package.__all__ == sorted(package.__all__)
     assert all(hasattr(package, name) for name in package.__all__)
+
+
+@pytest.mark.parametrize("source", ["chen", "sklansky", "rembrant"])
+@pytest.mark.parametrize("option", [{"games": 100}, {"seed": 5}, {"seed": 2026}])
+def test_a_fixed_expert_source_refuses_options_it_would_ignore(source, option):
+    from pokerlab.errors import ParameterError
+    from pokerlab.preflop import expert_table
+
+    with pytest.raises(ParameterError, match=rf"source='{source}' reads fixed .* it takes no {next(iter(option))}="):
+        expert_table(2, source, **option)
+    assert expert_table(2, source).provenance["source"] == source

@@ -24,6 +24,13 @@ def test_no_eta_in_the_first_seconds_or_steps_then_tqdm_s_own():
     b.close()
 
 
+def test_a_finished_bar_shows_no_question_mark_however_quick():
+    b = _bar()
+    b.update(100)  # all done in under a second
+    assert "<?" not in str(b) and "100/100 [00:00<00:00" in str(b)
+    b.close()
+
+
 def test_labelled_bars_name_what_is_built_and_the_outermost_label_wins():
     with _progress.labelled("Table 1: expert table, 2 players"), _progress.labelled("inner"):
         b = _bar()

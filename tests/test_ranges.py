@@ -168,3 +168,22 @@ def test_errors_quote_the_text_the_user_gave(text, message):
 def test_bracket_weights_nest_and_multiply():
     assert str(Range.parse("0.5(0.5(AA))")) == "AA@25"
     assert str(Range.parse("0.5(AA, 0.5(KK), QQ)")) == "AA@50, KK@25, QQ@50"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1" * 5001 + "(AA)",  # a weight of 5,001 digits
+        "0." + "0" * 5000 + "1(AA)",
+        "(" * 5000,
+        "AA:" + "9" * 5000,
+        "AA" + "+" * 100,
+        "AA@" + "9" * 5000,
+        "AKs-" + "A" * 5000,
+    ],
+)
+def test_a_long_range_text_is_quoted_by_its_start_and_length(text):
+    with pytest.raises(RangeError) as info:
+        Range.parse(text)
+    message = str(info.value)
+    assert len(message) < 300 and f"({len(text):,} characters)" in message and text[:30] in message

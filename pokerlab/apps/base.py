@@ -25,6 +25,7 @@ import asyncio
 import html
 import re
 import time
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -141,6 +142,28 @@ PAUSE = 0.005
 """Seconds the fast bots wait between slices (the kernel reads clicks, the page draws)."""
 
 
+def visible(ch: str) -> bool:
+    """Whether one character shows ink: a letter, number, punctuation or symbol (Unicode categories L, N, P, S)
+    that Unicode does not name a FILLER or BLANK.
+
+    Spaces, separators, controls, format characters (zero-width space, joiners, direction marks), marks
+    alone, private-use and unassigned code points show nothing; neither do the fillers and blanks that
+    Unicode files as letters or symbols (U+3164 HANGUL FILLER, U+115F, U+FFA0, U+2800 BRAILLE PATTERN BLANK).
+
+    >>> [visible(c) for c in "a李9!€😀"], [visible(c) for c in " \u200b\u2060\u0301\u2800\u3164\u115f\ue000"]
+    ([True, True, True, True, True, True], [False, False, False, False, False, False, False, False])
+    """
+    if unicodedata.category(ch)[0] not in "LNPS":
+        return False
+    name = unicodedata.name(ch, "")
+    return "FILLER" not in name and "BLANK" not in name
+
+
+def has_visible(text: str) -> bool:
+    """Whether ``text`` has at least one :func:`visible` character (a name made of blanks has none)."""
+    return any(visible(c) for c in text)
+
+
 _WHOLE = re.compile(r"\d+|\d{1,3}(,\d{3})+|\d{1,3}(_\d{3})+")
 
 
@@ -160,10 +183,20 @@ def parse_amount(text: str) -> int | None:
     typed = text.strip()
     if not typed.isascii() or not _WHOLE.fullmatch(typed):
         return None
-    clean = typed.replace(",", "").replace("_", "")
+    clean = typed.replace(",", "").replace("_", "").lstrip("0") or "0"  # leading zeros do not count
     if len(clean) > 12:
         return None
     return int(clean)
+
+
+def too_many_digits(text: str) -> bool:
+    """Whether ``text`` is a whole number as a person types it, too long for :func:`parse_amount` (over 12 digits).
+
+    >>> [too_many_digits(t) for t in ("1234567890123", "1,000,000,000,000", "123", "1e20", "0000000000000001")]
+    [True, True, False, False, False]
+    """
+    typed = text.strip() if isinstance(text, str) else ""
+    return typed.isascii() and _WHOLE.fullmatch(typed) is not None and parse_amount(typed) is None
 
 
 class ActionBar:
@@ -283,7 +316,11 @@ class ActionBar:
     def _from_box(self, text: str) -> None:
         value = parse_amount(text)
         lo, hi = self._lo, self._hi
-        if value is None:
+        typed = text.strip() if isinstance(text, str) else ""
+        if value is None and too_many_digits(typed):  # more than any stack
+            shown = typed if len(typed) <= 20 else f"{typed[:8]}...{typed[-4:]} ({len(typed):,} characters)"
+            self._refuse(f"{shown} is more than you can {self._verb()} ({hi}, all-in)")
+        elif value is None:
             self._refuse(f"type a whole number from {lo} to {hi}" if text.strip() else f"an amount from {lo} to {hi}")
         elif value < lo:
             self._refuse(f"{value} is below the least you can {self._verb()} ({lo})")

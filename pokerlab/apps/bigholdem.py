@@ -94,6 +94,29 @@ def _frame_html(rows: list[dict[str, Any]], columns: dict[str, str], css: str) -
     return f"{table}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
+def game_over_reason(s: TableSession) -> str:
+    """Why a finished game ended, as the status line says it ("Game over: Ann won all the chips.").
+
+    The session ends (see :mod:`pokerlab.apps.session`) when fewer than two seats have chips, when the
+    person is eliminated, at the hand limit, or at the time limit; "abandon game" has its own message.
+    """
+    left = [t for t, out in enumerate(s.out) if not out]
+    you = s.human
+    if len(left) == 1:
+        who = "you" if left[0] == you else s.seats[left[0]].name
+        return f"{who} won all the chips"
+    if len(left) == 0:
+        return "no seat has chips left"
+    if you is not None and s.out[you]:
+        return f"you were eliminated, with {len(left)} players left"
+    if s.hands is not None and s.hand_number >= s.hands:
+        return f"hand limit {s.hands:,} reached"
+    if s.minutes is not None:
+        minutes = f"{s.minutes:g} minute{'s' if s.minutes != 1 else ''}"
+        return f"time limit {minutes} reached after {s.hand_number:,} hand{'s' if s.hand_number != 1 else ''}"
+    return "no more hands to deal"
+
+
 class BigHoldemApp:
     """The BigHoldem table: set up, play or watch, see the ranking and the leaderboard.
 
@@ -459,7 +482,7 @@ class BigHoldemApp:
         mine = s.human_to_act and not self.pacer.busy
         self.actions.show(state if mine else None)
         if s.finished:
-            self.status.value = '<span class="pl-game-over">Game over.</span>'
+            self.status.value = f'<span class="pl-game-over">Game over: {html.escape(game_over_reason(s))}.</span>'
         elif mine:
             self.status.value = '<span class="pl-your-turn">Your turn.</span>'
         else:

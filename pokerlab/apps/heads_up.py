@@ -29,7 +29,17 @@ import ipywidgets as w
 from IPython.display import display
 
 from pokerlab import bots
-from pokerlab.apps.base import MIN_THINK, ActionBar, Pacer, button, error_line, event_lines, notice_log, panel
+from pokerlab.apps.base import (
+    MIN_THINK,
+    ActionBar,
+    Pacer,
+    button,
+    error_line,
+    event_lines,
+    has_visible,
+    notice_log,
+    panel,
+)
 from pokerlab.apps.explain import outcome_lines, thinking_sentence
 from pokerlab.apps.session import Seat, TableSession
 from pokerlab.apps.table_view import hand_pots, hand_seats, pot_note, table_html
@@ -51,6 +61,8 @@ class HeadsUpApp:
             raise ParameterError(f"delay must be 0..10 seconds, not {delay!r}")
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > 20:
             raise ParameterError(f"name must be 1 to 20 characters, not {name!r:.60}")
+        if not has_visible(name) or not name.strip().isprintable():
+            raise ParameterError(f"name must have a visible character and only printable ones, not {name!r:.60}")
         self.seed = random.randrange(2**31) if seed is None else seed
         self.player = name.strip()
         self.rules = AAAI06_HEADS_UP_LIMIT

@@ -14,6 +14,9 @@ the file's write lock. :meth:`Leaderboard.record` then retries for
 ``patience`` seconds; if the file is still locked it appends the game to a
 journal beside the file (``leaderboard.sqlite.pending.jsonl``) and the next
 successful write (or :meth:`Leaderboard.flush`) moves it into the database.
+A journal line that cannot be read back (half written when the machine
+stopped, or edited) never blocks the games after it: it is moved, as
+written, to ``leaderboard.sqlite.damaged.jsonl`` beside the file.
 
 >>> import tempfile, pathlib
 >>> board = Leaderboard(pathlib.Path(tempfile.mkdtemp()) / "lb.sqlite")
@@ -84,6 +87,26 @@ def _ranking_rows(ranking: Any) -> list[tuple[str, str, int, int, float]]:
         average = _validate.real(r["average_per_hand"], f"ranking row {k}: average_per_hand")
         rows.append((player, kind, hands, won, average))
     return rows
+
+
+def _journal_game(line: str) -> dict[str, Any] | None:
+    """One journal line as a game to store, or None when it cannot be one (half written, edited, huge numbers)."""
+    columns = ("player", "kind", "hands", "won", "average_per_hand")
+    try:
+        game = json.loads(line)
+        if not (
+            isinstance(game, dict)
+            and all(isinstance(game.get(k), str) for k in ("played_at", "settings", "mode"))
+            and game["mode"] in MODES
+            and isinstance(game.get("rows"), list)
+            and game["rows"]
+            and all(isinstance(r, list) and len(r) == len(columns) for r in game["rows"])
+        ):
+            return None
+        game["rows"] = [list(r) for r in _ranking_rows([dict(zip(columns, r, strict=True)) for r in game["rows"]])]
+    except (ValueError, RecursionError, ParameterError):  # ValueError: bad JSON, or an int of 4,300+ digits
+        return None
+    return game
 
 
 class Leaderboard:
@@ -170,8 +193,9 @@ class Leaderboard:
             "mode": mode,
             "rows": rows,
         }
+        pending = self._pending(set_aside=True)
         try:
-            ids = self._with_retries(lambda db: [self._insert(db, g) for g in [*self._pending(), game]])
+            ids = self._with_retries(lambda db: [self._insert(db, g) for g in [*pending, game]])
         except sqlite3.OperationalError:
             with self.journal.open("a", encoding="utf-8") as f:
                 f.write(json.dumps(game) + "\n")
@@ -181,7 +205,7 @@ class Leaderboard:
 
     def flush(self) -> int:
         """Move the journal's games into the database; returns how many were moved."""
-        pending = self._pending()
+        pending = self._pending(set_aside=True)
         if pending:
             self._with_retries(lambda db: [self._insert(db, g) for g in pending])
             self.journal.unlink(missing_ok=True)
@@ -191,11 +215,25 @@ class Leaderboard:
         """How many finished games wait in the journal."""
         return len(self._pending())
 
-    def _pending(self) -> list[dict[str, Any]]:
+    def _pending(self, set_aside: bool = False) -> list[dict[str, Any]]:
+        """The journal's games; with ``set_aside``, its unreadable lines go to the ``.damaged.jsonl`` file."""
         if not self.journal.exists():
             return []
-        lines = self.journal.read_text(encoding="utf-8").splitlines()
-        return [json.loads(line) for line in lines if line.strip()]
+        games, damaged = [], []
+        for line in self.journal.read_bytes().decode("utf-8", errors="replace").splitlines():
+            if not line.strip():
+                continue
+            game = _journal_game(line)
+            if game is None:
+                damaged.append(line)
+            else:
+                games.append(game)
+        if damaged and set_aside:
+            with self.journal.with_name(self.path.name + ".damaged.jsonl").open("a", encoding="utf-8") as f:
+                f.write("".join(line + "\n" for line in damaged))
+            lines = "".join(json.dumps(g) + "\n" for g in games)
+            self.journal.write_text(lines, encoding="utf-8")  # the games still to move, should the move fail
+        return games
 
     @staticmethod
     def _insert(db: sqlite3.Connection, game: Mapping[str, Any]) -> int:

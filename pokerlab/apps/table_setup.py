@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokerlab import bots
-from pokerlab.apps.base import parse_amount
+from pokerlab.apps.base import has_visible, parse_amount, too_many_digits
 from pokerlab.errors import ParameterError
 from pokerlab.game import BIGHOLDEM, BettingStructure
 
@@ -119,6 +119,9 @@ def _number(raw: Any, lo: float, hi: float, whole: bool) -> tuple[float | int | 
         if not text:
             return None, f"required: {what}"
         parsed = parse_amount(text) if whole else (float(text) if _DECIMAL.match(text) else None)
+        if parsed is None and whole and too_many_digits(text):
+            shown = text if len(text) <= 30 else text[:29] + "\u2026"
+            return None, f"must be from {_readable(lo)} to {_readable(hi)}, not {shown}"  # digits beyond 12
         if parsed is None:
             hint = " (write the digits only)" if re.fullmatch(r"[\d.,]+e[+-]?\d+", text.lower()) else ""
             shown = text if len(text) <= 30 else text[:29] + "\u2026"  # a pasted page is not echoed whole
@@ -157,8 +160,10 @@ def validate_setup(**values: Any) -> tuple[BigHoldemSetup | None, dict[str, str]
         name = ""
     typed = name
     name = " ".join(name.split())
-    if typed and not name:  # spaces only: a slip, not a wish to watch
-        errors["name"] = "a name of spaces only: type a name, or leave the field empty to watch the bots play"
+    if typed and not has_visible(name):  # spaces or blanks only: a slip, not a wish to watch
+        errors["name"] = (
+            "a name with no visible character: type a name, or leave the field empty to watch the bots play"
+        )
     elif len(name) > MAX_NAME:
         errors["name"] = f"at most {MAX_NAME} characters (this one has {len(name)})"
     elif not name.isprintable():

@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pokerlab._files import write_text
 from pokerlab.course.lessons import (
     BEGIN_HIDDEN,
     BEGIN_SOLUTION,
@@ -74,25 +75,57 @@ def solutions_copy(notebook: dict[str, Any]) -> dict[str, Any]:
     return nb
 
 
+def notebook_text(nb: dict[str, Any]) -> str:
+    return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
+
+
 def write_notebook(nb: dict[str, Any], path: Path) -> None:
-    path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_text(path, notebook_text(nb))  # atomic, mode kept, through links: see pokerlab._files
 
 
-def release(out: str | Path, *, solutions: bool = False, lessons: list[Lesson] | None = None) -> list[Path]:
+def release(
+    out: str | Path, *, solutions: bool = False, lessons: list[Lesson] | None = None, force: bool = False
+) -> list[Path]:
     """Write the student copy (or, with ``solutions``, the complete copy) of every lesson with exercises
     to ``OUT/<lesson file stem>.ipynb`` and return the paths written (``OUT`` is created if needed).
+
+    A notebook already in ``OUT`` that differs from the copy (a student's worked copy, the other kind of
+    copy, an older release) is replaced only with ``force``: otherwise nothing is written and a
+    :class:`~pokerlab.errors.ParameterError` names the files. Writing the same copy again is allowed.
     """
     folder = check_folder(out, "out")
     if not isinstance(solutions, bool):
         raise ParameterError(f"solutions must be True or False, not {solutions!r:.40}")
+    if not isinstance(force, bool):
+        raise ParameterError(f"force must be True or False, not {force!r:.40}")
     if folder.exists() and not folder.is_dir():
         raise ParameterError(f"out {str(out)!r} exists and is not a folder")
     lessons = read_lessons() if lessons is None else check_lessons(lessons)
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
+    copies = []
     for lesson in lessons:
         nb = solutions_copy(lesson.notebook) if solutions else student_copy(lesson.notebook)
-        path = folder / f"{lesson.stem}.ipynb"
-        write_notebook(nb, path)
+        copies.append((folder / f"{lesson.stem}.ipynb", notebook_text(nb)))
+    if not force:
+        differ = [path.name for path, text in copies if path.exists() and not _holds(path, text)]
+        if differ:
+            shown = ", ".join(differ[:3]) + (f" and {len(differ) - 3} more" if len(differ) > 3 else "")
+            raise ParameterError(
+                f"out {str(out)!r} already holds {shown}, different from the copies (a student's work?): "
+                "give --force (force=True) to replace them, or another folder"
+            )
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for path, text in copies:
+        try:
+            write_text(path, text)
+        except OSError as exc:
+            raise ParameterError(f"cannot write {str(path)!r:.90}: {exc.strerror or exc}") from None
         written.append(path)
     return written
+
+
+def _holds(path: Path, text: str) -> bool:
+    try:
+        return path.read_bytes() == text.encode("utf-8")
+    except OSError:
+        return False

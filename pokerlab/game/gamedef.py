@@ -23,6 +23,7 @@ in ``acpc_games/``, byte for byte) and are found by name:
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -72,10 +73,15 @@ def _numbers(value: str, key: str, line: int) -> list[int]:
         raise AcpcError(
             f"line {line} of the game definition: {key} takes whole numbers of at most 10 digits, not {shown}"
         )
-    try:
-        numbers = [int(x) for x in words]
-    except ValueError:
-        raise AcpcError(f"line {line} of the game definition: {key} takes whole numbers, not {shown}") from None
+    # ASCII digits only: Python's int() also reads "1_000" and "١٢", which the dealer's C reads as 1 and 0
+    if not all(re.fullmatch(r"[+-]?[0-9]+", w) for w in words):
+        raise AcpcError(f"line {line} of the game definition: {key} takes whole numbers, not {shown}")
+    numbers = [int(x) for x in words]
+    if any(abs(x) > 2**31 - 1 for x in numbers):  # the dealer reads 32-bit numbers: a larger one wraps there
+        raise AcpcError(
+            f"line {line} of the game definition: {key} takes whole numbers up to 2,147,483,647 "
+            f"(the dealer's 32-bit numbers), not {shown}"
+        )
     if not numbers:
         raise AcpcError(f"{key} = gives no number")
     return numbers

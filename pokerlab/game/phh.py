@@ -377,8 +377,11 @@ MAX_NUMBER_DIGITS = 100
 """A number in a hand history has at most this many digits, is below 10**MAX_NUMBER_DIGITS and has at most
 this many decimal places: far beyond any real stake, and far below Python's limit on converting digits to
 an integer (4,300), so a 5,001-digit amount or a stack of ``1e400000`` is a :class:`PHHError` naming its line."""
-_ANY_BIG = re.compile(rf"\d[\d_]{{{MAX_NUMBER_DIGITS // 4},}}|\d[eE][-+]?\d")  # cheap: most files never match
-_NUMBER = re.compile(r"(?<![\w.])[-+]?\d[\d_]*(?:\.\d[\d_]*)?(?:[eE][-+]?\d[\d_]*)?(?![\w.])")
+_ANY_BIG = re.compile(rf"\d[\d_]{{{MAX_NUMBER_DIGITS // 4},}}|\d[eE][-+]?\d|0[xXoObB]")  # cheap: most files never match
+_NUMBER = re.compile(
+    r"(?<![\w.])[-+]?(?:0[xX][\da-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|\d[\d_]*(?:\.\d[\d_]*)?(?:[eE][-+]?\d[\d_]*)?)(?![\w.])"
+)
+_BASES = {"x": 16, "o": 8, "b": 2}  # TOML's hexadecimal, octal and binary integers
 
 
 def _check_numbers(reader: _Reader, text: str) -> None:
@@ -387,9 +390,15 @@ def _check_numbers(reader: _Reader, text: str) -> None:
         return
     for m in _NUMBER.finditer(text):
         token = m.group().replace("_", "")
-        mantissa, _, exponent = token.lower().partition("e")
-        ok = len(exponent.lstrip("+-")) <= 6 and len(mantissa) <= 2 * MAX_NUMBER_DIGITS
-        if ok:
+        digits = token.lstrip("+-")
+        if digits[1:2].lower() in _BASES:  # 0x..., 0o..., 0b...: int() has no digit limit for these bases
+            base, body = _BASES[digits[1].lower()], digits[2:]
+            ok = not body or (len(body) <= 4 * MAX_NUMBER_DIGITS and int(body, base) < 10**MAX_NUMBER_DIGITS)
+            mantissa = exponent = ""  # a body of only "_" is TOML's error to report
+        else:
+            mantissa, _, exponent = token.lower().partition("e")
+            ok = len(exponent.lstrip("+-")) <= 6 and len(mantissa) <= 2 * MAX_NUMBER_DIGITS
+        if ok and mantissa:
             value = Decimal(token).as_tuple()
             assert isinstance(value.exponent, int)  # a finite number
             ok = (

@@ -14,6 +14,7 @@ import numpy as np
 from pokerlab import _progress
 from pokerlab._validate import member
 from pokerlab.cards import HandClass
+from pokerlab.errors import ParameterError
 from pokerlab.preflop.simulate import simulate_table
 from pokerlab.preflop.table import (
     CLASS_NAMES,
@@ -109,8 +110,8 @@ def expert_table(
     players: int,
     source: TableSource | str = TableSource.INCOME_RATE,
     *,
-    games: int = 100_000,
-    seed: int = 2026,
+    games: int | None = None,
+    seed: int | None = None,
     executor: Executor | None = None,
     progress: bool = True,
 ) -> PreflopTable:
@@ -124,10 +125,22 @@ def expert_table(
     with its standard error). The groupings do not depend on ``players``:
     ``"sklansky"`` (Sklansky-Malmuth groups 1-8, 9 = unlisted), ``"rembrant"``
     (Rembrant's groups 1-9) and ``"chen"`` (the Chen formula, points in
-    ``extra["points"]``).
+    ``extra["points"]``). ``games`` (default 100,000), ``seed`` (default 2026) and ``executor`` are
+    for the income rate only: a fixed source refuses them rather than ignore them.
     """
     players = _check_players(players)
     source = member(TableSource, source, "source")
+    if source != "income_rate":
+        given = [
+            f"{k}={v!r:.40}" for k, v in (("games", games), ("seed", seed), ("executor", executor)) if v is not None
+        ]
+        if given:
+            raise ParameterError(
+                f"source={str(source)!r} reads fixed {'points' if source == 'chen' else 'groups'} "
+                f"(nothing is simulated): it takes no {', '.join(given)}"
+            )
+    games = 100_000 if games is None else games
+    seed = 2026 if seed is None else seed
     if source == "sklansky":
         return _group_table(SKLANSKY_GROUPS, source, players)
     if source == "rembrant":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -186,42 +187,64 @@ class PreflopMatrix:
         path = Path(path)
         provenance, data = _read_signed(path, MATRIX_HEADER, "matrix")
         try:
-            frame = pd.read_csv(io.StringIO(data), keep_default_na=False)
+            frame = pd.read_csv(io.StringIO(data), keep_default_na=False, dtype=str)
         except (ValueError, pd.errors.ParserError) as exc:
             raise PreflopTableError(f"{path}: cannot read the rows: {exc}") from None
         if tuple(frame.columns) != MATRIX_COLUMNS:
             raise PreflopTableError(f"{path}: the columns must be {', '.join(MATRIX_COLUMNS)}")
         if len(frame) != 169 * 170 // 2:
             raise PreflopTableError(f"{path}: wrong shape: {len(frame)} class pairs, expected {169 * 170 // 2}")
+        first_row_line = len(provenance) + 4  # header, provenance, sha256 and column lines come first
         index = {n: k for k, n in enumerate(CLASS_NAMES)}
         wins = np.full((169, 169), -1, np.int64)
         ties = np.full((169, 169), -1, np.int64)
         pairs = np.full((169, 169), -1, np.int64)
-        try:
-            for a, b, p, w, t, lost in zip(
-                frame["class"], frame["opponent"], frame["pairs"], frame["wins"], frame["ties"], frame["losses"],
-                strict=True,
-            ):  # fmt: skip
-                i, j = index[str(a)], index[str(b)]
-                if pairs[i, j] >= 0 or i > j:
-                    raise PreflopTableError(f"{path}: the pair {a} against {b} is repeated or out of order")
-                p, w, t, lost = (_whole(x, path) for x in (p, w, t, lost))
-                pairs[i, j] = pairs[j, i] = p
-                wins[i, j], ties[i, j] = w, t
-                wins[j, i], ties[j, i] = lost, t
-        except KeyError as exc:
-            raise PreflopTableError(f"{path}: {exc.args[0]!r} is not a starting-hand class") from None
+        stored = np.zeros((len(frame), 3))
+        for k, row in enumerate(frame[list(MATRIX_COLUMNS)].itertuples(index=False, name=None)):
+            line = first_row_line + k
+            a, b = row[0], row[1]
+            if a not in index or b not in index:
+                odd = a if a not in index else b
+                raise PreflopTableError(f"{path}, line {line}: {_cell(odd)} is not a starting-hand class")
+            i, j = index[a], index[b]
+            if pairs[i, j] >= 0 or i > j:
+                raise PreflopTableError(f"{path}, line {line}: the pair {a} against {b} is repeated or out of order")
+            p, w, t, lost = (
+                _whole(x, path, line, name, a, b) for x, name in zip(row[2:6], MATRIX_COLUMNS[2:6], strict=True)
+            )
+            pairs[i, j] = pairs[j, i] = p
+            wins[i, j], ties[i, j] = w, t
+            wins[j, i], ties[j, i] = lost, t
+            stored[k] = [
+                _fraction(x, path, line, name, a, b) for x, name in zip(row[6:], MATRIX_COLUMNS[6:], strict=True)
+            ]
         matrix = cls(wins=wins, ties=ties, pairs=pairs, provenance=provenance)
-        stored = frame[["equity", "win", "tie"]].to_numpy(dtype=np.float64)
         if not np.array_equal(stored, matrix.to_frame(half=True)[["equity", "win", "tie"]].to_numpy()):
             raise PreflopTableError(f"{path}: the equity, win or tie columns do not follow from the counts")
         return matrix
 
 
-def _whole(x: Any, path: Path) -> int:
-    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)) or x < 0:
-        raise PreflopTableError(f"{path}: a count is not a whole number of at least 0 ({x!r})")
+_COUNT = re.compile(r"[0-9]{1,15}")  # at most 10^15: far above any count (1,712,304 boards x 1,326 pairs)
+_REAL = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]{1,3})?")
+
+
+def _cell(x: str) -> str:
+    return repr(x) if len(x) <= 24 else f"{x[:12]!r}... ({len(x):,} characters)"
+
+
+def _whole(x: str, path: Path, line: int, column: str, a: str, b: str) -> int:
+    if not _COUNT.fullmatch(x):
+        raise PreflopTableError(
+            f"{path}, line {line}: {column} of {a} against {b} is {_cell(x)}, not a whole number of at least 0"
+        )
     return int(x)
+
+
+def _fraction(x: str, path: Path, line: int, column: str, a: str, b: str) -> float:
+    value = float(x) if _REAL.fullmatch(x) else float("nan")
+    if not 0 <= value <= 1:
+        raise PreflopTableError(f"{path}, line {line}: {column} of {a} against {b} is {_cell(x)}, not a number 0..1")
+    return value
 
 
 def _check_matrix(

@@ -102,7 +102,11 @@ def _write_atomically(path: Path, text: str, what: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_text(path, text)
     except OSError as exc:
-        raise PreflopTableError(f"cannot write the {what} to {path}: {exc.strerror or exc}") from exc
+        text = str(path)
+        shown = (
+            text if len(text) <= 120 and text.isprintable() else repr(text if len(text) <= 120 else text[:100] + "...")
+        )
+        raise PreflopTableError(f"cannot write the {what} to {shown}: {exc.strerror or exc}") from exc
 
 
 def _class(name: str | HandClass, argument: str = "class") -> HandClass:
