@@ -60,6 +60,9 @@ def load(path: Path, expected: Mapping[str, Any], names: tuple[str, ...]) -> dic
     """
     if not path.exists():
         return None
+    if not path.is_file():  # a folder, a named pipe (opening it would wait for a writer forever) or a device
+        warn(f"the cache file {path} is not a regular file; working without it (remove it to cache again)")
+        return None
     try:
         with open(path, "rb") as f, np.load(f, allow_pickle=False) as data:
             arrays = {k: np.array(data[k]) for k in names}
@@ -84,6 +87,8 @@ def save(path: Path, arrays: Mapping[str, np.ndarray], provenance: Mapping[str, 
     """Write a cache file atomically (temporary file, then rename); a read-only folder is not an error."""
 
     text = json.dumps(dict(provenance), sort_keys=True)
+    if path.exists() and not path.is_file():  # never write a cache into a pipe or a device (it could block)
+        return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with atomic_writer(path, "wb") as f:

@@ -1171,7 +1171,7 @@ def test_visible_names_are_accepted_and_no_blank_code_point_counts_as_visible():
     import sys
     import unicodedata
 
-    from pokerlab.apps.base import has_visible, visible
+    from pokerlab._validate import has_visible, visible
 
     for name in ["Zoë", "李雷", "O'Neil", "😀", "Ω", "9", "\u2800A", "محمد", "\u3164x"]:
         assert has_visible(name) and validate_setup(name=name)[0] is not None, name
@@ -1345,3 +1345,12 @@ def test_game_over_says_why(tmp_path):
     big.session.out = [True, False, True]
     big._render()  # a name in the reason is escaped
     assert "Game over: &lt;b&gt;Bot&lt;/b&gt; won all the chips." in big.status.value
+
+
+@pytest.mark.parametrize("name", ["\u2800", "\u3164", " \u200b ", "\u115f\u2800"])
+def test_a_table_session_refuses_a_seat_whose_name_shows_nothing(name: str) -> None:
+    """TableSession checks names as the setup pages do: a name of blanks (U+2800, fillers, zero-width) is refused."""
+    from pokerlab.apps.session import Seat, TableSession
+
+    with pytest.raises(ParameterError, match="visible character"):
+        TableSession(AAAI06_HEADS_UP_LIMIT, [Seat(name), Seat("Bob", bots.make("always_call"))])

@@ -62,3 +62,23 @@ def test_building_caches_in_the_suite_leaves_the_home_cache_alone(tmp_path, monk
     assert learning.cache_path(1000, 77).parent == _cache.cache_dir()
     assert learning.cache_path(1000, 77).exists()
     assert _listing(HOME_CACHE) == before or os.environ.get("POKERLAB_CACHE_DIR") == str(HOME_CACHE)
+
+
+def test_a_named_pipe_at_a_cache_path_is_passed_over_not_waited_on(tmp_path):
+    import pytest
+
+    """A FIFO where a cache file should be: load warns and returns None at once, save leaves it alone
+    (before: opening the FIFO waited for a writer forever)."""
+    import os
+
+    import numpy as np
+
+    from pokerlab import _cache
+    from pokerlab.errors import CacheWarning
+
+    fifo = tmp_path / "tables.npz"
+    os.mkfifo(fifo)
+    with pytest.warns(CacheWarning, match="not a regular file"):
+        assert _cache.load(fifo, {"kind": "x"}, ("a",)) is None
+    _cache.save(fifo, {"a": np.arange(3)}, {"kind": "x"})
+    assert not fifo.is_file() and fifo.exists()

@@ -856,3 +856,15 @@ def test_amounts_with_more_than_28_digits_stay_exact():
     ]
     assert load_phh(to_phh(hand.state)).finishing_stacks == hand.finishing_stacks
     # (pokerkit rounds this hand to 28 digits itself: 406.0000000000000000000000000)
+
+
+@pytest.mark.parametrize("amount", ["\u0667\u0660", "\uff17\uff10", "7\u0660"])
+def test_an_amount_in_other_scripts_digits_is_refused_with_its_line(amount):
+    """PHH writes amounts in ASCII digits (as TOML does); Arabic-Indic or full-width digits were read as numbers."""
+    text = (
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+        "starting_stacks = [100, 100]\n"
+        f"actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'p2 cbr {amount}']\n"
+    )
+    with pytest.raises(PHHError, match="'cbr' needs one amount"):
+        load_phh(text)

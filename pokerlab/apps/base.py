@@ -25,7 +25,6 @@ import asyncio
 import html
 import re
 import time
-import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -140,28 +139,6 @@ SLICE = 0.1
 
 PAUSE = 0.005
 """Seconds the fast bots wait between slices (the kernel reads clicks, the page draws)."""
-
-
-def visible(ch: str) -> bool:
-    """Whether one character shows ink: a letter, number, punctuation or symbol (Unicode categories L, N, P, S)
-    that Unicode does not name a FILLER or BLANK.
-
-    Spaces, separators, controls, format characters (zero-width space, joiners, direction marks), marks
-    alone, private-use and unassigned code points show nothing; neither do the fillers and blanks that
-    Unicode files as letters or symbols (U+3164 HANGUL FILLER, U+115F, U+FFA0, U+2800 BRAILLE PATTERN BLANK).
-
-    >>> [visible(c) for c in "a李9!€😀"], [visible(c) for c in " \u200b\u2060\u0301\u2800\u3164\u115f\ue000"]
-    ([True, True, True, True, True, True], [False, False, False, False, False, False, False, False])
-    """
-    if unicodedata.category(ch)[0] not in "LNPS":
-        return False
-    name = unicodedata.name(ch, "")
-    return "FILLER" not in name and "BLANK" not in name
-
-
-def has_visible(text: str) -> bool:
-    """Whether ``text`` has at least one :func:`visible` character (a name made of blanks has none)."""
-    return any(visible(c) for c in text)
 
 
 _WHOLE = re.compile(r"\d+|\d{1,3}(,\d{3})+|\d{1,3}(_\d{3})+")

@@ -29,6 +29,7 @@ import ipywidgets as w
 from IPython.display import display
 
 from pokerlab import bots
+from pokerlab._validate import has_visible
 from pokerlab.apps.base import (
     MIN_THINK,
     ActionBar,
@@ -36,7 +37,6 @@ from pokerlab.apps.base import (
     button,
     error_line,
     event_lines,
-    has_visible,
     notice_log,
     panel,
 )

@@ -143,8 +143,8 @@ class TableSession:
         Rules.checked(self.rules)
         if not isinstance(self.seats, (list, tuple)) or not all(isinstance(s, Seat) for s in self.seats):
             raise ParameterError(f"seats must be a list of Seat, not {_validate._show(self.seats)}")
-        if not all(isinstance(s.name, str) and s.name.strip() for s in self.seats):
-            raise ParameterError("seats: every seat needs a name (text)")
+        if not all(isinstance(s.name, str) and _validate.has_visible(s.name) for s in self.seats):
+            raise ParameterError("seats: every seat needs a name (text with at least one visible character)")
         if self.hands is not None:
             _validate.whole(self.hands, "hands", lo=1)
         if self.minutes is not None:

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokerlab import bots
-from pokerlab.apps.base import has_visible, parse_amount, too_many_digits
+from pokerlab._validate import has_visible
+from pokerlab.apps.base import parse_amount, too_many_digits
 from pokerlab.errors import ParameterError
 from pokerlab.game import BIGHOLDEM, BettingStructure
 

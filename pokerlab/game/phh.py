@@ -95,7 +95,7 @@ __all__ = [
     "write_phhs",
 ]
 
-_AMOUNT = re.compile(r"^\d+(\.\d+)?$")
+_AMOUNT = re.compile(r"^\d+(\.\d+)?$", re.ASCII)  # ASCII digits only, as TOML and the PHH spec write them
 _SECTION = re.compile(r"^\s*\[\s*(\d+)\s*\]\s*(#.*)?$")
 _BOARD_SIZES = (3, 1, 1)
 
@@ -485,7 +485,7 @@ def _player(reader: _Reader, line: _At, word: str, n: int) -> int:
     k = _PLAYERS.get(word)
     if k is not None and k < n:
         return k
-    m = re.fullmatch(r"p(\d+)", word)
+    m = re.fullmatch(r"p(\d+)", word, re.ASCII)
     if m is None or not 1 <= int(m.group(1)) <= n:
         raise reader.error(line, f"unknown player {word!r} (this hand has p1..p{n})")
     return int(m.group(1)) - 1

@@ -152,12 +152,26 @@ class CFRResult:
 
 
 def _checkpoints(iterations: int, record: int | None) -> list[int]:
+    """Exactly ``min(record, iterations)`` iterations, spaced evenly on a log scale, the last included.
+
+    Rounding the log-spaced points makes the first ones meet (1, 1.2 and 1.4 are all iteration 1), so the
+    early iterations that rounding dropped are added back from 1 up: at the start of a run every iteration
+    is a log-scale step of its own.
+
+    >>> _checkpoints(5, 10), _checkpoints(5, 4), len(_checkpoints(1000, 40))
+    ([1, 2, 3, 4, 5], [1, 2, 3, 5], 40)
+    """
     if record == 0:
         return []
-    if record is None:
-        record = 40
-    points = np.unique(np.round(np.geomspace(1, iterations, num=min(record, iterations))).astype(int))
-    return sorted(set(points.tolist()) | {iterations})
+    target = min(40 if record is None else record, iterations)
+    if target == 1:
+        return [iterations]
+    points = set(np.round(np.geomspace(1, iterations, num=target)).astype(int).tolist()) | {iterations}
+    early = 1
+    while len(points) < target:
+        points.add(early)
+        early += 1
+    return sorted(points)
 
 
 def _check_int(name: str, value: object, low: int, high: int) -> int:
@@ -181,8 +195,9 @@ def cfr(
     """Run ``iterations`` iterations of ``variant`` (``"cfr"``, ``"cfr+"`` or ``"mccfr"``) on ``game``.
 
     ``record`` is how many iterations (spaced evenly on a log scale, the last
-    always included) get their average policy's exploitability measured into
-    ``history``; 0 measures nothing (for timing). ``seed`` drives MCCFR's
+    always included; exactly ``min(record, iterations)`` of them, 40 by default)
+    get their average policy's exploitability measured into ``history``; 0
+    measures nothing (for timing). ``seed`` drives MCCFR's
     sampling (the other variants are deterministic, so a seed given to them is
     refused rather than ignored and recorded). ``engine`` runs CFR and
     CFR+ in the compiled kernel (``"numba"``, the default, compiled once and cached
