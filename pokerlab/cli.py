@@ -890,7 +890,9 @@ def _add_course(sub: Any) -> None:
     p.add_argument("--solutions", action="store_true", help="write the complete copies (with solutions) instead")
     p.add_argument("--force", action="store_true", help="replace notebooks in OUT that differ from the copies")
     p = add("grade", "autograde submitted lesson notebooks, each in a fresh limited kernel", cmd_course_grade)
-    p.add_argument("notebooks", nargs="+", help="submitted .ipynb files (the lesson is recognised from the content)")
+    p.add_argument(
+        "notebooks", nargs="+", help="submitted .ipynb files or folders of them (lesson recognised from content)"
+    )
     p.add_argument("--feedback", type=_text, default=None, help="folder for one offline HTML feedback page each")
     p.add_argument("--timeout", type=_seconds(86_400), default=900.0, help="seconds per notebook (default 900)")
     p.add_argument("--memory", type=_whole(256, 1 << 20), default=4096, help="MB of memory per kernel (default 4096)")

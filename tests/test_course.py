@@ -150,6 +150,9 @@ def test_the_command_refuses_bad_input_with_one_line(tmp_path, capsys):
     assert main(["course", "grade", str(tmp_path / "missing.ipynb")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no notebook at" in err
+    (tmp_path / "empty").mkdir()  # a folder stands for its notebooks; an empty one says so
+    assert main(["course", "grade", str(tmp_path / "empty")]) == 2
+    assert "no notebook (*.ipynb) in the folder" in capsys.readouterr().err
     (tmp_path / "file").write_text("x")
     assert main(["course", "release", str(tmp_path / "file")]) == 2
 
@@ -166,6 +169,9 @@ def test_a_file_that_is_no_notebook_gets_a_line_and_no_score(tmp_path):
     assert "not a readable notebook" in grades[0].notes[0] and "no lesson" in grades[1].notes[0]
     assert "not a notebook" in grades[2].notes[0]
     assert (tmp_path / "fb" / "broken.html").is_file()
+    # the folder, given instead of its files, grades the same notebooks (in name order)
+    again = grading.grade([tmp_path], lessons=LESSONS)
+    assert [Path(g.notebook).name for g in again] == ["broken.ipynb", "odd.ipynb", "other.ipynb"]
 
 
 # ---- slow: kernels ---------------------------------------------------------------------------------------

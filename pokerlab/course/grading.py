@@ -660,7 +660,8 @@ def grade(
     on_result: Callable[[NotebookGrade], None] | None = None,
     allow_same_user: bool = False,
 ) -> list[NotebookGrade]:
-    """Autograde every notebook in ``paths`` (each in its own fresh kernel, ``timeout`` seconds at most)
+    """Autograde every notebook in ``paths`` (each in its own fresh kernel, ``timeout`` seconds at most;
+    a folder in ``paths`` stands for the ``*.ipynb`` files directly in it)
     and, with ``feedback``, write one offline HTML page per notebook into that folder.
 
     Each kernel runs isolated (:func:`isolation`): as ``nobody`` or in a user namespace, in a root folder
@@ -672,7 +673,12 @@ def grade(
         raise ParameterError(f"timeout must be 1..86400 seconds, not {timeout:g}")
     if memory < 256 * 2**20:
         raise ParameterError(f"memory must be at least 256 MB, not {memory} bytes")
-    files = [Path(p) for p in paths]
+    files: list[Path] = []
+    for p in map(Path, paths):  # a folder stands for the notebooks in it (a class's submissions, say)
+        inside = sorted(p.glob("*.ipynb")) if p.is_dir() else [p]
+        if p.is_dir() and not inside:
+            raise ParameterError(f"no notebook (*.ipynb) in the folder {str(p)!r}")
+        files.extend(inside)
     for f in files:
         if not f.is_file():
             raise ParameterError(f"no notebook at {str(f)!r}")
