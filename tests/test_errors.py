@@ -115,6 +115,34 @@ def test_wrong_types_raise_a_parameter_error_that_is_also_a_type_error():
         assert not isinstance(info.value, TypeError)
 
 
+def test_every_plain_type_check_raises_the_type_error():
+    """#24: ``if not isinstance(x, T): raise ParameterError(...)`` is a wrong type, so it raises ParameterTypeError
+    (71 such checks raised a plain ParameterError, e.g. ``bots.make(5)``). Checks mixing a type and a value
+    (``not isinstance(x, str) or x not in NAMES``) and other error classes (PHHError, AcpcError, ...) are not read."""
+    import ast
+    from pathlib import Path
+
+    import pokerlab
+    from pokerlab import bots
+    from pokerlab.errors import ParameterTypeError
+
+    found = []
+    for path in sorted(Path(pokerlab.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.If) or len(node.body) != 1 or not isinstance(node.body[0], ast.Raise):
+                continue
+            test, exc = ast.unparse(node.test), node.body[0].exc
+            if not test.startswith("not isinstance(") or " or " in test or " and " in test:
+                continue
+            func = exc.func if isinstance(exc, ast.Call) else None
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            if name == "ParameterError":
+                found.append(f"{path.name}:{node.lineno}: if {test}")
+    assert found == []
+    with pytest.raises(ParameterTypeError, match="unknown bot 5"):
+        bots.make(5)
+
+
 def test_file_errors_keep_their_os_error_cause(tmp_path):
     """A file that cannot be read or written is a pokerlab error whose __cause__ is the OSError behind it."""
     from pokerlab.errors import AcpcError, PreflopTableError

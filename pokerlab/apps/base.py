@@ -30,7 +30,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from pokerlab.errors import ParameterError, PokerlabError
+from pokerlab.errors import ParameterError, ParameterTypeError, PokerlabError
 from pokerlab.game.state import Call, Check, Fold, RaiseTo
 
 __all__ = ["MIN_THINK", "ActionBar", "Pacer", "event_lines", "notice_log", "panel", "parse_amount"]
@@ -43,7 +43,7 @@ def panel(css: str, value: str = "") -> w.HTML:
     """An HTML box with a CSS class (the apps' text panels)."""
     for label, v in (("css", css), ("value", value)):
         if not isinstance(v, str):
-            raise ParameterError(f"{label} must be text, not {v!r:.60}")
+            raise ParameterTypeError(f"{label} must be text, not {v!r:.60}")
     if not css.strip():
         raise ParameterError("css must name a CSS class, not an empty string")
     box = w.HTML(value)

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab import _validate
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 
 __all__ = ["MODES", "Leaderboard", "default_path"]
 
@@ -73,7 +73,7 @@ def _ranking_rows(ranking: Any) -> list[tuple[str, str, int, int, float]]:
     rows = []
     for k, r in enumerate(ranking):
         if not isinstance(r, Mapping):
-            raise ParameterError(f"ranking row {k} must be a dict, not {r!r:.60}")
+            raise ParameterTypeError(f"ranking row {k} must be a dict, not {r!r:.60}")
         missing = [c for c in ("player", "kind", "hands", "won", "average_per_hand") if c not in r]
         if missing:
             raise ParameterError(f"ranking row {k} lacks {', '.join(missing)}")

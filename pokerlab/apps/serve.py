@@ -42,7 +42,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 
 __all__ = ["APPS", "AppServer", "free_port", "port_is_free", "start"]
 
@@ -142,11 +142,11 @@ class AppServer:
 
     def __init__(self, process: subprocess.Popen, url: str, folder: tempfile.TemporaryDirectory) -> None:
         if not isinstance(process, subprocess.Popen):
-            raise ParameterError(f"process must be the server's subprocess.Popen, not {process!r:.60}")
+            raise ParameterTypeError(f"process must be the server's subprocess.Popen, not {process!r:.60}")
         if not isinstance(url, str) or not url.startswith(("http://", "https://")):
             raise ParameterError(f"url must be the server's http address, not {url!r:.60}")
         if not isinstance(folder, tempfile.TemporaryDirectory):
-            raise ParameterError(f"folder must be a tempfile.TemporaryDirectory, not {folder!r:.60}")
+            raise ParameterTypeError(f"folder must be a tempfile.TemporaryDirectory, not {folder!r:.60}")
         self.process = process
         self.url = url
         self._folder = folder

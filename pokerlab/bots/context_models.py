@@ -30,7 +30,7 @@ from pokerlab.bots.context import (
     ContextTracker,
     _check_count,
 )
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.state import Act, ActionKind, Event
 
@@ -162,7 +162,7 @@ class ContextModel:
         import pandas as pd
 
         if not isinstance(frame, pd.DataFrame):
-            raise ParameterError(f"fit needs a DataFrame of decisions, not {type(frame).__name__}")
+            raise ParameterTypeError(f"fit needs a DataFrame of decisions, not {type(frame).__name__}")
         if "action" not in frame.columns:
             raise ParameterError("the frame has no 'action' column")
         return self.fit_arrays(_feature_matrix(frame, "the frame's features"), frame["action"])
@@ -257,7 +257,7 @@ class ContextModel:
         import pandas as pd
 
         if not isinstance(frame, pd.DataFrame):
-            raise ParameterError(f"score needs a DataFrame of decisions, not {type(frame).__name__}")
+            raise ParameterTypeError(f"score needs a DataFrame of decisions, not {type(frame).__name__}")
         if "action" not in frame.columns:
             raise ParameterError("the frame has no 'action' column")
         return score_predictions(self.predict_proba(frame), frame["action"])
@@ -411,7 +411,7 @@ class ContextOpponents:
         has no fitted model yet.
         """
         if not isinstance(view, PlayerView):
-            raise ParameterError(f"fold_probability needs a PlayerView, not {type(view).__name__}")
+            raise ParameterTypeError(f"fold_probability needs a PlayerView, not {type(view).__name__}")
         if (
             isinstance(amount, bool)
             or not isinstance(amount, (int, float, np.integer, np.floating))

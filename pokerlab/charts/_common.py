@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pokerlab import _validate
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -39,7 +39,7 @@ def _mapping_arg(value: Any, name: str, *, optional: bool = True) -> None:
         raise ParameterError(f"{name} must be a non-empty dict, not {_validate._show(value)}")
     for key, item in value.items():
         if not isinstance(key, str):
-            raise ParameterError(f"{name} must have text keys, not {_validate._show(key)}")
+            raise ParameterTypeError(f"{name} must have text keys, not {_validate._show(key)}")
         if name == "evidence" and not isinstance(item, str):
             raise ParameterError(f"evidence[{key!r:.40}] must be a state name (text), not {_validate._show(item)}")
         if name == "posteriors" and (

@@ -28,7 +28,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from pokerlab import _validate
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 
 if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
@@ -314,7 +314,7 @@ def display_bundle(chart: alt.TopLevelMixin | dict[str, Any], text: str = "") ->
 
     spec = json.loads(_spec_json(chart))
     if not isinstance(spec, dict):
-        raise ParameterError("chart given as text must be a Vega-Lite spec in JSON (an object)")
+        raise ParameterTypeError("chart given as text must be a Vega-Lite spec in JSON (an object)")
     compact = _compact_data(spec)
     compact["$schema"] = LIVE_SCHEMA
     data, meta = png_bundle(compact, text or _title_text(compact))

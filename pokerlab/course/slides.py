@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab import _validate
-from pokerlab.errors import DataError, ParameterError
+from pokerlab.errors import DataError, ParameterError, ParameterTypeError
 
 __all__ = [
     "LectureStep",
@@ -852,7 +852,7 @@ def build_slides(
     """
     for name, flag in (("pdf", pdf), ("lecture", lecture)):
         if not isinstance(flag, bool):
-            raise ParameterError(f"{name} must be True or False, not {flag!r}")
+            raise ParameterTypeError(f"{name} must be True or False, not {flag!r}")
     _out_folder(out)
     decks = (
         [build_lecture(out, notebooks)] if lecture else [build_deck(p, out) for p in find_lessons(lessons, notebooks)]

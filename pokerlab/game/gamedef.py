@@ -27,7 +27,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from pokerlab.errors import AcpcError, ParameterError, PokerlabError
+from pokerlab.errors import AcpcError, ParameterError, ParameterTypeError, PokerlabError
 from pokerlab.game import _hooks
 from pokerlab.game.rules import BettingStructure, Rules
 
@@ -204,7 +204,7 @@ def to_gamedef(rules: Rules, players: int | None = None) -> str:
     ['blind = 10 5', 'maxRaises = 2 3 4 4']
     """
     if not isinstance(rules, Rules):
-        raise ParameterError(f"rules must be a pokerlab Rules value, not {type(rules).__name__}")
+        raise ParameterTypeError(f"rules must be a pokerlab Rules value, not {type(rules).__name__}")
     n = _players(players, rules)
     if rules.structure is BettingStructure.POT_LIMIT:
         raise AcpcError(f"{rules.name} is pot-limit; the ACPC server plays limit and no-limit games only")
@@ -267,7 +267,7 @@ def game_definition(name: str) -> str:
     heads-up games may drop ``.reverse_blinds`` (``holdem.nolimit.2p``).
     """
     if not isinstance(name, str):
-        raise ParameterError(f"a game name is a string, not {type(name).__name__}")
+        raise ParameterTypeError(f"a game name is a string, not {type(name).__name__}")
     found = _standard_name(name)
     if found is None:
         raise AcpcError(f"no standard ACPC game is called {name!r}; the games are {', '.join(STANDARD_GAMES)}")

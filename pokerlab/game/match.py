@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 import numpy as np
 
 from pokerlab import _chart_hook, _progress, _signals, _validate
-from pokerlab.errors import ParameterError, PreflopTableError
+from pokerlab.errors import ParameterError, ParameterTypeError, PreflopTableError
 from pokerlab.game.rules import Rules, Street
 from pokerlab.game.state import (
     Act,
@@ -127,7 +127,7 @@ def view_for(state: HandState, seat: int, names: tuple[str, ...] = ()) -> Player
     """
 
     if not isinstance(state, HandState):
-        raise ParameterError(f"state must be a HandState, not {state!r:.60}")
+        raise ParameterTypeError(f"state must be a HandState, not {state!r:.60}")
     seat = _validate.whole(seat, "seat", lo=0, hi=state.n - 1)
     if not isinstance(names, tuple) or not all(isinstance(n, str) for n in names):
         raise ParameterError(f"names must be a tuple of names, one per seat, not {names!r:.60}")

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokerlab._validate import whole
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 
 __all__ = ["PotShare", "award_pots", "side_pots", "split_chips"]
 
@@ -118,7 +118,7 @@ def award_pots(
     if not live:
         raise ParameterError("live must name at least one seat that did not fold")
     if not isinstance(values, Mapping):
-        raise ParameterError(f"values must map seats to hand values (or None), not {values!r:.60}")
+        raise ParameterTypeError(f"values must map seats to hand values (or None), not {values!r:.60}")
     for seat, v in values.items():
         if v is not None:
             whole(v, f"values[{seat!r}]")

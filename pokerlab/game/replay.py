@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 from pokerlab import _chart_hook
 from pokerlab.cards import Card
 from pokerlab.equity import equity
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.game.phh import PHHHand
 from pokerlab.game.rules import Street
 from pokerlab.game.state import Act, ActionKind, AwardPot, Call, Check, Fold, HandState, Muck, RaiseTo, Showdown
@@ -280,7 +280,7 @@ def study_hand(
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ParameterError(f"seed must be a whole number >= 0, not {seed!r}")
     if not isinstance(potential, bool):
-        raise ParameterError(f"potential must be True or False, not {potential!r}")
+        raise ParameterTypeError(f"potential must be True or False, not {potential!r}")
     calc = _Calculator(samples, seed, potential)
     replay = HandState(
         state.rules,

@@ -14,7 +14,7 @@ import numpy as np
 from pokerlab import _chart_hook
 from pokerlab._parallel import run_tasks
 from pokerlab.cards import HandClass, combo_index, hand_classes
-from pokerlab.errors import ParameterError, PreflopTableError
+from pokerlab.errors import ParameterError, ParameterTypeError, PreflopTableError
 from pokerlab.preflop.exact import BOARD_COUNT, _canonical_boards
 from pokerlab.preflop.table import (
     CLASS_NAMES,
@@ -266,7 +266,7 @@ def exact_matrix(executor: Executor | None = None, progress: bool = True, tasks:
     if isinstance(tasks, bool) or not isinstance(tasks, int) or not 1 <= tasks <= BOARD_COUNT:
         raise ParameterError(f"tasks must be a whole number 1..{BOARD_COUNT}, not {tasks!r}")
     if not isinstance(progress, bool):
-        raise ParameterError(f"progress must be True or False, not {progress!r}")
+        raise ParameterTypeError(f"progress must be True or False, not {progress!r}")
     if executor is not None and not isinstance(executor, Executor):
         raise ParameterError(f"executor must be a concurrent.futures.Executor or None, not {executor!r}")
     boards, weights = _canonical_boards()

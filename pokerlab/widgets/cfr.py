@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pokerlab.charts import chart_svg, exploitability_chart, strategy_chart
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.solve.cfr import CFRResult
 from pokerlab.solve.policy import Policy
 
@@ -57,7 +57,7 @@ class CFRExplorer:
             raise ParameterError(f"infosets must be a list of information set keys, e.g. ['K:'], not {infosets!r}")
         for key in infosets:
             if not isinstance(key, str):
-                raise ParameterError(f"infosets must hold information set keys (text), not {key!r:.60}")
+                raise ParameterTypeError(f"infosets must hold information set keys (text), not {key!r:.60}")
             results[0].game.infoset(key)  # raises on an unknown key
         self.results = {str(r.variant): r for r in results}
         if references is not None and not isinstance(references, Mapping):
