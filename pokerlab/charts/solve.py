@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.solve.cfr import CFRResult
@@ -40,6 +40,19 @@ def _check_title(title: object) -> None:
         raise ParameterTypeError(f"title must be text, not {type(title).__name__}")
 
 
+def cfr_results(results: Any) -> list[CFRResult]:
+    """``results`` as a list, checked once for the CFR chart and the CFR explorer: a non-empty sequence of
+    :class:`~pokerlab.solve.cfr.CFRResult` (from ``solve.cfr``), else a ParameterError."""
+    if (
+        isinstance(results, (str, bytes))
+        or not isinstance(results, Sequence)
+        or not results
+        or not all(isinstance(r, CFRResult) for r in results)
+    ):
+        raise ParameterError("results must be a non-empty list of CFRResult (from solve.cfr)")
+    return list(results)
+
+
 def exploitability_chart(
     results: Sequence[CFRResult],
     references: Mapping[str, float] | None = None,
@@ -54,13 +67,7 @@ def exploitability_chart(
     import altair as alt
     import pandas as pd
 
-    if (
-        isinstance(results, (str, bytes))
-        or not isinstance(results, Sequence)
-        or not results
-        or not all(isinstance(r, CFRResult) for r in results)
-    ):
-        raise ParameterError("results must be a list of CFR results (from solve.cfr)")
+    results = cfr_results(results)
     _check_title(title)
     if references is not None and (
         not isinstance(references, Mapping)
