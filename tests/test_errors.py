@@ -155,3 +155,35 @@ def test_file_errors_keep_their_os_error_cause(tmp_path):
     with pytest.raises(PreflopTableError) as info:
         PreflopTable.read(tmp_path / "missing.csv")
     assert isinstance(info.value.__cause__, OSError)
+
+
+def test_every_os_error_handler_keeps_the_cause():
+    """#24: a handler of OSError that raises a pokerlab error chains it (``from exc``), so the OSError behind
+    "cannot read/write" stays in ``__cause__`` (write_phhs, read_lesson and the slides' reader dropped it)."""
+    import ast
+    from pathlib import Path
+
+    import pokerlab
+    from pokerlab.course.lessons import read_lesson
+    from pokerlab.errors import DataError, PHHError
+    from pokerlab.game.phh import write_phhs
+
+    found = []
+    for path in sorted(Path(pokerlab.__file__).parent.rglob("*.py")):
+        for handler in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(handler, ast.ExceptHandler) or handler.type is None:
+                continue
+            if not {"OSError", "IOError"} & {n.id for n in ast.walk(handler.type) if isinstance(n, ast.Name)}:
+                continue
+            for node in ast.walk(handler):
+                if isinstance(node, ast.Raise) and node.exc is not None:
+                    cause = ast.unparse(node.cause) if node.cause else None
+                    if cause != handler.name:
+                        found.append(f"{path.name}:{node.lineno}: raise ... from {cause}")
+    assert found == []
+    with pytest.raises(PHHError) as info:
+        write_phhs([], Path(__file__).parent / "no_such_folder" / "x.phhs")
+    assert isinstance(info.value.__cause__, OSError)
+    with pytest.raises(DataError) as info:
+        read_lesson(Path(__file__).parent / "no_such_lesson.ipynb")
+    assert isinstance(info.value.__cause__, OSError)

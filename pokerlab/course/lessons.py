@@ -149,7 +149,7 @@ def read_lesson(path: str | Path) -> Lesson:
     try:
         notebook = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise DataError(f"cannot read the lesson {str(path)!r}: {type(exc).__name__}") from None
+        raise DataError(f"cannot read the lesson {str(path)!r}: {type(exc).__name__}") from exc
     check_notebook(notebook, f"the lesson {str(path)!r}")
     lesson = Lesson(path=path, notebook=notebook)
     written: dict[int, float] = {}

@@ -542,7 +542,7 @@ def _read_notebook(path: Path) -> dict[str, Any]:
     try:
         nb = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise DataError(f"cannot read the lesson {str(path)!r}: {exc.strerror or exc}") from None
+        raise DataError(f"cannot read the lesson {str(path)!r}: {exc.strerror or exc}") from exc
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise DataError(f"{str(path)!r} is not a notebook (JSON): {exc}") from None
     if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):

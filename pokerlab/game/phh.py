@@ -301,7 +301,7 @@ def write_phhs(states: Iterable[HandState], path: str | Path) -> int:
                     "a .phhs file with no hand could not be read back"
                 )
     except OSError as exc:
-        raise PHHError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
+        raise PHHError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from exc
     return count
 
 
