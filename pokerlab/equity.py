@@ -66,6 +66,7 @@ from pokerlab.errors import (
 from pokerlab.preflop import load_matrix
 from pokerlab.preflop.matrix import _class_of_combo
 from pokerlab.ranges import Range
+from pokerlab.streets import BOARD_SIZES
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -185,7 +186,7 @@ def equity(
     if not hands_or_ranges:
         raise ParameterError("equity needs at least one hand or range")
     b = parse_named(board, "board") if board is not None else ()
-    if len(b) not in (0, 3, 4, 5):
+    if len(b) not in BOARD_SIZES:
         raise CardCountError(f"the board has 0, 3, 4 or 5 cards, not {len(b)}")
     ranges = [_range_arg(x) for x in hands_or_ranges]
     labels = [_label(x, r) for x, r in zip(hands_or_ranges, ranges, strict=True)]

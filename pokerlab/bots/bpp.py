@@ -54,6 +54,7 @@ from pokerlab.bpp.policy import (
 from pokerlab.errors import ParameterTypeError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.state import Act, Action, Call, Check, Fold, RaiseTo, Showdown
+from pokerlab.streets import BOARD_SIZES
 
 __all__ = ["BPPBot", "Thinking", "networks"]
 
@@ -231,7 +232,7 @@ class BPPBot:
                 action = summarise_actions(kinds, self.actions)
                 if action is None:
                     continue
-                nb = (0, 3, 4, 5)[r]
+                nb = BOARD_SIZES[r]
                 self.model.observe(rnd, name, self._type(hole + board[:nb]), action)
                 self._tables.pop((self.model.table_key(name), rnd), None)
             self.model.end_showdown(name)

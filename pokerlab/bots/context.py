@@ -66,6 +66,7 @@ from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.phh import from_phh
 from pokerlab.game.state import Act, ActionKind, Blind, DealBoard, Event, PostAnte, PostBlind, ReturnUncalled
+from pokerlab.streets import BOARD_SIZES
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -324,7 +325,7 @@ def situation_features(
         return float(value)
 
     cards = parse_named(board, "board") if board is not None else None
-    if cards is None or len(cards) not in (0, 3, 4, 5):
+    if cards is None or len(cards) not in BOARD_SIZES:
         raise ParameterError(f"board must hold 0, 3, 4 or 5 cards, not {board!r}")
     pot_, call, mine = number("pot", pot), number("to_call", to_call), number("amount_in", amount_in)
     if mine > pot_:

@@ -23,6 +23,7 @@ from pokerlab.cards import cards_html, combo_card_ids, parse_cards
 from pokerlab.charts import chart_svg, decision_chart, weights_heatmap
 from pokerlab.errors import ParameterError
 from pokerlab.game import ActionKind
+from pokerlab.streets import Street
 from pokerlab.strength import hand_strength
 from pokerlab.widgets._common import _WIDE, _beside, _fit, _inline, _projector, _with_picture
 
@@ -45,7 +46,11 @@ class StrategyExplorer:
         self.to_call = w.IntSlider(value=20, min=0, max=500, description="to call")
         self.money = w.IntSlider(value=200, min=1, max=2000, description="money")
         self.street = w.ToggleButtons(
-            options=["flop", "turn", "river"], value="flop", description="street", style=_WIDE, layout=_inline()
+            options=[s.value for s in list(Street)[1:]],
+            value="flop",
+            description="street",
+            style=_WIDE,
+            layout=_inline(),
         )
         self.style = w.Dropdown(
             options=["none", "conservative", "normal", "aggressive"], value="normal", description="bluff"
