@@ -22,7 +22,7 @@ from pokerlab.preflop.table import (
     _class,
     _grid,
     _missing,
-    _read_signed,
+    _read_signed_frame,
     _strength_order,
     _version,
     _write_signed,
@@ -179,16 +179,7 @@ class PreflopMatrix:
     @classmethod
     def read(cls, path: str | Path) -> PreflopMatrix:
         """Read a matrix written by :meth:`write`, refusing anything malformed or edited."""
-        import pandas as pd
-
-        if not isinstance(path, (str, Path)) or not str(path).strip():
-            raise ParameterError(f"path must be a file name, not {path!r}")
-        path = Path(path)
-        provenance, data = _read_signed(path, MATRIX_HEADER, "matrix")
-        try:
-            frame = pd.read_csv(io.StringIO(data), keep_default_na=False)
-        except (ValueError, pd.errors.ParserError) as exc:
-            raise PreflopTableError(f"{path}: cannot read the rows: {exc}") from None
+        path, provenance, frame = _read_signed_frame(path, MATRIX_HEADER, "matrix", keep_default_na=False)
         if tuple(frame.columns) != MATRIX_COLUMNS:
             raise PreflopTableError(f"{path}: the columns must be {', '.join(MATRIX_COLUMNS)}")
         if len(frame) != 169 * 170 // 2:
