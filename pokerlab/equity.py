@@ -92,7 +92,9 @@ def exact_memory(sizes: list[int]) -> int:
     44321
     """
     if not isinstance(sizes, (list, tuple)) or not sizes or not all(_validate.is_whole(s) and s >= 1 for s in sizes):
-        raise ParameterError(f"sizes must be a list of positive hand counts, one per player, not {sizes!r:.60}")
+        raise _validate.refused(
+            sizes, (list, tuple), f"sizes must be a list of positive hand counts, one per player, not {sizes!r:.60}"
+        )
     total = 0
     rows = 1
     for k, s in enumerate(sizes, start=1):

@@ -187,3 +187,34 @@ def test_every_os_error_handler_keeps_the_cause():
     with pytest.raises(DataError) as info:
         read_lesson(Path(__file__).parent / "no_such_lesson.ipynb")
     assert isinstance(info.value.__cause__, OSError)
+
+
+def test_a_check_of_type_and_value_together_raises_the_type_error_for_a_wrong_type():
+    """#24: ``if not isinstance(x, T) or x not in NAMES: raise ...`` (45 such checks) raises through
+    _validate.refused: ParameterTypeError for a wrong type, ParameterError for a wrong value of the right type."""
+    import ast
+    from pathlib import Path
+
+    import pokerlab
+    from pokerlab.bpp.handtypes import board_cards
+    from pokerlab.errors import ParameterError, ParameterTypeError
+
+    found = []
+    for path in sorted(Path(pokerlab.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (
+                isinstance(node, ast.If) and isinstance(node.test, ast.BoolOp) and isinstance(node.test.op, ast.Or)
+            ):
+                continue
+            if not ast.unparse(node.test.values[0]).startswith("not isinstance("):
+                continue
+            if len(node.body) == 1 and isinstance(node.body[0], ast.Raise) and isinstance(node.body[0].exc, ast.Call):
+                func = node.body[0].exc.func
+                if isinstance(func, ast.Name) and func.id == "ParameterError":
+                    found.append(f"{path.name}:{node.lineno}")
+    assert found == []
+    with pytest.raises(ParameterTypeError, match="round must be one of"):
+        board_cards(3)
+    with pytest.raises(ParameterError, match="round must be one of") as info:
+        board_cards("showdown")
+    assert not isinstance(info.value, TypeError)

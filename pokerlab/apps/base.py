@@ -30,6 +30,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from pokerlab import _validate
 from pokerlab.errors import ParameterError, ParameterTypeError, PokerlabError
 from pokerlab.game.state import Call, Check, Fold, RaiseTo
 
@@ -387,7 +388,7 @@ def notice_log(notices: list[str]) -> str:
     for the rest. Each notice is HTML-escaped.
     """
     if not isinstance(notices, list) or not all(isinstance(n, str) for n in notices):
-        raise ParameterError(f"notices must be a list of texts, not {notices!r:.60}")
+        raise _validate.refused(notices, list, f"notices must be a list of texts, not {notices!r:.60}")
     lines = "".join(f'<div class="pl-notice-line">{html.escape(n)}</div>' for n in reversed(notices))
     return f'<div class="pl-notice-log" style="max-height:7.5em;overflow-y:auto">{lines}</div>'
 

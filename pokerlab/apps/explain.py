@@ -67,7 +67,11 @@ def _check_thinking(thinking: Any) -> None:
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
             raise ParameterError(f"thinking.{f} must be a finite number, not {v!r:.60}")
     if not isinstance(thinking.probabilities, dict) or not isinstance(thinking.chosen, str):
-        raise ParameterError("thinking must carry its action probabilities (a dict) and its chosen action (text)")
+        raise _validate.refused(
+            thinking.probabilities,
+            dict,
+            "thinking must carry its action probabilities (a dict) and its chosen action (text)",
+        )
 
 
 def showdown_reason(state: Any, names: Sequence[str], you: int | None) -> str | None:

@@ -158,7 +158,7 @@ class Leaderboard:
         game went to the journal instead.
         """
         if not isinstance(mode, str) or mode not in MODES:
-            raise ParameterError(f"mode must be one of {', '.join(MODES)}, not {mode!r:.60}")
+            raise _validate.refused(mode, str, f"mode must be one of {', '.join(MODES)}, not {mode!r:.60}")
         if settings is not None and not isinstance(settings, Mapping):
             raise ParameterError(f"settings must be a dict, not {settings!r:.60}")
         rows = _ranking_rows(ranking)

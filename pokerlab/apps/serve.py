@@ -42,6 +42,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from pokerlab import _validate
 from pokerlab.errors import ParameterError, ParameterTypeError
 
 __all__ = ["APPS", "AppServer", "free_port", "port_is_free", "start"]
@@ -144,7 +145,7 @@ class AppServer:
         if not isinstance(process, subprocess.Popen):
             raise ParameterTypeError(f"process must be the server's subprocess.Popen, not {process!r:.60}")
         if not isinstance(url, str) or not url.startswith(("http://", "https://")):
-            raise ParameterError(f"url must be the server's http address, not {url!r:.60}")
+            raise _validate.refused(url, str, f"url must be the server's http address, not {url!r:.60}")
         if not isinstance(folder, tempfile.TemporaryDirectory):
             raise ParameterTypeError(f"folder must be a tempfile.TemporaryDirectory, not {folder!r:.60}")
         self.process = process
@@ -191,7 +192,7 @@ def start(
     kernel stays that no page ever connected to (a page load that timed out).
     """
     if not isinstance(app, str) or app not in APPS:
-        raise ParameterError(f"unknown app {app!r}; the apps are {', '.join(APPS)}")
+        raise _validate.refused(app, str, f"unknown app {app!r}; the apps are {', '.join(APPS)}")
     if port is None:
         port = free_port()
     if isinstance(port, bool) or not isinstance(port, int) or not 1024 <= port <= 65535:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pokerlab import _validate
 from pokerlab.bots.context import (
     _ACTION_OF_KIND,
     ACTIONS,
@@ -148,7 +149,7 @@ class ContextModel:
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, str) or self.kind not in MODEL_KINDS:
-            raise ParameterError(f"kind must be one of {', '.join(MODEL_KINDS)}, not {self.kind!r}")
+            raise _validate.refused(self.kind, str, f"kind must be one of {', '.join(MODEL_KINDS)}, not {self.kind!r}")
         _check_count("seed", self.seed, 0, 2**32 - 1)
         _check_count("max_iter", self.max_iter, 1, 100_000)
         _check_count("max_depth", self.max_depth, 1, 64)

@@ -91,7 +91,9 @@ def gap_summary(gap: Any) -> Any:
 
     need = {"round", "error", "bpp_p_win", "exact_equity"}
     if not isinstance(gap, pd.DataFrame) or not need <= set(gap.columns):
-        raise ParameterError(f"gap must be the DataFrame abstraction_gap returns, not {gap!r:.60}")
+        raise _validate.refused(
+            gap, pd.DataFrame, f"gap must be the DataFrame abstraction_gap returns, not {gap!r:.60}"
+        )
     out = {}
     for rnd in ROUNDS:
         g = gap[gap["round"] == rnd]

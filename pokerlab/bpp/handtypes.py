@@ -30,7 +30,7 @@ from functools import cache
 
 import numpy as np
 
-from pokerlab import _tables
+from pokerlab import _tables, _validate
 from pokerlab._validate import is_whole
 from pokerlab.cards import CardsLike, parse_named
 from pokerlab.errors import CardCountError, DuplicateCardError, ParameterError
@@ -279,7 +279,7 @@ def evidence_from_cards(
 def board_cards(round: str) -> int:
     """How many board cards are out in a round."""
     if not isinstance(round, str) or round not in ROUNDS:
-        raise ParameterError(f"round must be one of {', '.join(ROUNDS)}, not {round!r}")
+        raise _validate.refused(round, str, f"round must be one of {', '.join(ROUNDS)}, not {round!r}")
     return BOARD_SIZES[ROUNDS.index(round)]
 
 

@@ -8,7 +8,7 @@ from pokerlab import _validate
 from pokerlab.bpp.network import BPPNetwork
 from pokerlab.charts._common import ACTION_COLORS, _mapping_arg, _title
 from pokerlab.charts.render import SHRINK_TO_FIT
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterTypeError
 
 if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
@@ -155,4 +155,6 @@ def _network_arg(net: Any) -> None:
 
 def _rows_arg(rows: Any) -> None:
     if not isinstance(rows, (list, tuple)) or not rows or not all(isinstance(r, dict) for r in rows):
-        raise ParameterError(f"rows must be a list of dicts (from curve_points), not {_validate._show(rows)}")
+        raise _validate.refused(
+            rows, (list, tuple), f"rows must be a list of dicts (from curve_points), not {_validate._show(rows)}"
+        )

@@ -99,7 +99,9 @@ def _money_arg(money: Any) -> None:
     import pandas as pd
 
     if not isinstance(money, pd.DataFrame) or money.empty:
-        raise ParameterError(f"money must be a non-empty DataFrame, one column per player, not {money!r:.60}")
+        raise _validate.refused(
+            money, pd.DataFrame, f"money must be a non-empty DataFrame, one column per player, not {money!r:.60}"
+        )
     try:
         values = money.to_numpy(dtype=np.float64)
     except (TypeError, ValueError):

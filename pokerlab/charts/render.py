@@ -332,7 +332,7 @@ def svg_png(svg: str, scale: float = PNG_SCALE) -> bytes:
     import vl_convert
 
     if not isinstance(svg, str) or "<svg" not in svg:
-        raise ParameterError("svg must be the text of an SVG drawing")
+        raise _validate.refused(svg, str, "svg must be the text of an SVG drawing")
     if isinstance(scale, bool) or not isinstance(scale, int | float) or not 0.25 <= scale <= 4:
         raise ParameterError(f"scale must be a number from 0.25 to 4, not {scale!r}")
     raw = _vega(vl_convert.svg_to_png, svg, scale=float(scale), name="svg")

@@ -606,7 +606,7 @@ def _out_folder(out: str | Path) -> Path:
 def build_deck(lesson: str | Path, out: str | Path) -> Path:
     """Write the deck of one lesson notebook to ``out/<stem>.slides.html`` (assets beside it); return its path."""
     if not isinstance(lesson, (str, Path)) or not str(lesson).strip():
-        raise ParameterError(f"lesson must be the path of a lesson notebook, not {lesson!r}")
+        raise _validate.refused(lesson, (str, Path), f"lesson must be the path of a lesson notebook, not {lesson!r}")
     path = Path(lesson)
     folder = _out_folder(out)
     nb = _read_notebook(path)
@@ -749,11 +749,11 @@ def print_pdf(deck: str | Path, pdf: str | Path | None = None, chromium: str = C
     import time
 
     if not isinstance(deck, (str, Path)) or not str(deck).strip():
-        raise ParameterError(f"deck must be the path of a deck, not {deck!r}")
+        raise _validate.refused(deck, (str, Path), f"deck must be the path of a deck, not {deck!r}")
     if pdf is not None and (not isinstance(pdf, (str, Path)) or not str(pdf).strip()):
         raise ParameterError(f"pdf must be the path of the PDF to write, not {pdf!r}")
     if not isinstance(chromium, str) or not chromium.strip():
-        raise ParameterError(f"chromium must be the path of a Chromium program, not {chromium!r}")
+        raise _validate.refused(chromium, str, f"chromium must be the path of a Chromium program, not {chromium!r}")
     deck = Path(deck)
     if not deck.is_file():
         raise DataError(f"no deck {str(deck)!r} to print")

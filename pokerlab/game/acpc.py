@@ -56,6 +56,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from pokerlab import _validate
 from pokerlab.cards import Card, parse_cards
 from pokerlab.errors import AcpcError, ParameterError, ParameterTypeError
 from pokerlab.game.gamedef import (
@@ -621,7 +622,7 @@ def run_client(
     if players is not None:
         _players(players, rules)
     if not isinstance(host, str) or not host:
-        raise ParameterError(f"host must be a host name or address, not {host!r}")
+        raise _validate.refused(host, str, f"host must be a host name or address, not {host!r}")
     try:
         host.encode("idna")  # what the resolver does first: a label over 63 characters or a lone surrogate fails
     except UnicodeError as exc:

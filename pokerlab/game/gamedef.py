@@ -27,6 +27,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from pokerlab import _validate
 from pokerlab.errors import AcpcError, ParameterError, ParameterTypeError, PokerlabError
 from pokerlab.game import _hooks
 from pokerlab.game.rules import BettingStructure, Rules
@@ -94,7 +95,7 @@ def from_gamedef(text: str, name: str = "ACPC game") -> Rules:
     if not isinstance(text, str):
         raise AcpcError(f"a game definition is text, not {type(text).__name__}")
     if not isinstance(name, str) or not name:
-        raise ParameterError(f"name must be a non-empty string, not {name!r}")
+        raise _validate.refused(name, str, f"name must be a non-empty string, not {name!r}")
     numbered = [(k, ln.split("#")[0].strip()) for k, ln in enumerate(text.splitlines(), start=1)]
     numbered = [(k, ln) for k, ln in numbered if ln]
     lines = [ln for _, ln in numbered]
@@ -300,7 +301,7 @@ def load_game(name_or_path: str | Path) -> Rules:
         except AcpcError as exc:  # say which file: the text is not what a person typed
             raise AcpcError(f"the game file {str(path)[:200]!r}: {exc}") from None
     if not isinstance(name_or_path, str) or not name_or_path:
-        raise ParameterError(f"a game is a standard name or a file path, not {name_or_path!r}")
+        raise _validate.refused(name_or_path, str, f"a game is a standard name or a file path, not {name_or_path!r}")
     found = _standard_name(name_or_path)
     if found is None:
         raise AcpcError(

@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pokerlab import _validate
 from pokerlab._validate import whole
 from pokerlab.errors import ParameterError, ParameterTypeError
 
@@ -127,7 +128,7 @@ def award_pots(
     checked = []
     for i, pot in enumerate(pots):
         if not isinstance(pot, Sequence) or isinstance(pot, (str, bytes)) or len(pot) != 2:
-            raise ParameterError(f"pots[{i}] must be (amount, eligible seats), not {pot!r:.60}")
+            raise _validate.refused(pot, Sequence, f"pots[{i}] must be (amount, eligible seats), not {pot!r:.60}")
         eligible = tuple(_seats(pot[1], f"pots[{i}] eligible"))
         if not eligible:
             raise ParameterError(f"pots[{i}] has no eligible seat")

@@ -44,7 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pokerlab import _chart_hook
+from pokerlab import _chart_hook, _validate
 from pokerlab.cards import Card
 from pokerlab.equity import equity
 from pokerlab.errors import ParameterError, ParameterTypeError
@@ -273,7 +273,9 @@ def study_hand(
         raise ParameterError(f"hand must be a PHHHand or a HandState, not {type(hand).__name__}")
     if names is not None:
         if not isinstance(names, (list, tuple)) or len(names) != state.n or not all(isinstance(x, str) for x in names):
-            raise ParameterError(f"names needs one name per seat ({state.n}), not {names!r:.60}")
+            raise _validate.refused(
+                names, (list, tuple), f"names needs one name per seat ({state.n}), not {names!r:.60}"
+            )
         seat_names = listed = list(names)
     if isinstance(samples, bool) or not isinstance(samples, int) or not 100 <= samples <= 10_000_000:
         raise ParameterError(f"samples must be a whole number 100..10,000,000, not {samples!r}")

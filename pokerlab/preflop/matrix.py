@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pokerlab import _chart_hook
+from pokerlab import _chart_hook, _validate
 from pokerlab._parallel import run_tasks
 from pokerlab.cards import HandClass, combo_index, hand_classes
 from pokerlab.errors import ParameterError, ParameterTypeError, PreflopTableError
@@ -168,7 +168,7 @@ class PreflopMatrix:
         """Write CSV in the preflop tables' format: provenance lines, a sha256 line, then one row per class pair."""
 
         if not isinstance(path, (str, Path)) or not str(path).strip():
-            raise ParameterError(f"path must be a file name, not {path!r}")
+            raise _validate.refused(path, (str, Path), f"path must be a file name, not {path!r}")
         path = Path(path)
         body = io.StringIO()
         self.to_frame(half=True).to_csv(body, index=False, float_format="%.17g", lineterminator="\n")

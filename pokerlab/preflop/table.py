@@ -345,7 +345,7 @@ class PreflopTable:
         """
 
         if not isinstance(path, (str, Path)) or not str(path).strip():
-            raise ParameterError(f"path must be a file name, not {path!r}")
+            raise _validate.refused(path, (str, Path), f"path must be a file name, not {path!r}")
         path = Path(path)
         _check_content(self.values, self.errors, self.extra, self.provenance, str(path))
         frame = self.to_frame()

@@ -7,6 +7,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from pokerlab import _validate
 from pokerlab.bots.context import ACTIONS, CONTEXT_FEATURES, situation_features
 from pokerlab.bots.context_models import MODEL_KINDS, ContextModel
 from pokerlab.cards import cards_html, parse_cards
@@ -30,8 +31,10 @@ class ContextExplorer:
         import pandas as pd
 
         if not isinstance(decisions, pd.DataFrame) or "style" not in decisions.columns:
-            raise ParameterError(
-                f"decisions must be the DataFrame that collect_decisions returns, not {decisions!r:.60}"
+            raise _validate.refused(
+                decisions,
+                pd.DataFrame,
+                f"decisions must be the DataFrame that collect_decisions returns, not {decisions!r:.60}",
             )
         missing = [c for c in (*CONTEXT_FEATURES, "action") if c not in decisions.columns]
         if missing or decisions.empty:

@@ -21,7 +21,6 @@ from pokerlab.bots.strategy import (
 from pokerlab.bots.waterloo import BLUFF_STYLES
 from pokerlab.cards import cards_html, combo_card_ids, parse_cards
 from pokerlab.charts import chart_svg, decision_chart, weights_heatmap
-from pokerlab.errors import ParameterError
 from pokerlab.game import ActionKind
 from pokerlab.streets import Street
 from pokerlab.strength import hand_strength
@@ -157,7 +156,9 @@ class ReweightingExplorer:
         """
 
         if not isinstance(kind, str) or kind not in (ActionKind.RAISE, ActionKind.BET, ActionKind.CALL):
-            raise ParameterError(f"kind must be raise, bet or call (an observed action), not {kind!r:.60}")
+            raise _validate.refused(
+                kind, str, f"kind must be raise, bet or call (an observed action), not {kind!r:.60}"
+            )
         kind = ActionKind(kind)
         self.model.sigma = self.sigma.value
         mu = self.mu.value if kind.aggressive else max(0.05, self.mu.value - 0.2)
