@@ -22,7 +22,8 @@ of its own layer or of lower numbers, and no two modules import each other, even
     6  charts, widgets, apps, course
     7  cli, __main__
 
-Layer 6 is the presentation layer: only it imports altair, ipywidgets, anywidget or vl_convert.
+Layer 6 is the presentation layer: only its charts, widgets and apps import altair, ipywidgets, anywidget
+or vl_convert (not course).
 A result's ``chart()`` (lower layers) asks :mod:`pokerlab._chart_hook` for the drawing function,
 which :mod:`pokerlab.charts` registers when imported: see that package's docstring.
 

@@ -13,6 +13,7 @@ from pokerlab._validate import is_whole
 from pokerlab.cards import Card, CardsLike, check_disjoint, combo_card_ids, parse_named
 from pokerlab.errors import CardCountError, ParameterError, RangeError
 from pokerlab.ranges import Range
+from pokerlab.streets import BOARD_SIZES
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -23,7 +24,7 @@ MAX_OPPONENTS = 9
 
 
 def hole_and_board(
-    hole: CardsLike, board: CardsLike, *, board_sizes: tuple[int, ...] = (0, 3, 4, 5), board_name: str = "board"
+    hole: CardsLike, board: CardsLike, *, board_sizes: tuple[int, ...] = BOARD_SIZES, board_name: str = "board"
 ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """Parse two hole cards and a board of an allowed size, all distinct."""
     h = parse_named(hole, "hole")

@@ -46,6 +46,17 @@ def _type_error(error: type[PokerlabError]) -> type[PokerlabError]:
     return ParameterTypeError if error is ParameterError else error
 
 
+def refused(value: Any, types: type | tuple[type, ...], message: str) -> PokerlabError:
+    """The error for a check that refuses a wrong type and a wrong value with one message
+    (``if not isinstance(x, str) or x not in NAMES``): :class:`ParameterTypeError` when ``value``
+    is not of ``types``, else :class:`ParameterError`.
+
+    >>> type(refused(5, str, "mode must be one of a, b")).__name__, type(refused("c", str, "...")).__name__
+    ('ParameterTypeError', 'ParameterError')
+    """
+    return (ParameterError if isinstance(value, types) else ParameterTypeError)(message)
+
+
 def is_whole(value: Any) -> bool:
     """True for ints and numpy integers, False for bools, floats, arrays and everything else."""
     return isinstance(value, numbers.Integral) and not isinstance(value, bool) and not _is_numpy_bool(value)

@@ -49,7 +49,8 @@ import importlib.resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pokerlab.errors import DataError, ParameterError
+from pokerlab import _validate
+from pokerlab.errors import DataError
 from pokerlab.game.phh import read_hand
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ NAMES: tuple[str, ...] = tuple(_FILES)
 
 def _check_name(name: object) -> str:
     if not isinstance(name, str) or name not in _FILES:
-        raise ParameterError(f"no data set is called {name!r}; the names are: {', '.join(NAMES)}")
+        raise _validate.refused(name, str, f"no data set is called {name!r}; the names are: {', '.join(NAMES)}")
     return name
 
 

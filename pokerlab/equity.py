@@ -66,6 +66,7 @@ from pokerlab.errors import (
 from pokerlab.preflop import load_matrix
 from pokerlab.preflop.matrix import _class_of_combo
 from pokerlab.ranges import Range
+from pokerlab.streets import BOARD_SIZES
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -91,7 +92,9 @@ def exact_memory(sizes: list[int]) -> int:
     44321
     """
     if not isinstance(sizes, (list, tuple)) or not sizes or not all(_validate.is_whole(s) and s >= 1 for s in sizes):
-        raise ParameterError(f"sizes must be a list of positive hand counts, one per player, not {sizes!r:.60}")
+        raise _validate.refused(
+            sizes, (list, tuple), f"sizes must be a list of positive hand counts, one per player, not {sizes!r:.60}"
+        )
     total = 0
     rows = 1
     for k, s in enumerate(sizes, start=1):
@@ -185,7 +188,7 @@ def equity(
     if not hands_or_ranges:
         raise ParameterError("equity needs at least one hand or range")
     b = parse_named(board, "board") if board is not None else ()
-    if len(b) not in (0, 3, 4, 5):
+    if len(b) not in BOARD_SIZES:
         raise CardCountError(f"the board has 0, 3, 4 or 5 cards, not {len(b)}")
     ranges = [_range_arg(x) for x in hands_or_ranges]
     labels = [_label(x, r) for x, r in zip(hands_or_ranges, ranges, strict=True)]

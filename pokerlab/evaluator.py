@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 
 from pokerlab import _notice, _progress, _tables
 from pokerlab.cards import Card, CardsLike, Rank, parse_named
-from pokerlab.errors import CardCountError, CardError, ParameterError
+from pokerlab.errors import CardCountError, CardError, ParameterTypeError
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -228,7 +228,7 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
     narrow = (np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64)
     arr = np.ascontiguousarray(arr, dtype=arr.dtype if arr.dtype.type in narrow else np.int64)
     if not isinstance(validate, bool):
-        raise ParameterError(f"validate must be True or False, not {validate!r}")
+        raise ParameterTypeError(f"validate must be True or False, not {validate!r}")
     if len(arr) <= SMALL_BATCH and _notice.single_query and "pokerlab._kernels" not in sys.modules:
         # a few hands while numba is not loaded yet: numpy answers at once, the same values (always checked)
         wide = arr.astype(np.int64)
@@ -324,7 +324,7 @@ def category_counts(n_cards: int = 5, *, progress: bool = True) -> dict[HandCate
     if isinstance(n_cards, bool) or not isinstance(n_cards, int) or n_cards not in (5, 6, 7):
         raise CardCountError(f"n_cards: hands have 5, 6 or 7 cards, not {n_cards!r}")
     if not isinstance(progress, bool):
-        raise ParameterError(f"progress must be True or False, not {progress!r}")
+        raise ParameterTypeError(f"progress must be True or False, not {progress!r}")
     total = np.zeros(9, dtype=np.int64)
     firsts = range(52 - n_cards + 1)
     if progress:

@@ -355,13 +355,19 @@ def compare_opponent_models(
     import pandas as pd
 
     if not isinstance(opponents, (list, tuple)) or not opponents or not all(isinstance(o, str) for o in opponents):
-        raise ParameterError(f"opponents must be a non-empty list of bot specs, not {opponents!r:.60}")
+        raise _validate.refused(
+            opponents, (list, tuple), f"opponents must be a non-empty list of bot specs, not {opponents!r:.60}"
+        )
     if (
         not isinstance(models, (list, tuple))
         or not models
         or any(not isinstance(m, str) or m not in MODEL_KINDS for m in models)
     ):
-        raise ParameterError(f"models must be a non-empty list drawn from {', '.join(MODEL_KINDS)}, not {models!r:.60}")
+        raise _validate.refused(
+            models,
+            (list, tuple),
+            f"models must be a non-empty list drawn from {', '.join(MODEL_KINDS)}, not {models!r:.60}",
+        )
     if isinstance(hands, bool) or not isinstance(hands, int) or not 10 <= hands <= 10_000_000:
         raise ParameterError(f"hands must be a whole number from 10 to 10,000,000, not {hands!r}")
     if isinstance(test_fraction, bool) or not isinstance(test_fraction, (int, float)) or not 0 < test_fraction < 1:

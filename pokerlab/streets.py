@@ -16,7 +16,10 @@ from enum import StrEnum
 
 from pokerlab.errors import CardCountError
 
-__all__ = ["Street"]
+__all__ = ["BOARD_SIZES", "Street"]
+
+BOARD_SIZES: tuple[int, ...] = (0, 3, 4, 5)
+"""The board's size when each round's betting starts, preflop to river: the only copy of these numbers."""
 
 
 class Street(StrEnum):
@@ -35,12 +38,12 @@ class Street(StrEnum):
     @property
     def board_size(self) -> int:
         """The number of board cards dealt when this round's betting starts."""
-        return (0, 3, 4, 5)[self.index]
+        return BOARD_SIZES[self.index]
 
     @classmethod
     def of_board(cls, cards: int) -> Street:
         """The round whose betting a board of ``cards`` cards belongs to (0, 3, 4 or 5)."""
-        sizes = {0: cls.PREFLOP, 3: cls.FLOP, 4: cls.TURN, 5: cls.RIVER}
+        sizes = dict(zip(BOARD_SIZES, cls, strict=True))
         if isinstance(cards, bool) or cards not in sizes:
             raise CardCountError(f"a board has 0, 3, 4 or 5 cards, not {cards!r}")
         return sizes[cards]

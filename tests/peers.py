@@ -22,6 +22,11 @@ PACKAGES = {
     "open_spiel.python.algorithms.exploitability": "open_spiel",
     "distributed": "distributed",
     "vl_convert": "vl-convert-python",
+    "ruff": "ruff",
+    "mypy": "mypy",
+    "nbgrader": "nbgrader",
+    "myst_nb": "jupyter-book",
+    "jupyterlab": "jupyterlab",
 }
 
 

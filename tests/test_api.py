@@ -61,7 +61,8 @@ LAYERS = {
     "charts": 6, "widgets": 6, "apps": 6, "course": 6,
     "cli": 7, "__main__": 7,
 }  # fmt: skip
-PRESENTATION = 6  # charts, widgets, apps: the only layer that may import a presentation library
+PRESENTATION = ("charts", "widgets", "apps")  # the only packages that may import a presentation library (course,
+# also in layer 6, may not: #24)
 PRESENTATION_LIBRARIES = ("altair", "ipywidgets", "anywidget", "vl_convert")
 
 # Files that sit in a lower package but belong to another layer: deprecated import paths kept for code
@@ -326,8 +327,58 @@ def test_the_cycle_finder_sees_a_cycle_through_a_function_import():
     assert _graph_targets(version, root) == ["pokerlab", "pokerlab.charts"]  # the name is read from __init__
 
 
+# Calls that import a module by name, which the AST walk above does not see as imports: {file: reason}.
+DYNAMIC_IMPORTS = {
+    "__init__.py": "the package root loads its names on first use (module __getattr__); it sits above every layer",
+}
+
+
+def dynamic_imports(root):
+    """Every ``importlib.import_module(...)``/``__import__(...)`` call whose argument is not a literal naming a
+    library outside pokerlab and outside the presentation layer, as ``file:line: call``. Such a call imports a
+    module without an import statement, so the layer, cycle and presentation tests would not see it."""
+    import ast
+
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        where = path.relative_to(root).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            if name not in ("import_module", "__import__") or where in DYNAMIC_IMPORTS:
+                continue
+            first = node.args[0] if node.args else None
+            target = first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
+            top = (target or "").split(".")[0]
+            if target is None or top == "pokerlab" or top in PRESENTATION_LIBRARIES:
+                found.append(f"{where}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_no_module_imports_pokerlab_or_a_presentation_library_by_name():
+    """importlib.import_module("pokerlab.charts") in a lower layer would pass the AST tests above; a relative
+    import would too (ruff's TID252, ban-relative-imports = "all" in pyproject.toml, refuses those)."""
+    from pathlib import Path
+
+    assert dynamic_imports(Path(pokerlab.__file__).parent) == []
+
+
+def test_the_dynamic_import_check_sees_a_planted_call(tmp_path):
+    (tmp_path / "equity.py").write_text(
+        "import importlib\ndef f():\n    return importlib.import_module('pokerlab.widgets')\n"
+        "def g():\n    return __import__('altair'), __import__('pandas')\n"
+    )
+    assert dynamic_imports(tmp_path) == [
+        "equity.py:3: importlib.import_module('pokerlab.widgets')",
+        "equity.py:5: __import__('altair')",
+    ]
+
+
 def test_only_the_presentation_layer_imports_presentation_libraries():
-    """altair, ipywidgets, anywidget and vl_convert are imported only by charts, widgets and apps: not below,
+    """altair, ipywidgets, anywidget and vl_convert are imported only by charts, widgets and apps: not course (layer 6
+    too), not below,
     not inside a function, not under TYPE_CHECKING (a result's chart() goes through pokerlab._chart_hook)."""
     import ast
     from pathlib import Path
@@ -337,8 +388,7 @@ def test_only_the_presentation_layer_imports_presentation_libraries():
     for path in sorted(root.rglob("*.py")):
         rel = path.relative_to(root).parts
         where = "/".join(rel)
-        layer = LAYERS[RELOCATED.get(where, rel[0].removesuffix(".py"))] if rel != ("__init__.py",) else 8
-        if layer == PRESENTATION:
+        if RELOCATED.get(where, rel[0].removesuffix(".py")) in PRESENTATION:
             continue
         for node, function, _ in _imports(ast.parse(path.read_text(encoding="utf-8"))):
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]

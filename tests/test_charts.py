@@ -17,6 +17,7 @@ from pokerlab import charts, hand_potential
 from pokerlab.charts import MarkCount, mark_counts
 from pokerlab.errors import ParameterError
 from pokerlab.strength import turn_card_effects
+from tests.peers import peer
 
 NOT_CHARTS = {
     "PNG_SCALE",
@@ -505,7 +506,7 @@ def test_the_bundle_names_the_vega_lite_that_jupyterlab_renders():
     assert spec["$schema"] == "https://vega.github.io/schema/vega-lite/v5.8.0.json"
     assert alt.SCHEMA_VERSION.split(".")[0] in ("v5", "v6")  # the grammar both versions share
     static = Path(sys.prefix) / "share" / "jupyter" / "lab" / "static"
-    if not static.is_dir():
-        pytest.skip("JupyterLab is not installed here (the lab and test extras install it)")
+    peer("jupyterlab")  # in the test extra: a missing JupyterLab fails
+    assert static.is_dir(), f"JupyterLab is installed but its static files are not in {static}"
     core = "".join(p.read_text(errors="replace") for p in static.glob("jlab_core.*.js"))
     assert charts.VEGALITE_MIMETYPE in core and "application/vnd.vegalite.v6+json" not in core

@@ -23,6 +23,7 @@ from pokerlab.course._check import run_checks
 from pokerlab.course.lessons import nbgrader_meta, read_lessons, source
 from pokerlab.course.release import release, solutions_copy, student_copy
 from pokerlab.errors import ParameterError
+from tests.peers import peer
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = read_lessons()
@@ -274,7 +275,7 @@ def test_a_notebook_that_raises_hangs_or_deletes_its_checks_gets_a_line_never_a_
 
 @pytest.mark.slow
 def test_nbgrader_generate_assignment_and_autograde_work_on_a_lesson(tmp_path):
-    pytest.importorskip("nbgrader")
+    peer("nbgrader")
     course = tmp_path / "course"
     shutil.copy(ROOT / "course" / "nbgrader_config.py", course.parent / "nbgrader_config.py")
     (course / "source" / QUICK).mkdir(parents=True)

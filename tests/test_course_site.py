@@ -14,6 +14,7 @@ from urllib.parse import urlparse
 import pytest
 
 from pokerlab.course.lessons import read_lessons
+from tests.peers import peer
 
 pytestmark = pytest.mark.slow
 LESSONS = read_lessons()
@@ -21,7 +22,7 @@ LESSONS = read_lessons()
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    pytest.importorskip("myst_nb")
+    peer("myst_nb")
     from pokerlab.course.site import build_site
 
     out = tmp_path_factory.mktemp("site")

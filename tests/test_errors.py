@@ -115,6 +115,34 @@ def test_wrong_types_raise_a_parameter_error_that_is_also_a_type_error():
         assert not isinstance(info.value, TypeError)
 
 
+def test_every_plain_type_check_raises_the_type_error():
+    """#24: ``if not isinstance(x, T): raise ParameterError(...)`` is a wrong type, so it raises ParameterTypeError
+    (71 such checks raised a plain ParameterError, e.g. ``bots.make(5)``). Checks mixing a type and a value
+    (``not isinstance(x, str) or x not in NAMES``) and other error classes (PHHError, AcpcError, ...) are not read."""
+    import ast
+    from pathlib import Path
+
+    import pokerlab
+    from pokerlab import bots
+    from pokerlab.errors import ParameterTypeError
+
+    found = []
+    for path in sorted(Path(pokerlab.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.If) or len(node.body) != 1 or not isinstance(node.body[0], ast.Raise):
+                continue
+            test, exc = ast.unparse(node.test), node.body[0].exc
+            if not test.startswith("not isinstance(") or " or " in test or " and " in test:
+                continue
+            func = exc.func if isinstance(exc, ast.Call) else None
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            if name == "ParameterError":
+                found.append(f"{path.name}:{node.lineno}: if {test}")
+    assert found == []
+    with pytest.raises(ParameterTypeError, match="unknown bot 5"):
+        bots.make(5)
+
+
 def test_file_errors_keep_their_os_error_cause(tmp_path):
     """A file that cannot be read or written is a pokerlab error whose __cause__ is the OSError behind it."""
     from pokerlab.errors import AcpcError, PreflopTableError
@@ -127,3 +155,66 @@ def test_file_errors_keep_their_os_error_cause(tmp_path):
     with pytest.raises(PreflopTableError) as info:
         PreflopTable.read(tmp_path / "missing.csv")
     assert isinstance(info.value.__cause__, OSError)
+
+
+def test_every_os_error_handler_keeps_the_cause():
+    """#24: a handler of OSError that raises a pokerlab error chains it (``from exc``), so the OSError behind
+    "cannot read/write" stays in ``__cause__`` (write_phhs, read_lesson and the slides' reader dropped it)."""
+    import ast
+    from pathlib import Path
+
+    import pokerlab
+    from pokerlab.course.lessons import read_lesson
+    from pokerlab.errors import DataError, PHHError
+    from pokerlab.game.phh import write_phhs
+
+    found = []
+    for path in sorted(Path(pokerlab.__file__).parent.rglob("*.py")):
+        for handler in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(handler, ast.ExceptHandler) or handler.type is None:
+                continue
+            if not {"OSError", "IOError"} & {n.id for n in ast.walk(handler.type) if isinstance(n, ast.Name)}:
+                continue
+            for node in ast.walk(handler):
+                if isinstance(node, ast.Raise) and node.exc is not None:
+                    cause = ast.unparse(node.cause) if node.cause else None
+                    if cause != handler.name:
+                        found.append(f"{path.name}:{node.lineno}: raise ... from {cause}")
+    assert found == []
+    with pytest.raises(PHHError) as info:
+        write_phhs([], Path(__file__).parent / "no_such_folder" / "x.phhs")
+    assert isinstance(info.value.__cause__, OSError)
+    with pytest.raises(DataError) as info:
+        read_lesson(Path(__file__).parent / "no_such_lesson.ipynb")
+    assert isinstance(info.value.__cause__, OSError)
+
+
+def test_a_check_of_type_and_value_together_raises_the_type_error_for_a_wrong_type():
+    """#24: ``if not isinstance(x, T) or x not in NAMES: raise ...`` (45 such checks) raises through
+    _validate.refused: ParameterTypeError for a wrong type, ParameterError for a wrong value of the right type."""
+    import ast
+    from pathlib import Path
+
+    import pokerlab
+    from pokerlab.bpp.handtypes import board_cards
+    from pokerlab.errors import ParameterError, ParameterTypeError
+
+    found = []
+    for path in sorted(Path(pokerlab.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (
+                isinstance(node, ast.If) and isinstance(node.test, ast.BoolOp) and isinstance(node.test.op, ast.Or)
+            ):
+                continue
+            if not ast.unparse(node.test.values[0]).startswith("not isinstance("):
+                continue
+            if len(node.body) == 1 and isinstance(node.body[0], ast.Raise) and isinstance(node.body[0].exc, ast.Call):
+                func = node.body[0].exc.func
+                if isinstance(func, ast.Name) and func.id == "ParameterError":
+                    found.append(f"{path.name}:{node.lineno}")
+    assert found == []
+    with pytest.raises(ParameterTypeError, match="round must be one of"):
+        board_cards(3)
+    with pytest.raises(ParameterError, match="round must be one of") as info:
+        board_cards("showdown")
+    assert not isinstance(info.value, TypeError)

@@ -67,7 +67,7 @@ EXPLORERS = [
     ("BPPInspector", "from pokerlab.widgets import BPPInspector\nBPPInspector()"),
     (
         "CFRExplorer",
-        "from pokerlab import solve\nfrom pokerlab.solve.widgets import CFRExplorer\n"
+        "from pokerlab import solve\nfrom pokerlab.widgets import CFRExplorer\n"
         "leduc = solve.game('leduc')\n"
         "runs = [solve.cfr(leduc, 100, v, record=10) for v in ('cfr', 'cfr+')]\n"
         "CFRExplorer(runs, ['K:', 'Q:', 'J:', 'J:r', 'QK:rc/r', 'JQ:rc/r'], {'Phase II bot': 2.0125})",

@@ -1,19 +1,17 @@
 """Source checks: ruff with the settings in pyproject.toml, and sources cited by name."""
 
-import importlib.util
 import re
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
+from tests.peers import peer
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def ruff(*args: str) -> subprocess.CompletedProcess:
-    if importlib.util.find_spec("ruff") is None:
-        pytest.skip("ruff is not installed (pip install -e '.[test]')")
+    peer("ruff")  # in the test extra: a missing ruff fails (#24: no anchor is lost to a silent skip)
     return subprocess.run([sys.executable, "-m", "ruff", *args], cwd=ROOT, capture_output=True, text=True)
 
 
@@ -47,3 +45,28 @@ def test_sources_are_cited_by_name_not_by_seed_number():
                 found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()[:100]}")
     assert len(places) > 100
     assert not found, "cite the source by name (docs/references.md):\n" + "\n".join(found)
+
+
+def test_a_lessons_saved_source_listing_is_the_current_source():
+    """A lesson cell ``print(inspect.getsource(solve.cfr_reference))`` shows pokerlab's code; its saved output (what
+    GitHub and the HTML show) must be today's source, or the lesson teaches code that is gone (#24 changed it)."""
+    import importlib
+    import inspect
+    import json
+
+    checked = 0
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+            match = re.fullmatch(r"print\(inspect\.getsource\(([\w.]+)\)\)", "".join(cell["source"]).strip())
+            if cell["cell_type"] != "code" or not match:
+                continue
+            first, *rest = match.group(1).split(".")
+            value = importlib.import_module(f"pokerlab.{first}")
+            for part in rest:
+                value = getattr(value, part)
+            shown = "".join("".join(o.get("text", "")) for o in cell.get("outputs", []))
+            assert shown == inspect.getsource(value) + "\n", (
+                f"{notebook.name}: re-run the cell printing {match.group(1)}"
+            )
+            checked += 1
+    assert checked >= 1

@@ -82,3 +82,26 @@ def test_the_bots_options_become_members():
     with pytest.raises(ParameterError, match="variant must be one of curves, decision, not 'fancy'"):
         BPPBot(variant="fancy")
     assert BPPVariant.DECISION == "decision"
+
+
+def test_the_streets_and_their_board_sizes_are_written_once():
+    """#24: one Street. The names preflop..river and the board sizes 0, 3, 4, 5 are written in pokerlab/streets.py
+    only (there were 11 copies of (0, 3, 4, 5) and 4 hand-written lists of street names)."""
+    import ast
+    from pathlib import Path
+
+    import pokerlab
+
+    names = ("preflop", "flop", "turn", "river")
+    found = []
+    for path in sorted(Path(pokerlab.__file__).parent.rglob("*.py")):
+        if path.name == "streets.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, (ast.Tuple, ast.List)):
+                continue
+            values = tuple(e.value if isinstance(e, ast.Constant) else None for e in node.elts)
+            words = tuple(v for v in values if v in names)
+            if values == (0, 3, 4, 5) or (len(words) >= 3 and words == values):
+                found.append(f"{path.relative_to(path.parents[1])}:{node.lineno}: {ast.unparse(node)}")
+    assert found == []

@@ -48,7 +48,6 @@ def test_another_spelling_of_a_class_is_still_parsed(class_parses):
 
 
 def test_the_potential_explorer_parses_its_opponent_range_once_per_update(monkeypatch):
-    pytest.importorskip("ipywidgets")
     from pokerlab.widgets import PotentialExplorer
 
     texts: list[str] = []

@@ -204,3 +204,16 @@ def test_heatmap_renders_every_pair(matrix):
     group = group[: group.index("</g>")]
     marks = re.findall(r'<path aria-label="opponent: [^"]*" role="graphics-symbol"[^>]* fill="rgb', group)
     assert len(marks) == 169 * 169
+
+
+def test_a_table_and_the_matrix_check_their_path_alike():
+    """#24 (duplicates D26): PreflopTable.read and PreflopMatrix.read opened their files with a copied block that
+    refused a bad path with two different errors (PreflopTableError, ParameterError); one helper now."""
+    from pokerlab.errors import ParameterError, ParameterTypeError
+    from pokerlab.preflop import PreflopMatrix, PreflopTable
+
+    for read in (PreflopTable.read, PreflopMatrix.read):
+        with pytest.raises(ParameterTypeError, match="path must be a file name, not 5"):
+            read(5)
+        with pytest.raises(ParameterError, match="path must be a file name"):
+            read("  ")

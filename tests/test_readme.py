@@ -70,3 +70,37 @@ def test_every_readme_python_example_runs_as_written(tmp_path, monkeypatch):
     if os.cpu_count() == 1:
         pytest.skip("the examples start a pool of two workers")
     _run(python_blocks(README.read_text()), EXACT, tmp_path, monkeypatch)
+
+
+def test_the_readme_layout_names_every_package_and_module():
+    """#24: README's "Layout" block names every pokerlab package on its own line and, on that line, every module
+    of it (private modules and ``__init__`` aside); top-level modules on the ``pokerlab/`` lines."""
+    import re
+
+    import pokerlab
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text[text.index("## Layout") :].split("```")[1]
+    lines: dict[str, str] = {}
+    key = None
+    for line in block.splitlines():
+        match = re.match(r"(pokerlab/(?:\w+/)?)\s", line)
+        if match:
+            key = match.group(1)
+            lines[key] = lines.get(key, "") + line
+        elif key and line.startswith(" "):
+            lines[key] += line
+        else:
+            key = None
+    root = Path(pokerlab.__file__).parent
+    missing = []
+    for folder in [root, *sorted(p.parent for p in root.glob("*/__init__.py"))]:
+        name = "pokerlab/" if folder == root else f"pokerlab/{folder.name}/"
+        if name not in lines:
+            missing.append(name)
+            continue
+        words = set(re.findall(r"\w+", lines[name]))
+        missing += [
+            f"{name}{p.stem}" for p in sorted(folder.glob("*.py")) if not p.stem.startswith("_") and p.stem not in words
+        ]
+    assert missing == []

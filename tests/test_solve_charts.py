@@ -128,9 +128,22 @@ def test_cfr_explorer_saves_a_picture_of_its_charts_beside_the_widget(runs):
 def test_chart_bad_input(runs):
     with pytest.raises(ParameterError, match="list of information set keys"):
         strategy_chart(runs[0].average_policy, "K:")
-    with pytest.raises(ParameterError, match="list of CFR results"):
+    with pytest.raises(ParameterError, match="non-empty list of CFRResult"):
         exploitability_chart([runs[0].average_policy])
     with pytest.raises(ParameterError, match="initial_regrets is a pair"):
         regret_matching_self_play(ROCK_PAPER_SCISSORS, 5, initial_regrets=[1, 0, 0])
     with pytest.raises(ParameterError, match="rounds must be a whole number"):
         regret_matching_chart(regret_matching_self_play(ROCK_PAPER_SCISSORS, 5), rounds=True)
+
+
+def test_the_cfr_chart_and_explorer_check_their_results_once():
+    """#24 (duplicates D29): the chart and the explorer shared a copied check of ``results``, with two messages;
+    both call pokerlab.charts.solve.cfr_results now."""
+    from pokerlab.widgets import CFRExplorer
+
+    for bad in ([], "cfr", [1], None):
+        with pytest.raises(ParameterError, match="results must be a non-empty list of CFRResult") as chart:
+            exploitability_chart(bad)
+        with pytest.raises(ParameterError) as widget:
+            CFRExplorer(bad, ["K:"])
+        assert str(chart.value) == str(widget.value)

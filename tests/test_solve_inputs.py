@@ -127,7 +127,7 @@ def _result():
 
 @pytest.mark.parametrize("results", [None, 3, "cfr", b"x", object(), [1]])
 def test_exploitability_chart_needs_results(results):
-    with pytest.raises(ParameterError, match="list of CFR results"):
+    with pytest.raises(ParameterError, match="non-empty list of CFRResult"):
         exploitability_chart(results)
 
 

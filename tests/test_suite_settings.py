@@ -56,3 +56,25 @@ def test_no_test_overrides_the_profile():
                     ):
                         problems.append(f"{path.name}:{node.lineno}: settings({kw.arg}=...)")
     assert problems == []
+
+
+def test_a_missing_tool_of_the_test_extra_fails_rather_than_skips(monkeypatch):
+    """#24: peers and tools of the test extra (ruff, mypy, nbgrader, jupyter-book, JupyterLab) are imported
+    through tests.peers.peer, which fails when one is missing; no test file skips on a missing import."""
+    import re
+
+    import pytest
+
+    from tests.peers import peer
+
+    monkeypatch.delenv("POKERLAB_ALLOW_MISSING_PEERS", raising=False)
+    with pytest.raises(pytest.fail.Exception, match="pokerlab_no_such_peer is missing"):
+        peer("pokerlab_no_such_peer")
+    here = Path(__file__).parent
+    found = [
+        f"{path.name}: {m.group(0)}"
+        for path in sorted(here.glob("*.py"))
+        if path.name != "peers.py"
+        for m in re.finditer(r"importorskip\(|find_spec\([^)]*\) is None", path.read_text(encoding="utf-8"))
+    ]
+    assert found == [], "use tests.peers.peer(module), which fails:\n" + "\n".join(found)

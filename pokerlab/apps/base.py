@@ -30,7 +30,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from pokerlab.errors import ParameterError, PokerlabError
+from pokerlab import _validate
+from pokerlab.errors import ParameterError, ParameterTypeError, PokerlabError
 from pokerlab.game.state import Call, Check, Fold, RaiseTo
 
 __all__ = ["MIN_THINK", "ActionBar", "Pacer", "event_lines", "notice_log", "panel", "parse_amount"]
@@ -43,7 +44,7 @@ def panel(css: str, value: str = "") -> w.HTML:
     """An HTML box with a CSS class (the apps' text panels)."""
     for label, v in (("css", css), ("value", value)):
         if not isinstance(v, str):
-            raise ParameterError(f"{label} must be text, not {v!r:.60}")
+            raise ParameterTypeError(f"{label} must be text, not {v!r:.60}")
     if not css.strip():
         raise ParameterError("css must name a CSS class, not an empty string")
     box = w.HTML(value)
@@ -401,7 +402,7 @@ def notice_log(notices: list[str]) -> str:
     for the rest. Each notice is HTML-escaped.
     """
     if not isinstance(notices, list) or not all(isinstance(n, str) for n in notices):
-        raise ParameterError(f"notices must be a list of texts, not {notices!r:.60}")
+        raise _validate.refused(notices, list, f"notices must be a list of texts, not {notices!r:.60}")
     lines = "".join(f'<div class="pl-notice-line">{html.escape(n)}</div>' for n in reversed(notices))
     return f'<div class="pl-notice-log" style="max-height:7.5em;overflow-y:auto">{lines}</div>'
 

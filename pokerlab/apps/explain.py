@@ -26,7 +26,7 @@ from typing import Any
 
 from pokerlab import _validate
 from pokerlab.cards import cards_html
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.evaluator import HandValue
 from pokerlab.game.state import Act, ActionKind, AwardPot, DealBoard, HandState, ReturnUncalled, Showdown
 
@@ -46,7 +46,7 @@ def _check_hand(state: Any, names: Sequence[str], you: int | None) -> None:
     """The three arguments every sentence function takes: a hand, one name per seat, the person's seat."""
 
     if not isinstance(state, HandState):
-        raise ParameterError(f"state must be a HandState, not {_validate._show(state)}")
+        raise ParameterTypeError(f"state must be a HandState, not {_validate._show(state)}")
     if isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or len(names) != state.n:
         raise ParameterError(f"names must give one name per seat ({state.n}), not {_validate._show(names)}")
     if not all(isinstance(n, str) for n in names):
@@ -67,7 +67,11 @@ def _check_thinking(thinking: Any) -> None:
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
             raise ParameterError(f"thinking.{f} must be a finite number, not {v!r:.60}")
     if not isinstance(thinking.probabilities, dict) or not isinstance(thinking.chosen, str):
-        raise ParameterError("thinking must carry its action probabilities (a dict) and its chosen action (text)")
+        raise _validate.refused(
+            thinking.probabilities,
+            dict,
+            "thinking must carry its action probabilities (a dict) and its chosen action (text)",
+        )
 
 
 def showdown_reason(state: Any, names: Sequence[str], you: int | None) -> str | None:
@@ -168,7 +172,7 @@ def thinking_sentence(thinking: Any, name: str, pot: int, to_call: int, current_
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
             raise ParameterError(f"{label} must be a whole number of chips >= 0, not {v!r}")
     if not isinstance(name, str):
-        raise ParameterError(f"name must be text, not {name!r}")
+        raise ParameterTypeError(f"name must be text, not {name!r}")
     _check_thinking(thinking)
     p, need = thinking.p_win, thinking.threshold
     who = html.escape(name)

@@ -28,18 +28,8 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
-from pokerlab import bots
-from pokerlab._validate import has_visible
-from pokerlab.apps.base import (
-    MIN_THINK,
-    ActionBar,
-    Pacer,
-    button,
-    error_line,
-    event_lines,
-    notice_log,
-    panel,
-)
+from pokerlab import _validate, bots
+from pokerlab.apps.base import MIN_THINK, ActionBar, Pacer, button, error_line, event_lines, notice_log, panel
 from pokerlab.apps.explain import outcome_lines, thinking_sentence
 from pokerlab.apps.session import Seat, TableSession
 from pokerlab.apps.table_view import hand_pots, hand_seats, pot_note, table_html
@@ -60,8 +50,8 @@ class HeadsUpApp:
         if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay <= 10:
             raise ParameterError(f"delay must be 0..10 seconds, not {delay!r}")
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > 20:
-            raise ParameterError(f"name must be 1 to 20 characters, not {name!r:.60}")
-        if not has_visible(name) or not name.strip().isprintable():
+            raise _validate.refused(name, str, f"name must be 1 to 20 characters, not {name!r:.60}")
+        if not _validate.has_visible(name) or not name.strip().isprintable():
             raise ParameterError(f"name must have a visible character and only printable ones, not {name!r:.60}")
         self.seed = random.randrange(2**31) if seed is None else seed
         self.player = name.strip()
@@ -115,7 +105,7 @@ class HeadsUpApp:
         """A new match against ``opponent`` (results start again)."""
 
         if not isinstance(opponent, str) or opponent not in bots.names():
-            raise ParameterError(f"unknown bot {opponent!r}; known bots: {', '.join(bots.names())}")
+            raise _validate.refused(opponent, str, f"unknown bot {opponent!r}; known bots: {', '.join(bots.names())}")
         self.opponent_key = opponent
         self.opponent_name = "BPP" if opponent == "bpp" else opponent
         if self.opponent_name == self.player:

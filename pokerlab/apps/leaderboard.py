@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab import _validate
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 
 __all__ = ["MODES", "Leaderboard", "default_path"]
 
@@ -76,7 +76,7 @@ def _ranking_rows(ranking: Any) -> list[tuple[str, str, int, int, float]]:
     rows = []
     for k, r in enumerate(ranking):
         if not isinstance(r, Mapping):
-            raise ParameterError(f"ranking row {k} must be a dict, not {r!r:.60}")
+            raise ParameterTypeError(f"ranking row {k} must be a dict, not {r!r:.60}")
         missing = [c for c in ("player", "kind", "hands", "won", "average_per_hand") if c not in r]
         if missing:
             raise ParameterError(f"ranking row {k} lacks {', '.join(missing)}")
@@ -181,7 +181,7 @@ class Leaderboard:
         game went to the journal instead.
         """
         if not isinstance(mode, str) or mode not in MODES:
-            raise ParameterError(f"mode must be one of {', '.join(MODES)}, not {mode!r:.60}")
+            raise _validate.refused(mode, str, f"mode must be one of {', '.join(MODES)}, not {mode!r:.60}")
         if settings is not None and not isinstance(settings, Mapping):
             raise ParameterError(f"settings must be a dict, not {settings!r:.60}")
         rows = _ranking_rows(ranking)

@@ -42,7 +42,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pokerlab.errors import ParameterError
+from pokerlab import _validate
+from pokerlab.errors import ParameterError, ParameterTypeError
 
 __all__ = ["APPS", "AppServer", "free_port", "port_is_free", "start"]
 
@@ -142,11 +143,11 @@ class AppServer:
 
     def __init__(self, process: subprocess.Popen, url: str, folder: tempfile.TemporaryDirectory) -> None:
         if not isinstance(process, subprocess.Popen):
-            raise ParameterError(f"process must be the server's subprocess.Popen, not {process!r:.60}")
+            raise ParameterTypeError(f"process must be the server's subprocess.Popen, not {process!r:.60}")
         if not isinstance(url, str) or not url.startswith(("http://", "https://")):
-            raise ParameterError(f"url must be the server's http address, not {url!r:.60}")
+            raise _validate.refused(url, str, f"url must be the server's http address, not {url!r:.60}")
         if not isinstance(folder, tempfile.TemporaryDirectory):
-            raise ParameterError(f"folder must be a tempfile.TemporaryDirectory, not {folder!r:.60}")
+            raise ParameterTypeError(f"folder must be a tempfile.TemporaryDirectory, not {folder!r:.60}")
         self.process = process
         self.url = url
         self._folder = folder
@@ -191,7 +192,7 @@ def start(
     kernel stays that no page ever connected to (a page load that timed out).
     """
     if not isinstance(app, str) or app not in APPS:
-        raise ParameterError(f"unknown app {app!r}; the apps are {', '.join(APPS)}")
+        raise _validate.refused(app, str, f"unknown app {app!r}; the apps are {', '.join(APPS)}")
     if port is None:
         port = free_port()
     if isinstance(port, bool) or not isinstance(port, int) or not 1024 <= port <= 65535:

@@ -142,7 +142,9 @@ class TableSession:
     def __post_init__(self) -> None:
         Rules.checked(self.rules)
         if not isinstance(self.seats, (list, tuple)) or not all(isinstance(s, Seat) for s in self.seats):
-            raise ParameterError(f"seats must be a list of Seat, not {_validate._show(self.seats)}")
+            raise _validate.refused(
+                self.seats, (list, tuple), f"seats must be a list of Seat, not {_validate._show(self.seats)}"
+            )
         if not all(isinstance(s.name, str) and _validate.has_visible(s.name) for s in self.seats):
             raise ParameterError("seats: every seat needs a name (text with at least one visible character)")
         if self.hands is not None:

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pokerlab import _validate
 from pokerlab._validate import flag, whole
 from pokerlab.cards import Card
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.game.pots import side_pots
 from pokerlab.game.state import AwardPot, HandState, ReturnUncalled, Showdown
 
@@ -215,7 +215,7 @@ def _pots_row(pots: Sequence[int]) -> str:
 
 def _check_state(state: object) -> None:
     if not isinstance(state, HandState):
-        raise ParameterError(f"state must be a HandState (a hand being played), not {type(state).__name__}")
+        raise ParameterTypeError(f"state must be a HandState (a hand being played), not {type(state).__name__}")
 
 
 def _seat(view: SeatView, x: float, y: float, unit: str, thinking: str) -> str:

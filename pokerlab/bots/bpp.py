@@ -51,9 +51,10 @@ from pokerlab.bpp.policy import (
     pot_odds_threshold,
     summarise_actions,
 )
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterTypeError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.state import Act, Action, Call, Check, Fold, RaiseTo, Showdown
+from pokerlab.streets import BOARD_SIZES
 
 __all__ = ["BPPBot", "Thinking", "networks"]
 
@@ -129,7 +130,7 @@ class BPPBot:
         _validate.whole(self.deals, "deals", lo=1)
         _validate.seed(self.table_seed, "table_seed")
         if not isinstance(self.curves, Curves):
-            raise ParameterError(f"curves must be a Curves, not {_validate._show(self.curves)}")
+            raise ParameterTypeError(f"curves must be a Curves, not {_validate._show(self.curves)}")
         _validate.real(self.bluff_rate, "bluff_rate", lo=0, hi=1)
         _validate.real(self.fold_equity, "fold_equity", lo=0, hi=1)
         _validate.real(self.prior_strength, "prior_strength", lo=0)
@@ -231,7 +232,7 @@ class BPPBot:
                 action = summarise_actions(kinds, self.actions)
                 if action is None:
                     continue
-                nb = (0, 3, 4, 5)[r]
+                nb = BOARD_SIZES[r]
                 self.model.observe(rnd, name, self._type(hole + board[:nb]), action)
                 self._tables.pop((self.model.table_key(name), rnd), None)
             self.model.end_showdown(name)

@@ -18,7 +18,7 @@ import numpy as np
 from pokerlab._parallel import run_tasks
 from pokerlab.bots.context import ACTIONS, CONTEXT_FEATURES, _check_count, _tracker_for
 from pokerlab.bots.registry import make
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.game import NO_LIMIT_RING, play_match
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import BettingStructure, Rules
@@ -138,7 +138,7 @@ def collect_decisions(
         make(b)  # fail early on a bad spec
     rules = NO_LIMIT_RING if rules is None else rules
     if not isinstance(rules, Rules):
-        raise ParameterError(f"rules must be a pokerlab.game.Rules, not {type(rules).__name__}")
+        raise ParameterTypeError(f"rules must be a pokerlab.game.Rules, not {type(rules).__name__}")
     rules.check_players(len(bots), "bots")
     rules = rules.with_(reset_stacks=True)
     _check_count("hands", hands, 1, 10_000_000)
@@ -147,7 +147,7 @@ def collect_decisions(
     if executor is not None and not callable(getattr(executor, "map", None)):
         raise ParameterError(f"executor must be a concurrent.futures.Executor (or None), not {executor!r}")
     if not isinstance(progress, bool):
-        raise ParameterError(f"progress must be True or False, not {progress!r}")
+        raise ParameterTypeError(f"progress must be True or False, not {progress!r}")
     if record is None:
         mask = (1 << len(bots)) - 1
     else:

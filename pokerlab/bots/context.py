@@ -62,10 +62,11 @@ import numpy as np
 
 from pokerlab import _validate
 from pokerlab.cards import parse_named
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.phh import from_phh
 from pokerlab.game.state import Act, ActionKind, Blind, DealBoard, Event, PostAnte, PostBlind, ReturnUncalled
+from pokerlab.streets import BOARD_SIZES
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -276,7 +277,7 @@ def context_features(view: PlayerView) -> np.ndarray:
     {'btc_0': 0.0, 'btc_1': 0.0, 'btc_2plus': 1.0}
     """
     if not isinstance(view, PlayerView):
-        raise ParameterError(f"context_features needs a PlayerView, not {type(view).__name__}")
+        raise ParameterTypeError(f"context_features needs a PlayerView, not {type(view).__name__}")
     if view.actor is None:
         raise ParameterError("context_features needs a view in which a player is to act (view.actor is None)")
     return _tracker_for(view).features(view.actor)
@@ -320,11 +321,11 @@ def situation_features(
 
     def flag(name: str, value: Any) -> float:
         if not isinstance(value, (bool, np.bool_)):
-            raise ParameterError(f"{name} must be True or False, not {value!r}")
+            raise ParameterTypeError(f"{name} must be True or False, not {value!r}")
         return float(value)
 
     cards = parse_named(board, "board") if board is not None else None
-    if cards is None or len(cards) not in (0, 3, 4, 5):
+    if cards is None or len(cards) not in BOARD_SIZES:
         raise ParameterError(f"board must hold 0, 3, 4 or 5 cards, not {board!r}")
     pot_, call, mine = number("pot", pot), number("to_call", to_call), number("amount_in", amount_in)
     if mine > pot_:
@@ -392,7 +393,7 @@ def decisions_from_phh(histories: Sequence[str]) -> pd.DataFrame:
     rows: list[tuple[int, int, str, np.ndarray, int]] = []
     for h, text in enumerate(histories):
         if not isinstance(text, str):
-            raise ParameterError(f"histories: history {h} must be PHH text, not {type(text).__name__}")
+            raise ParameterTypeError(f"histories: history {h} must be PHH text, not {type(text).__name__}")
         state = from_phh(text)
         data = tomllib.loads(text)
         n = state.n

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pokerlab import _validate
 from pokerlab.bots.context import (
     _ACTION_OF_KIND,
     ACTIONS,
@@ -30,7 +31,7 @@ from pokerlab.bots.context import (
     ContextTracker,
     _check_count,
 )
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.state import Act, ActionKind, Event
 
@@ -148,7 +149,7 @@ class ContextModel:
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, str) or self.kind not in MODEL_KINDS:
-            raise ParameterError(f"kind must be one of {', '.join(MODEL_KINDS)}, not {self.kind!r}")
+            raise _validate.refused(self.kind, str, f"kind must be one of {', '.join(MODEL_KINDS)}, not {self.kind!r}")
         _check_count("seed", self.seed, 0, 2**32 - 1)
         _check_count("max_iter", self.max_iter, 1, 100_000)
         _check_count("max_depth", self.max_depth, 1, 64)
@@ -162,7 +163,7 @@ class ContextModel:
         import pandas as pd
 
         if not isinstance(frame, pd.DataFrame):
-            raise ParameterError(f"fit needs a DataFrame of decisions, not {type(frame).__name__}")
+            raise ParameterTypeError(f"fit needs a DataFrame of decisions, not {type(frame).__name__}")
         if "action" not in frame.columns:
             raise ParameterError("the frame has no 'action' column")
         return self.fit_arrays(_feature_matrix(frame, "the frame's features"), frame["action"])
@@ -257,7 +258,7 @@ class ContextModel:
         import pandas as pd
 
         if not isinstance(frame, pd.DataFrame):
-            raise ParameterError(f"score needs a DataFrame of decisions, not {type(frame).__name__}")
+            raise ParameterTypeError(f"score needs a DataFrame of decisions, not {type(frame).__name__}")
         if "action" not in frame.columns:
             raise ParameterError("the frame has no 'action' column")
         return score_predictions(self.predict_proba(frame), frame["action"])
@@ -411,7 +412,7 @@ class ContextOpponents:
         has no fitted model yet.
         """
         if not isinstance(view, PlayerView):
-            raise ParameterError(f"fold_probability needs a PlayerView, not {type(view).__name__}")
+            raise ParameterTypeError(f"fold_probability needs a PlayerView, not {type(view).__name__}")
         if (
             isinstance(amount, bool)
             or not isinstance(amount, (int, float, np.integer, np.floating))

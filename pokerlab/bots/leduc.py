@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pokerlab import _validate
 from pokerlab._validate import member, probability
 from pokerlab.bots.strategy import Bluff, DecisionKind, bluff, ehs_decision, pot_odds_decision, preflop_decision
 from pokerlab.bots.waterloo import BLUFF_STYLES
@@ -60,7 +61,9 @@ def leduc_strength(card: str, board: str = "") -> float:
     (0.7, 1.0, 0.625)
     """
     if not isinstance(card, str) or not isinstance(board, str) or card not in tuple(RANKS) or board not in ("", *RANKS):
-        raise ParameterError(f"card and board are ranks J, Q or K (board may be ''), not {card!r}, {board!r}")
+        raise _validate.refused(
+            card, str, f"card and board are ranks J, Q or K (board may be ''), not {card!r}, {board!r}"
+        )
     return _strength(card, board)  # checked first: the cache needs hashable arguments
 
 

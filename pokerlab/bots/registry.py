@@ -17,7 +17,7 @@ from pokerlab.bots.bpp import BPPBot
 from pokerlab.bots.pushfold import PushFoldBot
 from pokerlab.bots.rembrant import Rembrant
 from pokerlab.bots.waterloo import PhaseOne, PhaseThree, PhaseTwo
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.game.match import Bot
 
 __all__ = ["make", "names", "parse_spec"]
@@ -59,7 +59,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     ('random', {})
     """
     if not isinstance(spec, str):
-        raise ParameterError(f"a bot must be given by its name or spec (text such as 'phase2'), not {spec!r}")
+        raise ParameterTypeError(f"a bot must be given by its name or spec (text such as 'phase2'), not {spec!r}")
     name, _, params_text = spec.partition(":")
     params: dict[str, Any] = {}
     for item in filter(None, params_text.split(",")):
@@ -87,7 +87,7 @@ def make(name: str, *, seed: int | None = None, **params: Any) -> Bot:
     parameters go to the bot's class and are checked there.
     """
     if not isinstance(name, str):
-        raise ParameterError(f"unknown bot {name!r}; known bots: {', '.join(names())}")
+        raise ParameterTypeError(f"unknown bot {name!r}; known bots: {', '.join(names())}")
     spec = name
     name, spec_params = parse_spec(spec)
     if not name and not spec_params:

@@ -44,6 +44,7 @@ from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import BettingStructure, Street
 from pokerlab.game.state import Act, Action, ActionKind, Call, Check, Fold, Raise, RaiseTo
 from pokerlab.preflop import REMBRANT_GROUPS
+from pokerlab.streets import BOARD_SIZES
 
 __all__ = ["POSTFLOP_TABLES", "PREFLOP_TABLES", "Rembrant", "board_danger", "classify", "preflop_group"]
 
@@ -268,7 +269,7 @@ def classify(hole: tuple[Card, ...], board: tuple[Card, ...]) -> tuple[int, str]
 
 def board_danger(board: tuple[Card, ...]) -> int:
     """The most board cards of one suit or of one run of connected ranks (Rembrant's danger)."""
-    board = _cards(board, "board", (0, 3, 4, 5))
+    board = _cards(board, "board", BOARD_SIZES)
     if not board:
         return 0
     suits = max(sum(1 for c in board if c.suit == s) for s in {c.suit for c in board})

@@ -34,7 +34,7 @@ import numpy as np
 
 from pokerlab import _validate
 from pokerlab.cards import HandClass, combo_card_ids, combo_cards, combo_index, hand_classes, parse_cards
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import Street
 from pokerlab.game.state import Act, ActionKind, Event, Showdown
@@ -68,7 +68,7 @@ class ShowdownModel:
         _validate.whole(self.min_samples_few_players, "min_samples_few_players", lo=1)
         _validate.whole(self.few_players, "few_players", lo=1)
         if not isinstance(self.records, dict):
-            raise ParameterError(f"records must be a dict of showdown records, not {_validate._show(self.records)}")
+            raise ParameterTypeError(f"records must be a dict of showdown records, not {_validate._show(self.records)}")
         if self.few > self.many:
             raise ParameterError(f"need few <= many, not few={self.few}, many={self.many}")
 
@@ -134,7 +134,7 @@ class ReweightingModel:
         for label in ("sigma", "lowest", "highest", "prior", "prior_raise", "prior_call"):
             _validate.real(getattr(self, label), label)
         if not isinstance(self.weights, dict):
-            raise ParameterError(f"weights must be a dict of weight tables, not {_validate._show(self.weights)}")
+            raise ParameterTypeError(f"weights must be a dict of weight tables, not {_validate._show(self.weights)}")
         if not 0 < self.sigma <= 1:
             raise ParameterError(f"sigma must be in (0, 1], not {self.sigma}")
         if not 0 < self.lowest <= self.highest <= 1:

@@ -31,7 +31,7 @@ from typing import Any
 
 from pokerlab import _validate
 from pokerlab._validate import member
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.streets import Street
 
 __all__ = [
@@ -106,7 +106,7 @@ class Decision:
         elif self.raise_to:
             raise ParameterError(f"raise_to is for a raise; a {self.kind} has raise_to 0, not {self.raise_to}")
         if not isinstance(self.reason, str):
-            raise ParameterError(f"reason must be text, not {self.reason!r:.60}")
+            raise ParameterTypeError(f"reason must be text, not {self.reason!r:.60}")
 
     @property
     def amount(self) -> float:

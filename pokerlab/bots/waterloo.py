@@ -71,7 +71,7 @@ from pokerlab.bots.strategy import (
     preflop_position,
 )
 from pokerlab.cards import HandClass
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import BettingStructure, Street
 from pokerlab.game.state import Action, Call, Check, Fold, Raise, RaiseTo
@@ -105,9 +105,9 @@ def legal_decision(decision: Decision, view: PlayerView) -> Decision:
     the fixed raise).
     """
     if not isinstance(decision, Decision):
-        raise ParameterError(f"decision must be a Decision, not {decision!r:.60}")
+        raise ParameterTypeError(f"decision must be a Decision, not {decision!r:.60}")
     if not isinstance(view, PlayerView):
-        raise ParameterError(f"view must be a PlayerView, not {view!r:.60}")
+        raise ParameterTypeError(f"view must be a PlayerView, not {view!r:.60}")
     kind, reason = decision.kind, decision.reason
     if kind is DecisionKind.FOLD and view.to_call > 0:
         return decision

@@ -22,6 +22,7 @@ from pokerlab.bpp.network import build_network
 from pokerlab.cards import Card, HandClass, parse_named
 from pokerlab.errors import ParameterError
 from pokerlab.preflop import load_table
+from pokerlab.streets import BOARD_SIZES
 from pokerlab.strength import hand_potential, hand_strength
 
 __all__ = ["abstraction_gap", "exact_equity", "gap_summary"]
@@ -58,7 +59,7 @@ def abstraction_gap(
     bar = None
     if progress:
         bar = _progress.bar(4 * samples, "BPP vs exact equity", "deal")
-    for rnd, nb in zip(ROUNDS, (0, 3, 4, 5), strict=True):
+    for rnd, nb in zip(ROUNDS, BOARD_SIZES, strict=True):
         for _ in range(samples):
             ids = rng.choice(52, size=2 + nb, replace=False)
             hole = tuple(Card(int(i)) for i in ids[:2])
@@ -90,7 +91,9 @@ def gap_summary(gap: Any) -> Any:
 
     need = {"round", "error", "bpp_p_win", "exact_equity"}
     if not isinstance(gap, pd.DataFrame) or not need <= set(gap.columns):
-        raise ParameterError(f"gap must be the DataFrame abstraction_gap returns, not {gap!r:.60}")
+        raise _validate.refused(
+            gap, pd.DataFrame, f"gap must be the DataFrame abstraction_gap returns, not {gap!r:.60}"
+        )
     out = {}
     for rnd in ROUNDS:
         g = gap[gap["round"] == rnd]

@@ -30,12 +30,12 @@ from functools import cache
 
 import numpy as np
 
-from pokerlab import _tables
+from pokerlab import _tables, _validate
 from pokerlab._validate import is_whole
 from pokerlab.cards import CardsLike, parse_named
 from pokerlab.errors import CardCountError, DuplicateCardError, ParameterError
 from pokerlab.evaluator import evaluate_batch
-from pokerlab.streets import Street
+from pokerlab.streets import BOARD_SIZES, Street
 
 __all__ = [
     "BOARD_NONE",
@@ -266,7 +266,7 @@ def evidence_from_cards(
     b = parse_named(board, "board") if board is not None else ()
     if len(h) != 2:
         raise CardCountError(f"BPP holds 2 hole cards, not {len(h)}")
-    if len(b) not in (0, 3, 4, 5):
+    if len(b) not in BOARD_SIZES:
         raise CardCountError(f"a board has 0, 3, 4 or 5 cards, not {len(b)}")
     dup = set(h) & set(b)
     if dup:
@@ -279,8 +279,8 @@ def evidence_from_cards(
 def board_cards(round: str) -> int:
     """How many board cards are out in a round."""
     if not isinstance(round, str) or round not in ROUNDS:
-        raise ParameterError(f"round must be one of {', '.join(ROUNDS)}, not {round!r}")
-    return (0, 3, 4, 5)[ROUNDS.index(round)]
+        raise _validate.refused(round, str, f"round must be one of {', '.join(ROUNDS)}, not {round!r}")
+    return BOARD_SIZES[ROUNDS.index(round)]
 
 
 def feasible(index: int, n_cards: int, hand_types: int = 17) -> bool:

@@ -43,6 +43,7 @@ from pokerlab._version import __version__
 from pokerlab.bpp.handtypes import types_of_ids
 from pokerlab.errors import ParameterError
 from pokerlab.evaluator import evaluate_batch
+from pokerlab.streets import BOARD_SIZES
 
 __all__ = ["DEFAULT_DEALS", "DEFAULT_SEED", "DealCounts", "cache_path", "deal_counts", "simulate_counts"]
 
@@ -97,7 +98,7 @@ def _count_chunk(cards: np.ndarray, acc: dict[str, np.ndarray]) -> None:
 
     holes = (cards[:, 0:2], cards[:, 2:4])
     board = cards[:, 4:9]
-    sizes = (0, 3, 4, 5)
+    sizes = BOARD_SIZES
     board_types = [np.zeros(len(cards), dtype=np.int64)] + [types_of_ids(board[:, :s]) for s in sizes[1:]]
     values = [evaluate_batch(np.hstack([h, board]), validate=False) for h in holes]
     finals = [types_of_ids(np.hstack([h, board])) for h in holes]

@@ -58,7 +58,7 @@ from pokerlab.bpp.handtypes import (
     type_names,
 )
 from pokerlab.bpp.learning import DEFAULT_DEALS, DEFAULT_SEED, deal_counts
-from pokerlab.errors import ImpossibleEvidenceError, ParameterError
+from pokerlab.errors import ImpossibleEvidenceError, ParameterError, ParameterTypeError
 
 __all__ = [
     "ACTIONS_2",
@@ -351,7 +351,7 @@ def build_network(
     names = type_names(hand_types)
     acts = action_names(actions)
     if not isinstance(final_arc, bool):
-        raise ParameterError(f"final_arc must be True or False, not {final_arc!r}")
+        raise ParameterTypeError(f"final_arc must be True or False, not {final_arc!r}")
     if not (
         isinstance(pseudo_count, int | float)
         and not isinstance(pseudo_count, bool)

@@ -49,6 +49,7 @@ from enum import StrEnum
 
 import numpy as np
 
+from pokerlab import _validate
 from pokerlab._validate import flag, member, real, whole
 from pokerlab.bpp.handtypes import ROUNDS
 from pokerlab.bpp.network import ACTIONS_4, action_names, check_round
@@ -89,7 +90,9 @@ class Curves:
                 or len(v) != 4
                 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in v)
             ):
-                raise ParameterError(f"{name} needs four finite numbers (preflop, flop, turn, river), not {v!r}")
+                raise _validate.refused(
+                    v, tuple, f"{name} needs four finite numbers (preflop, flop, turn, river), not {v!r}"
+                )
         real(self.steepness, "steepness", lo=0, lo_open=True)
         real(self.call_width, "call_width", lo=0, lo_open=True)
 
@@ -257,7 +260,9 @@ class OpponentModel:
         self.mode = member(OpponentModelMode, self.mode, "opponent model mode")
         real(self.prior_strength, "prior_strength", lo=0, lo_open=True)
         if not isinstance(self.prior, Mapping) or set(self.prior) != set(ROUNDS):
-            raise ParameterError("the prior needs a table for each of preflop, flop, turn and river")
+            raise _validate.refused(
+                self.prior, Mapping, "the prior needs a table for each of preflop, flop, turn and river"
+            )
         shapes = {np.shape(t) for t in self.prior.values()}
         if len(shapes) != 1 or len(next(iter(shapes))) != 2:
             raise ParameterError("the prior tables must all be 2-D (types x actions) with the same shape")
@@ -266,7 +271,9 @@ class OpponentModel:
             if not np.issubdtype(arr.dtype, np.number) or not np.isfinite(arr).all() or (arr < 0).any():
                 raise ParameterError(f"the prior table for {r} must hold finite, non-negative numbers")
         if not isinstance(self.counts, dict) or not isinstance(self.showdowns, dict):
-            raise ParameterError("counts and showdowns must be dicts (leave them out to start from the prior)")
+            raise _validate.refused(
+                self.counts, dict, "counts and showdowns must be dicts (leave them out to start from the prior)"
+            )
         self.prior = {r: np.asarray(t, dtype=float) for r, t in self.prior.items()}
         self.actions = action_names(next(iter(shapes))[1])
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pokerlab import _validate
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -22,8 +22,10 @@ def _need_columns(frame: Any, columns: tuple[str, ...], name: str) -> None:
     import pandas as pd
 
     if not isinstance(frame, pd.DataFrame) or not set(columns) <= set(frame.columns):
-        raise ParameterError(
-            f"{name} must be a pandas DataFrame with the columns {', '.join(columns)}, not {frame!r:.60}"
+        raise _validate.refused(
+            frame,
+            pd.DataFrame,
+            f"{name} must be a pandas DataFrame with the columns {', '.join(columns)}, not {frame!r:.60}",
         )
 
 
@@ -36,10 +38,10 @@ def _mapping_arg(value: Any, name: str, *, optional: bool = True) -> None:
     if value is None and optional:
         return
     if not isinstance(value, dict) or (not value and not optional):
-        raise ParameterError(f"{name} must be a non-empty dict, not {_validate._show(value)}")
+        raise _validate.refused(value, dict, f"{name} must be a non-empty dict, not {_validate._show(value)}")
     for key, item in value.items():
         if not isinstance(key, str):
-            raise ParameterError(f"{name} must have text keys, not {_validate._show(key)}")
+            raise ParameterTypeError(f"{name} must have text keys, not {_validate._show(key)}")
         if name == "evidence" and not isinstance(item, str):
             raise ParameterError(f"evidence[{key!r:.40}] must be a state name (text), not {_validate._show(item)}")
         if name == "posteriors" and (

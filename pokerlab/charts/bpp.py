@@ -8,7 +8,7 @@ from pokerlab import _validate
 from pokerlab.bpp.network import BPPNetwork
 from pokerlab.charts._common import ACTION_COLORS, _mapping_arg, _title
 from pokerlab.charts.render import SHRINK_TO_FIT
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterTypeError
 
 if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
@@ -150,9 +150,11 @@ def bpp_curves_chart(rows: list[dict[str, Any]], p_win: float | None = None, tit
 def _network_arg(net: Any) -> None:
 
     if not isinstance(net, BPPNetwork):
-        raise ParameterError(f"net must be a BPPNetwork (from build_network), not {_validate._show(net)}")
+        raise ParameterTypeError(f"net must be a BPPNetwork (from build_network), not {_validate._show(net)}")
 
 
 def _rows_arg(rows: Any) -> None:
     if not isinstance(rows, (list, tuple)) or not rows or not all(isinstance(r, dict) for r in rows):
-        raise ParameterError(f"rows must be a list of dicts (from curve_points), not {_validate._show(rows)}")
+        raise _validate.refused(
+            rows, (list, tuple), f"rows must be a list of dicts (from curve_points), not {_validate._show(rows)}"
+        )

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from pokerlab import _validate
 from pokerlab.charts._common import _mapping_arg, _title
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 
 if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
@@ -53,7 +53,7 @@ def _check_frame(frame: Any, name: str, columns: tuple[str, ...], unit: tuple[st
     import pandas as pd
 
     if not isinstance(frame, pd.DataFrame):
-        raise ParameterError(
+        raise ParameterTypeError(
             f"{name} must be a DataFrame with the columns {', '.join(columns)}, not {type(frame).__name__}"
         )
     missing = [c for c in columns if c not in frame.columns]

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from pokerlab import _validate
 from pokerlab.charts._common import _need_columns, _title
 from pokerlab.errors import ParameterError
+from pokerlab.streets import Street
 
 if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
@@ -83,7 +84,7 @@ def equity_by_street_chart(study: Any, upto: int | None = None, title: str = "")
     frame = study.equity_frame()
     if upto is not None:
         frame = frame[frame["street_index"] <= upto]
-    order = ["preflop", "flop", "turn", "river"]
+    order = [str(s) for s in Street]
     base = alt.Chart(frame).encode(
         x=alt.X("street:N", sort=order, scale=alt.Scale(domain=order), title=None),
         y=alt.Y("equity:Q", scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%"), title="equity"),
@@ -98,7 +99,9 @@ def _money_arg(money: Any) -> None:
     import pandas as pd
 
     if not isinstance(money, pd.DataFrame) or money.empty:
-        raise ParameterError(f"money must be a non-empty DataFrame, one column per player, not {money!r:.60}")
+        raise _validate.refused(
+            money, pd.DataFrame, f"money must be a non-empty DataFrame, one column per player, not {money!r:.60}"
+        )
     try:
         values = money.to_numpy(dtype=np.float64)
     except (TypeError, ValueError):

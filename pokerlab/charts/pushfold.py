@@ -11,7 +11,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from pokerlab import _validate
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterTypeError
 from pokerlab.solve.pushfold import CLASSES, PushFoldChart, PushFoldResult, PushFoldSide
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -46,7 +46,7 @@ def push_fold_grid_chart(result: PushFoldResult, side: str = "jam") -> alt.Chart
     """
 
     if not isinstance(result, PushFoldResult):
-        raise ParameterError(f"result must be a PushFoldResult from push_fold(), not {result!r:.60}")
+        raise ParameterTypeError(f"result must be a PushFoldResult from push_fold(), not {result!r:.60}")
     side = _side(side)
     import altair as alt
     import pandas as pd
@@ -106,7 +106,7 @@ def push_fold_range_frame(chart: PushFoldChart, side: str = "jam") -> pd.DataFra
     """One row per class: the largest stack at which it is played, whether its range is one interval, and the ranges."""
 
     if not isinstance(chart, PushFoldChart):
-        raise ParameterError(f"chart must be a PushFoldChart from push_fold_chart(), not {chart!r:.60}")
+        raise ParameterTypeError(f"chart must be a PushFoldChart from push_fold_chart(), not {chart!r:.60}")
     side = _side(side)
     import pandas as pd
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pokerlab.charts._common import _need_columns
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterTypeError
 
 if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
@@ -25,7 +25,7 @@ def breakdown_chart(frame: pd.DataFrame, title: str = "") -> alt.Chart:
 
     _need_columns(frame, ("section", "holding", "combos", "share"), "frame")
     if not isinstance(title, str):
-        raise ParameterError(f"title must be text, not {title!r}")
+        raise ParameterTypeError(f"title must be text, not {title!r}")
     order = list(frame["holding"])
     return (
         alt.Chart(alt.Data(values=frame.to_dict("records")))

@@ -28,7 +28,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from pokerlab import _validate
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 
 if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
@@ -314,7 +314,7 @@ def display_bundle(chart: alt.TopLevelMixin | dict[str, Any], text: str = "") ->
 
     spec = json.loads(_spec_json(chart))
     if not isinstance(spec, dict):
-        raise ParameterError("chart given as text must be a Vega-Lite spec in JSON (an object)")
+        raise ParameterTypeError("chart given as text must be a Vega-Lite spec in JSON (an object)")
     compact = _compact_data(spec)
     compact["$schema"] = LIVE_SCHEMA
     data, meta = png_bundle(compact, text or _title_text(compact))
@@ -332,7 +332,7 @@ def svg_png(svg: str, scale: float = PNG_SCALE) -> bytes:
     import vl_convert
 
     if not isinstance(svg, str) or "<svg" not in svg:
-        raise ParameterError("svg must be the text of an SVG drawing")
+        raise _validate.refused(svg, str, "svg must be the text of an SVG drawing")
     if isinstance(scale, bool) or not isinstance(scale, int | float) or not 0.25 <= scale <= 4:
         raise ParameterError(f"scale must be a number from 0.25 to 4, not {scale!r}")
     raw = _vega(vl_convert.svg_to_png, svg, scale=float(scale), name="svg")

@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.solve.cfr import CFRResult
 from pokerlab.solve.matrix import MatrixRun
 from pokerlab.solve.policy import Policy
@@ -37,7 +37,20 @@ def _positive_number(x: object) -> bool:
 
 def _check_title(title: object) -> None:
     if not isinstance(title, str):
-        raise ParameterError(f"title must be text, not {type(title).__name__}")
+        raise ParameterTypeError(f"title must be text, not {type(title).__name__}")
+
+
+def cfr_results(results: Any) -> list[CFRResult]:
+    """``results`` as a list, checked once for the CFR chart and the CFR explorer: a non-empty sequence of
+    :class:`~pokerlab.solve.cfr.CFRResult` (from ``solve.cfr``), else a ParameterError."""
+    if (
+        isinstance(results, (str, bytes))
+        or not isinstance(results, Sequence)
+        or not results
+        or not all(isinstance(r, CFRResult) for r in results)
+    ):
+        raise ParameterError("results must be a non-empty list of CFRResult (from solve.cfr)")
+    return list(results)
 
 
 def exploitability_chart(
@@ -54,13 +67,7 @@ def exploitability_chart(
     import altair as alt
     import pandas as pd
 
-    if (
-        isinstance(results, (str, bytes))
-        or not isinstance(results, Sequence)
-        or not results
-        or not all(isinstance(r, CFRResult) for r in results)
-    ):
-        raise ParameterError("results must be a list of CFR results (from solve.cfr)")
+    results = cfr_results(results)
     _check_title(title)
     if references is not None and (
         not isinstance(references, Mapping)
@@ -117,7 +124,7 @@ def strategy_chart(policy: Policy, keys: Sequence[str], title: str = "") -> alt.
     import pandas as pd
 
     if not isinstance(policy, Policy):
-        raise ParameterError(f"policy must be a pokerlab.solve.Policy, not {type(policy).__name__}")
+        raise ParameterTypeError(f"policy must be a pokerlab.solve.Policy, not {type(policy).__name__}")
     _check_title(title)
     if isinstance(keys, str) or not isinstance(keys, Sequence) or not keys or not all(isinstance(k, str) for k in keys):
         raise ParameterError(f"keys must be a list of information set keys, e.g. ['K:', 'Q:r'], not {keys!r:.60}")
@@ -155,7 +162,7 @@ def regret_matching_chart(run: MatrixRun, player: int = 0, rounds: int = 200) ->
     import numpy as np
 
     if not isinstance(run, MatrixRun):
-        raise ParameterError(f"run must be a MatrixRun (from regret_matching_self_play), not {type(run).__name__}")
+        raise ParameterTypeError(f"run must be a MatrixRun (from regret_matching_self_play), not {type(run).__name__}")
     if isinstance(player, bool) or not isinstance(player, numbers.Integral) or player not in (0, 1):
         raise ParameterError(f"player is 0 or 1, not {player!r}")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 2:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pokerlab import _validate
 from pokerlab.errors import DataError, ParameterError
 
 __all__ = ["Exercise", "Lesson", "lessons_dir", "read_lesson", "read_lessons"]
@@ -129,7 +130,7 @@ def check_notebook(notebook: Any, name: str = "notebook") -> dict[str, Any]:
 def check_folder(value: Any, name: str) -> Path:
     """A folder name given as ``name``, else a ParameterError."""
     if not isinstance(value, (str, os.PathLike)) or not str(value).strip() or "\x00" in str(value):
-        raise ParameterError(f"{name} must be a folder name, not {_shown(value)}")
+        raise _validate.refused(value, (str, os.PathLike), f"{name} must be a folder name, not {_shown(value)}")
     if any(len(part) > 255 for part in Path(value).parts):
         raise ParameterError(f"{name} {_shown(str(value))} has a name longer than 255 characters")
     return Path(value)
@@ -137,19 +138,21 @@ def check_folder(value: Any, name: str) -> Path:
 
 def check_lessons(value: Any, name: str = "lessons") -> list[Lesson]:
     if not isinstance(value, (list, tuple)) or not all(isinstance(x, Lesson) for x in value):
-        raise ParameterError(f"{name} must be a list of Lesson (read_lessons()), not {_shown(value)}")
+        raise _validate.refused(
+            value, (list, tuple), f"{name} must be a list of Lesson (read_lessons()), not {_shown(value)}"
+        )
     return list(value)
 
 
 def read_lesson(path: str | Path) -> Lesson:
     """Read one lesson and its exercises (in the order of their check cells)."""
     if not isinstance(path, (str, os.PathLike)) or not str(path).strip() or "\x00" in str(path):
-        raise ParameterError(f"path must name a lesson notebook, not {_shown(path)}")
+        raise _validate.refused(path, (str, os.PathLike), f"path must name a lesson notebook, not {_shown(path)}")
     path = Path(path)
     try:
         notebook = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise DataError(f"cannot read the lesson {str(path)!r}: {type(exc).__name__}") from None
+        raise DataError(f"cannot read the lesson {str(path)!r}: {type(exc).__name__}") from exc
     check_notebook(notebook, f"the lesson {str(path)!r}")
     lesson = Lesson(path=path, notebook=notebook)
     written: dict[int, float] = {}

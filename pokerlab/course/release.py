@@ -31,7 +31,7 @@ from pokerlab.course.lessons import (
     strip_region,
     without_check_marker,
 )
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 
 __all__ = ["release", "solutions_copy", "student_copy"]
 
@@ -95,9 +95,9 @@ def release(
     """
     folder = check_folder(out, "out")
     if not isinstance(solutions, bool):
-        raise ParameterError(f"solutions must be True or False, not {solutions!r:.40}")
+        raise ParameterTypeError(f"solutions must be True or False, not {solutions!r:.40}")
     if not isinstance(force, bool):
-        raise ParameterError(f"force must be True or False, not {force!r:.40}")
+        raise ParameterTypeError(f"force must be True or False, not {force!r:.40}")
     if folder.exists() and not folder.is_dir():
         raise ParameterError(f"out {str(out)!r} exists and is not a folder")
     lessons = read_lessons() if lessons is None else check_lessons(lessons)

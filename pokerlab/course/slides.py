@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab import _validate
-from pokerlab.errors import DataError, ParameterError
+from pokerlab.errors import DataError, ParameterError, ParameterTypeError
 
 __all__ = [
     "LectureStep",
@@ -542,7 +542,7 @@ def _read_notebook(path: Path) -> dict[str, Any]:
     try:
         nb = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise DataError(f"cannot read the lesson {str(path)!r}: {exc.strerror or exc}") from None
+        raise DataError(f"cannot read the lesson {str(path)!r}: {exc.strerror or exc}") from exc
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise DataError(f"{str(path)!r} is not a notebook (JSON): {exc}") from None
     if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
@@ -606,7 +606,7 @@ def _out_folder(out: str | Path) -> Path:
 def build_deck(lesson: str | Path, out: str | Path) -> Path:
     """Write the deck of one lesson notebook to ``out/<stem>.slides.html`` (assets beside it); return its path."""
     if not isinstance(lesson, (str, Path)) or not str(lesson).strip():
-        raise ParameterError(f"lesson must be the path of a lesson notebook, not {lesson!r}")
+        raise _validate.refused(lesson, (str, Path), f"lesson must be the path of a lesson notebook, not {lesson!r}")
     path = Path(lesson)
     folder = _out_folder(out)
     nb = _read_notebook(path)
@@ -749,11 +749,11 @@ def print_pdf(deck: str | Path, pdf: str | Path | None = None, chromium: str = C
     import time
 
     if not isinstance(deck, (str, Path)) or not str(deck).strip():
-        raise ParameterError(f"deck must be the path of a deck, not {deck!r}")
+        raise _validate.refused(deck, (str, Path), f"deck must be the path of a deck, not {deck!r}")
     if pdf is not None and (not isinstance(pdf, (str, Path)) or not str(pdf).strip()):
         raise ParameterError(f"pdf must be the path of the PDF to write, not {pdf!r}")
     if not isinstance(chromium, str) or not chromium.strip():
-        raise ParameterError(f"chromium must be the path of a Chromium program, not {chromium!r}")
+        raise _validate.refused(chromium, str, f"chromium must be the path of a Chromium program, not {chromium!r}")
     deck = Path(deck)
     if not deck.is_file():
         raise DataError(f"no deck {str(deck)!r} to print")
@@ -852,7 +852,7 @@ def build_slides(
     """
     for name, flag in (("pdf", pdf), ("lecture", lecture)):
         if not isinstance(flag, bool):
-            raise ParameterError(f"{name} must be True or False, not {flag!r}")
+            raise ParameterTypeError(f"{name} must be True or False, not {flag!r}")
     _out_folder(out)
     decks = (
         [build_lecture(out, notebooks)] if lecture else [build_deck(p, out) for p in find_lessons(lessons, notebooks)]

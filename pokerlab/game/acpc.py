@@ -56,8 +56,9 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from pokerlab import _validate
 from pokerlab.cards import Card, parse_cards
-from pokerlab.errors import AcpcError, ParameterError
+from pokerlab.errors import AcpcError, ParameterError, ParameterTypeError
 from pokerlab.game.gamedef import (
     DEFAULT_GAME,
     STANDARD_GAMES,
@@ -144,7 +145,7 @@ def _dialect(dialect: object) -> Dialect:
     ``"rembrant"``, with a :class:`DeprecationWarning`.
     """
     if not isinstance(dialect, str):
-        raise ParameterError(f"dialect must be 'acpc' or 'rembrant', not {dialect!r:.60}")
+        raise ParameterTypeError(f"dialect must be 'acpc' or 'rembrant', not {dialect!r:.60}")
     if dialect == "seed004":
         warnings.warn("dialect 'seed004' is now called 'rembrant'", DeprecationWarning, stacklevel=3)
         return Dialect.REMBRANT
@@ -288,7 +289,7 @@ def _default_rules(rules: Rules | None) -> Rules:
     if rules is None:
         return load_game(DEFAULT_GAME)
     if not isinstance(rules, Rules):
-        raise ParameterError(f"rules must be a pokerlab Rules value, not {type(rules).__name__}")
+        raise ParameterTypeError(f"rules must be a pokerlab Rules value, not {type(rules).__name__}")
     return rules
 
 
@@ -386,7 +387,7 @@ def to_matchstate(state: HandState, position: int, dialect: str = "acpc") -> Mat
     """The match state of ``state`` as ``position`` sees it (others' cards only once shown)."""
 
     if not isinstance(state, HandState):
-        raise ParameterError(f"state must be a HandState, not {type(state).__name__}")
+        raise ParameterTypeError(f"state must be a HandState, not {type(state).__name__}")
     if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < state.n:
         raise ParameterError(f"position must be a seat 0..{state.n - 1}, not {position!r}")
     dialect = _dialect(dialect)
@@ -423,9 +424,9 @@ def to_matchstate(state: HandState, position: int, dialect: str = "acpc") -> Mat
 def action_to_acpc(action: Action, state: HandState, dialect: str = "acpc") -> str:
     """The protocol text of ``action`` taken by the actor of ``state``."""
     if not isinstance(action, (Fold, Check, Call, Raise, RaiseTo)):
-        raise ParameterError(f"action must be Fold, Check, Call, Raise or RaiseTo, not {action!r:.60}")
+        raise ParameterTypeError(f"action must be Fold, Check, Call, Raise or RaiseTo, not {action!r:.60}")
     if not isinstance(state, HandState):
-        raise ParameterError(f"state must be a HandState, not {type(state).__name__}")
+        raise ParameterTypeError(f"state must be a HandState, not {type(state).__name__}")
     dialect = _dialect(dialect)
     a = state.actor
     if a is None:
@@ -621,7 +622,7 @@ def run_client(
     if players is not None:
         _players(players, rules)
     if not isinstance(host, str) or not host:
-        raise ParameterError(f"host must be a host name or address, not {host!r}")
+        raise _validate.refused(host, str, f"host must be a host name or address, not {host!r}")
     try:
         host.encode("idna")  # what the resolver does first: a label over 63 characters or a lone surrogate fails
     except UnicodeError as exc:

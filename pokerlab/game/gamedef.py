@@ -28,7 +28,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from pokerlab.errors import AcpcError, ParameterError, PokerlabError
+from pokerlab import _validate
+from pokerlab.errors import AcpcError, ParameterError, ParameterTypeError, PokerlabError
 from pokerlab.game import _hooks
 from pokerlab.game.rules import BettingStructure, Rules
 
@@ -100,7 +101,7 @@ def from_gamedef(text: str, name: str = "ACPC game") -> Rules:
     if not isinstance(text, str):
         raise AcpcError(f"a game definition is text, not {type(text).__name__}")
     if not isinstance(name, str) or not name:
-        raise ParameterError(f"name must be a non-empty string, not {name!r}")
+        raise _validate.refused(name, str, f"name must be a non-empty string, not {name!r}")
     numbered = [(k, ln.split("#")[0].strip()) for k, ln in enumerate(text.splitlines(), start=1)]
     numbered = [(k, ln) for k, ln in numbered if ln]
     lines = [ln for _, ln in numbered]
@@ -210,7 +211,7 @@ def to_gamedef(rules: Rules, players: int | None = None) -> str:
     ['blind = 10 5', 'maxRaises = 2 3 4 4']
     """
     if not isinstance(rules, Rules):
-        raise ParameterError(f"rules must be a pokerlab Rules value, not {type(rules).__name__}")
+        raise ParameterTypeError(f"rules must be a pokerlab Rules value, not {type(rules).__name__}")
     n = _players(players, rules)
     if rules.structure is BettingStructure.POT_LIMIT:
         raise AcpcError(f"{rules.name} is pot-limit; the ACPC server plays limit and no-limit games only")
@@ -273,7 +274,7 @@ def game_definition(name: str) -> str:
     heads-up games may drop ``.reverse_blinds`` (``holdem.nolimit.2p``).
     """
     if not isinstance(name, str):
-        raise ParameterError(f"a game name is a string, not {type(name).__name__}")
+        raise ParameterTypeError(f"a game name is a string, not {type(name).__name__}")
     found = _standard_name(name)
     if found is None:
         raise AcpcError(f"no standard ACPC game is called {name!r}; the games are {', '.join(STANDARD_GAMES)}")
@@ -306,7 +307,7 @@ def load_game(name_or_path: str | Path) -> Rules:
         except AcpcError as exc:  # say which file: the text is not what a person typed
             raise AcpcError(f"the game file {str(path)[:200]!r}: {exc}") from None
     if not isinstance(name_or_path, str) or not name_or_path:
-        raise ParameterError(f"a game is a standard name or a file path, not {name_or_path!r}")
+        raise _validate.refused(name_or_path, str, f"a game is a standard name or a file path, not {name_or_path!r}")
     found = _standard_name(name_or_path)
     if found is None:
         raise AcpcError(

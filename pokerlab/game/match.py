@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 import numpy as np
 
 from pokerlab import _chart_hook, _progress, _signals, _validate
-from pokerlab.errors import ParameterError, PreflopTableError
+from pokerlab.errors import ParameterError, ParameterTypeError, PreflopTableError
 from pokerlab.game.rules import Rules, Street
 from pokerlab.game.state import (
     Act,
@@ -127,10 +127,10 @@ def view_for(state: HandState, seat: int, names: tuple[str, ...] = ()) -> Player
     """
 
     if not isinstance(state, HandState):
-        raise ParameterError(f"state must be a HandState, not {state!r:.60}")
+        raise ParameterTypeError(f"state must be a HandState, not {state!r:.60}")
     seat = _validate.whole(seat, "seat", lo=0, hi=state.n - 1)
     if not isinstance(names, tuple) or not all(isinstance(n, str) for n in names):
-        raise ParameterError(f"names must be a tuple of names, one per seat, not {names!r:.60}")
+        raise _validate.refused(names, tuple, f"names must be a tuple of names, one per seat, not {names!r:.60}")
     mine = state.actor == seat
     return PlayerView(
         seat=seat,
@@ -372,7 +372,9 @@ class TableLoop:
     ) -> None:
         Rules.checked(rules)
         if not isinstance(players, (list, tuple)) or not all(isinstance(p, TablePlayer) for p in players):
-            raise ParameterError(f"players must be a list of TablePlayer, not {_validate._show(players)}")
+            raise _validate.refused(
+                players, (list, tuple), f"players must be a list of TablePlayer, not {_validate._show(players)}"
+            )
         rules.check_players(len(players), "players")
         if any(p.bot is not None and not callable(getattr(p.bot, "act", None)) for p in players):
             raise ParameterError("players: a bot needs an act(view) method (None for a person)")
@@ -385,7 +387,9 @@ class TableLoop:
         self.time_bank = rules.time_bank if _validate.flag(clock, "clock") else None
         self.rebuy = _validate.flag(rebuy, "rebuy")
         if not isinstance(fatal, tuple) or not all(isinstance(e, type) and issubclass(e, Exception) for e in fatal):
-            raise ParameterError(f"fatal must be a tuple of exception classes, not {_validate._show(fatal)}")
+            raise _validate.refused(
+                fatal, tuple, f"fatal must be a tuple of exception classes, not {_validate._show(fatal)}"
+            )
         if on_hand_end is not None and not callable(on_hand_end):
             raise ParameterError(f"on_hand_end must be a function or None, not {_validate._show(on_hand_end)}")
         self.fatal = fatal

@@ -81,6 +81,7 @@ from pokerlab.game.state import (
     RaiseTo,
     Showdown,
 )
+from pokerlab.streets import BOARD_SIZES, Street
 
 __all__ = [
     "PHHError",
@@ -301,7 +302,7 @@ def write_phhs(states: Iterable[HandState], path: str | Path) -> int:
                     "a .phhs file with no hand could not be read back"
                 )
     except OSError as exc:
-        raise PHHError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
+        raise PHHError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from exc
     return count
 
 
@@ -524,7 +525,7 @@ def _plan(reader: _Reader, actions: list[str], n: int) -> _Plan:
                     raise reader.error(line, f"{raw!r}: the board is already complete")
                 cards = _parse_cards(reader, line, words[2], "the board")
                 if len(cards) != _BOARD_SIZES[dealt]:
-                    name = ("flop", "turn", "river")[dealt]
+                    name = list(Street)[dealt + 1]
                     raise reader.error(line, f"{raw!r}: the {name} is {_BOARD_SIZES[dealt]} card(s), not {len(cards)}")
                 plan.board += cards
             else:
@@ -822,8 +823,8 @@ def _replay(
             continue
         if words[:2] == ["d", "db"]:
             boards_seen += 1
-            if len(state.board) < (0, 3, 4, 5)[boards_seen]:
-                name = ("flop", "turn", "river")[boards_seen - 1]
+            if len(state.board) < BOARD_SIZES[boards_seen]:
+                name = list(Street)[boards_seen]
                 if state.is_over:
                     raise reader.error(line, f"{raw!r}: the hand ended before the {name} (everyone else folded)")
                 who = f"p{seats.index(state.actor) + 1}" if state.actor is not None else "nobody"

@@ -27,8 +27,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pokerlab import _validate
 from pokerlab._validate import whole
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 
 __all__ = ["PotShare", "award_pots", "side_pots", "split_chips"]
 
@@ -118,7 +119,7 @@ def award_pots(
     if not live:
         raise ParameterError("live must name at least one seat that did not fold")
     if not isinstance(values, Mapping):
-        raise ParameterError(f"values must map seats to hand values (or None), not {values!r:.60}")
+        raise ParameterTypeError(f"values must map seats to hand values (or None), not {values!r:.60}")
     for seat, v in values.items():
         if v is not None:
             whole(v, f"values[{seat!r}]")
@@ -127,7 +128,7 @@ def award_pots(
     checked = []
     for i, pot in enumerate(pots):
         if not isinstance(pot, Sequence) or isinstance(pot, (str, bytes)) or len(pot) != 2:
-            raise ParameterError(f"pots[{i}] must be (amount, eligible seats), not {pot!r:.60}")
+            raise _validate.refused(pot, Sequence, f"pots[{i}] must be (amount, eligible seats), not {pot!r:.60}")
         eligible = tuple(_seats(pot[1], f"pots[{i}] eligible"))
         if not eligible:
             raise ParameterError(f"pots[{i}] has no eligible seat")

@@ -44,10 +44,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pokerlab import _chart_hook
+from pokerlab import _chart_hook, _validate
 from pokerlab.cards import Card
 from pokerlab.equity import equity
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.game.phh import PHHHand
 from pokerlab.game.rules import Street
 from pokerlab.game.state import Act, ActionKind, AwardPot, Call, Check, Fold, HandState, Muck, RaiseTo, Showdown
@@ -273,14 +273,16 @@ def study_hand(
         raise ParameterError(f"hand must be a PHHHand or a HandState, not {type(hand).__name__}")
     if names is not None:
         if not isinstance(names, (list, tuple)) or len(names) != state.n or not all(isinstance(x, str) for x in names):
-            raise ParameterError(f"names needs one name per seat ({state.n}), not {names!r:.60}")
+            raise _validate.refused(
+                names, (list, tuple), f"names needs one name per seat ({state.n}), not {names!r:.60}"
+            )
         seat_names = listed = list(names)
     if isinstance(samples, bool) or not isinstance(samples, int) or not 100 <= samples <= 10_000_000:
         raise ParameterError(f"samples must be a whole number 100..10,000,000, not {samples!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ParameterError(f"seed must be a whole number >= 0, not {seed!r}")
     if not isinstance(potential, bool):
-        raise ParameterError(f"potential must be True or False, not {potential!r}")
+        raise ParameterTypeError(f"potential must be True or False, not {potential!r}")
     calc = _Calculator(samples, seed, potential)
     replay = HandState(
         state.rules,

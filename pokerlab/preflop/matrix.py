@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pokerlab import _chart_hook
+from pokerlab import _chart_hook, _validate
 from pokerlab._parallel import run_tasks
 from pokerlab.cards import HandClass, combo_index, hand_classes
-from pokerlab.errors import ParameterError, PreflopTableError
+from pokerlab.errors import ParameterError, ParameterTypeError, PreflopTableError
 from pokerlab.preflop.exact import BOARD_COUNT, _canonical_boards
 from pokerlab.preflop.table import (
     CLASS_NAMES,
@@ -23,7 +23,7 @@ from pokerlab.preflop.table import (
     _class,
     _grid,
     _missing,
-    _read_signed,
+    _read_signed_frame,
     _strength_order,
     _version,
     _write_signed,
@@ -169,7 +169,7 @@ class PreflopMatrix:
         """Write CSV in the preflop tables' format: provenance lines, a sha256 line, then one row per class pair."""
 
         if not isinstance(path, (str, Path)) or not str(path).strip():
-            raise ParameterError(f"path must be a file name, not {path!r}")
+            raise _validate.refused(path, (str, Path), f"path must be a file name, not {path!r}")
         path = Path(path)
         body = io.StringIO()
         self.to_frame(half=True).to_csv(body, index=False, float_format="%.17g", lineterminator="\n")
@@ -180,16 +180,7 @@ class PreflopMatrix:
     @classmethod
     def read(cls, path: str | Path) -> PreflopMatrix:
         """Read a matrix written by :meth:`write`, refusing anything malformed or edited."""
-        import pandas as pd
-
-        if not isinstance(path, (str, Path)) or not str(path).strip():
-            raise ParameterError(f"path must be a file name, not {path!r}")
-        path = Path(path)
-        provenance, data = _read_signed(path, MATRIX_HEADER, "matrix")
-        try:
-            frame = pd.read_csv(io.StringIO(data), keep_default_na=False, dtype=str)
-        except (ValueError, pd.errors.ParserError) as exc:
-            raise PreflopTableError(f"{path}: cannot read the rows: {exc}") from None
+        path, provenance, frame = _read_signed_frame(path, MATRIX_HEADER, "matrix", keep_default_na=False, dtype=str)
         if tuple(frame.columns) != MATRIX_COLUMNS:
             raise PreflopTableError(f"{path}: the columns must be {', '.join(MATRIX_COLUMNS)}")
         if len(frame) != 169 * 170 // 2:
@@ -289,7 +280,7 @@ def exact_matrix(executor: Executor | None = None, progress: bool = True, tasks:
     if isinstance(tasks, bool) or not isinstance(tasks, int) or not 1 <= tasks <= BOARD_COUNT:
         raise ParameterError(f"tasks must be a whole number 1..{BOARD_COUNT}, not {tasks!r}")
     if not isinstance(progress, bool):
-        raise ParameterError(f"progress must be True or False, not {progress!r}")
+        raise ParameterTypeError(f"progress must be True or False, not {progress!r}")
     if executor is not None and not isinstance(executor, Executor):
         raise ParameterError(f"executor must be a concurrent.futures.Executor or None, not {executor!r}")
     boards, weights = _canonical_boards()

@@ -9,6 +9,7 @@ from typing import cast
 
 import numpy as np
 
+from pokerlab import _validate
 from pokerlab._parallel import run_tasks
 from pokerlab._validate import flag, whole
 from pokerlab.cards import hand_classes
@@ -80,7 +81,7 @@ def simulate_table(
     players = _check_players(players)
     games = whole(games, "games", lo=1, hi=MAX_GAMES)
     if not isinstance(metric, str) or metric not in METRICS:
-        raise ParameterError(f"metric must be one of {', '.join(METRICS)}, not {metric!r}")
+        raise _validate.refused(metric, str, f"metric must be one of {', '.join(METRICS)}, not {metric!r}")
     games_per_task = whole(games_per_task, "games_per_task", lo=1, hi=MAX_GAMES)
     flag(progress, "progress")
     if executor is not None and not isinstance(executor, Executor):

@@ -11,6 +11,7 @@ import hashlib
 import io
 import json
 import math
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,13 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pokerlab import _chart_hook
+from pokerlab import _chart_hook, _validate
 from pokerlab._files import write_text
 from pokerlab._options import TableMethod, TableMetric, TableSource
 from pokerlab._validate import is_whole, member
 from pokerlab._version import __version__
 from pokerlab.cards import HandClass, hand_classes
-from pokerlab.errors import CardError, ParameterError, PreflopTableError
+from pokerlab.errors import CardError, ParameterError, ParameterTypeError, PreflopTableError
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -53,6 +54,28 @@ def _write_signed(path: Path, header: str, provenance: Mapping[str, Any], data: 
     a ``# sha256:`` line over all of them and the rows, then the CSV rows (atomically)."""
     head = "\n".join([header, *(f"# {k}: {json.dumps(v)}" for k, v in provenance.items())]) + "\n"
     _write_atomically(path, head + f"# sha256: {_checksum(head, data)}\n" + data, what)
+
+
+def _read_signed_frame(
+    path: Any, header: str, what: str, required: tuple[str, ...] = (), **csv: Any
+) -> tuple[Path, dict[str, Any], Any]:
+    """The start of :meth:`PreflopTable.read` and :meth:`PreflopMatrix.read`, written once: check ``path``
+    (a wrong type is a ParameterTypeError, a blank name a ParameterError), read the signed file
+    (:func:`_read_signed`) and its CSV rows into a DataFrame (``csv``: ``pandas.read_csv``'s options).
+    Returns ``(path, provenance, frame)``."""
+    import pandas as pd
+
+    if not isinstance(path, (str, os.PathLike)):
+        raise ParameterTypeError(f"path must be a file name, not {_validate._show(path)}")
+    if not str(path).strip():
+        raise ParameterError(f"path must be a file name, not {path!r:.60}")
+    path = Path(path)
+    provenance, data = _read_signed(path, header, what, required)
+    try:
+        frame = pd.read_csv(io.StringIO(data), **csv)
+    except (ValueError, pd.errors.ParserError) as exc:
+        raise PreflopTableError(f"{path}: cannot read the rows: {exc}") from None
+    return path, provenance, frame
 
 
 def _read_signed(path: Path, header: str, what: str, required: tuple[str, ...] = ()) -> tuple[dict[str, Any], str]:
@@ -326,7 +349,7 @@ class PreflopTable:
         """
 
         if not isinstance(path, (str, Path)) or not str(path).strip():
-            raise ParameterError(f"path must be a file name, not {path!r}")
+            raise _validate.refused(path, (str, Path), f"path must be a file name, not {path!r}")
         path = Path(path)
         _check_content(self.values, self.errors, self.extra, self.provenance, str(path))
         frame = self.to_frame()
@@ -339,16 +362,7 @@ class PreflopTable:
     @classmethod
     def read(cls, path: str | Path) -> PreflopTable:
         """Read a table written by :meth:`write`, refusing anything malformed or edited."""
-        import pandas as pd
-
-        if not isinstance(path, (str, Path)) or not str(path).strip():
-            raise PreflopTableError(f"path must be a file name, not {path!r:.60}")
-        path = Path(path)
-        provenance, data = _read_signed(path, HEADER, "table", REQUIRED)
-        try:
-            frame = pd.read_csv(io.StringIO(data))
-        except (ValueError, pd.errors.ParserError) as exc:
-            raise PreflopTableError(f"{path}: cannot read the rows: {exc}") from None
+        path, provenance, frame = _read_signed_frame(path, HEADER, "table", REQUIRED)
         if "class" not in frame or "value" not in frame:
             raise PreflopTableError(f"{path}: the rows need 'class' and 'value' columns")
         if len(frame) != 169:

@@ -61,7 +61,7 @@ import numpy as np
 
 from pokerlab import _chart_hook, _progress, _validate
 from pokerlab._options import CFREngine, Variant
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.solve.evaluate import decisions, exploitability
 from pokerlab.solve.games import Game
 from pokerlab.solve.policy import Policy
@@ -208,7 +208,7 @@ def cfr(
     good) policies. ``progress`` shows a tqdm bar.
     """
     if not isinstance(game, Game):
-        raise ParameterError(f"game must be a pokerlab.solve game (solve.game('leduc')), not {type(game).__name__}")
+        raise ParameterTypeError(f"game must be a pokerlab.solve game (solve.game('leduc')), not {type(game).__name__}")
     iterations = _check_int("iterations", iterations, 1, MAX_ITERATIONS)
     kind = _validate.member(Variant, variant, "variant")
     if record is not None:
@@ -229,7 +229,7 @@ def cfr(
     history: list[tuple[int, float]] = []
     snapshots: list[Policy] = []
     if not isinstance(progress, bool):
-        raise ParameterError(f"progress must be True or False, not {progress!r}")
+        raise ParameterTypeError(f"progress must be True or False, not {progress!r}")
     bar = None
     if progress:
         bar = _progress.bar(iterations, f"{kind} on {game.name}", "it")
@@ -397,7 +397,7 @@ def cfr_reference(game: Game, iterations: int, variant: Variant | str = "cfr") -
     Returns the average policy after ``iterations`` iterations.
     """
     if not isinstance(game, Game):
-        raise ParameterError(f"game must be a pokerlab.solve game (solve.game('kuhn')), not {type(game).__name__}")
+        raise ParameterTypeError(f"game must be a pokerlab.solve game (solve.game('kuhn')), not {type(game).__name__}")
     plus = _validate.member(Variant, variant, "variant") == Variant.CFR_PLUS
     if variant == Variant.MCCFR:
         raise ParameterError(f"variant: the reference implements cfr and cfr+, not {variant!r:.60}")

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.solve.games import Game, Node
 from pokerlab.solve.policy import Policy
 
@@ -67,9 +67,9 @@ def decisions(game: Game) -> tuple[_Decision | None, ...]:
 
 def _check(game: object, policy: object, name: str = "policy") -> None:
     if not isinstance(game, Game):
-        raise ParameterError(f"game must be a pokerlab.solve game (solve.game('kuhn')), not {type(game).__name__}")
+        raise ParameterTypeError(f"game must be a pokerlab.solve game (solve.game('kuhn')), not {type(game).__name__}")
     if not isinstance(policy, Policy):
-        raise ParameterError(f"{name} must be a pokerlab.solve.Policy, not {type(policy).__name__}")
+        raise ParameterTypeError(f"{name} must be a pokerlab.solve.Policy, not {type(policy).__name__}")
     if policy.game is not game:
         raise ParameterError(f"{name} belongs to {policy.game.name}, not to {game.name}")
 

@@ -61,7 +61,7 @@ import numpy as np
 
 from pokerlab import _validate
 from pokerlab._options import GameName
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 
 __all__ = ["GAMES", "Game", "GameName", "InfoSet", "Node", "game"]
 
@@ -129,7 +129,7 @@ class Game:
     def infoset(self, key: str) -> InfoSet:
         """The information set called ``key`` (e.g. ``"K:pb"``)."""
         if not isinstance(key, str):
-            raise ParameterError(f"an information set key is a string like 'K:pb', not {key!r}")
+            raise ParameterTypeError(f"an information set key is a string like 'K:pb', not {key!r}")
         try:
             return self.infosets[self._index[key]]
         except KeyError:

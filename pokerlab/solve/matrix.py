@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from pokerlab import _validate
 from pokerlab.errors import ParameterError
 
 if TYPE_CHECKING:
@@ -102,7 +103,9 @@ def regret_matching_self_play(
     regrets = [np.zeros(k), np.zeros(k)]
     if initial_regrets is not None:
         if not isinstance(initial_regrets, (tuple, list)) or len(initial_regrets) != 2:
-            raise ParameterError("initial_regrets is a pair: (player 0's regrets, player 1's regrets)")
+            raise _validate.refused(
+                initial_regrets, (tuple, list), "initial_regrets is a pair: (player 0's regrets, player 1's regrets)"
+            )
         for p in (0, 1):
             try:
                 r = np.asarray(initial_regrets[p], dtype=float)

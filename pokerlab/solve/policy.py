@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.solve.games import Game
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ _TOLERANCE = 1e-9
 def _check_game(game: object) -> None:
 
     if not isinstance(game, Game):
-        raise ParameterError(f"game must be a pokerlab.solve game (solve.game('kuhn')), not {type(game).__name__}")
+        raise ParameterTypeError(f"game must be a pokerlab.solve game (solve.game('kuhn')), not {type(game).__name__}")
 
 
 @dataclass(frozen=True, eq=False)
@@ -54,7 +54,7 @@ class Policy:
     def __post_init__(self) -> None:
 
         if not isinstance(self.game, Game):
-            raise ParameterError(f"game must be a pokerlab.solve game, not {type(self.game).__name__}")
+            raise ParameterTypeError(f"game must be a pokerlab.solve game, not {type(self.game).__name__}")
         try:
             raw = np.asarray(self.table)
             if raw.dtype.kind not in "iuf":  # no strings, booleans, complex numbers or objects
@@ -93,7 +93,7 @@ class Policy:
         """From ``{infoset key: {action: probability}}``; missing sets come from ``default`` (uniform)."""
         _check_game(game)
         if not isinstance(mapping, Mapping):
-            raise ParameterError(f"mapping must be a dict of information set keys, not {type(mapping).__name__}")
+            raise ParameterTypeError(f"mapping must be a dict of information set keys, not {type(mapping).__name__}")
         if default is not None and (not isinstance(default, Policy) or default.game is not game):
             raise ParameterError(f"default must be a Policy of {game.name}")
         table = np.array((default or cls.uniform(game)).table)
@@ -143,7 +143,7 @@ class Policy:
 
 def _row(game: Game, info: InfoSet, probs: Mapping[str, float]) -> np.ndarray:
     if not isinstance(probs, Mapping):
-        raise ParameterError(f"the policy at {info.key!r} must be a dict action -> probability, not {probs!r}")
+        raise ParameterTypeError(f"the policy at {info.key!r} must be a dict action -> probability, not {probs!r}")
     row = np.zeros(len(game.actions))
     for a, p in probs.items():
         if a not in info.actions:

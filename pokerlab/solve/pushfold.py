@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pokerlab import _chart_hook
+from pokerlab import _chart_hook, _validate
 from pokerlab._validate import member, real, whole
 from pokerlab._validate import seed as check_seed
 from pokerlab.cards import HandClass, hand_classes
@@ -345,7 +345,9 @@ def push_fold_grid_text(values: Mapping[str, float]) -> str:
     above it (row = higher card), offsuit below it (column = higher card).
     """
     if not isinstance(values, Mapping) or set(values) != set(CLASSES):
-        raise ParameterError(f"values must map each of the 169 class names to a probability, not {values!r:.60}")
+        raise _validate.refused(
+            values, Mapping, f"values must map each of the 169 class names to a probability, not {values!r:.60}"
+        )
     ranks = "AKQJT98765432"
     out = ["     " + "".join(f"{r:>4}" for r in ranks)]
     g = _grid({k: float(v) for k, v in values.items()})

@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pokerlab.charts import chart_svg, exploitability_chart, strategy_chart
-from pokerlab.errors import ParameterError
+from pokerlab.charts.solve import cfr_results
+from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.solve.cfr import CFRResult
 from pokerlab.solve.policy import Policy
 
@@ -41,13 +42,7 @@ class CFRExplorer:
     ) -> None:
         import ipywidgets as w
 
-        if (
-            isinstance(results, (str, bytes))
-            or not isinstance(results, Sequence)
-            or not results
-            or not all(isinstance(r, CFRResult) for r in results)
-        ):
-            raise ParameterError("results must be a non-empty list of CFRResult (from solve.cfr)")
+        results = cfr_results(results)
         if any(r.game is not results[0].game for r in results) or any(not r.history for r in results):
             raise ParameterError("the results must come from one game, each with a recorded history")
         variants = [r.variant for r in results]
@@ -57,7 +52,7 @@ class CFRExplorer:
             raise ParameterError(f"infosets must be a list of information set keys, e.g. ['K:'], not {infosets!r}")
         for key in infosets:
             if not isinstance(key, str):
-                raise ParameterError(f"infosets must hold information set keys (text), not {key!r:.60}")
+                raise ParameterTypeError(f"infosets must hold information set keys (text), not {key!r:.60}")
             results[0].game.infoset(key)  # raises on an unknown key
         self.results = {str(r.variant): r for r in results}
         if references is not None and not isinstance(references, Mapping):

@@ -7,11 +7,12 @@ from typing import Any
 
 import ipywidgets as w
 
+from pokerlab import _validate
 from pokerlab.bots.context import ACTIONS, CONTEXT_FEATURES, situation_features
 from pokerlab.bots.context_models import MODEL_KINDS, ContextModel
 from pokerlab.cards import cards_html, parse_cards
 from pokerlab.charts import chart_svg, context_triples_chart
-from pokerlab.errors import ParameterError, PokerlabError
+from pokerlab.errors import ParameterError, ParameterTypeError, PokerlabError
 from pokerlab.widgets._common import _error_html, _projector, _with_picture
 
 
@@ -30,8 +31,10 @@ class ContextExplorer:
         import pandas as pd
 
         if not isinstance(decisions, pd.DataFrame) or "style" not in decisions.columns:
-            raise ParameterError(
-                f"decisions must be the DataFrame that collect_decisions returns, not {decisions!r:.60}"
+            raise _validate.refused(
+                decisions,
+                pd.DataFrame,
+                f"decisions must be the DataFrame that collect_decisions returns, not {decisions!r:.60}",
             )
         missing = [c for c in (*CONTEXT_FEATURES, "action") if c not in decisions.columns]
         if missing or decisions.empty:
@@ -39,7 +42,7 @@ class ContextExplorer:
         if style is not None and not isinstance(style, str):
             raise ParameterError(f"style must be text or None, not {style!r:.60}")
         if not isinstance(charts, bool):
-            raise ParameterError(f"charts must be True or False, not {charts!r:.60}")
+            raise ParameterTypeError(f"charts must be True or False, not {charts!r:.60}")
         styles = list(dict.fromkeys(decisions["style"]))
         if style is not None and style not in styles:
             raise ParameterError(f"style {style!r} is not in the decisions; they hold {', '.join(styles)}")

@@ -11,7 +11,7 @@ from pokerlab import charts
 from pokerlab.breakdown import range_breakdown
 from pokerlab.cards import HandClass, combo_index, parse_cards
 from pokerlab.equity import equity
-from pokerlab.errors import CardError, ParameterError, PokerlabError
+from pokerlab.errors import CardError, ParameterError, ParameterTypeError, PokerlabError
 from pokerlab.preflop import CLASS_NAMES, load_table
 from pokerlab.ranges import Range
 from pokerlab.widgets._common import _beside, _error_html, _projector, _with_picture, _wrap_row
@@ -144,7 +144,7 @@ class RangeGrid:
         self._time = time.perf_counter
         self._range_type = Range
         if not isinstance(text, str):
-            raise ParameterError(f"text must be range text, not {text!r}")
+            raise ParameterTypeError(f"text must be range text, not {text!r}")
         if (
             isinstance(paint_weight, bool)
             or not isinstance(paint_weight, (int, float))
@@ -335,9 +335,9 @@ class RangeEquityExplorer:
         self._charts = charts
         for name, value in (("hero", hero), ("villain", villain), ("board", board)):
             if not isinstance(value, str):
-                raise ParameterError(f"{name} must be text, not {value!r}")
+                raise ParameterTypeError(f"{name} must be text, not {value!r}")
         if not isinstance(charts, bool):
-            raise ParameterError(f"charts must be True or False, not {charts!r:.40}")
+            raise ParameterTypeError(f"charts must be True or False, not {charts!r:.40}")
         self.hero = RangeGrid(hero)
         self.villain = RangeGrid(villain)
         self.board = w.Text(value=board, description="board", continuous_update=False)

@@ -21,8 +21,8 @@ from pokerlab.bots.strategy import (
 from pokerlab.bots.waterloo import BLUFF_STYLES
 from pokerlab.cards import cards_html, combo_card_ids, parse_cards
 from pokerlab.charts import chart_svg, decision_chart, weights_heatmap
-from pokerlab.errors import ParameterError
 from pokerlab.game import ActionKind
+from pokerlab.streets import Street
 from pokerlab.strength import hand_strength
 from pokerlab.widgets._common import _WIDE, _beside, _fit, _inline, _projector, _with_picture
 
@@ -45,7 +45,11 @@ class StrategyExplorer:
         self.to_call = w.IntSlider(value=20, min=0, max=500, description="to call")
         self.money = w.IntSlider(value=200, min=1, max=2000, description="money")
         self.street = w.ToggleButtons(
-            options=["flop", "turn", "river"], value="flop", description="street", style=_WIDE, layout=_inline()
+            options=[s.value for s in list(Street)[1:]],
+            value="flop",
+            description="street",
+            style=_WIDE,
+            layout=_inline(),
         )
         self.style = w.Dropdown(
             options=["none", "conservative", "normal", "aggressive"], value="normal", description="bluff"
@@ -152,7 +156,9 @@ class ReweightingExplorer:
         """
 
         if not isinstance(kind, str) or kind not in (ActionKind.RAISE, ActionKind.BET, ActionKind.CALL):
-            raise ParameterError(f"kind must be raise, bet or call (an observed action), not {kind!r:.60}")
+            raise _validate.refused(
+                kind, str, f"kind must be raise, bet or call (an observed action), not {kind!r:.60}"
+            )
         kind = ActionKind(kind)
         self.model.sigma = self.sigma.value
         mu = self.mu.value if kind.aggressive else max(0.05, self.mu.value - 0.2)

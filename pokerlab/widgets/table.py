@@ -12,7 +12,7 @@ from pokerlab import _validate, charts
 from pokerlab import bots as _bots
 from pokerlab.cards import cards_html
 from pokerlab.charts import chart_svg
-from pokerlab.errors import ParameterError, PokerlabError
+from pokerlab.errors import ParameterError, ParameterTypeError, PokerlabError
 from pokerlab.game import NO_LIMIT_RING, Rules
 from pokerlab.game.phh import read_hand
 from pokerlab.game.replay import study_hand
@@ -224,7 +224,7 @@ class HandReplayer:
         from pathlib import Path
 
         if not isinstance(charts, bool):
-            raise ParameterError(f"charts must be True or False, not {charts!r}")
+            raise ParameterTypeError(f"charts must be True or False, not {charts!r}")
         if isinstance(hand, (str, Path)):
             hand = read_hand(hand, number)
         elif type(number) is not int or number != 1:
