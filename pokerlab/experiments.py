@@ -175,7 +175,7 @@ class ExperimentResult:
         try:
             write_text(path, self.money.to_csv(index=False))
         except OSError as exc:
-            raise ParameterError(f"cannot write {str(path)!r:.90}: {exc.strerror or exc}") from None
+            raise ParameterError(f"cannot write {str(path)!r:.90}: {exc.strerror or exc}") from exc
         return path
 
 
@@ -326,7 +326,7 @@ class OpponentModelComparison:
             try:
                 write_text(directory / f"{name}.csv", frame.to_csv(index=False))
             except OSError as exc:
-                raise ParameterError(f"cannot write {str(directory / name)!r:.90}.csv: {exc.strerror or exc}") from None
+                raise ParameterError(f"cannot write {str(directory / name)!r:.90}.csv: {exc.strerror or exc}") from exc
         return directory
 
 

@@ -412,7 +412,7 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
         "scores": lambda: pd.DataFrame([{"style": "a", "model": "tree", "log_loss": 0.5}]),
     },
     "pokerlab.preflop.simulate_table": {"players": lambda: 2, "games": lambda: 10, "classes": lambda: ["AA"]},
-    "pokerlab.preflop.expert_table": {"source": lambda: "chen"},
+    "pokerlab.preflop.expert_table": {"source": lambda: "chen", "seed": lambda: None},  # chen takes no seed
     "pokerlab.preflop.load_table": {"method": lambda: "exact", "players": lambda: None},
     "pokerlab.bpp.learning.deal_counts": {"deals": lambda: 2000},
     "pokerlab.bpp.learning.simulate_counts": {"deals": lambda: 2000},
@@ -620,7 +620,8 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
         "notebook": lambda: {"cells": []},
         "lessons": lambda: __import__("pokerlab.course.lessons").course.lessons.read_lessons(),
     },
-    "pokerlab.course.release.release": {"out": lambda: "handout"},
+    # force: the handout folder holds the copies of the harness's previous call
+    "pokerlab.course.release.release": {"out": lambda: "handout", "force": lambda: True},
     "pokerlab.widgets.HandReplayer": {"hand": lambda: _phh_hand(), "samples": lambda: 500, "charts": lambda: False},
     "pokerlab.course.slides.build_deck": {"lesson": lambda: _lesson(), "out": lambda: "junk-slides"},
     "pokerlab.course.slides.build_slides": {"out": lambda: "junk-slides", "lessons": lambda: ["01"]},

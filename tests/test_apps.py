@@ -1323,26 +1323,33 @@ def test_the_pots_drawn_and_the_bets_in_front_of_the_seats_add_up_to_the_pot(see
     assert hand_pots(h) == ()
 
 
+def _set_out(session: TableSession, flags: list[bool]) -> None:
+    """Mark seats out of the game, seat by seat (the session's columns take item writes)."""
+    for seat, flag in enumerate(flags):
+        session.out[seat] = flag
+
+
 def test_game_over_says_why(tmp_path):
     from pokerlab.apps.bigholdem import game_over_reason
 
     seats = [Seat("Ann"), Seat("<b>Bot</b>", bots.make("always_call")), Seat("Cy", bots.make("always_call"))]
     s = TableSession(BIGHOLDEM, seats, hands=2_000, minutes=5, seed=1)
-    s.hand_number = 2_000
+    s._table.hand_number = 2_000  # as if 2,000 hands had been played (the table loop counts them)
     assert game_over_reason(s) == "hand limit 2,000 reached"
-    s.out = [True, False, False]
+    _set_out(s, [True, False, False])
     assert game_over_reason(s) == "you were eliminated, with 2 players left"
-    s.out = [True, False, True]
+    _set_out(s, [True, False, True])
     assert game_over_reason(s) == "<b>Bot</b> won all the chips"
-    s.out = [False, True, True]
+    _set_out(s, [False, True, True])
     assert game_over_reason(s) == "you won all the chips"
-    s.out, s.hand_number = [False, False, False], 17
+    _set_out(s, [False, False, False])
+    s._table.hand_number = 17
     assert game_over_reason(s) == "time limit 5 minutes reached after 17 hands"
     big = BigHoldemApp(leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=2, players=3, hands=2, timer=0)
     assert big.start() and big.session.finished
     assert '<span class="pl-game-over">Game over: hand limit 2 reached.</span>' in big.status.value
     big.session.seats[1] = Seat("<b>Bot</b>", bots.make("always_call"))
-    big.session.out = [True, False, True]
+    _set_out(big.session, [True, False, True])
     big._render()  # a name in the reason is escaped
     assert "Game over: &lt;b&gt;Bot&lt;/b&gt; won all the chips." in big.status.value
 

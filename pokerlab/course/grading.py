@@ -57,7 +57,7 @@ from pokerlab.course.lessons import (
     source,
 )
 from pokerlab.course.release import CODE_STUB, student_copy
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 
 __all__ = ["ExerciseResult", "NotebookGrade", "grade", "identify"]
 
@@ -686,7 +686,7 @@ def grade(
     if out is not None and out.exists() and not out.is_dir():
         raise ParameterError(f"--feedback {str(out)!r} exists and is not a folder")
     if not isinstance(allow_same_user, bool):
-        raise ParameterError(f"allow_same_user must be True or False, not {allow_same_user!r:.40}")
+        raise ParameterTypeError(f"allow_same_user must be True or False, not {allow_same_user!r:.40}")
     lessons = read_lessons() if lessons is None else list(lessons)
     mode = isolation(allow_same_user)
     # should one of these lie inside a folder the kernel sees (e.g. a checkout under /usr), it is covered

@@ -119,7 +119,7 @@ def release(
         try:
             write_text(path, text)
         except OSError as exc:
-            raise ParameterError(f"cannot write {str(path)!r:.90}: {exc.strerror or exc}") from None
+            raise ParameterError(f"cannot write {str(path)!r:.90}: {exc.strerror or exc}") from exc
         written.append(path)
     return written
 
