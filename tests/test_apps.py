@@ -890,14 +890,21 @@ def test_the_tail_of_a_double_click_never_lands_on_the_next_decision(tmp_path):
         assert button.disabled  # the first decision, just shown
         button.click()
         assert applied == [] and app.actions.ignored_clicks == 1
-        await asyncio.sleep(0.4)
+        await asyncio.sleep(0.4)  # the loop's timers run in deadline order: the 0.3 s arming comes first
+        # the next decision waits 2 s, so "at once" below holds on a loaded machine too
+        app.actions.min_think = 2.0
         button.click()
-        assert s.human_to_act and len(applied) == 1  # the bots moved, ann's next decision is shown
+        assert len(applied) == 1
+        for _ in range(6_000):  # the bots play in slices between returns to the loop (hang guard: 60 s)
+            if s.human_to_act:
+                break
+            await asyncio.sleep(0.01)
+        assert s.human_to_act  # the bots moved, ann's next decision is shown
         following = next(b for b in (app.actions.check, app.actions.call) if b.layout.display != "none")
         assert following.disabled
         following.click()  # the double click's tail, read at once: ignored
         assert len(applied) == 1 and app.actions.ignored_clicks == 2
-        await asyncio.sleep(0.4)  # the decision has been in sight long enough: the buttons take clicks
+        await asyncio.sleep(2.1)  # the decision has been in sight long enough: the buttons take clicks
         assert not following.disabled
         following.click()
         assert len(applied) == 2
