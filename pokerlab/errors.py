@@ -20,6 +20,7 @@ written against Python's own conventions catches it too.
     │   │                         (opponents, lookahead, samples, ...)
     │   ├── ParameterTypeError    an argument of the wrong type (also a TypeError)
     │   └── RulesError            game rules that contradict themselves
+    │       └── RulesTypeError    a rules field of the wrong type (also a TypeError)
     ├── IllegalActionError        an action the rules do not allow now
     ├── ImpossibleEvidenceError   BPP evidence with probability zero
     ├── HiddenCardsError          an answer needs hole cards nobody showed
@@ -60,6 +61,7 @@ __all__ = [
     "PreflopTableError",
     "RangeError",
     "RulesError",
+    "RulesTypeError",
     "UnknownStackError",
 ]
 
@@ -99,6 +101,15 @@ class ParameterTypeError(ParameterError, TypeError):
 
 class RulesError(ParameterError):
     """Rules that contradict themselves or the game."""
+
+
+class RulesTypeError(RulesError, ParameterTypeError):
+    """A rules field of the wrong type (text for a blind, a list for the straddles). Also a
+    :class:`TypeError`, like every wrong type pokerlab refuses.
+
+    >>> issubclass(RulesTypeError, RulesError) and issubclass(RulesTypeError, TypeError)
+    True
+    """
 
 
 class IllegalActionError(PokerlabError):

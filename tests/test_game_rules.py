@@ -308,3 +308,18 @@ def test_four_way_all_in_with_a_covering_player_makes_three_side_pots():
         (200, (3, 4), (3,)),
     ]
     assert h.final_stacks == (250, 200, 300, 200, 700)
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [("small_blind", "5"), ("name", 3), ("reset_stacks", 1), ("straddles", [4]), ("chip_unit", 0.01)],
+)
+def test_a_rules_field_of_the_wrong_type_is_a_type_error_too(field, value):
+    """#24: a wrong type raises an error that is also a TypeError (RulesTypeError), a wrong value a RulesError."""
+    from pokerlab.errors import RulesError, RulesTypeError
+
+    with pytest.raises(RulesTypeError, match=field):
+        NO_LIMIT_RING.with_(**{field: value})
+    with pytest.raises(RulesError) as info:
+        NO_LIMIT_RING.with_(small_blind=-1)
+    assert not isinstance(info.value, TypeError)

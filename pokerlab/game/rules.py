@@ -32,7 +32,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from pokerlab import _validate
-from pokerlab.errors import ParameterTypeError, RulesError
+from pokerlab.errors import ParameterTypeError, RulesError, RulesTypeError
 from pokerlab.game import _hooks
 from pokerlab.streets import Street
 
@@ -63,7 +63,7 @@ class BettingStructure(StrEnum):
 def _chips(value: object, name: str) -> int:
     """Chips and counts are whole numbers: 2.5 or True is refused, not rounded."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise RulesError(f"{name} must be a whole number (chips are integers), not {value!r}")
+        raise RulesTypeError(f"{name} must be a whole number (chips are integers), not {value!r}")
     return int(value)
 
 
@@ -200,7 +200,7 @@ class Rules:
         """Refuse every contradiction with a sentence naming the field (add new fields' checks here)."""
         s = self
         if not isinstance(s.name, str):
-            raise RulesError(f"name must be text, not {s.name!r}")
+            raise RulesTypeError(f"name must be text, not {s.name!r}")
         if not isinstance(s.structure, BettingStructure):
             try:
                 object.__setattr__(self, "structure", BettingStructure(s.structure))
@@ -223,7 +223,9 @@ class Rules:
         if not s.min_players <= s.default_players <= s.max_players:
             raise RulesError(f"default_players {s.default_players} is outside {s.min_players}..{s.max_players}")
         if not isinstance(s.raise_cap, tuple) or len(s.raise_cap) != 4:
-            raise RulesError(f"raise_cap is a tuple with one entry per street (4), not {s.raise_cap!r}")
+            raise (RulesError if isinstance(s.raise_cap, tuple) else RulesTypeError)(
+                f"raise_cap is a tuple with one entry per street (4), not {s.raise_cap!r}"
+            )
         for cap in s.raise_cap:
             if cap is not None:
                 _chips(cap, "raise_cap")
@@ -250,16 +252,16 @@ class Rules:
                 "every seat would be eliminated after the first hand"
             )
         if not isinstance(s.heads_up_reverse_blinds, bool):
-            raise RulesError(f"heads_up_reverse_blinds must be True or False, not {s.heads_up_reverse_blinds!r}")
+            raise RulesTypeError(f"heads_up_reverse_blinds must be True or False, not {s.heads_up_reverse_blinds!r}")
         if not isinstance(s.reset_stacks, bool):
-            raise RulesError(f"reset_stacks must be True or False, not {s.reset_stacks!r}")
+            raise RulesTypeError(f"reset_stacks must be True or False, not {s.reset_stacks!r}")
         if s.time_bank is not None and not isinstance(s.time_bank, TimeBank):
-            raise RulesError(f"time_bank must be a TimeBank or None, not {s.time_bank!r}")
+            raise RulesTypeError(f"time_bank must be a TimeBank or None, not {s.time_bank!r}")
         if not isinstance(s.metadata, dict):
-            raise RulesError(f"metadata must be a dict, not {s.metadata!r}")
+            raise RulesTypeError(f"metadata must be a dict, not {s.metadata!r}")
         levels = s.blind_schedule
         if not isinstance(levels, tuple) or not all(isinstance(lv, BlindLevel) for lv in levels):
-            raise RulesError(f"blind_schedule must be a tuple of BlindLevel, not {levels!r}")
+            raise RulesTypeError(f"blind_schedule must be a tuple of BlindLevel, not {levels!r}")
         if levels:
             if levels[0].from_hand != 0 or any(b.from_hand <= a.from_hand for a, b in pairwise(levels)):
                 raise RulesError("a blind schedule starts at hand 0 and its levels rise in hand order")
@@ -269,21 +271,27 @@ class Rules:
         if not isinstance(s.straddles, tuple) or any(
             isinstance(x, bool) or not isinstance(x, int) or x <= 0 for x in s.straddles
         ):
-            raise RulesError(f"straddles must be a tuple of positive whole numbers of chips, not {s.straddles!r}")
+            raise (RulesError if isinstance(s.straddles, tuple) else RulesTypeError)(
+                f"straddles must be a tuple of positive whole numbers of chips, not {s.straddles!r}"
+            )
         if len(s.straddles) > s.max_players - 2:
             raise RulesError(f"{len(s.straddles)} straddles need more than {s.max_players} players")
         if not isinstance(s.position_antes, tuple) or any(
             isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in s.position_antes
         ):
-            raise RulesError(f"position_antes must be a tuple of whole numbers >= 0, not {s.position_antes!r}")
+            raise (RulesError if isinstance(s.position_antes, tuple) else RulesTypeError)(
+                f"position_antes must be a tuple of whole numbers >= 0, not {s.position_antes!r}"
+            )
         if len(s.position_antes) > s.max_players:
             raise RulesError(f"position_antes has {len(s.position_antes)} entries for at most {s.max_players} players")
         if s.position_antes and s.ante:
             raise RulesError(f"give either a uniform ante ({s.ante}) or position_antes, not both")
         if not isinstance(s.dead_antes, bool):
-            raise RulesError(f"dead_antes must be True or False, not {s.dead_antes!r}")
+            raise RulesTypeError(f"dead_antes must be True or False, not {s.dead_antes!r}")
         if not isinstance(s.chip_unit, Decimal) or not s.chip_unit.is_finite() or s.chip_unit <= 0:
-            raise RulesError(f"chip_unit must be a positive finite Decimal, not {s.chip_unit!r}")
+            raise (RulesError if isinstance(s.chip_unit, Decimal) else RulesTypeError)(
+                f"chip_unit must be a positive finite Decimal, not {s.chip_unit!r}"
+            )
         if s.chip_unit.normalize().as_tuple().digits != (1,):
             raise RulesError(f"chip_unit must be a power of ten (1, 0.1, 0.01, ...), not {s.chip_unit}")
         if s.big_blind + s.ante > s.starting_stack:
