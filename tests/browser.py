@@ -204,8 +204,17 @@ class JupyterLab:
     def wait_kernel_idle(self, seconds: float = 180) -> None:
         """Wait until a kernel is connected to a page and idle (pages without ``window.jupyterapp``: RISE)."""
         deadline = time.monotonic() + hang_guard(seconds)
-        while not any(k["execution_state"] == "idle" and k["connections"] > 0 for k in self.kernels()):
-            assert time.monotonic() < deadline, f"no connected idle kernel: {self.kernels()}"
+        kernels: list[dict[str, Any]] | str = []
+        while True:
+            try:
+                kernels = self.kernels()
+            except OSError as error:  # the server answers 500 while a kernel it lists is still starting
+                kernels = str(error)
+            if not isinstance(kernels, str) and any(
+                k["execution_state"] == "idle" and k["connections"] > 0 for k in kernels
+            ):
+                return
+            assert time.monotonic() < deadline, f"no connected idle kernel: {kernels}"
             time.sleep(0.3)
 
     def stop_kernels(self) -> None:

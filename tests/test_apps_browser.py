@@ -19,14 +19,10 @@ from pathlib import Path
 import psutil
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+from tests.browser import block_network, chromium, require_chromium, wait_for_port
+from tests.timing import hang_guard
 
-if not CHROMIUM.exists():
-    if os.environ.get("CI"):
-        raise RuntimeError("CI needs /usr/bin/chromium for the browser tests (.ci/run installs it with apt)")
-    pytest.skip("no /usr/bin/chromium here (apt-get install chromium)", allow_module_level=True)
-
-from playwright.sync_api import sync_playwright  # noqa: E402
+require_chromium()
 
 from pokerlab.apps.serve import free_port, start  # noqa: E402
 
@@ -35,22 +31,12 @@ pytestmark = pytest.mark.slow  # four Voila servers, 15-25 s each
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox"])
+    with chromium() as b:
         yield b
-        b.close()
 
 
-def _wait_port(port, process, timeout=90):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        assert process.poll() is None, "pokerlab play stopped"
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise AssertionError("pokerlab play did not answer")
+def _wait_port(port, process):
+    wait_for_port(port, 90, process, "pokerlab play")
 
 
 @pytest.fixture
@@ -71,9 +57,9 @@ def heads_up_url(tmp_path):
 
 
 def _offline_page(browser):
+    """A page whose requests off the machine are refused and listed in ``page.outside`` (tests/browser.py)."""
     page = browser.new_page()
-    page.outside = []
-    page.on("request", lambda r: None if r.url.startswith("http://127.0.0.1") else page.outside.append(r.url))
+    page.outside = block_network(page)
     return page
 
 
@@ -348,7 +334,7 @@ def test_abandon_game_and_a_taken_port(browser, tmp_path):
         assert page.locator(".pl-setup:visible").count() == 1
         assert _kernels(server) == 1
         page.close()  # the page is gone: its kernel is culled once idle (cull_after=4 s)
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + hang_guard(60)
         while _kernels(server) and time.monotonic() < deadline:
             time.sleep(1)
         assert _kernels(server) == 0
@@ -478,11 +464,11 @@ def test_a_page_load_that_timed_out_does_not_hold_a_kernel():
         with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
             s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             s.recv(64)  # the first bytes of the page, then the "browser" gives up
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + hang_guard(60)
         while not _kernels(server) and time.monotonic() < deadline:
             time.sleep(0.2)
         assert _kernels(server) >= 1  # Voila started the page's kernel
-        deadline = time.monotonic() + 120  # a hang guard; the usual rule would keep it 600 s
+        deadline = time.monotonic() + hang_guard(120)  # a hang guard; the usual rule would keep it 600 s
         while _kernels(server) and time.monotonic() < deadline:
             time.sleep(1)
         assert _kernels(server) == 0
