@@ -78,14 +78,57 @@ def pytest_configure(config) -> None:
             os.environ[name] = str(scratch / sub)
 
 
-def pytest_collection_modifyitems(config, items) -> None:
-    """Executing the lessons (nbval, one kernel per notebook) is part of the full suite, not the quick one.
+# The files that take longest in the full suite, longest first (measured with --durations on a loaded 2-core
+# machine, 2026-11-25: the wheel's lessons about 640 s, each third of the bots' soak 500-650 s, each half of the
+# course round trip 230-510 s, then the grading, browser, type-checking and Ctrl-C tests at 60-250 s).
+HEAVY_FIRST = (
+    "tests/test_packaging.py",
+    "tests/test_bots_reliability_a.py",
+    "tests/test_bots_reliability_b.py",
+    "tests/test_course_roundtrip_a.py",
+    "tests/test_bots_reliability_c.py",
+    "tests/test_course.py",
+    "tests/test_apps_browser.py",
+    "tests/test_course_roundtrip_b.py",
+    "tests/test_explorers_browser.py",
+    "tests/test_types.py",
+    "tests/test_interrupt.py",
+    "tests/test_slides_rise_browser.py",
+    "tests/test_readme.py",
+    "tests/test_course_site.py",
+    "tests/test_bpp_learning.py",
+    "tests/test_startup.py",
+    "tests/test_charts_browser.py",
+    "notebooks/07_self_play_experiments.ipynb",
+    "notebooks/01_cards_and_hand_ranks.ipynb",
+    "tests/test_range_grid_browser.py",
+)
 
-    ``python -m pytest -m "not slow"`` leaves the notebook cells out; ``tests/test_notebooks.py`` still
-    reads every saved lesson there (structure, outputs, sizes), and ``python -m pytest`` runs them all.
+
+def _heavy_rank(item) -> int:
+    """Where ``item``'s file stands in ``HEAVY_FIRST`` (its length for every other file)."""
+    path = Path(str(item.fspath)).resolve()
+    root = Path(__file__).resolve().parent
+    name = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
+    return HEAVY_FIRST.index(name) if name in HEAVY_FIRST else len(HEAVY_FIRST)
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Mark the lessons' cells slow, and put the heaviest test files first.
+
+    Executing the lessons (nbval, one kernel per notebook) is part of the full suite, not the quick one:
+    ``python -m pytest -m "not slow"`` leaves the notebook cells out; ``tests/test_notebooks.py`` still reads
+    every saved lesson there (structure, outputs, sizes), and ``python -m pytest`` runs them all.
+
+    pytest-xdist (``--dist loadfile --no-loadscope-reorder``, pyproject.toml) hands out whole files in the
+    order collected here, each to the next free worker. Its own order (most tests first) left the files with
+    a few long tests (the wheel's lessons, the soak) to the end, where one worker ran them alone. The longest
+    files go first now (``HEAVY_FIRST``), so both workers finish together; every other file keeps its place
+    and every file's tests keep their order.
     """
     import pytest
 
     for item in items:
         if str(item.fspath).endswith(".ipynb"):
             item.add_marker(pytest.mark.slow)
+    items.sort(key=_heavy_rank)  # stable: the order within a file and among the other files is kept
