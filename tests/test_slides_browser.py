@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import block_network, chromium, require_chromium
+from tests.browser import block_network, chromium, ms, require_chromium
 
 require_chromium()
 
@@ -66,7 +66,7 @@ def _open(browser, deck: Path):
     off = block_network(context)
     page = context.new_page()
     page.goto(deck.resolve().as_uri())
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=ms(60))
     return context, page, off
 
 
@@ -103,7 +103,7 @@ def test_speaker_view_opens_offline_and_shows_the_notes_of_the_slide(decks, brow
         view = popup.value
         view.wait_for_function(
             "() => (document.querySelector('.speaker-controls-notes') || {}).innerText?.includes('Students ask')",
-            timeout=30_000,
+            timeout=ms(30),
         )
         notes = view.evaluate("() => document.querySelector('.speaker-controls-notes').innerText")
     finally:
