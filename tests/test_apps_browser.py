@@ -100,11 +100,25 @@ def _play_passively(page, done_css, max_moves=80):
     raise AssertionError(f"{done_css} never showed")
 
 
-def _restore(name: str, old: str | None) -> None:
-    if old is None:
-        os.environ.pop(name, None)
-    else:
-        os.environ[name] = old
+def _bigholdem(tmp_path, **options):
+    """The BigHoldem app's server (``pokerlab.apps.serve.start``) keeping its leaderboard in ``tmp_path``."""
+    old = os.environ.get("POKERLAB_DATA_DIR")  # the suite's scratch folder (conftest.py): put it back
+    os.environ["POKERLAB_DATA_DIR"] = str(tmp_path)
+    try:
+        return start("bigholdem", **options)
+    finally:
+        if old is None:
+            os.environ.pop("POKERLAB_DATA_DIR", None)
+        else:
+            os.environ["POKERLAB_DATA_DIR"] = old
+
+
+def _setup_page(browser, server):
+    """A network-blocked page on the BigHoldem server, its setup form shown."""
+    page = _offline_page(browser)
+    page.goto(server.url, timeout=ms(90))
+    page.wait_for_selector(".pl-setup", timeout=ms(90))
+    return page
 
 
 def test_heads_up_hand_in_the_browser(browser, heads_up_url, tmp_path):
@@ -187,16 +201,9 @@ def test_heads_up_hand_in_the_browser(browser, heads_up_url, tmp_path):
 
 
 def test_bigholdem_watch_mode_setup_parsing_and_the_deal_after_eliminations(browser, tmp_path):
-    old = os.environ.get("POKERLAB_DATA_DIR")  # the suite's scratch folder (conftest.py): put it back
-    os.environ["POKERLAB_DATA_DIR"] = str(tmp_path)
-    try:
-        server = start("bigholdem", seed=7)
-    finally:
-        _restore("POKERLAB_DATA_DIR", old)
+    server = _bigholdem(tmp_path, seed=7)
     with server:
-        page = _offline_page(browser)
-        page.goto(server.url, timeout=ms(90))
-        page.wait_for_selector(".pl-setup", timeout=ms(90))
+        page = _setup_page(browser, server)
         assert page.input_value(".pl-setup-minutes input") == "30"
         assert page.input_value(".pl-setup-unit input") == "€"
         # bad input first: refused with a message beside each field, never guessed
@@ -248,12 +255,7 @@ def test_bigholdem_watch_mode_setup_parsing_and_the_deal_after_eliminations(brow
 
 
 def test_bigholdem_person_with_phase1_raise_label_and_screenshots(browser, tmp_path):
-    old = os.environ.get("POKERLAB_DATA_DIR")  # the suite's scratch folder (conftest.py): put it back
-    os.environ["POKERLAB_DATA_DIR"] = str(tmp_path)
-    try:
-        server = start("bigholdem", seed=11)
-    finally:
-        _restore("POKERLAB_DATA_DIR", old)
+    server = _bigholdem(tmp_path, seed=11)
     with server:
         page = _offline_page(browser)
         page.set_viewport_size({"width": 1280, "height": 720})
@@ -308,12 +310,7 @@ def test_bigholdem_person_with_phase1_raise_label_and_screenshots(browser, tmp_p
 
 
 def test_abandon_game_and_a_taken_port(browser, tmp_path):
-    old = os.environ.get("POKERLAB_DATA_DIR")  # the suite's scratch folder (conftest.py): put it back
-    os.environ["POKERLAB_DATA_DIR"] = str(tmp_path)
-    try:
-        server = start("bigholdem", seed=5, cull_after=4)
-    finally:
-        _restore("POKERLAB_DATA_DIR", old)
+    server = _bigholdem(tmp_path, seed=5, cull_after=4)
     with server:
         port = int(server.url.rsplit(":", 1)[1].strip("/"))
         taken = subprocess.run(
@@ -322,9 +319,7 @@ def test_abandon_game_and_a_taken_port(browser, tmp_path):
         )  # fmt: skip
         assert taken.returncode == 2 and taken.stdout == ""
         assert taken.stderr.count("\n") == 1 and f"the port {port} is taken" in taken.stderr
-        page = _offline_page(browser)
-        page.goto(server.url, timeout=ms(90))
-        page.wait_for_selector(".pl-setup", timeout=ms(90))
+        page = _setup_page(browser, server)
         page.fill(".pl-setup-name input", "ann")
         page.fill(".pl-setup-players input", "3")
         page.fill(".pl-setup-timer input", "0")  # the bots answer at once: a double click's tail must not play on
@@ -490,16 +485,9 @@ def test_a_page_load_that_timed_out_does_not_hold_a_kernel():
 
 def test_a_fast_watch_game_draws_its_hands_and_can_be_abandoned(browser, tmp_path):
     """Timer 0, 2,000 hands: the table shows the game as it goes and "abandon game" lands (nothing recorded)."""
-    old = os.environ.get("POKERLAB_DATA_DIR")  # the suite's scratch folder (conftest.py): put it back
-    os.environ["POKERLAB_DATA_DIR"] = str(tmp_path)
-    try:
-        server = start("bigholdem", seed=9)
-    finally:
-        _restore("POKERLAB_DATA_DIR", old)
+    server = _bigholdem(tmp_path, seed=9)
     with server:
-        page = _offline_page(browser)
-        page.goto(server.url, timeout=ms(90))
-        page.wait_for_selector(".pl-setup", timeout=ms(90))
+        page = _setup_page(browser, server)
         page.fill(".pl-setup-hands input", "2000")
         page.fill(".pl-setup-timer input", "0")
         page.click(".pl-start")
