@@ -26,6 +26,7 @@ import os
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 SCRATCH_VARIABLE = "POKERLAB_TESTS_SCRATCH"
@@ -113,22 +114,33 @@ def _heavy_rank(item) -> int:
     return HEAVY_FIRST.index(name) if name in HEAVY_FIRST else len(HEAVY_FIRST)
 
 
-def pytest_collection_modifyitems(config, items) -> None:
-    """Mark the lessons' cells slow, and put the heaviest test files first.
+def pytest_itemcollected(item) -> None:
+    """Executing the lessons (nbval, one kernel per notebook) is part of the full suite, not the quick one.
 
-    Executing the lessons (nbval, one kernel per notebook) is part of the full suite, not the quick one:
     ``python -m pytest -m "not slow"`` leaves the notebook cells out; ``tests/test_notebooks.py`` still reads
     every saved lesson there (structure, outputs, sizes), and ``python -m pytest`` runs them all.
+    """
+    if str(item.fspath).endswith(".ipynb"):
+        item.add_marker(pytest.mark.slow)
+
+
+def _file(item) -> str:
+    return str(item.fspath)
+
+
+@pytest.hookimpl(trylast=True)  # after -m and -k have deselected
+def pytest_collection_modifyitems(config, items) -> None:
+    """Put the heaviest test files first (after ``-m``/``-k`` have left out what they leave out).
 
     pytest-xdist (``--dist loadfile --no-loadscope-reorder``, pyproject.toml) hands out whole files in the
-    order collected here, each to the next free worker. Its own order (most tests first) left the files with
-    a few long tests (the wheel's lessons, the soak) to the end, where one worker ran them alone. The longest
-    files go first now (``HEAVY_FIRST``), so both workers finish together; every other file keeps its place
-    and every file's tests keep their order.
+    order collected here, each to the next free worker. Its own order (the files with most tests first) left the
+    files with a few long tests (the wheel's lessons, the bots' soak) to the end, where one worker ran them alone
+    while the other had finished. The files of ``HEAVY_FIRST`` go first now, longest first, then every other file,
+    most tests first as before (ties in collection order); every file's tests keep their order.
     """
-    import pytest
-
-    for item in items:
-        if str(item.fspath).endswith(".ipynb"):
-            item.add_marker(pytest.mark.slow)
-    items.sort(key=_heavy_rank)  # stable: the order within a file and among the other files is kept
+    counts: dict[str, int] = {}
+    first: dict[str, int] = {}
+    for i, item in enumerate(items):
+        counts[_file(item)] = counts.get(_file(item), 0) + 1
+        first.setdefault(_file(item), i)
+    items.sort(key=lambda item: (_heavy_rank(item), -counts[_file(item)], first[_file(item)]))
