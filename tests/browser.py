@@ -197,26 +197,6 @@ class JupyterLab:
             body = answer.read()
         return json.loads(body) if body else None
 
-    def kernels(self) -> list[dict[str, Any]]:
-        """The kernels the server runs, each with its ``execution_state`` and number of ``connections``."""
-        return list(self.api("kernels"))
-
-    def wait_kernel_idle(self, seconds: float = 180) -> None:
-        """Wait until a kernel is connected to a page and idle (pages without ``window.jupyterapp``: RISE)."""
-        deadline = time.monotonic() + hang_guard(seconds)
-        kernels: list[dict[str, Any]] | str = []
-        while True:
-            try:
-                kernels = self.kernels()
-            except OSError as error:  # the server answers 500 while a kernel it lists is still starting
-                kernels = str(error)
-            if not isinstance(kernels, str) and any(
-                k["execution_state"] == "idle" and k["connections"] > 0 for k in kernels
-            ):
-                return
-            assert time.monotonic() < deadline, f"no connected idle kernel: {kernels}"
-            time.sleep(0.3)
-
     def stop_kernels(self) -> None:
         """Shut down every session and its kernel (a test's notebooks do not keep computing for the next)."""
         for session in self.api("sessions"):
