@@ -80,8 +80,9 @@ def pytest_configure(config) -> None:
 
 
 # The files that take longest in the full suite, longest first (measured with --durations on a loaded 2-core
-# machine, 2026-11-25: the wheel's lessons about 640 s, each third of the bots' soak 500-650 s, each half of the
-# course round trip 230-510 s, then the grading, browser, type-checking and Ctrl-C tests at 60-250 s).
+# machine, 2026-11-25: the bots' soak of phase1 alone about 810 s, the wheel's lessons 660 s, the other two parts
+# of the soak 250-570 s, each half of the course round trip 150-250 s, then the grading, browser, type-checking
+# and Ctrl-C tests).
 HEAVY_FIRST = (
     "tests/test_packaging.py",
     "tests/test_bots_reliability_a.py",
