@@ -19,14 +19,10 @@ from pathlib import Path
 import psutil
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+from tests.browser import block_network, chromium, ms, require_chromium, wait_for_port
+from tests.timing import hang_guard
 
-if not CHROMIUM.exists():
-    if os.environ.get("CI"):
-        raise RuntimeError("CI needs /usr/bin/chromium for the browser tests (.ci/run installs it with apt)")
-    pytest.skip("no /usr/bin/chromium here (apt-get install chromium)", allow_module_level=True)
-
-from playwright.sync_api import sync_playwright  # noqa: E402
+require_chromium()
 
 from pokerlab.apps.serve import free_port, start  # noqa: E402
 
@@ -35,22 +31,12 @@ pytestmark = pytest.mark.slow  # four Voila servers, 15-25 s each
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox"])
+    with chromium() as b:
         yield b
-        b.close()
 
 
-def _wait_port(port, process, timeout=90):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        assert process.poll() is None, "pokerlab play stopped"
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise AssertionError("pokerlab play did not answer")
+def _wait_port(port, process):
+    wait_for_port(port, 90, process, "pokerlab play")
 
 
 @pytest.fixture
@@ -65,15 +51,16 @@ def heads_up_url(tmp_path):
         yield f"http://127.0.0.1:{port}/"
     finally:
         process.send_signal(signal.SIGINT)
-        out, _ = process.communicate(timeout=60)
+        out, _ = process.communicate(timeout=hang_guard(60))
         assert f"http://127.0.0.1:{port}/" in out
         assert process.returncode == 0
 
 
 def _offline_page(browser):
+    """A page whose requests off the machine are refused and listed in ``page.outside`` (tests/browser.py)."""
     page = browser.new_page()
-    page.outside = []
-    page.on("request", lambda r: None if r.url.startswith("http://127.0.0.1") else page.outside.append(r.url))
+    page.set_default_timeout(ms(30))  # waits without their own hang guard (Playwright's default is 30 s flat)
+    page.outside = block_network(page)
     return page
 
 
@@ -95,7 +82,7 @@ def _shots(tmp_path):
 def _play_passively(page, done_css, max_moves=80):
     """Check, else call (fold when calling costs more than 50), until ``done_css`` shows."""
     for _ in range(max_moves):
-        page.wait_for_selector(f".pl-your-turn, {done_css}", timeout=60_000)
+        page.wait_for_selector(f".pl-your-turn, {done_css}", timeout=ms(60))
         if page.locator(done_css).count():
             return
         before = page.inner_text(".pl-log")
@@ -108,23 +95,37 @@ def _play_passively(page, done_css, max_moves=80):
         page.wait_for_function(
             "([b]) => document.querySelector('.pl-log') && document.querySelector('.pl-log').innerText !== b",
             arg=[before],
-            timeout=30_000,
+            timeout=ms(30),
         )
     raise AssertionError(f"{done_css} never showed")
 
 
-def _restore(name: str, old: str | None) -> None:
-    if old is None:
-        os.environ.pop(name, None)
-    else:
-        os.environ[name] = old
+def _bigholdem(tmp_path, **options):
+    """The BigHoldem app's server (``pokerlab.apps.serve.start``) keeping its leaderboard in ``tmp_path``."""
+    old = os.environ.get("POKERLAB_DATA_DIR")  # the suite's scratch folder (conftest.py): put it back
+    os.environ["POKERLAB_DATA_DIR"] = str(tmp_path)
+    try:
+        return start("bigholdem", **options)
+    finally:
+        if old is None:
+            os.environ.pop("POKERLAB_DATA_DIR", None)
+        else:
+            os.environ["POKERLAB_DATA_DIR"] = old
+
+
+def _setup_page(browser, server):
+    """A network-blocked page on the BigHoldem server, its setup form shown."""
+    page = _offline_page(browser)
+    page.goto(server.url, timeout=ms(90))
+    page.wait_for_selector(".pl-setup", timeout=ms(90))
+    return page
 
 
 def test_heads_up_hand_in_the_browser(browser, heads_up_url, tmp_path):
     page = _offline_page(browser)
     page.set_viewport_size({"width": 1280, "height": 720})
-    page.goto(heads_up_url, timeout=90_000)
-    page.wait_for_selector(".pl-your-turn, .pl-hand-over", timeout=90_000)
+    page.goto(heads_up_url, timeout=ms(90))
+    page.wait_for_selector(".pl-your-turn, .pl-hand-over", timeout=ms(90))
     assert "Hand 1" in page.inner_text(".pl-info") and "blinds 5/10" in page.inner_text(".pl-info")
     # a table you can see: two seats, SVG cards (two faces for you, two backs for BPP), the dealer button
     assert page.locator(".pl-table .pl-seat").count() == 2
@@ -133,7 +134,7 @@ def test_heads_up_hand_in_the_browser(browser, heads_up_url, tmp_path):
     assert page.locator(".pl-dealer-button").count() == 1
     double_clicked = False
     for _ in range(30):
-        page.wait_for_selector(".pl-your-turn, .pl-hand-over", timeout=30_000)
+        page.wait_for_selector(".pl-your-turn, .pl-hand-over", timeout=ms(30))
         if page.locator(".pl-hand-over").count():
             break
         pot, stack = _int(page, ".pl-pot-value"), _int(page, ".pl-stack-you")
@@ -149,36 +150,42 @@ def test_heads_up_hand_in_the_browser(browser, heads_up_url, tmp_path):
         if not double_clicked:
             target.dblclick()  # the second click lands while the bot is thinking: ignored
             double_clicked = True
-            page.wait_for_timeout(1500)
+            page.wait_for_function(  # the first click has landed (a hang guard, scaled by the load) ...
+                "([n]) => (document.querySelector('.pl-log').innerText.match(/^you: /gm) || []).length > n"
+                " || document.querySelector('.pl-hand-over')",
+                arg=[before],
+                timeout=ms(60),
+            )
+            page.wait_for_timeout(1500)  # ... and a second one would have landed after it by now
             assert _you_actions(page) == before + 1 or page.locator(".pl-hand-over").count()
         else:
             target.click()
         page.wait_for_function(
             "([n]) => (document.querySelector('.pl-log').innerText.match(/^you: /gm) || []).length > n",
             arg=[before],
-            timeout=30_000,
+            timeout=ms(30),
         )
         if not page.locator(".pl-hand-over").count():
             assert _int(page, ".pl-stack-you") == stack - owed  # our chips moved by exactly the call
             assert _int(page, ".pl-pot-value") >= pot + owed
-    page.wait_for_selector(".pl-hand-over", timeout=30_000)
+    page.wait_for_selector(".pl-hand-over", timeout=ms(30))
     assert re.search(r"Hand over: .*(wins? the pot of \d+|split the pot)", page.inner_text(".pl-status"))
     assert page.locator(".pl-table .pl-seat-bet").count() == 0  # paid out: no bets left in front of the seats
     history = page.locator(".pl-history-hand").all_inner_texts()
     assert len(history) == 1 and history[0].startswith("hand 1 (dealer ")
     assert "small bets per hand" in page.inner_text(".pl-result")
     page.click(".pl-thinking-toggle input")
-    page.wait_for_selector('.pl-thinking:has-text("BPP\'s thinking")', timeout=10_000)
+    page.wait_for_selector('.pl-thinking:has-text("BPP\'s thinking")', timeout=ms(10))
     page.click(".pl-deal")
-    page.wait_for_selector(".pl-info:has-text('Hand 2')", timeout=30_000)
-    page.wait_for_selector(".pl-your-turn", timeout=30_000)
+    page.wait_for_selector(".pl-info:has-text('Hand 2')", timeout=ms(30))
+    page.wait_for_selector(".pl-your-turn", timeout=ms(30))
     page.locator(".pl-app h3").scroll_into_view_if_needed()
     shot = _shots(tmp_path) / "heads-up.png"
     page.screenshot(path=str(shot))
     assert shot.stat().st_size > 10_000
     # phase1 as the opponent: a new match, said so, and it plays
     page.select_option(".pl-opponent select", "phase1")
-    page.wait_for_selector(".pl-new-match:has-text('New match against phase1')", timeout=30_000)
+    page.wait_for_selector(".pl-new-match:has-text('New match against phase1')", timeout=ms(30))
     assert "against phase1" in page.inner_text(".pl-app h3")
     assert "Hand 1" in page.inner_text(".pl-info")
     _play_passively(page, ".pl-hand-over")
@@ -194,16 +201,9 @@ def test_heads_up_hand_in_the_browser(browser, heads_up_url, tmp_path):
 
 
 def test_bigholdem_watch_mode_setup_parsing_and_the_deal_after_eliminations(browser, tmp_path):
-    old = os.environ.get("POKERLAB_DATA_DIR")  # the suite's scratch folder (conftest.py): put it back
-    os.environ["POKERLAB_DATA_DIR"] = str(tmp_path)
-    try:
-        server = start("bigholdem", seed=7)
-    finally:
-        _restore("POKERLAB_DATA_DIR", old)
+    server = _bigholdem(tmp_path, seed=7)
     with server:
-        page = _offline_page(browser)
-        page.goto(server.url, timeout=90_000)
-        page.wait_for_selector(".pl-setup", timeout=90_000)
+        page = _setup_page(browser, server)
         assert page.input_value(".pl-setup-minutes input") == "30"
         assert page.input_value(".pl-setup-unit input") == "€"
         # bad input first: refused with a message beside each field, never guessed
@@ -211,7 +211,7 @@ def test_bigholdem_watch_mode_setup_parsing_and_the_deal_after_eliminations(brow
         page.fill(".pl-setup-starting-money input", "1e3")
         page.fill(".pl-setup-hands input", "")
         page.click(".pl-start")
-        page.wait_for_selector(".pl-error-players:has-text('whole number')", timeout=20_000)
+        page.wait_for_selector(".pl-error-players:has-text('whole number')", timeout=ms(20))
         assert "1e3" in page.inner_text(".pl-error-starting-money")
         assert "required" in page.inner_text(".pl-error-hands")
         assert page.inner_text(".pl-error-ante") == ""
@@ -225,7 +225,7 @@ def test_bigholdem_watch_mode_setup_parsing_and_the_deal_after_eliminations(brow
             page.select_option(f".pl-seat-{seat} select", "always_raise")
         page.select_option(".pl-seat-3 select", "rembrant")
         page.click(".pl-start")
-        page.wait_for_selector(".pl-game-over", timeout=180_000)
+        page.wait_for_selector(".pl-game-over", timeout=ms(180))
         rows = page.locator(".pl-ranking-table tbody tr")
         assert rows.count() == 6
         assert "rembrant #3" in page.inner_text(".pl-ranking")
@@ -245,9 +245,9 @@ def test_bigholdem_watch_mode_setup_parsing_and_the_deal_after_eliminations(brow
             out = {seat for seat, after in eliminated.items() if after <= h}
             expected = next((dealers[h - 1] + k) % 6 for k in range(1, 7) if (dealers[h - 1] + k) % 6 not in out)
             assert dealers[h] == expected, (h, dealers, eliminated)
-        page.wait_for_selector(".pl-watch-table tbody tr", timeout=30_000)
+        page.wait_for_selector(".pl-watch-table tbody tr", timeout=ms(30))
         assert "no games yet" in page.inner_text(".pl-leaderboard")  # watch games keep to their own list
-        page.wait_for_selector(".pl-money-chart svg", timeout=30_000)  # the chips chart, drawn offline
+        page.wait_for_selector(".pl-money-chart svg", timeout=ms(30))  # the chips chart, drawn offline
         assert page.outside == []
     with sqlite3.connect(tmp_path / "leaderboard.sqlite") as db:
         assert db.execute("SELECT mode, COUNT(*) FROM games GROUP BY mode").fetchall() == [("watch", 1)]
@@ -255,17 +255,12 @@ def test_bigholdem_watch_mode_setup_parsing_and_the_deal_after_eliminations(brow
 
 
 def test_bigholdem_person_with_phase1_raise_label_and_screenshots(browser, tmp_path):
-    old = os.environ.get("POKERLAB_DATA_DIR")  # the suite's scratch folder (conftest.py): put it back
-    os.environ["POKERLAB_DATA_DIR"] = str(tmp_path)
-    try:
-        server = start("bigholdem", seed=11)
-    finally:
-        _restore("POKERLAB_DATA_DIR", old)
+    server = _bigholdem(tmp_path, seed=11)
     with server:
         page = _offline_page(browser)
         page.set_viewport_size({"width": 1280, "height": 720})
-        page.goto(server.url, timeout=90_000)
-        page.wait_for_selector(".pl-setup", timeout=90_000)
+        page.goto(server.url, timeout=ms(90))
+        page.wait_for_selector(".pl-setup", timeout=ms(90))
         page.fill(".pl-setup-name input", "O'Brien & <b>Co</b>")
         page.fill(".pl-setup-players input", "5")
         page.fill(".pl-setup-hands input", "3")
@@ -273,18 +268,18 @@ def test_bigholdem_person_with_phase1_raise_label_and_screenshots(browser, tmp_p
         for seat in range(2, 6):
             page.select_option(f".pl-seat-{seat} select", "phase1" if seat % 2 else "phase2")
         page.click(".pl-start")
-        page.wait_for_selector(".pl-your-turn", timeout=90_000)
+        page.wait_for_selector(".pl-your-turn", timeout=ms(90))
         assert page.locator(".pl-table .pl-seat").count() == 5
         assert "O'Brien & <b>Co</b>" in page.inner_text(".pl-seat-you")  # shown as typed, not as markup
         assert page.locator(".pl-seat-you b").count() == 0
         raise_button = page.locator(".pl-raise:visible, .pl-bet:visible").first
         page.fill(".pl-amount input", "55")
-        page.wait_for_selector(".pl-raise:visible:has-text(' 55'), .pl-bet:visible:has-text(' 55')", timeout=10_000)
+        page.wait_for_selector(".pl-raise:visible:has-text(' 55'), .pl-bet:visible:has-text(' 55')", timeout=ms(10))
         page.fill(".pl-amount input", "999999")
-        page.wait_for_selector(".pl-amount-message:has-text('more than you can')", timeout=10_000)
+        page.wait_for_selector(".pl-amount-message:has-text('more than you can')", timeout=ms(10))
         assert raise_button.is_disabled()
         page.click(".pl-preset-pot")
-        page.wait_for_function("() => document.querySelector('.pl-amount input').value !== '999999'", timeout=10_000)
+        page.wait_for_function("() => document.querySelector('.pl-amount input').value !== '999999'", timeout=ms(10))
         amount = page.input_value(".pl-amount input")
         page.wait_for_selector(f".pl-raise:visible:has-text(' {amount}'), .pl-bet:visible:has-text(' {amount}')")
         assert not raise_button.is_disabled()
@@ -292,7 +287,7 @@ def test_bigholdem_person_with_phase1_raise_label_and_screenshots(browser, tmp_p
         page.screenshot(path=str(shot))
         assert shot.stat().st_size > 10_000
         page.fill(".pl-amount input", "55")
-        page.wait_for_selector(".pl-raise:visible:has-text(' 55'), .pl-bet:visible:has-text(' 55')", timeout=10_000)
+        page.wait_for_selector(".pl-raise:visible:has-text(' 55'), .pl-bet:visible:has-text(' 55')", timeout=ms(10))
         stack = _int(page, ".pl-stack-you")
         raise_button.click()
         page.wait_for_function("() => /: (bet|raise) to 55/.test(document.querySelector('.pl-log').innerText)")
@@ -307,7 +302,7 @@ def test_bigholdem_person_with_phase1_raise_label_and_screenshots(browser, tmp_p
         assert all(b["x"] >= 0 and b["x"] + b["width"] <= 1024 for b in seats)
         _play_passively(page, ".pl-game-over")
         assert page.locator(".pl-table .pl-seat-bet").count() == 0
-        page.wait_for_selector(".pl-leaderboard-table tbody tr", timeout=30_000)
+        page.wait_for_selector(".pl-leaderboard-table tbody tr", timeout=ms(30))
         assert "O'Brien & <b>Co</b>" in page.inner_text(".pl-leaderboard-table")
         assert page.outside == []
     with sqlite3.connect(tmp_path / "leaderboard.sqlite") as db:
@@ -315,40 +310,40 @@ def test_bigholdem_person_with_phase1_raise_label_and_screenshots(browser, tmp_p
 
 
 def test_abandon_game_and_a_taken_port(browser, tmp_path):
-    old = os.environ.get("POKERLAB_DATA_DIR")  # the suite's scratch folder (conftest.py): put it back
-    os.environ["POKERLAB_DATA_DIR"] = str(tmp_path)
-    try:
-        server = start("bigholdem", seed=5, cull_after=4)
-    finally:
-        _restore("POKERLAB_DATA_DIR", old)
+    server = _bigholdem(tmp_path, seed=5, cull_after=4)
     with server:
         port = int(server.url.rsplit(":", 1)[1].strip("/"))
         taken = subprocess.run(
             [sys.executable, "-m", "pokerlab", "play", "--app", "heads-up", "--port", str(port), "--no-browser"],
-            capture_output=True, text=True, timeout=60,
+            capture_output=True, text=True, timeout=hang_guard(60),
         )  # fmt: skip
         assert taken.returncode == 2 and taken.stdout == ""
         assert taken.stderr.count("\n") == 1 and f"the port {port} is taken" in taken.stderr
-        page = _offline_page(browser)
-        page.goto(server.url, timeout=90_000)
-        page.wait_for_selector(".pl-setup", timeout=90_000)
+        page = _setup_page(browser, server)
         page.fill(".pl-setup-name input", "ann")
         page.fill(".pl-setup-players input", "3")
         page.fill(".pl-setup-timer input", "0")  # the bots answer at once: a double click's tail must not play on
         page.click(".pl-start")
-        page.wait_for_selector(".pl-your-turn", timeout=60_000)
+        page.wait_for_selector(".pl-your-turn", timeout=ms(60))
         hands = page.locator(".pl-history-hand").count()
         page.locator(".pl-check:visible, .pl-call:visible").first.dblclick()
-        page.wait_for_timeout(2000)
-        mine = len(re.findall(r"^you: ", page.inner_text(".pl-log").split("Last hand")[0], flags=re.M))
-        assert (mine, page.locator(".pl-history-hand").count()) in ((1, hands), (0, hands + 1))
+
+        def landed():  # (your actions in this hand, hands played): one action, or the hand it ended
+            mine = len(re.findall(r"^you: ", page.inner_text(".pl-log").split("Last hand")[0], flags=re.M))
+            return mine, page.locator(".pl-history-hand").count()
+
+        deadline = time.monotonic() + hang_guard(60)  # the first click lands (a hang guard, scaled by the load)
+        while landed() == (0, hands) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        page.wait_for_timeout(2000)  # a second action would have landed after it by now
+        assert landed() in ((1, hands), (0, hands + 1))
         assert page.locator(".pl-status .pl-error").count() == 0
         page.click(".pl-abandon")
-        page.wait_for_selector(".pl-abandoned", timeout=20_000)
+        page.wait_for_selector(".pl-abandoned", timeout=ms(20))
         assert page.locator(".pl-setup:visible").count() == 1
         assert _kernels(server) == 1
         page.close()  # the page is gone: its kernel is culled once idle (cull_after=4 s)
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + hang_guard(60)
         while _kernels(server) and time.monotonic() < deadline:
             time.sleep(1)
         assert _kernels(server) == 0
@@ -418,22 +413,22 @@ def test_reload_kill_and_restart_on_the_same_port(browser, tmp_path):
     try:
         _wait_port(port, play)
         page = _offline_page(browser)
-        page.goto(f"http://127.0.0.1:{port}/", timeout=90_000)
-        page.wait_for_selector(".pl-your-turn, .pl-hand-over", timeout=90_000)
+        page.goto(f"http://127.0.0.1:{port}/", timeout=ms(90))
+        page.wait_for_selector(".pl-your-turn, .pl-hand-over", timeout=ms(90))
         first = _your_cards(page)
-        page.reload(timeout=90_000)
-        page.wait_for_selector(".pl-new-page", timeout=90_000)
+        page.reload(timeout=ms(90))
+        page.wait_for_selector(".pl-new-page", timeout=ms(90))
         again = _your_cards(page)
         assert len(first) == len(again) == 2 and first != again  # the cards shown before are not dealt again
         assert "new match" in page.inner_text(".pl-notice")
-        page.wait_for_selector(".pl-your-turn", timeout=60_000)
+        page.wait_for_selector(".pl-your-turn", timeout=ms(60))
         server = psutil.Process(play.pid).children(recursive=True)
         assert server and any("ipykernel" in " ".join(p.cmdline()) for p in server)
         play.kill()  # SIGKILL: `pokerlab play` gets no chance to stop its server
-        play.wait(30)
-        _, alive = psutil.wait_procs(server, timeout=60)  # a hang guard: they end within seconds
+        play.wait(hang_guard(30))
+        _, alive = psutil.wait_procs(server, timeout=hang_guard(60))  # a hang guard: they end within seconds
         assert alive == [], [p.cmdline() for p in alive]
-        page.wait_for_selector(".pl-server-gone", timeout=60_000)
+        page.wait_for_selector(".pl-server-gone", timeout=ms(60))
         assert "server has stopped" in page.inner_text(".pl-server-gone")
         assert "Your turn" not in page.inner_text(".pl-status")
         assert page.outside == []
@@ -447,11 +442,11 @@ def test_reload_kill_and_restart_on_the_same_port(browser, tmp_path):
         try:
             _wait_port(port, again)
             page = _offline_page(browser)
-            page.goto(f"http://127.0.0.1:{port}/", timeout=90_000)
-            page.wait_for_selector(".pl-your-turn, .pl-hand-over", timeout=90_000)
+            page.goto(f"http://127.0.0.1:{port}/", timeout=ms(90))
+            page.wait_for_selector(".pl-your-turn, .pl-hand-over", timeout=ms(90))
         finally:
             again.send_signal(signal.SIGINT)
-            _, err = again.communicate(timeout=60)
+            _, err = again.communicate(timeout=hang_guard(60))
         assert again.returncode == 0 and "taken" not in err, err
         page.close()
 
@@ -460,13 +455,13 @@ def test_a_stopped_kernel_is_said_on_the_page(browser, tmp_path):
     server = start("heads-up", seed=4)
     with server:
         page = _offline_page(browser)
-        page.goto(server.url, timeout=90_000)
-        page.wait_for_selector(".pl-your-turn, .pl-hand-over", timeout=90_000)
+        page.goto(server.url, timeout=ms(90))
+        page.wait_for_selector(".pl-your-turn, .pl-hand-over", timeout=ms(90))
         for kernel in [p for p in psutil.Process(server.process.pid).children(recursive=True)]:
             if "ipykernel" in " ".join(kernel.cmdline()):
                 kernel.kill()
         # Voila notices the dead kernel and forgets it (or restarts a blank one): either way a banner
-        page.wait_for_selector(".pl-server-gone", timeout=90_000)
+        page.wait_for_selector(".pl-server-gone", timeout=ms(90))
         page.close()
 
 
@@ -475,14 +470,14 @@ def test_a_page_load_that_timed_out_does_not_hold_a_kernel():
     server = start("heads-up", seed=1, cull_after=600, cull_unconnected=4)
     with server:
         port = int(server.url.rsplit(":", 1)[1].strip("/"))
-        with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
+        with socket.create_connection(("127.0.0.1", port), timeout=hang_guard(30)) as s:
             s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             s.recv(64)  # the first bytes of the page, then the "browser" gives up
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + hang_guard(60)
         while not _kernels(server) and time.monotonic() < deadline:
             time.sleep(0.2)
         assert _kernels(server) >= 1  # Voila started the page's kernel
-        deadline = time.monotonic() + 120  # a hang guard; the usual rule would keep it 600 s
+        deadline = time.monotonic() + hang_guard(120)  # a hang guard; the usual rule would keep it 600 s
         while _kernels(server) and time.monotonic() < deadline:
             time.sleep(1)
         assert _kernels(server) == 0
@@ -490,27 +485,20 @@ def test_a_page_load_that_timed_out_does_not_hold_a_kernel():
 
 def test_a_fast_watch_game_draws_its_hands_and_can_be_abandoned(browser, tmp_path):
     """Timer 0, 2,000 hands: the table shows the game as it goes and "abandon game" lands (nothing recorded)."""
-    old = os.environ.get("POKERLAB_DATA_DIR")  # the suite's scratch folder (conftest.py): put it back
-    os.environ["POKERLAB_DATA_DIR"] = str(tmp_path)
-    try:
-        server = start("bigholdem", seed=9)
-    finally:
-        _restore("POKERLAB_DATA_DIR", old)
+    server = _bigholdem(tmp_path, seed=9)
     with server:
-        page = _offline_page(browser)
-        page.goto(server.url, timeout=90_000)
-        page.wait_for_selector(".pl-setup", timeout=90_000)
+        page = _setup_page(browser, server)
         page.fill(".pl-setup-hands input", "2000")
         page.fill(".pl-setup-timer input", "0")
         page.click(".pl-start")
         page.wait_for_function(
             "() => { const h = document.querySelector('.pl-hand-number');"
             " return h && parseInt(h.innerText.split(' ')[1]) >= 3 }",
-            timeout=120_000,
+            timeout=ms(120),
         )
         assert page.locator(".pl-table .pl-seat").count() == 10 and page.locator(".pl-game-over").count() == 0
         page.click(".pl-abandon")
-        page.wait_for_selector(".pl-abandoned", timeout=30_000)
+        page.wait_for_selector(".pl-abandoned", timeout=ms(30))
         hands = int(re.search(r"after (\d+) finished", page.inner_text(".pl-abandoned")).group(1))
         assert 2 <= hands < 2000
         page.wait_for_timeout(2000)

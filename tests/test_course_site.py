@@ -87,68 +87,53 @@ def test_no_page_names_a_script_or_stylesheet_on_the_web_and_mathjax_is_local(si
 
 
 def test_in_chromium_offline_nothing_leaves_the_machine_images_load_and_formulas_render(site):
-    chromium = Path("/usr/bin/chromium")
-    if not chromium.exists():
+    from tests.browser import CHROMIUM, block_network, chromium
+
+    if not CHROMIUM.exists():
         pytest.skip("no /usr/bin/chromium here (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    off_machine: list[str] = []
-
-    def route(r):
-        url = r.request.url
-        if url.startswith(("file:", "data:", "blob:")) or urlparse(url).hostname in ("localhost", "127.0.0.1"):
-            r.continue_()
-        else:
-            off_machine.append(url)
-            r.abort()
-
     results = {}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(chromium), headless=True, args=["--no-sandbox"])
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.route("**/*", route)
-            page.goto((site / "index.html").as_uri(), wait_until="load")
-            hrefs = page.evaluate("() => [...document.querySelectorAll('a[href]')].map(a => a.href)")
-            reached = {urlparse(h).path.rsplit("/", 1)[-1] for h in hrefs}
-            for les in LESSONS:
-                assert f"{les.stem}.html" in reached
-            for target in _pages(site):
-                page.goto(target.as_uri(), wait_until="load")
-                page.wait_for_function("() => !window.MathJax || (MathJax.startup && MathJax.startup.promise)")
-                page.evaluate("() => window.MathJax && MathJax.startup ? MathJax.startup.promise : null")
-                results[target.name] = page.evaluate(
-                    """() => {
-                        const imgs = [...document.querySelectorAll('article img')];
-                        const body = document.querySelector('article') || document.body;
-                        const copy = body.cloneNode(true);
-                        copy.querySelectorAll('pre, code, script, mjx-container, .highlight').forEach(e => e.remove());
-                        const raw = (copy.innerText.match(/\\$[^$\\n]{1,80}\\$/g) || []).length
-                                  + (copy.innerText.match(/\\\\\\(|\\\\\\[/g) || []).length;
-                        const edge = body.getBoundingClientRect().right + 2;
-                        const wide = [...document.querySelectorAll('article img, article pre')]
-                            .filter(e => e.getBoundingClientRect().right > edge).length;
-                        const broken = imgs.filter(i => !i.complete || i.naturalWidth === 0).length;
-                        const math = document.querySelectorAll('mjx-container').length;
-                        return {images: imgs.length, broken, math, raw, wide};
-                    }"""
-                )
-            # printed to A4 (794 CSS pixels wide at 96 dpi): no picture or code block is wider than the text
-            page.set_viewport_size({"width": 794, "height": 1123})
-            page.emulate_media(media="print")
-            for name in ("02_strength_and_potential.html", "08_bpp_bayesian_network.html"):
-                page.goto((site / name).as_uri(), wait_until="load")
-                results[f"print {name}"] = page.evaluate(
-                    """() => {
-                        const body = document.querySelector('article') || document.body;
-                        const edge = Math.min(body.getBoundingClientRect().right, window.innerWidth) + 2;
-                        const wide = [...document.querySelectorAll('article img, article pre')]
-                            .filter(e => e.getBoundingClientRect().right > edge).length;
-                        return {images: 0, broken: 0, math: 0, raw: 0, wide};
-                    }"""
-                )
-        finally:
-            browser.close()
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        off_machine = block_network(page)
+        page.goto((site / "index.html").as_uri(), wait_until="load")
+        hrefs = page.evaluate("() => [...document.querySelectorAll('a[href]')].map(a => a.href)")
+        reached = {urlparse(h).path.rsplit("/", 1)[-1] for h in hrefs}
+        for les in LESSONS:
+            assert f"{les.stem}.html" in reached
+        for target in _pages(site):
+            page.goto(target.as_uri(), wait_until="load")
+            page.wait_for_function("() => !window.MathJax || (MathJax.startup && MathJax.startup.promise)")
+            page.evaluate("() => window.MathJax && MathJax.startup ? MathJax.startup.promise : null")
+            results[target.name] = page.evaluate(
+                """() => {
+                    const imgs = [...document.querySelectorAll('article img')];
+                    const body = document.querySelector('article') || document.body;
+                    const copy = body.cloneNode(true);
+                    copy.querySelectorAll('pre, code, script, mjx-container, .highlight').forEach(e => e.remove());
+                    const raw = (copy.innerText.match(/\\$[^$\\n]{1,80}\\$/g) || []).length
+                              + (copy.innerText.match(/\\\\\\(|\\\\\\[/g) || []).length;
+                    const edge = body.getBoundingClientRect().right + 2;
+                    const wide = [...document.querySelectorAll('article img, article pre')]
+                        .filter(e => e.getBoundingClientRect().right > edge).length;
+                    const broken = imgs.filter(i => !i.complete || i.naturalWidth === 0).length;
+                    const math = document.querySelectorAll('mjx-container').length;
+                    return {images: imgs.length, broken, math, raw, wide};
+                }"""
+            )
+        # printed to A4 (794 CSS pixels wide at 96 dpi): no picture or code block is wider than the text
+        page.set_viewport_size({"width": 794, "height": 1123})
+        page.emulate_media(media="print")
+        for name in ("02_strength_and_potential.html", "08_bpp_bayesian_network.html"):
+            page.goto((site / name).as_uri(), wait_until="load")
+            results[f"print {name}"] = page.evaluate(
+                """() => {
+                    const body = document.querySelector('article') || document.body;
+                    const edge = Math.min(body.getBoundingClientRect().right, window.innerWidth) + 2;
+                    const wide = [...document.querySelectorAll('article img, article pre')]
+                        .filter(e => e.getBoundingClientRect().right > edge).length;
+                    return {images: 0, broken: 0, math: 0, raw: 0, wide};
+                }"""
+            )
     assert off_machine == [], off_machine[:5]
     for name, r in results.items():
         assert r["broken"] == 0, (name, r)

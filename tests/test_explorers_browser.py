@@ -18,21 +18,15 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    if os.environ.get("CI"):
-        raise RuntimeError("CI needs /usr/bin/chromium for the browser tests (.ci/run installs it with apt)")
-    pytest.skip("no /usr/bin/chromium here (apt-get install chromium)", allow_module_level=True)
+from tests.browser import JupyterLab, chromium, ms, open_notebook, require_chromium, run_cell
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+require_chromium()
 
 WIDTH, HEIGHT = 1280, 720
 CHROME = 121  # pixels of the 720 that are JupyterLab's own bars (measured: the notebook panel is 599 high)
@@ -90,11 +84,13 @@ BEFORE = {
     "StrategyExplorer": 788,
 }
 
-_DONE = """
-() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell')].filter(
-  (c) => c.querySelector('.jp-OutputArea-output .jupyter-widgets')
-    || c.querySelector('.jp-OutputArea-output[data-mime-type*="stderr"]')
-).length
+_SHOWN = """
+(i) => {
+  const cell = document.querySelectorAll('.jp-Notebook .jp-CodeCell')[i];
+  return !!cell && !!(cell.querySelector('.jp-OutputArea-output .jupyter-widgets')
+    || cell.querySelector('.jp-OutputArea-output[data-mime-type*="stderr"]')
+    || cell.querySelector('.jp-OutputArea-output[data-mime-type*="error"]'));
+}
 """
 
 _MEASURE = """
@@ -119,105 +115,41 @@ _MEASURE = """
 """
 
 
-def measure(tmp_path: Path, only: list[str] | None = None) -> dict[str, object]:
-    """Run the explorers' notebook in JupyterLab at 1280x720 and return each explorer's box (``only``: these)."""
+def measure(lab: JupyterLab, browser, only: list[str] | None = None) -> dict[str, object]:
+    """Run the explorers' notebook in JupyterLab at 1280x720 and return each explorer's box (``only``: these).
+
+    Each cell runs through JupyterLab's own command once the kernel is idle (tests/browser.py), and the test
+    waits for the kernel's reply and then for the explorer's view (or an error) in the page: hang guards only."""
     explorers = [e for e in EXPLORERS if not only or e[0] in only]
-    from pokerlab.apps.serve import free_port
-
-    cells = [f"#{name}\n{code}" for name, code in explorers]
-    nb = {
-        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": c}
-                  for c in cells],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }  # fmt: skip
-    (tmp_path / "explorers.ipynb").write_text(json.dumps(nb))
-    settings = tmp_path / "settings" / "@jupyterlab"
-    (settings / "notebook-extension").mkdir(parents=True)
-    (settings / "notebook-extension" / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
-    port = free_port()
-    log = (tmp_path / "lab.log").open("w")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1", "--allow-root",
-         "--IdentityProvider.token=t", f"--ServerApp.root_dir={tmp_path}", "--LabApp.news_url="],
-        stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(tmp_path / "settings")},
-    )  # fmt: skip
-    off_machine: list[str] = []
-
-    def route(r):  # r: playwright's Route
-        url = r.request.url
-        if url.startswith(("data:", "blob:", "file:")) or url.startswith(f"http://127.0.0.1:{port}/"):
-            r.continue_()
-        else:
-            off_machine.append(url)
-            r.abort()
-
+    path = lab.write_notebook("explorers.ipynb", [f"#{name}\n{code}" for name, code in explorers])
+    page, off_machine = open_notebook(browser, lab, path, WIDTH, HEIGHT)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "JupyterLab did not start in 60 s"
-                time.sleep(0.3)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox"])
-            try:
-                page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
-                page.route("**/*", route)
-                page.goto(f"http://127.0.0.1:{port}/lab/tree/explorers.ipynb?token=t", timeout=120_000)
-                page.wait_for_selector(".jp-Notebook .jp-Cell", state="attached", timeout=120_000)
-                page.wait_for_selector(".jp-Notebook-ExecutionIndicator, .jp-Toolbar-kernelStatus", timeout=60_000)
-                time.sleep(3)  # the kernel starts
-                cells = page.locator(".jp-Notebook .jp-CodeCell")
-                overall = time.monotonic() + 900  # a hang guard for the whole page, not a time limit per explorer
-                for i in range(len(explorers)):  # run each cell and wait for its explorer (or an error)
-                    dialog = page.locator(".jp-Dialog")
-                    if dialog.count():  # a question from JupyterLab (e.g. about news): close it and say what it was
-                        print("dialog:", dialog.first.inner_text()[:300], file=sys.stderr, flush=True)
-                        page.keyboard.press("Escape")
-                        time.sleep(1)
-                    cells.nth(i).locator(".jp-InputArea-editor").click()
-                    page.keyboard.press("Shift+Enter")
-                    deadline = min(time.monotonic() + 600, overall)  # a hang guard: the kernel builds the explorer
-                    retry = time.monotonic() + 90  # a Shift+Enter that did not land (focus elsewhere) is sent again
-                    while page.evaluate(_DONE) <= i and time.monotonic() < deadline:
-                        if time.monotonic() > retry:
-                            cells.nth(i).locator(".jp-InputArea-editor").click()
-                            page.keyboard.press("Shift+Enter")
-                            retry = deadline
-                        time.sleep(0.5)
-                    print(f"{explorers[i][0]} shown", file=sys.stderr, flush=True)
-                time.sleep(3)  # the last charts arrive
-                page.screenshot(path=str(tmp_path / "page.png"))
-                shown = page.evaluate(_MEASURE)
-                if os.environ.get("POKERLAB_SCREENSHOTS"):  # each explorer scrolled to the top of the view
-                    for i, (name, _) in enumerate(explorers):
-                        view = cells.nth(i).locator(".jp-OutputArea-output .jupyter-widgets")
-                        if view.count():
-                            view.first.scroll_into_view_if_needed()
-                            view.first.evaluate("e => e.scrollIntoView({block: 'start'})")
-                            page.screenshot(path=str(Path(os.environ["POKERLAB_SCREENSHOTS"]) / f"{name}.png"))
-            finally:
-                browser.close()
+        for i, (name, _) in enumerate(explorers):
+            run_cell(page, path, i, seconds=600)  # a hang guard: the kernel builds the explorer
+            page.wait_for_function(_SHOWN, arg=i, timeout=ms(120))  # and the page draws it
+            print(f"{name} shown", file=sys.stderr, flush=True)
+        time.sleep(3)  # the last charts arrive
+        page.screenshot(path=str(lab.root / "explorers.png"))
+        shown = page.evaluate(_MEASURE)
+        if os.environ.get("POKERLAB_SCREENSHOTS"):  # each explorer scrolled to the top of the view
+            cells = page.locator(".jp-Notebook .jp-CodeCell")
+            for i, (name, _) in enumerate(explorers):
+                view = cells.nth(i).locator(".jp-OutputArea-output .jupyter-widgets")
+                if view.count():
+                    view.first.scroll_into_view_if_needed()
+                    view.first.evaluate("e => e.scrollIntoView({block: 'start'})")
+                    page.screenshot(path=str(Path(os.environ["POKERLAB_SCREENSHOTS"]) / f"{name}.png"))
     finally:
-        server.terminate()
-        server.wait(timeout=20)
-        log.close()
+        page.close()
+        lab.stop_kernels()
     shown["__off_machine"] = off_machine
     return shown
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=False,
-    reason="flaky in a busy CI run: a cell's run in the live JupyterLab page sometimes never registers (seen once "
-    "in two fresh-clone runs, 2026-11-25); `python tests/test_explorers_browser.py` prints the heights",
-)
-def test_every_explorer_fits_a_1280_by_720_projector(tmp_path):
-    shown = measure(tmp_path)
+def test_every_explorer_fits_a_1280_by_720_projector(jupyterlab):
+    with chromium() as browser:
+        shown = measure(jupyterlab, browser)
     assert shown["__off_machine"] == [], "requests left the machine"
     panel = shown["__panel"]
     assert isinstance(panel, int) and panel >= HEIGHT - CHROME, f"JupyterLab's bars take {HEIGHT - panel} px"
@@ -236,6 +168,6 @@ def test_every_explorer_fits_a_1280_by_720_projector(tmp_path):
 if __name__ == "__main__":  # print the measurements: python tests/test_explorers_browser.py
     import tempfile
 
-    with tempfile.TemporaryDirectory() as folder:
-        result = measure(Path(folder))
+    with tempfile.TemporaryDirectory() as folder, JupyterLab(Path(folder)) as lab, chromium() as browser:
+        result = measure(lab, browser)
     print(json.dumps(result, indent=1))

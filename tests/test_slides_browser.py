@@ -9,19 +9,14 @@ the course map's path in order. Skipped when there is no /usr/bin/chromium (CI i
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    if os.environ.get("CI"):
-        raise RuntimeError("CI needs /usr/bin/chromium for the browser tests (.ci/run installs it with apt)")
-    pytest.skip("no /usr/bin/chromium here (apt-get install chromium)", allow_module_level=True)
+from tests.browser import block_network, chromium, ms, require_chromium
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+require_chromium()
 
 from pokerlab.course import slides  # noqa: E402
 
@@ -29,7 +24,6 @@ pytestmark = pytest.mark.slow
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 LESSONS = sorted(p.stem for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb") if not p.name.startswith("00"))
-LOCAL = ("file:", "data:", "blob:", "about:")
 
 # Show each slide in turn (reveal hides all but the nearby ones) and measure it.
 MEASURE = r"""() => {
@@ -62,30 +56,17 @@ def decks(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox"])
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 def _open(browser, deck: Path):
     """A page with the deck loaded and every request routed; returns (context, page, requests off the machine)."""
     context = browser.new_context(viewport={"width": 1280, "height": 720})
-    off: list[str] = []
-
-    def route(r):
-        if r.request.url.startswith(LOCAL):
-            r.continue_()
-        else:
-            off.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
+    off = block_network(context)
     page = context.new_page()
     page.goto(deck.resolve().as_uri())
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=60_000)
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=ms(60))
     return context, page, off
 
 
@@ -122,7 +103,7 @@ def test_speaker_view_opens_offline_and_shows_the_notes_of_the_slide(decks, brow
         view = popup.value
         view.wait_for_function(
             "() => (document.querySelector('.speaker-controls-notes') || {}).innerText?.includes('Students ask')",
-            timeout=30_000,
+            timeout=ms(30),
         )
         notes = view.evaluate("() => document.querySelector('.speaker-controls-notes').innerText")
     finally:

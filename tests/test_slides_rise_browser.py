@@ -14,89 +14,55 @@ pyproject.toml's data-files are not installed. Skipped when there is no /usr/bin
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    if os.environ.get("CI"):
-        raise RuntimeError("CI needs /usr/bin/chromium for the browser tests (.ci/run installs it with apt)")
-    pytest.skip("no /usr/bin/chromium here (apt-get install chromium)", allow_module_level=True)
+from tests.browser import block_network, chromium, ms, require_chromium
+from tests.timing import hang_guard
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+require_chromium()
 
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = ROOT / "notebooks" / "05_betting_strategies.ipynb"
-LABEXTENSIONS = ROOT / "labextension"  # pokerlab-rise-widgets
 EXPLORER = "StrategyExplorer()"
 # RISE's horizontal slides: the sections that hold the vertical ones
 STACKS = "[...document.querySelectorAll('.reveal .slides section')].filter(s => s.querySelector('section'))"
-LOCAL = ("file:", "data:", "blob:", "about:", "http://127.0.0.1", "ws://127.0.0.1")
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    """A JupyterLab server with jupyterlab-rise, serving a copy of lesson 05; yields its port."""
+def lab(jupyterlab):
+    """The worker's JupyterLab (tests/browser.py: jupyterlab-rise is installed beside it) with a copy of lesson 05
+    in its folder; the lesson's kernel is stopped at the end."""
     import importlib.util
 
     assert importlib.util.find_spec("jupyterlab_rise"), "jupyterlab-rise is in the test extra: pip install -e '.[test]'"
-    from pokerlab.apps.serve import free_port
-
-    root = tmp_path_factory.mktemp("rise")
-    shutil.copy(LESSON, root / LESSON.name)
-    settings = root / "settings" / "@jupyterlab" / "notebook-extension"
-    settings.mkdir(parents=True)
-    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
-    port = free_port()
-    log = (root / "lab.log").open("w")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1", "--allow-root",
-         "--IdentityProvider.token=t", f"--ServerApp.root_dir={root}", "--LabApp.news_url=",
-         f"--LabServerApp.extra_labextensions_path={LABEXTENSIONS}"],
-        stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(root / "settings")},
-    )  # fmt: skip
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "JupyterLab did not start in 60 s"
-                time.sleep(0.3)
-        yield port
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
-        log.close()
+    shutil.copy(LESSON, jupyterlab.root / LESSON.name)
+    yield jupyterlab
+    jupyterlab.stop_kernels()
 
 
-def _slideshow(browser, port: int):
-    """Open the lesson's RISE slideshow with every request routed; return (page, requests off the machine)."""
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as b:
+        yield b
+
+
+def _slideshow(browser, lab):
+    """Open the lesson's RISE slideshow with every request routed; return (page, requests off the machine).
+
+    RISE's page does not expose JupyterLab's application and starts the lesson's kernel only when a cell runs
+    (measured: no kernel 25 s after the slides are laid out), so the run itself waits for the kernel."""
     page = browser.new_page(viewport={"width": 1280, "height": 720})
-    off: list[str] = []
-
-    def route(r):
-        if r.request.url.startswith(LOCAL):
-            r.continue_()
-        else:
-            off.append(r.request.url)
-            r.abort()
-
-    page.route("**/*", route)
-    page.goto(f"http://127.0.0.1:{port}/rise/{LESSON.name}?token=t", timeout=120_000)
-    page.wait_for_selector(".reveal .slides section .jp-Cell", state="attached", timeout=120_000)
-    time.sleep(3)  # the kernel starts and RISE lays out the slides
+    off = block_network(page)
+    page.goto(lab.url(LESSON.name, app="rise"), timeout=ms(120))
+    page.wait_for_selector(".reveal .slides section .jp-Cell", state="attached", timeout=ms(120))
+    page.wait_for_selector(".reveal.ready", state="attached", timeout=ms(60))  # reveal has laid out the slides
     return page, off
 
 
@@ -116,32 +82,30 @@ def _run_explorer(page):
     page.wait_for_function(
         f"() => [...document.querySelectorAll('.jp-Cell')].some(c => c.innerText.includes({json.dumps(EXPLORER)})"
         " && c.querySelector('.jp-OutputArea-output'))",
-        timeout=120_000,
+        timeout=ms(300),
     )
     return cell
 
 
-def test_lesson_metadata_gives_the_rise_slides_and_the_explorer_runs_on_its_slide(lab):
+def test_lesson_metadata_gives_the_rise_slides_and_the_explorer_runs_on_its_slide(lab, browser):
     cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
     kinds = [c["metadata"]["slideshow"]["slide_type"] for c in cells]
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox"])
-        try:
-            page, off = _slideshow(browser, lab)
-            columns = page.evaluate(f"() => {STACKS}.length")
-            leaves = page.evaluate(
-                "() => [...document.querySelectorAll('.reveal .slides section')]"
-                ".filter(s => !s.querySelector('section')).length"
-            )
-            skipped = page.locator(".jp-Cell.reveal-skip").count()
-            font = page.evaluate("() => getComputedStyle(document.querySelector('.reveal')).fontFamily")
-            titles = page.evaluate(f"() => {STACKS}.map(s => (s.querySelector('section h2') || {{}}).textContent)")
-            cell = _run_explorer(page)
-            cell.locator(".widget-slider", has_text="to call").first.wait_for(timeout=30_000)
-            sliders = cell.locator(".widget-slider").count()
-            pictures = cell.locator(".jp-OutputArea-output img").count()
-        finally:
-            browser.close()
+    page, off = _slideshow(browser, lab)
+    try:
+        columns = page.evaluate(f"() => {STACKS}.length")
+        leaves = page.evaluate(
+            "() => [...document.querySelectorAll('.reveal .slides section')]"
+            ".filter(s => !s.querySelector('section')).length"
+        )
+        skipped = page.locator(".jp-Cell.reveal-skip").count()
+        font = page.evaluate("() => getComputedStyle(document.querySelector('.reveal')).fontFamily")
+        titles = page.evaluate(f"() => {STACKS}.map(s => (s.querySelector('section h2') || {{}}).textContent)")
+        cell = _run_explorer(page)
+        cell.locator(".widget-slider", has_text="to call").first.wait_for(timeout=ms(30))
+        sliders = cell.locator(".widget-slider").count()
+        pictures = cell.locator(".jp-OutputArea-output img").count()
+    finally:
+        page.close()
     assert columns == kinds.count("slide")
     assert leaves == kinds.count("slide") + kinds.count("subslide")
     assert skipped == kinds.count("skip") == 1  # the setup cell is not shown
@@ -154,35 +118,33 @@ def test_lesson_metadata_gives_the_rise_slides_and_the_explorer_runs_on_its_slid
     assert "Source Sans Pro" in font
 
 
-def test_dragging_a_slider_on_the_explorers_slide_changes_the_number(lab):
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox"])
-        try:
-            page, off = _slideshow(browser, lab)
-            cell = _run_explorer(page)
-            slider = cell.locator(".widget-slider", has_text="to call").first
-            slider.wait_for(timeout=30_000)
-            text = lambda: cell.locator(".jp-OutputArea").first.inner_text()  # noqa: E731
-            readout = lambda: int(slider.locator(".widget-readout").first.inner_text())  # noqa: E731
-            assert readout() == 20 and "pot odds (eq. 7) = 0.167" in text()  # 20 / (100 + 20)
-            box = slider.locator(".noUi-handle").first.bounding_box()
-            assert box and 0 <= box["x"] < 1280 and 0 <= box["y"] < 720, box  # on the slide shown
-            y = box["y"] + box["height"] / 2
-            page.mouse.move(box["x"] + box["width"] / 2, y)
-            page.mouse.down()
-            page.mouse.move(box["x"] + 60, y, steps=6)
-            page.mouse.up()
-            deadline = time.monotonic() + 30
-            while True:
-                chips = readout()
-                want = f"pot odds (eq. 7) = {chips / (100 + chips):.3f}"  # the kernel's number for the new bet
-                if chips > 20 and want in text():
-                    break
-                assert time.monotonic() < deadline, (chips, text())
-                time.sleep(0.1)
-            hash_after = page.evaluate("() => location.hash")
-        finally:
-            browser.close()
+def test_dragging_a_slider_on_the_explorers_slide_changes_the_number(lab, browser):
+    page, off = _slideshow(browser, lab)
+    try:
+        cell = _run_explorer(page)
+        slider = cell.locator(".widget-slider", has_text="to call").first
+        slider.wait_for(timeout=ms(30))
+        text = lambda: cell.locator(".jp-OutputArea").first.inner_text()  # noqa: E731
+        readout = lambda: int(slider.locator(".widget-readout").first.inner_text())  # noqa: E731
+        assert readout() == 20 and "pot odds (eq. 7) = 0.167" in text()  # 20 / (100 + 20)
+        box = slider.locator(".noUi-handle").first.bounding_box()
+        assert box and 0 <= box["x"] < 1280 and 0 <= box["y"] < 720, box  # on the slide shown
+        y = box["y"] + box["height"] / 2
+        page.mouse.move(box["x"] + box["width"] / 2, y)
+        page.mouse.down()
+        page.mouse.move(box["x"] + 60, y, steps=6)
+        page.mouse.up()
+        deadline = time.monotonic() + hang_guard(30)
+        while True:
+            chips = readout()
+            want = f"pot odds (eq. 7) = {chips / (100 + chips):.3f}"  # the kernel's number for the new bet
+            if chips > 20 and want in text():
+                break
+            assert time.monotonic() < deadline, (chips, text())
+            time.sleep(0.1)
+        hash_after = page.evaluate("() => location.hash")
+    finally:
+        page.close()
     assert chips > 20
     assert hash_after.startswith("#/slide-")  # still in the slideshow
     assert off == []
