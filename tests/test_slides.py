@@ -392,6 +392,21 @@ def test_a_chart_squeezed_under_other_blocks_goes_on_the_next_subslide(tmp_path)
     assert len(_leaves(page)) == 1
 
 
+def test_a_chart_taller_than_the_room_under_its_code_gets_a_subslide_of_its_own(tmp_path):
+    # lesson 08's BPPInspector picture (912x782 CSS px) was shown at 0.62 of its size under four lines of code,
+    # its 12-px posterior labels at 7 px: a chart already shrunk below its own size goes where it is largest
+    code = "inspector = BPPInspector()\ninspector.from_cards()\ninspector.action.value = 'bet'\ninspector"
+    heading = _md("a", "## 1. Inspect", "slide", NOTE)
+    page = _deck(tmp_path, [heading, _code("b", code, [_png_of(912, 782)], "subslide")])
+    leaves = _leaves(page)
+    assert len(leaves) == 3 and "<img" not in leaves[1] and "<img" in leaves[2]
+    height = int(re.search(r"<img [^>]*height:(\d+)px", leaves[2]).group(1))
+    assert height >= 590  # the sub-slide's full room, not the ~490 px left under the code
+    # a chart shown at its own size or larger under its code stays there
+    page = _deck(tmp_path, [heading, _code("b", code, [_png_of(600, 420)], "subslide")])
+    assert len(_leaves(page)) == 2
+
+
 def test_cli_lessons_are_optional_and_lecture_with_lessons_is_one_line(tmp_path, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["course", "slides"])

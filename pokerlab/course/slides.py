@@ -428,8 +428,11 @@ def _layout(parts: Sequence[_Part]) -> list[_Slide]:
                 natural = h * min(1.4, (WIDTH - 80) / w)
                 room = BUDGET - used
                 # a chart squeezed under other blocks to less than 3/4 of the size it could have on a slide of
-                # its own (the 13x13 grids' numbers unreadable) goes on the next sub-slide instead
-                if current.blocks and room < min(0.75 * min(natural, BUDGET - 30), natural):
+                # its own (the 13x13 grids' numbers unreadable), or shown below its own size (its labels smaller
+                # than drawn: BPPInspector's at 0.62) when a sub-slide of its own shows it larger, goes on the
+                # next sub-slide instead
+                own = min(natural, BUDGET - 30)
+                if current.blocks and (room < min(0.75 * own, natural) or (room - 8 < h and own > 1.1 * room)):
                     current = start(False, part, part.title)
                     room = BUDGET - 30
                 block.height = min(natural, room)
