@@ -466,3 +466,18 @@ def test_the_rise_widgets_labextension_ships_in_the_wheel_and_links_in_a_checkou
     (link,) = pokerlab._jupyter_labextension_paths()
     assert link["dest"] == package["name"]
     assert (Path(pokerlab.__file__).parent / link["src"]).resolve() == folder
+
+
+def test_the_lessons_in_the_current_folder_are_found_without_notebooks(tmp_path, monkeypatch):
+    # a copy of notebooks/ used with an installed wheel: `cd lessons && pokerlab course slides decks 02` looked in
+    # site-packages/notebooks and failed; in a checkout it silently built the checkout's lesson instead
+    (tmp_path / "00_course_map.ipynb").write_text(json.dumps(_nb([])), encoding="utf-8")
+    toy = _nb([_md("a", "# Lesson 2 · Toy", "slide"), _md("b", "## 1. One", "slide", NOTE)])
+    (tmp_path / "02_toy.ipynb").write_text(json.dumps(toy), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert [p.name for p in slides.find_lessons(["02"])] == ["02_toy.ipynb"]
+    empty = tmp_path / "elsewhere"
+    empty.mkdir()
+    monkeypatch.chdir(empty)
+    monkeypatch.setenv("POKERLAB_LESSONS", str(tmp_path))
+    assert [p.name for p in slides.find_lessons(["2"])] == ["02_toy.ipynb"]

@@ -29,6 +29,7 @@ from __future__ import annotations
 import html
 import json
 import math
+import os
 import re
 import shutil
 import struct
@@ -555,9 +556,17 @@ def _read_notebook(path: Path) -> dict[str, Any]:
 
 def _folder(notebooks: str | Path | None) -> Path:
     if notebooks is None:
-        here = Path("notebooks")
-        checkout = Path(__file__).resolve().parents[2] / "notebooks"
-        folder = here if (here / "00_course_map.ipynb").is_file() else checkout
+        # the lessons next to the lecturer first (./notebooks, or the folder itself when it holds them: a copy of
+        # notebooks/ used with an installed wheel), then $POKERLAB_LESSONS, then the checkout pokerlab runs from
+        env = os.environ.get("POKERLAB_LESSONS", "").strip()
+        places = [Path("notebooks"), Path("."), *([Path(env)] if env else [])]
+        places.append(Path(__file__).resolve().parents[2] / "notebooks")
+        folder = next((p for p in places if (p / "00_course_map.ipynb").is_file()), None)
+        if folder is None:
+            raise DataError(
+                "no lessons here (no 00_course_map.ipynb in ./notebooks or .): run from the folder holding the "
+                "lessons, or pass notebooks= (--notebooks) pointing at them"
+            )
     elif isinstance(notebooks, (str, Path)) and str(notebooks).strip():
         folder = Path(notebooks)
     else:
