@@ -106,7 +106,10 @@ _MEASURE = """
     const root = cell.querySelector('.jp-OutputArea-output .jupyter-widgets');
     const area = cell.querySelector('.jp-OutputArea-output');
     if (!name) continue;
-    if (!root) { out[name] = null; continue; }
+    if (!root) {  // an explorer that raised says so; null is a run that never registered in the page
+      out[name] = cell.querySelector('.jp-OutputArea-output[data-mime-type*="stderr"]') ? 'error' : null;
+      continue;
+    }
     const box = root.getBoundingClientRect();
     out[name] = {height: Math.ceil(box.height), width: Math.ceil(Math.max(box.width, root.scrollWidth)),
                  room: Math.floor(area.getBoundingClientRect().width)};
@@ -211,26 +214,29 @@ def measure(tmp_path: Path, only: list[str] | None = None) -> dict[str, object]:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=False,
-    reason="flaky in a busy CI run: a cell's run in the live JupyterLab page sometimes never registers (seen once "
-    "in two fresh-clone runs, 2026-11-25); `python tests/test_explorers_browser.py` prints the heights",
-)
 def test_every_explorer_fits_a_1280_by_720_projector(tmp_path):
+    # Every explorer that was measured must fit: this was a blanket non-strict xfail, so a too-tall explorer only
+    # turned it from XPASS to XFAIL. Only a cell whose run never registered in the live page (the flake seen once in
+    # two busy fresh-clone runs) makes it an xfail now, and only after the measured explorers have been checked.
     shown = measure(tmp_path)
     assert shown["__off_machine"] == [], "requests left the machine"
     panel = shown["__panel"]
     assert isinstance(panel, int) and panel >= HEIGHT - CHROME, f"JupyterLab's bars take {HEIGHT - panel} px"
-    too_big = {}
-    for name, _ in EXPLORERS:
-        box = shown[name]
-        assert box is not None, f"{name} was not rendered"
-        assert isinstance(box, dict)
-        if box["height"] > HEIGHT - CHROME or box["width"] > box["room"]:
-            too_big[name] = box
+    raised = [name for name, _ in EXPLORERS if shown[name] == "error"]
+    assert not raised, f"these explorers raised: {raised}"
+    boxes = {name: shown[name] for name, _ in EXPLORERS if isinstance(shown[name], dict)}
+    too_big = {
+        name: box
+        for name, box in boxes.items()
+        if box["height"] > HEIGHT - CHROME or box["width"] > box["room"]  # type: ignore[index]
+    }
     assert not too_big, f"taller than {HEIGHT - CHROME} px or wider than the output area: {too_big}"
     for name, before in BEFORE.items():
-        assert shown[name]["height"] < before  # type: ignore[index]
+        if name in boxes:
+            assert boxes[name]["height"] < before  # type: ignore[index]
+    missing = [name for name, _ in EXPLORERS if name not in boxes]
+    if missing:
+        pytest.xfail(f"the run of {missing} never registered in the live JupyterLab page (a busy machine)")
 
 
 if __name__ == "__main__":  # print the measurements: python tests/test_explorers_browser.py
