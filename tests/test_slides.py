@@ -392,6 +392,21 @@ def test_a_chart_squeezed_under_other_blocks_goes_on_the_next_subslide(tmp_path)
     assert len(_leaves(page)) == 1
 
 
+def test_a_chart_taller_than_the_room_under_its_code_gets_a_subslide_of_its_own(tmp_path):
+    # lesson 08's BPPInspector picture (912x782 CSS px) was shown at 0.62 of its size under four lines of code,
+    # its 12-px posterior labels at 7 px: a chart already shrunk below its own size goes where it is largest
+    code = "inspector = BPPInspector()\ninspector.from_cards()\ninspector.action.value = 'bet'\ninspector"
+    heading = _md("a", "## 1. Inspect", "slide", NOTE)
+    page = _deck(tmp_path, [heading, _code("b", code, [_png_of(912, 782)], "subslide")])
+    leaves = _leaves(page)
+    assert len(leaves) == 3 and "<img" not in leaves[1] and "<img" in leaves[2]
+    height = int(re.search(r"<img [^>]*height:(\d+)px", leaves[2]).group(1))
+    assert height >= 590  # the sub-slide's full room, not the ~490 px left under the code
+    # a chart shown at its own size or larger under its code stays there
+    page = _deck(tmp_path, [heading, _code("b", code, [_png_of(600, 420)], "subslide")])
+    assert len(_leaves(page)) == 2
+
+
 def test_cli_lessons_are_optional_and_lecture_with_lessons_is_one_line(tmp_path, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["course", "slides"])
@@ -451,3 +466,18 @@ def test_the_rise_widgets_labextension_ships_in_the_wheel_and_links_in_a_checkou
     (link,) = pokerlab._jupyter_labextension_paths()
     assert link["dest"] == package["name"]
     assert (Path(pokerlab.__file__).parent / link["src"]).resolve() == folder
+
+
+def test_the_lessons_in_the_current_folder_are_found_without_notebooks(tmp_path, monkeypatch):
+    # a copy of notebooks/ used with an installed wheel: `cd lessons && pokerlab course slides decks 02` looked in
+    # site-packages/notebooks and failed; in a checkout it silently built the checkout's lesson instead
+    (tmp_path / "00_course_map.ipynb").write_text(json.dumps(_nb([])), encoding="utf-8")
+    toy = _nb([_md("a", "# Lesson 2 · Toy", "slide"), _md("b", "## 1. One", "slide", NOTE)])
+    (tmp_path / "02_toy.ipynb").write_text(json.dumps(toy), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert [p.name for p in slides.find_lessons(["02"])] == ["02_toy.ipynb"]
+    empty = tmp_path / "elsewhere"
+    empty.mkdir()
+    monkeypatch.chdir(empty)
+    monkeypatch.setenv("POKERLAB_LESSONS", str(tmp_path))
+    assert [p.name for p in slides.find_lessons(["2"])] == ["02_toy.ipynb"]

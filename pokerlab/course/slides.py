@@ -29,6 +29,7 @@ from __future__ import annotations
 import html
 import json
 import math
+import os
 import re
 import shutil
 import struct
@@ -428,8 +429,11 @@ def _layout(parts: Sequence[_Part]) -> list[_Slide]:
                 natural = h * min(1.4, (WIDTH - 80) / w)
                 room = BUDGET - used
                 # a chart squeezed under other blocks to less than 3/4 of the size it could have on a slide of
-                # its own (the 13x13 grids' numbers unreadable) goes on the next sub-slide instead
-                if current.blocks and room < min(0.75 * min(natural, BUDGET - 30), natural):
+                # its own (the 13x13 grids' numbers unreadable), or shown below its own size (its labels smaller
+                # than drawn: BPPInspector's at 0.62) when a sub-slide of its own shows it larger, goes on the
+                # next sub-slide instead
+                own = min(natural, BUDGET - 30)
+                if current.blocks and (room < min(0.75 * own, natural) or (room - 8 < h and own > 1.1 * room)):
                     current = start(False, part, part.title)
                     room = BUDGET - 30
                 block.height = min(natural, room)
@@ -552,9 +556,17 @@ def _read_notebook(path: Path) -> dict[str, Any]:
 
 def _folder(notebooks: str | Path | None) -> Path:
     if notebooks is None:
-        here = Path("notebooks")
-        checkout = Path(__file__).resolve().parents[2] / "notebooks"
-        folder = here if (here / "00_course_map.ipynb").is_file() else checkout
+        # the lessons next to the lecturer first (./notebooks, or the folder itself when it holds them: a copy of
+        # notebooks/ used with an installed wheel), then $POKERLAB_LESSONS, then the checkout pokerlab runs from
+        env = os.environ.get("POKERLAB_LESSONS", "").strip()
+        places = [Path("notebooks"), Path("."), *([Path(env)] if env else [])]
+        places.append(Path(__file__).resolve().parents[2] / "notebooks")
+        folder = next((p for p in places if (p / "00_course_map.ipynb").is_file()), None)
+        if folder is None:
+            raise DataError(
+                "no lessons here (no 00_course_map.ipynb in ./notebooks or .): run from the folder holding the "
+                "lessons, or pass notebooks= (--notebooks) pointing at them"
+            )
     elif isinstance(notebooks, (str, Path)) and str(notebooks).strip():
         folder = Path(notebooks)
     else:
