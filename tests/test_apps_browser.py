@@ -334,7 +334,7 @@ def test_abandon_game_and_a_taken_port(browser, tmp_path):
 
         deadline = time.monotonic() + hang_guard(60)  # the first click lands (a hang guard, scaled by the load)
         while landed() == (0, hands) and time.monotonic() < deadline:
-            time.sleep(0.2)
+            page.wait_for_timeout(200)  # (time.sleep would hold the routed requests)
         page.wait_for_timeout(2000)  # a second action would have landed after it by now
         assert landed() in ((1, hands), (0, hands + 1))
         assert page.locator(".pl-status .pl-error").count() == 0

@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -131,7 +130,7 @@ def measure(lab: JupyterLab, browser, only: list[str] | None = None) -> dict[str
             run_cell(page, path, i, seconds=600)  # a hang guard: the kernel builds the explorer
             page.wait_for_function(_SHOWN, arg=i, timeout=ms(120))  # and the page draws it
             print(f"{name} shown", file=sys.stderr, flush=True)
-        time.sleep(3)  # the last charts arrive
+        page.wait_for_timeout(3000)  # the last charts arrive (time.sleep would hold the routed requests)
         page.screenshot(path=str(lab.root / "explorers.png"))
         shown = page.evaluate(_MEASURE)
         if os.environ.get("POKERLAB_SCREENSHOTS"):  # each explorer scrolled to the top of the view

@@ -103,14 +103,14 @@ def test_drag_in_jupyterlab_reaches_the_kernel(jupyterlab):
             deadline = time.monotonic() + hang_guard(30)
             while hero_text.input_value() != "99+, AKs":
                 assert time.monotonic() < deadline, f"the kernel's text after the drag: {hero_text.input_value()!r}"
-                time.sleep(0.05)
+                page.wait_for_timeout(50)
             hero_text.fill("AA, KK, AKs")
             hero_text.press("Enter")
             deadline = time.monotonic() + hang_guard(30)
             colour = lambda name: cell(name).evaluate("c => getComputedStyle(c).backgroundColor")  # noqa: E731
             while colour("QQ") != colour("22"):
                 assert time.monotonic() < deadline, "typed text did not repaint the grid"
-                time.sleep(0.05)
+                page.wait_for_timeout(50)
             assert colour("KK") != colour("22") and colour("AKs") != colour("22")
             run_cell(page, path, 1)
             page.wait_for_selector("text=SAME=", timeout=ms(60))

@@ -75,7 +75,7 @@ def _run_explorer(page):
         if cell.evaluate(present):
             break
         page.keyboard.press("PageDown")
-        time.sleep(0.2)
+        page.wait_for_timeout(200)
     assert cell.evaluate(present), "never reached the explorer's slide"
     cell.click()
     page.keyboard.press("Control+Enter")  # runs the cell and stays on its slide
@@ -141,7 +141,7 @@ def test_dragging_a_slider_on_the_explorers_slide_changes_the_number(lab, browse
             if chips > 20 and want in text():
                 break
             assert time.monotonic() < deadline, (chips, text())
-            time.sleep(0.1)
+            page.wait_for_timeout(100)
         hash_after = page.evaluate("() => location.hash")
     finally:
         page.close()
