@@ -510,3 +510,21 @@ def test_the_bundle_names_the_vega_lite_that_jupyterlab_renders():
     assert static.is_dir(), f"JupyterLab is installed but its static files are not in {static}"
     core = "".join(p.read_text(errors="replace") for p in static.glob("jlab_core.*.js"))
     assert charts.VEGALITE_MIMETYPE in core and "application/vnd.vegalite.v6+json" not in core
+
+
+def test_a_lesson_chart_gets_readable_text_sizes_unless_it_sets_its_own():
+    """Lecturer's finding: Vega-Lite's default 10-px axis labels cannot be read from the back row. The bundle's
+    spec (and so its PNG) carries 13-px labels and 14-px titles; a size the chart sets stays."""
+    import altair as alt
+    import pandas as pd
+
+    from pokerlab.charts.render import VEGALITE_MIMETYPE, display_bundle
+
+    frame = pd.DataFrame({"x": [1, 2], "y": [3, 4]})
+    plain = alt.Chart(frame).mark_bar().encode(x="x:O", y="y:Q")
+    config = display_bundle(plain)[0][VEGALITE_MIMETYPE]["config"]
+    assert config["axis"] == {"labelFontSize": 13, "titleFontSize": 14} and config["title"]["fontSize"] == 16
+    small = plain.configure_axis(labelFontSize=9)
+    assert display_bundle(small)[0][VEGALITE_MIMETYPE]["config"]["axis"]["labelFontSize"] == 9
+    # the picture grows with the text: drawn at the bigger size, the same chart is taller
+    assert display_bundle(plain)[1]["image/png"]["height"] > display_bundle(small)[1]["image/png"]["height"]

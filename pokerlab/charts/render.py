@@ -300,6 +300,30 @@ def _compact_data(spec: dict[str, Any]) -> dict[str, Any]:
     return spec
 
 
+READABLE_SIZES: dict[str, dict[str, int]] = {
+    "axis": {"labelFontSize": 13, "titleFontSize": 14},
+    "legend": {"labelFontSize": 13, "titleFontSize": 13},
+    "header": {"labelFontSize": 14, "titleFontSize": 14},
+    "title": {"fontSize": 16},
+}
+"""Text sizes (CSS px) a lesson's charts get where the chart sets none: Vega-Lite's defaults (10-px axis labels,
+11-px titles) cannot be read from the back of a lecture room. A size the chart sets itself (in its axes or its
+config) wins."""
+
+
+def readable_config(config: Any) -> dict[str, Any]:
+    """A Vega-Lite ``config`` with :data:`READABLE_SIZES` filled in where it sets no size of its own.
+
+    >>> readable_config({"axis": {"labelFontSize": 8}})["axis"]
+    {'labelFontSize': 8, 'titleFontSize': 14}
+    """
+    out = dict(config) if isinstance(config, dict) else {}
+    for part, sizes in READABLE_SIZES.items():
+        given = out.get(part)
+        out[part] = {**sizes, **(given if isinstance(given, dict) else {})}
+    return out
+
+
 def display_bundle(chart: alt.TopLevelMixin | dict[str, Any], text: str = "") -> tuple[dict[str, Any], dict[str, Any]]:
     """ONE mime bundle (data, metadata) for a chart: its Vega-Lite spec and its PNG picture.
 
@@ -317,6 +341,7 @@ def display_bundle(chart: alt.TopLevelMixin | dict[str, Any], text: str = "") ->
         raise ParameterTypeError("chart given as text must be a Vega-Lite spec in JSON (an object)")
     compact = _compact_data(spec)
     compact["$schema"] = LIVE_SCHEMA
+    compact["config"] = readable_config(compact.get("config"))
     data, meta = png_bundle(compact, text or _title_text(compact))
     data[VEGALITE_MIMETYPE] = compact
     return data, meta
