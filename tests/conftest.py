@@ -17,3 +17,20 @@ def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
 
     with JupyterLab(tmp_path_factory.mktemp("jupyterlab")) as lab:
         yield lab
+
+
+# test files whose graders run submissions; the sandbox tests themselves (test_course_sandbox.py) are left alone
+_GRADING_FILES = ("test_course.py", "test_course_roundtrip_a.py", "test_course_roundtrip_b.py")
+
+
+@pytest.fixture(autouse=True)
+def _grade_where_no_sandbox_exists(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a machine that can isolate no kernel (no mount or user namespace: macOS, a locked-down container), the
+    grader refuses to run without ``--allow-same-user``; the grading tests then check the grading itself, as
+    the same user (tests/test_course_sandbox.py checks the isolation and the refusal, and skips there)."""
+    if request.path.name not in _GRADING_FILES:
+        return
+    from pokerlab.course import grading
+
+    if grading.isolation(allow_same_user=True) == "none":
+        monkeypatch.setattr(grading, "isolation", lambda allow_same_user=False: "none")
