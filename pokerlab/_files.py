@@ -40,6 +40,11 @@ def target_of(path: str | os.PathLike[str]) -> Path:
     return Path(os.path.realpath(p))  # a dangling link names the file to create
 
 
+def _file_of(fd: int, mode: str, encoding: str | None, newline: str | None) -> IO[Any]:
+    """The file object of an open descriptor: bytes for ``"wb"``, text with ``encoding``/``newline`` for ``"w"``."""
+    return os.fdopen(fd, "wb") if mode == "wb" else os.fdopen(fd, "w", encoding=encoding, newline=newline)
+
+
 @contextlib.contextmanager
 def atomic_writer(
     path: str | os.PathLike[str], mode: str = "w", *, encoding: str | None = "utf-8", newline: str | None = ""
@@ -69,12 +74,7 @@ def atomic_writer(
         keep: int | None = None
     else:
         if not stat.S_ISREG(st.st_mode) and not stat.S_ISDIR(st.st_mode):  # a device or a pipe: write into it
-            fd = os.open(target, os.O_WRONLY | getattr(os, "O_BINARY", 0))
-            if mode == "wb":
-                g: IO[Any] = os.fdopen(fd, "wb")
-            else:
-                g = os.fdopen(fd, "w", encoding=encoding, newline=newline)
-            with g:
+            with _file_of(os.open(target, os.O_WRONLY | getattr(os, "O_BINARY", 0)), mode, encoding, newline) as g:
                 yield g
             return
         keep = st.st_mode & 0o7777
@@ -87,11 +87,7 @@ def atomic_writer(
                 os.fchmod(fd, keep)
             else:  # pragma: no cover - Windows
                 os.chmod(tmp, keep)
-        if mode == "wb":
-            f: IO[Any] = os.fdopen(fd, "wb")
-        else:
-            f = os.fdopen(fd, "w", encoding=encoding, newline=newline)
-        with f:
+        with _file_of(fd, mode, encoding, newline) as f:
             yield f
             f.flush()
             os.fsync(f.fileno())
