@@ -89,6 +89,32 @@ def test_every_writer_in_the_package_uses_the_helper():
     assert offenders == []
 
 
+# Path.write_text/write_bytes left in the package: files pokerlab makes for itself in its own temporary folders
+SCRATCH_WRITES = {
+    "pokerlab/course/grading.py": "the kernel spec and each submission's copy, in the grader's temporary folders",
+    "pokerlab/course/site.py": "conf.py in the site's build folder",
+    "pokerlab/apps/serve.py": "the app's notebook, in the server's temporary folder",
+    "pokerlab/apps/leaderboard.py": "the journal of games still to move, beside the leaderboard it belongs to",
+}
+
+
+def test_every_file_a_user_names_is_written_through_the_helper():
+    """Feedback pages, decks, their pictures and PDFs were written in place (Path.write_text): a reader could see
+    half a page, and a link to it was replaced. Only pokerlab's own scratch files may skip the helper."""
+    offenders = []
+    for path in sorted((ROOT / "pokerlab").rglob("*.py")):
+        where = path.relative_to(ROOT).as_posix()
+        if path.name == "_files.py":
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), start=1):
+            code = line.split("#", 1)[0]
+            if re.search(r"\.write_(text|bytes)\(", code) and where not in SCRATCH_WRITES:
+                offenders.append(f"{where}:{number}: {line.strip()}")
+    assert offenders == []
+    for where in SCRATCH_WRITES:  # the exceptions still exist
+        assert re.search(r"\.write_(text|bytes)\(", (ROOT / where).read_text()), where
+
+
 # -- each writer -------------------------------------------------------------------------
 
 

@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 import pokerlab
+from pokerlab._files import write_text
 from pokerlab.course.lessons import (
     Exercise,
     Lesson,
@@ -698,7 +699,7 @@ def grade(
         g = grade_notebook(path, nb, problem, lessons, timeout=timeout, memory=memory, isolate=mode, hide=hide)
         if out is not None:
             out.mkdir(parents=True, exist_ok=True)
-            (out / fname).write_text(feedback_html(g, nb, lessons), encoding="utf-8")
+            write_text(out / fname, feedback_html(g, nb, lessons))
         grades.append(g)
         if on_result is not None:
             on_result(g)

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab import _validate
+from pokerlab._files import write_bytes, write_text
 from pokerlab.errors import DataError, ParameterError, ParameterTypeError
 
 __all__ = [
@@ -524,7 +525,7 @@ class _Assets:
         self.folder.mkdir(parents=True, exist_ok=True)
         self.count += 1
         name = f"image-{self.count:03d}.png"
-        (self.folder / name).write_bytes(png)
+        write_bytes(self.folder / name, png)
         return f"{self.prefix}/{name}"
 
 
@@ -535,7 +536,7 @@ def _copy_reveal(out: Path) -> str:
     source = resources.files("pokerlab.course") / "assets" / "reveal"
     for entry in source.iterdir():
         if entry.is_file():
-            (target / entry.name).write_bytes(entry.read_bytes())
+            write_bytes(target / entry.name, entry.read_bytes())
     return "reveal"
 
 
@@ -639,7 +640,7 @@ def build_deck(lesson: str | Path, out: str | Path) -> Path:
     reveal = _copy_reveal(folder)
     title = next((p.title for p in parts if p.kind == "h1"), stem)
     target = folder / f"{stem}.slides.html"
-    target.write_text(_deck_html(title, slides, reveal), encoding="utf-8")
+    write_text(target, _deck_html(title, slides, reveal))
     return target
 
 
@@ -736,7 +737,7 @@ def build_lecture(out: str | Path, notebooks: str | Path | None = None) -> Path:
         chosen[0].notes = timing + chosen[0].notes
         parts.extend(chosen)
     target = folder / "lecture.slides.html"
-    target.write_text(_deck_html("Lecture", _layout(parts), _copy_reveal(folder)), encoding="utf-8")
+    write_text(target, _deck_html("Lecture", _layout(parts), _copy_reveal(folder)))
     return target
 
 
@@ -837,7 +838,7 @@ def print_pdf(deck: str | Path, pdf: str | Path | None = None, chromium: str = C
                 {"printBackground": True, "preferCSSPageSize": True, "displayHeaderFooter": False},
                 session=session,
             )
-            target.write_bytes(base64.b64decode(result["data"]))
+            write_bytes(target, base64.b64decode(result["data"]))
             call("Browser.close")
         finally:
             writer.close()
