@@ -15,6 +15,10 @@ A reader must never see half a file, and writing must not change who can read it
   ``open()`` does: renaming over it would replace the device or pipe with a plain file (as root, a
   regular ``/dev/null`` for every program on the machine). Such a write cannot be atomic.
 
+One thing an atomic replace cannot keep is a **hard link**: the new file is a new inode, so another name
+of the old file keeps the old content (``open(path, "w")`` would change both names, but a reader could
+see half a file). pokerlab chooses whole files; use a symbolic link where two names must show one file.
+
 Errors are ``OSError``; each caller turns them into its own :mod:`pokerlab.errors` exception, naming the path.
 """
 
