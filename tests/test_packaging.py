@@ -261,15 +261,14 @@ def test_every_lesson_and_solution_runs_from_the_installed_wheel_outside_the_rep
     FileNotFoundError. The wheel goes into a fresh virtual environment in a temporary folder, the notebooks
     (lessons and solutions) are copied to another, and each runs there top to bottom on that environment's
     kernel: nothing of the checkout can be imported or read."""
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    venv, wheel_to_install = _wheel_venv(tmp_path, wheel_file)
     python = venv / "bin" / "python"
     env = {
         k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "POKERLAB_TABLES", "VIRTUAL_ENV", "JUPYTER_PATH"}
     }
     env["JUPYTER_DATA_DIR"] = str(tmp_path / "jupyter")  # only the fresh environment's kernel is found
     proc = subprocess.run(
-        [str(python), "-m", "pip", "install", "-q", str(wheel_file), "nbclient", "nbformat", "ipykernel"],
+        [str(python), "-m", "pip", "install", "-q", *wheel_to_install, "nbclient", "nbformat", "ipykernel"],
         capture_output=True,
         text=True,
         env=env,
@@ -294,3 +293,25 @@ def test_every_lesson_and_solution_runs_from_the_installed_wheel_outside_the_rep
         list((ROOT / "notebooks" / "solutions").glob("*.ipynb"))
     )
     assert run.stdout.splitlines()[-1] == "ALL RAN"
+
+
+def _wheel_venv(tmp_path: Path, wheel_file: Path) -> tuple[Path, list[str]]:
+    """The fresh environment the lessons run in, and what to install into it besides the notebook runner.
+
+    ``.ci/run`` has already built this commit's wheel from the committed files and installed it, with its
+    dependencies, into a fresh virtual environment in a temporary folder (its smoke test); it names that
+    environment in ``POKERLAB_WHEEL_VENV``, and the test runs the lessons there instead of installing the same
+    wheel's dependencies a second time. Anywhere else (the README's test command) the test builds its own."""
+    given = os.environ.get("POKERLAB_WHEEL_VENV")
+    if given:
+        venv = Path(given).resolve()
+        assert not venv.is_relative_to(ROOT.resolve()), f"POKERLAB_WHEEL_VENV {venv} is inside the repository"
+        shown = subprocess.run(
+            [str(venv / "bin" / "python"), "-m", "pip", "show", "-f", "pokerlab"], capture_output=True, text=True
+        )
+        assert shown.returncode == 0, f"POKERLAB_WHEEL_VENV {venv} has no pokerlab installed: {shown.stderr[-500:]}"
+        assert "Editable project location" not in shown.stdout, "POKERLAB_WHEEL_VENV holds an editable install"
+        return venv, []
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    return venv, [str(wheel_file)]
