@@ -170,7 +170,9 @@ def test_a_file_that_is_no_notebook_gets_a_line_and_no_score(tmp_path):
     assert "not a readable notebook" in grades[0].notes[0] and "no lesson" in grades[1].notes[0]
     assert "not a notebook" in grades[2].notes[0]
     assert (tmp_path / "fb" / "broken.html").is_file()
-    # the folder, given instead of its files, grades the same notebooks (in name order)
+    # the folder, given instead of its files, grades the same notebooks (in name order); a folder named like a
+    # notebook inside it is passed over, not a reason to stop grading the others
+    (tmp_path / "folder.ipynb").mkdir()
     again = grading.grade([tmp_path], lessons=LESSONS)
     assert [Path(g.notebook).name for g in again] == ["broken.ipynb", "odd.ipynb", "other.ipynb"]
 

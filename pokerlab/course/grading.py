@@ -676,7 +676,7 @@ def grade(
         raise ParameterError(f"memory must be at least 256 MB, not {memory} bytes")
     files: list[Path] = []
     for p in map(Path, paths):  # a folder stands for the notebooks in it (a class's submissions, say)
-        inside = sorted(p.glob("*.ipynb")) if p.is_dir() else [p]
+        inside = sorted(f for f in p.glob("*.ipynb") if f.is_file()) if p.is_dir() else [p]  # files only
         if p.is_dir() and not inside:
             raise ParameterError(f"no notebook (*.ipynb) in the folder {str(p)!r}")
         files.extend(inside)
