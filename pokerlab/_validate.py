@@ -268,18 +268,23 @@ def _writable_folder(folder: Any, name: str, shown: str) -> None:
         raise ParameterError(f"{name} {_show(shown)} cannot be written: {exc.strerror or exc}") from exc
 
 
+_INKLESS = frozenset("\U0001d159")
+"""Symbols (category S) that fonts draw as nothing and whose Unicode names say neither FILLER nor BLANK."""
+
+
 def visible(ch: str) -> bool:
     """Whether one character shows ink: a letter, number, punctuation or symbol (Unicode categories L, N, P, S)
     that Unicode does not name a FILLER or BLANK.
 
     Spaces, separators, controls, format characters (zero-width space, joiners, direction marks), marks
     alone, private-use and unassigned code points show nothing; neither do the fillers and blanks that
-    Unicode files as letters or symbols (U+3164 HANGUL FILLER, U+115F, U+FFA0, U+2800 BRAILLE PATTERN BLANK).
+    Unicode files as letters or symbols (U+3164 HANGUL FILLER, U+115F, U+FFA0, U+2800 BRAILLE PATTERN BLANK),
+    nor the symbols drawn as empty space (:data:`_INKLESS`: U+1D159 MUSICAL SYMBOL NULL NOTEHEAD).
 
     >>> [visible(c) for c in "a李9!€😀"], [visible(c) for c in " \u200b\u2060\u0301\u2800\u3164\u115f\ue000"]
     ([True, True, True, True, True, True], [False, False, False, False, False, False, False, False])
     """
-    if unicodedata.category(ch)[0] not in "LNPS":
+    if unicodedata.category(ch)[0] not in "LNPS" or ch in _INKLESS:
         return False
     name = unicodedata.name(ch, "")
     return "FILLER" not in name and "BLANK" not in name

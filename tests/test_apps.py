@@ -1160,6 +1160,7 @@ BLANK_NAMES = [
     "\u2800 \u3164",
     "\u0301\u0301",  # combining marks with nothing to sit on
     "\ue000",  # private use
+    "\U0001d159",  # MUSICAL SYMBOL NULL NOTEHEAD (a symbol drawn as nothing; an outside tester's find)
 ]
 
 
