@@ -847,6 +847,11 @@ def cmd_course_grade(args: argparse.Namespace) -> None:
     )
     if args.json:
         print(json.dumps([g.to_json() for g in grades], indent=2))
+    if grades and all(g.lesson is None for g in grades):  # a batch of which nothing could be graded is a mistake
+        raise ParameterError(
+            f"none of the {len(grades)} notebook(s) could be graded: each is listed with the reason"
+            " (is it a lesson's student copy?)"
+        )
 
 
 def cmd_course_site(args: argparse.Namespace) -> None:

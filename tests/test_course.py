@@ -20,7 +20,7 @@ import pytest
 from pokerlab.cli import main
 from pokerlab.course import grading
 from pokerlab.course._check import run_checks
-from pokerlab.course.lessons import nbgrader_meta, read_lessons, source
+from pokerlab.course.lessons import nbgrader_meta, read_lesson, read_lessons, source
 from pokerlab.course.release import release, solutions_copy, student_copy
 from pokerlab.errors import ParameterError
 from tests.peers import peer
@@ -360,10 +360,26 @@ def test_an_untouched_student_copy_is_graded_without_a_kernel_and_an_edited_one_
 def test_grade_json_lists_notebook_score_max_score_and_exercises(tmp_path, capsys):
     other = tmp_path / "other.ipynb"
     other.write_text(json.dumps({"cells": []}))
-    assert main(["course", "grade", str(other), "--json"]) == 0
-    (entry,) = json.loads(capsys.readouterr().out)
+    # nothing in the batch could be graded: the list is printed, then one line on stderr and exit 2
+    assert main(["course", "grade", str(other), "--json"]) == 2
+    out = capsys.readouterr()
+    (entry,) = json.loads(out.out)
     assert {"notebook", "score", "max_score", "exercises"} <= set(entry)
     assert entry["notebook"] == str(other) and entry["score"] == entry["max_score"] == 0
+    assert out.err.count("\n") == 1 and "none of the 1 notebook(s) could be graded" in out.err
+
+
+def test_a_batch_of_junk_notebooks_exits_2_but_one_lesson_among_them_exits_0(tmp_path, capsys):
+    junk = []
+    for i, text in enumerate(['{"cells": []}', "not json", '{"nbformat": 4, "cells": [{"cell_type": "code"}]}']):
+        junk.append(tmp_path / f"junk{i}.ipynb")
+        junk[-1].write_text(text)
+    assert main(["course", "grade", *map(str, junk)]) == 2
+    out = capsys.readouterr()
+    assert out.out.count("not graded") == 3 and "none of the 3 notebook(s) could be graded" in out.err
+    stud = release(tmp_path / "stud", lessons=[read_lesson(ROOT / "notebooks" / "01_cards_and_hand_ranks.ipynb")])[0]
+    assert main(["course", "grade", str(stud), *map(str, junk)]) == 0  # one graded: the notes say the rest
+    assert capsys.readouterr().out.count("not graded") == 3
 
 
 def test_an_old_nbformat_3_notebook_is_upgraded_and_a_misnamed_file_is_noted(tmp_path, monkeypatch):
