@@ -347,6 +347,49 @@ def _enumerate(ncards, first, store, counts, kk, ft, nt, pr, sr, cat):
     return pos
 
 
+@njit(cache=True)
+def _value_hist(ncards, first, hist, kk, ft, nt, pr, sr):
+    """``hist[v] += 1`` for every ``ncards``-card hand (5, 6 or 7) whose lowest card id is ``first``, of value v.
+
+    The counting loop behind :func:`category_counts_from` and :func:`class_counts`: an odometer over the
+    first ``ncards - 1`` cards keeps their rank-key sum and suit mask, and the last card runs in a tight
+    loop of one addition, one table look-up and one increment (about 15x the generic walk of
+    :func:`_enumerate`, which also stores values). Returns the number of hands counted.
+    """
+    m = ncards - 1
+    idx = np.empty(m, np.int64)
+    ps = np.zeros(m + 1, np.int64)
+    sms = np.zeros(m + 1, np.int64)
+    for i in range(m):
+        idx[i] = first + i
+    level = 0
+    total = 0
+    while True:
+        for lv in range(level, m):
+            ps[lv + 1], sms[lv + 1] = _add(ps[lv], sms[lv], idx[lv], kk)
+        p0 = ps[m]
+        sm0 = sms[m]
+        for c in range(idx[m - 1] + 1, 52):
+            p = p0 + kk[c]
+            if ((p >> 32) + 0x3333) & 0x8888:  # five or more of a suit: the rare flush path
+                v = _val(p, sm0 | (1 << (16 * (c & 3) + (c >> 2))), ncards, ft, nt, pr, sr)
+            else:
+                key = p & 0xFFFFFFFF
+                v = nt[pr[ncards, key >> 17] + sr[key & 131071]]
+            hist[v] += 1
+        total += 51 - idx[m - 1]
+        i = m - 1  # the last prefix card that can still move up (leaving room for the cards after it)
+        while i > 0 and idx[i] == 52 - ncards + i:
+            i -= 1
+        if i == 0:  # only the lowest card is left to move: it stays ``first``
+            break
+        idx[i] += 1
+        for j in range(i + 1, m):
+            idx[j] = idx[j - 1] + 1
+        level = i
+    return total
+
+
 @njit(cache=True, inline="always")
 def _setup(hole, board, kk):
     """Board state, board + hole state and the mask of known cards."""
@@ -775,26 +818,37 @@ def evaluate_batch(ids: np.ndarray, check: bool = True) -> tuple[np.ndarray, int
 
 
 def enumerate_hands(ncards: int, store: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
-    """Category counts over every ``ncards``-card hand (and, optionally, every value)."""
+    """Category counts over every ``ncards``-card hand (and, with ``store``, every value in lexicographic order:
+    the generic walk :func:`_enumerate`; without, the counting loop :func:`_value_hist`)."""
     from math import comb
 
+    if not store:
+        return class_counts(ncards, CAT, 9), None
     counts = np.zeros(9, np.int64)
-    values = np.empty(comb(52, ncards) if store else 0, np.int16)
+    values = np.empty(comb(52, ncards), np.int16)
     _enumerate(ncards, -1, values, counts, KK, FT, NT, PR, SR, CAT)
-    return counts, (values if store else None)
+    return counts, values
+
+
+def value_counts_from(ncards: int, first: int) -> np.ndarray:
+    """How many ``ncards``-card hands whose lowest card id is ``first`` have each value (an array over values)."""
+    hist = np.zeros(len(CAT), np.int64)
+    _value_hist(ncards, first, hist, KK, FT, NT, PR, SR)
+    return hist
 
 
 def class_counts(ncards: int, class_of: np.ndarray, n_classes: int) -> np.ndarray:
     """Counts over every ``ncards``-card hand of ``class_of[value]`` (any grouping of the 7,462 values)."""
+    hist = sum((value_counts_from(ncards, first) for first in range(52 - ncards + 1)), np.zeros(len(CAT), np.int64))
     counts = np.zeros(n_classes, np.int64)
-    _enumerate(ncards, -1, np.empty(0, np.int16), counts, KK, FT, NT, PR, SR, np.asarray(class_of, dtype=CAT.dtype))
+    np.add.at(counts, np.asarray(class_of, dtype=np.int64)[: len(hist)], hist)
     return counts
 
 
 def category_counts_from(ncards: int, first: int) -> np.ndarray:
     """Category counts over the ``ncards``-card hands whose lowest card id is ``first``."""
     counts = np.zeros(9, np.int64)
-    _enumerate(ncards, first, np.empty(0, np.int16), counts, KK, FT, NT, PR, SR, CAT)
+    np.add.at(counts, CAT.astype(np.int64), value_counts_from(ncards, first))
     return counts
 
 

@@ -309,7 +309,7 @@ def category_counts(n_cards: int = 5, *, progress: bool = True) -> dict[HandCate
     """How many of all ``n_cards``-card hands (5, 6 or 7) fall in each category.
 
     Exact, by evaluating every hand: 2,598,960 five-card hands take a
-    fraction of a second, all 133,784,560 seven-card hands a few seconds
+    fraction of a second, all 133,784,560 seven-card hands about a second
     (with a progress bar over the lowest card).
 
     >>> category_counts(5, progress=False)[HandCategory.FULL_HOUSE]

@@ -2,12 +2,14 @@
 
 import hashlib
 import itertools
+from math import comb
 
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import pokerlab as pl
 from pokerlab import Card, CardCountError, CardError, HandCategory, _kernels, evaluate, evaluate_batch, parse_cards
 from pokerlab._tables import all_keys
 from pokerlab.evaluator import reference_value
@@ -54,11 +56,29 @@ def test_every_five_card_class_occurs_as_often_as_combinatorics_says():
         assert per_value[i] == expected[cat], (i, cat)
 
 
-@pytest.mark.slow
 def test_seven_card_category_counts_over_all_133784560_hands():
     counts, _ = _kernels.enumerate_hands(7)
     assert counts.tolist() == SEVEN_CARD_COUNTS
     assert counts.sum() == 133_784_560
+    assert [pl.category_counts(7, progress=False)[c] for c in pl.HandCategory] == SEVEN_CARD_COUNTS
+
+
+@pytest.mark.parametrize("ncards", [5, 6])
+def test_the_counting_loop_finds_every_value_the_generic_walk_stores(ncards):
+    """``_value_hist`` (an odometer over all cards but the last, the last in a tight loop) against
+    ``_enumerate`` (a plain odometer over every card, storing each value), lowest card by lowest card."""
+    for first in range(52 - ncards + 1):
+        values = np.empty(comb(52 - first - 1, ncards - 1), np.int16)
+        counts = np.zeros(9, np.int64)
+        walked = _kernels._enumerate(ncards, first, values, counts, *_kernels_tables())
+        hist = _kernels.value_counts_from(ncards, first)
+        assert walked == len(values) == hist.sum()
+        assert np.array_equal(np.bincount(values, minlength=len(hist)), hist), first
+
+
+def _kernels_tables():
+    k = _kernels
+    return k.KK, k.FT, k.NT, k.PR, k.SR, k.CAT
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])
