@@ -9,6 +9,8 @@ from __future__ import annotations
 import base64
 import functools
 import io
+import subprocess
+import sys
 
 import pandas as pd
 import pytest
@@ -496,7 +498,6 @@ def test_lessons_display_charts_as_one_bundle_with_both_mimetypes():
 def test_the_bundle_names_the_vega_lite_that_jupyterlab_renders():
     """altair 6 writes Vega-Lite 6; JupyterLab 4.6's built-in vega extension renders Vega-Lite 3-5 only. The bundle
     therefore says v5, and JupyterLab's own files (when the lab extra is installed) carry that mimetype."""
-    import sys
     from pathlib import Path
 
     import altair as alt
@@ -528,3 +529,30 @@ def test_a_lesson_chart_gets_readable_text_sizes_unless_it_sets_its_own():
     assert display_bundle(small)[0][VEGALITE_MIMETYPE]["config"]["axis"]["labelFontSize"] == 9
     # the picture grows with the text: drawn at the bigger size, the same chart is taller
     assert display_bundle(plain)[1]["image/png"]["height"] > display_bundle(small)[1]["image/png"]["height"]
+
+
+def test_altair_is_imported_without_the_optional_iri_grammar_and_still_validates(tmp_path):
+    """pokerlab.charts imports jsonschema with ``rfc3987_syntax`` held back (1.7 s of CPU per kernel, for a
+    format no Vega-Lite spec uses): it is not imported, a chart still validates and renders, a spec with a
+    wrong type is still refused, and the module stays importable for whoever wants it."""
+    probe = (
+        "import sys\n"
+        "import pokerlab.charts as charts, altair as alt, pandas as pd\n"
+        "print('held', 'rfc3987_syntax' not in sys.modules)\n"
+        "chart = alt.Chart(pd.DataFrame({'x': [1, 2]})).mark_bar().encode(x='x:Q')\n"
+        "print('marks', sum(m.visible for m in charts.mark_counts(chart)))\n"
+        "try:\n"
+        "    alt.Chart(pd.DataFrame({'x': [1]})).mark_bar(opacity='high').to_dict()\n"
+        "    print('refused False')\n"
+        "except Exception as e:\n"
+        "    print('refused', type(e).__name__)\n"
+        "import importlib.util\n"
+        "print('importable', importlib.util.find_spec('rfc3987_syntax') is not None or 'absent')\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    lines = dict(line.split(" ", 1) for line in proc.stdout.splitlines())
+    assert lines["held"] == "True"
+    assert lines["marks"] == "2"
+    assert lines["refused"] != "False"
+    assert lines["importable"] in ("True", "absent")

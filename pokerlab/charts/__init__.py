@@ -41,6 +41,7 @@ arguments there) and ``tests/junk.py`` feeds them junk.
 from __future__ import annotations
 
 from pokerlab import _chart_hook
+from pokerlab.charts import _imports  # noqa: F401  # first: jsonschema without its slow IRI grammar
 from pokerlab.charts.bpp import bpp_curves_chart, network_svg, posterior_chart
 from pokerlab.charts.context import (
     calibration_chart,

@@ -22,6 +22,7 @@ one-line message in the widget; it never raises into the notebook.
 
 from __future__ import annotations
 
+from pokerlab.charts import _imports  # noqa: F401  # first: jsonschema without its slow IRI grammar
 from pokerlab.widgets.bpp import BPPInspector
 from pokerlab.widgets.cfr import CFRExplorer
 from pokerlab.widgets.context import ContextExplorer
