@@ -274,6 +274,20 @@ def open_notebook(browser: Any, lab: JupyterLab, path: str, width: int = 1400, h
     return page, off_machine
 
 
+def close_side_panels(page: Any) -> None:
+    """Collapse JupyterLab's left and right side panels, as a lecturer does before projecting.
+
+    Whether the file browser starts open depends on JupyterLab's version and the workspace it restores
+    (JupyterLab 4.6 opens it for ``lab/tree/<file>``, taking 250 of 1,280 pixels); a test that measures
+    the notebook's width closes both, then waits for the notebook to be laid out again."""
+    page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+    page.wait_for_function(
+        "() => { const n = document.querySelector('.jp-NotebookPanel');"
+        " return !!n && n.getBoundingClientRect().left < 80; }",
+        timeout=ms(30),
+    )
+
+
 def run_cell(page: Any, path: str, index: int, seconds: float = 300) -> None:
     """Run cell ``index`` of the notebook ``path`` through JupyterLab's ``notebook:run-cell`` command and wait
     until the kernel has replied (the cell has its execution count) and is idle again.

@@ -11,7 +11,10 @@ The page chrome is what JupyterLab itself takes at 1280x720 with the file browse
 the tab bar, the notebook toolbar and the status bar, together ``CHROME`` = 121 pixels (measured: the
 notebook's scrolling panel is 599 pixels high, 1,100 wide). An explorer fits when its height is at most that panel's
 height, so it can be scrolled to fill the screen and seen whole, and when it is no wider than the cell's output
-area (no sideways scrolling). Skipped when there is no /usr/bin/chromium (CI installs it).
+area (no sideways scrolling). Nothing inside may be cut off either: no text box too narrow for its text and
+no panel hiding part of what it holds (a 13x13 grid wider than its tab, a slider or dropdown wider than its
+column). JupyterLab 4.6 opens the file browser for ``lab/tree/<file>``; the test closes both side panels first,
+as a lecturer does. Skipped when there is no /usr/bin/chromium (CI installs it).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import JupyterLab, chromium, ms, open_notebook, require_chromium, run_cell
+from tests.browser import JupyterLab, chromium, close_side_panels, ms, open_notebook, require_chromium, run_cell
 
 require_chromium()
 
@@ -106,8 +109,23 @@ _MEASURE = """
       continue;
     }
     const box = root.getBoundingClientRect();
+    // content cut off inside the explorer: a text box too narrow for its text, or a panel that hides part
+    // of what it holds (a 13x13 grid wider than its tab)
+    const clipped = [];
+    for (const el of root.querySelectorAll('*')) {
+      if (el.getClientRects().length === 0) continue;  // not displayed (another tab, a closed accordion)
+      const tag = el.tagName.toLowerCase();
+      const style = getComputedStyle(el);
+      const hides = ['hidden', 'auto', 'scroll', 'clip'].includes(style.overflowX);
+      if ((tag === 'input' && el.type === 'text') || (hides && tag !== 'select' && tag !== 'textarea')) {
+        if (el.scrollWidth > el.clientWidth + 2) {
+          clipped.push(`${tag}.${[...el.classList].join('.')} ${el.scrollWidth}>${el.clientWidth}`
+                       + (tag === 'input' ? ` "${el.value}"` : ''));
+        }
+      }
+    }
     out[name] = {height: Math.ceil(box.height), width: Math.ceil(Math.max(box.width, root.scrollWidth)),
-                 room: Math.floor(area.getBoundingClientRect().width)};
+                 room: Math.floor(area.getBoundingClientRect().width), clipped};
   }
   const panel = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer')
              || document.querySelector('.jp-NotebookPanel-notebook');
@@ -126,6 +144,7 @@ def measure(lab: JupyterLab, browser, only: list[str] | None = None) -> dict[str
     path = lab.write_notebook("explorers.ipynb", [f"#{name}\n{code}" for name, code in explorers])
     page, off_machine = open_notebook(browser, lab, path, WIDTH, HEIGHT)
     try:
+        close_side_panels(page)  # the file browser closed, as the CHROME measurement assumes
         for i, (name, _) in enumerate(explorers):
             run_cell(page, path, i, seconds=600)  # a hang guard: the kernel builds the explorer
             page.wait_for_function(_SHOWN, arg=i, timeout=ms(120))  # and the page draws it
@@ -164,6 +183,8 @@ def test_every_explorer_fits_a_1280_by_720_projector(jupyterlab):
         if box["height"] > HEIGHT - CHROME or box["width"] > box["room"]  # type: ignore[index]
     }
     assert not too_big, f"taller than {HEIGHT - CHROME} px or wider than the output area: {too_big}"
+    clipped = {name: box["clipped"] for name, box in boxes.items() if box["clipped"]}  # type: ignore[index]
+    assert not clipped, f"content cut off inside an explorer: {clipped}"
     for name, before in BEFORE.items():
         if name in boxes:
             assert boxes[name]["height"] < before  # type: ignore[index]

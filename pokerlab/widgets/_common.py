@@ -58,11 +58,26 @@ AXIS_TITLE_SIZE = 13
 TITLE_SIZE = 14
 
 
+def _fit_column(widget: w.Widget) -> None:
+    """Cap ``widget`` (and the widgets of a box) at its container's width, unless it sets a cap of its own."""
+    layout = getattr(widget, "layout", None)
+    if layout is not None and layout.max_width is None:
+        layout.max_width = "calc(100% - 4px)"  # ipywidgets' 2-pixel margins on each side
+    if isinstance(widget, w.Box) and not isinstance(widget, (w.Accordion, w.Tab)):
+        for child in widget.children:
+            _fit_column(child)
+
+
 def _beside(controls: list[w.Widget], view: list[w.Widget], *, controls_width: str = "22em") -> w.HBox:
     """The controls in a column of ``controls_width`` beside the ``view`` column (numbers, charts).
 
     The row wraps, so on a page too narrow for both the view goes below the controls instead of being cut.
+    Each control (and each control in a row of them) is capped at the column's width: ipywidgets draws a
+    slider or a dropdown 300 pixels wide whatever its column, which cut their right ends off in a 22em
+    column (the browser test measures every explorer for content cut off).
     """
+    for control in controls:
+        _fit_column(control)
     left = w.VBox(controls, layout=w.Layout(width=controls_width, flex="0 0 auto", overflow="hidden"))
     left.add_class("pl-controls")
     right = w.VBox(view, layout=w.Layout(flex="1 1 auto", align_items="flex-start"))

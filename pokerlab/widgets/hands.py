@@ -97,8 +97,9 @@ class PotentialExplorer:
         _validate.seed(seed)
         self._charts = charts
         self._deck_seed = seed
-        self.hole = w.Text(value=hole, description="hole", layout=w.Layout(width="9.5em"))
-        self.board = w.Text(value=board, description="board", layout=w.Layout(width="11.5em"))
+        # the labels as wide as their words (not ipywidgets' 80 px), so "AdQc" and a turn's board show whole
+        self.hole = w.Text(value=hole, description="hole", style=_WIDE, layout=w.Layout(width="8.5em"))
+        self.board = w.Text(value=board, description="board", style=_WIDE, layout=w.Layout(width="11em"))
         self.lookahead = w.ToggleButtons(
             options=[("2 cards", 2), ("1 card", 1)], value=2, description="lookahead", style=_WIDE, layout=_inline()
         )
@@ -168,12 +169,17 @@ class PotentialExplorer:
         self.result, self.error = p, None
         self.matrix.value = p._repr_html_()
         # opponents across, so the table is three rows high beside the charts
-        head = "".join(f"<th>{n}</th>" for n in range(1, 10))
-        hs_n = "".join(f"<td>{p.hs**n:.3f}</td>" for n in range(1, 10))
-        ehs = "".join(f"<td>{p.hs**n + (1 - p.hs**n) * p.ppot:.3f}</td>" for n in range(1, 10))
+        # nine columns of three decimals fit the 27em column only with narrow cells: the words go in a caption
+        cell = "padding:0.1em 0.15em;text-align:right"
+        first = "padding:0.1em 0.3em 0.1em 0;text-align:left"
+        head = "".join(f"<th style='{cell}'>{n}</th>" for n in range(1, 10))
+        hs_n = "".join(f"<td style='{cell}'>{p.hs**n:.3f}</td>" for n in range(1, 10))
+        ehs = "".join(f"<td style='{cell}'>{p.hs**n + (1 - p.hs**n) * p.ppot:.3f}</td>" for n in range(1, 10))
         self.numbers.value = (
-            "<table class='pl-hs-n' style='font-size:90%'>"
-            f"<tr><th>opponents</th>{head}</tr><tr><th>HS<sub>n</sub></th>{hs_n}</tr><tr><th>EHS</th>{ehs}</tr></table>"
+            "<table class='pl-hs-n' style='font-size:85%;border-spacing:0'>"
+            "<caption style='text-align:left'>against n opponents</caption>"
+            f"<tr><th style='{first}'>n</th>{head}</tr><tr><th style='{first}'>HS<sub>n</sub></th>{hs_n}</tr>"
+            f"<tr><th style='{first}'>EHS</th>{ehs}</tr></table>"
         )
         if self._charts:
             self.last_chart = self._chart(p)

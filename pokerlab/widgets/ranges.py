@@ -25,7 +25,7 @@ function render({ model, el }) {
   const grid = document.createElement("div");
   grid.className = "pl-range-cells";
   grid.style.cssText =
-    "display:grid;grid-template-columns:repeat(13,2.6em);gap:1px;user-select:none;font:11px sans-serif";
+    "display:grid;grid-template-columns:repeat(13,2.35em);gap:1px;user-select:none;font:11px sans-serif";
   const cells = [];
   let painting = null;
   const colour = (wt) => wt <= 0 ? "#eceff1" : `rgba(46,134,193,${0.25 + 0.75 * wt})`;
@@ -158,7 +158,7 @@ class RangeGrid:
             value=text,
             description="range",
             placeholder="e.g. QQ+, AKs@50 (@ takes a percent 0-100)",
-            layout=w.Layout(width="100%", max_width="36em"),
+            layout=w.Layout(width="calc(100% - 4px)", max_width="36em"),  # 100% less ipywidgets' 2-pixel margins
             continuous_update=False,
         )
         # the slider reaches every weight the constructor accepts, so it always shows what a drag paints
@@ -355,7 +355,7 @@ class RangeEquityExplorer:
         tabs.set_title(0, "hero range")
         tabs.set_title(1, "villain range")
         # the grids beside the numbers and the breakdowns: 1,100 x about 560 pixels, a projector's screen
-        self.widget = _beside([self.board, tabs], [self.numbers, self.chart_view], controls_width="29em")
+        self.widget = _beside([self.board, tabs], [self.numbers, self.chart_view], controls_width="30em")
         self.widget.add_class("pl-range-equity-explorer")
         self.update()
 
