@@ -30,10 +30,12 @@ class Variant(StrEnum):
 
 
 class CFREngine(StrEnum):
-    """Where :func:`pokerlab.solve.cfr` runs: the compiled numba kernel (the default) or numpy over all deals."""
+    """Where :func:`pokerlab.solve.cfr` runs: the compiled numba kernel (the default), numpy over all deals, or
+    (MCCFR only) the compiled walk's arithmetic in plain Python, which needs no numba."""
 
     NUMBA = "numba"
     NUMPY = "numpy"
+    PYTHON = "python"
 
 
 class GameName(StrEnum):

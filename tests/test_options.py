@@ -44,7 +44,7 @@ def test_solve_takes_the_old_strings_and_the_members_alike():
     assert by_word.variant is solve.Variant.CFR_PLUS and by_word.variant == "cfr+"
     assert (by_word.average_policy.table == by_member.average_policy.table).all()
     assert by_word.frame()["variant"].tolist() == ["cfr+"] * len(by_word.history)
-    assert solve.VARIANTS == ("cfr", "cfr+", "mccfr") and solve.ENGINES == ("numba", "numpy")
+    assert solve.VARIANTS == ("cfr", "cfr+", "mccfr") and solve.ENGINES == ("numba", "numpy", "python")
     assert solve.GAMES == ("kuhn", "leduc")
 
 
@@ -52,7 +52,10 @@ def test_solve_takes_the_old_strings_and_the_members_alike():
     ("call", "message"),
     [
         (lambda: solve.cfr(solve.game("kuhn"), 5, "dcfr"), "variant must be one of cfr, cfr\\+, mccfr, not 'dcfr'"),
-        (lambda: solve.cfr(solve.game("kuhn"), 5, engine="cuda"), "engine must be one of numba, numpy, not 'cuda'"),
+        (
+            lambda: solve.cfr(solve.game("kuhn"), 5, engine="cuda"),
+            "engine must be one of numba, numpy, python, not 'cuda'",
+        ),
         (lambda: solve.cfr_reference(solve.game("kuhn"), 5, "dcfr"), "variant must be one of cfr, cfr\\+, mccfr"),
         (lambda: solve.cfr_reference(solve.game("kuhn"), 5, "mccfr"), "the reference implements cfr and cfr\\+"),
         (lambda: solve.game("holdem"), "game must be one of kuhn, leduc, not 'holdem'"),

@@ -81,7 +81,16 @@ def test_first_update_after_a_long_start_up_shows_no_eta():
     bar.update(1)
     line = _last(buf)
     assert "1/16900" in line and "<?" in line and "55:" not in line, line
-    bar.update(int(0.05 * 16900))  # past the first steps and seconds: the estimate is shown
+    bar.start_t -= 1.0
+    bar.update(1)  # then 2/16900 [00:12<25:04:45]: the start-up still weighed in tqdm's average rate
+    line = _last(buf)
+    assert "2/16900" in line and "<?" in line and "25:" not in line, line
+    bar.update(int(0.05 * 16900))  # many steps, but within seconds of the first one: still no estimate
+    bar.refresh()
+    assert "847/16900" in _last(buf) and "<?" in _last(buf)
+    bar.start_t -= _progress.EARLY_SECONDS
+    bar.update(100)  # past the first steps and seconds after the start-up: the estimate is shown
+    bar.refresh()  # (tqdm skips drawing an update smaller than its adaptive minimum step)
     line = _last(buf)
     assert "<?" not in line and "<" in line, line
     bar.close()

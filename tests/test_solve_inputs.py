@@ -261,7 +261,7 @@ def test_options_a_run_would_ignore_are_refused_as_on_the_command_line():
     for variant in ("cfr", "cfr+"):
         with pytest.raises(ParameterError, match=f"seed=1: {re.escape(variant)} is deterministic"):
             solve.cfr(kuhn, 5, variant, seed=1)
-    for engine in ("numba", "numpy"):  # mccfr has two engines too: the compiled walk and the plain Python one
+    for engine in ("numba", "numpy", "python"):  # mccfr: the compiled walk, the old plain walk, the compiled one's twin
         assert solve.cfr(kuhn, 5, "mccfr", seed=1, engine=engine).seed == 1
     with pytest.raises(ParameterError, match="engine must be one of"):
         solve.cfr(kuhn, 5, "mccfr", seed=1, engine="gpu")

@@ -2,8 +2,12 @@
 
 Both engines run external sampling with different random streams, so their policies differ seed by
 seed; what must not change is how good the policy is. The plain walk stays available as
-``engine="numpy"``, and the test compares the compiled one against it.
+``engine="numpy"``, and the test compares the compiled one against it. ``engine="python"`` is the
+compiled walk's twin in plain Python (no numba, for the command's short first runs): the same stream
+and the same arithmetic, so it must give the kernel's numbers exactly.
 """
+
+import re
 
 import numpy as np
 import pytest
@@ -51,3 +55,51 @@ def test_chunked_runs_continue_one_random_stream():
     whole = solve.cfr(KUHN, 500, "mccfr", seed=3, record=0)
     pieces = solve.cfr(KUHN, 500, "mccfr", seed=3, record=5)
     assert np.array_equal(whole.average_policy.table, pieces.average_policy.table)
+
+
+@pytest.mark.parametrize("game", [KUHN, LEDUC], ids=["kuhn", "leduc"])
+@pytest.mark.parametrize("seed", [0, 5, 2**63 - 1])
+def test_the_python_engine_gives_the_compiled_walks_numbers_exactly(game, seed):
+    """Bit for bit: regrets (the last policy), averages, every recorded exploitability."""
+    compiled = solve.cfr(game, 400, "mccfr", seed=seed, record=7)
+    plain = solve.cfr(game, 400, "mccfr", seed=seed, record=7, engine="python")
+    assert np.array_equal(plain.policy.table, compiled.policy.table)
+    assert np.array_equal(plain.average_policy.table, compiled.average_policy.table)
+    assert plain.history == compiled.history and plain.seed == seed
+
+
+def test_the_python_engine_continues_the_kernels_random_stream():
+    """Run in pieces, the plain walk hands its generator state on as the kernel does (and to the kernel)."""
+    from pokerlab.solve import _flat, _kernels
+
+    player, first, count, kids, col, infoset, payoff, chance, legal = _flat.flatten(LEDUC)
+    arrays = (player, first, count, kids, col, infoset, payoff, np.cumsum(chance))
+    tables = {}
+    for name in ("kernel", "plain", "mixed"):
+        regret, total, state = np.zeros(legal.shape), np.zeros(legal.shape), _flat.seed_state(9)
+        for piece in range(3):  # 10, 20, 30 iterations
+            if name == "kernel" or (name == "mixed" and piece == 1):
+                _kernels.mccfr_iterations(10 * (piece + 1), *arrays, regret, total, state)
+            else:
+                _flat.PlainWalk(*arrays).run(10 * (piece + 1), regret, total, state)
+        tables[name] = (regret, total, int(state[0]))
+    (regret, total, state) = tables["kernel"]
+    for name in ("plain", "mixed"):
+        assert np.array_equal(tables[name][0], regret) and np.array_equal(tables[name][1], total), name
+        assert tables[name][2] == state, name
+
+
+def test_the_python_engine_keeps_the_leduc_distribution():
+    """The five seeds of the distribution test above, in plain Python: the same five exploitabilities."""
+    plain = [solve.cfr(LEDUC, 1000, "mccfr", seed=s, record=0, engine="python").exploitability for s in range(5)]
+    compiled = [solve.cfr(LEDUC, 1000, "mccfr", seed=s, record=0).exploitability for s in range(5)]
+    assert plain == compiled
+    assert abs(float(np.mean(plain)) - OLD_LEDUC_MEAN) < TOLERANCE, plain
+
+
+@pytest.mark.parametrize("variant", ["cfr", "cfr+"])
+def test_the_python_engine_runs_mccfr_only(variant):
+    from pokerlab.errors import ParameterError
+
+    with pytest.raises(ParameterError, match=f"engine='python' runs mccfr only; {re.escape(variant)} runs on"):
+        solve.cfr(KUHN, 5, variant, engine="python")

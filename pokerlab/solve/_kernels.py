@@ -15,6 +15,10 @@ probabilities (own, and chance x opponent) per deal; backward, the values per
 deal, adding counterfactual regrets and the reach-weighted strategy at the
 updating player's nodes. It is the same arithmetic as
 :func:`pokerlab.solve.cfr_reference`, which the tests hold it equal to.
+
+The arrays come from :func:`pokerlab.solve._flat.flatten` and MCCFR's generator state from
+:func:`~pokerlab.solve._flat.seed_state` (re-exported here); that module, which needs no numba,
+also holds :class:`~pokerlab.solve._flat.PlainWalk`, MCCFR's walk in plain Python with this one's numbers.
 """
 
 from __future__ import annotations
@@ -23,6 +27,9 @@ import numpy as np
 from numba import njit
 
 from pokerlab import _notice
+from pokerlab.solve._flat import flatten, seed_state
+
+__all__ = ["cfr_iterations", "flatten", "mccfr_iterations", "seed_state"]
 
 _notice.install()
 
@@ -101,24 +108,6 @@ def cfr_iterations(start, stop, plus, player, first, count, kids, col, infoset, 
                         if regret[i, a] < 0:
                             regret[i, a] = 0.0
             _match(regret, legal, current)
-
-
-def flatten(game):
-    """The arrays :func:`cfr_iterations` walks (see the module docstring)."""
-    n, deals = len(game.nodes), len(game.deals)
-    player = np.array([x.player for x in game.nodes], dtype=np.int64)
-    count = np.array([len(x.children) for x in game.nodes], dtype=np.int64)
-    first = np.concatenate([[0], np.cumsum(count)[:-1]]).astype(np.int64)
-    kids = np.array([c for x in game.nodes for c in x.children], dtype=np.int64)
-    col = np.array([game.actions.index(a) for x in game.nodes for a in x.actions], dtype=np.int64)
-    infoset = np.full((n, deals), -1, dtype=np.int64)
-    payoff = np.zeros((n, deals))
-    for x in game.nodes:
-        if x.terminal:
-            payoff[x.index] = x.payoff
-        else:
-            infoset[x.index] = x.infoset
-    return player, first, count, kids, col, infoset, payoff, np.ascontiguousarray(game.chance), game.legal.copy()
 
 
 # ----------------------------------------------------------------------------
@@ -241,14 +230,3 @@ def mccfr_iterations(iterations, player, first, count, kids, col, infoset, payof
             _sampled_walk(
                 me, lo, player, first, count, kids, col, infoset, payoff, regret, total, node, nxt, scratch, state
             )
-
-
-def seed_state(seed: int | None) -> np.ndarray:
-    """The generator state for :func:`mccfr_iterations` from a seed (splitmix64; any seed, never zero)."""
-    if seed is None:
-        seed = int(np.random.default_rng().integers(0, 2**63))
-    z = (seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-    z ^= z >> 31
-    return np.array([z or 1], dtype=np.uint64)
