@@ -351,12 +351,7 @@ def ask_bot(bot: Any, state: HandState, seat: int, names: tuple[str, ...] = ()) 
 
 def notify_bots(state: HandState, bots_by_seat: dict[int, Any], seen: int, names: tuple[str, ...] = ()) -> None:
     """Show the events after ``seen`` to every bot that observes (what :func:`play_match` does)."""
-    _notify(state, bots_by_seat, seen, lambda seat: view_for(state, seat, names))
-
-
-def _notify(state: HandState, bots_by_seat: dict[int, Any], seen: int, view_of: Callable[[int], PlayerView]) -> None:
-    """:func:`notify_bots` with the views made by ``view_of(seat)``."""
-    _tell(state, _observers(bots_by_seat), seen, view_of)
+    _tell(state, _observers(bots_by_seat), seen, lambda seat: view_for(state, seat, names))
 
 
 def _observers(bots_by_seat: dict[int, Any]) -> list[tuple[int, Callable[[Event, PlayerView], Any]]]:
@@ -600,6 +595,7 @@ class TableLoop:
         logs = self._logs
         if logs is None or logs.state is not state:  # a hand that start_hand did not deal
             logs = self._logs = _SeatLogs(state)
+            self._names = self.names
         return _view(state, seat, self._names, logs.visible(seat))
 
     def _after_action(self) -> None:
