@@ -145,7 +145,7 @@ def _view(state: HandState, seat: int, names: tuple[str, ...], events: tuple[Eve
     actor = state.actor
     if actor == seat:
         bounds = state._raise_bounds()  # worked out once per decision, as legal_actions() below
-        to_call = state.to_call
+        to_call = min(state.current_bet - state.street_bet[seat], state.stacks[seat])  # state.to_call
         lo, hi = (None, None) if bounds is None else bounds
         legal = state.legal_actions()
     else:

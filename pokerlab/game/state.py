@@ -329,6 +329,10 @@ Event = PostAnte | PostBlind | DealHole | DealBoard | Act | ReturnUncalled | Sho
 _STREETS: tuple[Street, ...] = tuple(Street)
 """The streets in order (``_STREETS[street.index + 1]`` is the next one)."""
 
+_FOLD_CALL: tuple[Action, ...] = (Fold(), Call())
+_CHECK: tuple[Action, ...] = (Check(),)
+"""The legal actions besides a raise, facing a bet or not (frozen, so every decision shares them)."""
+
 
 def _generator(seed: Any) -> Any:
     """A checked seed (None, a whole number or a numpy Generator) as the Generator that shuffles a hand's deck,
@@ -530,11 +534,12 @@ class HandState:
             self._events.append(PostBlind(seat, paid, kind))
         self.current_bet = max(self.street_bet)
         self.raises = 1
-        for seat in range(self.n):
-            if self._replay:
-                self.hole[seat] = self._given_holes[seat]
-            else:
-                self.hole[seat] = (self._deck.pop(0), self._deck.pop(0))
+        if self._replay:
+            self.hole = list(self._given_holes)
+        else:  # two cards for seat 0, two for seat 1, ... from the top of the deck
+            deck = self._deck
+            self.hole = [(deck[2 * seat], deck[2 * seat + 1]) for seat in range(self.n)]
+            del deck[: 2 * self.n]
         for seat in range(self.n):
             self._events.append(DealHole(seat, self.hole[seat]))
         # the first to act sits after the largest forced bet (ties: the later position)
@@ -633,15 +638,9 @@ class HandState:
         if self.actor is None:
             return ()
         if self._legal is None:  # once per decision, as the raise bounds (actions are frozen, so shared)
-            out: list[Action] = []
-            if self.current_bet > self.street_bet[self.actor]:
-                out += [Fold(), Call()]
-            else:
-                out += [Check()]
-            lo = self.min_raise_to
-            if lo is not None:
-                out.append(RaiseTo(lo))
-            self._legal = tuple(out)
+            out = _FOLD_CALL if self.current_bet > self.street_bet[self.actor] else _CHECK
+            bounds = self._raise_bounds()
+            self._legal = out if bounds is None else (*out, RaiseTo(bounds[0]))
         return self._legal
 
     def describe_legal(self) -> str:
@@ -891,9 +890,9 @@ class HandState:
         self.actor = None
         dead = sum(self._ante_paid) if self.rules.dead_antes else 0
         paid = [t - (a if self.rules.dead_antes else 0) for t, a in zip(self.total, self._ante_paid, strict=True)]
-        ordered = sorted(range(self.n), key=lambda s: paid[s], reverse=True)
-        top, second = ordered[0], ordered[1]
-        excess = paid[top] - paid[second]
+        # the seat that put in most (the first such seat) and what is left when it matches the next most
+        top = max(range(self.n), key=paid.__getitem__)
+        excess = paid[top] - max(p for s, p in enumerate(paid) if s != top)
         if excess > 0:
             paid[top] -= excess
             self.total[top] -= excess
