@@ -558,6 +558,12 @@ def hand_classes() -> tuple[HandClass, ...]:
 # ----------------------------------------------------------------------------
 
 
+def _shuffled(rng: np.random.Generator, cards: Sequence[Card] = _DECK) -> list[Card]:
+    """``cards`` in the order one ``rng.permutation`` puts them: the shuffle of :class:`Deck`, and of the
+    game engine's hands, which call it directly (a checked seed, no Deck object) once per hand."""
+    return [cards[i] for i in rng.permutation(len(cards)).tolist()]
+
+
 class Deck:
     """A deck that deals without replacement, seeded for reproducibility.
 
@@ -574,9 +580,7 @@ class Deck:
         seed = check_seed(seed, generator=True)
         self._rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
         removed = {c.id for c in parse_named(exclude, "exclude")}
-        self._cards = [c for c in _DECK if c.id not in removed]
-        order = self._rng.permutation(len(self._cards))
-        self._cards = [self._cards[i] for i in order]
+        self._cards = _shuffled(self._rng, [c for c in _DECK if c.id not in removed])
 
     def deal(self, n: int = 1) -> tuple[Card, ...]:
         """Deal ``n`` cards from the top."""

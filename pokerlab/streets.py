@@ -32,8 +32,8 @@ class Street(StrEnum):
 
     @property
     def index(self) -> int:  # type: ignore[override]  # a street's place, not str.index
-        """0 for the preflop round ... 3 for the river."""
-        return list(Street).index(self)
+        """0 for the preflop round ... 3 for the river (looked up: the game engine asks at every decision)."""
+        return _INDEX[self._value_]
 
     @property
     def board_size(self) -> int:
@@ -47,3 +47,7 @@ class Street(StrEnum):
         if isinstance(cards, bool) or cards not in sizes:
             raise CardCountError(f"a board has 0, 3, 4 or 5 cards, not {cards!r}")
         return sizes[cards]
+
+
+_INDEX: dict[str, int] = {street.value: i for i, street in enumerate(Street)}
+"""Each round's word -> its place (keyed by the plain string, whose hash Python caches, not by the member)."""

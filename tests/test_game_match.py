@@ -81,6 +81,72 @@ def test_views_hide_other_hole_cards():
     assert all(s.ok for s in spies)
 
 
+def test_the_table_loops_views_are_view_for_and_its_constructor():
+    """The loop builds views without checks, keeps each seat's events as the hand goes and fills a view's
+    fields at once: every view a bot is shown equals ``view_for`` of the same state, field for field."""
+    from dataclasses import fields
+
+    from pokerlab.game import PlayerView, view_for
+    from pokerlab.game.match import Rotation, Seeding, TableLoop, TablePlayer
+
+    seen = []
+
+    class Checker:
+        name = "checker"
+
+        def __init__(self, seed):
+            self.inner = bots.make("random", seed=seed)
+
+        def check(self, view):
+            expected = view_for(loop.state, view.seat, view.names)
+            made = PlayerView(**{f.name: getattr(view, f.name) for f in fields(PlayerView)})
+            seen.append(view == expected == made and vars(view) == vars(made) and list(vars(view)) == list(vars(made)))
+
+        def act(self, view):
+            self.check(view)
+            return self.inner.act(view)
+
+        def observe(self, event, view):
+            self.check(view)
+
+        def end_hand(self, view):
+            self.check(view)
+
+    for rules, n in ((NO_LIMIT_RING, 6), (AAAI06_HEADS_UP_LIMIT, 2), (BIGHOLDEM, 3)):
+        players = [TablePlayer(f"p{k}", Checker(k), rules.starting_stack) for k in range(n)]
+        loop = TableLoop(
+            rules, players, seed=4, first_button=0, rotation=Rotation.DEAL_COUNT, seeding=Seeding.PER_DEAL, clock=False
+        )
+        for deal in range(15):
+            if loop.start_hand(deal) is None:
+                break
+            loop.play_hand()
+    assert len(seen) > 500 and all(seen)
+
+
+def test_the_states_own_events_are_what_their_constructors_make():
+    """The state logs events whose values are already exact, so an event rebuilt through its
+    constructor (and its checks) is the same, and a legal action's bounds, worked out once per
+    decision, are the same after any number of questions."""
+    import random
+
+    from pokerlab.game import PRESETS, HandState
+
+    rng = random.Random(5)
+    for rules in PRESETS.values():
+        for k in range(40):
+            n = rng.choice([2, min(rules.max_players, 6)])
+            stacks = [rng.choice([rules.big_blind, 4 * rules.big_blind, rules.starting_stack]) for _ in range(n)]
+            state = HandState(rules, stacks, button=k % n, seed=k)
+            while not state.is_over:
+                bounds = (state.min_raise_to, state.max_raise_to, state.to_call, state.legal_actions())
+                assert (state.min_raise_to, state.max_raise_to, state.to_call, state.legal_actions()) == bounds
+                state.apply(state.random_action(rng), automatic=rng.random() < 0.2)
+            for e in state.events:
+                again = type(e)(**vars(e))
+                assert again == e and vars(again) == vars(e)
+
+
 def test_showdowns_are_observed():
     class Watcher:
         name = "watcher"

@@ -124,6 +124,9 @@ def view_for(state: HandState, seat: int, names: tuple[str, ...] = ()) -> Player
     """The view of ``state`` from ``seat``: its own cards only, public events only.
 
     ``names`` (one per seat of the hand) lets a bot follow opponents from hand to hand.
+    The arguments are checked here; :class:`TableLoop` builds its views with the same
+    (unchecked) builder and keeps each seat's visible events as the hand goes, instead
+    of reading the whole log at every decision.
     """
 
     if not isinstance(state, HandState):
@@ -131,32 +134,95 @@ def view_for(state: HandState, seat: int, names: tuple[str, ...] = ()) -> Player
     seat = _validate.whole(seat, "seat", lo=0, hi=state.n - 1)
     if not isinstance(names, tuple) or not all(isinstance(n, str) for n in names):
         raise _validate.refused(names, tuple, f"names must be a tuple of names, one per seat, not {names!r:.60}")
-    mine = state.actor == seat
-    return PlayerView(
-        seat=seat,
-        hole=state.hole[seat],
-        board=tuple(state.board),
-        street=state.street,
-        button=state.button,
-        players=state.n,
-        stacks=tuple(state.stacks),
-        street_bets=tuple(state.street_bet),
-        folded=tuple(state.folded),
-        all_in=tuple(state.all_in),
-        pot=state.pot,
-        current_bet=state.current_bet,
-        to_call=state.to_call if mine else 0,
-        min_raise_to=state.min_raise_to if mine else None,
-        max_raise_to=state.max_raise_to if mine else None,
-        legal=state.legal_actions() if mine else (),
-        small_blind=state.small_blind,
-        big_blind=state.big_blind,
-        hand_number=state.hand_number,
-        actor=state.actor,
-        rules=state.rules,
-        events=tuple(e for e in state.events if _visible(e, seat)),
-        names=names,
+    return _view(state, seat, names, tuple(e for e in state._events if _visible(e, seat)))
+
+
+def _view(state: HandState, seat: int, names: tuple[str, ...], events: tuple[Event, ...]) -> PlayerView:
+    """:func:`view_for` without its checks, given the events ``seat`` may see (the table loop's own calls).
+
+    The view is made by :func:`_new_view` (the same object as ``PlayerView(**fields)``, made faster).
+    """
+    actor = state.actor
+    if actor == seat:
+        bounds = state._raise_bounds()  # worked out once per decision, as legal_actions() below
+        to_call = min(state.current_bet - state.street_bet[seat], state.stacks[seat])  # state.to_call
+        lo, hi = (None, None) if bounds is None else bounds
+        legal = state.legal_actions()
+    else:
+        to_call, lo, hi, legal = 0, None, None, ()
+    return _new_view(
+        {
+            "seat": seat,
+            "hole": state.hole[seat],
+            "board": tuple(state.board),
+            "street": state.street,
+            "button": state.button,
+            "players": state.n,
+            "stacks": tuple(state.stacks),
+            "street_bets": tuple(state.street_bet),
+            "folded": tuple(state.folded),
+            "all_in": tuple(state.all_in),
+            "pot": state.pot,
+            "current_bet": state.current_bet,
+            "to_call": to_call,
+            "min_raise_to": lo,
+            "max_raise_to": hi,
+            "legal": legal,
+            "small_blind": state.small_blind,
+            "big_blind": state.big_blind,
+            "hand_number": state.hand_number,
+            "actor": actor,
+            "rules": state.rules,
+            "events": events,
+            "names": names,
+        }
     )
+
+
+def _new_view(fields: dict[str, Any]) -> PlayerView:
+    """``PlayerView(**fields)`` for ``fields`` that name every field in order, filled in one step.
+
+    A frozen dataclass's ``__init__`` sets each of its 23 fields through ``object.__setattr__``
+    one at a time, which costs more than the rest of a view; a match makes a view at every
+    decision and for every observing bot. :class:`PlayerView` has no ``__post_init__`` and no
+    slots, so an instance is its ``__dict__``: filling that at once makes an equal object
+    (``tests/test_game_match.py`` checks it against the constructor).
+    """
+    view: PlayerView = object.__new__(PlayerView)
+    view.__dict__.update(fields)
+    return view
+
+
+class _SeatLogs:
+    """The events each seat of one hand may see, extended as the hand's log grows.
+
+    The log only ever grows (:meth:`HandState.apply` appends), so each seat's list
+    takes each new event once; the tuple a view carries is remade only when the
+    seat's list has grown, so a hand costs time in proportion to its length, not
+    to its length squared.
+    """
+
+    def __init__(self, state: HandState) -> None:
+        self.state = state
+        self._lists: list[list[Event]] = [[] for _ in range(state.n)]
+        self._read = [0] * state.n
+        self._tuples: list[tuple[Event, ...]] = [()] * state.n
+
+    def visible(self, seat: int) -> tuple[Event, ...]:
+        """What ``view_for(state, seat).events`` would hold now."""
+        log = self.state._events
+        start = self._read[seat]
+        if start < len(log):
+            mine = self._lists[seat]
+            before = len(mine)
+            for k in range(start, len(log)):
+                e = log[k]
+                if not isinstance(e, DealHole) or e.seat == seat:  # _visible(e, seat), inlined
+                    mine.append(e)
+            self._read[seat] = len(log)
+            if len(mine) != before:
+                self._tuples[seat] = tuple(mine)
+        return self._tuples[seat]
 
 
 @dataclass(frozen=True)
@@ -285,14 +351,27 @@ def ask_bot(bot: Any, state: HandState, seat: int, names: tuple[str, ...] = ()) 
 
 def notify_bots(state: HandState, bots_by_seat: dict[int, Any], seen: int, names: tuple[str, ...] = ()) -> None:
     """Show the events after ``seen`` to every bot that observes (what :func:`play_match` does)."""
-    new = state.events[seen:]
+    _tell(state, _observers(bots_by_seat), seen, lambda seat: view_for(state, seat, names))
+
+
+def _observers(bots_by_seat: dict[int, Any]) -> list[tuple[int, Callable[[Event, PlayerView], Any]]]:
+    """The ``observe`` methods of the bots that have one, with their seats, in seat order as given."""
+    found = ((seat, getattr(bot, "observe", None)) for seat, bot in bots_by_seat.items())
+    return [(seat, observe) for seat, observe in found if observe is not None]
+
+
+def _tell(
+    state: HandState,
+    observers: list[tuple[int, Callable[[Event, PlayerView], Any]]],
+    seen: int,
+    view_of: Callable[[int], PlayerView],
+) -> None:
+    """Show the events after ``seen`` to ``observers`` (the table loop finds them once per hand)."""
+    new = state._events[seen:]
     if not new:
         return
-    for seat, bot in bots_by_seat.items():
-        observe = getattr(bot, "observe", None)
-        if observe is None:
-            continue
-        view = view_for(state, seat, names)
+    for seat, observe in observers:
+        view = view_of(seat)
         for e in new:
             if _visible(e, seat):
                 observe(e, view)
@@ -403,6 +482,10 @@ class TableLoop:
         self.faults: list[Fault] = []
         self.out_after: dict[str, int] = {}  # a player's name -> hands finished when it went out
         self._seen = 0
+        self._names: tuple[str, ...] = ()  # this hand: the names by hand seat (the views carry them)
+        self._logs: _SeatLogs | None = None  # this hand: what each seat may see, kept as the log grows
+        self._observers: list[tuple[int, Callable[[Event, PlayerView], Any]]] = []  # this hand: bots' observe()
+        self._enders: set[int] = set()  # this hand: the seats whose bot has an end_hand(view)
         for p in self.players:
             p.bank = self.time_bank.initial if self.time_bank else math.inf
         for i, p in enumerate(self.players):
@@ -463,6 +546,11 @@ class TableLoop:
         self.state = self.hand_rules.new_hand(
             stacks, button=active.index(button), seed=hand_seed, hand_number=self.hand_number
         )
+        self._names = self.names
+        self._logs = _SeatLogs(self.state)
+        bots = {k: self.players[i].bot for k, i in enumerate(self.player_of) if self.players[i].bot is not None}
+        self._observers = _observers(bots)
+        self._enders = {k for k, bot in bots.items() if hasattr(bot, "end_hand")}
         self._seen = 0
         self._after_action()
         return self.state
@@ -480,8 +568,10 @@ class TableLoop:
         action, fault = self._ask(player, state, k)
         if fault is not None:
             self.faults.append(Fault(self.hand_number, self.seat_of[k], player.name, fault[0], fault[1], str(action)))
+        before = len(state._events)
         state.apply(action, automatic=fault is not None or was_automatic)
-        event = next(e for e in reversed(state.events) if isinstance(e, Act))
+        event = state._events[before]  # apply logs the action first, then what follows it (cards, the showdown)
+        assert isinstance(event, Act)
         self._after_action()
         return event
 
@@ -498,25 +588,34 @@ class TableLoop:
         while self.step() is not None:
             pass
 
+    def _view(self, seat: int) -> PlayerView:
+        """``view_for(self.state, seat, self.names)``, unchecked, its events from the seat logs."""
+        state = self.state
+        assert state is not None
+        logs = self._logs
+        if logs is None or logs.state is not state:  # a hand that start_hand did not deal
+            logs = self._logs = _SeatLogs(state)
+            self._names = self.names
+        return _view(state, seat, self._names, logs.visible(seat))
+
     def _after_action(self) -> None:
         state = self.state
         assert state is not None
-        bots = {k: self.players[i].bot for k, i in enumerate(self.player_of) if self.players[i].bot is not None}
-        notify_bots(state, bots, self._seen, self.names)
-        self._seen = len(state.events)
+        _tell(state, self._observers, self._seen, self._view)
+        self._seen = len(state._events)
         if state.is_over:
             self._finish_hand(state)
 
     def _finish_hand(self, state: HandState) -> None:
-        names = self.names
+        final = state.final_stacks
         for k, i in enumerate(self.player_of):
             p = self.players[i]
-            delta = state.final_stacks[k] - state.starting_stacks[k]
+            delta = final[k] - state.starting_stacks[k]
             p.played += 1
             p.won += delta
-            p.stack = p.stack + delta if self.rules.reset_stacks else state.final_stacks[k]
-            if p.bot is not None and hasattr(p.bot, "end_hand"):
-                p.bot.end_hand(view_for(state, k, names))
+            p.stack = p.stack + delta if self.rules.reset_stacks else final[k]
+            if k in self._enders:
+                p.bot.end_hand(self._view(k))
         self.hand_number += 1
         stacks = [p.stack for p in self.players]  # after the hand, before anyone goes out or buys back in
         changes: list[tuple[int, str]] = []
@@ -540,7 +639,7 @@ class TableLoop:
             return _default_action(state), None
         if tb is not None:
             player.bank = min(player.bank + tb.per_move, tb.initial + tb.per_move)
-        view = view_for(state, seat, self.names)
+        view = self._view(seat)
         t0 = time.perf_counter()
         fault: tuple[str, str] | None = None
         try:
@@ -643,8 +742,9 @@ def play_match(
                 break
             table.play_hand()
             result: dict[str, float] = {"hand": hand_no, "deal": deal}
+            final = state.final_stacks
             for k, i in enumerate(table.player_of):
-                result[names[i]] = state.final_stacks[k] - state.starting_stacks[k]
+                result[names[i]] = final[k] - state.starting_stacks[k]
             for name in names:
                 result.setdefault(name, np.nan)
             win_rows.append(result)

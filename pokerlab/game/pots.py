@@ -77,6 +77,13 @@ def side_pots(
     dead = whole(dead, "dead", lo=0)
     if not live:
         raise ParameterError("live must name at least one seat that did not fold")
+    return _side_pots(paid, live, seat_order, dead)
+
+
+def _side_pots(
+    paid: Sequence[int], live: Sequence[int], seat_order: Sequence[int], dead: int
+) -> list[tuple[int, tuple[int, ...]]]:
+    """:func:`side_pots` on arguments known to be good (the hand state's own numbers), so unchecked."""
     pots: list[tuple[int, tuple[int, ...]]] = []
     prev = 0
     levels = sorted({paid[s] for s in live})
@@ -101,8 +108,13 @@ def split_chips(amount: int, winners: Sequence[int]) -> tuple[int, ...]:
     amount = whole(amount, "amount", lo=0)
     if isinstance(winners, (str, bytes)) or not isinstance(winners, Sequence) or not winners:
         raise ParameterError(f"winners must be a non-empty list of seats, not {winners!r:.60}")
-    share, odd = divmod(amount, len(winners))
-    return tuple(share + (odd if i == 0 else 0) for i in range(len(winners)))
+    return _split(amount, len(winners))
+
+
+def _split(amount: int, ways: int) -> tuple[int, ...]:
+    """:func:`split_chips` for ``ways`` winners, unchecked."""
+    share, odd = divmod(amount, ways)
+    return tuple(share + (odd if i == 0 else 0) for i in range(ways))
 
 
 def award_pots(
@@ -133,7 +145,13 @@ def award_pots(
         if not eligible:
             raise ParameterError(f"pots[{i}] has no eligible seat")
         checked.append((whole(pot[0], f"pots[{i}] amount", lo=0), eligible))
-    pots = checked
+    return _award_pots(checked, values, live)
+
+
+def _award_pots(
+    pots: Sequence[tuple[int, tuple[int, ...]]], values: Mapping[int, int | None], live: Sequence[int]
+) -> list[PotShare]:
+    """:func:`award_pots` on arguments known to be good (the hand state's own numbers), so unchecked."""
 
     def winners_of(eligible: tuple[int, ...]) -> tuple[int, ...] | None:
         """The winners, or None when a hidden hand could change them."""
@@ -164,5 +182,5 @@ def award_pots(
         if winners is None:
             result.append(PotShare(amount, (), (), eligible))
         else:
-            result.append(PotShare(amount, winners, split_chips(amount, winners), eligible))
+            result.append(PotShare(amount, winners, _split(amount, len(winners)), eligible))
     return result

@@ -28,6 +28,7 @@ import numbers
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, localcontext
 from enum import StrEnum
+from functools import cached_property
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -303,11 +304,19 @@ class Rules:
 
     def level(self, hand_number: int = 0) -> BlindLevel:
         """The blinds and ante in force for hand ``hand_number`` (0-based)."""
-        current = BlindLevel(0, self.small_blind, self.big_blind, self.ante)
+        current = self._first_level
         for lv in self.blind_schedule:
             if lv.from_hand <= hand_number:
                 current = lv
         return current
+
+    @cached_property
+    def _first_level(self) -> BlindLevel:
+        """The level of the fields ``small_blind``, ``big_blind`` and ``ante``, made once (every hand asks).
+
+        Not a field: it stays out of comparisons, ``repr`` and :meth:`with_` (which makes a new one).
+        """
+        return BlindLevel(0, self.small_blind, self.big_blind, self.ante)
 
     def antes_for(self, players: int, hand_number: int = 0) -> tuple[int, ...]:
         """The ante each position posts (position 0 = small blind) at a table of ``players``."""

@@ -52,13 +52,15 @@ after the button).
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from pokerlab import _validate
 from pokerlab._validate import is_whole, member
-from pokerlab.cards import Card, Deck, parse_cards, parse_named
+from pokerlab.cards import Card, _shuffled, parse_cards, parse_named
 from pokerlab.errors import (
     DuplicateCardError,
     HiddenCardsError,
@@ -69,12 +71,10 @@ from pokerlab.errors import (
 )
 from pokerlab.evaluator import HandValue, _value_ids
 from pokerlab.game import _hooks
-from pokerlab.game.pots import award_pots, side_pots
+from pokerlab.game.pots import _award_pots, _side_pots
 from pokerlab.game.rules import BettingStructure, Rules, Street
 
 if TYPE_CHECKING:  # pragma: no cover
-    from collections.abc import Iterable, Sequence
-
     from pokerlab.cards import CardsLike
     from pokerlab.game.rules import Rules
 
@@ -214,7 +214,8 @@ class PostBlind:
     blind: Blind
 
     def __post_init__(self) -> None:
-        _check_fields(self, ("seat", "amount"))
+        if not (type(self.seat) is int and type(self.amount) is int and self.seat >= 0 and self.amount >= 0):
+            _check_fields(self, ("seat", "amount"))
         if type(self.blind) is not Blind:  # the string spelling ("big") becomes the member
             object.__setattr__(self, "blind", member(Blind, self.blind, "blind"))
 
@@ -253,7 +254,19 @@ class Act:
     automatic: bool = False
 
     def __post_init__(self) -> None:
-        _check_fields(self, ("seat", "amount", "to"), ("all_in", "complete", "automatic"))
+        # the engine's own events pass the first test; anything else is checked (and made exact) field by field
+        if not (
+            type(self.seat) is int
+            and type(self.amount) is int
+            and type(self.to) is int
+            and self.seat >= 0
+            and self.amount >= 0
+            and self.to >= 0
+            and type(self.all_in) is bool
+            and type(self.complete) is bool
+            and type(self.automatic) is bool
+        ):
+            _check_fields(self, ("seat", "amount", "to"), ("all_in", "complete", "automatic"))
         if type(self.street) is not Street:
             try:
                 object.__setattr__(self, "street", Street(self.street))
@@ -313,11 +326,34 @@ Event = PostAnte | PostBlind | DealHole | DealBoard | Act | ReturnUncalled | Sho
 # The state machine
 # ----------------------------------------------------------------------------
 
+_STREETS: tuple[Street, ...] = tuple(Street)
+"""The streets in order (``_STREETS[street.index + 1]`` is the next one)."""
+
+_FOLD_CALL: tuple[Action, ...] = (Fold(), Call())
+_CHECK: tuple[Action, ...] = (Check(),)
+"""The legal actions besides a raise, facing a bet or not (frozen, so every decision shares them)."""
+
+
+def _generator(seed: Any) -> Any:
+    """A checked seed (None, a whole number or a numpy Generator) as the Generator that shuffles a hand's deck,
+    exactly as :class:`~pokerlab.cards.Deck` makes it."""
+    import numpy as np
+
+    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+
+
+@cache
+def _description(value: int) -> str:
+    """``HandValue(value).describe()``, kept: a showdown names every shown hand (7,462 values at most)."""
+    return HandValue(value).describe()
+
 
 class HandState:
     """The state of one hand (see the module docstring).
 
-    Read it through its properties; change it only with :meth:`apply`.
+    Read it through its properties; change it only with :meth:`apply`. The state relies on
+    that: the raise bounds and legal actions of a decision are worked out once, when first
+    asked, and kept until :meth:`apply` moves on (:meth:`clone` gives a copy that forgets them).
     """
 
     def __init__(
@@ -333,22 +369,26 @@ class HandState:
         mucks: Iterable[int] = (),
         unknown_stacks: Iterable[int] = (),
     ) -> None:
-        from collections.abc import Iterable, Sequence
-
         Rules.checked(rules)
         if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
             raise PokerlabError(f"stacks must be a list of chip counts, not {stacks!r}")
         n = len(stacks)
         rules.check_players(n, "stacks")
-        button = _validate.whole(button, "button")
-        seed = _validate.seed(seed, generator=True)
-        hand_number = _validate.whole(hand_number, "hand_number", lo=0)
+        # each check first lets through the plain values a match deals with (an int, no seats listed)
+        if type(button) is not int:
+            button = _validate.whole(button, "button")
+        if seed is not None and (type(seed) is not int or not 0 <= seed <= _validate.MAX_SEED):
+            seed = _validate.seed(seed, generator=True)
+        if type(hand_number) is not int or hand_number < 0:
+            hand_number = _validate.whole(hand_number, "hand_number", lo=0)
         for i, s in enumerate(stacks):
-            if isinstance(s, bool) or not isinstance(s, int) or s <= 0:
+            if (type(s) is not int or s <= 0) and (isinstance(s, bool) or not isinstance(s, int) or s <= 0):
                 raise PokerlabError(f"stacks: seat {i} needs a positive whole number of chips to play, not {s!r:.60}")
         if not 0 <= button < n:
             raise PokerlabError(f"the button must be a seat 0..{n - 1}, not {button}")
         for label, seats in (("mucks", mucks), ("unknown_stacks", unknown_stacks)):
+            if type(seats) is tuple and not seats:
+                continue
             if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
                 raise PokerlabError(f"{label} must list seats 0..{n - 1}, not {seats!r:.60}")
             if any(isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < n for m in seats):
@@ -383,6 +423,9 @@ class HandState:
         self._events: list[Event] = []
         self._ante_paid = [0] * n
         self._replay = holes is not None
+        self._bounds: tuple[int, int] | None = None  # _raise_bounds() of the state as it is, once known
+        self._bounds_known = False
+        self._legal: tuple[Action, ...] | None = None  # legal_actions() of the state as it is, once known
         self.mucks = frozenset(mucks)
         if any(isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < n for m in self.mucks):
             raise PokerlabError(f"mucks lists seats 0..{n - 1}, not {sorted(self.mucks, key=str)!r}")
@@ -399,10 +442,10 @@ class HandState:
             cards = list(parse_cards(deck))
             if len(cards) < 2 * n + 5:
                 known = {c.id for c in cards}
-                rest = [c for c in Deck(seed=seed) if c.id not in known]
+                rest = [c for c in _shuffled(_generator(seed)) if c.id not in known]
                 cards += rest
         else:
-            cards = list(Deck(seed=seed))
+            cards = _shuffled(_generator(seed))  # what Deck(seed=seed) deals, without a Deck and its checks
         self._deck = cards
         self._start()
 
@@ -481,24 +524,26 @@ class HandState:
                     self._events.append(ReturnUncalled(seat, excess))
         forced = [(0, self.small_blind, Blind.SMALL), (1, self.big_blind, Blind.BIG)]
         forced += [(2 + k, size, Blind.STRADDLE) for k, size in enumerate(self.rules.straddles)]
+        small_blind_seat = self.small_blind_seat
         for position, size, kind in forced:
             if size == 0 or position >= self.n:
                 continue
-            seat = self.position_seat(position)
+            seat = (small_blind_seat + position) % self.n  # position_seat(position), known to be in range
             paid = self._put(seat, size)
             self.street_bet[seat] += paid
             self._events.append(PostBlind(seat, paid, kind))
         self.current_bet = max(self.street_bet)
         self.raises = 1
-        for seat in range(self.n):
-            if self._replay:
-                self.hole[seat] = self._given_holes[seat]
-            else:
-                self.hole[seat] = (self._deck.pop(0), self._deck.pop(0))
+        if self._replay:
+            self.hole = list(self._given_holes)
+        else:  # two cards for seat 0, two for seat 1, ... from the top of the deck
+            deck = self._deck
+            self.hole = [(deck[2 * seat], deck[2 * seat + 1]) for seat in range(self.n)]
+            del deck[: 2 * self.n]
         for seat in range(self.n):
             self._events.append(DealHole(seat, self.hole[seat]))
         # the first to act sits after the largest forced bet (ties: the later position)
-        last = max(range(self.n), key=lambda s: (self.street_bet[s], (s - self.small_blind_seat) % self.n))
+        last = max(range(self.n), key=lambda s: (self.street_bet[s], (s - small_blind_seat) % self.n))
         self.actor = self._next_actor(last)
         if self.actor is None:
             self._end_street()
@@ -530,16 +575,34 @@ class HandState:
         cap = self.rules.raise_cap[self.street.index]
         if cap is not None and self.raises >= cap:
             return False
-        if self.stacks[a] <= self.current_bet - self.street_bet[a]:
+        current = self.current_bet
+        street_bet, stacks = self.street_bet, self.stacks
+        if stacks[a] <= current - street_bet[a]:
             return False
         # a raise only makes sense if someone else could put in more than the current bet
-        return any(
-            s != a and self._can_act(s) and self.street_bet[s] + self.stacks[s] > self.current_bet
-            for s in range(self.n)
-        )
+        folded, all_in = self.folded, self.all_in
+        for s in range(self.n):
+            if s != a and not folded[s] and not all_in[s] and street_bet[s] + stacks[s] > current:
+                return True
+        return False
+
+    def _changed(self) -> None:
+        """Forget what was worked out for the state as it was (called by :meth:`apply` before it moves on)."""
+        self._bounds_known = False
+        self._legal = None
 
     def _raise_bounds(self) -> tuple[int, int] | None:
-        """(smallest, largest) legal raise-to amounts, or None if raising is not allowed."""
+        """(smallest, largest) legal raise-to amounts, or None if raising is not allowed.
+
+        Worked out once per decision: a bot's view, the check of its answer and :meth:`apply` all ask,
+        and the answer stands until :meth:`apply` changes the state (the only way it changes).
+        """
+        if not self._bounds_known:
+            self._bounds = self._work_out_bounds()
+            self._bounds_known = True
+        return self._bounds
+
+    def _work_out_bounds(self) -> tuple[int, int] | None:
         if not self._raise_allowed():
             return None
         a = self.actor
@@ -574,15 +637,11 @@ class HandState:
         """
         if self.actor is None:
             return ()
-        out: list[Action] = []
-        if self.current_bet > self.street_bet[self.actor]:
-            out += [Fold(), Call()]
-        else:
-            out += [Check()]
-        lo = self.min_raise_to
-        if lo is not None:
-            out.append(RaiseTo(lo))
-        return tuple(out)
+        if self._legal is None:  # once per decision, as the raise bounds (actions are frozen, so shared)
+            out = _FOLD_CALL if self.current_bet > self.street_bet[self.actor] else _CHECK
+            bounds = self._raise_bounds()
+            self._legal = out if bounds is None else (*out, RaiseTo(bounds[0]))
+        return self._legal
 
     def describe_legal(self) -> str:
         """A sentence listing what the actor may do, used in error messages."""
@@ -651,12 +710,17 @@ class HandState:
             setattr(new, name, list(getattr(self, name)))
         new._deck = list(self._deck)
         new._events = list(self._events)
+        new._changed()  # a copy may be changed by hand (a replay study sets its board): work it out again
         return new
 
     # -- acting -------------------------------------------------------------------
 
     def check(self, action: Action, seat: int | None = None) -> None:
         """Raise :class:`IllegalActionError` if ``action`` is not legal now; change nothing."""
+        self._checked_target(action, seat)
+
+    def _checked_target(self, action: Action, seat: int | None) -> int | None:
+        """:meth:`check`'s work, which :meth:`apply` reuses: a legal raise's street total, else None."""
         if self.is_over or self.actor is None:
             raise IllegalActionError("the hand is over: no more actions are possible")
         a = self.actor
@@ -675,9 +739,10 @@ class HandState:
         elif isinstance(action, Call):
             pass
         elif isinstance(action, (RaiseTo, Raise)):
-            self._raise_target(a, action)
+            return self._raise_target(a, action)
         else:
             raise IllegalActionError(f"{action!r} is not an action; {self.describe_legal()}")
+        return None
 
     def apply(self, action: Action, seat: int | None = None, automatic: bool = False) -> HandState:
         """Apply the actor's action (``seat``, if given, must be the actor); returns self.
@@ -685,27 +750,27 @@ class HandState:
         ``automatic`` marks the action in the log as chosen by the match for a
         seat that failed to answer (an exception, an illegal action, a timeout).
         """
-        self.check(action, seat)
-        before = len(self._events)
+        target = self._checked_target(action, seat)
         a = self.actor
         assert a is not None
+        automatic = bool(automatic)  # the log's flag is a bool; any true value marks the action
         facing = self.current_bet - self.street_bet[a]
         if isinstance(action, Fold):
             self.folded[a] = True
-            self._events.append(Act(a, self.street, ActionKind.FOLD, 0, self.street_bet[a]))
+            self._events.append(Act(a, self.street, ActionKind.FOLD, 0, self.street_bet[a], False, True, automatic))
         elif isinstance(action, Check) or (isinstance(action, Call) and facing <= 0):
-            self._events.append(Act(a, self.street, ActionKind.CHECK, 0, self.street_bet[a]))
+            self._events.append(Act(a, self.street, ActionKind.CHECK, 0, self.street_bet[a], False, True, automatic))
         elif isinstance(action, Call):
             paid = self._put(a, facing)
             self.street_bet[a] += paid
-            self._events.append(Act(a, self.street, ActionKind.CALL, paid, self.street_bet[a], self.all_in[a]))
+            self._events.append(
+                Act(a, self.street, ActionKind.CALL, paid, self.street_bet[a], self.all_in[a], True, automatic)
+            )
         else:
-            self._raise(a, action)
-        if automatic:
-            e = self._events[before]
-            assert isinstance(e, Act)
-            self._events[before] = Act(e.seat, e.street, e.kind, e.amount, e.to, e.all_in, e.complete, automatic=True)
+            assert target is not None
+            self._raise(a, target, automatic)
         self.acted[a] = True
+        self._changed()
         self._advance(a)
         return self
 
@@ -729,8 +794,8 @@ class HandState:
             raise IllegalActionError(f"seat {a} cannot raise to {target} ({limit}): {self.describe_legal()}")
         return target
 
-    def _raise(self, a: int, action: RaiseTo | Raise) -> None:
-        target = self._raise_target(a, action)
+    def _raise(self, a: int, target: int, automatic: bool) -> None:
+        """Seat ``a`` bets or raises to ``target`` (checked legal by :meth:`_raise_target`)."""
         paid = self._put(a, target - self.street_bet[a])
         self.street_bet[a] += paid
         increment = self.street_bet[a] - self.current_bet
@@ -753,29 +818,30 @@ class HandState:
                     self.acted[s] = False
                     self.can_raise[s] = False
         self.current_bet = self.street_bet[a]
-        self._events.append(Act(a, self.street, kind, paid, self.street_bet[a], self.all_in[a], complete=full))
+        self._events.append(Act(a, self.street, kind, paid, self.street_bet[a], self.all_in[a], full, automatic))
 
     def _cap_reached(self) -> bool:
         cap = self.rules.raise_cap[self.street.index]
         return cap is not None and self.raises >= cap
 
     def _next_actor(self, start: int, inclusive: bool = False) -> int | None:
-        """The next seat after ``start`` (or from it, if ``inclusive``) that still has to act."""
-        for k in range(0, self.n) if inclusive else range(1, self.n + 1):
-            s = (start + k) % self.n
-            if self._needs_to_act(s):
+        """The next seat after ``start`` (or from it, if ``inclusive``) that still has to act.
+
+        A seat has to act when it can (not folded, not all-in) and faces a bet, or has not
+        acted yet while someone else could still answer a bet (another seat that can act).
+        """
+        n, folded, all_in = self.n, self.folded, self.all_in
+        can_act = [not folded[s] and not all_in[s] for s in range(n)]
+        others_can_act = sum(can_act) >= 2  # for a seat that can act itself: someone else can too
+        for k in range(0, n) if inclusive else range(1, n + 1):
+            s = (start + k) % n
+            if not can_act[s]:
+                continue
+            if self.street_bet[s] < self.current_bet:
+                return s
+            if not self.acted[s] and others_can_act:
                 return s
         return None
-
-    def _needs_to_act(self, s: int) -> bool:
-        """Facing a bet, or not yet acted while someone else could still answer a bet."""
-        if not self._can_act(s):
-            return False
-        if self.street_bet[s] < self.current_bet:
-            return True
-        if self.acted[s]:
-            return False
-        return any(o != s and self._can_act(o) for o in range(self.n))
 
     def _advance(self, last: int) -> None:
         live = [s for s in range(self.n) if not self.folded[s]]
@@ -800,14 +866,15 @@ class HandState:
                     return
 
     def _next_street(self) -> None:
-        self.street = list(Street)[self.street.index + 1]
+        self.street = _STREETS[self.street.index + 1]
         new = self.street.board_size - len(self.board)
         if len(self._deck) < new:
             raise IllegalActionError(
                 f"the recorded board has no {self.street.value} card(s) to deal, but the hand reaches the "
                 f"{self.street.value}"
             )
-        cards = tuple(self._deck.pop(0) for _ in range(new))
+        cards = tuple(self._deck[:new])
+        del self._deck[:new]
         self.board.extend(cards)
         self._events.append(DealBoard(self.street, cards))
         self.street_bet = [0] * self.n
@@ -820,21 +887,21 @@ class HandState:
     # -- the end ------------------------------------------------------------------
 
     def _finish(self, live: list[int]) -> None:
-
         self.actor = None
         dead = sum(self._ante_paid) if self.rules.dead_antes else 0
         paid = [t - (a if self.rules.dead_antes else 0) for t, a in zip(self.total, self._ante_paid, strict=True)]
-        ordered = sorted(range(self.n), key=lambda s: paid[s], reverse=True)
-        top, second = ordered[0], ordered[1]
-        excess = paid[top] - paid[second]
+        # the seat that put in most (the first such seat) and what is left when it matches the next most
+        top = max(range(self.n), key=paid.__getitem__)
+        excess = paid[top] - max(p for s, p in enumerate(paid) if s != top)
         if excess > 0:
             paid[top] -= excess
             self.total[top] -= excess
             self.stacks[top] += excess
             self._events.append(ReturnUncalled(top, excess))
         values: dict[int, int | None] = {}  # None: hole cards unknown
+        order = self._order_from(self.button + 1)
         if len(live) > 1:
-            for s in self._order_from(self.button + 1):
+            for s in order:
                 if s not in live:
                     continue
                 if s in self.mucks:
@@ -843,12 +910,13 @@ class HandState:
                     ids = [c.id for c in self.hole[s]] + [c.id for c in self.board]
                     value = _value_ids(ids)
                     values[s] = value
-                    self._events.append(Showdown(s, self.hole[s], value, HandValue(value).describe()))
+                    self._events.append(Showdown(s, self.hole[s], value, _description(value)))
                 else:
                     values[s] = None
                     self._events.append(Showdown(s, (), -1, "hole cards not shown"))
-        pots = side_pots(paid, live, self._order_from(self.button + 1), dead)
-        for pot_index, pot in enumerate(award_pots(pots, values, live)):
+        # the pots' own functions, without the checks of their public forms (these numbers are the engine's)
+        pots = _side_pots(paid, live, order, dead)
+        for pot_index, pot in enumerate(_award_pots(pots, values, live)):
             award = AwardPot(pot_index, pot.amount, pot.winners, pot.shares, pot.eligible)
             if not pot.winners:
                 self.undecided.append(award)
