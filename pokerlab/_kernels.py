@@ -366,63 +366,94 @@ def _flush_value(ids, i, kk, ft):
 
 
 @njit(cache=True, inline="always")
-def _eval_rows7(ids, out, kk, ft, nt, pr, sr, prefetch):
-    """The body of :func:`_eval_batch7` and :func:`_eval_batch7_prefetch` (``prefetch`` a constant in each).
+def _eval_group7(ids, out, first, count, check, kk, ft, nt, pr, sr, prefetch):
+    """Rows ``first .. first+count-1`` (at most 64) of seven cards: see :func:`_eval_rows7`.
 
-    Rows go in groups of 64. Each row gets its rank-multiset value with no branch at all (a flush
-    hand's rank key is still a valid key) and sets its bit of a 64-bit word when a suit counter
-    reaches 5; after the group the set bits are visited (:func:`_cttz`) and those rows, about 3 % of
-    random hands, are redone by :func:`_flush_value` while their ids are still in the L1 cache.
-    Measured on a Xeon (uint8 rows, one thread): a branch per row for the rare case in the main loop
-    ran at 0.65-0.7 of the branch-free loop's rate (a wrong guess throws away the lookups of the rows
-    in flight), and redoing the flagged rows after the whole batch at 0.65 (their ids had left the
-    caches); the group of 64 keeps 0.75-0.8 of it.
+    Returns the first bad row of the group (with ``check``), or -1.
     """
-    n = ids.shape[0]
     lowmask = np.uint64(131071)
     keymask = np.uint64(0xFFFFFFFF)
     flushbits = np.uint64(0x888800000000)
     row_bytes = 7 * ids.itemsize
-    for g in range((n + 63) // 64):
-        first = g * 64
-        flagged = np.uint64(0)
-        for b in range(min(64, n - first)):
-            i = first + b
-            if prefetch:  # past the last row too: a prefetch never faults
-                _prefetch(ids, (i + SEVEN_PREFETCH_ROWS) * row_bytes)
-            p = BATCH_START + _kk(kk, ids[i, 0]) + _kk(kk, ids[i, 1]) + _kk(kk, ids[i, 2]) + _kk(kk, ids[i, 3])
-            p += _kk(kk, ids[i, 4]) + _kk(kk, ids[i, 5]) + _kk(kk, ids[i, 6])
-            key = p & keymask
-            out[i] = nt[np.uint64(pr[key >> np.uint64(17)]) + np.uint64(sr[key & lowmask])]
-            flagged |= np.uint64((p & flushbits) != np.uint64(0)) << np.uint64(b)
-        while flagged:
-            row = first + np.int64(_cttz(flagged))
-            flagged &= flagged - np.uint64(1)
-            out[row] = _flush_value(ids, row, kk, ft)
+    flagged = np.uint64(0)  # bit b: row first+b holds a flush
+    bad = np.uint64(0)  # bit b: row first+b has an id above 51 or a card twice (with check)
+    for b in range(count):
+        i = first + b
+        if prefetch:  # past the last row too: a prefetch never faults
+            _prefetch(ids, (i + SEVEN_PREFETCH_ROWS) * row_bytes)
+        c0, c1, c2, c3 = np.uint64(ids[i, 0]), np.uint64(ids[i, 1]), np.uint64(ids[i, 2]), np.uint64(ids[i, 3])
+        c4, c5, c6 = np.uint64(ids[i, 4]), np.uint64(ids[i, 5]), np.uint64(ids[i, 6])
+        p = BATCH_START + _kk(kk, c0) + _kk(kk, c1) + _kk(kk, c2) + _kk(kk, c3)
+        p += _kk(kk, c4) + _kk(kk, c5) + _kk(kk, c6)
+        key = p & keymask
+        out[i] = nt[np.uint64(pr[key >> np.uint64(17)]) + np.uint64(sr[key & lowmask])]
+        flagged |= np.uint64((p & flushbits) != np.uint64(0)) << np.uint64(b)
+        if check:  # as in _eval_rows_fast: ids read as unsigned (negatives are huge), seven distinct bits
+            either = c0 | c1 | c2 | c3 | c4 | c5 | c6
+            seen = _bit(c0) | _bit(c1) | _bit(c2) | _bit(c3) | _bit(c4) | _bit(c5) | _bit(c6)
+            wrong = (either | (seen >> np.uint64(46))) > np.uint64(63) or _ctpop(seen) != np.uint64(7)
+            bad |= np.uint64(wrong) << np.uint64(b)
+    while flagged:
+        row = first + np.int64(_cttz(flagged))
+        flagged &= flagged - np.uint64(1)
+        out[row] = _flush_value(ids, row, kk, ft)
+    if check and bad:
+        return first + np.int64(_cttz(bad))
+    return -1
 
 
-@njit(cache=True, nogil=True)
-def _eval_batch7(ids, out, kk, ft, nt, pr, sr):
-    """Unchecked rows of seven cards (``validate=False``, the common case), for ids of 8 bits. Releases the GIL.
+@njit(cache=True, inline="always")
+def _eval_rows7(ids, out, check, kk, ft, nt, pr, sr, prefetch):
+    """The body of :func:`_eval_batch7` and :func:`_eval_batch7_prefetch` (``check``, ``prefetch`` constants in each).
 
-    The same numbers as :func:`_eval_batch_fast`, from a loop written for k = 7 alone (the seven
-    loads and adds spelled out, no test of k or of ``check`` left in it) that keeps the rare flush
-    rows out of the main loop without a branch (:func:`_eval_rows7`). Ids are read as unsigned and
-    tables at ``id & 255``, so wrong ids give wrong values but never read outside a table.
-    numba compiles one copy per id type. Measured on a Xeon (Emerald Rapids), one thread, uint8 rows:
-    about 1.4x the rate of :func:`_eval_batch_fast`.
+    Rows go in groups of 64 (:func:`_eval_group7`; the full groups with a constant count, which
+    LLVM unrolls, then the rest). Each row gets its rank-multiset value with no branch at all (a
+    flush hand's rank key is still a valid key) and sets its bit of a 64-bit word when a suit
+    counter reaches 5; after the group the set bits are visited (:func:`_cttz`) and those rows,
+    about 3 % of random hands, are redone by :func:`_flush_value` while their ids are still in the
+    L1 cache. Measured on a Xeon (uint8 rows, one thread, against the same loop with no flush
+    handling at all): a branch per row for the rare case in the main loop ran at 0.65-0.7 of its
+    rate (a wrong guess throws away the lookups of the rows in flight), redoing the flagged rows
+    after the whole batch at 0.65 (their ids had left the caches), groups of 64 at 0.75-0.8.
+    With ``check`` a bad row sets a bit of a second word the same way, and the batch stops after the
+    first group that has one, returning its first bad row.
     """
-    _eval_rows7(ids, out, kk, ft, nt, pr, sr, False)
+    n = ids.shape[0]
+    full = n // 64
+    for g in range(full):
+        bad = _eval_group7(ids, out, g * 64, 64, check, kk, ft, nt, pr, sr, prefetch)
+        if check and bad >= 0:
+            return bad
+    return _eval_group7(ids, out, full * 64, n - full * 64, check, kk, ft, nt, pr, sr, prefetch)
 
 
 @njit(cache=True, nogil=True)
-def _eval_batch7_prefetch(ids, out, kk, ft, nt, pr, sr):
+def _eval_batch7(ids, out, check, kk, ft, nt, pr, sr):
+    """Rows of seven cards, for ids of 8 bits; the first bad row (with ``check``), or -1. Releases the GIL.
+
+    The same numbers and the same first bad row as :func:`_eval_batch_fast`, from a loop written for
+    k = 7 alone (the seven loads and adds spelled out, no test of k or of ``check`` left in it) that
+    keeps the rare flush rows out of the main loop without a branch (:func:`_eval_rows7`). Ids are
+    read as unsigned and tables at ``id & 255``, so wrong ids give wrong values (or, with ``check``,
+    the bad row) but never read outside a table. numba compiles one copy per id type. Measured on a
+    Xeon (Emerald Rapids), one thread, unchecked uint8 rows: about 1.5x the rate of
+    :func:`_eval_batch_fast`, 0.85-0.95x OMPEval's.
+    """
+    if check:
+        return _eval_rows7(ids, out, True, kk, ft, nt, pr, sr, False)
+    return _eval_rows7(ids, out, False, kk, ft, nt, pr, sr, False)
+
+
+@njit(cache=True, nogil=True)
+def _eval_batch7_prefetch(ids, out, check, kk, ft, nt, pr, sr):
     """:func:`_eval_batch7` for wide ids (16 bits and more), each row asked for :data:`SEVEN_PREFETCH_ROWS` ahead.
 
     numpy's default int64 rows are 56 bytes each: without the hint they ran at about 0.45 of the byte rows'
-    rate, with it at 0.8-0.9 (byte rows lose a little with it, so they keep :func:`_eval_batch7`).
+    rate, with it at 0.7-0.8 (byte rows lose a little with it, so they keep :func:`_eval_batch7`).
     """
-    _eval_rows7(ids, out, kk, ft, nt, pr, sr, True)
+    if check:
+        return _eval_rows7(ids, out, True, kk, ft, nt, pr, sr, True)
+    return _eval_rows7(ids, out, False, kk, ft, nt, pr, sr, True)
 
 
 @njit(cache=True)
@@ -875,18 +906,13 @@ def evaluate_batch(ids: np.ndarray, check: bool = True) -> tuple[np.ndarray, int
     k = ids.shape[1]
     pr, nt = BATCH_PR[k], BATCH_NT[k]
 
-    if k == 7 and not check:
-        seven = _eval_batch7_prefetch if ids.itemsize > 1 else _eval_batch7
-
-        def block(lo: int, hi: int) -> int:
-            seven(ids[lo:hi], out[lo:hi], BATCH_KK, FT16, nt, pr, BATCH_SR)
-            return -1
-
+    if k == 7:  # the common case has its own loop
+        kernel = _eval_batch7_prefetch if ids.itemsize > 1 else _eval_batch7
     else:
         kernel = _eval_batch_prefetch if ids.itemsize > 1 else _eval_batch_fast
 
-        def block(lo: int, hi: int) -> int:
-            return kernel(ids[lo:hi], out[lo:hi], check, BATCH_KK, FT16, nt, pr, BATCH_SR)
+    def block(lo: int, hi: int) -> int:
+        return kernel(ids[lo:hi], out[lo:hi], check, BATCH_KK, FT16, nt, pr, BATCH_SR)
 
     chunks = list(pairwise(edges))
     for (lo, _), bad in zip(chunks, in_threads(block, chunks), strict=True):

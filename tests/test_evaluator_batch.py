@@ -188,13 +188,31 @@ def test_the_seven_card_kernel_equals_the_plain_batch_loop_with_many_flushes(n, 
     assert len(hands) == n
     want = plain_batch(hands) if n else np.empty(0, np.int32)
     ids = hands.astype(dtype)
+    tables = (_kernels.BATCH_KK, _kernels.FT16, _kernels.BATCH_NT[7], _kernels.BATCH_PR[7], _kernels.BATCH_SR)
     for kernel in (_kernels._eval_batch7, _kernels._eval_batch7_prefetch):
-        out = np.full(n, -7, np.int32)
-        kernel(
-            ids, out, _kernels.BATCH_KK, _kernels.FT16, _kernels.BATCH_NT[7], _kernels.BATCH_PR[7], _kernels.BATCH_SR
-        )
-        assert np.array_equal(out, want)
+        for check in (False, True):
+            out = np.full(n, -7, np.int32)
+            assert kernel(ids, out, check, *tables) == -1
+            assert np.array_equal(out, want)
     assert np.array_equal(evaluate_batch(ids, validate=False), want)
+    assert np.array_equal(evaluate_batch(ids), want)
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int64], ids=lambda d: np.dtype(d).name)
+def test_the_seven_card_kernel_names_the_first_bad_row_of_the_first_group_that_has_one(dtype):
+    """Bad rows in the same group of 64 and in a later one: the first is named, for each kind of bad id."""
+    tables = (_kernels.BATCH_KK, _kernels.FT16, _kernels.BATCH_NT[7], _kernels.BATCH_PR[7], _kernels.BATCH_SR)
+    for kind in ("repeat", "52", "63", "64", "255"):
+        for first in (0, 63, 64, 130, 199):
+            hands = random_hands(200, 7, seed=first)
+            for row in (first, min(first + 1, 199), 199):
+                if kind == "repeat":
+                    hands[row, 6] = hands[row, 2]
+                else:
+                    hands[row, 3] = int(kind)
+            out = np.empty(200, np.int32)
+            for kernel in (_kernels._eval_batch7, _kernels._eval_batch7_prefetch):
+                assert kernel(hands.astype(dtype), out, True, *tables) == first, (kind, first)
 
 
 def test_in_threads_gives_results_in_order_and_raises_a_chunk_s_error():
