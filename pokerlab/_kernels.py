@@ -122,8 +122,8 @@ def _eval_rows(ids, out, check, lo, hi, kk, ft, nt, pr, sr):
 def _eval_batch(ids, out, check, kk, ft, nt, pr, sr):
     """Evaluate each row; the first row with a bad card (with ``check``), or -1. Releases the GIL.
 
-    The plain batch loop over the shared tables; :func:`_eval_batch_fast` is the one
-    :func:`evaluate_batch` runs, and the tests hold the two equal.
+    The plain batch loop over the shared tables; :func:`_eval_batch7` (7 cards) and :func:`_eval_batch_fast`
+    (5 and 6) are the ones :func:`evaluate_batch` runs, and the tests hold them equal to it.
     """
     return _eval_rows(ids, out, check, 0, ids.shape[0], kk, ft, nt, pr, sr)
 
