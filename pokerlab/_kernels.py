@@ -1491,7 +1491,7 @@ class _Chunks:
         self.work = work
         self.chunks = chunks
         self.results: list[Any] = [None] * len(chunks)
-        self.errors: list[BaseException | None] = [None] * len(chunks)
+        self.errors: list[Exception | None] = [None] * len(chunks)
         self.done = [threading.Event() for _ in chunks]
         self.next = 0
         self.stopped = False
@@ -1508,8 +1508,8 @@ class _Chunks:
     def run(self, j: int) -> None:
         try:
             self.results[j] = self.work(*self.chunks[j])
-        except BaseException as e:  # handed to the caller, who raises it when it reaches this chunk
-            self.errors[j] = e
+        except Exception as e:  # handed to the caller, who raises it when it reaches this chunk
+            self.errors[j] = e  # (Ctrl-C, KeyboardInterrupt, comes only to the calling thread and goes straight up)
         self.done[j].set()
 
     def help(self) -> None:
