@@ -1562,8 +1562,9 @@ def in_threads(work: Callable[[int, int], T], chunks: list[tuple[int, int]]) -> 
     finally:
         with shared.lock:
             shared.stopped = True
-        for helper in helpers:
-            helper.result()  # the helpers' running chunks finish before the caller goes on
+        for helper in helpers:  # one not started yet (the pool busy with another caller's) is dropped;
+            if not helper.cancel():  # a running one finishes its chunk before the caller goes on
+                helper.result()
 
 
 def two_ranges(

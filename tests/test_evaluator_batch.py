@@ -251,3 +251,21 @@ def test_in_threads_gives_results_in_order_and_raises_a_chunk_s_error():
         assert list(_kernels.in_threads(work, chunks[:3])) == [1, 12, 23]
     finally:
         numba.set_num_threads(before)
+
+
+def test_callers_on_several_threads_share_the_kept_pool_and_get_their_own_values():
+    """Four threads calling evaluate_batch at once (one kept helper between them): each gets its batch's values."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import numba
+
+    batches = [random_hands(80_000, 7, seed=70 + i) for i in range(4)]
+    want = [plain_batch(h) for h in batches]
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        with ThreadPoolExecutor(4) as callers:
+            got = list(callers.map(lambda i: evaluate_batch(batches[i % 4], validate=i % 2 == 0), range(12)))
+    finally:
+        numba.set_num_threads(before)
+    assert all(np.array_equal(g, want[i % 4]) for i, g in enumerate(got))
