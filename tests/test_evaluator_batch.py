@@ -1,6 +1,7 @@
 """The fast batch evaluator (issue #25) gives exactly the plain evaluators' values, for any integer ids.
 
-``evaluate_batch`` runs ``_kernels._eval_batch_fast`` (compact per-card-count tables, ids read as
+``evaluate_batch`` runs ``_kernels._eval_batch7`` for unchecked 7-card rows (flush rows redone per
+group of 64 rows) and ``_kernels._eval_batch_fast`` otherwise (compact per-card-count tables, ids read as
 unsigned, no widening of narrow integer rows, no narrowing of wide ones: numpy's default int64 rows
 are read in place, their range and repeated-card checks fused into the evaluation loop). These
 tests hold it against the plain reference evaluator (every 5-card subset, written plainly) and
@@ -164,3 +165,107 @@ def test_a_non_contiguous_int64_view_gives_the_same_values():
     want = [reference_value(list(row)) for row in wide[:500].tolist()]
     assert evaluate_batch(wide)[:500].tolist() == want
     assert evaluate_batch(np.asfortranarray(hands)).tolist() == evaluate_batch(hands).tolist()
+
+
+def flush_heavy_hands(n: int, seed: int) -> np.ndarray:
+    """Seven distinct cards from two suits only (about three rows in four hold a flush), every suit pair in turn."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    pairs = [(0, 1), (2, 3), (0, 3), (1, 2), (0, 2), (1, 3)]
+    for i in range(n):
+        a, b = pairs[i % len(pairs)]
+        deck = np.array([4 * r + a for r in range(13)] + [4 * r + b for r in range(13)])
+        rows.append(rng.permutation(deck)[:7])
+    return np.array(rows, dtype=np.int64).reshape(n, 7)
+
+
+@pytest.mark.parametrize("n", [0, 1, 63, 64, 65, 1000])
+@pytest.mark.parametrize("dtype", [np.uint8, np.int16, np.int32, np.int64, np.uint64], ids=lambda d: np.dtype(d).name)
+def test_the_seven_card_kernel_equals_the_plain_batch_loop_with_many_flushes(n, dtype):
+    """``_eval_batch7`` (and its prefetching twin) on group edges (64 rows) and flush-heavy rows of every suit."""
+    hands = np.vstack([flush_heavy_hands(n - n // 2, 30 + n), random_hands(n // 2, 7, 31 + n)])
+    hands = hands[np.random.default_rng(n).permutation(len(hands))]
+    assert len(hands) == n
+    want = plain_batch(hands) if n else np.empty(0, np.int32)
+    ids = hands.astype(dtype)
+    tables = (_kernels.BATCH_KK, _kernels.FT16, _kernels.BATCH_NT[7], _kernels.BATCH_PR[7], _kernels.BATCH_SR)
+    for kernel in (_kernels._eval_batch7, _kernels._eval_batch7_prefetch):
+        for check in (False, True):
+            out = np.full(n, -7, np.int32)
+            assert kernel(ids, out, check, *tables) == -1
+            assert np.array_equal(out, want)
+    assert np.array_equal(evaluate_batch(ids, validate=False), want)
+    assert np.array_equal(evaluate_batch(ids), want)
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int64], ids=lambda d: np.dtype(d).name)
+def test_the_seven_card_kernel_names_the_first_bad_row_of_the_first_group_that_has_one(dtype):
+    """Bad rows in the same group of 64 and in a later one: the first is named, for each kind of bad id."""
+    tables = (_kernels.BATCH_KK, _kernels.FT16, _kernels.BATCH_NT[7], _kernels.BATCH_PR[7], _kernels.BATCH_SR)
+    for kind in ("repeat", "52", "63", "64", "255"):
+        for first in (0, 63, 64, 130, 199):
+            hands = random_hands(200, 7, seed=first)
+            for row in (first, min(first + 1, 199), 199):
+                if kind == "repeat":
+                    hands[row, 6] = hands[row, 2]
+                else:
+                    hands[row, 3] = int(kind)
+            out = np.empty(200, np.int32)
+            for kernel in (_kernels._eval_batch7, _kernels._eval_batch7_prefetch):
+                assert kernel(hands.astype(dtype), out, True, *tables) == first, (kind, first)
+
+
+def test_in_threads_gives_results_in_order_and_raises_a_chunk_s_error():
+    """The shared chunks: results in chunk order on two threads, a nested call, an error, an early stop."""
+    import threading
+
+    import numba
+
+    before = numba.get_num_threads()
+    chunks = [(i, i + 1) for i in range(40)]
+    try:
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        names: set[str] = set()
+
+        def work(lo: int, hi: int) -> int:
+            names.add(threading.current_thread().name)
+            return lo * 10 + hi
+
+        assert list(_kernels.in_threads(work, chunks)) == [i * 10 + i + 1 for i in range(40)]
+
+        def nested(lo: int, hi: int) -> int:
+            return lo + sum(_kernels.in_threads(lambda a, b: a, [(0, 1), (1, 2), (2, 3)]))
+
+        assert list(_kernels.in_threads(nested, chunks[:6])) == [i + 3 for i in range(6)]
+
+        def fails(lo: int, hi: int) -> int:
+            if lo == 7:
+                raise ValueError("chunk 7")
+            return lo
+
+        with pytest.raises(ValueError, match="chunk 7"):
+            list(_kernels.in_threads(fails, chunks))
+        early = _kernels.in_threads(work, chunks)
+        assert [next(early), next(early)] == [1, 12]
+        early.close()  # the chunks not taken are dropped; a later call starts afresh
+        assert list(_kernels.in_threads(work, chunks[:3])) == [1, 12, 23]
+    finally:
+        numba.set_num_threads(before)
+
+
+def test_callers_on_several_threads_share_the_kept_pool_and_get_their_own_values():
+    """Four threads calling evaluate_batch at once (one kept helper between them): each gets its batch's values."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import numba
+
+    batches = [random_hands(80_000, 7, seed=70 + i) for i in range(4)]
+    want = [plain_batch(h) for h in batches]
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        with ThreadPoolExecutor(4) as callers:
+            got = list(callers.map(lambda i: evaluate_batch(batches[i % 4], validate=i % 2 == 0), range(12)))
+    finally:
+        numba.set_num_threads(before)
+    assert all(np.array_equal(g, want[i % 4]) for i, g in enumerate(got))
