@@ -16,6 +16,7 @@ before anything else, so it runs before any chart or widget imports altair.
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 __all__ = ["import_jsonschema_lean"]
@@ -29,7 +30,7 @@ def import_jsonschema_lean() -> None:
         return
     sys.modules[_HELD] = None  # type: ignore[assignment]  # ``import`` of a None entry raises ImportError
     try:
-        import jsonschema  # noqa: F401
+        importlib.import_module("jsonschema")  # by name: the package ships no type stubs, and only its import counts
     except ImportError:  # no jsonschema: altair will say so when it is imported
         pass
     finally:
