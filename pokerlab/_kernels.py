@@ -458,6 +458,24 @@ def _eval_batch7_prefetch(ids, out, check, kk, ft, nt, pr, sr):
     return _eval_rows7(ids, out, False, kk, ft, nt, pr, sr, True)
 
 
+@njit(cache=True, inline="always")
+def _advance(idx, length, ncards, lowest):
+    """Move the odometer ``idx[:length]`` (card ids in increasing order, room kept for ``ncards`` cards in
+    all) to the next subset in lexicographic order, never moving a position below ``lowest``.
+
+    Returns the first position that changed (the sums above it stay valid), or -1 after the last subset.
+    """
+    i = length - 1
+    while i >= lowest and idx[i] == 52 - ncards + i:
+        i -= 1
+    if i < lowest:
+        return -1
+    idx[i] += 1
+    for j in range(i + 1, length):
+        idx[j] = idx[j - 1] + 1
+    return i
+
+
 @njit(cache=True)
 def _enumerate(ncards, first, store, counts, kk, ft, nt, pr, sr, cat):
     """Visit the ncards-subsets of the deck in lexicographic order.
@@ -481,15 +499,9 @@ def _enumerate(ncards, first, store, counts, kk, ft, nt, pr, sr, cat):
         if keep:
             store[pos] = v
         pos += 1
-        i = ncards - 1
-        while i >= 0 and idx[i] == 52 - ncards + i:
-            i -= 1
-        if i < 0 or (first >= 0 and i == 0):
+        level = _advance(idx, ncards, ncards, 1 if first >= 0 else 0)
+        if level < 0:
             break
-        idx[i] += 1
-        for j in range(i + 1, ncards):
-            idx[j] = idx[j - 1] + 1
-        level = i
     return pos
 
 
@@ -524,15 +536,9 @@ def _value_hist(ncards, first, hist, kk, ft, nt, pr, sr):
                 v = nt[pr[ncards, key >> 17] + sr[key & 131071]]
             hist[v] += 1
         total += 51 - idx[m - 1]
-        i = m - 1  # the last prefix card that can still move up (leaving room for the cards after it)
-        while i > 0 and idx[i] == 52 - ncards + i:
-            i -= 1
-        if i == 0:  # only the lowest card is left to move: it stays ``first``
+        level = _advance(idx, m, ncards, 1)  # the lowest card stays ``first``
+        if level < 0:
             break
-        idx[i] += 1
-        for j in range(i + 1, m):
-            idx[j] = idx[j - 1] + 1
-        level = i
     return total
 
 
