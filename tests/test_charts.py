@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import functools
+import importlib.util
 import io
 import subprocess
 import sys
@@ -556,3 +557,34 @@ def test_altair_is_imported_without_the_optional_iri_grammar_and_still_validates
     assert lines["marks"] == "2"
     assert lines["refused"] != "False"
     assert lines["importable"] in ("True", "absent")
+
+
+def test_holding_the_iri_grammar_back_does_not_switch_off_the_users_iri_format_checks(tmp_path):
+    """An outside tester's find: after ``import pokerlab.charts`` the process's jsonschema format checkers had
+    no ``iri``/``iri-reference`` check at all, so the user's own ``jsonschema`` validation with a format
+    checker passed a bad IRI it refuses in a plain process, even after ``import rfc3987_syntax``. The checks
+    are registered again and load the grammar on their first use: the import stays light."""
+    probe = (
+        "import sys\n"
+        "import pokerlab.charts\n"
+        "import jsonschema\n"
+        "print('held', 'rfc3987_syntax' not in sys.modules)\n"
+        "for fmt in ('iri', 'iri-reference'):\n"
+        "    for cls in (jsonschema.Draft7Validator, jsonschema.Draft201909Validator,\n"
+        "                jsonschema.Draft202012Validator):\n"
+        "        v = cls({'format': fmt}, format_checker=cls.FORMAT_CHECKER)\n"
+        "        bad, good = v.iter_errors('http://a b/<>'), v.iter_errors('http://example.com/ü')\n"
+        "        print(fmt + '-' + cls.__name__, len(list(bad)), len(list(good)))\n"
+        "    print('default-' + fmt, fmt in jsonschema.FormatChecker().checkers)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    lines = dict(line.split(" ", 1) for line in proc.stdout.splitlines())
+    assert lines["held"] == "True"
+    if importlib.util.find_spec("rfc3987_syntax") is None:
+        return
+    for key, value in lines.items():
+        if key.startswith("iri"):
+            assert value == "1 0", (key, value)  # the bad IRI refused, the good one accepted
+        elif key.startswith("default-"):
+            assert value == "True", key
