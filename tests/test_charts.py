@@ -532,6 +532,13 @@ def test_a_lesson_chart_gets_readable_text_sizes_unless_it_sets_its_own():
     assert display_bundle(plain)[1]["image/png"]["height"] > display_bundle(small)[1]["image/png"]["height"]
 
 
+def _probe(code: str, tmp_path) -> dict[str, str]:
+    """Run ``code`` in a fresh interpreter (nothing imported yet) and read its "key value" lines."""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return dict(line.split(" ", 1) for line in proc.stdout.splitlines())
+
+
 def test_altair_is_imported_without_the_optional_iri_grammar_and_still_validates(tmp_path):
     """pokerlab.charts imports jsonschema with ``rfc3987_syntax`` held back (1.7 s of CPU per kernel, for a
     format no Vega-Lite spec uses): it is not imported, a chart still validates and renders, a spec with a
@@ -550,9 +557,7 @@ def test_altair_is_imported_without_the_optional_iri_grammar_and_still_validates
         "import importlib.util\n"
         "print('importable', importlib.util.find_spec('rfc3987_syntax') is not None or 'absent')\n"
     )
-    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=600, cwd=tmp_path)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    lines = dict(line.split(" ", 1) for line in proc.stdout.splitlines())
+    lines = _probe(probe, tmp_path)
     assert lines["held"] == "True"
     assert lines["marks"] == "2"
     assert lines["refused"] != "False"
@@ -577,9 +582,7 @@ def test_holding_the_iri_grammar_back_does_not_switch_off_the_users_iri_format_c
         "        print(fmt + '-' + cls.__name__, len(list(bad)), len(list(good)))\n"
         "    print('default-' + fmt, fmt in jsonschema.FormatChecker().checkers)\n"
     )
-    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=600, cwd=tmp_path)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    lines = dict(line.split(" ", 1) for line in proc.stdout.splitlines())
+    lines = _probe(probe, tmp_path)
     assert lines["held"] == "True"
     if importlib.util.find_spec("rfc3987_syntax") is None:
         return
