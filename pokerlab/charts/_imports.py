@@ -57,7 +57,7 @@ def _register_lazy_iri_checks() -> None:
         def check(instance: object) -> bool:
             if not isinstance(instance, str):
                 return True
-            grammar: Any = importlib.import_module(_HELD)  # by name: no type stubs
+            grammar: Any = importlib.import_module("rfc3987_syntax")  # by name: no type stubs
 
             return bool(grammar.is_valid_syntax(rule, instance))
 
