@@ -171,6 +171,7 @@ def test_heads_up_hand_in_the_browser(browser, heads_up_url, tmp_path):
     page.wait_for_selector(".pl-hand-over", timeout=ms(30))
     assert re.search(r"Hand over: .*(wins? the pot of \d+|split the pot)", page.inner_text(".pl-status"))
     assert page.locator(".pl-table .pl-seat-bet").count() == 0  # paid out: no bets left in front of the seats
+    page.wait_for_function("document.querySelectorAll('.pl-history-hand').length >= 1", timeout=ms(30))
     history = page.locator(".pl-history-hand").all_inner_texts()
     assert len(history) == 1 and history[0].startswith("hand 1 (dealer ")
     assert "small bets per hand" in page.inner_text(".pl-result")
@@ -189,6 +190,8 @@ def test_heads_up_hand_in_the_browser(browser, heads_up_url, tmp_path):
     assert "against phase1" in page.inner_text(".pl-app h3")
     assert "Hand 1" in page.inner_text(".pl-info")
     _play_passively(page, ".pl-hand-over")
+    # each widget's value reaches the browser as its own message: wait (a hang guard) for the history line
+    page.wait_for_function("document.querySelectorAll('.pl-history-hand').length >= 1", timeout=ms(30))
     assert page.locator(".pl-history-hand").count() == 1
     # on a 1,024-px projector nothing needs a sideways scroll
     page.set_viewport_size({"width": 1024, "height": 768})

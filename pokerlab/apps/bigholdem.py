@@ -482,11 +482,11 @@ class BigHoldemApp:
         mine = s.human_to_act and not self.pacer.busy
         self.actions.show(state if mine else None)
         if s.finished:
-            self.status.value = f'<span class="pl-game-over">Game over: {html.escape(game_over_reason(s))}.</span>'
+            status = f'<span class="pl-game-over">Game over: {html.escape(game_over_reason(s))}.</span>'
         elif mine:
-            self.status.value = '<span class="pl-your-turn">Your turn.</span>'
+            status = '<span class="pl-your-turn">Your turn.</span>'
         else:
-            self.status.value = "<span>The bots are playing&hellip;</span>"
+            status = "<span>The bots are playing&hellip;</span>"
         last = s.history[-1] if s.history and s.history[-1].state is not state else None
         earlier = ""
         if last is not None and last.state is not None:  # the next hand is dealt at once: keep this in sight
@@ -494,7 +494,7 @@ class BigHoldemApp:
             earlier = f'<div class="pl-last-hand"><b>Last hand (hand {last.number})</b><br>{"<br>".join(words)}</div>'
             if mine:
                 won = [line for line in words if " the pot " in line or "side pot" in line]
-                self.status.value += f' <span class="pl-last-hand-result">Last hand: {"; ".join(won)}.</span>'
+                status += f' <span class="pl-last-hand-result">Last hand: {"; ".join(won)}.</span>'
         self.log.value = (
             "<div><b>This hand</b></div><div>" + "<br>".join(event_lines(state, names, me)[-16:]) + "</div>" + earlier
         )
@@ -523,6 +523,7 @@ class BigHoldemApp:
             self._show_leaderboard()
             if not self.money_view.value:
                 self._draw_money_chart(s.money(), f"chips ({self.setup.unit}) after each hand")
+        self.status.value = status  # last: whoever sees the status sees the table, log and history it sums up
 
     def _draw_money_chart(self, money: Any, title: str) -> None:
         """The chips chart: drawn off the event loop in a kernel (the page answers clicks meanwhile).

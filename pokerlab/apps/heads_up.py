@@ -189,15 +189,15 @@ class HeadsUpApp:
         self.actions.show(state if mine else None)
         if state.is_over:
             won = [line for line in outcome_lines(state, names, me) if " the pot " in line or "side pot" in line]
-            self.status.value = (
+            status = (
                 f'<span class="pl-hand-over">Hand over: {"; ".join(won)}. Press "deal next hand".</span>'
             )
         elif mine:
-            self.status.value = '<span class="pl-your-turn">Your turn.</span>'
+            status = '<span class="pl-your-turn">Your turn.</span>'
         elif bot_turn:
-            self.status.value = f'<span class="pl-bot-turn">{who} is thinking&hellip;</span>'
+            status = f'<span class="pl-bot-turn">{who} is thinking&hellip;</span>'
         else:
-            self.status.value = "<span>&hellip;</span>"
+            status = "<span>&hellip;</span>"
         self.deal_button.disabled = not state.is_over or self.pacer.busy
         self.log.value = "<div><b>This hand</b></div><div>" + "<br>".join(event_lines(state, names, me)) + "</div>"
         hands = len(s.history)
@@ -223,6 +223,9 @@ class HeadsUpApp:
             self.thinking.value = f"<div><b>{who}'s thinking</b><br>{body}</div>"
         else:
             self.thinking.value = ""
+        # the status line last: a test (or a reader) that sees "Hand over" sees the history and result too,
+        # each widget's value reaching the browser as its own message
+        self.status.value = status
 
     def _ipython_display_(self) -> None:
         display(self.widget)
