@@ -189,9 +189,7 @@ class HeadsUpApp:
         self.actions.show(state if mine else None)
         if state.is_over:
             won = [line for line in outcome_lines(state, names, me) if " the pot " in line or "side pot" in line]
-            status = (
-                f'<span class="pl-hand-over">Hand over: {"; ".join(won)}. Press "deal next hand".</span>'
-            )
+            status = f'<span class="pl-hand-over">Hand over: {"; ".join(won)}. Press "deal next hand".</span>'
         elif mine:
             status = '<span class="pl-your-turn">Your turn.</span>'
         elif bot_turn:
