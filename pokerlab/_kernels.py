@@ -459,14 +459,15 @@ def _eval_batch7_prefetch(ids, out, check, kk, ft, nt, pr, sr):
 
 
 @njit(cache=True, inline="always")
-def _advance(idx, length, ncards, lowest):
-    """Move the odometer ``idx[:length]`` (card ids in increasing order, room kept for ``ncards`` cards in
-    all) to the next subset in lexicographic order, never moving a position below ``lowest``.
+def _step(idx, length, top, lowest):
+    """Move the odometer ``idx[:length]`` (increasing ids, position i at most ``top + i``) to the next subset
+    in lexicographic order, never moving a position below ``lowest``.
 
-    Returns the first position that changed (the sums above it stay valid), or -1 after the last subset.
+    Returns the first position that changed (whatever was built on the positions before it still holds), or
+    -1 after the last subset. Shared by :func:`_advance` (card ids) and :func:`_next_subset` (any range).
     """
     i = length - 1
-    while i >= lowest and idx[i] == 52 - ncards + i:
+    while i >= lowest and idx[i] == top + i:
         i -= 1
     if i < lowest:
         return -1
@@ -474,6 +475,16 @@ def _advance(idx, length, ncards, lowest):
     for j in range(i + 1, length):
         idx[j] = idx[j - 1] + 1
     return i
+
+
+@njit(cache=True, inline="always")
+def _advance(idx, length, ncards, lowest):
+    """Move the odometer ``idx[:length]`` (card ids in increasing order, room kept for ``ncards`` cards in
+    all) to the next subset in lexicographic order, never moving a position below ``lowest``.
+
+    Returns the first position that changed (the sums above it stay valid), or -1 after the last subset.
+    """
+    return _step(idx, length, 52 - ncards, lowest)
 
 
 @njit(cache=True)
@@ -543,18 +554,49 @@ def _value_hist(ncards, first, hist, kk, ft, nt, pr, sr):
 
 
 @njit(cache=True, inline="always")
-def _setup(hole, board, kk):
-    """Board state, board + hole state and the mask of known cards."""
-    known = 0
+def _board_state(board, kk):
+    """The board's evaluator state (rank-key sum and suit bits, :func:`_add` card by card) and its card mask."""
     p = 0
     sm = 0
+    known = 0
     for c in board:
         p, sm = _add(p, sm, c, kk)
         known |= 1 << c
+    return p, sm, known
+
+
+@njit(cache=True, inline="always")
+def _setup(hole, board, kk):
+    """Board state, board + hole state and the mask of known cards."""
+    p, sm, known = _board_state(board, kk)
     q, qsm = _add(p, sm, hole[0], kk)
     q, qsm = _add(q, qsm, hole[1], kk)
     known |= (1 << hole[0]) | (1 << hole[1])
     return p, sm, q, qsm, known
+
+
+@njit(cache=True)
+def _opponents(known, weights, use_w):
+    """The opponent hands the report's loops visit, in their order (j ascending, then i < j): the two card
+    ids of each pair of unknown cards and its weight (1, or its entry of ``weights``; a weight of 0 is left out).
+    Shared by :func:`_hand_strength` and :func:`_potential_direct`."""
+    pairs = np.empty((1326, 2), np.int64)
+    w = np.empty(1326, np.float64)
+    n = 0
+    for j in range(52):
+        if (known >> j) & 1:
+            continue
+        for i in range(j):
+            if (known >> i) & 1:
+                continue
+            x = weights[_ci(i, j)] if use_w else 1.0
+            if x == 0.0:
+                continue
+            pairs[n, 0] = i
+            pairs[n, 1] = j
+            w[n] = x
+            n += 1
+    return pairs[:n], w[:n]
 
 
 @njit(cache=True)
@@ -565,26 +607,17 @@ def _hand_strength(hole, board, weights, use_w, kk, ft, nt, pr, sr):
     win = 0.0
     tie = 0.0
     loss = 0.0
-    for j in range(52):
-        if (known >> j) & 1:
-            continue
-        for i in range(j):
-            if (known >> i) & 1:
-                continue
-            w = 1.0
-            if use_w:
-                w = weights[_ci(i, j)]
-                if w == 0.0:
-                    continue
-            a, c = _add(p, sm, i, kk)
-            a, c = _add(a, c, j, kk)
-            v = _val(a, c, n, ft, nt, pr, sr)
-            if ours > v:
-                win += w
-            elif ours == v:
-                tie += w
-            else:
-                loss += w
+    pairs, ws = _opponents(known, weights, use_w)
+    for k in range(len(ws)):
+        a, c = _add(p, sm, pairs[k, 0], kk)
+        a, c = _add(a, c, pairs[k, 1], kk)
+        v = _val(a, c, n, ft, nt, pr, sr)
+        if ours > v:
+            win += ws[k]
+        elif ours == v:
+            tie += ws[k]
+        else:
+            loss += ws[k]
     return win, tie, loss
 
 
@@ -608,54 +641,46 @@ def _potential_direct(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr
                 continue
             x, z = _add(qb, qbsm, a, kk)
             fut[_ci(a, b)] = _val(x, z, n_fut, ft, nt, pr, sr)
-    for j in range(52):
-        if (known >> j) & 1:
-            continue
-        for i in range(j):
-            if (known >> i) & 1:
+    pairs, ws = _opponents(known, weights, use_w)
+    for k in range(len(ws)):
+        i, j = pairs[k, 0], pairs[k, 1]
+        o, osm = _add(p, sm, i, kk)
+        o, osm = _add(o, osm, j, kk)
+        opp_now = _val(o, osm, n_now, ft, nt, pr, sr)
+        row = 0 if ours_now > opp_now else (1 if ours_now == opp_now else 2)
+        used = known | (1 << i) | (1 << j)
+        ahead = 0
+        tied = 0
+        behind = 0
+        for b in range(52):
+            if (used >> b) & 1:
                 continue
-            w = 1.0
-            if use_w:
-                w = weights[_ci(i, j)]
-                if w == 0.0:
+            ob, obsm = _add(o, osm, b, kk)
+            if lookahead == 1:
+                ov = _val(ob, obsm, n_fut, ft, nt, pr, sr)
+                mv = fut[b]
+                if mv > ov:
+                    ahead += 1
+                elif mv == ov:
+                    tied += 1
+                else:
+                    behind += 1
+                continue
+            for a in range(b):
+                if (used >> a) & 1:
                     continue
-            o, osm = _add(p, sm, i, kk)
-            o, osm = _add(o, osm, j, kk)
-            opp_now = _val(o, osm, n_now, ft, nt, pr, sr)
-            row = 0 if ours_now > opp_now else (1 if ours_now == opp_now else 2)
-            used = known | (1 << i) | (1 << j)
-            ahead = 0
-            tied = 0
-            behind = 0
-            for b in range(52):
-                if (used >> b) & 1:
-                    continue
-                ob, obsm = _add(o, osm, b, kk)
-                if lookahead == 1:
-                    ov = _val(ob, obsm, n_fut, ft, nt, pr, sr)
-                    mv = fut[b]
-                    if mv > ov:
-                        ahead += 1
-                    elif mv == ov:
-                        tied += 1
-                    else:
-                        behind += 1
-                    continue
-                for a in range(b):
-                    if (used >> a) & 1:
-                        continue
-                    x, z = _add(ob, obsm, a, kk)
-                    ov = _val(x, z, n_fut, ft, nt, pr, sr)
-                    mv = fut[_ci(a, b)]
-                    if mv > ov:
-                        ahead += 1
-                    elif mv == ov:
-                        tied += 1
-                    else:
-                        behind += 1
-            hp[row, 0] += w * ahead
-            hp[row, 1] += w * tied
-            hp[row, 2] += w * behind
+                x, z = _add(ob, obsm, a, kk)
+                ov = _val(x, z, n_fut, ft, nt, pr, sr)
+                mv = fut[_ci(a, b)]
+                if mv > ov:
+                    ahead += 1
+                elif mv == ov:
+                    tied += 1
+                else:
+                    behind += 1
+        hp[row, 0] += ws[k] * ahead
+        hp[row, 1] += ws[k] * tied
+        hp[row, 2] += ws[k] * behind
     return hp
 
 
@@ -811,10 +836,7 @@ def _equity_exact(
     n_players = assign.shape[1]
     n_assign = assign.shape[0]
     n_union = ucards.shape[0]
-    p0 = 0
-    sm0 = 0
-    for c in board:
-        p0, sm0 = _add(p0, sm0, c, kk)
+    p0, sm0, _ = _board_state(board, kk)
     n_deck = deck.shape[0]
     uval = np.empty(n_union, np.int64)
     vals = np.empty(n_players, np.int64)
@@ -911,12 +933,7 @@ def _equity_mc(
     n_players = n_ranged + n_random
     hands = np.zeros((n_players, 2), np.int64)
     vals = np.zeros(n_players, np.int64)
-    board_mask = 0
-    p0 = 0
-    sm0 = 0
-    for c in board:
-        p0, sm0 = _add(p0, sm0, c, kk)
-        board_mask |= 1 << c
+    p0, sm0, board_mask = _board_state(board, kk)
     done = 0
     attempts = 0
     while done < samples:
@@ -1187,12 +1204,7 @@ def _board_hands(board, rem, vals, ca, cb, cidx, kk, ft, nt, pr, sr):
     board ``vals[k]`` and combination index ``cidx[k]`` (on a 5-card board,
     m = 47 and 1,081 combinations).
     """
-    p = 0
-    sm = 0
-    mask = 0
-    for c in board:
-        p, sm = _add(p, sm, c, kk)
-        mask |= 1 << c
+    p, sm, mask = _board_state(board, kk)
     n = board.shape[0] + 2
     m = 0
     for c in range(52):
@@ -1251,6 +1263,21 @@ def _disjoint_below(vals, ca, cb, m, percard, fill, less, equal):
         equal[q] = (hi - lo) - (hi_a - lo_a) - (hi_b - lo_b) + 1
 
 
+@njit(cache=True, inline="always")
+def _board_buffers():
+    """Work arrays of a walk over one 5-card board's 1,081 hands (:func:`_board_hands`, :func:`_disjoint_below`):
+    values, first and second card, combination index, the 47 remaining cards, per card the hands holding it
+    (46 each) and its fill count."""
+    vals = np.empty(1081, np.int64)
+    ca = np.empty(1081, np.int64)
+    cb = np.empty(1081, np.int64)
+    cidx = np.empty(1081, np.int64)
+    rem = np.empty(47, np.int64)
+    percard = np.empty((47, 46), np.int64)
+    fill = np.empty(47, np.int64)
+    return vals, ca, cb, cidx, rem, percard, fill
+
+
 @njit(cache=True)
 def _heads_up_counts(boards, weights, wins, ties, cases, kk, ft, nt, pr, sr):
     """Showdown counts of every hole combination against every disjoint one.
@@ -1259,13 +1286,7 @@ def _heads_up_counts(boards, weights, wins, ties, cases, kk, ft, nt, pr, sr):
     47 cards are evaluated once and ``_disjoint_below`` counts, for each,
     the 990 disjoint combinations it beats and ties.
     """
-    vals = np.empty(1081, np.int64)
-    ca = np.empty(1081, np.int64)
-    cb = np.empty(1081, np.int64)
-    cidx = np.empty(1081, np.int64)
-    rem = np.empty(47, np.int64)
-    percard = np.empty((47, 46), np.int64)
-    fill = np.empty(47, np.int64)
+    vals, ca, cb, cidx, rem, percard, fill = _board_buffers()
     less = np.empty(1081, np.int64)
     equal = np.empty(1081, np.int64)
     for bi in range(boards.shape[0]):
@@ -1350,14 +1371,8 @@ def _matrix_counts(boards, weights, class_of, wins, ties, kk, ft, nt, pr, sr):
     (``below`` per class), less the pairs that share a card, which are
     found through the 46 hands holding each remaining card.
     """
-    vals = np.empty(1081, np.int64)
+    vals, ca, cb, cidx, rem, percard, fill = _board_buffers()
     cls = np.empty(1081, np.int64)
-    ca = np.empty(1081, np.int64)
-    cb = np.empty(1081, np.int64)
-    cidx = np.empty(1081, np.int64)
-    rem = np.empty(47, np.int64)
-    percard = np.empty((47, 46), np.int64)
-    fill = np.empty(47, np.int64)
     below = np.zeros(169, np.float64)
     gc = np.zeros(169, np.float64)
     seen = np.empty(1081, np.int64)
@@ -1451,10 +1466,7 @@ def _two_ranges(board, deck, need, first, stop, acards, aw, bcards, bw, bstart, 
     bstart[c+1]]`` lists B's hands holding card c). ``out`` accumulates
     (A wins, ties, total weight, deals).
     """
-    p0 = 0
-    sm0 = 0
-    for c in board:
-        p0, sm0 = _add(p0, sm0, c, kk)
+    p0, sm0, _ = _board_state(board, kk)
     na = acards.shape[0]
     nb = bcards.shape[0]
     amask = np.empty(na, np.int64)
@@ -1757,15 +1769,7 @@ def _next_subset(idx, k, n):
     Returns the first slot that changed (the states built on slots before it
     still hold), or -1 after the last subset.
     """
-    t = k - 1
-    while t >= 0 and idx[t] == n - k + t:
-        t -= 1
-    if t < 0:
-        return -1
-    idx[t] += 1
-    for u in range(t + 1, k):
-        idx[u] = idx[u - 1] + 1
-    return t
+    return _step(idx, k, n - k, 0)
 
 
 @njit(cache=True)

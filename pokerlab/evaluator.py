@@ -224,9 +224,13 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
         raise CardCountError(f"ids must be an array of shape [n, 5..7], not {arr.shape}")
     if not np.issubdtype(arr.dtype, np.integer):
         raise CardError(f"card ids must be integers, not {arr.dtype}")
-    # narrow integer ids are read as they are (uint8 rows stream 8x less memory than int64); others become int64
-    narrow = (np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64)
-    arr = np.ascontiguousarray(arr, dtype=arr.dtype if arr.dtype.type in narrow else np.int64)
+    # the kernel is compiled for two row types only (each type costs a compile of several seconds on a cold
+    # cache): uint8 rows, which stream 8x less memory than int64, and int64 rows. Other integer ids are copied
+    # into uint8 when every id fits in 0..255 (an id of 52..255 is still refused below), else into int64.
+    if arr.dtype.type not in (np.uint8, np.int64):
+        fits = arr.size == 0 or (int(arr.min()) >= 0 and int(arr.max()) <= 255)
+        arr = arr.astype(np.uint8 if fits else np.int64)
+    arr = np.ascontiguousarray(arr)
     if not isinstance(validate, bool):
         raise ParameterTypeError(f"validate must be True or False, not {validate!r}")
     if len(arr) <= SMALL_BATCH and _notice.single_query and "pokerlab._kernels" not in sys.modules:

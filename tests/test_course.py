@@ -262,7 +262,7 @@ def test_a_notebook_that_raises_hangs_or_deletes_its_checks_gets_a_line_never_a_
             ("memory", memory),
         )
     ]
-    grades = grading.grade(paths, timeout=120, lessons=LESSONS)
+    grades = grading.grade(paths, timeout=60, lessons=LESSONS)  # the hang costs timeout / 3 = 20 s
     by = {Path(g.notebook).stem: {e.name: e for e in g.exercises} for g in grades}
     assert by["raises"]["Exercise 1"].score == 0 and "RuntimeError: my bug" in by["raises"]["Exercise 1"].message
     assert by["raises"]["Exercise 2"].score == 2
@@ -395,3 +395,31 @@ def test_an_old_nbformat_3_notebook_is_upgraded_and_a_misnamed_file_is_noted(tmp
     other = BY_STEM["01_cards_and_hand_ranks"]
     g = grading.grade_notebook(tmp_path / f"{QUICK}.ipynb", solutions_copy(other.notebook), "", LESSONS)
     assert g.lesson == other.stem and any("named like 05_betting_strategies" in n for n in g.notes)
+
+
+def test_each_kernel_gets_a_copy_of_the_graders_cache_within_the_limit(tmp_path, monkeypatch):
+    """The grader's pokerlab cache (evaluator tables, BPP's deal counts) is copied into every kernel's working
+    folder, so a submission does not build it again; only pokerlab's cache files, newest first, within the
+    limit, never a link (it could point anywhere), and the kernel's cache folder is that copy."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    monkeypatch.setenv("POKERLAB_CACHE_DIR", str(cache))
+    (cache / "evaluator-v2-f2.npz").write_bytes(b"e" * 300)
+    (cache / "bpp-v1-d2000-s0-f2.npz").write_bytes(b"b" * 500)
+    os.utime(cache / "evaluator-v2-f2.npz", (1, 1))  # the older one: left out when the room runs short
+    (cache / "notes.txt").write_text("not a cache file")
+    (cache / "linked-f2.npz").symlink_to(cache / "notes.txt")
+    monkeypatch.setattr(grading, "CACHE_COPY_LIMIT", 600)
+    work = tmp_path / "work"
+    work.mkdir()
+    grading._pokerlab_cache(work)
+    assert sorted(p.name for p in (work / ".pokerlab-cache").iterdir()) == ["bpp-v1-d2000-s0-f2.npz"]
+    monkeypatch.setattr(grading, "CACHE_COPY_LIMIT", 800)
+    grading._pokerlab_cache(work)
+    copied = sorted(p.name for p in (work / ".pokerlab-cache").iterdir())
+    assert copied == ["bpp-v1-d2000-s0-f2.npz", "evaluator-v2-f2.npz"]
+    assert (work / ".pokerlab-cache" / "evaluator-v2-f2.npz").read_bytes() == b"e" * 300
+    specs = tmp_path / "specs"
+    grading._kernel_spec(specs, tmp_path, work, memory=2**30, cpu=60, mode="none")
+    spec = json.loads((specs / "pokerlab-grader" / "kernel.json").read_text())
+    assert spec["env"]["POKERLAB_CACHE_DIR"] == str(work / ".pokerlab-cache")

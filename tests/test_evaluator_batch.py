@@ -56,6 +56,23 @@ def test_every_integer_type_gives_the_same_values(dtype):
     assert np.array_equal(evaluate_batch(hands.astype(dtype)), plain_batch(hands))
 
 
+def test_the_batch_kernels_are_compiled_for_uint8_and_int64_rows_only():
+    """Each row type costs a compile of several seconds on a cold cache: every other integer type is copied
+    into uint8 (ids within 0..255) or int64 rows first, with the same values and the same first bad row."""
+    hands = random_hands(300, 7, seed=4)
+    for dtype in DTYPES:
+        for k in (5, 6, 7):
+            assert np.array_equal(evaluate_batch(hands[:, :k].astype(dtype)), plain_batch(hands[:, :k]))
+    kernels = (_kernels._eval_batch7, _kernels._eval_batch7_prefetch, _kernels._eval_batch_fast)
+    kernels += (_kernels._eval_batch_prefetch,)
+    row_types = {str(sig[0].dtype) for kernel in kernels for sig in kernel.signatures}
+    assert row_types <= {"uint8", "int64"}, row_types
+    wide = hands.astype(np.int32)
+    wide[17, 3] = 300  # beyond uint8: read as int64 rows, still named
+    with pytest.raises(CardError, match=r"row 17 .*300"):
+        evaluate_batch(wide)
+
+
 @settings(max_examples=60)
 @given(
     row=st.integers(0, 99),

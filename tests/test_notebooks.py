@@ -2,7 +2,8 @@
 
 Generic over every ``notebooks/NN_*.ipynb`` (whose exercises hold their solutions and checks as nbgrader
 cells: ``pokerlab course release`` generates the student copies and solutions), so a new lesson is
-checked the moment it is added. nbval (in the suite's ``testpaths``) re-runs each notebook; these tests
+checked the moment it is added. nbval re-runs each notebook from the installed wheel
+(``tests/test_packaging.py``); these tests
 read what is *saved*, which is what a reader on GitHub, in nbconvert HTML or in a JupyterLab with no
 kernel sees.
 

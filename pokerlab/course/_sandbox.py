@@ -226,6 +226,7 @@ def _clean_env(workdir: str) -> None:
         HOME=workdir,
         MPLCONFIGDIR=workdir + "/.mpl",
         NUMBA_CACHE_DIR=workdir + "/.numba",
+        POKERLAB_CACHE_DIR=workdir + "/.pokerlab-cache",
         PYTHONDONTWRITEBYTECODE="1",
         TMPDIR="/tmp",
     )

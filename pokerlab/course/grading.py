@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 import pokerlab
+from pokerlab._cache import FORMAT, cache_dir
 from pokerlab._files import write_text
 from pokerlab.course.lessons import (
     Exercise,
@@ -326,6 +327,32 @@ def _numba_cache(workdir: Path) -> None:
                 shutil.copy2(f, target / f.name)
 
 
+CACHE_COPY_LIMIT = 64 * 2**20
+"""At most this many bytes of the grader's pokerlab cache are copied into each kernel's working folder."""
+
+
+def _pokerlab_cache(workdir: Path) -> None:
+    """Copy the grader's pokerlab cache (evaluator tables, canonical boards, BPP's deal counts: a few MB) into
+    the kernel's own cache folder, so each submission does not build them again (lesson 08's network alone
+    counts 400,000 deals). Each file carries its digest and is checked when read (``pokerlab._cache``), and a
+    submission can change only its own copy. Only regular files named as pokerlab names its cache files, and
+    no more than :data:`CACHE_COPY_LIMIT` bytes, newest first; anything missing is built as before."""
+    target = workdir / ".pokerlab-cache"
+    target.mkdir(exist_ok=True)
+    try:
+        files = [f for f in cache_dir().glob(f"*-f{FORMAT}.npz") if f.is_file() and not f.is_symlink()]
+        files.sort(key=lambda f: f.stat().st_mtime, reverse=True)
+    except OSError:
+        return
+    room = CACHE_COPY_LIMIT
+    for f in files:
+        with contextlib.suppress(OSError):
+            size = f.stat().st_size
+            if size <= room:
+                shutil.copyfile(f, target / f.name)
+                room -= size
+
+
 def _kernel_spec(
     folder: Path, top: Path, workdir: Path, memory: int, cpu: int, mode: str, hide: Sequence[str] = ()
 ) -> None:
@@ -343,6 +370,7 @@ def _kernel_spec(
             "HOME": str(workdir),
             "MPLCONFIGDIR": str(workdir / ".mpl"),
             "NUMBA_CACHE_DIR": str(workdir / ".numba"),
+            "POKERLAB_CACHE_DIR": str(workdir / ".pokerlab-cache"),
             "PYTHONDONTWRITEBYTECODE": "1",
         },
     }
@@ -399,6 +427,7 @@ def _run_submission(
         workdir.mkdir()
         (workdir / name).write_text(json.dumps(notebook), encoding="utf-8")
         _numba_cache(workdir)
+        _pokerlab_cache(workdir)
         if mode != "none":
             (top / "root").mkdir()
             (top / "ipc").mkdir(mode=0o700)
