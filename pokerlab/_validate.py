@@ -268,8 +268,10 @@ def _writable_folder(folder: Any, name: str, shown: str) -> None:
         raise ParameterError(f"{name} {_show(shown)} cannot be written: {exc.strerror or exc}") from exc
 
 
-_INKLESS = frozenset("\U0001d159")
-"""Symbols (category S) that fonts draw as nothing and whose Unicode names say neither FILLER nor BLANK."""
+_INKLESS = frozenset("\U0001d159\u303f\ufffc")
+"""Symbols (category S) that fonts draw as nothing, or as a placeholder for something missing, and whose Unicode
+names say neither FILLER nor BLANK: U+1D159 MUSICAL SYMBOL NULL NOTEHEAD, U+303F IDEOGRAPHIC HALF FILL SPACE and
+U+FFFC OBJECT REPLACEMENT CHARACTER (it stands for an embedded object that is not there)."""
 
 
 def visible(ch: str) -> bool:
@@ -279,7 +281,7 @@ def visible(ch: str) -> bool:
     Spaces, separators, controls, format characters (zero-width space, joiners, direction marks), marks
     alone, private-use and unassigned code points show nothing; neither do the fillers and blanks that
     Unicode files as letters or symbols (U+3164 HANGUL FILLER, U+115F, U+FFA0, U+2800 BRAILLE PATTERN BLANK),
-    nor the symbols drawn as empty space (:data:`_INKLESS`: U+1D159 MUSICAL SYMBOL NULL NOTEHEAD).
+    nor the symbols drawn as empty space or as a stand-in for nothing (:data:`_INKLESS`: U+1D159, U+303F, U+FFFC).
 
     >>> [visible(c) for c in "a李9!€😀"], [visible(c) for c in " \u200b\u2060\u0301\u2800\u3164\u115f\ue000"]
     ([True, True, True, True, True, True], [False, False, False, False, False, False, False, False])

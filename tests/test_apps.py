@@ -1161,6 +1161,8 @@ BLANK_NAMES = [
     "\u0301\u0301",  # combining marks with nothing to sit on
     "\ue000",  # private use
     "\U0001d159",  # MUSICAL SYMBOL NULL NOTEHEAD (a symbol drawn as nothing; an outside tester's find)
+    "\u303f",  # IDEOGRAPHIC HALF FILL SPACE (a symbol drawn as empty space)
+    "\ufffc \ufffc",  # OBJECT REPLACEMENT CHARACTER (a stand-in for an object that is not there)
 ]
 
 

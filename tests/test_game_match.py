@@ -312,3 +312,32 @@ def test_a_missing_preflop_table_stops_the_match_instead_of_becoming_a_fault(tmp
             play_match([bots.make("phase2", seed=1), bots.make("phase1")], NO_LIMIT_RING, hands=5, seed=3)
     finally:
         waterloo._table.cache_clear()  # the next test reads the committed tables again
+
+
+def test_keep_histories_survives_a_bigholdem_table_going_heads_up():
+    """BigHoldem keeps the dealer on the big blind when two are left, which PHH cannot write: those hands are
+    listed in ``unexported`` with the reason, every other hand is PHH text that reads back, and the match
+    plays to its end (it used to stop with a PHHError after the last hand)."""
+    from pokerlab.game import PRESETS, HandState
+
+    lineup = [bots.make("always_raise"), bots.make("random", seed=0), bots.make("always_call")]
+    result = play_match(lineup, PRESETS["BIGHOLDEM"], hands=200, seed=0, keep_histories=True)
+    assert result.unexported, "the table never went heads-up: the case is not exercised"
+    assert len(result.histories) + len(result.unexported) == result.hands
+    assert all("heads-up" in why and "dealer on the big blind" in why for _, why in result.unexported)
+    numbers = [hand for hand, _ in result.unexported]
+    assert numbers == sorted(numbers) and all(0 <= h < result.hands for h in numbers)
+    assert [HandState.from_phh(text).n for text in result.histories[:3]] == [3, 3, 3]
+    plain = play_match(lineup[:2], PRESETS["AAAI06_HEADS_UP_LIMIT"], hands=20, seed=1, keep_histories=True)
+    assert plain.unexported == [] and len(plain.histories) == 20
+
+
+def test_view_for_refuses_a_names_tuple_of_the_wrong_length():
+    from pokerlab.game import view_for
+
+    state = NO_LIMIT_RING.new_hand([200, 200, 200], button=0, seed=1)
+    assert view_for(state, 0, ("a", "b", "c")).names == ("a", "b", "c")
+    assert view_for(state, 0).names == ()
+    for names in (("a", "b"), ("a", "b", "c", "d")):
+        with pytest.raises(ParameterError, match=r"one name per seat of the hand \(3\), not \d"):
+            view_for(state, 0, names)

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 import numpy as np
 
 from pokerlab import _chart_hook, _progress, _signals, _validate
-from pokerlab.errors import ParameterError, ParameterTypeError, PreflopTableError
+from pokerlab.errors import ParameterError, ParameterTypeError, PHHError, PreflopTableError
 from pokerlab.game.rules import Rules, Street
 from pokerlab.game.state import (
     Act,
@@ -123,7 +123,7 @@ def _visible(event: Event, seat: int) -> bool:
 def view_for(state: HandState, seat: int, names: tuple[str, ...] = ()) -> PlayerView:
     """The view of ``state`` from ``seat``: its own cards only, public events only.
 
-    ``names`` (one per seat of the hand) lets a bot follow opponents from hand to hand.
+    ``names`` (one per seat of the hand, or none) lets a bot follow opponents from hand to hand.
     The arguments are checked here; :class:`TableLoop` builds its views with the same
     (unchecked) builder and keeps each seat's visible events as the hand goes, instead
     of reading the whole log at every decision.
@@ -134,6 +134,8 @@ def view_for(state: HandState, seat: int, names: tuple[str, ...] = ()) -> Player
     seat = _validate.whole(seat, "seat", lo=0, hi=state.n - 1)
     if not isinstance(names, tuple) or not all(isinstance(n, str) for n in names):
         raise _validate.refused(names, tuple, f"names must be a tuple of names, one per seat, not {names!r:.60}")
+    if names and len(names) != state.n:
+        raise ParameterError(f"names must hold one name per seat of the hand ({state.n}), not {len(names)}")
     return _view(state, seat, names, tuple(e for e in state._events if _visible(e, seat)))
 
 
@@ -246,6 +248,13 @@ class MatchResult:
     the starting stack plus its winnings so far). ``winnings`` holds each
     hand's net result per bot; ``faults`` every fault, and ``fault_counts``
     them counted per bot and kind.
+
+    With ``keep_histories``, ``histories`` holds each hand as PHH text, in
+    order, except the hands PHH cannot express (a heads-up hand where the
+    dealer posts the big blind, as BigHoldem's rules have it once a table is
+    down to two players; pot-limit hands): those are listed in
+    ``unexported`` as (hand number, reason), so a match never fails at its
+    end over a history it cannot write.
     """
 
     names: tuple[str, ...]
@@ -258,6 +267,7 @@ class MatchResult:
     duplicate: bool
     seconds_per_action: dict[str, float]
     eliminated: dict[str, int]
+    unexported: list[tuple[int, str]] = field(default_factory=list)
 
     @property
     def fault_counts(self) -> dict[str, Counter]:
@@ -723,6 +733,7 @@ def play_match(
         fatal=(PreflopTableError,),
     )
     histories: list[str] = []
+    unexported: list[tuple[int, str]] = []
     money_rows = [{p.name: p.stack for p in players}]
     win_rows: list[dict[str, Any]] = []
     started = time.perf_counter()
@@ -750,7 +761,10 @@ def play_match(
             win_rows.append(result)
             money_rows.append({p.name: p.stack for p in players})
             if keep_histories:
-                histories.append(state.to_phh())
+                try:
+                    histories.append(state.to_phh())
+                except PHHError as exc:  # a hand PHH has no words for: said, and the match goes on
+                    unexported.append((hand_no, str(exc)))
         if sum(1 for p in players if not p.out) < 2:
             break
     money = pd.DataFrame(money_rows, columns=list(names))
@@ -767,4 +781,5 @@ def play_match(
         duplicate=duplicate,
         seconds_per_action={p.name: (p.elapsed / p.asked if p.asked else 0.0) for p in players},
         eliminated={name: after - 1 for name, after in table.out_after.items()},
+        unexported=unexported,
     )
