@@ -195,6 +195,43 @@ def test_heads_up_app_refuses_an_illegal_raise_with_a_message():
     assert "pl-error" in app.status.value and s.human_to_act
 
 
+def test_a_render_takes_a_stale_status_down_first_and_sets_the_signal_last():
+    """Each widget's value reaches the browser as its own message, in the order set: "Your turn" and "Hand over"
+    come after the buttons, log and history they sum up, and an old "Your turn" is taken down before anything
+    else of the next state is drawn (a page read between two messages never pairs it with hidden buttons)."""
+    app = HeadsUpApp(seed=4, delay=0, opponent="always_call")
+    s = app.session
+    while not s.human_to_act:
+        app._deal_click()
+    changes: list[tuple[str, str]] = []
+    panels = {"status": app.status, "log": app.log, "history": app.history, "table": app.table}
+    for name, widget in panels.items():
+        widget.observe(lambda change, name=name: changes.append((name, change["new"])), names="value")
+    for button in (app.actions.fold, app.actions.check, app.actions.call):
+        button.layout.observe(lambda change: changes.append(("buttons", str(change["new"]))), names="display")
+    seen_over = False
+    for _ in range(40):
+        changes.clear()
+        shown = app.status.value  # what the page shows as the status, message by message
+        app._click(Call() if any(isinstance(a, Call) for a in s.legal()) else Check())
+        final = app.status.value
+        assert 'class="pl-your-turn"' in final or 'class="pl-hand-over"' in final, final
+        if all(name != "status" for name, _ in changes):
+            # your turn before and after (the bot answered at once): one render drew the next decision
+            assert s.human_to_act and final == shown
+            continue
+        for name, value in changes:
+            if name == "status":
+                shown = value
+            else:  # the table, log, history or buttons move only while no signal is on screen
+                assert not any(c in shown for c in ("pl-your-turn", "pl-hand-over")), (name, shown)
+        assert changes[-1] == ("status", final)
+        if s.state.is_over:
+            seen_over = True
+            break
+    assert seen_over
+
+
 def test_pacer_ignores_clicks_while_busy():
     from pokerlab.apps.base import Pacer
 

@@ -85,6 +85,10 @@ def _play_passively(page, done_css, max_moves=80):
         page.wait_for_selector(f".pl-your-turn, {done_css}", timeout=ms(60))
         if page.locator(done_css).count():
             return
+        # "Your turn" comes after the buttons (pokerlab.apps.base.status_before/after): one of them is shown
+        page.wait_for_selector(f".pl-check:visible, .pl-call:visible, .pl-fold:visible, {done_css}", timeout=ms(30))
+        if page.locator(done_css).count():
+            return
         before = page.inner_text(".pl-log")
         if page.locator(".pl-check:visible").count():
             page.click(".pl-check")

@@ -281,7 +281,9 @@ def test_nbgrader_generate_assignment_and_autograde_work_on_a_lesson(tmp_path):
     course = tmp_path / "course"
     shutil.copy(ROOT / "course" / "nbgrader_config.py", course.parent / "nbgrader_config.py")
     (course / "source" / QUICK).mkdir(parents=True)
-    shutil.copy(ROOT / "notebooks" / f"{QUICK}.ipynb", course / "source" / QUICK / f"{QUICK}.ipynb")
+    lesson = json.loads((ROOT / "notebooks" / f"{QUICK}.ipynb").read_text())
+    lesson = _exercises_only(QUICK, lesson)  # nbgrader's tools on the lesson's nbgrader cells (the body: elsewhere)
+    _write(course / "source" / QUICK / f"{QUICK}.ipynb", lesson)
     config = (
         (ROOT / "course" / "nbgrader_config.py")
         .read_text()
@@ -301,7 +303,7 @@ def test_nbgrader_generate_assignment_and_autograde_work_on_a_lesson(tmp_path):
     released = json.loads((course / "release" / QUICK / f"{QUICK}.ipynb").read_text())
     assert "BEGIN HIDDEN TESTS" not in json.dumps(released) and "NotImplementedError" in json.dumps(released)
     for student, nb in (
-        ("alice", solutions_copy(json.loads((ROOT / "notebooks" / f"{QUICK}.ipynb").read_text()))),
+        ("alice", solutions_copy(lesson)),
         ("bob", released),
     ):
         _write(course / "submitted" / student / QUICK / f"{QUICK}.ipynb", nb)

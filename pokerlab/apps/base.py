@@ -409,3 +409,31 @@ def notice_log(notices: list[str]) -> str:
 
 def error_line(exc: PokerlabError) -> str:
     return f'<span class="pl-error" style="color:#c0392b">&#9888; {html.escape(str(exc))}</span>'
+
+
+SIGNALS = ("pl-your-turn", "pl-hand-over", "pl-game-over")
+"""The status line's classes that say the page is ready for the reader (and for a test driving it)."""
+
+WAITING = "<span>&hellip;</span>"
+
+
+def _signals(text: str) -> bool:
+    return any(f'class="{c}"' in text for c in SIGNALS)
+
+
+def status_before(status: Any, new: str) -> None:
+    """The first step of a render that ends with the status line ``new``: take down a status that is about to
+    change, before any other widget changes.
+
+    Each widget's value reaches the browser as its own message, in the order set. A render therefore sets
+    ``status`` last (:func:`status_after`), so that "Your turn", "Hand over" or "Game over" appear only once the
+    buttons, log, history and ranking they sum up are drawn; and it first replaces a status that is changing by
+    ``new`` (or by a neutral "..." when ``new`` is itself one of those signals), so that an old "Your turn" is
+    never on screen beside the next state's hidden buttons."""
+    if status.value != new:
+        status.value = WAITING if _signals(new) else new
+
+
+def status_after(status: Any, new: str) -> None:
+    """The last step of a render: the status line ``new`` (see :func:`status_before`)."""
+    status.value = new

@@ -59,6 +59,8 @@ from pokerlab.apps.base import (
     notice_log,
     panel,
     parse_amount,
+    status_after,
+    status_before,
 )
 from pokerlab.apps.explain import outcome_lines
 from pokerlab.apps.session import Seat, TableSession
@@ -464,6 +466,22 @@ class BigHoldemApp:
         state = s.state
         names = s.names_in_hand()
         me = s.hand_seat_of_human
+        mine = s.human_to_act and not self.pacer.busy
+        if s.finished:
+            status = f'<span class="pl-game-over">Game over: {html.escape(game_over_reason(s))}.</span>'
+        elif mine:
+            status = '<span class="pl-your-turn">Your turn.</span>'
+        else:
+            status = "<span>The bots are playing&hellip;</span>"
+        last = s.history[-1] if s.history and s.history[-1].state is not state else None
+        earlier = ""
+        if last is not None and last.state is not None:  # the next hand is dealt at once: keep this in sight
+            words = outcome_lines(last.state, last.names, last.you)
+            earlier = f'<div class="pl-last-hand"><b>Last hand (hand {last.number})</b><br>{"<br>".join(words)}</div>'
+            if mine:
+                won = [line for line in words if " the pot " in line or "side pot" in line]
+                status += f' <span class="pl-last-hand-result">Last hand: {"; ".join(won)}.</span>'
+        status_before(self.status, status)
         hand_seat = {t: k for k, t in enumerate(s._seat_of)}
         in_hand = hand_seats(state, names, me, reveal=me is None)
         seats = []
@@ -479,22 +497,7 @@ class BigHoldemApp:
         )
         self.info.value = self._info()
         self.probability_view.value = self._equity()
-        mine = s.human_to_act and not self.pacer.busy
         self.actions.show(state if mine else None)
-        if s.finished:
-            status = f'<span class="pl-game-over">Game over: {html.escape(game_over_reason(s))}.</span>'
-        elif mine:
-            status = '<span class="pl-your-turn">Your turn.</span>'
-        else:
-            status = "<span>The bots are playing&hellip;</span>"
-        last = s.history[-1] if s.history and s.history[-1].state is not state else None
-        earlier = ""
-        if last is not None and last.state is not None:  # the next hand is dealt at once: keep this in sight
-            words = outcome_lines(last.state, last.names, last.you)
-            earlier = f'<div class="pl-last-hand"><b>Last hand (hand {last.number})</b><br>{"<br>".join(words)}</div>'
-            if mine:
-                won = [line for line in words if " the pot " in line or "side pot" in line]
-                status += f' <span class="pl-last-hand-result">Last hand: {"; ".join(won)}.</span>'
         self.log.value = (
             "<div><b>This hand</b></div><div>" + "<br>".join(event_lines(state, names, me)[-16:]) + "</div>" + earlier
         )
@@ -523,7 +526,7 @@ class BigHoldemApp:
             self._show_leaderboard()
             if not self.money_view.value:
                 self._draw_money_chart(s.money(), f"chips ({self.setup.unit}) after each hand")
-        self.status.value = status  # last: whoever sees the status sees the table, log and history it sums up
+        status_after(self.status, status)  # last: whoever sees it sees the table, log, history and ranking
 
     def _draw_money_chart(self, money: Any, title: str) -> None:
         """The chips chart: drawn off the event loop in a kernel (the page answers clicks meanwhile).

@@ -29,7 +29,18 @@ import ipywidgets as w
 from IPython.display import display
 
 from pokerlab import _validate, bots
-from pokerlab.apps.base import MIN_THINK, ActionBar, Pacer, button, error_line, event_lines, notice_log, panel
+from pokerlab.apps.base import (
+    MIN_THINK,
+    ActionBar,
+    Pacer,
+    button,
+    error_line,
+    event_lines,
+    notice_log,
+    panel,
+    status_after,
+    status_before,
+)
 from pokerlab.apps.explain import outcome_lines, thinking_sentence
 from pokerlab.apps.session import Seat, TableSession
 from pokerlab.apps.table_view import hand_pots, hand_seats, pot_note, table_html
@@ -122,11 +133,11 @@ class HeadsUpApp:
         self.pacer.cancel()
         self._seat_bot(opponent)
         self.thinking_log = []
-        self.notice.value = (
+        self._deal()
+        self.notice.value = (  # after the first hand is drawn: the notice says the page shows the new match
             f'<span class="pl-new-match">New match against {html.escape(self.opponent_name)}: '
             "the results start again from hand 1.</span>"
         )
-        self._deal()
 
     # -- flow ----------------------------------------------------------------
     def _deal(self) -> None:
@@ -174,19 +185,8 @@ class HeadsUpApp:
         self.title.value = f"<h3 style='margin:4px 0'>Heads-up limit Hold'em against {who}</h3>"
         me = s.hand_seat_of_human
         names = s.names_in_hand()
-        role = "you deal (small blind)" if state.button == me else "you post the big blind"
-        self.info.value = (
-            f'<div style="background:#f4f1e8;padding:3px 8px;border-radius:4px">'
-            f'<b class="pl-hand-number">Hand {state.hand_number + 1}</b> &middot; {state.street.value} '
-            f"&middot; limit, AAAI'06 rules &middot; blinds 5/10 &middot; bets 10/10/20/20 &middot; "
-            f"a bet and 2 raises per round (3 on turn and river) &middot; {role}</div>"
-        )
         bot_turn = s.actor is not None and not s.human_to_act
-        seats = hand_seats(state, names, me)
-        middle = 0 if state.is_over else state.pot  # a paid pot is in the winner's stack: never counted twice
-        self.table.value = table_html(seats, state.board, middle, pot_note=pot_note(state), pots=hand_pots(state))
         mine = s.human_to_act and not self.pacer.busy
-        self.actions.show(state if mine else None)
         if state.is_over:
             won = [line for line in outcome_lines(state, names, me) if " the pot " in line or "side pot" in line]
             status = f'<span class="pl-hand-over">Hand over: {"; ".join(won)}. Press "deal next hand".</span>'
@@ -196,6 +196,18 @@ class HeadsUpApp:
             status = f'<span class="pl-bot-turn">{who} is thinking&hellip;</span>'
         else:
             status = "<span>&hellip;</span>"
+        status_before(self.status, status)
+        role = "you deal (small blind)" if state.button == me else "you post the big blind"
+        self.info.value = (
+            f'<div style="background:#f4f1e8;padding:3px 8px;border-radius:4px">'
+            f'<b class="pl-hand-number">Hand {state.hand_number + 1}</b> &middot; {state.street.value} '
+            f"&middot; limit, AAAI'06 rules &middot; blinds 5/10 &middot; bets 10/10/20/20 &middot; "
+            f"a bet and 2 raises per round (3 on turn and river) &middot; {role}</div>"
+        )
+        seats = hand_seats(state, names, me)
+        middle = 0 if state.is_over else state.pot  # a paid pot is in the winner's stack: never counted twice
+        self.table.value = table_html(seats, state.board, middle, pot_note=pot_note(state), pots=hand_pots(state))
+        self.actions.show(state if mine else None)
         self.deal_button.disabled = not state.is_over or self.pacer.busy
         self.log.value = "<div><b>This hand</b></div><div>" + "<br>".join(event_lines(state, names, me)) + "</div>"
         hands = len(s.history)
@@ -221,9 +233,7 @@ class HeadsUpApp:
             self.thinking.value = f"<div><b>{who}'s thinking</b><br>{body}</div>"
         else:
             self.thinking.value = ""
-        # the status line last: a test (or a reader) that sees "Hand over" sees the history and result too,
-        # each widget's value reaching the browser as its own message
-        self.status.value = status
+        status_after(self.status, status)  # last: "Hand over" comes with its history and result drawn
 
     def _ipython_display_(self) -> None:
         display(self.widget)
