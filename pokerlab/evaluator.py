@@ -226,8 +226,9 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
         raise CardError(f"card ids must be integers, not {arr.dtype}")
     # the kernel is compiled for two row types only (each type costs a compile of several seconds on a cold
     # cache): uint8 rows, which stream 8x less memory than int64, and int64 rows. Other integer ids are copied
-    # into uint8 when every id fits in 0..255 (an id of 52..255 is still refused below), else into int64.
-    if arr.dtype.type not in (np.uint8, np.int64):
+    # into uint8 when every id fits in 0..255 (an id of 52..255 is still refused below), else into int64;
+    # so are int64 ids in the other byte order (numba reads native ones only).
+    if arr.dtype not in (np.dtype(np.uint8), np.dtype(np.int64)):
         fits = arr.size == 0 or (int(arr.min()) >= 0 and int(arr.max()) <= 255)
         arr = arr.astype(np.uint8 if fits else np.int64)
     arr = np.ascontiguousarray(arr)

@@ -67,6 +67,8 @@ def test_the_batch_kernels_are_compiled_for_uint8_and_int64_rows_only():
     kernels += (_kernels._eval_batch_prefetch,)
     row_types = {str(sig[0].dtype) for kernel in kernels for sig in kernel.signatures}
     assert row_types <= {"uint8", "int64"}, row_types
+    for order in (">i8", ">i4", ">u8"):  # the other byte order: read as native rows (numba cannot)
+        assert np.array_equal(evaluate_batch(hands.astype(order)), plain_batch(hands)), order
     wide = hands.astype(np.int32)
     wide[17, 3] = 300  # beyond uint8: read as int64 rows, still named
     with pytest.raises(CardError, match=r"row 17 .*300"):
