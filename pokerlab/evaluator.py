@@ -219,7 +219,10 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
 
     import numpy as np
 
-    arr = given = np.asarray(ids)  # given: the rows as passed, for error messages (uint64 ids wrap below)
+    try:
+        arr = given = np.asarray(ids)  # given: the rows as passed, for error messages (uint64 ids wrap below)
+    except ValueError as exc:  # rows of different lengths (numpy refuses a ragged array)
+        raise CardCountError(f"ids must be an array of shape [n, 5..7]: {exc}") from exc
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
         raise CardCountError(f"ids must be an array of shape [n, 5..7], not {arr.shape}")
     if not np.issubdtype(arr.dtype, np.integer):

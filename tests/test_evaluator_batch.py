@@ -288,3 +288,12 @@ def test_callers_on_several_threads_share_the_kept_pool_and_get_their_own_values
     finally:
         numba.set_num_threads(before)
     assert all(np.array_equal(g, want[i % 4]) for i, g in enumerate(got))
+
+
+def test_rows_of_different_lengths_are_a_pokerlab_error():
+    """A ragged list of rows is refused with pokerlab's CardCountError (numpy's own ValueError before)."""
+    from pokerlab.errors import CardCountError
+
+    for ragged in ([[0, 1, 2, 3, 4], [5, 6, 7, 8]], [[0, 1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11]]):
+        with pytest.raises(CardCountError, match=r"shape \[n, 5\.\.7\]"):
+            evaluate_batch(ragged)
