@@ -1214,6 +1214,14 @@ def test_a_name_with_no_visible_character_is_refused_not_a_watch_game(tmp_path, 
         HeadsUpApp(name=name)
 
 
+@pytest.mark.parametrize("unit", [u for u in BLANK_NAMES if u.strip()])
+def test_a_money_unit_with_no_visible_character_is_refused(unit):
+    """The money unit is checked as names are: a filler, blank or lone mark is no unit (an outside tester's find)."""
+    setup, errors = validate_setup(unit=unit)
+    assert setup is None and "at least one visible" in errors["unit"]
+    assert validate_setup(unit="€")[0].unit == "€" and validate_setup(unit=" EUR ")[0].unit == "EUR"
+
+
 def test_visible_names_are_accepted_and_no_blank_code_point_counts_as_visible():
     import sys
     import unicodedata

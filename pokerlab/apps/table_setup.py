@@ -179,8 +179,13 @@ def validate_setup(**values: Any) -> tuple[BigHoldemSetup | None, dict[str, str]
         else:
             clean[key] = value
     unit = values.get("unit", BigHoldemSetup.unit)
-    if not isinstance(unit, str) or not 1 <= len(unit.strip()) <= 8 or not unit.strip().isprintable():
-        errors["unit"] = "a money unit of 1 to 8 characters, such as € or EUR"
+    if (
+        not isinstance(unit, str)
+        or not 1 <= len(unit.strip()) <= 8
+        or not unit.strip().isprintable()
+        or not has_visible(unit)  # a filler or blank unit would leave every amount looking unitless
+    ):
+        errors["unit"] = "a money unit of 1 to 8 characters, at least one visible, such as € or EUR"
     else:
         clean["unit"] = unit.strip()
     flags: dict[str, Any] = {}
