@@ -425,3 +425,41 @@ def test_each_kernel_gets_a_copy_of_the_graders_cache_within_the_limit(tmp_path,
     grading._kernel_spec(specs, tmp_path, work, memory=2**30, cpu=60, mode="none")
     spec = json.loads((specs / "pokerlab-grader" / "kernel.json").read_text())
     assert spec["env"]["POKERLAB_CACHE_DIR"] == str(work / ".pokerlab-cache")
+
+
+def test_the_cache_copy_survives_a_file_gone_or_swapped_since_the_listing(tmp_path, monkeypatch):
+    """A cache file removed between the listing and the copy costs only itself (the whole copy was skipped
+    before), and a file swapped for a link or a pipe after the listing is not copied."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    monkeypatch.setenv("POKERLAB_CACHE_DIR", str(cache))
+    (cache / "evaluator-v2-f2.npz").write_bytes(b"e" * 300)
+    (cache / "secret.txt").write_text("not for kernels")
+    listed = [cache / "evaluator-v2-f2.npz", cache / "gone-f2.npz", cache / "swapped-f2.npz"]
+    real_glob = Path.glob
+
+    def glob(self, pattern):
+        if self == cache:
+            (cache / "swapped-f2.npz").unlink(missing_ok=True)
+            (cache / "swapped-f2.npz").symlink_to(cache / "secret.txt")
+            return iter(listed)
+        return real_glob(self, pattern)
+
+    real_lstat = Path.lstat
+
+    def lstat(self):
+        st = real_lstat(self)
+        if self.name == "swapped-f2.npz":  # a regular file when listed, a link by the time it is opened
+            return os.stat_result((0o100644, *st[1:]))
+        return st
+
+    real_is_file, real_is_symlink = Path.is_file, Path.is_symlink
+    racing = ("gone-f2.npz", "swapped-f2.npz")  # as they were when checked: regular files
+    monkeypatch.setattr(Path, "glob", glob)
+    monkeypatch.setattr(Path, "lstat", lstat)
+    monkeypatch.setattr(Path, "is_file", lambda self: self.name in racing or real_is_file(self))
+    monkeypatch.setattr(Path, "is_symlink", lambda self: self.name not in racing and real_is_symlink(self))
+    work = tmp_path / "work"
+    work.mkdir()
+    grading._pokerlab_cache(work)
+    assert sorted(p.name for p in (work / ".pokerlab-cache").iterdir()) == ["evaluator-v2-f2.npz"]

@@ -36,6 +36,7 @@ import secrets
 import shutil
 import signal
 import site
+import stat
 import subprocess
 import sys
 import tempfile
@@ -340,17 +341,28 @@ def _pokerlab_cache(workdir: Path) -> None:
     target = workdir / ".pokerlab-cache"
     target.mkdir(exist_ok=True)
     try:
-        files = [f for f in cache_dir().glob(f"*-f{FORMAT}.npz") if f.is_file() and not f.is_symlink()]
-        files.sort(key=lambda f: f.stat().st_mtime, reverse=True)
+        names = list(cache_dir().glob(f"*-f{FORMAT}.npz"))
     except OSError:
         return
-    room = CACHE_COPY_LIMIT
-    for f in files:
+    found = []
+    for f in names:  # one file gone (removed since the listing) costs only that file, not the whole copy
         with contextlib.suppress(OSError):
-            size = f.stat().st_size
-            if size <= room:
-                shutil.copyfile(f, target / f.name)
-                room -= size
+            st = f.lstat()
+            if stat.S_ISREG(st.st_mode):
+                found.append((st.st_mtime, f))
+    found.sort(key=lambda x: x[0], reverse=True)
+    room = CACHE_COPY_LIMIT
+    for _, f in found:
+        with contextlib.suppress(OSError):
+            # opened without following a link and checked on the open file: a file swapped for a link, a pipe
+            # or a bigger file since the listing is not copied
+            fd = os.open(f, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+            with os.fdopen(fd, "rb") as src:
+                st = os.fstat(src.fileno())
+                if stat.S_ISREG(st.st_mode) and st.st_size <= room:
+                    with open(target / f.name, "wb") as dst:
+                        dst.write(src.read(st.st_size))  # no more than was counted, should the file grow
+                    room -= st.st_size
 
 
 def _kernel_spec(
