@@ -579,7 +579,7 @@ def _setup(hole, board, kk):
 def _opponents(known, weights, use_w):
     """The opponent hands the report's loops visit, in their order (j ascending, then i < j): the two card
     ids of each pair of unknown cards and its weight (1, or its entry of ``weights``; a weight of 0 is left out).
-    Shared by :func:`_hand_strength` and :func:`_potential_direct`."""
+    Shared by :func:`_hand_strength`, :func:`_potential` and :func:`_potential_direct`."""
     pairs = np.empty((1326, 2), np.int64)
     w = np.empty(1326, np.float64)
     n = 0
@@ -798,27 +798,19 @@ def _potential(hole, board, weights, use_w, lookahead, kk, ft, nt, pr, sr):
                 cnt[o23] += k23
     rest = m - 2  # cards left for the runout once an opponent hand is out
     runouts = rest if lookahead == 1 else rest * (rest - 1) // 2
-    for j in range(52):
-        if (known >> j) & 1:
-            continue
-        for i in range(j):
-            if (known >> i) & 1:
-                continue
-            o = _ci(i, j)
-            w = 1.0
-            if use_w:
-                w = weights[o]
-                if w == 0.0:
-                    continue
-            x, z = _add(p, sm, i, kk)
-            x, z = _add(x, z, j, kk)
-            opp_now = _val(x, z, n_now, ft, nt, pr, sr)
-            row = 0 if ours_now > opp_now else (1 if ours_now == opp_now else 2)
-            le = cnt[o] & 0xFFFFFFFF
-            behind = cnt[o] >> 32
-            hp[row, 0] += w * (runouts - le)
-            hp[row, 1] += w * (le - behind)
-            hp[row, 2] += w * behind
+    pairs, ws = _opponents(known, weights, use_w)
+    for k in range(len(ws)):
+        i, j = pairs[k, 0], pairs[k, 1]
+        o = _ci(i, j)
+        x, z = _add(p, sm, i, kk)
+        x, z = _add(x, z, j, kk)
+        opp_now = _val(x, z, n_now, ft, nt, pr, sr)
+        row = 0 if ours_now > opp_now else (1 if ours_now == opp_now else 2)
+        le = cnt[o] & 0xFFFFFFFF
+        behind = cnt[o] >> 32
+        hp[row, 0] += ws[k] * (runouts - le)
+        hp[row, 1] += ws[k] * (le - behind)
+        hp[row, 2] += ws[k] * behind
     return hp
 
 
