@@ -1416,3 +1416,13 @@ def test_a_table_session_refuses_a_seat_whose_name_shows_nothing(name: str) -> N
 
     with pytest.raises(ParameterError, match="visible character"):
         TableSession(AAAI06_HEADS_UP_LIMIT, [Seat(name), Seat("Bob", bots.make("always_call"))])
+
+
+@pytest.mark.parametrize("name", ["a\x00", "Ann\nBob", "tab\there", "\x1b[31mred"])
+def test_a_table_session_refuses_a_seat_name_with_control_characters(name):
+    """The Python API checks seat names as the apps' forms do: visible and printable (an outside tester's find)."""
+    from pokerlab.game import NO_LIMIT_RING
+
+    with pytest.raises(ParameterError, match="no control characters"):
+        TableSession(NO_LIMIT_RING, [Seat(name), Seat("bot", bots.make("always_call"))], seed=1)
+    assert TableSession(NO_LIMIT_RING, [Seat("Ann"), Seat("bot", bots.make("always_call"))], seed=1).seats

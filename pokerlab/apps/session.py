@@ -145,8 +145,13 @@ class TableSession:
             raise _validate.refused(
                 self.seats, (list, tuple), f"seats must be a list of Seat, not {_validate._show(self.seats)}"
             )
-        if not all(isinstance(s.name, str) and _validate.has_visible(s.name) for s in self.seats):
-            raise ParameterError("seats: every seat needs a name (text with at least one visible character)")
+        if not all(
+            isinstance(s.name, str) and _validate.has_visible(s.name) and s.name.isprintable() for s in self.seats
+        ):
+            raise ParameterError(
+                "seats: every seat needs a name (printable text with at least one visible character, "
+                "no control characters)"
+            )
         if self.hands is not None:
             _validate.whole(self.hands, "hands", lo=1)
         if self.minutes is not None:
