@@ -18,6 +18,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser import block_network, chromium, ms, require_chromium, wait_for_port
 from tests.timing import hang_guard
@@ -66,6 +67,17 @@ def _offline_page(browser):
 
 def _int(page, css):
     return int(page.inner_text(css).strip())
+
+
+def _settled(page, done_css=".pl-hand-over"):
+    """Wait (a hang guard) for the app's signal: "Your turn" or ``done_css``.
+
+    Each widget's value reaches the browser as its own message, and the apps set the signal last
+    (``pokerlab.apps.base.status_before``/``status_after``): once it shows, the table, log, history and
+    buttons it sums up are on the page. Read the page only then, or with an assertion that retries
+    (Playwright's ``expect``); a read right after another change can see a state half drawn.
+    """
+    page.wait_for_selector(f".pl-your-turn, {done_css}", timeout=ms(60))
 
 
 def _you_actions(page):
@@ -169,6 +181,7 @@ def test_heads_up_hand_in_the_browser(browser, heads_up_url, tmp_path):
             arg=[before],
             timeout=ms(30),
         )
+        _settled(page)  # the log line can arrive before the rest of the state it belongs to (the pot read 0)
         if not page.locator(".pl-hand-over").count():
             assert _int(page, ".pl-stack-you") == stack - owed  # our chips moved by exactly the call
             assert _int(page, ".pl-pot-value") >= pot + owed
@@ -191,8 +204,8 @@ def test_heads_up_hand_in_the_browser(browser, heads_up_url, tmp_path):
     # phase1 as the opponent: a new match, said so, and it plays
     page.select_option(".pl-opponent select", "phase1")
     page.wait_for_selector(".pl-new-match:has-text('New match against phase1')", timeout=ms(30))
-    assert "against phase1" in page.inner_text(".pl-app h3")
-    assert "Hand 1" in page.inner_text(".pl-info")
+    expect(page.locator(".pl-app h3")).to_contain_text("against phase1", timeout=ms(30))
+    expect(page.locator(".pl-info")).to_contain_text("Hand 1", timeout=ms(30))
     _play_passively(page, ".pl-hand-over")
     # each widget's value reaches the browser as its own message: wait (a hang guard) for the history line
     page.wait_for_function("document.querySelectorAll('.pl-history-hand').length >= 1", timeout=ms(30))
@@ -218,9 +231,10 @@ def test_bigholdem_watch_mode_setup_parsing_and_the_deal_after_eliminations(brow
         page.fill(".pl-setup-starting-money input", "1e3")
         page.fill(".pl-setup-hands input", "")
         page.click(".pl-start")
-        page.wait_for_selector(".pl-error-players:has-text('whole number')", timeout=ms(20))
-        assert "1e3" in page.inner_text(".pl-error-starting-money")
-        assert "required" in page.inner_text(".pl-error-hands")
+        # one message per field: each assertion retries until its field is drawn (a hang guard)
+        expect(page.locator(".pl-error-players")).to_contain_text("whole number", timeout=ms(20))
+        expect(page.locator(".pl-error-starting-money")).to_contain_text("1e3", timeout=ms(20))
+        expect(page.locator(".pl-error-hands")).to_contain_text("required", timeout=ms(20))
         assert page.inner_text(".pl-error-ante") == ""
         assert page.locator(".pl-play:visible").count() == 0
         # a 6-seat watch-mode game short of money, with raisers, so players are eliminated
@@ -347,7 +361,7 @@ def test_abandon_game_and_a_taken_port(browser, tmp_path):
         assert page.locator(".pl-status .pl-error").count() == 0
         page.click(".pl-abandon")
         page.wait_for_selector(".pl-abandoned", timeout=ms(20))
-        assert page.locator(".pl-setup:visible").count() == 1
+        expect(page.locator(".pl-setup")).to_be_visible(timeout=ms(20))
         assert _kernels(server) == 1
         page.close()  # the page is gone: its kernel is culled once idle (cull_after=4 s)
         deadline = time.monotonic() + hang_guard(60)
@@ -425,9 +439,10 @@ def test_reload_kill_and_restart_on_the_same_port(browser, tmp_path):
         first = _your_cards(page)
         page.reload(timeout=ms(90))
         page.wait_for_selector(".pl-new-page", timeout=ms(90))
+        expect(page.locator(".pl-notice")).to_contain_text("new match", timeout=ms(30))
+        _settled(page)  # the new match's table is drawn
         again = _your_cards(page)
         assert len(first) == len(again) == 2 and first != again  # the cards shown before are not dealt again
-        assert "new match" in page.inner_text(".pl-notice")
         page.wait_for_selector(".pl-your-turn", timeout=ms(60))
         server = psutil.Process(play.pid).children(recursive=True)
         assert server and any("ipykernel" in " ".join(p.cmdline()) for p in server)
@@ -506,6 +521,7 @@ def test_a_fast_watch_game_draws_its_hands_and_can_be_abandoned(browser, tmp_pat
         assert page.locator(".pl-table .pl-seat").count() == 10 and page.locator(".pl-game-over").count() == 0
         page.click(".pl-abandon")
         page.wait_for_selector(".pl-abandoned", timeout=ms(30))
+        expect(page.locator(".pl-abandoned")).to_contain_text("finished", timeout=ms(30))
         hands = int(re.search(r"after (\d+) finished", page.inner_text(".pl-abandoned")).group(1))
         assert 2 <= hands < 2000
         page.wait_for_timeout(2000)

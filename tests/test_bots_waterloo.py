@@ -17,7 +17,7 @@ from pokerlab.bots.strategy import (
     preflop_decision,
     preflop_position,
 )
-from pokerlab.bots.waterloo import act_on, street_strength
+from pokerlab.bots.waterloo import act_on, street_hand_strength, street_strength
 from pokerlab.game import (
     AAAI06_HEADS_UP_LIMIT,
     BIGHOLDEM,
@@ -100,6 +100,19 @@ def test_street_strength_is_cached_and_matches_the_functions():
     before = street_strength.cache_info().hits
     street_strength(hole, flop, 1)
     assert street_strength.cache_info().hits == before + 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    cards=st.lists(st.integers(0, 51), min_size=7, max_size=7, unique=True),
+    board_size=st.sampled_from([3, 4, 5]),
+    opponents=st.integers(1, 9),
+)
+def test_phase_one_reads_hs_n_without_the_potential_and_gets_the_same_float(cards, board_size, opponents):
+    """Phase I needs HS_n only: one enumeration of the opponent's hands gives exactly the first value of
+    street_strength (the lookahead's runouts cancel in the ratio of whole counts)."""
+    hole, board = (cards[0], cards[1]), tuple(cards[2 : 2 + board_size])
+    assert street_hand_strength(hole, board, opponents) == street_strength(hole, board, opponents)[0]
 
 
 def test_decisions_become_legal_actions():

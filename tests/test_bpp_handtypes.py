@@ -44,6 +44,7 @@ def _plain_type(ids):
 @given(st.integers(2, 7).flatmap(lambda n: st.lists(st.integers(0, 51), min_size=n, max_size=n, unique=True)))
 def test_hand_types_equal_a_plain_reference(ids):
     assert int(handtypes.types_of_ids(np.array([ids]))[0]) == _plain_type(ids)
+    assert handtypes.type_of_sorted_ids(tuple(sorted(ids))) == _plain_type(ids)  # the bot's one-hand path
 
 
 def test_hand_type_examples():

@@ -40,7 +40,7 @@ from pokerlab import _validate
 from pokerlab.bots.baseline import require_turn
 from pokerlab.bots.strategy import BPPVariant
 from pokerlab.bpp import network as _net
-from pokerlab.bpp.handtypes import ROUNDS, merge_17_to_9, types_of_ids
+from pokerlab.bpp.handtypes import ROUNDS, merge_17_to_9, type_of_sorted_ids
 from pokerlab.bpp.learning import DEFAULT_DEALS
 from pokerlab.bpp.policy import (
     Curves,
@@ -151,7 +151,7 @@ class BPPBot:
 
     # -- what BPP sees ----------------------------------------------------
     def _type(self, ids: list[int]) -> int:
-        t = int(types_of_ids(np.array([ids]))[0])
+        t = type_of_sorted_ids(tuple(sorted(ids)))
         return int(self._merge[t]) if self._merge is not None else t
 
     def _opponent_name(self, view: PlayerView, seat: int) -> str:
