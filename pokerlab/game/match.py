@@ -217,10 +217,7 @@ class _SeatLogs:
         if start < len(log):
             mine = self._lists[seat]
             before = len(mine)
-            for k in range(start, len(log)):
-                e = log[k]
-                if not isinstance(e, DealHole) or e.seat == seat:  # _visible(e, seat), inlined
-                    mine.append(e)
+            mine += [e for e in log[start:] if not isinstance(e, DealHole) or e.seat == seat]  # _visible, inlined
             self._read[seat] = len(log)
             if len(mine) != before:
                 self._tuples[seat] = tuple(mine)
@@ -344,10 +341,16 @@ def _default_action(state: HandState) -> Action:
 
 def _checked_action(state: HandState, action: Any) -> Action:
     """Check an action without applying it."""
+    _checked_target(state, action)
+    return action
+
+
+def _checked_target(state: HandState, action: Any) -> int | None:
+    """:func:`_checked_action`'s check, returning what the state's check found: a legal raise's street total,
+    else None (the table loop then plays the action with :meth:`HandState._play`, without checking it again)."""
     if not isinstance(action, (Fold, Check, Call, RaiseTo, Raise)):
         raise IllegalActionError(f"{action!r} is not an action")
-    state.check(action)
-    return action
+    return state._checked_target(action, None)
 
 
 def ask_bot(bot: Any, state: HandState, seat: int, names: tuple[str, ...] = ()) -> tuple[Action, str | None]:
@@ -377,6 +380,8 @@ def _tell(
     view_of: Callable[[int], PlayerView],
 ) -> None:
     """Show the events after ``seen`` to ``observers`` (the table loop finds them once per hand)."""
+    if not observers:
+        return
     new = state._events[seen:]
     if not new:
         return
@@ -543,7 +548,8 @@ class TableLoop:
                 start = self.first_button if last is None else last
                 button = next(t % n for t in range(start + 1, start + n + 1) if t % n in active)
         if self.seeding == Seeding.PER_DEAL:
-            hand_seed = int(np.random.SeedSequence([self.seed, deal]).generate_state(1, dtype=np.uint64)[0] % (2**63))
+            word = np.random.SeedSequence([self.seed, deal]).generate_state(1, dtype=np.uint64)[0]
+            hand_seed = int(word) % (2**63)  # the remainder of the Python int: numpy's would set up its error state
         else:
             hand_seed = self.seed * 1_000_003 + self.hand_number
         self.buttons.append(button)
@@ -575,11 +581,11 @@ class TableLoop:
         k = state.actor
         assert k is not None
         was_automatic = player.automatic
-        action, fault = self._ask(player, state, k)
+        action, target, fault = self._ask(player, state, k)
         if fault is not None:
             self.faults.append(Fault(self.hand_number, self.seat_of[k], player.name, fault[0], fault[1], str(action)))
         before = len(state._events)
-        state.apply(action, automatic=fault is not None or was_automatic)
+        state._play(action, target, fault is not None or was_automatic)  # state.apply(...), checked by _ask
         event = state._events[before]  # apply logs the action first, then what follows it (cards, the showdown)
         assert isinstance(event, Act)
         self._after_action()
@@ -642,11 +648,17 @@ class TableLoop:
         if self.on_hand_end is not None:
             self.on_hand_end(state, stacks, changes)
 
-    def _ask(self, player: TablePlayer, state: HandState, seat: int) -> tuple[Action, tuple[str, str] | None]:
-        """Ask a bot for its action; on failure return the default action and the fault (kind, message)."""
+    def _ask(
+        self, player: TablePlayer, state: HandState, seat: int
+    ) -> tuple[Action, int | None, tuple[str, str] | None]:
+        """Ask a bot for its action; on failure return the default action and the fault (kind, message).
+
+        The action comes back checked, with its raise target (None for other actions), ready for
+        :meth:`HandState._play`; the default action (check, else fold) is always legal.
+        """
         tb = self.time_bank
         if player.automatic:
-            return _default_action(state), None
+            return _default_action(state), None, None
         if tb is not None:
             player.bank = min(player.bank + tb.per_move, tb.initial + tb.per_move)
         view = self._view(seat)
@@ -668,16 +680,16 @@ class TableLoop:
             player.bank = max(player.bank - spent, 0.0)
         if fault is None:
             try:
-                action = _checked_action(state, action)
+                target = _checked_target(state, action)
             except IllegalActionError as exc:
                 fault = ("illegal", str(exc))
         if fault is None:
             player.misses = 0
-            return action, None
+            return action, target, None
         player.misses += 1
         if tb is not None and player.misses > tb.max_misses:
             player.automatic = True
-        return _default_action(state), fault
+        return _default_action(state), None, fault
 
 
 MAX_HANDS = 10**9
