@@ -354,18 +354,26 @@ def _generator(seed: Any) -> Any:
     return seed if isinstance(seed, np.random.Generator) else np.random.Generator(np.random.PCG64(seed))
 
 
+def _logged(cls: type[Any], fields: dict[str, Any]) -> Any:
+    """``cls(**fields)`` for an event the engine makes itself, ``fields`` naming every field in order.
+
+    A frozen dataclass sets its fields one at a time through ``object.__setattr__`` (and :class:`Act` and
+    :class:`PostBlind` then check them); the engine logs a dozen events or more a hand, with values it made
+    itself (exact ints, members, bools and tuples). The events have no slots, so an event is its
+    ``__dict__``: ``fields`` (a new dict of the caller's) becomes it, which makes the same object
+    (``tests/test_game_match.py`` rebuilds every event through its constructor and compares).
+    """
+    event = object.__new__(cls)
+    object.__setattr__(event, "__dict__", fields)
+    return event
+
+
 def _act(
     seat: int, street: Street, kind: ActionKind, amount: int, to: int, all_in: bool, complete: bool, automatic: bool
 ) -> Act:
-    """``Act(seat, street, ...)`` for the engine's own values (exact ints, members and bools), filled in one step.
-
-    A frozen dataclass sets its fields one at a time through ``object.__setattr__`` and :class:`Act` then
-    checks them all; the engine logs an Act for every action, with values it made itself. :class:`Act` has
-    no slots, so an instance is its ``__dict__``: filling that at once, in field order, makes the same object
-    (``tests/test_game_match.py`` rebuilds every event through its constructor and compares).
-    """
-    event: Act = object.__new__(Act)
-    event.__dict__.update(
+    """``Act(seat, street, kind, ...)``, made by :func:`_logged` (the engine logs one for every action)."""
+    event: Act = _logged(
+        Act,
         {
             "seat": seat,
             "street": street,
@@ -375,7 +383,7 @@ def _act(
             "all_in": all_in,
             "complete": complete,
             "automatic": automatic,
-        }
+        },
     )
     return event
 
@@ -465,10 +473,12 @@ class HandState:
         self._bounds_known = False
         self._legal: tuple[Action, ...] | None = None  # legal_actions() of the state as it is, once known
         self.mucks = frozenset(mucks)
-        if any(isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < n for m in self.mucks):
+        if self.mucks and any(isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < n for m in self.mucks):
             raise PokerlabError(f"mucks lists seats 0..{n - 1}, not {sorted(self.mucks, key=str)!r}")
         self.unknown_stacks = frozenset(unknown_stacks)
-        if any(isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < n for m in self.unknown_stacks):
+        if self.unknown_stacks and any(
+            isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < n for m in self.unknown_stacks
+        ):
             raise PokerlabError(f"unknown_stacks lists seats 0..{n - 1}, not {sorted(self.unknown_stacks, key=str)!r}")
         if holes is not None:
             self._deal_replay(holes, board)
@@ -569,7 +579,7 @@ class HandState:
             seat = (small_blind_seat + position) % self.n  # position_seat(position), known to be in range
             paid = self._put(seat, size)
             self.street_bet[seat] += paid
-            self._events.append(PostBlind(seat, paid, kind))
+            self._events.append(_logged(PostBlind, {"seat": seat, "amount": paid, "blind": kind}))
         self.current_bet = max(self.street_bet)
         self.raises = 1
         if self._replay:
@@ -579,7 +589,7 @@ class HandState:
             self.hole = [(deck[2 * seat], deck[2 * seat + 1]) for seat in range(self.n)]
             del deck[: 2 * self.n]
         for seat in range(self.n):
-            self._events.append(DealHole(seat, self.hole[seat]))
+            self._events.append(_logged(DealHole, {"seat": seat, "cards": self.hole[seat]}))
         # the first to act sits after the largest forced bet (ties: the later position)
         last = max(range(self.n), key=lambda s: (self.street_bet[s], (s - small_blind_seat) % self.n))
         self.actor = self._next_actor(last)
@@ -928,7 +938,7 @@ class HandState:
         cards = tuple(deck[:new])
         del deck[:new]
         self.board.extend(cards)
-        self._events.append(DealBoard(street, cards))
+        self._events.append(_logged(DealBoard, {"street": street, "cards": cards}))
         n = self.n
         self.street_bet = [0] * n
         self.current_bet = 0
@@ -950,7 +960,7 @@ class HandState:
             paid[top] -= excess
             self.total[top] -= excess
             self.stacks[top] += excess
-            self._events.append(ReturnUncalled(top, excess))
+            self._events.append(_logged(ReturnUncalled, {"seat": top, "amount": excess}))
         values: dict[int, int | None] = {}  # None: hole cards unknown
         order = self._order_from(self.button + 1)
         if len(live) > 1:
@@ -963,21 +973,31 @@ class HandState:
                 elif self.hole[s]:
                     value = _value_ids([c.id for c in self.hole[s]] + board_ids)
                     values[s] = value
-                    self._events.append(Showdown(s, self.hole[s], value, _description(value)))
+                    shown = {"seat": s, "cards": self.hole[s], "value": value, "description": _description(value)}
+                    self._events.append(_logged(Showdown, shown))
                 else:
                     values[s] = None
                     self._events.append(Showdown(s, (), -1, "hole cards not shown"))
         # the pots' own functions, without the checks of their public forms (these numbers are the engine's)
         pots = _side_pots(paid, live, order, dead)
         for pot_index, pot in enumerate(_award_pots(pots, values, live)):
-            award = AwardPot(pot_index, pot.amount, pot.winners, pot.shares, pot.eligible)
+            award: AwardPot = _logged(
+                AwardPot,
+                {
+                    "pot": pot_index,
+                    "amount": pot.amount,
+                    "winners": pot.winners,
+                    "shares": pot.shares,
+                    "eligible": pot.eligible,
+                },
+            )
             if not pot.winners:
                 self.undecided.append(award)
             for seat, chips in zip(pot.winners, pot.shares, strict=True):
                 self.stacks[seat] += chips
             self._events.append(award)
         self.is_over = True
-        self._events.append(HandEnd(tuple(self.stacks)))
+        self._events.append(_logged(HandEnd, {"stacks": tuple(self.stacks)}))
 
     def random_action(self, rng: Any) -> Action:
         """A random legal action for the actor (``rng`` is a :class:`random.Random`).
