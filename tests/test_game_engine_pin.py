@@ -8,8 +8,9 @@ exceptions, so the fault messages are pinned too) against seeded random bots: ev
 with, every event it observes with the view it gets, every ``end_hand`` view, and the match's PHH
 histories, money, winnings and faults.
 
-The digests were taken from the engine before its speed-up of 2026-11-28 (main at 85e57fb), so they
-prove the faster engine is the same engine. A change that is meant to change play needs new digests
+The digests (and those of ``VARIANTS``: antes, straddles, short stacks, pot limit) were taken from the
+engine before its speed-up of 2026-11-28 (main at 85e57fb), so they prove the faster engine is the same
+engine. A change that is meant to change play needs new digests
 (``python -m tests.test_game_engine_pin`` prints them) and a sentence in the commit saying why.
 """
 
@@ -20,7 +21,9 @@ import random
 from typing import Any
 
 from pokerlab import bots
-from pokerlab.game import PRESETS, Call, Check, Fold, PlayerView, Raise, RaiseTo, play_match
+from pokerlab.game import PRESETS, Call, Check, Fold, PlayerView, Raise, RaiseTo, Rules, play_match
+from pokerlab.game.pots import PotShare, _award_pots, _side_pots
+from pokerlab.game.rules import BettingStructure
 
 HANDS = 60
 
@@ -72,40 +75,78 @@ class Erratic:
         return self.answers[k]
 
 
+def _digest(rules: Rules, n: int, hands: int) -> str:
+    """The digest of one rule set and table size (see the module docstring)."""
+    log: list[str] = []
+    for reset in (True, False):
+        for first in ("always_call", "always_raise", "random", "erratic"):
+            bot = Erratic() if first == "erratic" else bots.make(first, **({"seed": 3} if first == "random" else {}))
+            lineup = [Recorder(bot, log)] + [Recorder(bots.make("random", seed=7 + k), log) for k in range(n - 1)]
+            result = play_match(lineup, rules.with_(reset_stacks=reset), hands=hands, seed=5, keep_histories=True)
+            log += result.histories
+            log += [repr(result.unexported), result.money.to_csv(), result.winnings.to_csv(), repr(result.faults)]
+    return hashlib.sha256("\n".join(log).encode()).hexdigest()[:32]
+
+
 def digests(hands: int = HANDS) -> dict[str, str]:
-    """The digest of every preset and table size (see the module docstring)."""
+    """The digest of every preset and table size."""
     out = {}
     for preset, rules in PRESETS.items():
         for n in (2, 6) if rules.max_players >= 6 else (2,):
-            log: list[str] = []
-            for reset in (True, False):
-                for first in ("always_call", "always_raise", "random", "erratic"):
-                    bot = (
-                        Erratic()
-                        if first == "erratic"
-                        else bots.make(first, **({"seed": 3} if first == "random" else {}))
-                    )
-                    lineup = [Recorder(bot, log)] + [
-                        Recorder(bots.make("random", seed=7 + k), log) for k in range(n - 1)
-                    ]
-                    result = play_match(
-                        lineup, rules.with_(reset_stacks=reset), hands=hands, seed=5, keep_histories=True
-                    )
-                    log += result.histories
-                    log += [
-                        repr(result.unexported),
-                        result.money.to_csv(),
-                        result.winnings.to_csv(),
-                        repr(result.faults),
-                    ]
-            out[f"{preset}/{n}"] = hashlib.sha256("\n".join(log).encode()).hexdigest()[:32]
+            out[f"{preset}/{n}"] = _digest(rules, n, hands)
     return out
+
+
+_RING = PRESETS["NO_LIMIT_RING"]
+VARIANTS = {
+    "antes": _RING.with_(ante=1),
+    "dead antes": _RING.with_(ante=1, dead_antes=True),
+    "big-blind ante, dead": _RING.with_(position_antes=(0, 2), dead_antes=True),
+    "straddle": _RING.with_(straddles=(4,)),
+    "7-chip stacks": _RING.with_(starting_stack=7),
+    "pot limit": _RING.with_(structure=BettingStructure.POT_LIMIT),
+}
+"""Rules the presets do not reach: antes (live and dead), a straddle, stacks of a few blinds (all-ins and side
+pots every hand), pot limit."""
+
+VARIANTS_PINNED = {
+    "antes/3": "cab031ee05c649a2b269e76f9f6cb14d",
+    "dead antes/3": "c358135ce8fb54488a7737ece60da2f7",
+    "big-blind ante, dead/3": "6cb3ac8ff4bc5d7ac8e4bc34380cc479",
+    "straddle/3": "77c578caabe91bbd0585b8ac58045b37",
+    "7-chip stacks/3": "356e28e3115c8807315ad4b69a2ff7fe",
+    "pot limit/3": "c2b9a3374225cf3fbf61439f898a6f47",
+}
+
+
+def variant_digests(hands: int = 30) -> dict[str, str]:
+    """The digest of every rule variant, three-handed."""
+    return {f"{name}/3": _digest(rules, 3, hands) for name, rules in VARIANTS.items()}
 
 
 def test_seeded_matches_play_exactly_as_the_engine_before_its_speed_up():
     assert digests() == PINNED
 
 
+def test_seeded_matches_under_other_rules_play_exactly_as_before_too():
+    assert variant_digests() == VARIANTS_PINNED
+
+
+def test_a_hand_won_by_a_fold_is_one_pot_as_the_pots_functions_say():
+    """The engine pays a hand that everyone else folded without the pots' functions: all the chips put in
+    (and any dead antes) in one pot for the one live seat, none when nothing was put in. That is what
+    the functions give for one live seat, whatever each seat paid."""
+    rng = random.Random(3)
+    for _ in range(2_000):
+        n = rng.randint(2, 10)
+        paid = [rng.choice([0, 0, 1, 2, 5, rng.randint(0, 500)]) for _ in range(n)]
+        winner, dead = rng.randrange(n), rng.choice([0, 0, 3])
+        order = [(winner + 1 + k) % n for k in range(n)]
+        total = sum(paid) + dead
+        expected = [PotShare(total, (winner,), (total,), (winner,))] if total else []
+        assert _award_pots(_side_pots(paid, [winner], order, dead), {}, [winner]) == expected
+
+
 if __name__ == "__main__":  # pragma: no cover
-    for key, value in digests().items():
+    for key, value in {**digests(), **variant_digests()}.items():
         print(f'    "{key}": "{value}",')

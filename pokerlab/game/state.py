@@ -72,7 +72,7 @@ from pokerlab.errors import (
 )
 from pokerlab.evaluator import HandValue, _value_ids
 from pokerlab.game import _hooks
-from pokerlab.game.pots import _award_pots, _side_pots
+from pokerlab.game.pots import PotShare, _award_pots, _side_pots
 from pokerlab.game.rules import BettingStructure, Rules, Street
 from pokerlab.streets import BOARD_SIZES
 
@@ -979,8 +979,13 @@ class HandState:
                     values[s] = None
                     self._events.append(Showdown(s, (), -1, "hole cards not shown"))
         # the pots' own functions, without the checks of their public forms (these numbers are the engine's)
-        pots = _side_pots(paid, live, order, dead)
-        for pot_index, pot in enumerate(_award_pots(pots, values, live)):
+        if len(live) == 1:  # everyone else folded: one pot, all of it, as the pots' functions would have it
+            total = sum(paid) + dead
+            winner = (live[0],)
+            shares = [PotShare(total, winner, (total,), winner)] if total else []
+        else:
+            shares = _award_pots(_side_pots(paid, live, order, dead), values, live)
+        for pot_index, pot in enumerate(shares):
             award: AwardPot = _logged(
                 AwardPot,
                 {
