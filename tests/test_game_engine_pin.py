@@ -147,6 +147,21 @@ def test_a_hand_won_by_a_fold_is_one_pot_as_the_pots_functions_say():
         assert _award_pots(_side_pots(paid, [winner], order, dead), {}, [winner]) == expected
 
 
+def test_a_deals_seed_is_numpys_seed_sequence_word():
+    """The match seeds deal ``d`` of a match seeded ``s`` with the first 64-bit word of numpy's
+    ``SeedSequence([s, d])`` (modulo 2**63), worked out in Python (see ``_deal_seed``)."""
+    import numpy as np
+
+    from pokerlab.game.match import _deal_seed
+
+    rng = random.Random(8)
+    pairs = [(0, 0), (1, 0), (0, 1), (2**63 - 1, 10**9 - 1), (2**32, 2**32 - 1)]
+    pairs += [(rng.choice([rng.randrange(100), rng.getrandbits(63)]), rng.randrange(10**9)) for _ in range(3_000)]
+    for seed, deal in pairs:
+        word = int(np.random.SeedSequence([seed, deal]).generate_state(1, dtype=np.uint64)[0])
+        assert _deal_seed(seed, deal) == word % 2**63
+
+
 if __name__ == "__main__":  # pragma: no cover
     for key, value in {**digests(), **variant_digests()}.items():
         print(f'    "{key}": "{value}",')

@@ -458,6 +458,29 @@ def _tell(
                 observe(e, view)
 
 
+def _deal_seed(seed: int, deal: int) -> int:
+    """The seed of deal ``deal`` of a match seeded ``seed``: the first 64-bit word of numpy's
+    ``SeedSequence([seed, deal]).generate_state(1, dtype=np.uint64)``, modulo 2**63.
+
+    ``generate_state`` is a short hash of the sequence's entropy pool (four 32-bit words, mixed from the
+    entropy when the sequence is made): output word ``i`` is pool word ``i % 4`` xor a running constant
+    (``0x8B51F9DD``, multiplied by ``0x58F38DED`` at every word), times the constant's new value, xor its
+    own top half shifted down, all modulo 2**32; two such words make one 64-bit word, the first the low
+    half. Worked out here in Python integers for the two words a deal needs: numpy's own call sets up and
+    tears down its floating-point error state each time, which costs more than the hash (a match seeds
+    every hand). ``tests/test_game_engine_pin.py`` checks it against numpy for thousands of seeds.
+    """
+    pool = np.random.SeedSequence([seed, deal]).pool.tolist()
+    constant = 0x8B51F9DD
+    words = []
+    for i in range(2):
+        value = pool[i] ^ constant
+        constant = (constant * 0x58F38DED) & 0xFFFFFFFF
+        value = (value * constant) & 0xFFFFFFFF
+        words.append(value ^ (value >> 16))
+    return (words[0] | words[1] << 32) % (2**63)
+
+
 class Rotation(StrEnum):
     """How :class:`TableLoop` moves the button from hand to hand."""
 
@@ -613,8 +636,7 @@ class TableLoop:
                 start = self.first_button if last is None else last
                 button = next(t % n for t in range(start + 1, start + n + 1) if t % n in active)
         if self.seeding == Seeding.PER_DEAL:
-            word = np.random.SeedSequence([self.seed, deal]).generate_state(1, dtype=np.uint64)[0]
-            hand_seed = int(word) % (2**63)  # the remainder of the Python int: numpy's would set up its error state
+            hand_seed = _deal_seed(self.seed, deal)
         else:
             hand_seed = self.seed * 1_000_003 + self.hand_number
         self.buttons.append(button)
