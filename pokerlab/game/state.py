@@ -355,7 +355,8 @@ def _generator(seed: Any) -> Any:
 
 
 def _logged(cls: type[Any], fields: dict[str, Any]) -> Any:
-    """``cls(**fields)`` for an event the engine makes itself, ``fields`` naming every field in order.
+    """``cls(**fields)`` for an event (or the legal raise) the engine makes itself, ``fields`` naming every field
+    in order.
 
     A frozen dataclass sets its fields one at a time through ``object.__setattr__`` (and :class:`Act` and
     :class:`PostBlind` then check them); the engine logs a dozen events or more a hand, with values it made
@@ -690,7 +691,7 @@ class HandState:
         if self._legal is None:  # once per decision, as the raise bounds (actions are frozen, so shared)
             out = _FOLD_CALL if self.current_bet > self.street_bet[self.actor] else _CHECK
             bounds = self._raise_bounds()
-            self._legal = out if bounds is None else (*out, RaiseTo(bounds[0]))
+            self._legal = out if bounds is None else (*out, _logged(RaiseTo, {"amount": bounds[0]}))  # RaiseTo(lo)
         return self._legal
 
     def describe_legal(self) -> str:
