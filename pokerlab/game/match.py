@@ -142,7 +142,8 @@ def view_for(state: HandState, seat: int, names: tuple[str, ...] = ()) -> Player
 def _view(state: HandState, seat: int, names: tuple[str, ...], events: tuple[Event, ...]) -> PlayerView:
     """:func:`view_for` without its checks, given the events ``seat`` may see (the table loop's own calls).
 
-    The view is made by :func:`_new_view` (the same object as ``PlayerView(**fields)``, made faster).
+    The view's fields go into a copy of :data:`_VIEW_FIELDS` (the same object as ``PlayerView(**fields)``,
+    made faster: see :func:`_new_view`).
     """
     actor = state.actor
     if actor == seat:
@@ -152,33 +153,39 @@ def _view(state: HandState, seat: int, names: tuple[str, ...], events: tuple[Eve
         legal = state.legal_actions()
     else:
         to_call, lo, hi, legal = 0, None, None, ()
-    return _new_view(
-        {
-            "seat": seat,
-            "hole": state.hole[seat],
-            "board": tuple(state.board),
-            "street": state.street,
-            "button": state.button,
-            "players": state.n,
-            "stacks": tuple(state.stacks),
-            "street_bets": tuple(state.street_bet),
-            "folded": tuple(state.folded),
-            "all_in": tuple(state.all_in),
-            "pot": state.pot,
-            "current_bet": state.current_bet,
-            "to_call": to_call,
-            "min_raise_to": lo,
-            "max_raise_to": hi,
-            "legal": legal,
-            "small_blind": state.small_blind,
-            "big_blind": state.big_blind,
-            "hand_number": state.hand_number,
-            "actor": actor,
-            "rules": state.rules,
-            "events": events,
-            "names": names,
-        }
-    )
+    fields = _VIEW_FIELDS.copy()
+    fields["seat"] = seat
+    fields["hole"] = state.hole[seat]
+    fields["board"] = tuple(state.board)
+    fields["street"] = state.street
+    fields["button"] = state.button
+    fields["players"] = state.n
+    fields["stacks"] = tuple(state.stacks)
+    fields["street_bets"] = tuple(state.street_bet)
+    fields["folded"] = tuple(state.folded)
+    fields["all_in"] = tuple(state.all_in)
+    fields["pot"] = sum(state.total)  # state.pot
+    fields["current_bet"] = state.current_bet
+    fields["to_call"] = to_call
+    fields["min_raise_to"] = lo
+    fields["max_raise_to"] = hi
+    fields["legal"] = legal
+    fields["small_blind"] = state.small_blind
+    fields["big_blind"] = state.big_blind
+    fields["hand_number"] = state.hand_number
+    fields["actor"] = actor
+    fields["rules"] = state.rules
+    fields["events"] = events
+    fields["names"] = names
+    return _new_view(fields)
+
+
+_VIEW_FIELDS: dict[str, Any] = dict.fromkeys(PlayerView.__dataclass_fields__)
+"""Every field of :class:`PlayerView`, in order, with no value yet: :func:`_view` fills a copy.
+
+A copy of a dict already the right size, then one store per field, costs about half of a
+23-entry dict display, which grows its table three times on the way (a view per decision adds up).
+"""
 
 
 def _new_view(fields: dict[str, Any]) -> PlayerView:
@@ -187,11 +194,12 @@ def _new_view(fields: dict[str, Any]) -> PlayerView:
     A frozen dataclass's ``__init__`` sets each of its 23 fields through ``object.__setattr__``
     one at a time, which costs more than the rest of a view; a match makes a view at every
     decision and for every observing bot. :class:`PlayerView` has no ``__post_init__`` and no
-    slots, so an instance is its ``__dict__``: filling that at once makes an equal object
-    (``tests/test_game_match.py`` checks it against the constructor).
+    slots, so an instance is its ``__dict__``: ``fields`` becomes that dict (``fields`` is the
+    caller's own new dict), which makes an equal object (``tests/test_game_match.py`` checks it
+    against the constructor).
     """
     view: PlayerView = object.__new__(PlayerView)
-    view.__dict__.update(fields)
+    object.__setattr__(view, "__dict__", fields)
     return view
 
 
@@ -201,26 +209,81 @@ class _SeatLogs:
     The log only ever grows (:meth:`HandState.apply` appends), so each seat's list
     takes each new event once; the tuple a view carries is remade only when the
     seat's list has grown, so a hand costs time in proportion to its length, not
-    to its length squared.
+    to its length squared. Only a :class:`DealHole` is hidden from some seats, and a
+    dealt hand logs them all at its start: each event is looked at once for all seats
+    (``_last_deal``), and a seat whose new events come after the last DealHole takes
+    them whole.
     """
 
-    def __init__(self, state: HandState) -> None:
+    def __init__(self, state: HandState, names: tuple[str, ...]) -> None:
         self.state = state
+        self.names = names
         self._lists: list[list[Event]] = [[] for _ in range(state.n)]
         self._read = [0] * state.n
         self._tuples: list[tuple[Event, ...]] = [()] * state.n
+        self._fixed: list[dict[str, Any] | None] = [None] * state.n
+        self._looked = 0  # the events of the log looked at for DealHoles so far
+        self._last_deal = -1  # the index in the log of the last DealHole among them
+
+    def view(self, seat: int) -> PlayerView:
+        """``_view(state, seat, names, self.visible(seat))``, its fields that stay the same all hand filled once.
+
+        A seat's cards, the button, the blinds, the rules and the names do not change during a hand, so
+        each seat's view starts from a copy of its own :data:`_VIEW_FIELDS`, made on the first view
+        (``tests/test_game_match.py`` compares every view of a match with :func:`view_for`).
+        """
+        state = self.state
+        fixed = self._fixed[seat]
+        if fixed is None:
+            fixed = self._fixed[seat] = _VIEW_FIELDS.copy()
+            fixed["seat"] = seat
+            fixed["hole"] = state.hole[seat]
+            fixed["button"] = state.button
+            fixed["players"] = state.n
+            fixed["to_call"] = 0  # what a seat not to act sees; the actor's view overwrites these four
+            fixed["min_raise_to"] = None
+            fixed["max_raise_to"] = None
+            fixed["legal"] = ()
+            fixed["small_blind"] = state.small_blind
+            fixed["big_blind"] = state.big_blind
+            fixed["hand_number"] = state.hand_number
+            fixed["rules"] = state.rules
+            fixed["names"] = self.names
+        fields = fixed.copy()
+        actor = state.actor
+        if actor == seat:
+            bounds = state._raise_bounds()  # worked out once per decision, as legal_actions() below
+            fields["to_call"] = min(state.current_bet - state.street_bet[seat], state.stacks[seat])
+            if bounds is not None:
+                fields["min_raise_to"], fields["max_raise_to"] = bounds
+            fields["legal"] = state.legal_actions()
+        fields["board"] = tuple(state.board)
+        fields["street"] = state.street
+        fields["stacks"] = tuple(state.stacks)
+        fields["street_bets"] = tuple(state.street_bet)
+        fields["folded"] = tuple(state.folded)
+        fields["all_in"] = tuple(state.all_in)
+        fields["pot"] = sum(state.total)  # state.pot
+        fields["current_bet"] = state.current_bet
+        fields["actor"] = actor
+        fields["events"] = self.visible(seat)
+        return _new_view(fields)
 
     def visible(self, seat: int) -> tuple[Event, ...]:
         """What ``view_for(state, seat).events`` would hold now."""
         log = self.state._events
         start = self._read[seat]
         if start < len(log):
+            for k in range(self._looked, len(log)):
+                if isinstance(log[k], DealHole):
+                    self._last_deal = k
+            self._looked = len(log)
             mine = self._lists[seat]
             before = len(mine)
-            for k in range(start, len(log)):
-                e = log[k]
-                if not isinstance(e, DealHole) or e.seat == seat:  # _visible(e, seat), inlined
-                    mine.append(e)
+            if start > self._last_deal:  # nothing hidden among the new events
+                mine += log[start:]
+            else:
+                mine += [e for e in log[start:] if not isinstance(e, DealHole) or e.seat == seat]  # _visible, inlined
             self._read[seat] = len(log)
             if len(mine) != before:
                 self._tuples[seat] = tuple(mine)
@@ -344,10 +407,16 @@ def _default_action(state: HandState) -> Action:
 
 def _checked_action(state: HandState, action: Any) -> Action:
     """Check an action without applying it."""
+    _checked_target(state, action)
+    return action
+
+
+def _checked_target(state: HandState, action: Any) -> int | None:
+    """:func:`_checked_action`'s check, returning what the state's check found: a legal raise's street total,
+    else None (the table loop then plays the action with :meth:`HandState._play`, without checking it again)."""
     if not isinstance(action, (Fold, Check, Call, RaiseTo, Raise)):
         raise IllegalActionError(f"{action!r} is not an action")
-    state.check(action)
-    return action
+    return state._checked_target(action, None)
 
 
 def ask_bot(bot: Any, state: HandState, seat: int, names: tuple[str, ...] = ()) -> tuple[Action, str | None]:
@@ -377,6 +446,8 @@ def _tell(
     view_of: Callable[[int], PlayerView],
 ) -> None:
     """Show the events after ``seen`` to ``observers`` (the table loop finds them once per hand)."""
+    if not observers:
+        return
     new = state._events[seen:]
     if not new:
         return
@@ -385,6 +456,29 @@ def _tell(
         for e in new:
             if _visible(e, seat):
                 observe(e, view)
+
+
+def _deal_seed(seed: int, deal: int) -> int:
+    """The seed of deal ``deal`` of a match seeded ``seed``: the first 64-bit word of numpy's
+    ``SeedSequence([seed, deal]).generate_state(1, dtype=np.uint64)``, modulo 2**63.
+
+    ``generate_state`` is a short hash of the sequence's entropy pool (four 32-bit words, mixed from the
+    entropy when the sequence is made): output word ``i`` is pool word ``i % 4`` xor a running constant
+    (``0x8B51F9DD``, multiplied by ``0x58F38DED`` at every word), times the constant's new value, xor its
+    own top half shifted down, all modulo 2**32; two such words make one 64-bit word, the first the low
+    half. Worked out here in Python integers for the two words a deal needs: numpy's own call sets up and
+    tears down its floating-point error state each time, which costs more than the hash (a match seeds
+    every hand). ``tests/test_game_engine_pin.py`` checks it against numpy for thousands of seeds.
+    """
+    pool = np.random.SeedSequence([seed, deal]).pool.tolist()
+    constant = 0x8B51F9DD
+    words = []
+    for i in range(2):
+        value = pool[i] ^ constant
+        constant = (constant * 0x58F38DED) & 0xFFFFFFFF
+        value = (value * constant) & 0xFFFFFFFF
+        words.append(value ^ (value >> 16))
+    return (words[0] | words[1] << 32) % (2**63)
 
 
 class Rotation(StrEnum):
@@ -492,7 +586,6 @@ class TableLoop:
         self.faults: list[Fault] = []
         self.out_after: dict[str, int] = {}  # a player's name -> hands finished when it went out
         self._seen = 0
-        self._names: tuple[str, ...] = ()  # this hand: the names by hand seat (the views carry them)
         self._logs: _SeatLogs | None = None  # this hand: what each seat may see, kept as the log grows
         self._observers: list[tuple[int, Callable[[Event, PlayerView], Any]]] = []  # this hand: bots' observe()
         self._enders: set[int] = set()  # this hand: the seats whose bot has an end_hand(view)
@@ -543,7 +636,7 @@ class TableLoop:
                 start = self.first_button if last is None else last
                 button = next(t % n for t in range(start + 1, start + n + 1) if t % n in active)
         if self.seeding == Seeding.PER_DEAL:
-            hand_seed = int(np.random.SeedSequence([self.seed, deal]).generate_state(1, dtype=np.uint64)[0] % (2**63))
+            hand_seed = _deal_seed(self.seed, deal)
         else:
             hand_seed = self.seed * 1_000_003 + self.hand_number
         self.buttons.append(button)
@@ -556,8 +649,7 @@ class TableLoop:
         self.state = self.hand_rules.new_hand(
             stacks, button=active.index(button), seed=hand_seed, hand_number=self.hand_number
         )
-        self._names = self.names
-        self._logs = _SeatLogs(self.state)
+        self._logs = _SeatLogs(self.state, self.names)
         bots = {k: self.players[i].bot for k, i in enumerate(self.player_of) if self.players[i].bot is not None}
         self._observers = _observers(bots)
         self._enders = {k for k, bot in bots.items() if hasattr(bot, "end_hand")}
@@ -568,18 +660,19 @@ class TableLoop:
     def step(self) -> Act | None:
         """The bot to act makes one move (a failing bot the default move, counted in ``faults``);
         returns its Act event, or None when no bot is to act (a person's turn, or the hand is over)."""
-        state, who = self.state, self.actor
-        if state is None or who is None or self.players[who].is_human:
+        state = self.state
+        if state is None or state.is_over or state.actor is None:  # self.actor is None
             return None
-        player = self.players[who]
         k = state.actor
-        assert k is not None
+        player = self.players[self.player_of[k]]
+        if player.bot is None:  # a person's turn
+            return None
         was_automatic = player.automatic
-        action, fault = self._ask(player, state, k)
+        action, target, fault = self._ask(player, state, k)
         if fault is not None:
             self.faults.append(Fault(self.hand_number, self.seat_of[k], player.name, fault[0], fault[1], str(action)))
         before = len(state._events)
-        state.apply(action, automatic=fault is not None or was_automatic)
+        state._play(action, target, fault is not None or was_automatic)  # state.apply(...), checked by _ask
         event = state._events[before]  # apply logs the action first, then what follows it (cards, the showdown)
         assert isinstance(event, Act)
         self._after_action()
@@ -604,14 +697,14 @@ class TableLoop:
         assert state is not None
         logs = self._logs
         if logs is None or logs.state is not state:  # a hand that start_hand did not deal
-            logs = self._logs = _SeatLogs(state)
-            self._names = self.names
-        return _view(state, seat, self._names, logs.visible(seat))
+            logs = self._logs = _SeatLogs(state, self.names)
+        return logs.view(seat)
 
     def _after_action(self) -> None:
         state = self.state
         assert state is not None
-        _tell(state, self._observers, self._seen, self._view)
+        if self._observers:
+            _tell(state, self._observers, self._seen, self._view)
         self._seen = len(state._events)
         if state.is_over:
             self._finish_hand(state)
@@ -642,11 +735,17 @@ class TableLoop:
         if self.on_hand_end is not None:
             self.on_hand_end(state, stacks, changes)
 
-    def _ask(self, player: TablePlayer, state: HandState, seat: int) -> tuple[Action, tuple[str, str] | None]:
-        """Ask a bot for its action; on failure return the default action and the fault (kind, message)."""
+    def _ask(
+        self, player: TablePlayer, state: HandState, seat: int
+    ) -> tuple[Action, int | None, tuple[str, str] | None]:
+        """Ask a bot for its action; on failure return the default action and the fault (kind, message).
+
+        The action comes back checked, with its raise target (None for other actions), ready for
+        :meth:`HandState._play`; the default action (check, else fold) is always legal.
+        """
         tb = self.time_bank
         if player.automatic:
-            return _default_action(state), None
+            return _default_action(state), None, None
         if tb is not None:
             player.bank = min(player.bank + tb.per_move, tb.initial + tb.per_move)
         view = self._view(seat)
@@ -668,16 +767,16 @@ class TableLoop:
             player.bank = max(player.bank - spent, 0.0)
         if fault is None:
             try:
-                action = _checked_action(state, action)
+                target = _checked_target(state, action)
             except IllegalActionError as exc:
                 fault = ("illegal", str(exc))
         if fault is None:
             player.misses = 0
-            return action, None
+            return action, target, None
         player.misses += 1
         if tb is not None and player.misses > tb.max_misses:
             player.automatic = True
-        return _default_action(state), fault
+        return _default_action(state), None, fault
 
 
 MAX_HANDS = 10**9

@@ -56,6 +56,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from pokerlab import _validate
@@ -71,8 +72,9 @@ from pokerlab.errors import (
 )
 from pokerlab.evaluator import HandValue, _value_ids
 from pokerlab.game import _hooks
-from pokerlab.game.pots import _award_pots, _side_pots
+from pokerlab.game.pots import PotShare, _award_pots, _side_pots
 from pokerlab.game.rules import BettingStructure, Rules, Street
+from pokerlab.streets import BOARD_SIZES
 
 if TYPE_CHECKING:  # pragma: no cover
     from pokerlab.cards import CardsLike
@@ -329,6 +331,12 @@ Event = PostAnte | PostBlind | DealHole | DealBoard | Act | ReturnUncalled | Sho
 _STREETS: tuple[Street, ...] = tuple(Street)
 """The streets in order (``_STREETS[street.index + 1]`` is the next one)."""
 
+_STREET_INDEX: dict[Street, int] = {street: street.index for street in Street}
+"""``street.index`` as a plain look-up (the property is a call; the engine asks at every decision)."""
+
+_NEXT_STREET: dict[Street, Street] = dict(pairwise(_STREETS))
+"""The street after each (the river has none)."""
+
 _FOLD_CALL: tuple[Action, ...] = (Fold(), Call())
 _CHECK: tuple[Action, ...] = (Check(),)
 """The legal actions besides a raise, facing a bet or not (frozen, so every decision shares them)."""
@@ -336,10 +344,49 @@ _CHECK: tuple[Action, ...] = (Check(),)
 
 def _generator(seed: Any) -> Any:
     """A checked seed (None, a whole number or a numpy Generator) as the Generator that shuffles a hand's deck,
-    exactly as :class:`~pokerlab.cards.Deck` makes it."""
+    exactly as :class:`~pokerlab.cards.Deck` makes it.
+
+    ``Generator(PCG64(seed))`` is what ``numpy.random.default_rng(seed)`` builds for a number or None (numpy
+    documents it so), without default_rng's own look at its argument: a match makes one per hand.
+    """
     import numpy as np
 
-    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    return seed if isinstance(seed, np.random.Generator) else np.random.Generator(np.random.PCG64(seed))
+
+
+def _logged(cls: type[Any], fields: dict[str, Any]) -> Any:
+    """``cls(**fields)`` for an event (or the legal raise) the engine makes itself, ``fields`` naming every field
+    in order.
+
+    A frozen dataclass sets its fields one at a time through ``object.__setattr__`` (and :class:`Act` and
+    :class:`PostBlind` then check them); the engine logs a dozen events or more a hand, with values it made
+    itself (exact ints, members, bools and tuples). The events have no slots, so an event is its
+    ``__dict__``: ``fields`` (a new dict of the caller's) becomes it, which makes the same object
+    (``tests/test_game_match.py`` rebuilds every event through its constructor and compares).
+    """
+    event = object.__new__(cls)
+    object.__setattr__(event, "__dict__", fields)
+    return event
+
+
+def _act(
+    seat: int, street: Street, kind: ActionKind, amount: int, to: int, all_in: bool, complete: bool, automatic: bool
+) -> Act:
+    """``Act(seat, street, kind, ...)``, made by :func:`_logged` (the engine logs one for every action)."""
+    event: Act = _logged(
+        Act,
+        {
+            "seat": seat,
+            "street": street,
+            "kind": kind,
+            "amount": amount,
+            "to": to,
+            "all_in": all_in,
+            "complete": complete,
+            "automatic": automatic,
+        },
+    )
+    return event
 
 
 @cache
@@ -427,10 +474,12 @@ class HandState:
         self._bounds_known = False
         self._legal: tuple[Action, ...] | None = None  # legal_actions() of the state as it is, once known
         self.mucks = frozenset(mucks)
-        if any(isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < n for m in self.mucks):
+        if self.mucks and any(isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < n for m in self.mucks):
             raise PokerlabError(f"mucks lists seats 0..{n - 1}, not {sorted(self.mucks, key=str)!r}")
         self.unknown_stacks = frozenset(unknown_stacks)
-        if any(isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < n for m in self.unknown_stacks):
+        if self.unknown_stacks and any(
+            isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < n for m in self.unknown_stacks
+        ):
             raise PokerlabError(f"unknown_stacks lists seats 0..{n - 1}, not {sorted(self.unknown_stacks, key=str)!r}")
         if holes is not None:
             self._deal_replay(holes, board)
@@ -531,7 +580,7 @@ class HandState:
             seat = (small_blind_seat + position) % self.n  # position_seat(position), known to be in range
             paid = self._put(seat, size)
             self.street_bet[seat] += paid
-            self._events.append(PostBlind(seat, paid, kind))
+            self._events.append(_logged(PostBlind, {"seat": seat, "amount": paid, "blind": kind}))
         self.current_bet = max(self.street_bet)
         self.raises = 1
         if self._replay:
@@ -541,7 +590,7 @@ class HandState:
             self.hole = [(deck[2 * seat], deck[2 * seat + 1]) for seat in range(self.n)]
             del deck[: 2 * self.n]
         for seat in range(self.n):
-            self._events.append(DealHole(seat, self.hole[seat]))
+            self._events.append(_logged(DealHole, {"seat": seat, "cards": self.hole[seat]}))
         # the first to act sits after the largest forced bet (ties: the later position)
         last = max(range(self.n), key=lambda s: (self.street_bet[s], (s - small_blind_seat) % self.n))
         self.actor = self._next_actor(last)
@@ -572,7 +621,7 @@ class HandState:
         a = self.actor
         if a is None or not self.can_raise[a]:
             return False
-        cap = self.rules.raise_cap[self.street.index]
+        cap = self.rules.raise_cap[_STREET_INDEX[self.street]]
         if cap is not None and self.raises >= cap:
             return False
         current = self.current_bet
@@ -607,14 +656,16 @@ class HandState:
             return None
         a = self.actor
         assert a is not None
+        current, rules = self.current_bet, self.rules
         most = self.street_bet[a] + self.stacks[a]
-        if self.rules.structure is BettingStructure.FIXED_LIMIT:
-            lo = min(self.current_bet + self.rules.bet_sizes[self.street.index], most)  # type: ignore[index]
+        structure = rules.structure
+        if structure is BettingStructure.FIXED_LIMIT:
+            lo = min(current + rules.bet_sizes[_STREET_INDEX[self.street]], most)  # type: ignore[index]
             return lo, lo
-        lo = min(self.current_bet + self.min_increment, most)
-        if self.rules.structure is BettingStructure.POT_LIMIT:
-            call = self.current_bet - self.street_bet[a]
-            return lo, min(most, max(self.current_bet + self.pot + call, lo))
+        lo = min(current + self.min_increment, most)
+        if structure is BettingStructure.POT_LIMIT:
+            call = current - self.street_bet[a]
+            return lo, min(most, max(current + self.pot + call, lo))
         return lo, most
 
     @property
@@ -640,7 +691,7 @@ class HandState:
         if self._legal is None:  # once per decision, as the raise bounds (actions are frozen, so shared)
             out = _FOLD_CALL if self.current_bet > self.street_bet[self.actor] else _CHECK
             bounds = self._raise_bounds()
-            self._legal = out if bounds is None else (*out, RaiseTo(bounds[0]))
+            self._legal = out if bounds is None else (*out, _logged(RaiseTo, {"amount": bounds[0]}))  # RaiseTo(lo)
         return self._legal
 
     def describe_legal(self) -> str:
@@ -751,28 +802,37 @@ class HandState:
         seat that failed to answer (an exception, an illegal action, a timeout).
         """
         target = self._checked_target(action, seat)
+        self._play(action, target, bool(automatic))  # the log's flag is a bool; any true value marks the action
+        return self
+
+    def _play(self, action: Action, target: int | None, automatic: bool) -> None:
+        """:meth:`apply` once ``action`` is known to be legal (``target``: what :meth:`_checked_target` said).
+
+        The table loop checks a bot's answer (it must know whether it is legal before it plays it) and
+        then plays it here, so an action is checked once, not twice.
+        """
         a = self.actor
         assert a is not None
-        automatic = bool(automatic)  # the log's flag is a bool; any true value marks the action
-        facing = self.current_bet - self.street_bet[a]
+        street_bet = self.street_bet
+        facing = self.current_bet - street_bet[a]
         if isinstance(action, Fold):
             self.folded[a] = True
-            self._events.append(Act(a, self.street, ActionKind.FOLD, 0, self.street_bet[a], False, True, automatic))
+            self._events.append(_act(a, self.street, ActionKind.FOLD, 0, street_bet[a], False, True, automatic))
         elif isinstance(action, Check) or (isinstance(action, Call) and facing <= 0):
-            self._events.append(Act(a, self.street, ActionKind.CHECK, 0, self.street_bet[a], False, True, automatic))
+            self._events.append(_act(a, self.street, ActionKind.CHECK, 0, street_bet[a], False, True, automatic))
         elif isinstance(action, Call):
             paid = self._put(a, facing)
-            self.street_bet[a] += paid
+            street_bet[a] += paid
             self._events.append(
-                Act(a, self.street, ActionKind.CALL, paid, self.street_bet[a], self.all_in[a], True, automatic)
+                _act(a, self.street, ActionKind.CALL, paid, street_bet[a], self.all_in[a], True, automatic)
             )
         else:
             assert target is not None
             self._raise(a, target, automatic)
         self.acted[a] = True
-        self._changed()
+        self._bounds_known = False  # self._changed(), inlined: the state moves on
+        self._legal = None
         self._advance(a)
-        return self
 
     def _raise_target(self, a: int, action: RaiseTo | Raise) -> int:
         bounds = self._raise_bounds()
@@ -818,7 +878,7 @@ class HandState:
                     self.acted[s] = False
                     self.can_raise[s] = False
         self.current_bet = self.street_bet[a]
-        self._events.append(Act(a, self.street, kind, paid, self.street_bet[a], self.all_in[a], full, automatic))
+        self._events.append(_act(a, self.street, kind, paid, self.street_bet[a], self.all_in[a], full, automatic))
 
     def _cap_reached(self) -> bool:
         cap = self.rules.raise_cap[self.street.index]
@@ -831,58 +891,62 @@ class HandState:
         acted yet while someone else could still answer a bet (another seat that can act).
         """
         n, folded, all_in = self.n, self.folded, self.all_in
-        can_act = [not folded[s] and not all_in[s] for s in range(n)]
-        others_can_act = sum(can_act) >= 2  # for a seat that can act itself: someone else can too
+        street_bet, current, acted = self.street_bet, self.current_bet, self.acted
+        others_can_act: bool | None = None  # for a seat that can act itself: someone else can too (asked once)
         for k in range(0, n) if inclusive else range(1, n + 1):
             s = (start + k) % n
-            if not can_act[s]:
+            if folded[s] or all_in[s]:
                 continue
-            if self.street_bet[s] < self.current_bet:
+            if street_bet[s] < current:
                 return s
-            if not self.acted[s] and others_can_act:
-                return s
+            if not acted[s]:
+                if others_can_act is None:
+                    others_can_act = sum(1 for t in range(n) if not folded[t] and not all_in[t]) >= 2
+                if others_can_act:
+                    return s
         return None
 
     def _advance(self, last: int) -> None:
-        live = [s for s in range(self.n) if not self.folded[s]]
-        if len(live) == 1:
+        if self.folded.count(False) == 1:
             self.actor = None
-            self._finish(live)
+            self._finish([self.folded.index(False)])
             return
         self.actor = self._next_actor(last)
         if self.actor is None:
             self._end_street()
 
     def _end_street(self) -> None:
-        can_act = [s for s in range(self.n) if self._can_act(s)]
+        folded, all_in = self.folded, self.all_in
+        can_act = sum(1 for s in range(self.n) if not folded[s] and not all_in[s])  # seats that can still act
         while True:
             if self.street is Street.RIVER:
-                self._finish([s for s in range(self.n) if not self.folded[s]])
+                self._finish([s for s in range(self.n) if not folded[s]])
                 return
             self._next_street()
-            if len(can_act) >= 2:
+            if can_act >= 2:
                 self.actor = self._next_actor(self.button, inclusive=False)
                 if self.actor is not None:
                     return
 
     def _next_street(self) -> None:
-        self.street = _STREETS[self.street.index + 1]
-        new = self.street.board_size - len(self.board)
-        if len(self._deck) < new:
+        street = self.street = _NEXT_STREET[self.street]
+        new = BOARD_SIZES[_STREET_INDEX[street]] - len(self.board)  # street.board_size
+        deck = self._deck
+        if len(deck) < new:
             raise IllegalActionError(
-                f"the recorded board has no {self.street.value} card(s) to deal, but the hand reaches the "
-                f"{self.street.value}"
+                f"the recorded board has no {street.value} card(s) to deal, but the hand reaches the {street.value}"
             )
-        cards = tuple(self._deck[:new])
-        del self._deck[:new]
+        cards = tuple(deck[:new])
+        del deck[:new]
         self.board.extend(cards)
-        self._events.append(DealBoard(self.street, cards))
-        self.street_bet = [0] * self.n
+        self._events.append(_logged(DealBoard, {"street": street, "cards": cards}))
+        n = self.n
+        self.street_bet = [0] * n
         self.current_bet = 0
         self.min_increment = self.rules.min_raise_increment(self.big_blind)
         self.raises = 0
-        self.acted = [False] * self.n
-        self.can_raise = [True] * self.n
+        self.acted = [False] * n
+        self.can_raise = [True] * n
 
     # -- the end ------------------------------------------------------------------
 
@@ -897,34 +961,49 @@ class HandState:
             paid[top] -= excess
             self.total[top] -= excess
             self.stacks[top] += excess
-            self._events.append(ReturnUncalled(top, excess))
+            self._events.append(_logged(ReturnUncalled, {"seat": top, "amount": excess}))
         values: dict[int, int | None] = {}  # None: hole cards unknown
         order = self._order_from(self.button + 1)
         if len(live) > 1:
+            board_ids = [c.id for c in self.board]
             for s in order:
                 if s not in live:
                     continue
                 if s in self.mucks:
                     self._events.append(Muck(s, self.hole[s]))
                 elif self.hole[s]:
-                    ids = [c.id for c in self.hole[s]] + [c.id for c in self.board]
-                    value = _value_ids(ids)
+                    value = _value_ids([c.id for c in self.hole[s]] + board_ids)
                     values[s] = value
-                    self._events.append(Showdown(s, self.hole[s], value, _description(value)))
+                    shown = {"seat": s, "cards": self.hole[s], "value": value, "description": _description(value)}
+                    self._events.append(_logged(Showdown, shown))
                 else:
                     values[s] = None
                     self._events.append(Showdown(s, (), -1, "hole cards not shown"))
         # the pots' own functions, without the checks of their public forms (these numbers are the engine's)
-        pots = _side_pots(paid, live, order, dead)
-        for pot_index, pot in enumerate(_award_pots(pots, values, live)):
-            award = AwardPot(pot_index, pot.amount, pot.winners, pot.shares, pot.eligible)
+        if len(live) == 1:  # everyone else folded: one pot, all of it, as the pots' functions would have it
+            total = sum(paid) + dead
+            winner = (live[0],)
+            shares = [PotShare(total, winner, (total,), winner)] if total else []
+        else:
+            shares = _award_pots(_side_pots(paid, live, order, dead), values, live)
+        for pot_index, pot in enumerate(shares):
+            award: AwardPot = _logged(
+                AwardPot,
+                {
+                    "pot": pot_index,
+                    "amount": pot.amount,
+                    "winners": pot.winners,
+                    "shares": pot.shares,
+                    "eligible": pot.eligible,
+                },
+            )
             if not pot.winners:
                 self.undecided.append(award)
             for seat, chips in zip(pot.winners, pot.shares, strict=True):
                 self.stacks[seat] += chips
             self._events.append(award)
         self.is_over = True
-        self._events.append(HandEnd(tuple(self.stacks)))
+        self._events.append(_logged(HandEnd, {"stacks": tuple(self.stacks)}))
 
     def random_action(self, rng: Any) -> Action:
         """A random legal action for the actor (``rng`` is a :class:`random.Random`).
