@@ -671,7 +671,7 @@ class _Checker:
             proc.stdin.write(request)
             proc.stdin.flush()
         except OSError:  # the process is gone
-            self.close()
+            self.close(now=True)
             return []
         fd, buffer, lines = proc.stdout.fileno(), b"", list[str]()
         deadline = time.monotonic() + timeout
@@ -689,11 +689,12 @@ class _Checker:
                     if json.loads(text).get("end") == end:
                         return lines
                 lines.append(text)
-        self.close()
+        self.close(now=True)  # over its time or dead
         return lines
 
-    def close(self) -> None:
-        """End the process (it ends by itself when its stdin closes; killed if it does not within 10 s)."""
+    def close(self, now: bool = False) -> None:
+        """End the process: it ends by itself when its stdin closes (killed if it does not within 10 s), or
+        at once with ``now``."""
         proc, self._proc = self._proc, None
         if proc is None:
             return
@@ -701,7 +702,7 @@ class _Checker:
             assert proc.stdin is not None
             proc.stdin.close()
         try:
-            proc.wait(timeout=10)
+            proc.wait(timeout=0 if now else 10)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
