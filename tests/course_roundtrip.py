@@ -6,12 +6,20 @@ its untouched student copy (0: the grader decides it without a kernel, see
 exercise, its check's message in the feedback). The lessons are split over two test files so that pytest-xdist
 (``--dist loadfile``: one file per worker) grades the halves on both cores; each half holds lessons of both
 kinds, slow and quick, alternating in course order.
+
+Each file grades all its lessons (those selected: ``-k`` picks fewer) in ONE ``grade()`` call, as a lecturer
+grades a class (:func:`grade_lessons`, a module-scoped fixture), and each lesson's test then asserts on its own
+three grades: the checks of every notebook run back to back in one check process, which is what the grader
+does with a batch (a lesson's setup after another lesson's is part of what is tested).
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
 
 from pokerlab.course import grading
 from pokerlab.course.lessons import Lesson, nbgrader_meta, read_lesson, read_lessons, source
@@ -35,21 +43,50 @@ def _wrong(nb: dict, les: Lesson) -> dict:
     return nb
 
 
-def round_trip(stem: str, tmp_path: Path) -> None:
-    les = read_lesson(ROOT / "notebooks" / f"{stem}.ipynb")
-    sol = release(tmp_path / "sol", solutions=True, lessons=[les])[0]
-    stud = release(tmp_path / "stud", lessons=[les])[0]
-    # the wrong answer in a copy cut to the exercise cells (the lesson body is what makes a grading slow)
-    cut = json.loads(sol.read_text())
-    cut = {**cut, "cells": [c for c in cut["cells"] if nbgrader_meta(c)]}
-    wrong = tmp_path / "wrong" / "renamed.ipynb"
-    wrong.parent.mkdir(parents=True)
-    wrong.write_text(json.dumps(_wrong(cut, les)))
-    grades = grading.grade([sol, stud, wrong], feedback=tmp_path / "fb", lessons=LESSONS, timeout=1500)
+@dataclass
+class Graded:
+    """One lesson's three grades (solutions, untouched student copy, wrong answer) and the wrong one's page."""
+
+    lesson: Lesson
+    grades: list[grading.NotebookGrade]
+    page: Path
+
+
+def grade_lessons(stems: list[str], tmp_path: Path) -> dict[str, Graded]:
+    """Release the lessons, then grade their three copies each in one ``grade()`` call."""
+    lessons = [read_lesson(ROOT / "notebooks" / f"{stem}.ipynb") for stem in stems]
+    sols = release(tmp_path / "sol", solutions=True, lessons=lessons)
+    studs = release(tmp_path / "stud", lessons=lessons)
+    paths: list[Path] = []
+    for k, (les, sol, stud) in enumerate(zip(lessons, sols, studs, strict=True)):
+        # the wrong answer in a copy cut to the exercise cells (the lesson body is what makes a grading slow),
+        # under a name that is no lesson's
+        cut = json.loads(sol.read_text())
+        cut = {**cut, "cells": [c for c in cut["cells"] if nbgrader_meta(c)]}
+        wrong = tmp_path / "wrong" / f"renamed{k}.ipynb"
+        wrong.parent.mkdir(parents=True, exist_ok=True)
+        wrong.write_text(json.dumps(_wrong(cut, les)))
+        paths += [sol, stud, wrong]
+    grades = grading.grade(paths, feedback=tmp_path / "fb", lessons=LESSONS, timeout=1500)
+    return {
+        les.stem: Graded(les, grades[3 * k : 3 * k + 3], tmp_path / "fb" / f"renamed{k}.html")
+        for k, les in enumerate(lessons)
+    }
+
+
+def check_round_trip(stem: str, graded: dict[str, Graded]) -> None:
+    """Full marks for the solutions, 0 for the untouched copy, 0 on the wrong exercise with its message shown."""
+    les, grades, page = graded[stem].lesson, graded[stem].grades, graded[stem].page
     assert [g.lesson for g in grades] == [stem] * 3
     assert grades[0].score == grades[0].max_score == les.max_score, grades[0].lines()
     assert grades[1].score == 0 and grades[1].max_score == les.max_score, grades[1].lines()
     assert all(e.message for e in grades[1].exercises), grades[1].lines()
     first = grades[2].exercises[0]
     assert first.score == 0 and grades[2].score == les.max_score - first.max_score, grades[2].lines()
-    assert first.message and first.message in (tmp_path / "fb" / "renamed.html").read_text().replace("&#x27;", "'")
+    assert first.message and first.message in page.read_text().replace("&#x27;", "'")
+
+
+def selected_stems(request: pytest.FixtureRequest) -> list[str]:
+    """The lessons of the module's tests that this session runs (all of its half, or those ``-k`` kept)."""
+    items = [i for i in request.session.items if i.module is request.module and hasattr(i, "callspec")]
+    return sorted({i.callspec.params["stem"] for i in items})

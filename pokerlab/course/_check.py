@@ -1,10 +1,15 @@
 """Run a lesson's checks against a submission's answers, in a process no submission code ever ran in.
 
-The grader sends, on stdin, JSON ``{"setup": str, "checks": [{"number", "source", "answers": {name:
-[repr or None, note]}}], "seconds": float}``: the setup and check sources come from the lesson, the answers
-are the ``repr`` of plain data taken out of the submission's kernel. Each answer is rebuilt with
-:func:`ast.literal_eval` (only literals: no code of the submission runs here), each check runs in a fresh
-copy of the setup's namespace, and one JSON line per check is printed: ``{"number", "passed", "message"}``.
+The grader sends requests on stdin, one JSON line each: ``{"setup": str, "checks": [{"number", "source",
+"answers": {name: [repr or None, note]}}], "seconds": float, "end": str}``: the setup and check sources come
+from the lesson, the answers are the ``repr`` of plain data taken out of the submission's kernel. Each answer
+is rebuilt with :func:`ast.literal_eval` (only literals: no code of the submission runs here), the setup runs
+in a fresh namespace for every request, each check in a fresh copy of it, and one JSON line per check is
+printed: ``{"number", "passed", "message"}``, then the request's ``end`` line.
+
+One process answers every request of one ``grade()`` call, one after the other (the checks of 200
+submissions pay for importing pokerlab, and for loading its compiled kernels, once): it only ever runs the
+lessons' own code, on literals.
 """
 
 from __future__ import annotations
@@ -20,6 +25,12 @@ def _alarm(signum: int, frame: Any) -> None:
     raise TimeoutError  # caught below as "the check took too long" (pokerlab defines no exception outside errors.py)
 
 
+def unanswered(answers: dict[str, list[Any]]) -> str:
+    """Why a check cannot pass before it runs (an answer the kernel could not give), or "" when every answer
+    is there: "`name` is not defined", say."""
+    return "; ".join(f"`{name}` {note}" for name, (text, note) in answers.items() if text is None)
+
+
 def run_checks(request: dict[str, Any]) -> list[dict[str, Any]]:
     base: dict[str, Any] = {"__name__": "__pokerlab_check__"}
     exec(compile("import pokerlab as pl\n" + request["setup"], "<setup>", "exec"), base)
@@ -28,10 +39,9 @@ def run_checks(request: dict[str, Any]) -> list[dict[str, Any]]:
     signal.signal(signal.SIGALRM, _alarm)
     for check in request["checks"]:
         ns = dict(base)
-        missing = []
-        for name, (text, note) in check["answers"].items():
+        missing = [text] if (text := unanswered(check["answers"])) else []
+        for name, (text, _) in check["answers"].items():
             if text is None:
-                missing.append(f"`{name}` {note}")
                 continue
             try:
                 ns[name] = ast.literal_eval(text)
@@ -57,9 +67,17 @@ def run_checks(request: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def main() -> None:
-    request = json.loads(sys.stdin.read())
-    for result in run_checks(request):
-        print(json.dumps(result), flush=True)
+    for line in sys.stdin:  # until the grader closes stdin
+        if not line.strip():
+            continue
+        request = json.loads(line)
+        try:
+            results = run_checks(request)
+        except Exception:  # the setup failed: no check ran ("the check did not run"); the next request runs as usual
+            results = []
+        for result in results:
+            print(json.dumps(result))
+        print(json.dumps({"end": request.get("end", "")}), flush=True)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -16,8 +16,10 @@ How one submission is graded:
 4. where a lesson's check cell stands, the grader asks the kernel only for the values the check reads
    (``metadata.pokerlab.answers``), as plain data (numbers, strings, lists, tuples, dicts, sets);
 5. the checks, hidden tests included, are taken from the lesson source (never from the submission) and
-   run by :mod:`pokerlab.course._check` in a separate process that no submission code has run in, with
-   fresh imports of pokerlab and answers rebuilt by :func:`ast.literal_eval`.
+   run by :mod:`pokerlab.course._check` in a separate process that no submission code has run in (one for
+   all the notebooks of a ``grade()`` call: it only ever runs the lessons' code), with the lesson's setup
+   run afresh and answers rebuilt by :func:`ast.literal_eval`; a check whose answers are all missing fails
+   without it ("`x` is not defined").
 
 So edited metadata or checksums, redefined helpers, a forged check cell or a patched ``pokerlab`` count
 for nothing: they live in a kernel whose only output that matters is the answers' values. A check cell
@@ -33,6 +35,7 @@ import html
 import json
 import os
 import secrets
+import select
 import shutil
 import signal
 import site
@@ -49,6 +52,7 @@ from typing import Any
 import pokerlab
 from pokerlab._cache import FORMAT, cache_dir
 from pokerlab._files import write_text
+from pokerlab.course._check import unanswered
 from pokerlab.course.lessons import (
     Exercise,
     Lesson,
@@ -365,6 +369,16 @@ def _pokerlab_cache(workdir: Path) -> None:
                     room -= st.st_size
 
 
+_PLAIN_DISPLAY = (
+    "--MimeBundleFormatter.enabled=False",
+    "--IPythonDisplayFormatter.enabled=False",
+    "--DisplayFormatter.active_types=text/plain",
+)
+"""The kernel shows every value as plain text: the grader drops every output, so drawing a chart (a PNG by
+vl-convert, a second or more each) or an HTML table in a kernel would only cost time. No answer can depend
+on it: IPython never lets a failing display fail a cell."""
+
+
 def _kernel_spec(
     folder: Path, top: Path, workdir: Path, memory: int, cpu: int, mode: str, hide: Sequence[str] = ()
 ) -> None:
@@ -375,7 +389,7 @@ def _kernel_spec(
         argv += [x for p in [*_secret_paths(), *hide] for x in ("--hide", os.path.realpath(p))]
         argv += [x for p in _visible_paths() for x in ("--keep", p)] + ["--user", "{}:{}".format(*_stranger())]
     spec = {
-        "argv": [*argv, "-f", "{connection_file}"],
+        "argv": [*argv, *_PLAIN_DISPLAY, "-f", "{connection_file}"],
         "display_name": "pokerlab grader",
         "language": "python",
         "env": {
@@ -609,32 +623,92 @@ def _parse_answers(text: str, ex: Exercise) -> dict[str, list[Any]]:
     return out
 
 
-def _run_checks(lesson: Lesson, checks: list[dict[str, Any]], timeout: float) -> dict[int, tuple[bool, str]]:
-    if not checks:
-        return {}
-    request = json.dumps({"setup": lesson.setup, "checks": checks, "seconds": 300})
-    with tempfile.TemporaryDirectory(prefix="pokerlab-check-") as cwd:
-        try:
-            proc = subprocess.run(
+class _Checker:
+    """The process that runs the lessons' checks (:mod:`pokerlab.course._check`) for one ``grade()`` call.
+
+    Started when a check first has answers to look at, it answers the requests of every notebook, one after
+    the other, so 200 submissions pay once for importing pokerlab and loading its compiled kernels. No
+    submission code ever runs in it (the answers arrive as literals), and the setup runs afresh for every
+    notebook. A request that takes longer than its time limit, or a process that died, costs only that
+    request: the process is stopped and the next request starts a new one."""
+
+    def __init__(self) -> None:
+        self._proc: subprocess.Popen[bytes] | None = None
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        if self._proc is None or self._proc.poll() is not None:
+            self._cwd = tempfile.mkdtemp(prefix="pokerlab-check-")
+            self._proc = subprocess.Popen(
                 [sys.executable, "-m", "pokerlab.course._check"],
-                input=request,
-                capture_output=True,
-                text=True,
-                cwd=cwd,
-                timeout=timeout,
-                check=False,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                cwd=self._cwd,
             )
-            stdout = proc.stdout
-        except subprocess.TimeoutExpired as exc:
-            stdout = exc.stdout.decode() if isinstance(exc.stdout, bytes) else (exc.stdout or "")
-    results: dict[int, tuple[bool, str]] = {}
-    for line in stdout.splitlines():
+        return self._proc
+
+    def run(self, lesson: Lesson, checks: list[dict[str, Any]], timeout: float) -> dict[int, tuple[bool, str]]:
+        """Each check's (passed, message), by exercise number; a check missing from the answer did not run."""
+        if not checks:
+            return {}
+        end = secrets.token_hex(8)
+        request = json.dumps({"setup": lesson.setup, "checks": checks, "seconds": 300, "end": end})
+        lines = self._ask(request.encode() + b"\n", end, timeout)
+        results: dict[int, tuple[bool, str]] = {}
+        for line in lines:
+            try:
+                r = json.loads(line)
+                results[int(r["number"])] = (bool(r["passed"]), str(r["message"]))
+            except (ValueError, KeyError, TypeError):
+                continue
+        return results
+
+    def _ask(self, request: bytes, end: str, timeout: float) -> list[str]:
+        """Send one request; its output lines until its end line (what came before the time limit, if none)."""
+        proc = self._start()
+        assert proc.stdin is not None and proc.stdout is not None
         try:
-            r = json.loads(line)
-            results[int(r["number"])] = (bool(r["passed"]), str(r["message"]))
-        except (ValueError, KeyError, TypeError):
-            continue
-    return results
+            proc.stdin.write(request)
+            proc.stdin.flush()
+        except OSError:  # the process is gone
+            self.close(now=True)
+            return []
+        fd, buffer, lines = proc.stdout.fileno(), b"", list[str]()
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            if not select.select([fd], [], [], left)[0]:
+                continue
+            chunk = os.read(fd, 2**16)
+            if not chunk:
+                break  # the process died
+            buffer += chunk
+            while b"\n" in buffer:
+                line, buffer = buffer.split(b"\n", 1)
+                text = line.decode("utf-8", "replace")
+                with contextlib.suppress(ValueError, TypeError, AttributeError):
+                    if json.loads(text).get("end") == end:
+                        return lines
+                lines.append(text)
+        self.close(now=True)  # over its time or dead
+        return lines
+
+    def close(self, now: bool = False) -> None:
+        """End the process: it ends by itself when its stdin closes (killed if it does not within 10 s), or
+        at once with ``now``."""
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        with contextlib.suppress(OSError):
+            assert proc.stdin is not None
+            proc.stdin.close()
+        try:
+            proc.wait(timeout=0 if now else 10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        if proc.stdout is not None:
+            proc.stdout.close()
+        shutil.rmtree(self._cwd, ignore_errors=True)
 
 
 def grade_notebook(
@@ -646,9 +720,11 @@ def grade_notebook(
     memory: int = DEFAULT_MEMORY,
     isolate: str | None = None,
     hide: Sequence[str] = (),
+    checker: _Checker | None = None,
 ) -> NotebookGrade:
     """Grade one submission already read into memory (see the module docstring). ``isolate`` is
-    :func:`isolation`'s answer (by default asked here, refusing to run a kernel as the grader's own user)."""
+    :func:`isolation`'s answer (by default asked here, refusing to run a kernel as the grader's own user);
+    ``checker`` runs the checks (by default a process of this notebook's own)."""
     start = time.monotonic()
     if notebook is None:
         return NotebookGrade(str(path), None, notes=[f"not graded: {problem}"])
@@ -669,11 +745,21 @@ def grade_notebook(
         if mode == "none":
             grade.notes.append(SAME_USER_NOTE)
     grade.notes += run.notes
-    checks = []
+    checks, results = [], {}
     for e in lesson.exercises:
-        if e.number in run.answers:
+        if e.number not in run.answers:
+            continue
+        if all(text is None for text, _ in run.answers[e.number].values()):  # no answer to check: no process
+            results[e.number] = (False, unanswered(run.answers[e.number]))
+        else:
             checks.append({"number": e.number, "source": e.check, "answers": run.answers[e.number]})
-    results = _run_checks(lesson, checks, timeout=max(120.0, timeout))
+    own = checker is None
+    checker = _Checker() if checker is None else checker
+    try:
+        results.update(checker.run(lesson, checks, timeout=max(120.0, timeout)))
+    finally:
+        if own:
+            checker.close()
     for e in lesson.exercises:
         res = ExerciseResult(e.name, 0.0, e.points, written_points=e.written_points)
         raised = run.errors.get(e.code_id or "")
@@ -736,14 +822,20 @@ def grade(
     submissions = [(f, *_read(f)) for f in files]  # everything in memory before anything runs
     names = _feedback_names(files)
     grades = []
-    for (path, nb, problem), fname in zip(submissions, names, strict=True):
-        g = grade_notebook(path, nb, problem, lessons, timeout=timeout, memory=memory, isolate=mode, hide=hide)
-        if out is not None:
-            out.mkdir(parents=True, exist_ok=True)
-            write_text(out / fname, feedback_html(g, nb, lessons))
-        grades.append(g)
-        if on_result is not None:
-            on_result(g)
+    checker = _Checker()  # one process runs the checks of every notebook, one after the other
+    try:
+        for (path, nb, problem), fname in zip(submissions, names, strict=True):
+            g = grade_notebook(
+                path, nb, problem, lessons, timeout=timeout, memory=memory, isolate=mode, hide=hide, checker=checker
+            )
+            if out is not None:
+                out.mkdir(parents=True, exist_ok=True)
+                write_text(out / fname, feedback_html(g, nb, lessons))
+            grades.append(g)
+            if on_result is not None:
+                on_result(g)
+    finally:
+        checker.close()
     return grades
 
 
