@@ -88,5 +88,8 @@ def check_round_trip(stem: str, graded: dict[str, Graded]) -> None:
 
 def selected_stems(request: pytest.FixtureRequest) -> list[str]:
     """The lessons of the module's tests that this session runs (all of its half, or those ``-k`` kept)."""
-    items = [i for i in request.session.items if i.module is request.module and hasattr(i, "callspec")]
+    # the session also holds doctests and notebook cells, which have no ``module``
+    items = [
+        i for i in request.session.items if getattr(i, "module", None) is request.module and hasattr(i, "callspec")
+    ]
     return sorted({i.callspec.params["stem"] for i in items})
