@@ -135,7 +135,7 @@ def test_checks_pass_the_right_answer_and_name_what_is_wrong():
 
 def test_one_check_process_serves_a_batch_and_a_dying_or_hanging_request_costs_only_itself():
     """The checks of a grade() call share one process; a setup that kills it or hangs costs only its own
-    notebook (its checks "did not run"), and the next request gets a new process."""
+    notebook (its checks fail, saying why), and the next request gets a new process."""
     les = replace(BY_STEM[QUICK], setup="import math")  # a light setup: four processes start below
     e = les.exercises[0]
     request = [{"number": 1, "source": "assert odds == math.sqrt(0.04), 'odds'", "answers": {"odds": ["0.2", ""]}}]
@@ -146,9 +146,9 @@ def test_one_check_process_serves_a_batch_and_a_dying_or_hanging_request_costs_o
         assert first == checker.run(les, request, timeout=hang_guard(60)) and checker._proc.pid == pid
         assert first == {1: (True, "")}
         dies = replace(les, setup="import os\nos._exit(3)")
-        assert checker.run(dies, request, timeout=hang_guard(60)) == {}
+        assert checker.run(dies, request, timeout=hang_guard(60)) == {1: (False, grading.DIED)}
         hangs = replace(les, setup="import time\ntime.sleep(600)")
-        assert checker.run(hangs, request, timeout=1) == {}
+        assert checker.run(hangs, request, timeout=1) == {1: (False, grading._Checker.over(1))}
         assert checker._proc is None  # stopped
         assert checker.run(les, request, timeout=hang_guard(60)) == first
     finally:
@@ -157,6 +157,28 @@ def test_one_check_process_serves_a_batch_and_a_dying_or_hanging_request_costs_o
     unanswered = {name: [None, "is not defined"] for name in e.answers}
     g = grading.grade_notebook(Path("s.ipynb"), student_copy(les.notebook), "", LESSONS)
     assert g.exercises[0].message.endswith(_check_unanswered(unanswered))
+
+
+def test_a_check_stopped_by_its_time_limit_or_a_dead_process_says_so():
+    """A request over its time limit, or a check process that dies, fails the checks it did not finish with
+    a sentence saying why (not a bare "did not run"); checks that finished before keep their results."""
+    les = replace(BY_STEM[QUICK], setup="import math")
+    ok = {"number": 1, "source": "assert odds == 0.2", "answers": {"odds": ["0.2", ""]}}
+    hang = {"number": 2, "source": "import time\ntime.sleep(600)", "answers": {"odds": ["0.2", ""]}}
+    dies = {"number": 3, "source": "import os\nos._exit(3)", "answers": {"odds": ["0.2", ""]}}
+    checker = grading._Checker()
+    try:
+        checker.run(les, [ok], timeout=hang_guard(60))  # started: the next request's limit is its own
+        limit = hang_guard(5)
+        got = checker.run(les, [ok, hang], timeout=limit)
+        assert got[1] == (True, "")  # finished before the hang: kept
+        assert got[2] == (False, grading._Checker.over(limit)) and f"took over {limit:g} s" in got[2][1]
+        got = checker.run(les, [ok, dies], timeout=hang_guard(60))
+        assert got[1] == (True, "")
+        assert not got[3][0] and "check process ended" in got[3][1]
+        assert checker.run(les, [ok], timeout=hang_guard(60)) == {1: (True, "")}
+    finally:
+        checker.close()
 
 
 def test_an_answer_is_plain_data_only():

@@ -341,3 +341,29 @@ def test_view_for_refuses_a_names_tuple_of_the_wrong_length():
     for names in (("a", "b"), ("a", "b", "c", "d")):
         with pytest.raises(ParameterError, match=r"one name per seat of the hand \(3\), not \d"):
             view_for(state, 0, names)
+
+
+def test_an_action_is_played_as_it_was_checked_even_if_it_changes_when_read_again():
+    """The loop reads a bot's answer once: a RaiseTo whose amount reads legal one time and huge the next is
+    played as it was checked, a legal raise or a fault (the engine before 2026-11-28 checked it, then read it
+    again in apply() and let the IllegalActionError out of play_match, ending the whole match)."""
+    import itertools
+
+    reads = itertools.count()
+
+    class Shifty(RaiseTo):
+        def __getattribute__(self, key):
+            value = object.__getattribute__(self, key)
+            return value if key != "amount" or next(reads) % 2 == 0 else 10**9
+
+    class Bot:
+        name = "shifty"
+
+        def act(self, view):
+            return Shifty(view.min_raise_to) if view.min_raise_to is not None else Call()
+
+    rules = NO_LIMIT_RING.with_(reset_stacks=True)
+    result = play_match([Bot(), bots.make("always_call")], rules, hands=20, seed=1, keep_histories=True)
+    assert len(result.histories) == 20 and all(f.kind == "illegal" for f in result.faults)
+    assert all("10000000" not in h for h in result.histories)
+    assert any("cbr" in h for h in result.histories)  # some of its raises were legal when read, and played

@@ -5,7 +5,8 @@ The grader sends requests on stdin, one JSON line each: ``{"setup": str, "checks
 from the lesson, the answers are the ``repr`` of plain data taken out of the submission's kernel. Each answer
 is rebuilt with :func:`ast.literal_eval` (only literals: no code of the submission runs here), the setup runs
 in a fresh namespace for every request, each check in a fresh copy of it, and one JSON line per check is
-printed: ``{"number", "passed", "message"}``, then the request's ``end`` line.
+printed (flushed as soon as that check is done: a later check that outlasts the grader's time limit
+costs only itself and those after it): ``{"number", "passed", "message"}``, then the request's ``end`` line.
 
 One process answers every request of one ``grade()`` call, one after the other (the checks of 200
 submissions pay for importing pokerlab, and for loading its compiled kernels, once): it only ever runs the
@@ -18,6 +19,7 @@ import ast
 import json
 import signal
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 
@@ -32,10 +34,16 @@ def unanswered(answers: dict[str, list[Any]]) -> str:
 
 
 def run_checks(request: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every check's result (see :func:`iter_checks`)."""
+    return list(iter_checks(request))
+
+
+def iter_checks(request: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Run the request's setup, then yield each check's result as soon as it is known (the grader keeps the
+    results of the checks that finished should a later one outlast the request's time)."""
     base: dict[str, Any] = {"__name__": "__pokerlab_check__"}
     exec(compile("import pokerlab as pl\n" + request["setup"], "<setup>", "exec"), base)
     seconds = max(1, int(request.get("seconds", 120)))
-    results = []
     signal.signal(signal.SIGALRM, _alarm)
     for check in request["checks"]:
         ns = dict(base)
@@ -48,7 +56,7 @@ def run_checks(request: dict[str, Any]) -> list[dict[str, Any]]:
             except (ValueError, SyntaxError, MemoryError, RecursionError):
                 missing.append(f"`{name}` is not plain data")
         if missing:
-            results.append({"number": check["number"], "passed": False, "message": "; ".join(missing)})
+            yield {"number": check["number"], "passed": False, "message": "; ".join(missing)}
             continue
         signal.alarm(seconds)
         try:
@@ -62,8 +70,7 @@ def run_checks(request: dict[str, Any]) -> list[dict[str, Any]]:
             result = {"number": check["number"], "passed": False, "message": f"{type(exc).__name__}: {exc}"}
         finally:
             signal.alarm(0)
-        results.append(result)
-    return results
+        yield result
 
 
 def main() -> None:
@@ -72,11 +79,10 @@ def main() -> None:
             continue
         request = json.loads(line)
         try:
-            results = run_checks(request)
+            for result in iter_checks(request):  # each line as soon as its check is done
+                print(json.dumps(result), flush=True)
         except Exception:  # the setup failed: no check ran ("the check did not run"); the next request runs as usual
-            results = []
-        for result in results:
-            print(json.dumps(result))
+            pass
         print(json.dumps({"end": request.get("end", "")}), flush=True)
 
 

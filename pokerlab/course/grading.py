@@ -623,6 +623,9 @@ def _parse_answers(text: str, ex: Exercise) -> dict[str, list[Any]]:
     return out
 
 
+DIED = "the check process ended unexpectedly: this check did not finish"
+
+
 class _Checker:
     """The process that runs the lessons' checks (:mod:`pokerlab.course._check`) for one ``grade()`` call.
 
@@ -648,12 +651,14 @@ class _Checker:
         return self._proc
 
     def run(self, lesson: Lesson, checks: list[dict[str, Any]], timeout: float) -> dict[int, tuple[bool, str]]:
-        """Each check's (passed, message), by exercise number; a check missing from the answer did not run."""
+        """Each check's (passed, message), by exercise number: a check the request's time limit or the process's
+        death cut short fails saying so (:meth:`over`, :data:`DIED`); one missing from the answer did not run
+        (the setup failed)."""
         if not checks:
             return {}
         end = secrets.token_hex(8)
         request = json.dumps({"setup": lesson.setup, "checks": checks, "seconds": 300, "end": end})
-        lines = self._ask(request.encode() + b"\n", end, timeout)
+        lines, stopped = self._ask(request.encode() + b"\n", end, timeout)
         results: dict[int, tuple[bool, str]] = {}
         for line in lines:
             try:
@@ -661,10 +666,14 @@ class _Checker:
                 results[int(r["number"])] = (bool(r["passed"]), str(r["message"]))
             except (ValueError, KeyError, TypeError):
                 continue
+        if stopped:  # the checks it did not finish fail with the reason
+            for c in checks:
+                results.setdefault(int(c["number"]), (False, stopped))
         return results
 
-    def _ask(self, request: bytes, end: str, timeout: float) -> list[str]:
-        """Send one request; its output lines until its end line (what came before the time limit, if none)."""
+    def _ask(self, request: bytes, end: str, timeout: float) -> tuple[list[str], str]:
+        """Send one request; its output lines until its end line, and "" (or, when the request outlasted its
+        time or the process died, the lines that came before and a sentence saying so)."""
         proc = self._start()
         assert proc.stdin is not None and proc.stdout is not None
         try:
@@ -672,7 +681,7 @@ class _Checker:
             proc.stdin.flush()
         except OSError:  # the process is gone
             self.close(now=True)
-            return []
+            return [], DIED
         fd, buffer, lines = proc.stdout.fileno(), b"", list[str]()
         deadline = time.monotonic() + timeout
         while (left := deadline - time.monotonic()) > 0:
@@ -680,17 +689,23 @@ class _Checker:
                 continue
             chunk = os.read(fd, 2**16)
             if not chunk:
-                break  # the process died
+                self.close(now=True)
+                return lines, DIED
             buffer += chunk
             while b"\n" in buffer:
                 line, buffer = buffer.split(b"\n", 1)
                 text = line.decode("utf-8", "replace")
                 with contextlib.suppress(ValueError, TypeError, AttributeError):
                     if json.loads(text).get("end") == end:
-                        return lines
+                        return lines, ""
                 lines.append(text)
-        self.close(now=True)  # over its time or dead
-        return lines
+        self.close(now=True)  # over its time
+        return lines, self.over(timeout)
+
+    @staticmethod
+    def over(timeout: float) -> str:
+        """The message of a check a request over its time limit did not finish."""
+        return f"the checks took over {timeout:g} s and were stopped: this check did not finish"
 
     def close(self, now: bool = False) -> None:
         """End the process: it ends by itself when its stdin closes (killed if it does not within 10 s), or
