@@ -99,7 +99,7 @@ def street_strength(hole: tuple[int, int], board: tuple[int, ...], opponents: in
 
     n = max(1, min(opponents, 9))
     if len(board) == 5:
-        hs_n = hand_strength(list(hole), list(board), opponents=n)
+        hs_n = street_hand_strength(hole, board, n)  # no card to come: HS_n is all there is
         return hs_n, 0.0, hs_n
     p = hand_potential(list(hole), list(board), lookahead=2 if len(board) == 3 else 1, opponents=n)
     return p.hs_n, p.ppot, p.ehs
