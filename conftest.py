@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import getpass
 import os
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -69,6 +71,12 @@ def pytest_report_header(config) -> str:
 
 
 def pytest_configure(config) -> None:
+    _set_scratch_folders()
+    if not hasattr(config, "workerinput") and not config.option.collectonly:  # the controller, once
+        _warm_kernels()
+
+
+def _set_scratch_folders() -> None:
     wanted = [name for name in ("POKERLAB_CACHE_DIR", "POKERLAB_DATA_DIR") if not os.environ.get(name)]
     if not wanted:
         return
@@ -79,28 +87,67 @@ def pytest_configure(config) -> None:
             os.environ[name] = str(scratch / sub)
 
 
-# The files that take longest in the full suite, longest first (measured with --durations on a loaded 2-core
-# machine, 2026-11-25: the bots' soak of phase1 alone about 810 s, the wheel's lessons 660 s, the other two parts
-# of the soak 250-570 s, each half of the course round trip 150-250 s, then the grading, browser, type-checking
-# and Ctrl-C tests).
+ROOT = Path(__file__).resolve().parent
+WARM_PARTS = 2
+"""pokerlab._warm.PARTS, not imported here (the controller stays free of pokerlab; tests/test_warm.py checks)."""
+KERNEL_SOURCES = (ROOT / "pokerlab" / "_kernels.py", ROOT / "pokerlab" / "solve" / "_kernels.py")
+
+
+def kernels_look_compiled() -> bool:
+    """Whether numba's cache beside the checkout's kernels holds code compiled from their current source (an
+    index file at least as new as each kernel module). Not judged (False) when ``NUMBA_CACHE_DIR`` puts the
+    cache elsewhere."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return False
+    for source in KERNEL_SOURCES:
+        indexes = (source.parent / "__pycache__").glob(f"{source.stem}.*.nbi")
+        if not any(i.stat().st_mtime >= source.stat().st_mtime for i in indexes):
+            return False
+    return True
+
+
+def _warm_kernels() -> None:
+    """Compile the kernels once, before the workers start (:func:`pokerlab._warm.warm_kernels`).
+
+    On a fresh clone every process compiled the kernels it used: both workers, and each notebook the
+    course round trip grades (its kernel cannot write the cache), about 50 s of CPU each time. Here two
+    processes compile half each, side by side, and every later process loads the cached code. Nothing is
+    done when the cache is already there (:func:`kernels_look_compiled`)."""
+    if kernels_look_compiled():
+        return
+    sys.stderr.write("conftest: compiling pokerlab's kernels once for this checkout (about 30 s) ...\n")
+    code = "import sys; from pokerlab._warm import warm_kernels; warm_kernels(part=int(sys.argv[1]))"
+    parts = [subprocess.Popen([sys.executable, "-c", code, str(k)], cwd=ROOT) for k in range(WARM_PARTS)]
+    for p in parts:
+        p.wait(timeout=1800)  # a hang guard: about 30 s on a 2-core machine
+
+
+# The files that take longest in the full suite, longest first (seconds of one worker, --durations on an idle
+# 2-core machine, 2026-11-28: the wheel's lessons 250, the two big parts of the bots' soak 146 and 120, the
+# apps in Chromium 143, the junk 99, each half of the course round trip about 80, then the grading, browser,
+# type-checking and Ctrl-C tests).
 HEAVY_FIRST = (
     "tests/test_packaging.py",
-    "tests/test_bots_reliability_a.py",
     "tests/test_bots_reliability_b.py",
-    "tests/test_course_roundtrip_a.py",
-    "tests/test_bots_reliability_c.py",
-    "tests/test_course.py",
     "tests/test_apps_browser.py",
+    "tests/test_bots_reliability_c.py",
+    "tests/test_junk.py",
     "tests/test_course_roundtrip_b.py",
+    "tests/test_course_roundtrip_a.py",
+    "tests/test_course.py",
     "tests/test_explorers_browser.py",
     "tests/test_types.py",
-    "tests/test_interrupt.py",
     "tests/test_slides_rise_browser.py",
-    "tests/test_readme.py",
-    "tests/test_course_site.py",
-    "tests/test_bpp_learning.py",
-    "tests/test_startup.py",
     "tests/test_charts_browser.py",
+    "tests/test_apps.py",
+    "tests/test_course_site.py",
+    "tests/test_slides_browser.py",
+    "tests/test_interrupt.py",
+    "tests/test_equity.py",
+    "tests/test_course_sandbox.py",
+    "tests/test_bots_reliability_a.py",
+    "tests/test_never_wrong.py",
+    "tests/test_api.py",
     "tests/test_range_grid_browser.py",
 )
 

@@ -7,8 +7,8 @@ turn: the answer must be a result without NaN or a
 hang. Every ``pokerlab`` subcommand and option (found from the argparse
 parser) gets junk values: exit status 0 or 2, and on 2 one line on stderr.
 
-The default profile feeds each parameter nine kinds of junk; the slow
-profile feeds all of them. ``python -m tests.junk`` prints the counts per
+The quick subset feeds each parameter nine kinds of junk (:data:`FAST_JUNK`); the slow test feeds every
+other kind (:data:`SLOW_JUNK`), so the full suite feeds each kind once. ``python -m tests.junk`` prints the counts per
 area, including the callables in :data:`KNOWN`.
 """
 
@@ -44,6 +44,7 @@ def _in_a_scratch_folder(tmp_path_factory):
 FAST_JUNK = [
     junk.JUNK[i] for i in (0, 1, 3, 5, 8, 12, 15, 19, 24)
 ]  # None, True, -1, 2**70, nan, '', 'Zz', object, array
+SLOW_JUNK = [j for j in junk.JUNK if not any(j is f for f in FAST_JUNK)]  # the kinds the quick subset leaves out
 HELD = [t for t in junk.targets() if t.qualname not in KNOWN]
 BAD = ("crash", "nan", "slow", "unnamed")  # a refusal must name the argument it refuses
 
@@ -85,7 +86,14 @@ def test_junk_gives_a_result_or_a_pokerlab_error(target):
 @pytest.mark.slow
 @pytest.mark.parametrize("target", HELD, ids=lambda t: t.qualname)
 def test_every_kind_of_junk(target):
-    _check(target, junk.JUNK)
+    """The kinds of junk :func:`test_junk_gives_a_result_or_a_pokerlab_error` does not feed (it runs beside
+    this one in the full suite: together they feed every kind in :data:`tests.junk.JUNK` once)."""
+    _check(target, SLOW_JUNK)
+
+
+def test_the_quick_and_the_slow_junk_together_are_every_kind_once():
+    assert len(FAST_JUNK) + len(SLOW_JUNK) == len(junk.JUNK) and len(FAST_JUNK) == 9
+    assert sorted(label for label, _ in FAST_JUNK + SLOW_JUNK) == sorted(label for label, _ in junk.JUNK)
 
 
 _junk_values = st.one_of(

@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any
 
 import pokerlab
+from pokerlab import _warm
 from pokerlab._cache import FORMAT, cache_dir
 from pokerlab._files import write_text
 from pokerlab.course._check import unanswered
@@ -316,17 +317,22 @@ def isolation(allow_same_user: bool = False) -> str:
 
 
 def _numba_cache(workdir: Path) -> None:
-    """Copy pokerlab's compiled kernels (numba's cache beside the package, read-only in the sandbox) into the
-    kernel's own cache folder, so a submission does not compile them again (and cannot alter the originals)."""
+    """Copy pokerlab's compiled kernels (numba's cache, read-only in the sandbox or out of its sight) into the
+    kernel's own cache folder, so a submission does not compile them again (and cannot alter the originals).
+    :func:`grade` has compiled them first (:func:`pokerlab._warm.warm_kernels`)."""
     try:
         from numba.core.caching import _CacheLocator
+
+        folders = _warm.cache_folders()
     except ImportError:
         return
-    package = Path(pokerlab.__file__).resolve().parent
-    for cache in package.rglob("__pycache__"):
-        files = [f for f in cache.iterdir() if f.suffix in (".nbi", ".nbc")]
+    for cache, code_folder in folders:
+        try:
+            files = [f for f in cache.iterdir() if f.suffix in (".nbi", ".nbc") and f.is_file()]
+        except OSError:
+            continue
         if files:
-            target = workdir / ".numba" / _CacheLocator.get_suitable_cache_subpath(str(cache.parent / "x.py"))
+            target = workdir / ".numba" / _CacheLocator.get_suitable_cache_subpath(str(code_folder / "x.py"))
             target.mkdir(parents=True, exist_ok=True)
             for f in files:
                 shutil.copy2(f, target / f.name)
@@ -836,6 +842,10 @@ def grade(
     hide = sorted({str(f.resolve().parent) for f in files} | ({str(out.resolve())} if out is not None else set()))
     submissions = [(f, *_read(f)) for f in files]  # everything in memory before anything runs
     names = _feedback_names(files)
+    if any(nb is not None for _, nb, _ in submissions):
+        # once here, not in every kernel: on a fresh install each kernel compiled its lesson's kernels again
+        # (its copy of the package is read-only), about 40 s of CPU a notebook; warm, this takes a second
+        _warm.warm_kernels()
     grades = []
     checker = _Checker()  # one process runs the checks of every notebook, one after the other
     try:

@@ -1,0 +1,131 @@
+"""Compile pokerlab's kernels once, before many processes would each compile them.
+
+numba compiles a kernel on its first call and caches the machine code on disk (``cache=True``: beside the
+package, or in ``$NUMBA_CACHE_DIR``), so on a fresh install the first run of each kernel waits for it:
+about 50 s of CPU for the kernels the lessons use, measured on the 2-core machine of 2026-11-28. One
+process pays that once; but processes that start before any cache exists each compile on their own, and
+a process that cannot write the cache compiles every time. The grader is the case that matters: each
+submission runs in a fresh kernel whose copy of the package is read-only, so on a fresh install every
+notebook of a class compiled its lesson's kernels again (about 40 s of CPU per notebook of lessons 01 to
+11, measured on the course round trip). :func:`warm_kernels` calls each kernel the lessons and the bots
+use once, on the smallest input, with the argument types the library passes, so that numba compiles (or
+loads) each of them here and writes it to its cache; :func:`pokerlab.course.grade` calls it before the
+first kernel starts (the kernels get a copy of that cache), and the test suite calls it before its
+workers start (``conftest.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pokerlab import evaluator, strength
+from pokerlab.equity import equity
+from pokerlab.errors import ParameterError
+from pokerlab.solve.cfr import cfr
+from pokerlab.solve.games import game
+
+PARTS = 2
+""":func:`warm_kernels` splits its calls into this many parts of about equal compile time (``part=k``), so
+that as many processes can compile them side by side."""
+
+
+def _dispatchers() -> list[Any]:
+    """Every compiled kernel of pokerlab: the numba dispatchers of the two kernel modules."""
+    from numba.core.dispatcher import Dispatcher
+
+    from pokerlab import _kernels
+    from pokerlab.solve import _kernels as solve_kernels
+
+    return [f for module in (_kernels, solve_kernels) for f in vars(module).values() if isinstance(f, Dispatcher)]
+
+
+def compiled_signatures() -> int:
+    """How many (kernel, argument types) pairs this process holds, compiled or loaded from the cache."""
+    return sum(len(f.signatures) for f in _dispatchers())
+
+
+def cache_folders() -> list[tuple[Path, Path]]:
+    """Where numba keeps pokerlab's compiled kernels for this process's settings, as (cache folder, folder of
+    the kernels' source) pairs: the cache sits beside the package when it can write there, else in
+    ``$NUMBA_CACHE_DIR`` or numba's folder in the user's cache."""
+    folders: dict[str, tuple[Path, Path]] = {}
+    for f in _dispatchers():
+        path = getattr(getattr(f, "_cache", None), "_cache_path", None)  # numba's own answer (not public API)
+        source = getattr(getattr(f, "py_func", None), "__code__", None)
+        if isinstance(path, str) and source is not None:
+            folders.setdefault(path, (Path(path), Path(source.co_filename).parent))
+    return list(folders.values())
+
+
+def _evaluator_rows(dtype: Any) -> None:
+    import numpy as np
+
+    evaluator.evaluate_batch(np.array([[0, 4, 8, 12, 17]], dtype))  # 5 and 6 cards share a kernel
+    evaluator.evaluate_batch(np.array([[0, 4, 8, 12, 17, 21, 25]], dtype))  # 7 cards have their own
+
+
+def _strength() -> None:
+    strength.hand_strength("AsKs", "2c3d4h")
+    strength.hand_potential("AsKs", "2c3d4h5s", lookahead=1)
+
+
+def _counts() -> None:
+    evaluator.category_counts(5, progress=False)  # the counting walk over every hand of a size
+
+
+def _cfr() -> None:
+    kuhn = game("kuhn")
+    cfr(kuhn, 2, record=0)  # CFR's compiled walk
+    cfr(kuhn, 2, "mccfr", seed=1, record=0)  # MCCFR's
+
+
+def _equity() -> None:
+    equity("AsKs", "QhQd", board="2c3d4h5s6c")  # hands against hands, exact
+    equity("AsKs", board="2c3d4h5s")  # against a random hand (range against range), exact
+    equity("AsKs", "QhQd", samples=10, seed=1)  # Monte Carlo
+
+
+def _board_strengths() -> None:
+    import numpy as np
+
+    from pokerlab import _kernels
+
+    _kernels.board_strengths(np.array([0, 4, 8], np.int64))  # the showdown bots' table of a board
+
+
+def _steps() -> list[list[Callable[[], None]]]:
+    import numpy as np
+
+    # seconds of one core to compile, measured on a cold cache: 10, 1.5, 1.6 + 4.9, 3.8 | 10.5, 11.7, 4.4
+    return [
+        [lambda: _evaluator_rows(np.uint8), _counts, _strength, _cfr],
+        [lambda: _evaluator_rows(np.int64), _equity, _board_strengths],
+    ]
+
+
+def warm_kernels(part: int | None = None) -> int:
+    """Compile (or load from numba's cache) every kernel the lessons and the bots use, or with ``part=k``
+    (0 .. :data:`PARTS` - 1) one share of them; return how many (kernel, argument types) pairs this process
+    then holds.
+
+    Each call is the smallest input of a public function with the argument types the library passes its
+    kernel (the evaluator's two row types, uint8 and int64; int64 card ids elsewhere), and its answer is
+    thrown away. On a warm cache it takes about a second and a half (numba loads the cached code); on a
+    cold one about 50 s of one core. Left to compile on first use: the kernels of the exact preflop table
+    and matrix (the lessons read the committed files), the plain reference kernels the tests compare
+    with, and exact equity of three or more ranges.
+
+    >>> warm_kernels(part=5)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.ParameterError: part must be 0..1 or None, not 5
+    """
+    steps = _steps()
+    if part is not None and (isinstance(part, bool) or not isinstance(part, int) or not 0 <= part < len(steps)):
+        raise ParameterError(f"part must be 0..{len(steps) - 1} or None, not {part!r}")
+    for share in steps if part is None else [steps[part]]:
+        for step in share:
+            step()
+    return compiled_signatures()
