@@ -26,6 +26,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -72,7 +73,8 @@ def pytest_report_header(config) -> str:
 
 def pytest_configure(config) -> None:
     _set_scratch_folders()
-    if not hasattr(config, "workerinput") and not config.option.collectonly:  # the controller, once
+    # the controller, once, before xdist starts its workers (and before pytest's clock: the line says how long)
+    if not hasattr(config, "workerinput") and not config.option.collectonly:
         _warm_kernels()
 
 
@@ -116,10 +118,12 @@ def _warm_kernels() -> None:
     if kernels_look_compiled():
         return
     sys.stderr.write("conftest: compiling pokerlab's kernels once for this checkout (about 30 s) ...\n")
+    start = time.monotonic()
     code = "import sys; from pokerlab._warm import warm_kernels; warm_kernels(part=int(sys.argv[1]))"
     parts = [subprocess.Popen([sys.executable, "-c", code, str(k)], cwd=ROOT) for k in range(WARM_PARTS)]
     for p in parts:
         p.wait(timeout=1800)  # a hang guard: about 30 s on a 2-core machine
+    sys.stderr.write(f"conftest: compiled in {time.monotonic() - start:.0f} s\n")
 
 
 # The files that take longest in the full suite, longest first (seconds of one worker, --durations on an idle
