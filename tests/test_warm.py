@@ -144,3 +144,23 @@ def test_the_suite_judges_the_checkouts_cache(tmp_path, monkeypatch):
     assert not conftest.kernels_look_compiled()
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     assert not conftest.kernels_look_compiled()
+
+
+def test_the_kernels_copy_of_the_cache_holds_only_regular_files_of_the_cache_folder(tmp_path, monkeypatch):
+    """numba's cache may sit in a folder others can write ($NUMBA_CACHE_DIR, a shared folder): a link planted
+    there must not make the grader (root) copy the file it points to into a submission's kernel, where the
+    submission can read it and show it in its feedback; nor a pipe hang the copy. As _pokerlab_cache does."""
+    cache, code, work = tmp_path / "cache", tmp_path / "code", tmp_path / "work"
+    cache.mkdir()
+    code.mkdir()
+    work.mkdir()
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOPSECRET")
+    (cache / "_kernels.f-1.py311.nbi").write_bytes(b"index")
+    (cache / "_kernels.f-1.py311.1.nbc").write_bytes(b"code")
+    (cache / "_kernels.leak-1.py311.nbi").symlink_to(secret)
+    os.mkfifo(cache / "_kernels.pipe-1.py311.nbc")
+    monkeypatch.setattr(grading._warm, "cache_folders", lambda: [(cache, code)])
+    grading._numba_cache(work)
+    copied = {f.name: f.read_bytes() for f in (work / ".numba").rglob("*") if f.is_file()}
+    assert copied == {"_kernels.f-1.py311.nbi": b"index", "_kernels.f-1.py311.1.nbc": b"code"}

@@ -326,16 +326,41 @@ def _numba_cache(workdir: Path) -> None:
         folders = _warm.cache_folders()
     except ImportError:
         return
+    room = NUMBA_COPY_LIMIT
     for cache, code_folder in folders:
         try:
-            files = [f for f in cache.iterdir() if f.suffix in (".nbi", ".nbc") and f.is_file()]
+            files = [f for f in cache.iterdir() if f.suffix in (".nbi", ".nbc")]
         except OSError:
             continue
         if files:
             target = workdir / ".numba" / _CacheLocator.get_suitable_cache_subpath(str(code_folder / "x.py"))
             target.mkdir(parents=True, exist_ok=True)
             for f in files:
-                shutil.copy2(f, target / f.name)
+                room -= _copy_regular(f, target / f.name, room)
+
+
+NUMBA_COPY_LIMIT = 256 * 2**20
+"""At most this many bytes of numba's cache are copied into each kernel's working folder (pokerlab's kernels
+take a few MB)."""
+
+
+def _copy_regular(src: Path, dst: Path, room: int) -> int:
+    """Copy ``src`` to ``dst`` if it is a regular file of at most ``room`` bytes; return the bytes copied.
+
+    numba's cache may sit in a folder others can write (``$NUMBA_CACHE_DIR``): the file is opened without
+    following a link and checked on the open file, so a link planted there cannot bring a file the grader
+    can read (the lessons, its own files) into a submission's kernel, nor a pipe hang the copy."""
+    with contextlib.suppress(OSError):
+        fd = os.open(src, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            st = os.fstat(f.fileno())
+            if stat.S_ISREG(st.st_mode) and st.st_size <= room:
+                data = f.read(st.st_size)
+                with open(dst, "wb") as out:
+                    out.write(data)
+                os.utime(dst, ns=(st.st_atime_ns, st.st_mtime_ns))  # as copy2 did (numba reads the index, not this)
+                return len(data)
+    return 0
 
 
 CACHE_COPY_LIMIT = 64 * 2**20
