@@ -2,16 +2,14 @@
 
 numba compiles a kernel on its first call and caches the machine code on disk (``cache=True``: beside the
 package, or in ``$NUMBA_CACHE_DIR``), so on a fresh install the first run of each kernel waits for it:
-about 50 s of CPU for the kernels the lessons use, measured on the 2-core machine of 2026-11-28. One
-process pays that once; but processes that start before any cache exists each compile on their own, and
-a process that cannot write the cache compiles every time. The grader is the case that matters: each
-submission runs in a fresh kernel whose copy of the package is read-only, so on a fresh install every
-notebook of a class compiled its lesson's kernels again (about 40 s of CPU per notebook of lessons 01 to
-11, measured on the course round trip). :func:`warm_kernels` calls each kernel the lessons and the bots
-use once, on the smallest input, with the argument types the library passes, so that numba compiles (or
-loads) each of them here and writes it to its cache; :func:`pokerlab.course.grade` calls it before the
-first kernel starts (the kernels get a copy of that cache), and the test suite calls it before its
-workers start (``conftest.py``).
+about 50 s of one core for the kernels the lessons and bots use (the 2-core machine of 2026-11-28). One
+process pays that once; but processes that start before any cache exists each compile what they use.
+:func:`warm_kernels` calls each kernel the lessons and the bots use once, on the smallest input, with the
+argument types the library passes, so that numba compiles (or loads) each of them and writes it to its
+cache. The test suite calls it before its workers start (``conftest.py``, in :data:`PARTS` processes side by
+side): on a fresh clone both workers, and every notebook the course round trip grades, compiled on their own
+(the round trip's half a took 120 s on a cold cache, 81 s on a warm one). :func:`cache_folders` says where
+the cache is, for the grader, which copies it into each sandboxed kernel.
 """
 
 from __future__ import annotations

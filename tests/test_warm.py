@@ -127,23 +127,37 @@ def test_a_graded_notebooks_kernel_finds_every_warm_kernel_in_its_copy_of_the_ca
 
 
 def test_the_suite_judges_the_checkouts_cache(tmp_path, monkeypatch):
-    """conftest compiles before the workers start only when no index file is as new as each kernel module."""
+    """conftest compiles before the workers start unless each kernel module has as many index files as
+    warm_kernels compiles there, each as new as the module."""
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
     fake = tmp_path / "pokerlab" / "_kernels.py"
     solve = tmp_path / "pokerlab" / "solve" / "_kernels.py"
     for source in (fake, solve):
         source.parent.mkdir(parents=True, exist_ok=True)
         source.write_text("")
-    monkeypatch.setattr(conftest, "KERNEL_SOURCES", (fake, solve))
-    assert not conftest.kernels_look_compiled()
-    for source in (fake, solve):
         (source.parent / "__pycache__").mkdir()
-        (source.parent / "__pycache__" / "_kernels._f-3.py311.nbi").write_text("")
+    monkeypatch.setattr(conftest, "KERNEL_SOURCES", {fake: 3, solve: 1})
+    assert not conftest.kernels_look_compiled()
+    (solve.parent / "__pycache__" / "_kernels._f-3.py311.nbi").write_text("")
+    (fake.parent / "__pycache__" / "_kernels._f-3.py311.nbi").write_text("")
+    assert not conftest.kernels_look_compiled()  # one of three: partly compiled
+    for k in (4, 5):
+        (fake.parent / "__pycache__" / f"_kernels._f-{k}.py311.nbi").write_text("")
     assert conftest.kernels_look_compiled()
     os.utime(fake, (fake.stat().st_mtime + 10, fake.stat().st_mtime + 10))  # the module edited since
     assert not conftest.kernels_look_compiled()
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     assert not conftest.kernels_look_compiled()
+
+
+def test_the_counts_the_suite_wants_are_what_warm_kernels_compiles():
+    out = _run(
+        "import json, inspect\nfrom pokerlab._warm import warm_kernels, _dispatchers\nwarm_kernels()\n"
+        "print(json.dumps([inspect.getsourcefile(f.py_func) for f in _dispatchers() if f.signatures]))"
+    )
+    files = json.loads(out.strip().splitlines()[-1])
+    counts = {Path(f).resolve(): files.count(f) for f in set(files)}
+    assert counts == {path.resolve(): n for path, n in conftest.KERNEL_SOURCES.items()}
 
 
 def test_the_kernels_copy_of_the_cache_holds_only_regular_files_of_the_cache_folder(tmp_path, monkeypatch):

@@ -319,7 +319,13 @@ def isolation(allow_same_user: bool = False) -> str:
 def _numba_cache(workdir: Path) -> None:
     """Copy pokerlab's compiled kernels (numba's cache, read-only in the sandbox or out of its sight) into the
     kernel's own cache folder, so a submission does not compile them again (and cannot alter the originals).
-    :func:`grade` has compiled them first (:func:`pokerlab._warm.warm_kernels`)."""
+
+    The cache is read wherever numba keeps it for the grader's settings (:func:`pokerlab._warm.cache_folders`:
+    beside the package, or ``$NUMBA_CACHE_DIR``, or numba's folder in the user's cache when the package is
+    read-only). On a fresh install the first notebook's kernel compiles what its lesson uses and the check
+    process, which can write the cache, compiles its own share; the notebooks after it get copies. (Compiling
+    every kernel up front, ``warm_kernels``, cost about 51 s of one core against about 20 s for the first notebook
+    of three lessons, measured by the outside tester on 2026-11-28: it pays only from about twenty notebooks on.)"""
     try:
         from numba.core.caching import _CacheLocator
 
@@ -867,10 +873,6 @@ def grade(
     hide = sorted({str(f.resolve().parent) for f in files} | ({str(out.resolve())} if out is not None else set()))
     submissions = [(f, *_read(f)) for f in files]  # everything in memory before anything runs
     names = _feedback_names(files)
-    if any(nb is not None for _, nb, _ in submissions):
-        # once here, not in every kernel: on a fresh install each kernel compiled its lesson's kernels again
-        # (its copy of the package is read-only), about 40 s of CPU a notebook; warm, this takes a second
-        _warm.warm_kernels()
     grades = []
     checker = _Checker()  # one process runs the checks of every notebook, one after the other
     try:
