@@ -90,6 +90,21 @@ def _warm_numba_cache(tmp_path_factory):
             timeout=hang_guard(300),
         )
         assert proc.returncode == 0, f"warming up with pokerlab {' '.join(argv)}: {proc.stderr[-1000:]}"
+    # the exact table's kernels, on one board (the test interrupts the whole table, which has no tiny job)
+    proc = subprocess.run(
+        [sys.executable, "-c", EXACT_TABLE_KERNELS], cwd=folder, env=_env(), capture_output=True, text=True,
+        timeout=hang_guard(300),
+    )  # fmt: skip
+    assert proc.returncode == 0, f"warming up the exact table's kernels: {proc.stderr[-1000:]}"
+
+
+EXACT_TABLE_KERNELS = (
+    "from pokerlab import _kernels\n"
+    "boards, weights = _kernels.canonical_boards()\n"
+    "_kernels.heads_up_counts(boards[:1], weights[:1])\n"
+)
+"""What ``pokerlab tables --method exact`` compiles (``pokerlab.preflop.exact``), without its 2 CPU-minutes: before,
+the Ctrl-C test of that command found these kernels compiled only when another test had built the table first."""
 
 
 def interrupt(tmp_path: Path, *argv: str, marker: str | None = None, cpu: float = 0.0, timeout: float = 120.0):
