@@ -353,7 +353,8 @@ take a few MB)."""
 def _copy_regular(src: Path, dst: Path, room: int) -> int:
     """Copy ``src`` to ``dst`` if it is a regular file of at most ``room`` bytes; return the bytes copied.
 
-    numba's cache may sit in a folder others can write (``$NUMBA_CACHE_DIR``): the file is opened without
+    Shared by :func:`_numba_cache` and :func:`_pokerlab_cache`. A cache may sit in a folder others can write
+    (``$NUMBA_CACHE_DIR``, ``$POKERLAB_CACHE_DIR``): the file is opened without
     following a link and checked on the open file, so a link planted there cannot bring a file the grader
     can read (the lessons, its own files) into a submission's kernel, nor a pipe hang the copy."""
     with contextlib.suppress(OSError):
@@ -361,7 +362,7 @@ def _copy_regular(src: Path, dst: Path, room: int) -> int:
         with os.fdopen(fd, "rb") as f:
             st = os.fstat(f.fileno())
             if stat.S_ISREG(st.st_mode) and st.st_size <= room:
-                data = f.read(st.st_size)
+                data = f.read(st.st_size)  # no more than was counted, should the file grow
                 with open(dst, "wb") as out:
                     out.write(data)
                 os.utime(dst, ns=(st.st_atime_ns, st.st_mtime_ns))  # as copy2 did (numba reads the index, not this)
@@ -393,17 +394,8 @@ def _pokerlab_cache(workdir: Path) -> None:
                 found.append((st.st_mtime, f))
     found.sort(key=lambda x: x[0], reverse=True)
     room = CACHE_COPY_LIMIT
-    for _, f in found:
-        with contextlib.suppress(OSError):
-            # opened without following a link and checked on the open file: a file swapped for a link, a pipe
-            # or a bigger file since the listing is not copied
-            fd = os.open(f, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-            with os.fdopen(fd, "rb") as src:
-                st = os.fstat(src.fileno())
-                if stat.S_ISREG(st.st_mode) and st.st_size <= room:
-                    with open(target / f.name, "wb") as dst:
-                        dst.write(src.read(st.st_size))  # no more than was counted, should the file grow
-                    room -= st.st_size
+    for _, f in found:  # a file swapped for a link, a pipe or a bigger file since the listing is not copied
+        room -= _copy_regular(f, target / f.name, room)
 
 
 _PLAIN_DISPLAY = (
