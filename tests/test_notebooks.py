@@ -233,6 +233,29 @@ def test_no_notebook_reads_a_file_of_the_repository_by_a_relative_path(path):
             assert not re.search(r"\.\./|\"\.\.\"", cell.source), f"{path.name}, cell {cell.get('id')}: a relative path"
 
 
+def _imported_modules(source: str) -> list[str]:
+    """The modules a cell's code imports, in order (``from pokerlab import charts`` is ``pokerlab.charts``)."""
+    import ast
+
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found += [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+    return found
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_ids(LESSONS))
+def test_a_lesson_imports_pokerlab_charts_before_altair(path):
+    """altair imported first pulls in jsonschema's optional IRI grammar: about a second of CPU more for each
+    kernel that opens the lesson (pokerlab.charts._imports holds it back, but only when it is imported first)."""
+    order = [m for cell in _read(path).cells if cell.cell_type == "code" for m in _imported_modules(cell.source)]
+    if "altair" in order:
+        lean = [i for i, m in enumerate(order) if m in ("pokerlab.charts", "pokerlab.widgets")]
+        assert lean and lean[0] < order.index("altair"), f"{path.name} imports altair before pokerlab.charts"
+
+
 def test_the_lecture_path_is_data_on_its_cell_and_fits_90_minutes():
     """``metadata.pokerlab.lecture_path`` on the course map's lecture cell: [{"lesson", "section", "minutes"}]
     (f-slides' ``--lecture`` deck reads it). Each section is a heading of its lesson, the minutes are at most 90,
