@@ -89,8 +89,7 @@ def _warm_numba_cache(tmp_path_factory):
         "for argv in json.loads(sys.argv[1]):\n"
         "    status = main(argv)\n"
         "    if status:\n"
-        "        sys.exit(f'warming up with pokerlab {\" \".join(argv)}: exit status {status}')\n"
-        + EXACT_TABLE_KERNELS
+        "        sys.exit(f'warming up with pokerlab {\" \".join(argv)}: exit status {status}')\n" + EXACT_TABLE_KERNELS
     )
     proc = subprocess.run(
         [sys.executable, "-c", script, json.dumps(jobs)],
