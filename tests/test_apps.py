@@ -621,21 +621,29 @@ def test_watch_games_keep_their_own_list(tmp_path):
         board.top(mode="bots")
 
 
-def _hold_lock(path, seconds):
+def _hold_lock(path, seconds=None):
+    """A process holding ``path``'s write lock: for ``seconds``, or (None) until :func:`_release` tells it to
+    let go (no sleeping: the test decides when the lock is free, however busy the machine)."""
     import subprocess
     import sys
 
+    wait = f"time.sleep({seconds})\n" if seconds is not None else "sys.stdin.readline()\n"
     code = (
         "import sqlite3, sys, time\n"
         f"db = sqlite3.connect({str(path)!r}, isolation_level=None)\n"
         "db.execute('BEGIN EXCLUSIVE')\n"
-        "print('locked', flush=True)\n"
-        f"time.sleep({seconds})\n"
-        "db.execute('COMMIT')\n"
+        "print('locked', flush=True)\n" + wait + "db.execute('COMMIT')\n"
     )
-    process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert process.stdout.readline().strip() == "locked"
     return process
+
+
+def _release(holder) -> None:
+    """Tell a holder started with ``seconds=None`` to commit, and wait until it has."""
+    holder.stdin.write("go\n")
+    holder.stdin.close()
+    assert holder.wait(30) == 0
 
 
 ROW = {"player": "ann", "kind": "person", "hands": 4, "won": 20, "average_per_hand": 5.0}
@@ -651,7 +659,7 @@ def test_a_write_waits_for_a_lock_held_by_another_process(tmp_path):
 
 def test_a_lock_held_too_long_never_loses_the_game(tmp_path):
     board = Leaderboard(tmp_path / "lb.sqlite", patience=0.5)
-    holder = _hold_lock(board.path, 4)
+    holder = _hold_lock(board.path)
     try:
         assert board.record([ROW]) is None and board.pending() == 1
         app = BigHoldemApp(leaderboard=board, seed=5, name="ann", players=2, hands=1, timer=0)
@@ -662,7 +670,7 @@ def test_a_lock_held_too_long_never_loses_the_game(tmp_path):
             "could not be written" in app.notice.value and board.pending() == 2
         )  # the page says so and keeps the game
     finally:
-        holder.wait(10)
+        _release(holder)
     board.record([{**ROW, "player": "bob"}])
     assert board.pending() == 0 and board.games() == 3
     assert set(board.top()["player"]) == {"ann", "bob", "phase2 #2"}  # all three games, in order
@@ -681,11 +689,11 @@ def test_a_lock_held_too_long_never_loses_the_game(tmp_path):
 )
 def test_a_damaged_journal_line_never_blocks_the_games_after_it(tmp_path, damaged):
     board = Leaderboard(tmp_path / "lb.sqlite", patience=0.5)
-    holder = _hold_lock(board.path, 2)
+    holder = _hold_lock(board.path)
     try:
         assert board.record([ROW]) is None  # a good game waits in the journal
     finally:
-        holder.wait(10)
+        _release(holder)
     with board.journal.open("a", encoding="utf-8") as f:
         f.write(damaged + "\n")
     assert board.pending() == 1

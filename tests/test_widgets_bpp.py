@@ -36,3 +36,20 @@ def test_inspector_draws_charts_offline():
 
     ins = BPPInspector(round="river", hand_types=9, actions=2, charts=True)
     assert ins.posterior_view.value.startswith("<svg") and ins.curves_view.value.startswith("<svg")
+
+
+@pytest.mark.parametrize("start", ["flop", "river"])
+def test_from_cards_answers_once_for_the_four_controls_it_sets(monkeypatch, start):
+    """Setting the round, BPP_Current and Board from the cards draws the answer (and its two charts) once, not
+    once per control: it was twice on the same round and three times on a new one (each 0.5-0.7 s of charts)."""
+    from pokerlab.widgets import BPPInspector
+    from pokerlab.widgets import bpp as module
+
+    ins = BPPInspector(round=start)
+    drawn: list[int] = []
+    real = module.chart_svg
+    monkeypatch.setattr(module, "chart_svg", lambda chart: drawn.append(1) or real(chart))
+    ins.from_cards()  # AdQc on 3h4cJh: the flop
+    assert ins.round.value == "flop" and ins.evidence() == {"BPP_Current": "busted_A", "Board": "busted_TJ"}
+    assert len(drawn) == 2  # the posteriors and the betting curves, once each
+    assert ins.result["p_win"] == pytest.approx(ins.network.p_win(ins.evidence()), abs=1e-12)

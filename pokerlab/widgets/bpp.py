@@ -146,7 +146,9 @@ class BPPInspector:
         return [(self.UNKNOWN, self.UNKNOWN)] + [(self._labels.get(s, s), s) for s in states]
 
     def _rebuild(self) -> None:
-        """New options after the round or the network's shape changed (keeping what still fits)."""
+        """New options after the round or the network's shape changed (keeping what still fits), then the
+        answer (unless a caller setting several controls at once holds it back: :meth:`from_cards`)."""
+        held = self._quiet
         self._quiet = True
         try:
             for box, node in ((self.current, "BPP_Current"), (self.board, "Board"), (self.action, "OPP_Action")):
@@ -157,7 +159,7 @@ class BPPInspector:
             self.cpd_node.options = list(self.network.nodes)
             self.cpd_node.value = old_cpd if old_cpd in self.network.nodes else "OPP_Action"
         finally:
-            self._quiet = False
+            self._quiet = held
         self.update()
 
     def evidence(self) -> dict[str, str]:
@@ -173,11 +175,10 @@ class BPPInspector:
         except PokerlabError as exc:
             self.message.value = _error_html(str(exc))
             return
-        self._quiet = True
+        self._quiet = True  # one answer (and one drawing of the charts) for the four controls set here
         try:
-            self.round.value = rnd
-            self._rebuild()
-            self._quiet = True
+            self.round.value = rnd  # a new round rebuilds the options (its observer)
+            self._rebuild()  # the same round: the options are kept
             self.current.value = ev["BPP_Current"]
             self.board.value = ev["Board"]
         finally:
