@@ -177,8 +177,10 @@ class BPPInspector:
             return
         self._quiet = True  # one answer (and one drawing of the charts) for the four controls set here
         try:
-            self.round.value = rnd  # a new round rebuilds the options (its observer)
-            self._rebuild()  # the same round: the options are kept
+            if self.round.value == rnd:
+                self._rebuild()  # the same round: the options are kept
+            else:
+                self.round.value = rnd  # its observer rebuilds the options
             self.current.value = ev["BPP_Current"]
             self.board.value = ev["Board"]
         finally:
