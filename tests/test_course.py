@@ -529,3 +529,41 @@ def test_the_cache_copy_survives_a_file_gone_or_swapped_since_the_listing(tmp_pa
     work.mkdir()
     grading._pokerlab_cache(work)
     assert sorted(p.name for p in (work / ".pokerlab-cache").iterdir()) == ["evaluator-v2-f2.npz"]
+
+
+def test_a_kernel_that_does_not_start_is_tried_again_then_said_in_a_note(tmp_path, capsys):
+    """A kernel that does not start (it died at once here; on a machine too busy for it, it may not answer in
+    time) is started a second time, each start's process is reported for the grader to stop, and when no try
+    starts one the note says why instead of a bare "ended abnormally"."""
+    import sys
+
+    from pokerlab.course import _runner
+
+    specs = tmp_path / "kernels" / "pokerlab-grader"
+    specs.mkdir(parents=True)
+    argv = [sys.executable, "-c", "raise SystemExit(3)", "{connection_file}"]
+    (specs / "kernel.json").write_text(json.dumps({"argv": argv, "display_name": "dies", "language": "python"}))
+    (tmp_path / "work").mkdir()
+    request = {"plan": [["x = 1", None, "c1"]], "marker": "@@m@@", "timeout": 60, "workdir": str(tmp_path / "work")}
+    _runner.run({**request, "specs": str(tmp_path / "kernels")})
+    events = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert sum("kernel_pid" in e for e in events) == _runner.START_TRIES == 2
+    notes = [e["note"] for e in events if "note" in e]
+    assert len(notes) == 1 and notes[0].startswith("the kernel did not start (") and "2 tries" in notes[0], notes
+    assert not any("answers" in e or "error" in e for e in events)
+
+
+def test_a_runner_that_ends_abnormally_has_its_last_error_line_in_the_note(monkeypatch):
+    """When the runner process itself fails (not a cell: the runner), the note names the reason from its
+    last line on stderr, so a grade of 0 with no cell run can be told apart from a notebook's fault."""
+    real = subprocess.Popen
+
+    def failing_runner(args, **kwargs):
+        code = "import sys; sys.stdin.read(); sys.stderr.write('Traceback\\nRuntimeError: no kernel\\n'); sys.exit(1)"
+        return real([sys.executable, "-c", code], **kwargs)
+
+    monkeypatch.setattr(grading.subprocess, "Popen", failing_runner)
+    les = BY_STEM[QUICK]
+    run = grading._run_submission(les.notebook, les, "x.ipynb", timeout=30, memory=2**30)
+    assert run.notes == ["the notebook's run ended abnormally (RuntimeError: no kernel): later cells were not run"]
+    assert not run.answers and not run.errors

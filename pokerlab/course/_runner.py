@@ -9,6 +9,7 @@ whatever it reported before being stopped still counts.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -62,28 +63,58 @@ def _execute(
             )
 
 
-def run(request: dict[str, Any]) -> None:
+START_TRIES = 2
+"""How many times a kernel is started before the notebook is given up: a kernel that does not start (on a
+machine too busy for it to answer within ``READY_SECONDS``, say) costs a student nothing but a second start."""
+READY_SECONDS = 120
+
+
+def _start(request: dict[str, Any]) -> tuple[Any, Any] | None:
+    """A started kernel and its connected client, or None (after a note saying why) when no try started one."""
     from jupyter_client.kernelspec import KernelSpecManager
     from jupyter_client.manager import KernelManager
 
+    specs = KernelSpecManager(kernel_dirs=[request["specs"]])
+    why = ""
+    for _ in range(START_TRIES):
+        if request.get("ipc"):  # a sandboxed kernel has no network: unix sockets in a folder it shares
+            km = KernelManager(
+                kernel_name="pokerlab-grader", kernel_spec_manager=specs, transport="ipc", ip=request["ipc"]
+            )
+        else:
+            km = KernelManager(kernel_name="pokerlab-grader", kernel_spec_manager=specs)
+        kc = None
+        try:
+            # the kernel's own stdout and stderr go nowhere: this process's stdout carries the events to the
+            # grader, and a submission writing to file descriptor 1 must not forge one
+            km.start_kernel(cwd=request["workdir"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            pid = getattr(km.provisioner, "pid", None)
+            if isinstance(pid, int):  # at once: should this process be stopped, the grader stops the kernel too
+                emit(kernel_pid=pid)
+            kc = km.client()
+            kc.start_channels()
+            kc.wait_for_ready(timeout=READY_SECONDS)
+        except Exception as exc:  # any failure to start: said in the note, and tried again
+            why = f"{type(exc).__name__}: {str(exc)[:200]}".rstrip(": ")
+            if kc is not None:
+                kc.stop_channels()
+            with contextlib.suppress(Exception):  # nothing left to stop
+                km.shutdown_kernel(now=True)
+            continue
+        return km, kc
+    emit(note=f"the kernel did not start ({why}; {START_TRIES} tries): no cell was run")
+    return None
+
+
+def run(request: dict[str, Any]) -> None:
     plan = request["plan"]  # [source, exercise number or None, cell id]
     marker, timeout = request["marker"], float(request["timeout"])
-    specs = KernelSpecManager(kernel_dirs=[request["specs"]])
-    if request.get("ipc"):  # a sandboxed kernel has no network: unix sockets in a folder it shares
-        km = KernelManager(kernel_name="pokerlab-grader", kernel_spec_manager=specs, transport="ipc", ip=request["ipc"])
-    else:
-        km = KernelManager(kernel_name="pokerlab-grader", kernel_spec_manager=specs)
-    # the kernel's own stdout and stderr go nowhere: this process's stdout carries the events to the grader,
-    # and a submission writing to file descriptor 1 must not forge one
-    km.start_kernel(cwd=request["workdir"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    started = _start(request)
+    if started is None:
+        return
+    km, kc = started
     deadline = time.monotonic() + timeout
-    pid = getattr(km.provisioner, "pid", None)
-    if isinstance(pid, int):
-        emit(kernel_pid=pid)
-    kc = km.client()
-    kc.start_channels()
     try:
-        kc.wait_for_ready(timeout=120)
         if request.get("lock_ipc"):  # the sockets exist: the kernel (nobody) may no longer add files on this disk
             os.chmod(os.path.dirname(request["ipc"]), 0o755)
         for source, number, cid in plan:
@@ -112,7 +143,8 @@ def run(request: dict[str, Any]) -> None:
                 break
     finally:
         kc.stop_channels()
-        km.shutdown_kernel(now=True)
+        with contextlib.suppress(Exception):  # what the kernel reported stands; the grader stops its processes
+            km.shutdown_kernel(now=True)
 
 
 def main() -> None:

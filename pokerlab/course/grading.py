@@ -475,7 +475,7 @@ def _run_submission(
             continue
         plan.append((source(cell), None, cid))
     top = Path(tempfile.mkdtemp(prefix="pokerlab-grade-"))
-    kernel_pid = None
+    kernel_pids: list[int] = []  # one per start of the kernel (the runner tries again when one does not start)
     proc: subprocess.Popen[str] | None = None
     try:
         workdir, specs = top / "work", top / "kernels"
@@ -497,16 +497,16 @@ def _run_submission(
             [sys.executable, "-m", "pokerlab.course._runner"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,  # the runner's own (the kernel's goes nowhere): its last line says why it ended
             text=True,
             cwd=str(top),
             start_new_session=True,
         )
         try:
-            stdout, _ = proc.communicate(json.dumps(request), timeout=timeout + 150)
+            stdout, stderr = proc.communicate(json.dumps(request), timeout=timeout + 150)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
-            stdout, _ = proc.communicate()
+            stdout, stderr = proc.communicate()
             run.notes.append(f"the notebook did not finish within {timeout:g} s: it was stopped")
         for line in stdout.splitlines():
             try:
@@ -514,7 +514,8 @@ def _run_submission(
             except ValueError:
                 continue
             if "kernel_pid" in event:
-                kernel_pid = kernel_pid or int(event["kernel_pid"])  # the runner's first line, before any cell ran
+                if not (run.answers or run.errors):  # the runner's lines before any cell ran
+                    kernel_pids.append(int(event["kernel_pid"]))
             elif "answers" in event:
                 ex = next((e for e in lesson.exercises if e.number == event["answers"]), None)
                 if ex is not None:
@@ -524,12 +525,14 @@ def _run_submission(
             elif "note" in event:
                 run.notes.append(str(event["note"]))
         if proc.returncode not in (0, -signal.SIGKILL) and not run.notes:
-            run.notes.append("the notebook's run ended abnormally: later cells were not run")
+            last = next((line.strip() for line in reversed(stderr.splitlines()) if line.strip()), "")
+            why = f" ({last[:200]})" if last else ""
+            run.notes.append(f"the notebook's run ended abnormally{why}: later cells were not run")
     finally:
         if proc is not None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(proc.pid, signal.SIGKILL)  # the runner, should it still be there
-        if kernel_pid:
+        for kernel_pid in kernel_pids:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(kernel_pid, signal.SIGKILL)  # the kernel and anything it left running
         shutil.rmtree(top, ignore_errors=True)
