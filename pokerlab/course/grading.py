@@ -54,6 +54,7 @@ from pokerlab import _warm
 from pokerlab._cache import FORMAT, cache_dir
 from pokerlab._files import write_text
 from pokerlab.course._check import unanswered
+from pokerlab.course._runner import READY_SECONDS, START_TRIES
 from pokerlab.course.lessons import (
     Exercise,
     Lesson,
@@ -503,7 +504,9 @@ def _run_submission(
             start_new_session=True,
         )
         try:
-            stdout, stderr = proc.communicate(json.dumps(request), timeout=timeout + 150)
+            # the cells' own time, and each try at starting the kernel (the runner's clock starts once it is ready)
+            limit = timeout + START_TRIES * READY_SECONDS + 30
+            stdout, stderr = proc.communicate(json.dumps(request), timeout=limit)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             stdout, stderr = proc.communicate()
