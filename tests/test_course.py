@@ -292,8 +292,12 @@ def test_a_notebook_that_raises_hangs_or_deletes_its_checks_gets_a_line_never_a_
     raises = json.loads(json.dumps(full))  # exercise 1 raises, exercise 3's check cell is deleted
     _cell(raises, "ex1_code")["source"] = "raise RuntimeError('my bug')"
     raises["cells"] = [c for c in raises["cells"] if nbgrader_meta(c).get("grade_id") != "ex3_check"]
-    hangs = json.loads(json.dumps(full))
+    hangs = json.loads(json.dumps(full))  # exercise 2 hangs; exercise 4 sends a message with a forged signature
     _cell(hangs, "ex2_code")["source"] = "import time\nwhile True:\n    time.sleep(0.1)"
+    _cell(hangs, "ex4_code")["source"] = (
+        "get_ipython().kernel.iopub_socket.send_multipart("
+        "[b'<IDS|MSG>', b'FORGED: the machine was busy, grade again', b'{}', b'{}', b'{}', b'{}'])"
+    )
     killed = json.loads(json.dumps(full))  # exercise 1 runs out of memory, exercise 4 kills its kernel
     _cell(killed, "ex1_code")["source"] = "x = bytearray(64 * 2**30)"
     _cell(killed, "ex4_code")["source"] = "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)"
@@ -309,6 +313,10 @@ def test_a_notebook_that_raises_hangs_or_deletes_its_checks_gets_a_line_never_a_
     assert by["raises"]["Exercise 4"].score == 2
     assert by["hangs"]["Exercise 2"].score == 0 and by["hangs"]["Exercise 1"].score == 2
     assert "Timeout" in by["hangs"]["Exercise 2"].message
+    # the forged message ends the run with the grader's own words: none of the submission's text reaches a note
+    assert by["hangs"]["Exercise 3"].score == 2 and by["hangs"]["Exercise 4"].score == 0
+    assert any("the kernel sent a message the grader could not read" in n for n in grades[1].notes), grades[1].notes
+    assert not any("FORGED" in text for g in grades for text in [*g.notes, *(e.message for e in g.exercises)])
     assert by["killed"]["Exercise 1"].score == 0 and "MemoryError" in by["killed"]["Exercise 1"].message
     assert by["killed"]["Exercise 2"].score == by["killed"]["Exercise 3"].score == 2
     assert by["killed"]["Exercise 4"].score == 0
@@ -547,15 +555,54 @@ def test_a_kernel_that_does_not_start_is_tried_again_then_said_in_a_note(tmp_pat
     request = {"plan": [["x = 1", None, "c1"]], "marker": "@@m@@", "timeout": 60, "workdir": str(tmp_path / "work")}
     _runner.run({**request, "specs": str(tmp_path / "kernels")})
     events = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert sum("kernel_pid" in e for e in events) == _runner.START_TRIES == 2
-    notes = [e["note"] for e in events if "note" in e]
-    assert len(notes) == 1 and notes[0].startswith("the kernel did not start (") and "2 tries" in notes[0], notes
+    pids = [e["kernel_pid"] for e in events if "kernel_pid" in e]
+    assert len(pids) == _runner.START_TRIES == 2
+    assert [e["kernel_gone"] for e in events if "kernel_gone" in e] == pids  # each reaped, off the grader's list
+    notes = [e for e in events if "note" in e]
+    assert len(notes) == 1 and notes[0]["started"] is False, notes
+    assert notes[0]["note"].startswith("the kernel did not start (") and "2 tries" in notes[0]["note"], notes
     assert not any("answers" in e or "error" in e for e in events)
 
 
+@pytest.mark.parametrize("gone", [False, True])
+def test_the_grader_kills_the_group_of_each_kernel_it_was_told_of_unless_told_it_is_gone(monkeypatch, gone):
+    """The runner names each kernel it starts (``kernel_pid``) and, once it has stopped and reaped one,
+    says so (``kernel_gone``): the grader kills the process groups of the named kernels that are not gone,
+    and never a group whose pid may since have gone to another process."""
+    other = subprocess.Popen(["sleep", "60"], start_new_session=True)  # a process with a kernel's pid
+    real = subprocess.Popen
+    lines = [{"kernel_pid": other.pid}] + ([{"kernel_gone": other.pid}] if gone else [])
+    lines.append({"note": "the kernel did not start (x; 2 tries): no cell was run", "started": False})
+    printed = "".join(json.dumps(e) + "\n" for e in lines)
+
+    def runner(args, **kwargs):
+        code = f"import sys; sys.stdin.read(); sys.stdout.write({printed!r})"
+        return real([sys.executable, "-c", code], **kwargs)
+
+    monkeypatch.setattr(grading.subprocess, "Popen", runner)
+    les = BY_STEM[QUICK]
+    try:
+        run = grading._run_submission(les.notebook, les, "x.ipynb", timeout=30, memory=2**30)
+        assert (other.wait(timeout=hang_guard(10)) == -9) if not gone else other.poll() is None
+    finally:
+        other.kill()
+        other.wait()
+    assert not run.started and run.notes == ["the kernel did not start (x; 2 tries): no cell was run"]
+
+
+def test_an_exercise_of_a_notebook_whose_kernel_did_not_start_says_so(monkeypatch):
+    les = BY_STEM[QUICK]
+    failed = grading._Run(notes=["the kernel did not start (x; 2 tries): no cell was run"], started=False)
+    monkeypatch.setattr(grading, "_run_submission", lambda *a, **k: failed)
+    edited = solutions_copy(les.notebook)  # not the untouched student copy: it would be run
+    grade = grading.grade_notebook(Path("x.ipynb"), edited, "", LESSONS, isolate="root")
+    assert grade.score == 0 and failed.notes[0] in grade.notes
+    assert all("the grader's kernel did not start" in e.message for e in grade.exercises)
+
+
 def test_a_runner_that_ends_abnormally_has_its_last_error_line_in_the_note(monkeypatch):
-    """When the runner process itself fails (not a cell: the runner), the note names the reason from its
-    last line on stderr, so a grade of 0 with no cell run can be told apart from a notebook's fault."""
+    """When the runner process itself fails (not a cell: the runner), the note names the error's type from the
+    last line of its stderr, so a grade of 0 with no cell run can be told apart from a notebook's fault."""
     real = subprocess.Popen
 
     def failing_runner(args, **kwargs):
@@ -565,5 +612,6 @@ def test_a_runner_that_ends_abnormally_has_its_last_error_line_in_the_note(monke
     monkeypatch.setattr(grading.subprocess, "Popen", failing_runner)
     les = BY_STEM[QUICK]
     run = grading._run_submission(les.notebook, les, "x.ipynb", timeout=30, memory=2**30)
-    assert run.notes == ["the notebook's run ended abnormally (RuntimeError: no kernel): later cells were not run"]
-    assert not run.answers and not run.errors
+    # the error's type only: its message could be text a submission chose
+    assert run.notes == ["the notebook's run ended abnormally (RuntimeError): later cells were not run"]
+    assert not run.answers and not run.errors and run.started

@@ -3,8 +3,8 @@
 Started by :mod:`pokerlab.course.grading` as its own process (so a kernel that dies or hangs can never
 take the grader with it): reads a JSON request on stdin, runs the planned cells with jupyter_client in a kernel
 started through :mod:`pokerlab.course._sandbox`, and prints one JSON line per event as it happens
-(``{"kernel_pid"}``, ``{"answers": number, "values"}``, ``{"error": cell_id, "text"}``, ``{"note"}``), so
-whatever it reported before being stopped still counts.
+(``{"kernel_pid"}``, ``{"kernel_gone"}``, ``{"answers": number, "values"}``, ``{"error": cell_id, "text"}``,
+``{"note"}``), so whatever it reported before being stopped still counts.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -29,7 +30,8 @@ def _execute(
     km: Any, kc: Any, code: str, seconds: float, marker: str | None = None
 ) -> tuple[list[dict[str, Any]], str]:
     """Run one cell; return its errors and (with ``marker``) the output lines that start with it, and how it
-    ended: "ok", "timeout", "unresponsive" or "dead". Any other output is dropped as it arrives."""
+    ended: "ok", "timeout", "unresponsive", "dead" or "garbled" (a message the grader could not read: a
+    submission can send one with a forged signature). Any other output is dropped as it arrives."""
     from queue import Empty
 
     msg_id = kc.execute(code, store_history=False, allow_stdin=False)
@@ -46,11 +48,13 @@ def _execute(
             return outputs, "unresponsive"
         try:
             msg = kc.get_iopub_msg(timeout=0.5)
+            if msg.get("parent_header", {}).get("msg_id") != msg_id:
+                continue
+            kind, content = str(msg["msg_type"]), dict(msg["content"])
         except Empty:
             continue
-        if msg.get("parent_header", {}).get("msg_id") != msg_id:
-            continue
-        kind, content = msg["msg_type"], msg["content"]
+        except Exception:  # a message with a bad signature or the wrong shape: only the kernel can have sent it
+            return outputs, "garbled"
         if kind == "status" and content.get("execution_state") == "idle":
             return outputs, "timeout" if interrupted is not None else "ok"
         if kind == "stream" and marker is not None and len(outputs) < MAX_LINES:
@@ -69,8 +73,25 @@ machine too busy for it to answer within ``READY_SECONDS``, say) costs a student
 READY_SECONDS = 120
 
 
-def _start(request: dict[str, Any]) -> tuple[Any, Any] | None:
-    """A started kernel and its connected client, or None (after a note saying why) when no try started one."""
+def _stop(km: Any, pid: int | None) -> None:
+    """Stop a kernel: everything in its process group killed, the kernel reaped, then ``kernel_gone`` said.
+
+    The grader kills the process group of every kernel it was told of (``kernel_pid``) when the runner ends,
+    in case the runner was stopped before its kernel. A kernel reaped here frees its pid for any new process,
+    so the runner says so and the grader takes it off its list: a failed first start would otherwise leave a
+    pid there for the whole notebook, which an unrelated process could have been given by the end."""
+    if isinstance(pid, int):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(pid, signal.SIGKILL)  # the kernel and what it started (it leads its own session)
+    with contextlib.suppress(Exception):  # already gone, or jupyter_client's own clean-up failing
+        km.shutdown_kernel(now=True)
+    if isinstance(pid, int) and not km.is_alive():
+        emit(kernel_gone=pid)
+
+
+def _start(request: dict[str, Any]) -> tuple[Any, Any, int | None] | None:
+    """A started kernel, its connected client and its process id, or None (after a note saying why) when no
+    try started one."""
     from jupyter_client.kernelspec import KernelSpecManager
     from jupyter_client.manager import KernelManager
 
@@ -83,13 +104,14 @@ def _start(request: dict[str, Any]) -> tuple[Any, Any] | None:
             )
         else:
             km = KernelManager(kernel_name="pokerlab-grader", kernel_spec_manager=specs)
-        kc = None
+        kc, pid = None, None
         try:
             # the kernel's own stdout and stderr go nowhere: this process's stdout carries the events to the
             # grader, and a submission writing to file descriptor 1 must not forge one
             km.start_kernel(cwd=request["workdir"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            pid = getattr(km.provisioner, "pid", None)
-            if isinstance(pid, int):  # at once: should this process be stopped, the grader stops the kernel too
+            found = getattr(km.provisioner, "pid", None)
+            pid = found if isinstance(found, int) else None
+            if pid is not None:  # at once: should this process be stopped, the grader stops the kernel too
                 emit(kernel_pid=pid)
             kc = km.client()
             kc.start_channels()
@@ -98,11 +120,10 @@ def _start(request: dict[str, Any]) -> tuple[Any, Any] | None:
             why = f"{type(exc).__name__}: {str(exc)[:200]}".rstrip(": ")
             if kc is not None:
                 kc.stop_channels()
-            with contextlib.suppress(Exception):  # nothing left to stop
-                km.shutdown_kernel(now=True)
+            _stop(km, pid)
             continue
-        return km, kc
-    emit(note=f"the kernel did not start ({why}; {START_TRIES} tries): no cell was run")
+        return km, kc, pid
+    emit(note=f"the kernel did not start ({why}; {START_TRIES} tries): no cell was run", started=False)
     return None
 
 
@@ -112,7 +133,7 @@ def run(request: dict[str, Any]) -> None:
     started = _start(request)
     if started is None:
         return
-    km, kc = started
+    km, kc, pid = started
     deadline = time.monotonic() + timeout
     try:
         if request.get("lock_ipc"):  # the sockets exist: the kernel (nobody) may no longer add files on this disk
@@ -136,15 +157,18 @@ def run(request: dict[str, Any]) -> None:
                 limit = int(min(left, max(10.0, timeout / 3)))
                 emit(error=cid, text=f"Timeout: stopped after {limit} s")
                 emit(note=f"a cell did not finish within {limit} s and was interrupted")
-            elif end in ("dead", "unresponsive"):
-                why = "died (out of memory, or the notebook stopped it)" if end == "dead" else "ignored the interrupt"
+            elif end in ("dead", "unresponsive", "garbled"):
+                why = {
+                    "dead": "died (out of memory, or the notebook stopped it)",
+                    "unresponsive": "ignored the interrupt",
+                    "garbled": "sent a message the grader could not read",
+                }[end]
                 emit(error=cid, text=f"the kernel {why}")
                 emit(note=f"the kernel {why} in a cell: later cells were not run")
                 break
     finally:
         kc.stop_channels()
-        with contextlib.suppress(Exception):  # what the kernel reported stands; the grader stops its processes
-            km.shutdown_kernel(now=True)
+        _stop(km, pid)  # what the kernel reported stands
 
 
 def main() -> None:

@@ -34,6 +34,7 @@ import contextlib
 import html
 import json
 import os
+import re
 import secrets
 import select
 import shutil
@@ -445,6 +446,7 @@ class _Run:
     answers: dict[int, dict[str, list[Any]]] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)  # lesson cell id -> the error it raised
     notes: list[str] = field(default_factory=list)
+    started: bool = True  # False when no kernel started (the machine's doing: no cell of the notebook ran)
 
 
 def _run_submission(
@@ -519,6 +521,9 @@ def _run_submission(
             if "kernel_pid" in event:
                 if not (run.answers or run.errors):  # the runner's lines before any cell ran
                     kernel_pids.append(int(event["kernel_pid"]))
+            elif "kernel_gone" in event:  # stopped and reaped by the runner: its pid may be another process's now
+                with contextlib.suppress(ValueError):
+                    kernel_pids.remove(int(event["kernel_gone"]))
             elif "answers" in event:
                 ex = next((e for e in lesson.exercises if e.number == event["answers"]), None)
                 if ex is not None:
@@ -527,9 +532,13 @@ def _run_submission(
                 run.errors[str(event["error"])] = str(event.get("text", ""))
             elif "note" in event:
                 run.notes.append(str(event["note"]))
+                if event.get("started") is False:
+                    run.started = False
         if proc.returncode not in (0, -signal.SIGKILL) and not run.notes:
+            # the error's type only: its message may carry text a submission chose (a forged kernel message, say)
             last = next((line.strip() for line in reversed(stderr.splitlines()) if line.strip()), "")
-            why = f" ({last[:200]})" if last else ""
+            kind = last.split(":", 1)[0]
+            why = f" ({kind})" if re.fullmatch(r"[A-Za-z_][\w.]{0,99}", kind) else ""
             run.notes.append(f"the notebook's run ended abnormally{why}: later cells were not run")
     finally:
         if proc is not None:
@@ -815,6 +824,8 @@ def grade_notebook(
         raised = run.errors.get(e.code_id or "")
         if e.cell_id not in present and e.grade_id not in present:
             res.message = "its check cell was deleted from the notebook: 0 (restore it from the student copy)"
+        elif not run.started:
+            res.message = "not run: the grader's kernel did not start (see the note); grade this notebook again"
         elif e.number not in run.answers:
             res.message = "not reached: the notebook stopped before its check"
         else:
