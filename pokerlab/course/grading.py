@@ -518,9 +518,8 @@ def _run_submission(
                 event = json.loads(line)
             except ValueError:
                 continue
-            if "kernel_pid" in event:
-                if not (run.answers or run.errors):  # the runner's lines before any cell ran
-                    kernel_pids.append(int(event["kernel_pid"]))
+            if "kernel_pid" in event:  # only the runner writes here (the kernel's own output goes nowhere)
+                kernel_pids.append(int(event["kernel_pid"]))
             elif "kernel_gone" in event:  # stopped and reaped by the runner: its pid may be another process's now
                 with contextlib.suppress(ValueError):
                     kernel_pids.remove(int(event["kernel_gone"]))
