@@ -36,6 +36,16 @@ def test_the_ci_script_runs_the_ci_profile():
     assert 'export CI="${CI:-true}"' in (ROOT / ".ci" / "run").read_text()
 
 
+def test_auto_starts_one_worker_per_core_plus_one_unless_told(monkeypatch):
+    conftest = _top_conftest()
+    monkeypatch.setattr(conftest.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    assert conftest.auto_workers({}) == 3
+    monkeypatch.setattr(conftest.os, "sched_getaffinity", lambda pid: set(range(16)), raising=False)
+    assert conftest.auto_workers({"CI": "true"}) == 17
+    assert conftest.auto_workers({"PYTEST_XDIST_AUTO_NUM_WORKERS": "2"}) is None  # pytest-xdist's own choice
+    assert "-n auto" in (ROOT / "pyproject.toml").read_text()
+
+
 def test_no_test_overrides_the_profile():
     """A test may ask for fewer examples, never for its own randomness, database or deadline."""
     problems = []
