@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal, TypeAlias
 
 __all__ = ["CFREngine", "Engine", "GameName", "Setup", "TableMethod", "TableMetric", "TableSource", "Variant"]
 
@@ -29,6 +30,10 @@ class Variant(StrEnum):
     MCCFR = "mccfr"
 
 
+VariantChoice: TypeAlias = Variant | Literal["cfr", "cfr+", "mccfr"]
+"""A :class:`Variant` or its value as a string: a type checker refuses any other string."""
+
+
 class CFREngine(StrEnum):
     """Where :func:`pokerlab.solve.cfr` runs: the compiled numba kernel (the default), numpy over all deals, or
     (MCCFR only) the compiled walk's arithmetic in plain Python, which needs no numba."""
@@ -38,11 +43,19 @@ class CFREngine(StrEnum):
     PYTHON = "python"
 
 
+CFREngineChoice: TypeAlias = CFREngine | Literal["numba", "numpy", "python"]
+"""A :class:`CFREngine` or its value as a string: a type checker refuses any other string."""
+
+
 class GameName(StrEnum):
     """The games :func:`pokerlab.solve.game` builds: Kuhn poker and Leduc Hold'em (any case is accepted)."""
 
     KUHN = "kuhn"
     LEDUC = "leduc"
+
+
+GameNameChoice: TypeAlias = GameName | Literal["kuhn", "leduc"]
+"""A :class:`GameName` or its value as a string: a type checker refuses any other string."""
 
 
 class TableMetric(StrEnum):
@@ -52,12 +65,20 @@ class TableMetric(StrEnum):
     WON_OUTRIGHT = "won_outright"
 
 
+TableMetricChoice: TypeAlias = TableMetric | Literal["pot_share", "won_outright"]
+"""A :class:`TableMetric` or its value as a string: a type checker refuses any other string."""
+
+
 class TableMethod(StrEnum):
     """How a preflop table was made: from experts' rankings, by simulation, or exactly (heads-up)."""
 
     EXPERT = "expert"
     SIMULATION = "simulation"
     EXACT = "exact"
+
+
+TableMethodChoice: TypeAlias = TableMethod | Literal["expert", "simulation", "exact"]
+"""A :class:`TableMethod` or its value as a string: a type checker refuses any other string."""
 
 
 class TableSource(StrEnum):
@@ -69,6 +90,10 @@ class TableSource(StrEnum):
     REMBRANT = "rembrant"
 
 
+TableSourceChoice: TypeAlias = TableSource | Literal["income_rate", "sklansky", "chen", "rembrant"]
+"""A :class:`TableSource` or its value as a string: a type checker refuses any other string."""
+
+
 class Setup(StrEnum):
     """The Waterloo report's self-play experiments (Figures 4-7): phases against phases, bluffing styles, trust
     (:func:`pokerlab.experiments.run_experiment`)."""
@@ -78,9 +103,17 @@ class Setup(StrEnum):
     TRUST = "trust"
 
 
+SetupChoice: TypeAlias = Setup | Literal["phases", "bluffing", "trust"]
+"""A :class:`Setup` or its value as a string: a type checker refuses any other string."""
+
+
 class Engine(StrEnum):
     """How :meth:`pokerlab.bpp.BPPNetwork.query` computes a posterior: pgmpy's variable elimination, or numpy's
     einsum (``pokerlab.bpp.network.Engine``)."""
 
     PGMPY = "pgmpy"
     NUMPY = "numpy"
+
+
+EngineChoice: TypeAlias = Engine | Literal["pgmpy", "numpy"]
+"""A :class:`Engine` or its value as a string: a type checker refuses any other string."""

@@ -33,7 +33,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from pokerlab._options import Engine, GameName, Setup, TableMethod, TableMetric, TableSource, Variant
+from pokerlab._options import CFREngine, Engine, GameName, Setup, TableMethod, TableMetric, TableSource, Variant
 from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.streets import Street
 
@@ -277,7 +277,7 @@ def cmd_tables(args: argparse.Namespace) -> None:
             ]
         else:
             players = [args.players] if args.players is not None else list(range(2, 11))
-            source = args.source or "income_rate"
+            source = TableSource(args.source or "income_rate")
             if source != "income_rate":
                 players = players[:1]
             tables = [
@@ -715,9 +715,11 @@ def cmd_solve(args: argparse.Namespace) -> None:
     # in numpy, and MCCFR in the kernel's plain Python twin (the same random stream, so the seed names the same
     # policy); longer runs, and CFR/CFR+ on Leduc (numpy's engine takes about 4 ms an iteration there), take the kernel
     if args.variant == "mccfr":
-        engine = "python" if args.iterations <= _MCCFR_PYTHON_ITERATIONS else "numba"
+        engine = CFREngine.PYTHON if args.iterations <= _MCCFR_PYTHON_ITERATIONS else CFREngine.NUMBA
     else:
-        engine = "numpy" if game.name == "kuhn" and args.iterations <= _KUHN_NUMPY_ITERATIONS else "numba"
+        engine = (
+            CFREngine.NUMPY if game.name == "kuhn" and args.iterations <= _KUHN_NUMPY_ITERATIONS else CFREngine.NUMBA
+        )
     if engine == "numba":
         # load (or compile) the kernel first, as benchmarks/bench_cfr.py does: the time printed is the solve's,
         # and the start-up before it (imports, kernel load or first compile) is printed beside it

@@ -31,13 +31,13 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 import numpy as np
 
 from pokerlab import _chart_hook, _validate, bots
 from pokerlab._files import write_text
-from pokerlab._options import Setup
+from pokerlab._options import Setup, SetupChoice
 from pokerlab._parallel import run_tasks
 from pokerlab.bots.collect import collect_decisions
 from pokerlab.bots.context_models import MODEL_KINDS, ContextModel, calibration_table
@@ -70,6 +70,10 @@ class ScoreMetric(StrEnum):
     LOG_LOSS = "log_loss"
     ACCURACY = "accuracy"
     CALIBRATION_ERROR = "calibration_error"
+
+
+ScoreMetricChoice: TypeAlias = ScoreMetric | Literal["log_loss", "accuracy", "calibration_error"]
+"""A :class:`ScoreMetric` or its value as a string: a type checker refuses any other string."""
 
 
 SETUPS: dict[str, list[str]] = {
@@ -180,7 +184,7 @@ class ExperimentResult:
 
 
 def run_experiment(
-    setup: Setup | str | list[str] = "phases",
+    setup: SetupChoice | list[str] = "phases",
     *,
     hands: int = 200,
     trials: int = 10,
@@ -303,7 +307,7 @@ class OpponentModelComparison:
         """The model kind with the lowest mean held-out log-loss over the styles."""
         return str(self.scores.groupby("model")["log_loss"].mean().idxmin())
 
-    def table(self, metric: ScoreMetric | str = "log_loss") -> pd.DataFrame:
+    def table(self, metric: ScoreMetricChoice = "log_loss") -> pd.DataFrame:
         """One metric as a style x model table."""
         column = _validate.member(ScoreMetric, metric, "metric").value
         return self.scores.pivot(index="style", columns="model", values=column).loc[

@@ -13,6 +13,7 @@ all use it, and older code that compares with ``"flop"`` still works.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal, TypeAlias
 
 from pokerlab.errors import CardCountError
 
@@ -47,6 +48,10 @@ class Street(StrEnum):
         if isinstance(cards, bool) or cards not in sizes:
             raise CardCountError(f"a board has 0, 3, 4 or 5 cards, not {cards!r}")
         return sizes[cards]
+
+
+StreetChoice: TypeAlias = Street | Literal["preflop", "flop", "turn", "river"]
+"""A :class:`Street` or its value as a string: a type checker refuses any other string."""
 
 
 _INDEX: dict[str, int] = {street.value: i for i, street in enumerate(Street)}

@@ -48,3 +48,55 @@ def test_the_settings_refuse_unannotated_and_wrong_code(tmp_path):
     assert "Function is missing a type annotation" in found[0]
     assert "Unsupported operand types for +" in found[1]
     assert proc.returncode == 1
+
+
+# #43: what a user's script gets from mypy. The engine's most used object had the type Any (a typo in a method name
+# type-checked) and options taking an enum's values were typed str (a misspelt variant type-checked).
+USER_SCRIPT = """
+from pokerlab.game import NO_LIMIT_RING
+from pokerlab.solve import cfr, game
+
+hand = NO_LIMIT_RING.new_hand([200, 200, 200], seed=1)
+hand.aply_typo(1)
+reveal_type(hand)
+cfr(game("kuhn"), 10, variant="cfr++")
+cfr(game("kuhn"), 10, variant="cfr+")
+game("poker")
+"""
+
+
+@pytest.mark.slow
+def test_a_users_script_gets_the_engines_real_types(tmp_path):
+    (tmp_path / "script.py").write_text(USER_SCRIPT)
+    proc = mypy(tmp_path / "cache", "script.py", cwd=tmp_path)
+    out = proc.stdout + proc.stderr
+    lines = {int(m.group(1)): line for line in out.splitlines() if (m := re.search(r"script\.py:(\d+): ", line))}
+    assert '"HandState" has no attribute "aply_typo"' in lines.get(6, ""), out
+    assert 'Revealed type is "pokerlab.game.state.HandState"' in lines.get(7, ""), out
+    assert "variant" in lines.get(8, "") and "cfr++" in lines[8], out
+    assert 9 not in lines, out  # a right value is accepted
+    assert "Literal['poker']" in lines.get(10, ""), out
+
+
+def test_each_choice_type_lists_exactly_its_enums_values():
+    """``VariantChoice = Variant | Literal["cfr", ...]``: the Literal is written out for type checkers, so a test
+    holds it equal to the enum (a value added to one and not the other fails here)."""
+    import typing
+
+    from pokerlab import _options, experiments, streets
+    from pokerlab.bots import strategy
+    from pokerlab.bpp import policy
+    from pokerlab.charts import render
+    from pokerlab.game import match
+    from pokerlab.solve import pushfold
+
+    checked = set()
+    for module in (_options, strategy, policy, match, experiments, pushfold, streets, render):
+        for name in dir(module):
+            if name.endswith("Choice") and not name.startswith("_"):
+                enum = getattr(module, name.removesuffix("Choice"))
+                members = typing.get_args(getattr(module, name))
+                assert members[0] is enum, name
+                assert typing.get_args(members[1]) == tuple(e.value for e in enum), name
+                checked.add(name)
+    assert len(checked) == 20, sorted(checked)

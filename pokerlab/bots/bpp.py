@@ -38,7 +38,7 @@ import numpy as np
 
 from pokerlab import _validate
 from pokerlab.bots.baseline import require_turn
-from pokerlab.bots.strategy import BPPVariant
+from pokerlab.bots.strategy import BPPVariant, BPPVariantChoice
 from pokerlab.bpp import network as _net
 from pokerlab.bpp.handtypes import ROUNDS, merge_17_to_9, type_of_sorted_ids
 from pokerlab.bpp.learning import DEFAULT_DEALS
@@ -46,6 +46,7 @@ from pokerlab.bpp.policy import (
     Curves,
     OpponentModel,
     OpponentModelMode,
+    OpponentModelModeChoice,
     action_probabilities,
     best_action,
     pot_odds_threshold,
@@ -105,7 +106,7 @@ class Thinking:
 class BPPBot:
     """The Bayesian Poker Player (see the module docstring for every parameter's role)."""
 
-    variant: BPPVariant | str = BPPVariant.CURVES
+    variant: BPPVariantChoice = BPPVariant.CURVES
     hand_types: int = 17
     actions: int = 4
     final_arc: bool = False
@@ -113,7 +114,7 @@ class BPPBot:
     table_seed: int | None = None
     curves: Curves = field(default_factory=Curves)
     bluff_rate: float = 0.05
-    opponent_model: OpponentModelMode | str = OpponentModelMode.GENERIC
+    opponent_model: OpponentModelModeChoice = OpponentModelMode.GENERIC
     prior_strength: float = 10.0
     fold_equity: float = 0.0
     seed: int | None = None

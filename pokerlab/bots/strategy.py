@@ -27,12 +27,12 @@ import math
 import warnings
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 from pokerlab import _validate
 from pokerlab._validate import member
 from pokerlab.errors import ParameterError, ParameterTypeError
-from pokerlab.streets import Street
+from pokerlab.streets import Street, StreetChoice
 
 __all__ = [
     "BPPVariant",
@@ -151,6 +151,10 @@ class Trust(StrEnum):
     AGGRESSIVE = "aggressive"
 
 
+TrustChoice: TypeAlias = Trust | Literal["conservative", "aggressive"]
+"""A :class:`Trust` or its value as a string: a type checker refuses any other string."""
+
+
 class Bluff(StrEnum):
     """Phase II's bluffing styles (Algorithm 5); each is a bluff rate in ``BLUFF_STYLES``."""
 
@@ -160,11 +164,19 @@ class Bluff(StrEnum):
     NONE = "none"
 
 
+BluffChoice: TypeAlias = Bluff | Literal["aggressive", "normal", "conservative", "none"]
+"""A :class:`Bluff` or its value as a string: a type checker refuses any other string."""
+
+
 class OpponentModelKind(StrEnum):
     """Phase III's opponent model: hands shown down by betting pattern, or the context models."""
 
     SHOWDOWN = "showdown"
     CONTEXT = "context"
+
+
+OpponentModelKindChoice: TypeAlias = OpponentModelKind | Literal["showdown", "context"]
+"""A :class:`OpponentModelKind` or its value as a string: a type checker refuses any other string."""
 
 
 class ContextKind(StrEnum):
@@ -175,11 +187,19 @@ class ContextKind(StrEnum):
     FREQUENCY = "frequency"
 
 
+ContextKindChoice: TypeAlias = ContextKind | Literal["mlp", "tree", "frequency"]
+"""A :class:`ContextKind` or its value as a string: a type checker refuses any other string."""
+
+
 class BPPVariant(StrEnum):
     """How the BPP bot turns P(win) into an action: the published curves, or the decision network."""
 
     CURVES = "curves"
     DECISION = "decision"
+
+
+BPPVariantChoice: TypeAlias = BPPVariant | Literal["curves", "decision"]
+"""A :class:`BPPVariant` or its value as a string: a type checker refuses any other string."""
 
 
 def _street(street: str) -> Street:
@@ -287,7 +307,7 @@ def ehs_decision(
 def bluff(
     ehs: float,
     draw: float,
-    street: str,
+    street: StreetChoice,
     opponents: int,
     pot_in_big_blinds: float,
     *,
@@ -337,7 +357,7 @@ def pot_odds(to_call: float, pot: float) -> float:
     return to_call / (pot + to_call) if to_call > 0 else 0.0
 
 
-def pot_odds_decision(ehs: float, ppot: float, street: str, to_call: float, pot: float) -> Decision:
+def pot_odds_decision(ehs: float, ppot: float, street: StreetChoice, to_call: float, pot: float) -> Decision:
     """Algorithm 6: on the river call if EHS beats the pot odds; before it, if PPOT does."""
     _validate.probability(ehs, "ehs")
     _validate.probability(ppot, "ppot")
@@ -359,7 +379,7 @@ def model_decision(
     money_in_hand: float,
     draw: float,
     *,
-    trust: str = "conservative",
+    trust: TrustChoice = "conservative",
     bluff_draw: float = 1.0,
     bluff_probability: float = 0.5,
     current_bet: int = 0,
@@ -396,7 +416,7 @@ def model_decision(
     return _raise(math.exp(x - 1) * 0.5 * money_in_hand, current_bet, f"EHS {ehs:.3f} in [mu, mu + sigma]")
 
 
-def decision_regions(street: str = "flop", ppot: float = 0.2, pot: float = 100.0, steps: int = 41) -> Any:
+def decision_regions(street: StreetChoice = "flop", ppot: float = 0.2, pot: float = 100.0, steps: int = 41) -> Any:
     """What Phase II does (no bluff) for every EHS and bet to call: a frame for a region chart.
 
     Columns ``ehs``, ``to_call`` (as a fraction of the pot), ``pot_odds``,

@@ -52,16 +52,21 @@ from functools import lru_cache
 from typing import Any
 
 from pokerlab import _validate
+from pokerlab._options import TableMethodChoice, TableMetricChoice
 from pokerlab.bots.baseline import require_turn
 from pokerlab.bots.context_models import ContextOpponents
 from pokerlab.bots.showdown import ShowdownModel
 from pokerlab.bots.strategy import (
     Bluff,
+    BluffChoice,
     ContextKind,
+    ContextKindChoice,
     Decision,
     DecisionKind,
     OpponentModelKind,
+    OpponentModelKindChoice,
     Trust,
+    TrustChoice,
     _raise,
     bluff,
     ehs_decision,
@@ -226,12 +231,12 @@ class PhaseTwo:
     heads-up exact table), with ``metric`` pot_share or won_outright.
     """
 
-    bluff: Bluff | str = Bluff.NORMAL
+    bluff: BluffChoice = Bluff.NORMAL
     bluff_rate: float | None = None
     seed: int | None = None
     c: float | None = None
-    table: TableMethod | str = TableMethod.SIMULATION
-    metric: TableMetric | str = TableMetric.POT_SHARE
+    table: TableMethodChoice = TableMethod.SIMULATION
+    metric: TableMetricChoice = TableMetric.POT_SHARE
     raise_above: float = 0.8
     call_above: float = 0.4
     raise_fraction: float = 0.5
@@ -300,11 +305,11 @@ class PhaseTwo:
         draw = self._rng.random()
         assert self.bluff_rate is not None
         if not self.bluff_facing_bet and view.to_call > 0:
-            return pot_odds_decision(ehs, ppot, view.street.value, view.to_call, view.pot)
+            return pot_odds_decision(ehs, ppot, view.street, view.to_call, view.pot)
         b = bluff(
             ehs,
             draw,
-            view.street.value,
+            view.street,
             opponents,
             view.pot / view.big_blind,
             rate=self.bluff_rate,
@@ -316,18 +321,18 @@ class PhaseTwo:
         )
         if b is not None and b.kind is DecisionKind.RAISE:
             return b
-        return pot_odds_decision(ehs, ppot, view.street.value, view.to_call, view.pot)
+        return pot_odds_decision(ehs, ppot, view.street, view.to_call, view.pot)
 
 
 @dataclass
 class PhaseThree(PhaseTwo):
     """Phase III: Phase II plus the showdown model and Algorithm 8 (see the module docstring)."""
 
-    trust: Trust | str = Trust.CONSERVATIVE
+    trust: TrustChoice = Trust.CONSERVATIVE
     min_samples: int = 10
     min_samples_few_players: int = 5
-    opponent_model: OpponentModelKind | str = OpponentModelKind.SHOWDOWN
-    context_kind: ContextKind | str = ContextKind.TREE
+    opponent_model: OpponentModelKindChoice = OpponentModelKind.SHOWDOWN
+    context_kind: ContextKindChoice = ContextKind.TREE
     context_min_decisions: int = 200
     context_refit_every: int = 1000
     context_value_above: float = 0.6
@@ -420,18 +425,18 @@ class PhaseThree(PhaseTwo):
             why = f"context model: P(all fold) {p_fold:.3f} > {risk / (view.pot + risk):.3f}"
             return _raise(amount, view.current_bet, why)
         return pot_odds_decision(
-            ehs, street_strength(hole, board, _opponents(view))[1], view.street.value, view.to_call, view.pot
+            ehs, street_strength(hole, board, _opponents(view))[1], view.street, view.to_call, view.pot
         )
 
 
 @lru_cache(maxsize=64)
-def _table(method: str, players: int, metric: str) -> Any:
+def _table(method: TableMethodChoice, players: int, metric: TableMetricChoice) -> Any:
 
     # the committed table or an error naming its file: a bot never plays from other numbers
     return load_table(method, players=players if method == "simulation" else None)
 
 
-def _table_value(method: str, players: int, metric: str, name: str) -> float:
+def _table_value(method: TableMethodChoice, players: int, metric: TableMetricChoice, name: str) -> float:
     table = _table(method, players, metric)
     if method == "simulation":
         return table.extra_value(metric, name)

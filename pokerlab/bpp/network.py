@@ -47,7 +47,7 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab._options import Engine
+from pokerlab._options import Engine, EngineChoice
 from pokerlab._validate import member
 from pokerlab.bpp.handtypes import (
     BOARD_NONE,
@@ -237,7 +237,7 @@ class BPPNetwork:
         return np.asarray(np.einsum(*operands, out, optimize="greedy"))
 
     def query(
-        self, node: str, evidence: dict[str, str] | None = None, *, engine: Engine | str = "pgmpy"
+        self, node: str, evidence: dict[str, str] | None = None, *, engine: EngineChoice = "pgmpy"
     ) -> dict[str, float]:
         """The posterior of ``node`` given ``evidence`` (state names), as ``{state: probability}``.
 

@@ -46,6 +46,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Literal, TypeAlias
 
 import numpy as np
 
@@ -242,6 +243,10 @@ class OpponentModelMode(StrEnum):
     OFF = "off"
 
 
+OpponentModelModeChoice: TypeAlias = OpponentModelMode | Literal["generic", "specific", "off"]
+"""A :class:`OpponentModelMode` or its value as a string: a type checker refuses any other string."""
+
+
 @dataclass
 class OpponentModel:
     """P(OPP_Action | OPP_Current) per round, learned from showdowns (see the module docstring).
@@ -251,7 +256,7 @@ class OpponentModel:
     """
 
     prior: Mapping[str, np.ndarray]
-    mode: OpponentModelMode | str = OpponentModelMode.GENERIC
+    mode: OpponentModelModeChoice = OpponentModelMode.GENERIC
     prior_strength: float = 10.0
     counts: dict[tuple[str, str], np.ndarray] = field(default_factory=dict, repr=False)
     showdowns: dict[str, int] = field(default_factory=dict)

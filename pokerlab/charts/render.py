@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from pokerlab import _validate
 from pokerlab.errors import ParameterError, ParameterTypeError
@@ -56,6 +56,10 @@ class Renderer(StrEnum):
     STATIC = "static"
     JUPYTER = "jupyter"
     SVG = "svg"
+
+
+RendererChoice: TypeAlias = Renderer | Literal["live", "static", "jupyter", "svg"]
+"""A :class:`Renderer` or its value as a string: a type checker refuses any other string."""
 
 
 RENDERERS: tuple[Renderer, ...] = tuple(Renderer)

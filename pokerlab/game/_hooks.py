@@ -15,7 +15,8 @@ and each module that owns an entry point registers it when it is imported (:func
 ``pokerlab/game/__init__.py`` imports every such module, and Python runs a package's ``__init__``
 before any of its modules, so whoever holds a :class:`~pokerlab.game.Rules` value finds every entry
 filled. This is the same arrangement as :mod:`pokerlab._chart_hook` for results' ``chart()``. This module
-imports nothing from pokerlab.
+imports nothing from pokerlab. The callers still annotate their real types: ``Rules.new_hand`` returns a
+``HandState``, imported under ``if TYPE_CHECKING:`` (an annotation, never run).
 
 The entries: ``new_hand`` (state), ``from_gamedef`` and ``to_gamedef`` (gamedef), ``to_phh`` and
 ``from_phh`` (phh).
@@ -26,14 +27,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["ENTRIES", "Hand", "call", "provide"]
+__all__ = ["ENTRIES", "call", "provide"]
 
 ENTRIES = ("new_hand", "from_gamedef", "to_gamedef", "to_phh", "from_phh")
 """The names an owner may register: one per public method that hands over to a higher module."""
-
-Hand = Any
-"""A :class:`~pokerlab.game.state.HandState`, spelt ``Any`` in :mod:`~pokerlab.game.rules` (the return of
-``Rules.new_hand``), which sits below the state and may not import it, not even to annotate."""
 
 _PROVIDED: dict[str, Callable[..., Any]] = {}
 

@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias, cast, runtime_checkable
 
 import numpy as np
 
@@ -488,6 +488,10 @@ class Rotation(StrEnum):
     """The apps (BigHoldem's rules page): the next seat still in, left of the last button."""
 
 
+RotationChoice: TypeAlias = Rotation | Literal["deal_count", "left_of_last"]
+"""A :class:`Rotation` or its value as a string: a type checker refuses any other string."""
+
+
 class Seeding(StrEnum):
     """How :class:`TableLoop` seeds each hand's cards from the table's seed."""
 
@@ -495,6 +499,10 @@ class Seeding(StrEnum):
     """:func:`play_match`: numpy's ``SeedSequence([seed, deal])``; a duplicate deal's seatings share it."""
     PER_HAND = "per_hand"
     """The apps: ``seed * 1_000_003 + hand number``."""
+
+
+SeedingChoice: TypeAlias = Seeding | Literal["per_deal", "per_hand"]
+"""A :class:`Seeding` or its value as a string: a type checker refuses any other string."""
 
 
 @dataclass
@@ -544,8 +552,8 @@ class TableLoop:
         *,
         seed: int,
         first_button: int,
-        rotation: Rotation,
-        seeding: Seeding,
+        rotation: RotationChoice,
+        seeding: SeedingChoice,
         clock: bool,
         rebuy: bool = False,
         fatal: tuple[type[Exception], ...] = (),

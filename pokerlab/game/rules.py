@@ -40,6 +40,10 @@ from pokerlab.streets import Street
 if TYPE_CHECKING:  # pragma: no cover
     from pokerlab.cards import CardsLike
 
+    # Annotation only: the state imports the rules at run time, never the other way (tests/test_api.py lists this
+    # edge in TYPE_ONLY_UPWARD), so mypy and IDEs see new_hand's real return type.
+    from pokerlab.game.state import HandState
+
 __all__ = [
     "AAAI06_HEADS_UP_LIMIT",
     "BIGHOLDEM",
@@ -403,7 +407,7 @@ class Rules:
         seed: int | None = None,
         deck: CardsLike | None = None,
         hand_number: int = 0,
-    ) -> _hooks.Hand:
+    ) -> HandState:
         """Start a hand: post antes and blinds and deal the hole cards; a
         :class:`~pokerlab.game.state.HandState`.
 
@@ -419,7 +423,10 @@ class Rules:
         if isinstance(stacks, int) and not isinstance(stacks, bool):
             stacks = [self.starting_stack] * stacks
         seats = list(stacks)  # type: ignore[arg-type]  # a bool is refused by HandState with a sentence
-        return _hooks.call("new_hand", self, seats, button=button, seed=seed, deck=deck, hand_number=hand_number)
+        hand: HandState = _hooks.call(
+            "new_hand", self, seats, button=button, seed=seed, deck=deck, hand_number=hand_number
+        )
+        return hand
 
 
 AAAI06_HEADS_UP_LIMIT = Rules(

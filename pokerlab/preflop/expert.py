@@ -12,6 +12,7 @@ from concurrent.futures import Executor
 import numpy as np
 
 from pokerlab import _progress
+from pokerlab._options import TableSourceChoice
 from pokerlab._validate import member
 from pokerlab.cards import HandClass
 from pokerlab.errors import ParameterError
@@ -108,7 +109,7 @@ def _group_table(groups: dict[int, tuple[str, ...]], source: str, players: int) 
 
 def expert_table(
     players: int,
-    source: TableSource | str = TableSource.INCOME_RATE,
+    source: TableSourceChoice = TableSource.INCOME_RATE,
     *,
     games: int | None = None,
     seed: int | None = None,

@@ -10,6 +10,7 @@ from typing import cast
 import numpy as np
 
 from pokerlab import _validate
+from pokerlab._options import TableMetricChoice
 from pokerlab._parallel import run_tasks
 from pokerlab._validate import flag, whole
 from pokerlab.cards import hand_classes
@@ -54,7 +55,7 @@ def simulate_table(
     players: int,
     games: int = 10_000,
     seed: int | None = None,
-    metric: str = "pot_share",
+    metric: TableMetricChoice = "pot_share",
     executor: Executor | None = None,
     progress: bool = True,
     *,

@@ -21,7 +21,7 @@ import numpy as np
 
 from pokerlab import _chart_hook, _validate
 from pokerlab._files import write_text
-from pokerlab._options import TableMethod, TableMetric, TableSource
+from pokerlab._options import TableMethod, TableMethodChoice, TableMetric, TableSource, TableSourceChoice
 from pokerlab._validate import is_whole, member
 from pokerlab._version import __version__
 from pokerlab.cards import HandClass, hand_classes
@@ -461,7 +461,7 @@ def _missing(path: Path, command: str) -> PreflopTableError:
 
 
 def load_table(
-    method: TableMethod | str, players: int | None = None, source: TableSource | str = TableSource.INCOME_RATE
+    method: TableMethodChoice, players: int | None = None, source: TableSourceChoice = TableSource.INCOME_RATE
 ) -> PreflopTable:
     """Read one of the committed tables of ``data/preflop_tables`` (see its README), from :func:`data_dir`.
 

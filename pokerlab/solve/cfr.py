@@ -61,7 +61,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from pokerlab import _chart_hook, _progress, _validate
-from pokerlab._options import CFREngine, Variant
+from pokerlab._options import CFREngine, CFREngineChoice, Variant, VariantChoice
 from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.solve import _flat
 from pokerlab.solve.evaluate import decisions, exploitability
@@ -187,11 +187,11 @@ def _check_int(name: str, value: object, low: int, high: int) -> int:
 def cfr(
     game: Game,
     iterations: int,
-    variant: Variant | str = "cfr",
+    variant: VariantChoice = "cfr",
     seed: int | None = None,
     *,
     record: int | None = None,
-    engine: CFREngine | str | None = None,
+    engine: CFREngineChoice | None = None,
     progress: bool = False,
 ) -> CFRResult:
     """Run ``iterations`` iterations of ``variant`` (``"cfr"``, ``"cfr+"`` or ``"mccfr"``) on ``game``.
@@ -408,7 +408,7 @@ class _Sampled(_Solver):
         return value
 
 
-def cfr_reference(game: Game, iterations: int, variant: Variant | str = "cfr") -> Policy:
+def cfr_reference(game: Game, iterations: int, variant: VariantChoice = "cfr") -> Policy:
     """CFR or CFR+ written plainly (one deal, one node at a time): the tested reference of :func:`cfr`.
 
     Returns the average policy after ``iterations`` iterations.

@@ -60,7 +60,7 @@ from typing import Any
 import numpy as np
 
 from pokerlab import _validate
-from pokerlab._options import GameName
+from pokerlab._options import GameName, GameNameChoice
 from pokerlab.errors import ParameterError, ParameterTypeError
 
 __all__ = ["GAMES", "Game", "GameName", "InfoSet", "Node", "game"]
@@ -167,7 +167,7 @@ def _legal(g: Game) -> np.ndarray:
     return legal
 
 
-def game(name: GameName | str) -> Game:
+def game(name: GameNameChoice) -> Game:
     """Kuhn poker (``"kuhn"``) or Leduc Hold'em (``"leduc"``), built from the rules in the module docstring.
 
     The same object is returned on every call (games are immutable).

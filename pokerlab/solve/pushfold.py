@@ -41,7 +41,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 import numpy as np
 
@@ -76,6 +76,10 @@ class PushFoldSide(StrEnum):
 
     JAM = "jam"
     CALL = "call"
+
+
+PushFoldSideChoice: TypeAlias = PushFoldSide | Literal["jam", "call"]
+"""A :class:`PushFoldSide` or its value as a string: a type checker refuses any other string."""
 
 
 CLASSES: tuple[str, ...] = tuple(hc.name for hc in hand_classes())
