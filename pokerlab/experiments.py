@@ -47,7 +47,7 @@ from pokerlab.game import NO_LIMIT_RING, Rules, play_match
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-    from pokerlab.game import Bot, Rules
+    from pokerlab.game import Rules
 
 __all__ = [
     "OPPONENT_FIELD",
@@ -58,7 +58,6 @@ __all__ = [
     "ScoreMetric",
     "Setup",
     "compare_opponent_models",
-    "make_bot",
     "run_duplicate",
     "run_experiment",
 ]
@@ -86,20 +85,6 @@ SETUPS: dict[str, list[str]] = {
     ],
     "trust": ["phase3:trust=conservative", "phase3:trust=aggressive", "phase2", "phase2"],
 }
-
-
-def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """Deprecated alias of :func:`pokerlab.bots.make`, which now reads specs
-    (``"name:key=value,..."``) itself."""
-    import warnings
-
-    warnings.warn(
-        "pokerlab.experiments.make_bot is deprecated; use pokerlab.bots.make(spec, seed=...)",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    _validate.text(spec, "spec (a bot)")
-    return bots.make(spec, seed=_validate.seed(seed))
 
 
 def _trial(task: tuple[list[str], Any, int, int, int]) -> Any:

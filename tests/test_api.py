@@ -65,10 +65,6 @@ PRESENTATION = ("charts", "widgets", "apps")  # the only packages that may impor
 # also in layer 6, may not: #24)
 PRESENTATION_LIBRARIES = ("altair", "ipywidgets", "anywidget", "vl_convert")
 
-# Files that sit in a lower package but belong to another layer: deprecated import paths kept for code
-# written before the presentation layer became one (lesson 10 used them). Nothing in their package imports them.
-RELOCATED = {"solve/charts.py": "charts", "solve/widgets.py": "widgets"}
-
 
 # Inside a package the modules are layered too (DEVELOPERS.md "Layers"), and the package's __init__
 # sits above all of them: a module never imports a name from its own package's __init__.
@@ -162,7 +158,7 @@ def test_lower_layers_never_import_higher_ones():
         where = "/".join(rel)
         package = rel[0].removesuffix(".py")
         module = path.stem if len(rel) == 2 else None
-        mine = LAYERS[RELOCATED.get(where, package)]
+        mine = LAYERS[package]
         allowed = {target for (file, _), target in ALLOWED_UPWARD.items() if file == where}
         for node, function, type_only in _imports(ast.parse(path.read_text())):
             for t in set(_targets(node, root)):
@@ -397,7 +393,7 @@ def test_only_the_presentation_layer_imports_presentation_libraries():
     for path in sorted(root.rglob("*.py")):
         rel = path.relative_to(root).parts
         where = "/".join(rel)
-        if RELOCATED.get(where, rel[0].removesuffix(".py")) in PRESENTATION:
+        if rel[0].removesuffix(".py") in PRESENTATION:
             continue
         for node, function, _ in _imports(ast.parse(path.read_text(encoding="utf-8"))):
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]

@@ -7,7 +7,7 @@ import pytest
 
 from pokerlab import ParameterError, bots, charts
 from pokerlab.cli import main
-from pokerlab.experiments import SETUPS, make_bot, run_duplicate, run_experiment
+from pokerlab.experiments import SETUPS, run_duplicate, run_experiment
 
 
 def test_bot_specs():
@@ -22,13 +22,6 @@ def test_bot_specs():
         bots.make("genius")
     with pytest.raises(ParameterError, match="unknown bot"):
         bots.make(":bluff=none")
-
-
-def test_make_bot_is_a_deprecated_alias_of_bots_make():
-    with pytest.warns(DeprecationWarning, match="bots.make"):
-        old = make_bot("phase3:trust=conservative", seed=4)
-    new = bots.make("phase3:trust=conservative", seed=4)
-    assert (old.name, type(old), vars(old).keys()) == (new.name, type(new), vars(new).keys())
 
 
 def test_experiments_depend_only_on_the_seed():

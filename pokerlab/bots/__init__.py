@@ -23,8 +23,7 @@ as the command line and the experiments write them; the bot is named by its spec
 >>> bot.name, bot.bluff_rate > 0
 ('phase2:bluff=aggressive,raise_above=0.85', True)
 
-:func:`make` is the one bot factory (``pokerlab.experiments.make_bot`` is a
-deprecated alias of it).
+:func:`make` is the one bot factory.
 """
 
 from __future__ import annotations

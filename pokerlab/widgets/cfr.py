@@ -4,8 +4,7 @@ The charts are drawn as SVG by vl-convert inside ``HTML`` widgets (offline,
 updated in place), like the other pokerlab explorers. Displayed in a notebook,
 the explorer also saves a PNG of its current charts beside the live widget, so
 a saved lesson shows them where no kernel runs (GitHub, nbconvert HTML,
-VS Code, an untrusted JupyterLab). It lived in ``pokerlab.solve.widgets`` with its own copy of
-the PNG pipeline until the presentation layer became one (``pokerlab.charts.render``).
+VS Code, an untrusted JupyterLab), through the presentation layer's one PNG pipeline (``pokerlab.charts.render``).
 """
 
 from __future__ import annotations
