@@ -117,7 +117,13 @@ def _set_scratch_folders() -> None:
 ROOT = Path(__file__).resolve().parent
 WARM_PARTS = 2
 """pokerlab._warm.PARTS, not imported here (the controller stays free of pokerlab; tests/test_warm.py checks)."""
-KERNEL_SOURCES = {ROOT / "pokerlab" / "_kernels.py": 12, ROOT / "pokerlab" / "solve" / "_kernels.py": 2}
+KERNEL_SOURCES = {
+    ROOT / "pokerlab" / "_kernels" / "evaluator.py": 5,
+    ROOT / "pokerlab" / "_kernels" / "equity.py": 4,
+    ROOT / "pokerlab" / "_kernels" / "strength.py": 2,
+    ROOT / "pokerlab" / "_kernels" / "preflop.py": 1,
+    ROOT / "pokerlab" / "solve" / "_kernels.py": 2,
+}
 """Each kernel module and how many of its kernels :func:`pokerlab._warm.warm_kernels` compiles (an index file each)."""
 
 
