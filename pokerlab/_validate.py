@@ -66,6 +66,18 @@ def _is_numpy_bool(value: Any) -> bool:
     return type(value).__name__ == "bool_"
 
 
+def is_bool(value: Any) -> bool:
+    """True for ``True``/``False`` and numpy bools: the values a number argument must refuse although Python
+    counts them as numbers."""
+    return isinstance(value, bool) or _is_numpy_bool(value)
+
+
+def is_index(value: Any) -> bool:
+    """True for one whole number in any form that ``operator.index`` takes (ints, numpy integers, 0-d integer
+    arrays), False for bools and arrays of more than one number."""
+    return hasattr(value, "__index__") and not is_bool(value) and getattr(value, "ndim", 0) == 0
+
+
 def whole(
     value: Any,
     name: str,
@@ -73,11 +85,28 @@ def whole(
     lo: int | None = None,
     hi: int | None = None,
     error: type[PokerlabError] = ParameterError,
+    message: str | None = None,
 ) -> int:
-    """``value`` as an ``int`` in ``lo..hi`` (either end open when None)."""
+    """``value`` as an ``int`` in ``lo..hi`` (either end open when None); numpy integers are whole numbers too.
+
+    ``message`` replaces the sentence for every refusal (``f"{message}, not {value!r}"``), for arguments whose
+    meaning says more than a span (``"position must be a seat 0..5"``).
+
+    >>> import numpy as np
+    >>> whole(np.int64(1000), "samples", lo=100, hi=10_000_000)
+    1000
+    >>> whole(7, "position", lo=0, hi=5, message="position must be a seat 0..5")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.ParameterError: position must be a seat 0..5, not 7
+    """
     if not is_whole(value):
-        raise _type_error(error)(f"{name} must be a whole number, not {_show(value)}")
+        raise _type_error(error)(
+            f"{message}, not {_show(value)}" if message else f"{name} must be a whole number, not {_show(value)}"
+        )
     n = int(value.__index__())
+    if message and ((lo is not None and n < lo) or (hi is not None and n > hi)):
+        raise error(f"{message}, not {_show(value)}")
     if lo == 0 and hi is None and n < 0:
         raise error(f"{name} cannot be negative, not {n}")
     if (lo is not None and n < lo) or (hi is not None and n > hi):
@@ -101,18 +130,24 @@ def real(
     hi: float | None = None,
     lo_open: bool = False,
     error: type[PokerlabError] = ParameterError,
+    message: str | None = None,
 ) -> float:
-    """``value`` as a finite ``float`` in ``[lo, hi]`` (``(lo, hi]`` with ``lo_open``)."""
+    """``value`` as a finite ``float`` in ``[lo, hi]`` (``(lo, hi]`` with ``lo_open``); numpy numbers too.
+
+    ``message`` replaces the sentence for every refusal, as in :func:`whole`."""
+    said = f"{message}, not {_show(value)}" if message else f"{name} must be a finite number, not {_show(value)}"
     if isinstance(value, bool) or _is_numpy_bool(value) or isinstance(value, (str, bytes, bytearray)):
-        raise _type_error(error)(f"{name} must be a finite number, not {_show(value)}")
+        raise _type_error(error)(said)
     try:
         x = float(value)
     except (TypeError, ValueError):
-        raise _type_error(error)(f"{name} must be a finite number, not {_show(value)}") from None
+        raise _type_error(error)(said) from None
     except OverflowError:
-        raise error(f"{name} must be a finite number, not {_show(value)}") from None
+        raise error(said) from None
     if not math.isfinite(x):
-        raise error(f"{name} must be a finite number, not {_show(value)}")
+        raise error(said)
+    if message and ((lo is not None and (x < lo or (lo_open and x == lo))) or (hi is not None and x > hi)):
+        raise error(said)
     if lo == 0 and not lo_open and x < 0:
         raise error(f"{name} cannot be negative, not {x:g}")
     if lo is not None and (x < lo or (lo_open and x == lo)):
@@ -157,11 +192,12 @@ def seed(value: Any, name: str = "seed", *, optional: bool = True, generator: bo
     return int(value)
 
 
-def flag(value: Any, name: str) -> bool:
-    """A real bool (numpy bools too); 0/1, strings and None are refused."""
-    if isinstance(value, bool) or _is_numpy_bool(value):
+def flag(value: Any, name: str, *, error: type[PokerlabError] = ParameterTypeError, message: str | None = None) -> bool:
+    """A real bool (numpy bools too); 0/1, strings and None are refused (with ``error``; ``message`` replaces
+    the sentence, as in :func:`whole`)."""
+    if is_bool(value):
         return bool(value)
-    raise ParameterTypeError(f"{name} must be True or False, not {_show(value)}")
+    raise error(f"{message or f'{name} must be True or False'}, not {_show(value)}")
 
 
 def choice(value: Any, name: str, options: Iterable[Any]) -> Any:
@@ -213,6 +249,21 @@ def text(value: Any, name: str, *, empty: bool = False) -> str:
     if not empty and not value.strip():
         raise ParameterError(f"{name} must not be empty")
     return value
+
+
+def path(value: Any, message: str, *, error: type[PokerlabError] = ParameterError) -> Any:
+    """``value`` if it is a path (a ``str`` or an ``os.PathLike``), else ``error(f"{message}, not {value!r}")``.
+
+    >>> path(3, "read_hand needs a file path")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.ParameterTypeError: read_hand needs a file path, not 3
+    """
+    import os
+
+    if isinstance(value, (str, os.PathLike)):
+        return value
+    raise _type_error(error)(f"{message}, not {_show(value)}")
 
 
 def output_file(value: Any, name: str) -> Any:

@@ -42,6 +42,7 @@ from enum import StrEnum
 from functools import cache
 from typing import TYPE_CHECKING
 
+from pokerlab import _validate
 from pokerlab._validate import flag, whole
 from pokerlab._validate import seed as check_seed
 from pokerlab.errors import CardError, DuplicateCardError
@@ -242,8 +243,8 @@ def parse_named(text: CardsLike, name: str, *, allow_duplicates: bool = False) -
     flag(allow_duplicates, "allow_duplicates")
     if isinstance(text, Card):
         cards: list[Card] = [text]
-    elif isinstance(text, int) and not isinstance(text, bool):
-        cards = [_card_from_id(text, name)]
+    elif _validate.is_whole(text):
+        cards = [_card_from_id(int(text), name)]  # type: ignore[call-overload]
     elif isinstance(text, str):
         cards = _parse_string(text, name if name != "text" else "")  # the message shows the text itself
     elif isinstance(text, (bytes, bytearray)):
@@ -261,7 +262,7 @@ def parse_named(text: CardsLike, name: str, *, allow_duplicates: bool = False) -
                 cards.append(item)
             elif isinstance(item, str):
                 cards.extend(_parse_string(item, name))
-            elif hasattr(item, "__index__") and not isinstance(item, bool) and getattr(item, "ndim", 0) == 0:
+            elif _validate.is_index(item):
                 # ints, numpy integers and 0-d integer arrays; a nested array is not one card id
                 try:
                     card_id = operator.index(item)
@@ -439,8 +440,10 @@ class HandClass:
     def __post_init__(self) -> None:
         if not isinstance(self.high, Rank) or not isinstance(self.low, Rank):
             raise CardError(f"high and low must be Ranks, not {self.high!r} and {self.low!r}")
-        if self.suited is not None and not isinstance(self.suited, bool):
-            raise CardError(f"suited must be True, False or None (a pair), not {self.suited!r}")
+        if self.suited is not None:
+            _validate.flag(
+                self.suited, "suited", error=CardError, message="suited must be True, False or None (a pair)"
+            )
         if self.high.index < self.low.index:
             raise CardError(f"a hand class names its higher rank first, not {self.low}{self.high}")
         if (self.high == self.low) != (self.suited is None):

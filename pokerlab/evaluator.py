@@ -42,9 +42,9 @@ from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from pokerlab import _notice, _progress, _tables
+from pokerlab import _notice, _progress, _tables, _validate
 from pokerlab.cards import Card, CardsLike, Rank, parse_named
-from pokerlab.errors import CardCountError, CardError, ParameterTypeError
+from pokerlab.errors import CardCountError, CardError
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -99,8 +99,7 @@ class HandValue:
     cards: tuple[Card, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
-        if isinstance(self.value, bool) or not isinstance(self.value, int) or not 1 <= self.value <= 7462:
-            raise CardError(f"hand values run 1..7462, not {self.value}")
+        _validate.whole(self.value, "value", lo=1, hi=7462, error=CardError, message="hand values run 1..7462")
 
     def __int__(self) -> int:
         return self.value
@@ -235,8 +234,7 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
         fits = arr.size == 0 or (int(arr.min()) >= 0 and int(arr.max()) <= 255)
         arr = arr.astype(np.uint8 if fits else np.int64)
     arr = np.ascontiguousarray(arr)
-    if not isinstance(validate, bool):
-        raise ParameterTypeError(f"validate must be True or False, not {validate!r}")
+    _validate.flag(validate, "validate")
     if len(arr) <= SMALL_BATCH and _notice.single_query and "pokerlab._kernels" not in sys.modules:
         # a few hands while numba is not loaded yet: numpy answers at once, the same values (always checked)
         wide = arr.astype(np.int64)
@@ -329,10 +327,10 @@ def category_counts(n_cards: int = 5, *, progress: bool = True) -> dict[HandCate
 
     from pokerlab import _kernels
 
-    if isinstance(n_cards, bool) or not isinstance(n_cards, int) or n_cards not in (5, 6, 7):
-        raise CardCountError(f"n_cards: hands have 5, 6 or 7 cards, not {n_cards!r}")
-    if not isinstance(progress, bool):
-        raise ParameterTypeError(f"progress must be True or False, not {progress!r}")
+    n_cards = _validate.whole(
+        n_cards, "n_cards", lo=5, hi=7, error=CardCountError, message="n_cards: hands have 5, 6 or 7 cards"
+    )
+    _validate.flag(progress, "progress")
     total = np.zeros(9, dtype=np.int64)
     firsts = range(52 - n_cards + 1)
     if progress:

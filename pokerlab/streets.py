@@ -15,6 +15,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Literal, TypeAlias
 
+from pokerlab import _validate
 from pokerlab.errors import CardCountError
 
 __all__ = ["BOARD_SIZES", "Street"]
@@ -45,7 +46,7 @@ class Street(StrEnum):
     def of_board(cls, cards: int) -> Street:
         """The round whose betting a board of ``cards`` cards belongs to (0, 3, 4 or 5)."""
         sizes = dict(zip(BOARD_SIZES, cls, strict=True))
-        if isinstance(cards, bool) or cards not in sizes:
+        if not _validate.is_whole(cards) or cards not in sizes:
             raise CardCountError(f"a board has 0, 3, 4 or 5 cards, not {cards!r}")
         return sizes[cards]
 

@@ -46,7 +46,6 @@ under pokerlab's rules with :func:`check_dealer_log`.
 
 from __future__ import annotations
 
-import math
 import re
 import socket
 import time
@@ -388,8 +387,9 @@ def to_matchstate(state: HandState, position: int, dialect: str = "acpc") -> Mat
 
     if not isinstance(state, HandState):
         raise ParameterTypeError(f"state must be a HandState, not {type(state).__name__}")
-    if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < state.n:
-        raise ParameterError(f"position must be a seat 0..{state.n - 1}, not {position!r}")
+    position = _validate.whole(
+        position, "position", lo=0, hi=state.n - 1, message=f"position must be a seat 0..{state.n - 1}"
+    )
     dialect = _dialect(dialect)
     nolimit = state.rules.structure is not BettingStructure.FIXED_LIMIT
     rounds: list[list[tuple[str, int | None]]] = [[]]
@@ -627,15 +627,10 @@ def run_client(
         host.encode("idna")  # what the resolver does first: a label over 63 characters or a lone surrogate fails
     except UnicodeError as exc:
         raise ParameterError(f"host {host[:100]!r} is not a host name or address: {exc}") from None
-    if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
-        raise ParameterError(f"port must be a whole number from 1 to 65535, not {port!r}")
-    if (
-        isinstance(timeout, bool)
-        or not isinstance(timeout, (int, float))
-        or not math.isfinite(timeout)
-        or not 0 < timeout <= 86400
-    ):
-        raise ParameterError(f"timeout must be a number of seconds in (0, 86400], not {timeout!r}")
+    port = _validate.whole(port, "port", lo=1, hi=65535, message="port must be a whole number from 1 to 65535")
+    timeout = _validate.real(
+        timeout, "timeout", lo=0, lo_open=True, hi=86400, message="timeout must be a number of seconds in (0, 86400]"
+    )
     if not callable(getattr(bot, "act", None)):
         raise ParameterError(f"bot must have an act(view) method; {bot!r} has none")
     hands: set[int] = set()

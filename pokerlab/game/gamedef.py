@@ -59,8 +59,7 @@ _INT32_MAX = 2**31 - 1  # the server's stack when a game definition gives none
 def _players(players: int | None, rules: Rules) -> int:
     if players is None:
         return rules.default_players
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise ParameterError(f"players must be a whole number, not {players!r}")
+    players = _validate.whole(players, "players")
     if not rules.min_players <= players <= rules.max_players:
         raise ParameterError(f"{rules.name} seats {rules.min_players} to {rules.max_players} players, not {players}")
     return players

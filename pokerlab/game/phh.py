@@ -63,6 +63,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any
 
+from pokerlab import _validate
 from pokerlab._files import atomic_writer
 from pokerlab.cards import Card, parse_cards
 from pokerlab.errors import CardError, HiddenCardsError, PHHError, PokerlabError
@@ -279,8 +280,7 @@ def write_phhs(states: Iterable[HandState], path: str | Path) -> int:
     history that :func:`read_hands` could read back.
     """
 
-    if isinstance(path, bool) or not isinstance(path, (str, Path)):
-        raise PHHError(f"write_phhs needs a file path, not {path!r}")
+    _validate.path(path, "write_phhs needs a file path", error=PHHError)
     hands = _hands_to_write(states, "write_phhs")
     target = Path(path)
     try:
@@ -599,8 +599,9 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
 def _check_load_arguments(text: object, first_line: object, source: object, check: object) -> None:
     if not isinstance(text, str):
         raise PHHError(f"PHH text must be a str, not {type(text).__name__}")
-    if isinstance(first_line, bool) or not isinstance(first_line, int) or first_line < 1:
-        raise PHHError(f"first_line must be a line number >= 1, not {first_line!r}")
+    first_line = _validate.whole(
+        first_line, "first_line", lo=1, error=PHHError, message="first_line must be a line number >= 1"
+    )
     if not isinstance(source, str):
         raise PHHError(f"source is a name for messages (a str), not {source!r}")
     _check_flag(check)
@@ -905,8 +906,7 @@ def _own_field(reader: _Reader, data: dict, key: str, default: Any, kind: type[A
 
 
 def _check_flag(check: object) -> None:
-    if not isinstance(check, bool):
-        raise PHHError(f"check must be True or False, not {check!r}")
+    _validate.flag(check, "check", error=PHHError)
 
 
 def from_phh(text: str) -> HandState:
@@ -1019,10 +1019,8 @@ def _section(chunk: list[str], start: int, name: str, label: str, check: bool) -
 
 def read_hand(path: str | Path, number: int = 1, *, check: bool = True) -> PHHHand:
     """Hand ``number`` (1 = the first) of a ``.phh`` or ``.phhs`` file; the other hands are not replayed."""
-    if isinstance(path, bool) or not isinstance(path, (str, Path)):
-        raise PHHError(f"read_hand needs a file path, not {path!r}")
-    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise PHHError(f"the hand number counts from 1, not {number!r}")
+    _validate.path(path, "read_hand needs a file path", error=PHHError)
+    number = _validate.whole(number, "number", lo=1, error=PHHError, message="the hand number counts from 1")
     _check_flag(check)
     if not str(path).strip():
         raise PHHError("read_hand needs a file path, not an empty one")
@@ -1037,8 +1035,7 @@ def read_hand(path: str | Path, number: int = 1, *, check: bool = True) -> PHHHa
 
 def read_hands(path: str | Path, *, check: bool = True) -> Iterator[PHHHand]:
     """The hands of a ``.phh`` or ``.phhs`` file (lazily)."""
-    if isinstance(path, bool) or not isinstance(path, (str, Path)):
-        raise PHHError(f"read_hands needs a file path, not {path!r}")
+    _validate.path(path, "read_hands needs a file path", error=PHHError)
     return iter_phhs(Path(path), check=check)
 
 

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 from pokerlab import _chart_hook, _validate
 from pokerlab.cards import Card
 from pokerlab.equity import equity
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 from pokerlab.game.phh import PHHHand
 from pokerlab.game.rules import Street
 from pokerlab.game.state import Act, ActionKind, AwardPot, Call, Check, Fold, HandState, Muck, RaiseTo, Showdown
@@ -277,12 +277,11 @@ def study_hand(
                 names, (list, tuple), f"names needs one name per seat ({state.n}), not {names!r:.60}"
             )
         seat_names = listed = list(names)
-    if isinstance(samples, bool) or not isinstance(samples, int) or not 100 <= samples <= 10_000_000:
-        raise ParameterError(f"samples must be a whole number 100..10,000,000, not {samples!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ParameterError(f"seed must be a whole number >= 0, not {seed!r}")
-    if not isinstance(potential, bool):
-        raise ParameterTypeError(f"potential must be True or False, not {potential!r}")
+    samples = _validate.whole(
+        samples, "samples", lo=100, hi=10_000_000, message="samples must be a whole number 100..10,000,000"
+    )
+    seed = _validate.whole(seed, "seed", lo=0, message="seed must be a whole number >= 0")
+    potential = _validate.flag(potential, "potential")
     calc = _Calculator(samples, seed, potential)
     replay = HandState(
         state.rules,

@@ -23,8 +23,6 @@ Presets, each from its source (docs/references.md):
 
 from __future__ import annotations
 
-import math
-import numbers
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, localcontext
 from enum import StrEnum
@@ -67,9 +65,9 @@ class BettingStructure(StrEnum):
 
 def _chips(value: object, name: str) -> int:
     """Chips and counts are whole numbers: 2.5 or True is refused, not rounded."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise RulesTypeError(f"{name} must be a whole number (chips are integers), not {value!r}")
-    return int(value)
+    return _validate.whole(
+        value, name, error=RulesTypeError, message=f"{name} must be a whole number (chips are integers)"
+    )
 
 
 @dataclass(frozen=True)
@@ -108,9 +106,12 @@ class TimeBank:
 
     def __post_init__(self) -> None:
         for name in ("initial", "per_move"):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-                raise RulesError(f"the time bank's {name} must be a finite number of seconds, not {v!r}")
+            _validate.real(
+                getattr(self, name),
+                name,
+                error=RulesError,
+                message=f"the time bank's {name} must be a finite number of seconds",
+            )
         if self.initial <= 0:
             raise RulesError(
                 f"the time bank's initial time must be positive, not {self.initial}: every move would time out"
@@ -256,10 +257,8 @@ class Rules:
                 f"min_stack_to_play ({s.min_stack_to_play}) is above the starting stack ({s.starting_stack}): "
                 "every seat would be eliminated after the first hand"
             )
-        if not isinstance(s.heads_up_reverse_blinds, bool):
-            raise RulesTypeError(f"heads_up_reverse_blinds must be True or False, not {s.heads_up_reverse_blinds!r}")
-        if not isinstance(s.reset_stacks, bool):
-            raise RulesTypeError(f"reset_stacks must be True or False, not {s.reset_stacks!r}")
+        _validate.flag(s.heads_up_reverse_blinds, "heads_up_reverse_blinds", error=RulesTypeError)
+        _validate.flag(s.reset_stacks, "reset_stacks", error=RulesTypeError)
         if s.time_bank is not None and not isinstance(s.time_bank, TimeBank):
             raise RulesTypeError(f"time_bank must be a TimeBank or None, not {s.time_bank!r}")
         if not isinstance(s.metadata, dict):
@@ -273,16 +272,14 @@ class Rules:
             for lv in levels:
                 if lv.small_blind > lv.big_blind or lv.big_blind <= 0 or lv.ante < 0:
                     raise RulesError(f"bad blind level {lv}")
-        if not isinstance(s.straddles, tuple) or any(
-            isinstance(x, bool) or not isinstance(x, int) or x <= 0 for x in s.straddles
-        ):
+        if not isinstance(s.straddles, tuple) or not all(_validate.is_whole(x) and x > 0 for x in s.straddles):
             raise (RulesError if isinstance(s.straddles, tuple) else RulesTypeError)(
                 f"straddles must be a tuple of positive whole numbers of chips, not {s.straddles!r}"
             )
         if len(s.straddles) > s.max_players - 2:
             raise RulesError(f"{len(s.straddles)} straddles need more than {s.max_players} players")
-        if not isinstance(s.position_antes, tuple) or any(
-            isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in s.position_antes
+        if not isinstance(s.position_antes, tuple) or not all(
+            _validate.is_whole(x) and x >= 0 for x in s.position_antes
         ):
             raise (RulesError if isinstance(s.position_antes, tuple) else RulesTypeError)(
                 f"position_antes must be a tuple of whole numbers >= 0, not {s.position_antes!r}"
@@ -291,8 +288,7 @@ class Rules:
             raise RulesError(f"position_antes has {len(s.position_antes)} entries for at most {s.max_players} players")
         if s.position_antes and s.ante:
             raise RulesError(f"give either a uniform ante ({s.ante}) or position_antes, not both")
-        if not isinstance(s.dead_antes, bool):
-            raise RulesTypeError(f"dead_antes must be True or False, not {s.dead_antes!r}")
+        _validate.flag(s.dead_antes, "dead_antes", error=RulesTypeError)
         if not isinstance(s.chip_unit, Decimal) or not s.chip_unit.is_finite() or s.chip_unit <= 0:
             raise (RulesError if isinstance(s.chip_unit, Decimal) else RulesTypeError)(
                 f"chip_unit must be a positive finite Decimal, not {s.chip_unit!r}"
@@ -324,10 +320,12 @@ class Rules:
 
     def antes_for(self, players: int, hand_number: int = 0) -> tuple[int, ...]:
         """The ante each position posts (position 0 = small blind) at a table of ``players``."""
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
-            raise RulesError(f"a table seats 2 to 10 players, not {players!r}")
-        if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
-            raise RulesError(f"hand_number is a whole number >= 0, not {hand_number!r}")
+        players = _validate.whole(
+            players, "players", lo=2, hi=10, error=RulesError, message="a table seats 2 to 10 players"
+        )
+        hand_number = _validate.whole(
+            hand_number, "hand_number", lo=0, error=RulesError, message="hand_number is a whole number >= 0"
+        )
         if self.position_antes:
             return tuple(self.position_antes[k] if k < len(self.position_antes) else 0 for k in range(players))
         return (self.level(hand_number).ante,) * players
@@ -341,8 +339,7 @@ class Rules:
         >>> Rules().format_chips(8290)
         '8290'
         """
-        if isinstance(chips, bool) or not isinstance(chips, int):
-            raise RulesError(f"an amount of chips is a whole number, not {chips!r}")
+        chips = _validate.whole(chips, "chips", error=RulesError, message="an amount of chips is a whole number")
         if self.chip_unit == 1:
             return str(chips)
         places = max(0, -self.chip_unit.as_tuple().exponent)  # type: ignore[operator]
@@ -395,8 +392,9 @@ class Rules:
     def check_players(self, n: int, name: str = "") -> None:
         """Refuse a number of players these rules cannot seat (``name``: the argument that gave them)."""
         where = f"{name}: " if name else ""
-        if isinstance(n, bool) or not hasattr(n, "__index__"):
-            raise RulesError(f"{where}the number of players must be a whole number, not {n!r}")
+        n = _validate.whole(
+            n, "players", error=RulesError, message=f"{where}the number of players must be a whole number"
+        )
         if not self.min_players <= n <= self.max_players:
             raise RulesError(f"{where}{self.name} seats {self.min_players} to {self.max_players} players, not {n}")
 
@@ -420,8 +418,8 @@ class Rules:
         """
         if stacks is None:
             stacks = self.default_players
-        if isinstance(stacks, int) and not isinstance(stacks, bool):
-            stacks = [self.starting_stack] * stacks
+        if _validate.is_whole(stacks):
+            stacks = [self.starting_stack] * int(stacks)  # type: ignore[arg-type]
         seats = list(stacks)  # type: ignore[arg-type]  # a bool is refused by HandState with a sentence
         hand: HandState = _hooks.call(
             "new_hand", self, seats, button=button, seed=seed, deck=deck, hand_number=hand_number

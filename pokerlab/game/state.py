@@ -428,9 +428,14 @@ class HandState:
             seed = _validate.seed(seed, generator=True)
         if type(hand_number) is not int or hand_number < 0:
             hand_number = _validate.whole(hand_number, "hand_number", lo=0)
-        for i, s in enumerate(stacks):
-            if (type(s) is not int or s <= 0) and (isinstance(s, bool) or not isinstance(s, int) or s <= 0):
-                raise PokerlabError(f"stacks: seat {i} needs a positive whole number of chips to play, not {s!r:.60}")
+        if not all(type(s) is int and s > 0 for s in stacks):  # the plain case first: a match's own stacks
+            stacks = [
+                _validate.whole(
+                    s, "stacks", lo=1, error=PokerlabError,
+                    message=f"stacks: seat {i} needs a positive whole number of chips to play",
+                )
+                for i, s in enumerate(stacks)
+            ]  # fmt: skip
         if not 0 <= button < n:
             raise PokerlabError(f"the button must be a seat 0..{n - 1}, not {button}")
         for label, seats in (("mucks", mucks), ("unknown_stacks", unknown_stacks)):
@@ -438,7 +443,7 @@ class HandState:
                 continue
             if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
                 raise PokerlabError(f"{label} must list seats 0..{n - 1}, not {seats!r:.60}")
-            if any(isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < n for m in seats):
+            if not all(_validate.is_whole(m) and 0 <= m < n for m in seats):
                 raise PokerlabError(f"{label} lists seats 0..{n - 1}, not {list(seats)!r:.60}")
         if holes is not None and (isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence)):
             raise PokerlabError(f"holes must list each seat's hole cards (None: hidden), not {holes!r:.60}")
@@ -474,12 +479,10 @@ class HandState:
         self._bounds_known = False
         self._legal: tuple[Action, ...] | None = None  # legal_actions() of the state as it is, once known
         self.mucks = frozenset(mucks)
-        if self.mucks and any(isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < n for m in self.mucks):
+        if self.mucks and not all(_validate.is_whole(m) and 0 <= m < n for m in self.mucks):
             raise PokerlabError(f"mucks lists seats 0..{n - 1}, not {sorted(self.mucks, key=str)!r}")
         self.unknown_stacks = frozenset(unknown_stacks)
-        if self.unknown_stacks and any(
-            isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < n for m in self.unknown_stacks
-        ):
+        if self.unknown_stacks and not all(_validate.is_whole(m) and 0 <= m < n for m in self.unknown_stacks):
             raise PokerlabError(f"unknown_stacks lists seats 0..{n - 1}, not {sorted(self.unknown_stacks, key=str)!r}")
         if holes is not None:
             self._deal_replay(holes, board)
@@ -547,8 +550,10 @@ class HandState:
 
     def position_seat(self, position: int) -> int:
         """The seat at ``position`` (0 = small blind, 1 = big blind, 2 = first straddle, ...)."""
-        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < self.n:
-            raise PokerlabError(f"a position is 0..{self.n - 1} at this table, not {position!r}")
+        position = _validate.whole(
+            position, "position", lo=0, hi=self.n - 1, error=PokerlabError,
+            message=f"a position is 0..{self.n - 1} at this table",
+        )  # fmt: skip
         return (self.small_blind_seat + position) % self.n
 
     def _start(self) -> None:
@@ -847,8 +852,10 @@ class HandState:
                 )
             return lo
         target = action.amount
-        if isinstance(target, bool) or not isinstance(target, int):
-            raise IllegalActionError(f"a raise amount is a whole number of chips, not {target!r}")
+        if type(target) is not int:  # the plain case first: a bot's own amount
+            target = _validate.whole(
+                target, "amount", error=IllegalActionError, message="a raise amount is a whole number of chips"
+            )
         if target < lo or target > hi:
             limit = "above the stack" if target > self.street_bet[a] + self.stacks[a] else "outside the limits"
             raise IllegalActionError(f"seat {a} cannot raise to {target} ({limit}): {self.describe_legal()}")
