@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pokerlab import _validate
 from pokerlab._parallel import run_tasks
 from pokerlab.bots.context import ACTIONS, CONTEXT_FEATURES, _check_count, _tracker_for
 from pokerlab.bots.registry import make
@@ -75,8 +76,7 @@ def _applied(action: Any, view: PlayerView) -> int:
     if isinstance(action, RaiseTo):
         lo, hi = view.min_raise_to, view.max_raise_to
         amount = action.amount
-        whole = isinstance(amount, int) and not isinstance(amount, bool)
-        ok = whole and lo is not None and hi is not None and lo <= amount <= hi
+        ok = _validate.is_whole(amount) and lo is not None and hi is not None and lo <= amount <= hi
         return 2 if ok else default
     return default
 
@@ -146,8 +146,7 @@ def collect_decisions(
     _check_count("seed", seed, 0, 2**63 - 1)
     if executor is not None and not callable(getattr(executor, "map", None)):
         raise ParameterError(f"executor must be a concurrent.futures.Executor (or None), not {executor!r}")
-    if not isinstance(progress, bool):
-        raise ParameterTypeError(f"progress must be True or False, not {progress!r}")
+    _validate.flag(progress, "progress")
     if record is None:
         mask = (1 << len(bots)) - 1
     else:

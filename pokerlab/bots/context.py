@@ -54,7 +54,6 @@ that learn from them are in :mod:`pokerlab.bots.context_models`.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -313,11 +312,7 @@ def situation_features(
     """
 
     def number(name: str, value: Any) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-            raise ParameterError(f"{name} must be a number of chips, not {value!r}")
-        if not math.isfinite(value) or value < 0:
-            raise ParameterError(f"{name} must be a finite number of chips >= 0, not {value!r}")
-        return float(value)
+        return _validate.real(value, name, lo=0, message=f"{name} must be a finite number of chips >= 0")
 
     def flag(name: str, value: Any) -> float:
         if not isinstance(value, (bool, np.bool_)):
@@ -339,8 +334,7 @@ def situation_features(
     active = dealt_in if active is None else active
     _check_count("active", active, 1, dealt_in)
     _check_count("unacted", unacted, 0, max(active - 1, 0))
-    if isinstance(bet_ratio, bool) or not isinstance(bet_ratio, (int, float)) or not 0 <= bet_ratio <= 1:
-        raise ParameterError(f"bet_ratio must be a number in [0, 1], not {bet_ratio!r}")
+    bet_ratio = _validate.real(bet_ratio, "bet_ratio", lo=0, hi=1, message="bet_ratio must be a number in [0, 1]")
     stage = {0: 0, 3: 1, 4: 2, 5: 3}[len(cards)]
     ranks = [c.id >> 2 for c in cards]
     suits = [sum(1 for c in cards if c.id & 3 == k) for k in range(4)]
@@ -419,5 +413,4 @@ def decisions_from_phh(histories: Sequence[str]) -> pd.DataFrame:
 
 
 def _check_count(name: str, value: Any, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
-        raise ParameterError(f"{name} must be a whole number from {low} to {high:,}, not {value!r}")
+    _validate.whole(value, name, lo=low, hi=high, message=f"{name} must be a whole number from {low} to {high:,}")

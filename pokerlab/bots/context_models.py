@@ -15,7 +15,6 @@ a match (the ``phase3`` bot with ``opponent_model="context"`` uses it).
 
 from __future__ import annotations
 
-import math
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -155,8 +154,7 @@ class ContextModel:
         _check_count("max_depth", self.max_depth, 1, 64)
         _check_count("min_samples_leaf", self.min_samples_leaf, 1, 10_000_000)
         s = self.smoothing
-        if isinstance(s, bool) or not isinstance(s, (int, float)) or not math.isfinite(s) or s < 0:
-            raise ParameterError(f"smoothing must be a finite number >= 0, not {s!r}")
+        _validate.real(s, "smoothing", lo=0, message="smoothing must be a finite number >= 0")
 
     def fit(self, frame: pd.DataFrame) -> ContextModel:
         """Learn from a frame with the 19 feature columns and ``action`` (as :func:`collect_decisions` returns)."""
@@ -413,13 +411,7 @@ class ContextOpponents:
         """
         if not isinstance(view, PlayerView):
             raise ParameterTypeError(f"fold_probability needs a PlayerView, not {type(view).__name__}")
-        if (
-            isinstance(amount, bool)
-            or not isinstance(amount, (int, float, np.integer, np.floating))
-            or not math.isfinite(amount)
-            or amount < 0
-        ):
-            raise ParameterError(f"amount must be a finite number of chips >= 0, not {amount!r}")
+        _validate.real(amount, "amount", lo=0, message="amount must be a finite number of chips >= 0")
         if self._tracker is None or view.hand_number != self._hand:
             return None
         me = view.seat

@@ -131,16 +131,15 @@ def _rate(style: str, bluff_rate: float | None) -> float:
 
 
 def _check_c(c: Any) -> float | None:
-    if c is not None and (isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 < c < float("inf")):
-        raise ParameterError(f"c must be a positive number, not {c!r}")
+    if c is not None:
+        c = _validate.real(c, "c", lo=0, lo_open=True, message="c must be a positive number")
     return c
 
 
 def _check_pot(few_pot_big_blinds: Any) -> float:
-    ok = isinstance(few_pot_big_blinds, (int, float)) and not isinstance(few_pot_big_blinds, bool)
-    if not ok or not 0 <= few_pot_big_blinds < float("inf"):
-        raise ParameterError(f"few_pot_big_blinds must be a finite number >= 0, not {few_pot_big_blinds!r}")
-    return float(few_pot_big_blinds)
+    return _validate.real(
+        few_pot_big_blinds, "few_pot_big_blinds", lo=0, message="few_pot_big_blinds must be a finite number >= 0"
+    )
 
 
 def phase_two_policy(

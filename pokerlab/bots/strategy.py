@@ -95,11 +95,12 @@ class Decision:
             object.__setattr__(self, "kind", member(DecisionKind, self.kind, "kind"))
         for name in ("raise_to", "current_bet"):
             v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise ParameterError(
-                    f"{name} must be a whole number of chips >= 0, not {v!r:.60} "
-                    "(a decision says the street total to raise to; round a raise size and add the current bet)"
+            if type(v) is not int or v < 0:  # the plain case first: a bot's own chips
+                said = (
+                    f"{name} must be a whole number of chips >= 0 (a decision says the street total to raise to; "
+                    "round a raise size and add the current bet)"
                 )
+                object.__setattr__(self, name, _validate.whole(v, name, lo=0, message=said))
         if self.kind is DecisionKind.RAISE:
             if self.raise_to < self.current_bet:
                 raise ParameterError(f"raise_to ({self.raise_to}) cannot be below the current bet ({self.current_bet})")
@@ -131,9 +132,7 @@ def _raise(size: float, current_bet: int, reason: str) -> Decision:
 
 
 def _bet(name: str, x: object) -> int:
-    if isinstance(x, bool) or not isinstance(x, int) or x < 0:
-        raise ParameterError(f"{name} must be a whole number of chips >= 0, not {x!r:.60}")
-    return x
+    return _validate.whole(x, name, lo=0, message=f"{name} must be a whole number of chips >= 0")
 
 
 def _fold(reason: str) -> Decision:

@@ -20,7 +20,6 @@ from pokerlab import _progress, _validate
 from pokerlab.bpp.handtypes import ROUNDS, evidence_from_cards
 from pokerlab.bpp.network import build_network
 from pokerlab.cards import Card, HandClass, parse_named
-from pokerlab.errors import ParameterError
 from pokerlab.preflop import load_table
 from pokerlab.streets import BOARD_SIZES
 from pokerlab.strength import hand_potential, hand_strength
@@ -48,8 +47,9 @@ def abstraction_gap(
     """A DataFrame with, per round and dealt situation, BPP's P(win), the exact equity and the error."""
     import pandas as pd
 
-    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 10**7:
-        raise ParameterError(f"samples must be a whole number 1..10,000,000, not {samples!r}")
+    samples = _validate.whole(
+        samples, "samples", lo=1, hi=10**7, message="samples must be a whole number 1..10,000,000"
+    )
     nets = {r: build_network(r, hand_types=hand_types, **network) for r in ROUNDS}
 
     seed = _validate.seed(seed, optional=False)

@@ -39,7 +39,6 @@ choice; the sources give none.
 from __future__ import annotations
 
 import contextlib
-import math
 import warnings
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -47,6 +46,7 @@ from typing import Any
 
 import numpy as np
 
+from pokerlab import _validate
 from pokerlab._options import Engine, EngineChoice
 from pokerlab._validate import member
 from pokerlab.bpp.handtypes import (
@@ -58,7 +58,7 @@ from pokerlab.bpp.handtypes import (
     type_names,
 )
 from pokerlab.bpp.learning import DEFAULT_DEALS, DEFAULT_SEED, deal_counts
-from pokerlab.errors import ImpossibleEvidenceError, ParameterError, ParameterTypeError
+from pokerlab.errors import ImpossibleEvidenceError, ParameterError
 
 __all__ = [
     "ACTIONS_2",
@@ -80,8 +80,7 @@ WIN_STATES = ("win", "lose")
 
 def action_names(actions: int) -> tuple[str, ...]:
     """State names of OPP_Action for 2 or 4 action states."""
-    if isinstance(actions, bool) or not isinstance(actions, (int, np.integer)):
-        raise ParameterError(f"BPP's opponent action node has 2 or 4 states, not {actions!r}")
+    _validate.whole(actions, "actions", message="BPP's opponent action node has 2 or 4 states")
     if actions == 2:
         return ACTIONS_2
     if actions == 4:
@@ -350,15 +349,10 @@ def build_network(
     rnd = check_round(round)
     names = type_names(hand_types)
     acts = action_names(actions)
-    if not isinstance(final_arc, bool):
-        raise ParameterTypeError(f"final_arc must be True or False, not {final_arc!r}")
-    if not (
-        isinstance(pseudo_count, int | float)
-        and not isinstance(pseudo_count, bool)
-        and 0 < pseudo_count < 1e300
-        and math.isfinite(pseudo_count)
-    ):
-        raise ParameterError(f"pseudo_count must be a positive number, not {pseudo_count!r}")
+    _validate.flag(final_arc, "final_arc")
+    _validate.real(
+        pseudo_count, "pseudo_count", lo=0, lo_open=True, hi=1e300, message="pseudo_count must be a positive number"
+    )
     seed = DEFAULT_SEED if seed is None else seed
     counts = deal_counts(deals, seed, progress=progress)
     r = ROUNDS.index(rnd)
