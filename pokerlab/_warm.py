@@ -18,9 +18,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pokerlab import evaluator, strength
+from pokerlab import _validate, evaluator, strength
 from pokerlab.equity import equity
-from pokerlab.errors import ParameterError
 from pokerlab.solve.cfr import cfr
 from pokerlab.solve.games import game
 
@@ -121,8 +120,10 @@ def warm_kernels(part: int | None = None) -> int:
     pokerlab.errors.ParameterError: part must be 0..1 or None, not 5
     """
     steps = _steps()
-    if part is not None and (isinstance(part, bool) or not isinstance(part, int) or not 0 <= part < len(steps)):
-        raise ParameterError(f"part must be 0..{len(steps) - 1} or None, not {part!r}")
+    if part is not None:
+        part = _validate.whole(
+            part, "part", lo=0, hi=len(steps) - 1, message=f"part must be 0..{len(steps) - 1} or None"
+        )
     for share in steps if part is None else [steps[part]]:
         for step in share:
             step()

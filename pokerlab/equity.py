@@ -197,9 +197,7 @@ def equity(
     if opponents is None:
         n_random = 1 if len(ranges) == 1 else 0
     else:
-        if isinstance(opponents, bool) or not isinstance(opponents, int):
-            raise ParameterError(f"opponents must be a whole number, not {opponents!r}")
-        n_random = opponents
+        n_random = _validate.whole(opponents, "opponents", message="opponents must be a whole number")
         if n_random < 0:
             raise ParameterError(f"opponents cannot be negative ({n_random})")
     n_opp = len(ranges) - 1 + n_random

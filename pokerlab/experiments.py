@@ -137,7 +137,7 @@ class ExperimentResult:
         import pandas as pd
 
         trials = sorted(set(self.money["trial"]))
-        if trial is not None and (isinstance(trial, bool) or trial not in trials):
+        if trial is not None and (not _validate.is_whole(trial) or trial not in trials):
             raise ParameterError(
                 f"trial must be None or one of the trials played (0..{len(trials) - 1}), not {trial!r}"
             )
@@ -357,12 +357,20 @@ def compare_opponent_models(
             (list, tuple),
             f"models must be a non-empty list drawn from {', '.join(MODEL_KINDS)}, not {models!r:.60}",
         )
-    if isinstance(hands, bool) or not isinstance(hands, int) or not 10 <= hands <= 10_000_000:
-        raise ParameterError(f"hands must be a whole number from 10 to 10,000,000, not {hands!r}")
-    if isinstance(test_fraction, bool) or not isinstance(test_fraction, (int, float)) or not 0 < test_fraction < 1:
-        raise ParameterError(f"test_fraction must be a number strictly between 0 and 1, not {test_fraction!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise ParameterError(f"seed must be a whole number from 0 to 2**63 - 1, not {seed!r}")
+    hands = _validate.whole(
+        hands, "hands", lo=10, hi=10_000_000, message="hands must be a whole number from 10 to 10,000,000"
+    )
+    test_fraction = _validate.real(
+        test_fraction,
+        "test_fraction",
+        lo=0,
+        lo_open=True,
+        hi=1,
+        message="test_fraction must be a number strictly between 0 and 1",
+    )
+    if test_fraction == 1:
+        raise ParameterError("test_fraction must be a number strictly between 0 and 1, not 1")
+    seed = _validate.whole(seed, "seed", lo=0, hi=2**63 - 1, message="seed must be a whole number from 0 to 2**63 - 1")
     if (
         isinstance(field, str)
         or not isinstance(field, (list, tuple))

@@ -15,7 +15,7 @@ import numpy as np
 from pokerlab import _chart_hook, _validate
 from pokerlab._parallel import run_tasks
 from pokerlab.cards import HandClass, combo_index, hand_classes
-from pokerlab.errors import ParameterError, ParameterTypeError, PreflopTableError
+from pokerlab.errors import ParameterError, PreflopTableError
 from pokerlab.preflop.exact import BOARD_COUNT, _canonical_boards
 from pokerlab.preflop.table import (
     CLASS_NAMES,
@@ -277,10 +277,10 @@ def exact_matrix(executor: Executor | None = None, progress: bool = True, tasks:
     serial); the counts are whole numbers, so the result does not depend on
     the executor. Ctrl-C stops it between chunks.
     """
-    if isinstance(tasks, bool) or not isinstance(tasks, int) or not 1 <= tasks <= BOARD_COUNT:
-        raise ParameterError(f"tasks must be a whole number 1..{BOARD_COUNT}, not {tasks!r}")
-    if not isinstance(progress, bool):
-        raise ParameterTypeError(f"progress must be True or False, not {progress!r}")
+    tasks = _validate.whole(
+        tasks, "tasks", lo=1, hi=BOARD_COUNT, message=f"tasks must be a whole number 1..{BOARD_COUNT}"
+    )
+    _validate.flag(progress, "progress")
     if executor is not None and not isinstance(executor, Executor):
         raise ParameterError(f"executor must be a concurrent.futures.Executor or None, not {executor!r}")
     boards, weights = _canonical_boards()

@@ -97,8 +97,8 @@ def simulate_table(
             raise ParameterError("classes must name at least one hand class")
     if seed is None:
         seed = int(cast(int, np.random.SeedSequence().entropy) % (2**63))
-    elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ParameterError(f"seed must be a non-negative whole number, not {seed!r}")
+    else:
+        seed = _validate.whole(seed, "seed", lo=0, message="seed must be a non-negative whole number")
     wanted = range(169) if classes is None else sorted({CLASS_NAMES.index(_class(c, "classes").name) for c in classes})
     tasks = []
     for ci in wanted:

@@ -165,7 +165,7 @@ def _check_provenance(p: Mapping[str, Any], where: str) -> None:
     if not isinstance(method, str) or method not in set(TableMethod):
         raise bad(f"names an unknown method {method!r}")
     players = p.get("players")
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
+    if not _validate.is_whole(players) or not 2 <= players <= 10:
         raise bad(f"names {players!r} players (2..10)")
     if method == "exact" and players != 2:
         raise bad(f"of the exact heads-up table names {players} players")
@@ -174,9 +174,9 @@ def _check_provenance(p: Mapping[str, Any], where: str) -> None:
     if method == "simulation" and p.get("metric") not in METRICS:
         raise bad(f"names an unknown metric {p.get('metric')!r}")
     for key in ("games", "games_per_task"):
-        if key in p and (isinstance(p[key], bool) or not isinstance(p[key], int) or p[key] < 1):
+        if key in p and (not _validate.is_whole(p[key]) or p[key] < 1):
             raise bad(f"gives {key} = {p[key]!r} (a whole number of at least 1)")
-    if "seed" in p and (isinstance(p["seed"], bool) or not isinstance(p["seed"], int) or p["seed"] < 0):
+    if "seed" in p and (not _validate.is_whole(p["seed"]) or p["seed"] < 0):
         raise bad(f"gives seed = {p['seed']!r} (a whole number of at least 0)")
 
 

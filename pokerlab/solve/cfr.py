@@ -53,7 +53,6 @@ deals. The tests hold all three equal.
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -177,8 +176,7 @@ def _checkpoints(iterations: int, record: int | None) -> list[int]:
 
 
 def _check_int(name: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ParameterError(f"{name} must be a whole number, not {value!r}")
+    value = _validate.whole(value, name)
     if not low <= int(value) <= high:
         raise ParameterError(f"{name} must be between {low:,} and {high:,}, not {value}")
     return int(value)
@@ -238,8 +236,7 @@ def cfr(
         solver = _Vectorised(game, plus=kind == Variant.CFR_PLUS)
     history: list[tuple[int, float]] = []
     snapshots: list[Policy] = []
-    if not isinstance(progress, bool):
-        raise ParameterTypeError(f"progress must be True or False, not {progress!r}")
+    _validate.flag(progress, "progress")
     bar = None
     if progress:
         bar = _progress.bar(iterations, f"{kind} on {game.name}", "it")

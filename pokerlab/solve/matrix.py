@@ -16,7 +16,6 @@ rock-paper-scissors).
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -92,9 +91,13 @@ def regret_matching_self_play(
         raise ParameterError(f"matrix must be a non-empty square table of finite numbers, not shape {a.shape}")
     if np.abs(a).max() > _MAX_PAYOFF:
         raise ParameterError(f"matrix entries must be at most {_MAX_PAYOFF:g} in size (regrets would overflow)")
-    if isinstance(iterations, bool) or not isinstance(iterations, numbers.Integral) or not 1 <= iterations <= 1_000_000:
-        raise ParameterError(f"iterations must be a whole number between 1 and 1,000,000, not {iterations!r}")
-    iterations = int(iterations)
+    iterations = _validate.whole(
+        iterations,
+        "iterations",
+        lo=1,
+        hi=1_000_000,
+        message="iterations must be a whole number between 1 and 1,000,000",
+    )
     k = a.shape[0]
     if isinstance(actions, str) or not isinstance(actions, Sequence) or not all(isinstance(x, str) for x in actions):
         raise ParameterError(f"actions must be a sequence of names, one per row, not {actions!r}")

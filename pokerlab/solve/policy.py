@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pokerlab import _validate
 from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.solve.games import Game
 
@@ -148,9 +149,8 @@ def _row(game: Game, info: InfoSet, probs: Mapping[str, float]) -> np.ndarray:
     for a, p in probs.items():
         if a not in info.actions:
             raise ParameterError(f"{a!r} is not a legal action at {info.key!r} (legal: {', '.join(info.actions)})")
-        if isinstance(p, bool) or not isinstance(p, (int, float, np.floating)) or not math.isfinite(p) or p < 0:
-            raise ParameterError(f"the probability of {a!r} at {info.key!r} must be a finite number >= 0, not {p!r}")
-        row[game.actions.index(a)] = float(p)
+        said = f"the probability of {a!r} at {info.key!r} must be a finite number >= 0"
+        row[game.actions.index(a)] = _validate.real(p, "probability", lo=0, message=said)
     if abs(row.sum() - 1) > 1e-6:
         raise ParameterError(f"the probabilities at {info.key!r} sum to {row.sum():.6g}, not 1")
     return row

@@ -49,7 +49,7 @@ from pokerlab import _chart_hook, _validate
 from pokerlab._validate import member, real, whole
 from pokerlab._validate import seed as check_seed
 from pokerlab.cards import HandClass, hand_classes
-from pokerlab.errors import ParameterError
+from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.preflop.matrix import load_matrix
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -549,8 +549,8 @@ def _strategy(values: Any, name: str) -> np.ndarray:
                 i = _class_index(k)
             except ParameterError as exc:
                 raise ParameterError(f"{name}: {exc}") from None
-            if isinstance(v, bool) or not isinstance(v, (int, float, np.floating, np.integer)):
-                raise ParameterError(f"{name}: the probability for {k!r} must be a number in [0, 1], not {v!r:.40}")
+            if _validate.is_bool(v) or not isinstance(v, (int, float, np.floating, np.integer)):
+                raise ParameterTypeError(f"{name}: the probability for {k!r} must be a number in [0, 1], not {v!r:.40}")
             out[i] = float(v)
     else:
         if isinstance(values, (str, bytes)):
