@@ -80,25 +80,9 @@ def _strength(card: str, board: str) -> float:
     return float(np.mean((result + 1) / 2))
 
 
-def _paid(history: str) -> tuple[int, int]:
-    """Chips each player has put in after ``history`` (round 1 "/" round 2)."""
-    paid = [1, 1]
-    for rnd, seq in enumerate(history.split("/")):
-        player = 0
-        for a in seq:
-            if a == "r":
-                paid[player] = paid[1 - player] + LEDUC_BETS[rnd]
-            elif a == "c":
-                paid[player] = paid[1 - player]
-            player = 1 - player
-    return paid[0], paid[1]
-
-
 def _decide(info: InfoSet, rate: float, few_pot_big_blinds: float, c: float | None) -> tuple[dict[str, float], str]:
-    paid = _paid(info.history)
-    to_call = paid[1 - info.player] - paid[info.player]
-    pot = paid[0] + paid[1]
-    money = 100 - paid[info.player]  # OpenSpiel's stack of 100 chips; amounts do not matter at fixed limit
+    to_call, pot = info.to_call, info.pot  # the game's DecisionPoint: chips as the tree counts them
+    money = 100 - info.paid[info.player]  # OpenSpiel's stack of 100 chips; amounts do not matter at fixed limit
 
     def play(kind: DecisionKind) -> str:
         if kind is DecisionKind.RAISE:

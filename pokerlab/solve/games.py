@@ -55,7 +55,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import permutations
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -63,15 +63,60 @@ from pokerlab import _validate
 from pokerlab._options import GameName, GameNameChoice
 from pokerlab.errors import ParameterError, ParameterTypeError
 
-__all__ = ["GAMES", "Game", "GameName", "InfoSet", "Node", "game"]
+__all__ = ["GAMES", "DecisionPoint", "Game", "GameName", "InfoSet", "Node", "game"]
 
 
 GAMES: tuple[GameName, ...] = tuple(GameName)
 
 
+@runtime_checkable
+class DecisionPoint(Protocol):
+    """The one small interface every solver's decision offers a bot or a lesson: who acts, what it may do, and
+    the chips (in the game's own units) each player has put in so far.
+
+    Kuhn's and Leduc's :class:`InfoSet` and the postflop solver's decision nodes all have it, so a bot reads
+    ``point.to_call`` and ``point.pot`` instead of re-deriving them from a history string.
+
+    >>> point = game("leduc").infoset("K:r")
+    >>> isinstance(point, DecisionPoint), point.player, point.actions, point.paid, point.to_call, point.pot
+    (True, 1, ('f', 'c', 'r'), (3, 1), 2, 4)
+    """
+
+    @property
+    def key(self) -> str:
+        """The decision's name: an information set key (``"K:r"``) or a postflop line."""
+        ...
+
+    @property
+    def player(self) -> int:
+        """Who acts: 0 (first to act) or 1."""
+        ...
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """The legal actions, in the game's own labels."""
+        ...
+
+    @property
+    def paid(self) -> tuple[int, int]:
+        """The chips each player has put in before this decision (antes and blinds included)."""
+        ...
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle: ``sum(paid)`` plus what was there before the game began."""
+        ...
+
+    @property
+    def to_call(self) -> int:
+        """What the acting player must add to match the other's chips (0: a check is free)."""
+        ...
+
+
 @dataclass(frozen=True, eq=False)
 class InfoSet:
-    """What the player to act knows: ``card``, ``board`` ("" before it is dealt) and the betting ``history``."""
+    """What the player to act knows: ``card``, ``board`` ("" before it is dealt) and the betting ``history``;
+    a :class:`DecisionPoint` (``paid`` by each player before it, ``pot``, ``to_call``)."""
 
     index: int
     key: str
@@ -80,6 +125,17 @@ class InfoSet:
     board: str
     history: str
     actions: tuple[str, ...]
+    paid: tuple[int, int] = (1, 1)
+
+    @property
+    def pot(self) -> int:
+        """The chips in the middle: both antes and every bet."""
+        return self.paid[0] + self.paid[1]
+
+    @property
+    def to_call(self) -> int:
+        """What the player to act must add to call (0 when it may check)."""
+        return self.paid[1 - self.player] - self.paid[self.player]
 
     def __repr__(self) -> str:
         return f"InfoSet({self.key!r}, player {self.player}, actions {''.join(self.actions)})"
@@ -195,12 +251,21 @@ class _Builder:
         return len(self.nodes) - 1
 
     def infoset_ids(
-        self, keys: list[str], player: int, cards: list[str], boards: list[str], history: str, actions: tuple[str, ...]
+        self,
+        keys: list[str],
+        player: int,
+        cards: list[str],
+        boards: list[str],
+        history: str,
+        actions: tuple[str, ...],
+        paid: tuple[int, int],
     ) -> np.ndarray:
         ids = np.empty(len(keys), dtype=np.int64)
         for d, key in enumerate(keys):
             if key not in self.infosets:
-                self.infosets[key] = InfoSet(len(self.infosets), key, player, cards[d], boards[d], history, actions)
+                self.infosets[key] = InfoSet(
+                    len(self.infosets), key, player, cards[d], boards[d], history, actions, paid
+                )
             ids[d] = self.infosets[key].index
         return ids
 
@@ -210,7 +275,9 @@ class _Builder:
             self.infosets.values(), key=lambda i: (i.player, _rank_order(i.card), _rank_order(i.board), i.index)
         )
         new = {old.index: k for k, old in enumerate(order)}
-        infosets = tuple(InfoSet(new[i.index], i.key, i.player, i.card, i.board, i.history, i.actions) for i in order)
+        infosets = tuple(
+            InfoSet(new[i.index], i.key, i.player, i.card, i.board, i.history, i.actions, i.paid) for i in order
+        )
         remap = np.array([new[k] for k in range(len(new))], dtype=np.int64)
         nodes = []
         for k, f in enumerate(self.nodes):
@@ -247,7 +314,9 @@ def _kuhn() -> Game:
         player = len(history) % 2
         k = b.add(history=history, player=player, actions=("p", "b"))
         mine = [cards[c] for c in deals[:, player]]
-        ids = b.infoset_ids([f"{c}:{history}" for c in mine], player, mine, [""] * len(deals), history, ("p", "b"))
+        paid = (1 + history[0::2].count("b"), 1 + history[1::2].count("b"))  # the antes, and a chip per bet
+        keys = [f"{c}:{history}" for c in mine]
+        ids = b.infoset_ids(keys, player, mine, [""] * len(deals), history, ("p", "b"), paid)
         children = (node(history + "p"), node(history + "b"))
         b.nodes[k].update(children=children, infoset=ids)
         return k
@@ -287,7 +356,7 @@ def _leduc() -> Game:
         else:
             boards = [letters[r] for r in ranks[:, 2]]
             keys = [f"{c}{bd}:{h1}/{h2}" for c, bd in zip(mine, boards, strict=True)]
-        ids = b.infoset_ids(keys, player, mine, boards, history, actions)
+        ids = b.infoset_ids(keys, player, mine, boards, history, actions, paid)
         children = []
         seq = h1 if rnd == 0 else h2
         for a in actions:
