@@ -14,7 +14,7 @@ of its own layer or of lower numbers, and no two modules import each other, even
 
     0  errors, _inputs, _validate, _cache, _signals, _version, _chart_hook, _notice, _progress, cards, ranges,
        _tables, streets, _files, _options
-    1  evaluator, _kernels
+    1  evaluator, _kernels, _compiled
     2  strength, equity, preflop, breakdown, _parallel, solve, _warm
     3  bpp
     4  game

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pokerlab import _validate, evaluator, strength
+from pokerlab import _compiled, _validate, evaluator, strength
 from pokerlab.equity import equity
 from pokerlab.solve.cfr import cfr
 from pokerlab.solve.games import game
@@ -32,8 +32,8 @@ def _dispatchers() -> list[Any]:
     """Every compiled kernel of pokerlab: the numba dispatchers of the two kernel modules."""
     from numba.core.dispatcher import Dispatcher
 
-    from pokerlab import _kernels
-    from pokerlab.solve import _kernels as solve_kernels
+    _kernels = _compiled.kernels()
+    from pokerlab.solve import _kernels as solve_kernels  # lazy, as every kernel module: it loads numba
 
     return [f for module in (_kernels, solve_kernels) for f in vars(module).values() if isinstance(f, Dispatcher)]
 
@@ -87,7 +87,7 @@ def _equity() -> None:
 def _board_strengths() -> None:
     import numpy as np
 
-    from pokerlab import _kernels
+    _kernels = _compiled.kernels()
 
     _kernels.board_strengths(np.array([0, 4, 8], np.int64))  # the showdown bots' table of a board
 

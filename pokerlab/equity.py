@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import TYPE_CHECKING, Any, cast
 
-from pokerlab import _inputs, _notice, _signals, _tables, _validate
+from pokerlab import _compiled, _inputs, _notice, _signals, _tables, _validate
 from pokerlab.cards import (
     Card,
     CardsLike,
@@ -515,7 +515,7 @@ def _exact_deals(ranges: list[Range], b: tuple[Card, ...], need: int, labels: li
     if _notice.single_query and n * comb(52 - 2 * k - len(b), need) <= QUICK_BOARDS:
         win, tie, share, boards = _hands_exact_numpy(holes, board, need)  # no numba start-up for one small query
     else:
-        from pokerlab import _kernels
+        _kernels = _compiled.kernels()
 
         step = max(1, RUNOUT_CHUNK_WORK // _deal_cost(need, k))
         parts = []
@@ -667,7 +667,7 @@ def _exact_two(
     """Two players, exact: every runout once, each live combination of either side evaluated once per runout."""
     import numpy as np
 
-    from pokerlab import _kernels
+    _kernels = _compiled.kernels()
 
     ids = combo_card_ids()
     board_mask = 0
@@ -734,7 +734,7 @@ def _exact(
 ) -> Equity:
     import numpy as np
 
-    from pokerlab import _kernels
+    _kernels = _compiled.kernels()
 
     ids = combo_card_ids()
     masks = (np.int64(1) << ids[:, 0]) | (np.int64(1) << ids[:, 1])
@@ -800,7 +800,7 @@ def _monte_carlo(
 ) -> Equity:
     import numpy as np
 
-    from pokerlab import _kernels
+    _kernels = _compiled.kernels()
 
     if seed is None:
         seed = int(cast(int, np.random.SeedSequence().entropy) % (2**63))

@@ -42,7 +42,7 @@ from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from pokerlab import _notice, _progress, _tables, _validate
+from pokerlab import _compiled, _notice, _progress, _tables, _validate
 from pokerlab.cards import Card, CardsLike, Rank, parse_named
 from pokerlab.errors import CardCountError, CardError
 
@@ -244,7 +244,7 @@ def evaluate_batch(ids: np.ndarray, *, validate: bool = True) -> np.ndarray:
             bad = int(wrong[0])
             raise CardError(f"row {bad} has a card id outside 0..51 or the same card twice: {given[bad].tolist()}")
         return _values_numpy(wide)
-    from pokerlab import _kernels
+    _kernels = _compiled.kernels()
 
     values, bad = _kernels.evaluate_batch(arr, check=validate)
     if bad >= 0:
@@ -325,7 +325,7 @@ def category_counts(n_cards: int = 5, *, progress: bool = True) -> dict[HandCate
 
     import numpy as np
 
-    from pokerlab import _kernels
+    _kernels = _compiled.kernels()
 
     n_cards = _validate.whole(
         n_cards, "n_cards", lo=5, hi=7, error=CardCountError, message="n_cards: hands have 5, 6 or 7 cards"

@@ -43,7 +43,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from pokerlab import _chart_hook, _inputs, _notice, _validate
+from pokerlab import _chart_hook, _compiled, _inputs, _notice, _validate
 from pokerlab.cards import Card, CardsLike, cards_html, combo_card_ids, format_cards
 from pokerlab.errors import ParameterError
 from pokerlab.evaluator import _card_words, _values_from_words, _values_numpy, evaluate
@@ -78,7 +78,7 @@ def _strength_counts(
     """
 
     if not _notice.single_query:
-        from pokerlab import _kernels
+        _kernels = _compiled.kernels()
 
         return _kernels.hand_strength(_inputs.ids_array(hole), _inputs.ids_array(board), weights)
     return _strength_counts_numpy(hole, board, weights)
@@ -281,7 +281,7 @@ def hand_potential(
     if _notice.single_query and w is None:  # the command line: numpy, no numba start-up (whole counts, the same)
         hp = _potential_numpy(h, b, lookahead)
     else:
-        from pokerlab import _kernels
+        _kernels = _compiled.kernels()
 
         hp = _kernels.potential(_inputs.ids_array(h), _inputs.ids_array(b), w, lookahead)
     return _potential_from_matrix(h, b, lookahead, n, hp, weighted=w is not None)
@@ -365,7 +365,7 @@ def turn_card_effects(
     """
     import pandas as pd
 
-    from pokerlab import _kernels
+    _kernels = _compiled.kernels()
 
     h, b = _inputs.hole_and_board(hole, flop, board_sizes=(3,), board_name="flop")
     n = _inputs.opponents_count(opponents)

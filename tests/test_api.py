@@ -53,7 +53,7 @@ LAYERS = {
     "errors": 0, "_inputs": 0, "_validate": 0, "_cache": 0, "_signals": 0, "_version": 0, "_chart_hook": 0,
     "_notice": 0, "_progress": 0, "_files": 0, "cards": 0, "ranges": 0, "_tables": 0, "streets": 0,
     "_options": 0,
-    "evaluator": 1, "_kernels": 1,
+    "evaluator": 1, "_kernels": 1, "_compiled": 1,
     "strength": 2, "equity": 2, "preflop": 2, "breakdown": 2, "_parallel": 2, "solve": 2, "_warm": 2,
     "bpp": 3,
     "game": 4,

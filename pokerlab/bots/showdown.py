@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab import _validate
+from pokerlab import _compiled, _validate
 from pokerlab.cards import HandClass, combo_card_ids, combo_cards, combo_index, hand_classes, parse_cards
 from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.game.match import PlayerView
@@ -165,7 +165,7 @@ class ReweightingModel:
             if not key:
                 self._values[key] = _preflop_values()
             else:
-                from pokerlab import _kernels
+                _kernels = _compiled.kernels()
 
                 self._values[key] = _kernels.board_strengths(np.array(key, dtype=np.int64))
         return self._values[key]

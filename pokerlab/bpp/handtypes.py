@@ -30,7 +30,7 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from pokerlab import _tables, _validate
+from pokerlab import _compiled, _tables, _validate
 from pokerlab._validate import is_whole
 from pokerlab.cards import CardsLike, parse_named
 from pokerlab.errors import CardCountError, DuplicateCardError, ParameterError
@@ -185,7 +185,7 @@ def exact_type_counts(n_cards: int = 7, hand_types: int = 17) -> np.ndarray:
 
     All 133,784,560 seven-card hands take about three seconds.
     """
-    from pokerlab import _kernels
+    _kernels = _compiled.kernels()
 
     if not is_whole(n_cards) or n_cards not in (5, 6, 7):
         raise CardCountError(f"n_cards: hands have 5, 6 or 7 cards, not {n_cards!r}")

@@ -6,6 +6,7 @@ from concurrent.futures import Executor
 
 import numpy as np
 
+from pokerlab import _cache, _compiled
 from pokerlab._parallel import run_tasks
 from pokerlab._validate import flag, whole
 from pokerlab.cards import combo_index, hand_classes
@@ -26,7 +27,7 @@ BOARD_COUNT = 134_459
 
 def _canonical_boards() -> tuple[np.ndarray, np.ndarray]:
     """5-card boards up to suit renaming with their multiplicities, cached on disk (checksum + provenance)."""
-    from pokerlab import _cache, _kernels
+    _kernels = _compiled.kernels()
 
     path = _cache.cache_dir() / f"canonical-boards-v1-f{_cache.FORMAT}.npz"
     provenance = {"kind": "pokerlab canonical 5-card boards", "version": 1, "boards": BOARD_COUNT}
@@ -50,7 +51,7 @@ def _canonical_boards() -> tuple[np.ndarray, np.ndarray]:
 
 
 def _heads_up_task(task: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    from pokerlab import _kernels
+    _kernels = _compiled.kernels()
 
     boards, weights = task
     return _kernels.heads_up_counts(boards, weights)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pokerlab import _chart_hook, _validate
+from pokerlab import _chart_hook, _compiled, _validate
 from pokerlab._parallel import run_tasks
 from pokerlab.cards import HandClass, combo_index, hand_classes
 from pokerlab.errors import ParameterError, PreflopTableError
@@ -257,7 +257,7 @@ def _check_matrix(
 
 
 def _matrix_task(task: tuple[np.ndarray, np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    from pokerlab import _kernels
+    _kernels = _compiled.kernels()
 
     boards, weights, class_of = task
     return _kernels.matrix_counts(boards, weights, class_of)

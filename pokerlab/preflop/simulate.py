@@ -9,7 +9,7 @@ from typing import cast
 
 import numpy as np
 
-from pokerlab import _validate
+from pokerlab import _compiled, _validate
 from pokerlab._options import TableMetricChoice
 from pokerlab._parallel import run_tasks
 from pokerlab._validate import flag, whole
@@ -33,7 +33,7 @@ def _task_seed(seed: int, class_index: int, chunk: int) -> int:
 
 def _simulate_task(task: tuple[int, int, int, int, int]) -> tuple[int, float, float, float, float, int]:
     """Play ``games`` all-in showdowns of one class against random hands (runs in any worker)."""
-    from pokerlab import _kernels
+    _kernels = _compiled.kernels()
 
     class_index, players, games, seed, _chunk = task
     hc = hand_classes()[class_index]

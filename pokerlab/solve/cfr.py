@@ -283,7 +283,7 @@ class _Compiled(_Solver):
     """CFR and CFR+ in the numba kernel of :mod:`pokerlab.solve._kernels` (the default engine)."""
 
     def __init__(self, game: Game, plus: bool) -> None:
-        from pokerlab.solve import _kernels
+        from pokerlab.solve import _kernels  # lazy: numba loads when a compiled solver is built, not on import
 
         self.kernel = _kernels.cfr_iterations
         self.arrays = _kernels.flatten(game)
@@ -353,7 +353,7 @@ class _CompiledSampled(_Solver):
         self.state = _flat.seed_state(seed)
         self.kernel: Callable[..., None]
         if compiled:
-            from pokerlab.solve import _kernels
+            from pokerlab.solve import _kernels  # lazy: numba loads only for the compiled walk
 
             self.kernel = _kernels.mccfr_iterations
         else:
