@@ -6,6 +6,7 @@ import math
 import random
 import re
 import tomllib
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
@@ -289,3 +290,78 @@ def test_a_process_pool_gives_the_single_process_counts(tmp_path):
         pooled = stats.count_hands(tmp_path, executor=pool, progress=False)
     assert pooled == alone
     assert stats.player_stats(tmp_path, executor=None, progress=False).equals(pooled.table())
+
+
+def test_a_dask_local_cluster_gives_the_single_process_counts(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    for k in range(3):
+        (tmp_path / f"part{k}.phhs").write_text(LABELLED.read_text())
+    alone = stats.player_stats(tmp_path, progress=False)
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        spread = stats.player_stats(tmp_path, executor=client, progress=False)
+    assert spread.equals(alone)
+    one = stats.player_stats(LABELLED, progress=False)
+    assert spread.loc["Cy", ("hands", "count")] == 3 * one.loc["Cy", ("hands", "count")]
+
+
+def _pluribus_sections() -> list[str]:
+    import lzma
+
+    from pokerlab import datasets
+
+    with lzma.open(datasets.path("pluribus_hands"), "rt", encoding="utf-8") as f:
+        return [
+            "".join(chunk) for chunk, _, _ in _raw_sections(f, "pluribus.phhs.xz")
+        ]  # fmt: skip
+
+
+def _voluntary_preflop(fields: dict) -> dict[str, int]:
+    """VPIP read straight from the action strings, without the engine: before the first board card, a
+    ``cbr`` is voluntary, and so is a ``cc``, except the big blind's (``p2``) while nobody has raised."""
+    names = fields["players"]
+    vpip = dict.fromkeys(names, 0)
+    raised = False
+    for action in fields["actions"]:
+        words = action.split()
+        if words[:2] == ["d", "db"]:
+            break
+        if words[0] == "d" or words[1] not in ("cc", "cbr"):
+            continue
+        if words[1] == "cbr" or not (words[0] == "p2" and not raised):
+            vpip[names[int(words[0][1:]) - 1]] = 1
+        raised = raised or words[1] == "cbr"
+    return vpip
+
+
+def test_the_pluribus_table_reconciles_with_the_hands():
+    from pokerlab import datasets
+
+    table = stats.player_stats(datasets.path("pluribus_hands"), progress=False)
+    sections = _pluribus_sections()
+    assert len(sections) == 10_000 and table.loc["Pluribus", ("hands", "count")] == 10_000
+    assert table[("hands", "count")].sum() == 60_000
+    # every VPIP count is a voluntary action in the file: the totals, and 20 player-hands one by one
+    parsed = [tomllib.loads(text, parse_float=Decimal) for text in sections]
+    totals: dict[str, int] = {}
+    for fields in parsed:
+        for name, v in _voluntary_preflop(fields).items():
+            totals[name] = totals.get(name, 0) + v
+    assert {name: int(table.loc[name, ("vpip", "count")]) for name in totals} == totals
+    rng = random.Random(2026)
+    for k in rng.sample(range(len(sections)), 20):
+        hand = load_phh(sections[k])
+        name = rng.choice(hand.names)
+        one = stats.player_stats(hand, players=[name], progress=False)
+        assert one.loc[name, ("vpip", "count")] == _voluntary_preflop(parsed[k])[name], sections[k].splitlines()[0]
+    # the chips: bb/100 from the files' own finishing stacks
+    won = {name: Fraction(0) for name in totals}
+    for fields in parsed:
+        for name, s, f in zip(fields["players"], fields["starting_stacks"], fields["finishing_stacks"], strict=True):
+            won[name] += Fraction(f - s) / 100
+    for name, w in won.items():
+        assert table.loc[name, ("bb_per_100", "count")] == pytest.approx(float(w)), name
+    pluribus = table.loc["Pluribus"]
+    assert 0.2 < pluribus[("vpip", "value")] < 0.35 and pluribus[("pfr", "value")] < pluribus[("vpip", "value")]
