@@ -121,10 +121,12 @@ from pokerlab.game.state import (
 
 __all__ = [
     "FIELDS",
+    "LABELS",
     "STATISTICS",
     "Position",
     "StatCounts",
     "count_hands",
+    "format_table",
     "hand_sources",
     "iter_hands",
     "player_stats",
@@ -800,7 +802,11 @@ def _iter_file(
     """The hands of one file, one at a time; with ``skip`` a bad hand is noted there and passed over."""
     kind = _kind_of(path)
     if kind is None:
-        raise DataError(f"{path.name}: not a hand history pokerlab reads (.phh, .phhs, .log, maybe .gz or .xz)")
+        message = f"{path.name}: not a hand history pokerlab reads (.phh, .phhs, .log, maybe .gz or .xz)"
+        if skip is None:
+            raise DataError(message)
+        skip.append((str(path), message))
+        return
     try:
         with _open_text(path) as f:
             if kind == "phh":
@@ -950,6 +956,8 @@ def count_hands(
         raise ParameterTypeError(f"rules must be a pokerlab Rules value (the game of ACPC logs), not {rules!r:.60}")
     if executor is not None:
         return _count_files(hands, rules, skip_bad, executor, progress)
+    if _all_paths(hands):  # a missing file is an error before any work (and before the progress bar)
+        hands = hand_sources(hands)
     acc = StatCounts()
     skip: list[tuple[str, str]] | None = [] if skip_bad else None
     bar = _progress.bar(None, "player statistics", "hand") if progress else None
@@ -968,6 +976,14 @@ def count_hands(
     if skip:
         acc.skipped += skip
     return acc
+
+
+def _all_paths(hands: Any) -> bool:
+    """Whether ``hands`` is a path or a list of paths (not PHH text, not hand objects)."""
+    items = [hands] if isinstance(hands, (str, os.PathLike)) else hands if isinstance(hands, (list, tuple)) else None
+    return items is not None and all(
+        isinstance(x, os.PathLike) or (isinstance(x, str) and "\n" not in x) for x in items
+    )
 
 
 def _count_files(hands: Any, rules: Rules | None, skip_bad: bool, executor: Any, progress: bool) -> StatCounts:
@@ -1030,3 +1046,31 @@ def player_stats(
     _validate.flag(by_position, "by_position")
     counts = count_hands(hands, rules=rules, skip_bad=skip_bad, executor=executor, progress=progress)
     return counts.table(players, by_position=by_position)
+
+
+_PERCENT = {s.key for s in _STATS if s.kind == "rate"}
+LABELS: dict[str, str] = {s.key: s.label for s in _STATS}
+"""The short name trackers give each statistic (``"wsd"`` is ``"W$SD"``)."""
+
+
+def format_table(table: Any) -> str:
+    """A :func:`player_stats` table as text: one block per player, a line per statistic with its value, the
+    95 % interval and ``count / opportunities`` (the sample size a number stands on)."""
+    lines = []
+    for player, row in table.iterrows():
+        name = " / ".join(player) if isinstance(player, tuple) else str(player)
+        lines.append(f"{name}: {int(row[('hands', 'count')]):,} hands")
+        for key in STATISTICS:
+            c, o, v = row[(key, "count")], int(row[(key, "opportunities")]), row[(key, "value")]
+            lo, hi = row[(key, "low")], row[(key, "high")]
+            if key in _PERCENT:
+                shown = "-" if o == 0 else f"{100 * v:5.1f} %  [{100 * lo:5.1f}, {100 * hi:5.1f}]"
+                size = f"{int(c):,} / {o:,}"
+            elif key == "bb_per_100":
+                shown = "-" if o == 0 or math.isnan(v) else f"{v:+7.1f}    [{lo:+.1f}, {hi:+.1f}]"
+                size = f"{c:+,.1f} bb over {o:,} hands"
+            else:
+                shown = "-" if o == 0 or math.isnan(v) else f"{v:5.2f}    [{lo:.2f}, {hi:.2f}]"
+                size = f"{int(c):,} bets+raises / {o - int(c):,} calls"
+            lines.append(f"  {LABELS[key]:<20} {shown:<26} {size}")
+    return "\n".join(lines)

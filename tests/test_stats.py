@@ -365,3 +365,73 @@ def test_the_pluribus_table_reconciles_with_the_hands():
         assert table.loc[name, ("bb_per_100", "count")] == pytest.approx(float(w)), name
     pluribus = table.loc["Pluribus"]
     assert 0.2 < pluribus[("vpip", "value")] < 0.35 and pluribus[("pfr", "value")] < pluribus[("vpip", "value")]
+
+
+# ----------------------------------------------------------------------------
+# The command line
+# ----------------------------------------------------------------------------
+
+
+def _cli(capsys, *argv: str) -> tuple[int, str, str]:
+    from pokerlab.cli import main
+
+    status = main(["stats", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_cli_prints_the_table_with_sample_sizes_and_lists_bad_files(capsys, tmp_path):
+    (tmp_path / "good.phhs").write_text(LABELLED.read_text())
+    (tmp_path / "bad.phh").write_text("variant = 'NT'\nthis is not a hand\n")
+    (tmp_path / "notes.txt").write_text("not read: a folder's other files are passed over")
+    status, out, _ = _cli(capsys, str(tmp_path), "--player", "Zed")
+    assert status == 0
+    assert out.startswith("Zed: 2 hands\n")
+    assert re.search(r"  VPIP\s+50\.0 %\s+\[\s*9\.5,\s+90\.5\]\s+1 / 2\n", out)
+    assert f"read {len(_sections())} hands; skipped 1 in 1 file(s):" in out
+    assert re.search(r"  .*bad\.phh: 1 skipped; bad\.phh.*line 2", out)
+
+
+def test_cli_json_csv_min_hands_and_workers(capsys, tmp_path):
+    import io
+    import json
+
+    import pandas as pd
+
+    status, out, _ = _cli(capsys, str(LABELLED), "--json", "--min-hands", "10")
+    data = json.loads(out)
+    assert status == 0 and data["hands_read"] == len(_sections()) and data["skipped"] == []
+    assert "Zed" not in data["players"] and data["players"]["Cy"]["vpip"]["count"] > 0
+    assert data["players"]["Bob"]["hands"] >= 10
+    status, out, err = _cli(capsys, str(LABELLED), "--csv", "--workers", "2")
+    frame = pd.read_csv(io.StringIO(out), index_col="player")
+    assert status == 0 and frame.loc["Zed", "vpip.count"] == 1 and "vpip.low" in frame.columns
+    assert err.startswith(f"read {len(_sections())} hands; skipped 0")
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--json", "--csv"], "choose one output"),
+        (["--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "choose one"),
+        (["--min-hands", "-1"], "--min-hands"),
+        (["missing-folder"], "no file or folder"),
+    ],
+)
+def test_cli_refuses_bad_arguments_in_one_line(capsys, argv, message):
+    from pokerlab.cli import main
+
+    files = [] if argv == ["missing-folder"] else [str(LABELLED)]
+    with pytest.raises(SystemExit) if "--min-hands" in argv else _no_raise():
+        status = main(["stats", *files, *argv])
+        assert status == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+class _no_raise:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
