@@ -8,8 +8,14 @@ reference) defines them, with a 95 % Wilson score interval worked out from the t
 
 >>> from pokerlab import datasets
 >>> table = player_stats(datasets.path("three_handed_all_in"), progress=False)
->>> table.loc["Dwan", ("vpip", "count")], table.loc["Dwan", ("vpip", "opportunities")]
+>>> table.loc["Small Blind", ("three_bet", "count")], table.loc["Small Blind", ("three_bet", "opportunities")]
 (np.int64(1), np.int64(1))
+>>> table["vpip"][["count", "opportunities", "value"]]
+field        count  opportunities  value
+player
+Big Blind        0              1    0.0
+Button           1              1    1.0
+Small Blind      1              1    1.0
 
 :func:`player_stats` reads PHH files and ``.phhs`` collections (plain, ``.gz`` or ``.xz``), folders of
 them, ACPC dealer logs (``.log``), a :class:`~pokerlab.game.MatchResult` (its ``histories``), replayed

@@ -435,3 +435,50 @@ class _no_raise:
 
     def __exit__(self, *exc: object) -> None:
         return None
+
+
+# ----------------------------------------------------------------------------
+# The HUD widget
+# ----------------------------------------------------------------------------
+
+
+def test_the_hud_counts_every_hand_of_a_table_as_it_ends():
+    from pokerlab import bots
+    from pokerlab.game import Call
+    from pokerlab.widgets import HUD, TableWidget
+
+    table = TableWidget(NO_LIMIT_RING, opponents=[bots.make("always_call"), bots.make("always_raise")], seed=4)
+    hud = HUD(table, statistics=("vpip", "pfr", "af_postflop"), min_sample=3)
+    seen = [hud.counts.hands_read]
+    for _ in range(4):
+        while table.session.human_to_act:
+            table._click(Call())
+        seen.append(hud.counts.hands_read)
+        table.deal()
+    assert seen == [0, 1, 2, 3, 4]
+    names = list(table.session.names_in_hand())
+    expected = stats.StatCounts()
+    for text in table.history:
+        expected.add(load_phh(text).state, names)
+    assert hud.table.equals(expected.table(names))
+    raiser = next(n for n in names if "raise" in n)
+    assert hud.table.loc[raiser, ("pfr", "value")] == 1.0
+    assert f"<b>{raiser}</b></td><td>4</td><td title='95 % interval:" in hud.view.value
+    assert "100 %<br><small>n=4</small>" in hud.view.value and "PFR" in hud.view.value
+
+
+def test_the_hud_over_a_replayed_hand_shows_the_history_of_its_players():
+    from pokerlab import datasets
+    from pokerlab.widgets import HUD, HandReplayer
+
+    replayer = HandReplayer(datasets.path("three_handed_all_in"), samples=200, charts=False)
+    hud = HUD(replayer, history=[LABELLED, datasets.path("three_handed_all_in")])
+    assert list(hud.table.index) == list(replayer.study.names)
+    assert (hud.table[("hands", "count")] == 1).all()
+    assert hud.table.equals(stats.player_stats(datasets.path("three_handed_all_in"), players=replayer.study.names))
+    cell = "<b>Small Blind</b></td><td>1</td><td title='95 % interval: 21 to 100 %' style='color:#999'>100 %"
+    assert cell in hud.view.value
+    with pytest.raises(ParameterError, match="no statistic is called 'vpipp'"):
+        HUD(replayer, statistics=["vpipp"])
+    with pytest.raises(ParameterTypeError):
+        HUD("table")
