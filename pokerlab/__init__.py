@@ -18,7 +18,7 @@ of its own layer or of lower numbers, and no two modules import each other, even
     2  strength, equity, preflop, breakdown, _parallel, solve, _warm
     3  bpp
     4  game
-    5  bots, experiments, datasets
+    5  bots, experiments, datasets, stats
     6  charts, widgets, apps, course
     7  cli, __main__
 

@@ -696,6 +696,61 @@ _MCCFR_PYTHON_ITERATIONS = 5_000
 no numba to load, about 2 s, or to compile on a first run, about 5 s)."""
 
 
+def cmd_stats(args: argparse.Namespace) -> None:
+    """Player statistics (VPIP, PFR, 3-bet, c-bet, AF, WTSD...) from hand-history files, with sample sizes."""
+    import json
+
+    from pokerlab import stats
+
+    if args.json and args.csv:
+        raise ParameterError("--json and --csv: choose one output")
+    if args.workers > 1 and args.scheduler:
+        raise ParameterError("--workers and --scheduler: choose one (the cluster has its own workers)")
+    quiet = args.json or args.csv
+    if args.scheduler:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise ParameterError("--scheduler needs dask's distributed package: pip install distributed") from None
+        try:
+            client = Client(args.scheduler, timeout="10s")
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise ParameterError(f"cannot reach the dask scheduler at {args.scheduler!r}: {exc}") from None
+        with client:
+            counts = stats.count_hands(args.files, skip_bad=True, executor=client, progress=not quiet)
+    else:
+        with _Pool(args.workers) as executor:
+            counts = stats.count_hands(args.files, skip_bad=True, executor=executor, progress=not quiet)
+    table = counts.table([args.player] if args.player else None)
+    table = table[table[("hands", "count")] >= args.min_hands]
+    bad: dict[str, list[str]] = {}
+    for source, reason in counts.skipped:
+        bad.setdefault(source, []).append(reason)
+    summary = f"read {counts.hands_read:,} hands; skipped {len(counts.skipped):,}" + (
+        f" in {len(bad)} file(s):" if bad else ""
+    )
+    listing = [f"  {source}: {len(reasons)} skipped; {_one_line(reasons[0])}" for source, reasons in bad.items()]
+    if args.json:
+        players = {}
+        for name, row in table.iterrows():
+            entry: dict[str, Any] = {"hands": int(row[("hands", "count")])}
+            for key in stats.STATISTICS:
+                entry[key] = {
+                    f: (None if row[(key, f)] != row[(key, f)] else float(row[(key, f)])) for f in stats.FIELDS
+                }
+            players[str(name)] = entry
+        skipped = [{"source": s, "reason": r} for s, r in counts.skipped]
+        print(json.dumps({"hands_read": counts.hands_read, "skipped": skipped, "players": players}, indent=2))
+    elif args.csv:
+        flat = table.copy()
+        flat.columns = [f"{a}.{b}" for a, b in flat.columns]
+        sys.stdout.write(flat.to_csv())
+        sys.stderr.write("\n".join([summary, *listing]) + "\n")
+    else:
+        print(stats.format_table(table) if len(table) else "no player has that many hands")
+        print("\n".join([summary, *listing]))
+
+
 def cmd_solve(args: argparse.Namespace) -> None:
     """Solve Kuhn poker or Leduc Hold'em with CFR, CFR+ or MCCFR and print the exploitability."""
     import time
@@ -944,6 +999,7 @@ EXAMPLES = {
     "bpp": "pokerlab bpp --hole AdQc --board 3h4cJh --action bet",
     "play": "pokerlab play --app bigholdem",
     "replay": "pokerlab replay data/hands/three_handed_all_in.phh --no-potential",
+    "stats": "pokerlab stats data/hands/pluribus.phhs.xz --player Pluribus",
     "reproduce": "pokerlab reproduce --games 100000",
     "solve": "pokerlab solve leduc --iterations 1000 --variant cfr+",
     "pushfold": "pokerlab pushfold 10",
@@ -1166,6 +1222,15 @@ def build_parser() -> argparse.ArgumentParser:
         default=600,
         help="seconds before the kernel of a closed page is shut down, 2..86,400",
     )
+
+    p = add("stats", "player statistics (VPIP, PFR, 3-bet, c-bet, AF, WTSD...) with sample sizes and 95 % intervals",
+            cmd_stats)  # fmt: skip
+    p.add_argument("files", nargs="+", help="PHH files (.phh, .phhs, also .gz/.xz), ACPC logs (.log) or folders")
+    p.add_argument("--player", type=_text, default=None, help="only this player's row")
+    p.add_argument("--min-hands", type=_whole(0), default=0, help="only players with at least N hands")
+    p.add_argument("--csv", action="store_true", help="print CSV (one row per player, columns statistic.field)")
+    p.add_argument("--workers", type=_whole(1, 256), default=1, help="count the files on N processes")
+    p.add_argument("--scheduler", type=_text, default=None, help="count the files on a dask cluster (its address)")
 
     p = add("replay", "a recorded hand (PHH) street by street: pot odds, equity, HS, PPOT/NPOT", cmd_replay)
     p.add_argument("file", help="a .phh or .phhs file")

@@ -29,6 +29,8 @@ name                      what it is                                      :func:
 ``waterloo_table3``       the printed Table 3 (simulated, 4 players)      the same
 ``three_handed_all_in``   a three-handed no-limit hand in PHH (lesson 04) the replayed hand
                                                                           (:func:`pokerlab.game.phh.read_hand`)
+``pluribus_hands``        the 10,000 hands of Pluribus against five       the hands, replayed one at a time (an
+                          professionals, PHH, xz-compressed (lesson 09)   iterator of PHHHand)
 ========================  ==============================================  =====================================
 
 :data:`NAMES` lists them; a name not in it is a :class:`~pokerlab.errors.ParameterError` that lists
@@ -46,12 +48,13 @@ wheel").
 from __future__ import annotations
 
 import importlib.resources
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pokerlab import _validate
 from pokerlab.errors import DataError
-from pokerlab.game.phh import read_hand
+from pokerlab.game.phh import PHHHand, iter_phhs, read_hand
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -84,6 +87,11 @@ _FILES: dict[str, tuple[str, str, dict[str, Any] | None]] = {
     "three_handed_all_in": (
         "hands/three_handed_all_in.phh",
         "a three-handed no-limit hand in the PHH format",
+        None,
+    ),
+    "pluribus_hands": (
+        "hands/pluribus.phhs.xz",
+        "the 10,000 six-player hands of Pluribus against professionals (Brown and Sandholm 2019), PHH",
         None,
     ),
 }
@@ -129,9 +137,18 @@ def describe(name: str) -> str:
     return _FILES[_check_name(name)][1]
 
 
+def _hands(file: Path) -> Iterator[PHHHand]:
+    """The hands of an xz-compressed ``.phhs`` file, read and replayed one at a time."""
+    import lzma
+
+    with lzma.open(file, "rt", encoding="utf-8") as f:
+        yield from iter_phhs(f)
+
+
 def load(name: str) -> pd.DataFrame | Any:
     """Data set ``name`` (one of :data:`NAMES`): a ``pandas.DataFrame`` for a table, the replayed hand
-    (a :class:`pokerlab.game.phh.PHHHand`) for ``three_handed_all_in``.
+    (a :class:`pokerlab.game.phh.PHHHand`) for ``three_handed_all_in``, an iterator of replayed hands for
+    ``pluribus_hands`` (``pokerlab.stats.player_stats(datasets.path("pluribus_hands"))`` reads the file too).
 
     The printed Waterloo tables come as 13x13 frames: index and columns are the ranks ``2`` .. ``A``
     as the report prints them (pairs on the diagonal, suited below it, offsuit above it), so
@@ -139,6 +156,8 @@ def load(name: str) -> pd.DataFrame | Any:
     """
     file = path(name)
     options = _FILES[name][2]
+    if file.name.endswith(".phhs.xz"):
+        return _hands(file)
     if options is None:
         return read_hand(file)
     import pandas as pd

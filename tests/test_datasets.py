@@ -15,7 +15,7 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 
 def test_every_name_is_a_committed_file_described_in_the_readme():
     readme = (DATA / "README.md").read_text(encoding="utf-8")
-    assert len(datasets.NAMES) == 10
+    assert len(datasets.NAMES) == 11
     for name in datasets.NAMES:
         file = datasets.path(name)
         assert file.is_file() and file.resolve().is_relative_to(DATA.resolve())
@@ -49,13 +49,20 @@ def test_the_hand_is_replayed():
     assert len(hand.names) == 3
 
 
+def test_the_pluribus_hands_are_read_one_at_a_time():
+    hands = datasets.load("pluribus_hands")
+    first = next(hands)
+    assert "Pluribus" in first.names and len(first.names) == 6
+    hands.close()
+
+
 def test_a_bad_name_lists_every_name():
     with pytest.raises(ParameterError) as info:
         datasets.load("bot_match")
     assert str(info.value) == (
         "no data set is called 'bot_match'; the names are: bot_matches, bpp_matches, context_scores, "
         "context_importances, context_calibration, context_duplicate, waterloo_table1, waterloo_table2, "
-        "waterloo_table3, three_handed_all_in"
+        "waterloo_table3, three_handed_all_in, pluribus_hands"
     )
     for junk in (None, 3, "", "../data/bot_matches.csv", "BOT_MATCHES"):
         with pytest.raises(ParameterError, match="no data set is called"):

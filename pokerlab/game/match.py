@@ -310,8 +310,8 @@ class MatchResult:
     hand's net result per bot; ``faults`` every fault, and ``fault_counts``
     them counted per bot and kind.
 
-    With ``keep_histories``, ``histories`` holds each hand as PHH text, in
-    order, except the hands PHH cannot express (a heads-up hand where the
+    With ``keep_histories``, ``histories`` holds each hand as PHH text (its
+    ``players`` field naming the bots), in order, except the hands PHH cannot express (a heads-up hand where the
     dealer posts the big blind, as BigHoldem's rules have it once a table is
     down to two players; pot-limit hands): those are listed in
     ``unexported`` as (hand number, reason), so a match never fails at its
@@ -789,6 +789,15 @@ MAX_HANDS = 10**9
 """More hands (or deals) than this in one match are refused rather than started."""
 
 
+def _named_history(text: str, names: tuple[str, ...], state: HandState) -> str:
+    """A hand's PHH text with a ``players`` field: the bots' names in PHH order (from the seat after the button),
+    so that a reader of the history (``pokerlab.stats``, ``decisions_from_phh``) knows who sat where."""
+    import json
+
+    order = [(state.button + k) % state.n for k in range(1, state.n + 1)]
+    return text + "players = " + json.dumps([names[s] for s in order], ensure_ascii=False) + "\n"
+
+
 def play_match(
     bots: list[Any],
     rules: Rules,
@@ -867,7 +876,7 @@ def play_match(
             money_rows.append({p.name: p.stack for p in players})
             if keep_histories:
                 try:
-                    histories.append(state.to_phh())
+                    histories.append(_named_history(state.to_phh(), table.names, state))
                 except PHHError as exc:  # a hand PHH has no words for: said, and the match goes on
                     unexported.append((hand_no, str(exc)))
         if sum(1 for p in players if not p.out) < 2:

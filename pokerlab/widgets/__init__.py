@@ -1,7 +1,7 @@
 """ipywidgets front-ends for the lessons: thin views over plain functions.
 
 One module per explorer family: ``hands`` (HandEvaluator, PotentialExplorer),
-``preflop`` (PreflopExplorer), ``table`` (TableWidget, HandReplayer), ``strategy``
+``preflop`` (PreflopExplorer), ``table`` (TableWidget, HandReplayer), ``hud`` (HUD, lesson 09), ``strategy``
 (StrategyExplorer, ReweightingExplorer), ``bpp`` (BPPInspector), ``context``
 (ContextExplorer), ``cfr`` (CFRExplorer, lesson 10), ``pushfold`` (PushFoldExplorer, PushFoldDrill, lesson 11)
 and ``ranges`` (RangeGrid, RangeEquityExplorer, top_range); every
@@ -27,6 +27,7 @@ from pokerlab.widgets.bpp import BPPInspector
 from pokerlab.widgets.cfr import CFRExplorer
 from pokerlab.widgets.context import ContextExplorer
 from pokerlab.widgets.hands import HandEvaluator, PotentialExplorer
+from pokerlab.widgets.hud import HUD
 from pokerlab.widgets.preflop import PreflopExplorer
 from pokerlab.widgets.pushfold import PushFoldDrill, PushFoldExplorer
 from pokerlab.widgets.ranges import TOP_PERCENTS, RangeEquityExplorer, RangeGrid, top_range
@@ -34,6 +35,7 @@ from pokerlab.widgets.strategy import ReweightingExplorer, StrategyExplorer
 from pokerlab.widgets.table import HandReplayer, TableWidget
 
 __all__ = [
+    "HUD",
     "TOP_PERCENTS",
     "BPPInspector",
     "CFRExplorer",

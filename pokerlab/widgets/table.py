@@ -42,7 +42,8 @@ class TableWidget:
     ``raise_button`` (the bet button when nobody has bet yet), ``amount``
     (the raise-to box, text) and ``deal_button`` are the bar's widgets;
     ``state`` is the hand in play and ``history`` the PHH text of every
-    finished hand.
+    finished hand; ``hand_listeners`` are called with the finished hand
+    and the names by seat when a hand ends (:class:`~pokerlab.widgets.HUD`).
     """
 
     def __init__(
@@ -100,6 +101,7 @@ class TableWidget:
             seats.append(Seat(label, bot))
         self.session = TableSession(self.rules, seats, seed=seed, first_dealer=0, rebuy=True)
         self.history: list[str] = []
+        self.hand_listeners: list[Any] = []  # called as listener(state, names by seat) when a hand ends
         self.table = w.HTML()
         self.pot = w.HTML()
         self.pot.add_class("pl-pot")
@@ -172,6 +174,8 @@ class TableWidget:
         s = self.session.state
         if s is not None and s.is_over and len(self.history) < len(self.session.history):
             self.history.append(s.to_phh())
+            for listener in self.hand_listeners:  # e.g. a HUD counting the hand
+                listener(s, list(self.session.names_in_hand()))
         self._render()
 
     # -- drawing -------------------------------------------------------------------
