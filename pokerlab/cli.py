@@ -852,6 +852,8 @@ def cmd_course_grade(args: argparse.Namespace) -> None:
         memory=args.memory * 2**20,
         on_result=show,
         allow_same_user=args.allow_same_user,
+        reveal=args.reveal,
+        student_from=args.student_from,
     )
     if args.json:
         print(json.dumps([g.to_json() for g in grades], indent=2))
@@ -914,6 +916,20 @@ def _add_course(sub: Any) -> None:
         action="store_true",
         help="where kernels cannot be isolated (not root, no user namespaces), run them as you: a submission"
         " can then read the lessons' hidden tests and your files",
+    )
+    p.add_argument(
+        "--reveal",
+        action="store_true",
+        help="hidden tests name the expected values in messages and pages (after the deadline; default: only what"
+        " failed)",
+    )
+    p.add_argument(
+        "--student-from",
+        type=_text,
+        default=None,
+        metavar="PATTERN",
+        help="regular expression finding the student in each path relative to the common folder (its group"
+        " 'student', else group 1; default: the first folder)",
     )
     p = add("site", "build the offline course site (Jupyter Book 1.x) in OUT; open OUT/index.html", cmd_course_site)
     p.add_argument("out", type=_text, help="folder for the site (created if needed)")

@@ -53,7 +53,7 @@ from typing import Any
 import pokerlab
 from pokerlab import _warm
 from pokerlab._cache import FORMAT, cache_dir
-from pokerlab._files import write_text
+from pokerlab.course import _submissions
 from pokerlab.course._check import unanswered
 from pokerlab.course._runner import READY_SECONDS, START_TRIES
 from pokerlab.course.lessons import (
@@ -71,7 +71,6 @@ from pokerlab.errors import ParameterError, ParameterTypeError
 
 __all__ = ["ExerciseResult", "NotebookGrade", "grade", "identify"]
 
-MAX_BYTES = 64 * 2**20  # a notebook larger than this is refused unread
 DEFAULT_TIMEOUT = 900.0  # seconds per notebook
 DEFAULT_MEMORY = 4 * 2**30  # bytes of address space for the kernel
 
@@ -99,6 +98,8 @@ class NotebookGrade:
     exercises: list[ExerciseResult] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    submission: str = ""  # the path relative to the batch's common folder (names the feedback page)
+    student: str | None = None  # the first folder of ``submission`` (or ``student_from``'s match)
 
     @property
     def score(self) -> float:
@@ -115,6 +116,9 @@ class NotebookGrade:
     def to_json(self) -> dict[str, Any]:
         return {
             "notebook": self.notebook,
+            "submission": self.submission or Path(self.notebook).name,
+            "student": self.student,
+            "seconds": round(self.seconds, 3),
             "lesson": self.lesson,
             "score": self.score,
             "max_score": self.max_score,
@@ -124,14 +128,17 @@ class NotebookGrade:
         }
 
     def lines(self) -> list[str]:
-        """The text the command prints for this notebook."""
-        head = f"{self.notebook}: {_num(self.score)}/{_num(self.max_score)}"
+        """The text the command prints for this notebook: one line per notebook, note and exercise, whatever the
+        file is called or a check's message quotes (:func:`~pokerlab.course._submissions.shown` escapes anything
+        that could forge a line: control characters, bidi controls, look-alikes of ``/``)."""
+        esc = _submissions.shown
+        head = f"{esc(self.notebook)}: {_num(self.score)}/{_num(self.max_score)}"
         head += f" (lesson {self.lesson})" if self.lesson else ""
         out = [head]
-        out += [f"  note: {n}" for n in self.notes]
+        out += [f"  note: {esc(n)}" for n in self.notes]
         for e in self.exercises:
-            line = f"  {e.name}: {_num(e.score)}/{_num(e.max_score)}"
-            out.append(line + (f"  {e.message}" if e.message else ""))
+            line = f"  {esc(e.name)}: {_num(e.score)}/{_num(e.max_score)}"
+            out.append(line + (f"  {esc(e.message)}" if e.message else ""))
         if self.written_points:
             out.append(f"  written answers: {_num(self.written_points)} points to grade by hand")
         return out
@@ -157,12 +164,19 @@ def identify(notebook: dict[str, Any], lessons: Sequence[Lesson]) -> Lesson | No
 
 
 def _read(path: Path) -> tuple[dict[str, Any] | None, str]:
-    """A submission parsed as a notebook, or None and why not."""
+    """A submission parsed as a notebook, or None and why not (read without following a link: a link, a
+    device, a pipe or a folder is "not a regular file", never opened)."""
+    _, (sub,) = _submissions.collect([str(path)])
+    return _parse(sub.data, sub.problem)
+
+
+def _parse(data: bytes | None, problem: str = "") -> tuple[dict[str, Any] | None, str]:
+    """A submission's bytes parsed as a notebook, or None and why not."""
+    if data is None:
+        return None, problem
     try:
-        if path.stat().st_size > MAX_BYTES:
-            return None, f"larger than {MAX_BYTES // 2**20} MB"
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        data = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         return None, f"not a readable notebook ({type(exc).__name__})"
     old = isinstance(data, dict) and isinstance(data.get("nbformat"), int) and data["nbformat"] < 4
     if old and "worksheets" in data:
@@ -666,6 +680,11 @@ def _parse_answers(text: str, ex: Exercise) -> dict[str, list[Any]]:
     return out
 
 
+REVEAL_VARIABLE = "POKERLAB_GRADE_REVEAL"
+"""Set to "1" in the environment of the process that runs the hidden tests only with ``reveal`` (``course grade
+--reveal``): they then name the expected values (after the deadline); not set otherwise. A submission's kernel
+never has it (its environment is cleared), and could not use it: the checks never run there."""
+
 DIED = "the check process ended unexpectedly: this check did not finish"
 
 
@@ -678,18 +697,25 @@ class _Checker:
     notebook. A request that takes longer than its time limit, or a process that died, costs only that
     request: the process is stopped and the next request starts a new one."""
 
-    def __init__(self) -> None:
+    def __init__(self, reveal: bool = False) -> None:
         self._proc: subprocess.Popen[bytes] | None = None
+        self.reveal = reveal
 
     def _start(self) -> subprocess.Popen[bytes]:
         if self._proc is None or self._proc.poll() is not None:
             self._cwd = tempfile.mkdtemp(prefix="pokerlab-check-")
+            # hidden tests name their expected values only with --reveal: "1" then, and not set at all otherwise,
+            # whatever the grader's own environment says
+            env = {k: v for k, v in os.environ.items() if k != REVEAL_VARIABLE}
+            if self.reveal:
+                env[REVEAL_VARIABLE] = "1"
             self._proc = subprocess.Popen(
                 [sys.executable, "-m", "pokerlab.course._check"],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
                 cwd=self._cwd,
+                env=env,
             )
         return self._proc
 
@@ -700,7 +726,9 @@ class _Checker:
         if not checks:
             return {}
         end = secrets.token_hex(8)
-        request = json.dumps({"setup": lesson.setup, "checks": checks, "seconds": 300, "end": end})
+        request = json.dumps(
+            {"setup": lesson.setup, "checks": checks, "seconds": 300, "end": end, "reveal": self.reveal}
+        )
         lines, stopped = self._ask(request.encode() + b"\n", end, timeout)
         results: dict[int, tuple[bool, str]] = {}
         for line in lines:
@@ -847,70 +875,78 @@ def grade(
     lessons: Sequence[Lesson] | None = None,
     on_result: Callable[[NotebookGrade], None] | None = None,
     allow_same_user: bool = False,
+    reveal: bool = False,
+    student_from: str | None = None,
 ) -> list[NotebookGrade]:
     """Autograde every notebook in ``paths`` (each in its own fresh kernel, ``timeout`` seconds at most;
-    a folder in ``paths`` stands for the ``*.ipynb`` files directly in it)
+    a folder in ``paths`` stands for the ``*.ipynb`` entries directly in it)
     and, with ``feedback``, write one offline HTML page per notebook into that folder.
 
+    Files are read without following a link (:mod:`pokerlab.course._submissions`): a link, a device, a pipe
+    or a folder named like a notebook is listed "not graded: not a regular file" and the others are graded.
+    Each submission is known by its path relative to the batch's common folder: its page is named from that
+    path (``bob~05.ipynb.html`` for ``bob/05.ipynb``), and its student is the first folder of that path, or
+    what the regular expression ``student_from`` finds in it (its group ``student``, else its first group).
+    With ``reveal``, hidden tests name the expected values (after the deadline; by default they say only
+    what failed).
+
     Each kernel runs isolated (:func:`isolation`): as ``nobody`` or in a user namespace, in a root folder
-    where only the system, Python, the installed packages and its own copy exist. Where this machine allows
-    neither, grading stops with a ParameterError unless ``allow_same_user`` (then every grade says so)."""
+    where only Python, the installed packages and pokerlab's own files exist, besides its own copy. Where this
+    machine allows neither, grading stops with a ParameterError unless ``allow_same_user`` (then every grade
+    says so)."""
     if not paths:
         raise ParameterError("give at least one notebook to grade")
     if timeout <= 0 or timeout > 86_400:
         raise ParameterError(f"timeout must be 1..86400 seconds, not {timeout:g}")
     if memory < 256 * 2**20:
         raise ParameterError(f"memory must be at least 256 MB, not {memory} bytes")
-    files: list[Path] = []
-    for p in map(Path, paths):  # a folder stands for the notebooks in it (a class's submissions, say)
-        inside = sorted(f for f in p.glob("*.ipynb") if f.is_file()) if p.is_dir() else [p]  # files only
-        if p.is_dir() and not inside:
-            raise ParameterError(f"no notebook (*.ipynb) in the folder {str(p)!r}")
-        files.extend(inside)
-    for f in files:
-        if not f.is_file():
-            raise ParameterError(f"no notebook at {str(f)!r}")
-    out = Path(feedback) if feedback is not None else None
-    if out is not None and out.exists() and not out.is_dir():
-        raise ParameterError(f"--feedback {str(out)!r} exists and is not a folder")
-    if not isinstance(allow_same_user, bool):
-        raise ParameterTypeError(f"allow_same_user must be True or False, not {allow_same_user!r:.40}")
-    lessons = read_lessons() if lessons is None else list(lessons)
-    mode = isolation(allow_same_user)
-    # should one of these lie inside a folder the kernel sees (e.g. a checkout under /usr), it is covered
-    hide = sorted({str(f.resolve().parent) for f in files} | ({str(out.resolve())} if out is not None else set()))
-    submissions = [(f, *_read(f)) for f in files]  # everything in memory before anything runs
-    names = _feedback_names(files)
-    grades = []
-    checker = _Checker()  # one process runs the checks of every notebook, one after the other
+    for flag, value in (("allow_same_user", allow_same_user), ("reveal", reveal)):
+        if not isinstance(value, bool):
+            raise ParameterTypeError(f"{flag} must be True or False, not {value!r:.40}")
+    if student_from is not None:
+        try:
+            re.compile(student_from)
+        except (re.error, TypeError) as exc:
+            raise ParameterError(f"--student-from {student_from!r:.60} is not a regular expression: {exc}") from None
+    root, subs = _submissions.collect([str(p) for p in paths])  # everything in memory before anything runs
+    names = [_submissions.page_name(s.relative) for s in subs]
+    out = _submissions.Output(feedback) if feedback is not None else None
     try:
-        for (path, nb, problem), fname in zip(submissions, names, strict=True):
-            g = grade_notebook(
-                path, nb, problem, lessons, timeout=timeout, memory=memory, isolate=mode, hide=hide, checker=checker
-            )
-            if out is not None:
-                out.mkdir(parents=True, exist_ok=True)
-                write_text(out / fname, feedback_html(g, nb, lessons))
-            grades.append(g)
-            if on_result is not None:
-                on_result(g)
+        if out is not None:
+            out.check(names)  # a planted link where a page goes: refused before anything runs
+        lessons = read_lessons() if lessons is None else list(lessons)
+        mode = isolation(allow_same_user)
+        # should one of these lie inside a folder the kernel sees (e.g. a checkout under /usr), it is covered
+        hide = sorted({os.path.dirname(os.path.join(root, s.relative)) for s in subs})
+        hide += [os.path.realpath(feedback)] if feedback is not None else []
+        grades = []
+        checker = _Checker(reveal=reveal)  # one process runs the checks of every notebook, one after the other
+        try:
+            for sub, fname in zip(subs, names, strict=True):
+                nb, problem = _parse(sub.data, sub.problem)
+                g = grade_notebook(
+                    Path(sub.path),
+                    nb,
+                    problem,
+                    lessons,
+                    timeout=timeout,
+                    memory=memory,
+                    isolate=mode,
+                    hide=hide,
+                    checker=checker,
+                )
+                g.submission, g.student = sub.relative, _submissions.student(sub.relative, student_from)
+                if out is not None:
+                    out.write(fname, feedback_html(g, nb, lessons))
+                grades.append(g)
+                if on_result is not None:
+                    on_result(g)
+        finally:
+            checker.close()
     finally:
-        checker.close()
+        if out is not None:
+            out.close()
     return grades
-
-
-def _feedback_names(files: Sequence[Path]) -> list[str]:
-    """One page name per notebook: its stem, with its folder's name in front when stems repeat."""
-    stems = [f.stem for f in files]
-    names, used = [], set()
-    for f in files:
-        base = f.stem if stems.count(f.stem) == 1 else f"{f.resolve().parent.name}_{f.stem}"
-        name, k = base, 2
-        while name in used:
-            name, k = f"{base}_{k}", k + 1
-        used.add(name)
-        names.append(name + ".html")
-    return names
 
 
 _CSS = """
@@ -939,10 +975,11 @@ def feedback_html(g: NotebookGrade, notebook: dict[str, Any] | None, lessons: Se
             f"<tr><td>{esc(e.name)}</td><td class='{cls}'>{_num(e.score)} / {_num(e.max_score)}</td>"
             f"<td>{esc(e.message) or 'all checks passed'}</td></tr>"
         )
+    name = esc(_submissions.shown(g.submission or Path(g.notebook).name))  # bob/05.ipynb: whose page this is
     parts = [
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
-        f"<title>Feedback: {esc(Path(g.notebook).name)}</title><style>{_CSS}</style></head><body>",
-        f"<h1>Feedback: {esc(Path(g.notebook).name)}</h1>",
+        f"<title>Feedback: {name}</title><style>{_CSS}</style></head><body>",
+        f"<h1>Feedback: {name}</h1>",
         f"<p>Lesson: <b>{esc(g.lesson or 'not recognised')}</b>. Autograded score: "
         f"<b>{_num(g.score)} / {_num(g.max_score)}</b>.</p>",
     ]
