@@ -854,6 +854,8 @@ def cmd_course_grade(args: argparse.Namespace) -> None:
         allow_same_user=args.allow_same_user,
         reveal=args.reveal,
         student_from=args.student_from,
+        processes=args.processes,
+        allow_per_process_limits=args.allow_per_process_limits,
     )
     if args.json:
         print(json.dumps([g.to_json() for g in grades], indent=2))
@@ -910,7 +912,21 @@ def _add_course(sub: Any) -> None:
     )
     p.add_argument("--feedback", type=_text, default=None, help="folder for one offline HTML feedback page each")
     p.add_argument("--timeout", type=_seconds(86_400), default=900.0, help="seconds per notebook (default 900)")
-    p.add_argument("--memory", type=_whole(256, 1 << 20), default=4096, help="MB of memory per kernel (default 4096)")
+    p.add_argument(
+        "--memory",
+        type=_whole(256, 1 << 20),
+        default=4096,
+        help="MB of memory per submission, all its processes together (default 4096)",
+    )
+    p.add_argument(
+        "--processes", type=_whole(16, 1 << 20), default=512, help="processes and threads per submission (default 512)"
+    )
+    p.add_argument(
+        "--allow-per-process-limits",
+        action="store_true",
+        help="where no cgroup can hold a submission (not root, no delegated cgroup), limit each process on its own:"
+        " a submission's processes can then together use more memory",
+    )
     p.add_argument(
         "--allow-same-user",
         action="store_true",

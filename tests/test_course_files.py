@@ -55,7 +55,7 @@ def _class(top: Path) -> dict[str, Path]:
 def _grade_cli(paths: list[str], feedback: Path, lessons: Path, user: int | None) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "POKERLAB_LESSONS": str(lessons)}
     cmd = [sys.executable, "-m", "pokerlab", "course", "grade", *paths, "--feedback", str(feedback), "--json"]
-    cmd += ["--allow-same-user"]  # untouched copies: no kernel runs in this test
+    cmd += ["--allow-same-user", "--allow-per-process-limits"]  # untouched copies: no kernel runs in this test
     if user is not None:
         cmd = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups", *cmd]
     return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=300, check=False)

@@ -53,7 +53,7 @@ from typing import Any
 import pokerlab
 from pokerlab import _warm
 from pokerlab._cache import FORMAT, cache_dir
-from pokerlab.course import _submissions
+from pokerlab.course import _limits, _submissions
 from pokerlab.course._check import unanswered
 from pokerlab.course._runner import READY_SECONDS, START_TRIES
 from pokerlab.course.lessons import (
@@ -253,26 +253,93 @@ def _stranger() -> tuple[int, int]:
         return 65534, 65534
 
 
+SYSTEM_PATHS = ("/usr/bin", "/usr/lib", "/usr/lib64", "/usr/lib32", "/usr/libx32", "/usr/share/zoneinfo")
+"""What a kernel sees of the system: programs and shared libraries (and, where the system is not merged into
+/usr, the /bin, /lib... folders as they are). Never /usr/local, /usr/src, /usr/share (but time zones), /opt,
+/home, /root, /srv, /var, /tmp or the disk's other folders."""
+SYSTEM_FILES = ("/etc/" + n for n in ("passwd", "group", "nsswitch.conf", "ld.so.cache", "ld.so.conf",
+    "ld.so.conf.d", "localtime", "timezone", "hosts", "mime.types", "alternatives", "fonts"))  # fmt: skip
+
+
+def _package_entry(path: str) -> bool:
+    """Is this entry of a site-packages folder part of an installed package (code or its metadata)? A folder
+    of notebooks (a key copied into the virtual environment) is not."""
+    name = os.path.basename(path)
+    if os.path.isfile(path):
+        return name.endswith((".py", ".pyc", ".so", ".pyd", ".pyi", ".pth", ".typed"))
+    if name.endswith((".dist-info", ".egg-info", ".libs", ".data")) or name == "__pycache__":
+        return True
+    try:
+        with os.scandir(path) as entries:
+            for e in entries:
+                if e.name.endswith((".py", ".so")) or (
+                    e.is_dir() and os.path.exists(os.path.join(e.path, "__init__.py"))
+                ):
+                    return True
+    except OSError:
+        return False
+    return False
+
+
 def _visible_paths() -> list[str]:
-    """What a kernel may see besides the system: Python, its installed packages and the pokerlab package,
-    never a folder that holds the lessons (their hidden tests and solutions), e.g. a checkout's root."""
+    """The kernel's allow-list: the paths it sees (read-only), everything else does not exist for it.
+
+    The system's programs and libraries (:data:`SYSTEM_PATHS`, :data:`SYSTEM_FILES`); Python: its executable
+    (and the links that lead to it), its ``lib`` folder (the standard library) and, in a virtual environment,
+    ``pyvenv.cfg``, the ``bin/python*`` links and each **package** of ``site-packages`` (code and metadata,
+    not any other file or folder there); pokerlab's own package folder, and in a checkout its ``data/`` and
+    ``pyproject.toml``. Never a checkout's other folders (the lessons, ``.git``, the nbgrader course folder),
+    a venv's ``share/`` or root, ``/usr/local/src``, a release or deck folder, other submissions or the output
+    folder: none of them is listed, wherever it lies."""
     secret = [os.path.realpath(lessons_dir())]
     package = os.path.realpath(Path(pokerlab.__file__).parent)
-    out = []
-    # not sys.path: with ``python -m`` its first entry is the folder the grader was started in, which may
-    # hold the solutions or the submissions
-    sites = [*site.getsitepackages(), site.getusersitepackages()] if hasattr(site, "getsitepackages") else []
-    for entry in [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, *sites]:
-        path = os.path.realpath(entry) if entry and os.path.isabs(entry) else ""
-        if path and path != "/" and os.path.exists(path) and not any(_inside(s, path) for s in secret):
+    out: list[str] = []
+    for path in SYSTEM_PATHS:
+        if os.path.isdir(path) and not os.path.islink(path):
             out.append(path)
+    for name in ("bin", "lib", "lib64", "lib32", "libx32", "sbin"):  # not merged into /usr: the folders themselves
+        if os.path.isdir("/" + name) and not os.path.islink("/" + name):
+            out.append("/" + name)
+    out += [p for p in SYSTEM_FILES if os.path.lexists(p)]
+    executables = {sys.executable, getattr(sys, "_base_executable", sys.executable)}
+    for exe in executables:
+        while exe and os.path.islink(exe):  # each link on the way, then the file
+            out.append(exe)
+            exe = os.path.join(os.path.dirname(exe), os.readlink(exe))
+        if exe:
+            out.append(os.path.realpath(exe))
+    for prefix in {sys.base_prefix, sys.base_exec_prefix}:
+        for lib in ("lib", "lib64"):
+            folder = os.path.realpath(os.path.join(prefix, lib))
+            if os.path.isdir(folder) and not folder.startswith("/usr/lib"):
+                out.append(folder)
+    sites = [*site.getsitepackages(), site.getusersitepackages()] if hasattr(site, "getsitepackages") else []
+    if sys.prefix != sys.base_prefix:  # a virtual environment: its configuration, python links, packages
+        out.append(os.path.join(sys.prefix, "pyvenv.cfg"))
+        with contextlib.suppress(OSError):
+            out += [e.path for e in os.scandir(os.path.join(sys.prefix, "bin")) if e.name.startswith("python")]
+        with contextlib.suppress(OSError):
+            if os.path.islink(os.path.join(sys.prefix, "lib64")):
+                out.append(os.path.join(sys.prefix, "lib64"))
+    for folder in sites:
+        real = os.path.realpath(folder)
+        if not os.path.isdir(real) or any(_inside(real, p) for p in out if not os.path.islink(p)):
+            continue  # in the system's or Python's own lib folder, already visible
+        with contextlib.suppress(OSError):
+            out += [e.path for e in os.scandir(real) if _package_entry(e.path)]
+    out.append(package)
     data = []  # a checkout keeps the data sets in data/ beside the package (datasets and preflop read them there)
     checkout = Path(package).parent
     if (checkout / "pyproject.toml").is_file() and (checkout / "data").is_dir():
         data += [str(checkout / "pyproject.toml"), str(checkout / "data")]
     if os.environ.get("POKERLAB_TABLES"):
         data.append(os.path.realpath(os.environ["POKERLAB_TABLES"]))
-    return sorted(set(out)) + [package, *(d for d in data if not any(_inside(s, d) for s in secret))]
+    out += data
+    seen: list[str] = []
+    for path in out:
+        if path not in seen and not any(_inside(s, path) for s in secret) and os.path.lexists(path):
+            seen.append(path)
+    return seen
 
 
 def _secret_paths() -> list[str]:
@@ -329,6 +396,19 @@ def isolation(allow_same_user: bool = False) -> str:
         "cannot isolate the submissions on this machine (no Linux mount namespace: run the grader as root, or "
         "allow unprivileged user namespaces): a submission could read the lessons' hidden tests and other "
         "students' files; --allow-same-user grades anyway, as your own user"
+    )
+
+
+def limits(allow_per_process: bool = False) -> _limits.Hierarchy | None:
+    """Where each submission's control group goes (:mod:`pokerlab.course._limits`: memory and processes for all
+    its processes together), or None with ``allow_per_process`` where this machine has none for this user."""
+    where, why = _limits.available()
+    if where is not None or allow_per_process:
+        return where
+    raise ParameterError(
+        f"cannot limit each submission as a whole on this machine ({why}: run the grader as root): a submission's "
+        "processes could together take all the memory; --allow-per-process-limits grades anyway, with limits per "
+        "process only"
     )
 
 
@@ -425,14 +505,27 @@ on it: IPython never lets a failing display fail a cell."""
 
 
 def _kernel_spec(
-    folder: Path, top: Path, workdir: Path, memory: int, cpu: int, mode: str, hide: Sequence[str] = ()
+    folder: Path,
+    top: Path,
+    workdir: Path,
+    memory: int,
+    cpu: int,
+    mode: str,
+    hide: Sequence[str] = (),
+    procs: Sequence[str] = (),
 ) -> None:
     argv = [sys.executable, "-m", "pokerlab.course._sandbox", "--memory", str(memory), "--cpu", str(cpu)]
+    argv += [x for p in procs for x in ("--cgroup", p)]
     if mode != "none":
         argv += ["--isolate", mode, "--root", str(top / "root"), "--workdir", str(workdir)]
         argv += ["--ipc", str(top / "ipc")]  # no network: the kernel talks to the runner over unix sockets
-        argv += [x for p in [*_secret_paths(), *hide] for x in ("--hide", os.path.realpath(p))]
-        argv += [x for p in _visible_paths() for x in ("--keep", p)] + ["--user", "{}:{}".format(*_stranger())]
+        visible = _visible_paths()
+        # a secret inside a visible folder (lessons inside the package, say) is covered; nothing else is named here
+        # (the kernel's first process shows this command line in its /proc: no other submission is on it)
+        covered = [os.path.realpath(p) for p in [*_secret_paths(), *hide]]
+        covered = [p for p in covered if any(_inside(p, v) for v in visible)]
+        argv += [x for p in covered for x in ("--hide", p)]
+        argv += [x for p in visible for x in ("--keep", p)] + ["--user", "{}:{}".format(*_stranger())]
     spec = {
         "argv": [*argv, *_PLAIN_DISPLAY, "-f", "{connection_file}"],
         "display_name": "pokerlab grader",
@@ -448,6 +541,11 @@ def _kernel_spec(
     (folder / "pokerlab-grader").mkdir(parents=True)
     (folder / "pokerlab-grader" / "kernel.json").write_text(json.dumps(spec))
 
+
+PER_PROCESS_NOTE = (
+    "limits per process only (--allow-per-process-limits): this submission's processes together could use more "
+    "memory than --memory, and its processes counted with every other kernel's"
+)
 
 SAME_USER_NOTE = (
     "graded as the grader's own user (--allow-same-user): this submission could read the lessons' hidden "
@@ -471,9 +569,12 @@ def _run_submission(
     memory: int,
     mode: str = "none",
     hide: Sequence[str] = (),
+    cgroups: _limits.Hierarchy | None = None,
+    processes: int = _limits.DEFAULT_PROCESSES,
 ) -> _Run:
     """Run the submission's code cells in a fresh sandboxed kernel (through :mod:`pokerlab.course._runner`,
-    a process of its own); collect the answers at each check cell."""
+    a process of its own); collect the answers at each check cell. With ``cgroups``, everything the kernel
+    starts shares one group: ``memory`` bytes and ``processes`` tasks together (:mod:`pokerlab.course._limits`)."""
     run = _Run()
     by_id = {e.cell_id: e for e in lesson.exercises}
     by_gid = {e.grade_id: e for e in lesson.exercises}
@@ -494,6 +595,7 @@ def _run_submission(
     top = Path(tempfile.mkdtemp(prefix="pokerlab-grade-"))
     kernel_pids: list[int] = []  # one per start of the kernel (the runner tries again when one does not start)
     proc: subprocess.Popen[str] | None = None
+    group = _limits.Group(cgroups, memory, processes) if cgroups is not None else None
     try:
         workdir, specs = top / "work", top / "kernels"
         workdir.mkdir()
@@ -505,7 +607,8 @@ def _run_submission(
             (top / "ipc").mkdir(mode=0o700)
             if mode == "root":  # nobody creates its sockets here, then the runner takes the right to write away
                 os.chmod(top / "ipc", 0o1777)
-        _kernel_spec(specs, top, workdir, memory, cpu=int(timeout) + 60, mode=mode, hide=hide)
+        procs = group.procs if group is not None else []
+        _kernel_spec(specs, top, workdir, memory, cpu=int(timeout) + 60, mode=mode, hide=hide, procs=procs)
         request = {"plan": plan, "marker": marker, "timeout": timeout, "workdir": str(workdir), "specs": str(specs)}
         if mode != "none":
             request["ipc"] = str(top / "ipc" / "kernel")
@@ -554,6 +657,18 @@ def _run_submission(
             why = f" ({kind})" if re.fullmatch(r"[A-Za-z_][\w.]{0,99}", kind) else ""
             run.notes.append(f"the notebook's run ended abnormally{why}: later cells were not run")
     finally:
+        if group is not None:
+            oom, refused = group.events()
+            if oom:
+                run.notes.append(
+                    f"the notebook's processes reached the memory limit ({memory // 2**20} MB for all of them "
+                    f"together): {oom} of them stopped (out of memory)"
+                )
+            if refused:
+                run.notes.append(
+                    f"the notebook reached its limit of {processes} processes and threads: {refused} more were refused"
+                )
+            group.close()  # everything the submission left running
         if proc is not None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(proc.pid, signal.SIGKILL)  # the runner, should it still be there
@@ -807,10 +922,15 @@ def grade_notebook(
     isolate: str | None = None,
     hide: Sequence[str] = (),
     checker: _Checker | None = None,
+    cgroups: _limits.Hierarchy | None = None,
+    processes: int = _limits.DEFAULT_PROCESSES,
+    per_process_note: bool = False,
 ) -> NotebookGrade:
     """Grade one submission already read into memory (see the module docstring). ``isolate`` is
     :func:`isolation`'s answer (by default asked here, refusing to run a kernel as the grader's own user);
-    ``checker`` runs the checks (by default a process of this notebook's own)."""
+    ``checker`` runs the checks (by default a process of this notebook's own); ``cgroups`` limits the memory
+    and ``processes`` of the submission as a whole (:func:`limits`; without it, each process on its own, and
+    ``per_process_note`` says so in the grade)."""
     start = time.monotonic()
     if notebook is None:
         return NotebookGrade(str(path), None, notes=[f"not graded: {problem}"])
@@ -827,9 +947,14 @@ def grade_notebook(
     run = _untouched_student_copy(notebook, lesson)
     if run is None:
         mode = isolation() if isolate is None else isolate
-        run = _run_submission(notebook, lesson, Path(path).name, timeout, memory, mode=mode, hide=hide)
+        run = _run_submission(
+            notebook, lesson, Path(path).name, timeout, memory, mode=mode, hide=hide, cgroups=cgroups,
+            processes=processes,
+        )  # fmt: skip
         if mode == "none":
             grade.notes.append(SAME_USER_NOTE)
+        if cgroups is None and per_process_note:
+            grade.notes.append(PER_PROCESS_NOTE)
     grade.notes += run.notes
     checks, results = [], {}
     for e in lesson.exercises:
@@ -877,6 +1002,8 @@ def grade(
     allow_same_user: bool = False,
     reveal: bool = False,
     student_from: str | None = None,
+    processes: int = _limits.DEFAULT_PROCESSES,
+    allow_per_process_limits: bool = False,
 ) -> list[NotebookGrade]:
     """Autograde every notebook in ``paths`` (each in its own fresh kernel, ``timeout`` seconds at most;
     a folder in ``paths`` stands for the ``*.ipynb`` entries directly in it)
@@ -893,14 +1020,24 @@ def grade(
     Each kernel runs isolated (:func:`isolation`): as ``nobody`` or in a user namespace, in a root folder
     where only Python, the installed packages and pokerlab's own files exist, besides its own copy. Where this
     machine allows neither, grading stops with a ParameterError unless ``allow_same_user`` (then every grade
-    says so)."""
+    says so). ``memory`` (bytes) and ``processes`` (tasks) limit everything a submission starts together, in a
+    cgroup of its own (:func:`limits`); where this machine has none for this user, grading stops with a
+    ParameterError unless ``allow_per_process_limits`` (then each process is limited on its own, and every
+    grade says so)."""
     if not paths:
         raise ParameterError("give at least one notebook to grade")
     if timeout <= 0 or timeout > 86_400:
         raise ParameterError(f"timeout must be 1..86400 seconds, not {timeout:g}")
     if memory < 256 * 2**20:
         raise ParameterError(f"memory must be at least 256 MB, not {memory} bytes")
-    for flag, value in (("allow_same_user", allow_same_user), ("reveal", reveal)):
+    if not isinstance(processes, int) or isinstance(processes, bool) or not 16 <= processes <= 2**20:
+        raise ParameterError(f"processes must be a whole number 16..1048576, not {processes!r:.40}")
+    flags = (
+        ("allow_same_user", allow_same_user),
+        ("reveal", reveal),
+        ("allow_per_process_limits", allow_per_process_limits),
+    )
+    for flag, value in flags:
         if not isinstance(value, bool):
             raise ParameterTypeError(f"{flag} must be True or False, not {value!r:.40}")
     if student_from is not None:
@@ -908,7 +1045,7 @@ def grade(
             re.compile(student_from)
         except (re.error, TypeError) as exc:
             raise ParameterError(f"--student-from {student_from!r:.60} is not a regular expression: {exc}") from None
-    root, subs = _submissions.collect([str(p) for p in paths])  # everything in memory before anything runs
+    _, subs = _submissions.collect([str(p) for p in paths])  # everything in memory before anything runs
     names = [_submissions.page_name(s.relative) for s in subs]
     out = _submissions.Output(feedback) if feedback is not None else None
     try:
@@ -916,9 +1053,7 @@ def grade(
             out.check(names)  # a planted link where a page goes: refused before anything runs
         lessons = read_lessons() if lessons is None else list(lessons)
         mode = isolation(allow_same_user)
-        # should one of these lie inside a folder the kernel sees (e.g. a checkout under /usr), it is covered
-        hide = sorted({os.path.dirname(os.path.join(root, s.relative)) for s in subs})
-        hide += [os.path.realpath(feedback)] if feedback is not None else []
+        where = limits(allow_per_process_limits)
         grades = []
         checker = _Checker(reveal=reveal)  # one process runs the checks of every notebook, one after the other
         try:
@@ -932,8 +1067,10 @@ def grade(
                     timeout=timeout,
                     memory=memory,
                     isolate=mode,
-                    hide=hide,
                     checker=checker,
+                    cgroups=where,
+                    processes=processes,
+                    per_process_note=True,
                 )
                 g.submission, g.student = sub.relative, _submissions.student(sub.relative, student_from)
                 if out is not None:
