@@ -856,6 +856,8 @@ def cmd_course_grade(args: argparse.Namespace) -> None:
         student_from=args.student_from,
         processes=args.processes,
         allow_per_process_limits=args.allow_per_process_limits,
+        workers=args.workers,
+        scheduler=args.scheduler,
     )
     if args.json:
         print(json.dumps([g.to_json() for g in grades], indent=2))
@@ -920,6 +922,16 @@ def _add_course(sub: Any) -> None:
     )
     p.add_argument(
         "--processes", type=_whole(16, 1 << 20), default=512, help="processes and threads per submission (default 512)"
+    )
+    p.add_argument(
+        "--workers", type=_whole(1, 1024), default=None, help="submissions graded at once (default: one per core)"
+    )
+    p.add_argument(
+        "--scheduler",
+        type=_text,
+        default=None,
+        metavar="ADDRESS",
+        help="grade on a dask distributed cluster (tcp://host:8786): each worker grades in its own sandbox",
     )
     p.add_argument(
         "--allow-per-process-limits",

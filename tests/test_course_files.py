@@ -98,7 +98,7 @@ def test_links_pipes_and_folders_are_listed_not_followed_and_the_rest_is_graded(
             assert grades[name]["lesson"] is None, name
             assert grades[name]["notes"][0].startswith(f"not graded: not a regular file ({kind}"), grades[name]
         pages = sorted(p.name for p in feedback.iterdir())
-        assert pages == sorted(f"{n}~99_tiny.ipynb.html" for n in names)
+        assert pages == sorted([*(f"{n}~99_tiny.ipynb.html" for n in names), "gradebook.jsonl"])
         for page in feedback.iterdir():
             assert KEY_TEXT not in page.read_text()
         assert KEY_TEXT not in proc.stdout
@@ -236,3 +236,13 @@ def test_a_missing_path_is_still_one_line_and_status_2(tmp_path, capsys):
     assert main(["course", "grade", str(tmp_path / "missing.ipynb")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no notebook at" in err
+
+
+def test_a_link_planted_as_the_gradebook_is_refused(tmp_path):
+    les = tiny_lesson(tmp_path / "lessons")
+    nb = write(tmp_path / "s" / "a.ipynb", untouched(les))
+    (tmp_path / "fb").mkdir()
+    os.symlink(tmp_path / "elsewhere.txt", tmp_path / "fb" / "gradebook.jsonl")
+    with pytest.raises(ParameterError, match=r"gradebook\.jsonl.*is a symbolic link: refusing to write through it"):
+        grading.grade([nb], feedback=tmp_path / "fb", lessons=[les], allow_same_user=True)
+    assert not (tmp_path / "elsewhere.txt").exists()

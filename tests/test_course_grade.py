@@ -237,3 +237,64 @@ def test_a_user_without_cgroups_is_refused_with_one_line_unless_allowed(tmp_path
     assert "cannot limit each submission as a whole" in proc.stderr and "--allow-per-process-limits" in proc.stderr
     proc = subprocess.run([*cmd, "--allow-per-process-limits"], env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
+
+
+@needs_sandbox
+@pytest.mark.slow
+def test_workers_grade_several_submissions_at_once_each_in_its_own_kernel(tmp_path, capsys, monkeypatch):
+    les = tiny_lesson(tmp_path / "lesson")
+    monkeypatch.setenv("POKERLAB_LESSONS", str(les.path.parent))
+    paths = [
+        write(tmp_path / "s" / "ann" / "t.ipynb", right(les)),
+        write(tmp_path / "s" / "ben" / "t.ipynb", answer(les, "x = 5")),
+        write(tmp_path / "s" / "cy" / "t.ipynb", answer(les, "import os\nx = 4 if os.getpid() < 100 else 0")),
+    ]
+    env_args = ["--json", "--workers", "3", "--timeout", "120", "--allow-per-process-limits"]
+    assert main(["course", "grade", *map(str, paths), *env_args]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert [(g["student"], g["score"]) for g in got] == [("ann", 1), ("ben", 0), ("cy", 1)]  # each in a fresh PID ns
+    assert all(g["seconds"] > 0 and g["submission"] == f"{g['student']}/t.ipynb" for g in got)
+
+
+def test_the_gradebook_resumes_and_regrades_only_what_changed(tmp_path):
+    les = tiny_lesson(tmp_path / "lesson")
+    paths = [write(tmp_path / "s" / n / "t.ipynb", untouched(les) | {"metadata": {"n": n}}) for n in "abc"]
+    fb = tmp_path / "fb"
+    kw = {"feedback": fb, "lessons": [les], "allow_same_user": True, "allow_per_process_limits": True}
+    first = grading.grade(paths, **kw)
+    assert [g.reused for g in first] == [False] * 3
+    lines = (fb / "gradebook.jsonl").read_text().splitlines()
+    assert sorted(json.loads(x)["submission"] for x in lines) == ["a/t.ipynb", "b/t.ipynb", "c/t.ipynb"]
+    write(paths[1], untouched(les) | {"metadata": {"n": "changed"}})
+    seen = []
+    second = grading.grade(paths, on_result=seen.append, **kw)
+    assert [g.reused for g in second] == [True, False, True]
+    assert [g.to_json() | {"from_gradebook": False, "seconds": 0} for g in second] == [
+        g.to_json() | {"from_gradebook": False, "seconds": 0} for g in first
+    ]
+    assert len((fb / "gradebook.jsonl").read_text().splitlines()) == 4 and len(seen) == 3
+    (fb / "c~t.ipynb.html").unlink()  # a page gone: graded again
+    third = grading.grade(paths, reveal=True, **kw)  # other settings: everything again
+    assert [g.reused for g in third] == [False] * 3
+    assert [g.reused for g in grading.grade(paths, reveal=True, **kw)] == [True] * 3
+
+
+@needs_sandbox
+@pytest.mark.slow
+def test_a_dask_cluster_grades_the_submissions(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    les = tiny_lesson(tmp_path / "lesson")
+    paths = [
+        write(tmp_path / "s" / "ann" / "t.ipynb", right(les)),
+        write(tmp_path / "s" / "ben" / "t.ipynb", untouched(les)),
+        write(tmp_path / "s" / "cy" / "t.ipynb", answer(les, "x = 3")),
+    ]
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        grades = grading.grade(
+            paths, lessons=[les], scheduler=cluster.scheduler_address, feedback=tmp_path / "fb", timeout=120
+        )
+    assert [(g.student, g.score) for g in grades] == [("ann", 1), ("ben", 0), ("cy", 0)]
+    assert "x is not right" in grades[2].exercises[0].message
+    assert sorted(p.name for p in (tmp_path / "fb").iterdir()) == [
+        "ann~t.ipynb.html", "ben~t.ipynb.html", "cy~t.ipynb.html", "gradebook.jsonl"
+    ]  # fmt: skip

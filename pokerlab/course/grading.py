@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import dataclasses
 import html
 import json
 import os
@@ -44,6 +45,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -53,7 +55,7 @@ from typing import Any
 import pokerlab
 from pokerlab import _warm
 from pokerlab._cache import FORMAT, cache_dir
-from pokerlab.course import _limits, _submissions
+from pokerlab.course import _gradebook, _limits, _submissions
 from pokerlab.course._check import unanswered
 from pokerlab.course._runner import READY_SECONDS, START_TRIES
 from pokerlab.course.lessons import (
@@ -100,6 +102,18 @@ class NotebookGrade:
     seconds: float = 0.0
     submission: str = ""  # the path relative to the batch's common folder (names the feedback page)
     student: str | None = None  # the first folder of ``submission`` (or ``student_from``'s match)
+    reused: bool = False  # taken from the gradebook (content and settings unchanged), not graded again
+
+    def record(self) -> dict[str, Any]:
+        """Everything in this grade, as plain data (the gradebook's form; :meth:`from_record` reads it)."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_record(cls, data: dict[str, Any]) -> NotebookGrade:
+        fields = {f.name for f in dataclasses.fields(cls)} - {"exercises"}
+        ex_fields = {f.name for f in dataclasses.fields(ExerciseResult)}
+        exercises = [ExerciseResult(**{k: v for k, v in e.items() if k in ex_fields}) for e in data["exercises"]]
+        return cls(**{k: v for k, v in data.items() if k in fields}, exercises=exercises)
 
     @property
     def score(self) -> float:
@@ -119,6 +133,7 @@ class NotebookGrade:
             "submission": self.submission or Path(self.notebook).name,
             "student": self.student,
             "seconds": round(self.seconds, 3),
+            "from_gradebook": self.reused,
             "lesson": self.lesson,
             "score": self.score,
             "max_score": self.max_score,
@@ -622,6 +637,8 @@ def _run_submission(
             cwd=str(top),
             start_new_session=True,
         )
+        with _RUNNING_LOCK:
+            _RUNNING.add(proc)
         try:
             # the cells' own time, and each try at starting the kernel (the runner's clock starts once it is ready)
             limit = timeout + START_TRIES * READY_SECONDS + 30
@@ -670,6 +687,8 @@ def _run_submission(
                 )
             group.close()  # everything the submission left running
         if proc is not None:
+            with _RUNNING_LOCK:
+                _RUNNING.discard(proc)
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(proc.pid, signal.SIGKILL)  # the runner, should it still be there
         for kernel_pid in kernel_pids:
@@ -1004,6 +1023,8 @@ def grade(
     student_from: str | None = None,
     processes: int = _limits.DEFAULT_PROCESSES,
     allow_per_process_limits: bool = False,
+    workers: int | None = None,
+    scheduler: str | None = None,
 ) -> list[NotebookGrade]:
     """Autograde every notebook in ``paths`` (each in its own fresh kernel, ``timeout`` seconds at most;
     a folder in ``paths`` stands for the ``*.ipynb`` entries directly in it)
@@ -1023,7 +1044,14 @@ def grade(
     says so). ``memory`` (bytes) and ``processes`` (tasks) limit everything a submission starts together, in a
     cgroup of its own (:func:`limits`); where this machine has none for this user, grading stops with a
     ParameterError unless ``allow_per_process_limits`` (then each process is limited on its own, and every
-    grade says so)."""
+    grade says so).
+
+    ``workers`` submissions are graded at once (by default one per core), each in its own kernel, sandbox and
+    group; with ``scheduler`` (a dask distributed scheduler's address) the cluster's workers grade them. With
+    ``feedback``, every grade also goes to the gradebook there as it is given (:mod:`pokerlab.course._gradebook`):
+    a second run takes the grades of unchanged submissions from it and grades only the rest. ``on_result`` is
+    called with each grade as it is given (in the order they finish); the list returned is in the order of
+    ``paths``."""
     if not paths:
         raise ParameterError("give at least one notebook to grade")
     if timeout <= 0 or timeout > 86_400:
@@ -1045,45 +1073,171 @@ def grade(
             re.compile(student_from)
         except (re.error, TypeError) as exc:
             raise ParameterError(f"--student-from {student_from!r:.60} is not a regular expression: {exc}") from None
+    if workers is not None and (not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= 1024):
+        raise ParameterError(f"workers must be a whole number 1..1024, not {workers!r:.40}")
     _, subs = _submissions.collect([str(p) for p in paths])  # everything in memory before anything runs
     names = [_submissions.page_name(s.relative) for s in subs]
     out = _submissions.Output(feedback) if feedback is not None else None
     try:
         if out is not None:
-            out.check(names)  # a planted link where a page goes: refused before anything runs
+            out.check([*names, _gradebook.NAME])  # a planted link where a page goes: refused before anything runs
         lessons = read_lessons() if lessons is None else list(lessons)
-        mode = isolation(allow_same_user)
-        where = limits(allow_per_process_limits)
-        grades = []
-        checker = _Checker(reveal=reveal)  # one process runs the checks of every notebook, one after the other
-        try:
-            for sub, fname in zip(subs, names, strict=True):
-                nb, problem = _parse(sub.data, sub.problem)
-                g = grade_notebook(
-                    Path(sub.path),
-                    nb,
-                    problem,
-                    lessons,
-                    timeout=timeout,
-                    memory=memory,
-                    isolate=mode,
-                    checker=checker,
-                    cgroups=where,
-                    processes=processes,
-                    per_process_note=True,
-                )
-                g.submission, g.student = sub.relative, _submissions.student(sub.relative, student_from)
-                if out is not None:
-                    out.write(fname, feedback_html(g, nb, lessons))
-                grades.append(g)
-                if on_result is not None:
-                    on_result(g)
-        finally:
-            checker.close()
+        settings = _gradebook.settings_digest(
+            lessons, timeout=timeout, memory=memory, processes=processes, reveal=reveal
+        )
+        book = _gradebook.load(out) if out is not None else {}
+        options: dict[str, Any] = {
+            "timeout": timeout,
+            "memory": memory,
+            "processes": processes,
+            "reveal": reveal,
+            "allow_same_user": allow_same_user,
+            "allow_per_process_limits": allow_per_process_limits,
+        }
+        if scheduler is None:  # asked here, once, before anything runs (a dask worker asks for itself)
+            options["mode"], options["cgroups"] = isolation(allow_same_user), limits(allow_per_process_limits)
+        grades: list[NotebookGrade | None] = [None] * len(subs)
+        parsed = [_parse(sub.data, sub.problem) for sub in subs]
+        todo = []
+        for i, sub in enumerate(subs):
+            entry = book.get(sub.relative)
+            same = entry is not None and entry.get("sha256") == sub.digest and entry.get("settings") == settings
+            if same and sub.digest and out is not None and out.exists(names[i]):
+                with contextlib.suppress(KeyError, TypeError, ValueError):
+                    old = NotebookGrade.from_record(entry["grade"])  # type: ignore[index]
+                    old.notebook, old.reused = sub.path, True
+                    grades[i] = old
+            if grades[i] is None:
+                todo.append(i)
+
+        def finished(i: int, g: NotebookGrade) -> None:
+            sub = subs[i]
+            g.notebook, g.submission = sub.path, sub.relative
+            g.student = _submissions.student(sub.relative, student_from)
+            if out is not None and not g.reused:
+                out.write(names[i], feedback_html(g, parsed[i][0], lessons))
+                if not any(n.startswith("the kernel did not start") for n in g.notes):
+                    _gradebook.record(out, sub.relative, sub.digest, settings, names[i], g.record())
+            grades[i] = g
+            if on_result is not None:
+                on_result(g)
+
+        for i, known in enumerate(grades):
+            if known is not None:
+                finished(i, known)
+        jobs = [(i, subs[i].path, *parsed[i]) for i in todo]
+        if scheduler is not None:
+            _on_cluster(scheduler, jobs, lessons, options, finished)
+        else:
+            _on_threads(workers or os.cpu_count() or 1, jobs, lessons, options, finished)
     finally:
         if out is not None:
             out.close()
-    return grades
+    return [g for g in grades if g is not None]
+
+
+_LOCAL = threading.local()
+_RUNNING: set[subprocess.Popen[str]] = set()  # every runner in flight (stopped at once on Ctrl-C)
+_RUNNING_LOCK = threading.Lock()
+
+
+def _thread_checker(reveal: bool) -> _Checker:
+    """The check process of this thread (one per worker thread: a check process answers one request at a time)."""
+    checkers: dict[bool, _Checker] = _LOCAL.__dict__.setdefault("checkers", {})
+    if reveal not in checkers:
+        checkers[reveal] = _Checker(reveal=reveal)
+    return checkers[reveal]
+
+
+def _grade_job(
+    job: tuple[int, str, dict[str, Any] | None, str], lessons: Sequence[Lesson], options: dict[str, Any]
+) -> NotebookGrade:
+    """Grade one submission here (a worker thread of this process or of a dask worker)."""
+    _, path, nb, problem = job
+    if "mode" not in options:  # on a dask worker: its own machine decides (and refuses as the grader would)
+        options = {
+            **options,
+            "mode": isolation(options["allow_same_user"]),
+            "cgroups": limits(options["allow_per_process_limits"]),
+        }
+    return grade_notebook(
+        Path(path), nb, problem, lessons, timeout=options["timeout"], memory=options["memory"],
+        isolate=options["mode"], checker=_thread_checker(options["reveal"]), cgroups=options["cgroups"],
+        processes=options["processes"], per_process_note=True,
+    )  # fmt: skip
+
+
+def _stop_running() -> None:
+    with _RUNNING_LOCK:
+        running = list(_RUNNING)
+    for proc in running:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+def _on_threads(
+    workers: int,
+    jobs: list[tuple[int, str, dict[str, Any] | None, str]],
+    lessons: Sequence[Lesson],
+    options: dict[str, Any],
+    finished: Callable[[int, NotebookGrade], None],
+) -> None:
+    """Grade ``jobs`` on ``workers`` threads of this process, each submission in its own sandbox and group (the
+    work is in the kernels and check processes: the threads only wait for them)."""
+    from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+
+    pool = ThreadPoolExecutor(max_workers=max(1, min(workers, len(jobs) or 1)), thread_name_prefix="pokerlab-grade")
+    checkers: list[_Checker] = []
+
+    def job(j: tuple[int, str, dict[str, Any] | None, str]) -> NotebookGrade:
+        try:
+            return _grade_job(j, lessons, options)
+        finally:
+            checkers.extend(c for c in _LOCAL.__dict__.get("checkers", {}).values() if c not in checkers)
+
+    try:
+        pending = {pool.submit(job, j): j[0] for j in jobs}
+        while pending:
+            done, _ = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
+            for fut in done:
+                finished(pending.pop(fut), fut.result())
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        _stop_running()  # the runners of the notebooks in flight: their threads clean up and end
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        for c in checkers:
+            c.close()
+
+
+def _on_cluster(
+    address: str,
+    jobs: list[tuple[int, str, dict[str, Any] | None, str]],
+    lessons: Sequence[Lesson],
+    options: dict[str, Any],
+    finished: Callable[[int, NotebookGrade], None],
+) -> None:
+    """Grade ``jobs`` on the dask distributed cluster at ``address``: each worker grades in its own sandbox and
+    limits (it must allow them, as this machine would) and sends the grade back; pages and gradebook are
+    written here."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise ParameterError(
+            "--scheduler needs dask distributed (pip install 'pokerlab[course]' or distributed)"
+        ) from None
+    try:
+        client = Client(address, timeout=30)
+    except (OSError, ValueError, TimeoutError) as exc:
+        raise ParameterError(f"--scheduler {address!r:.80}: cannot reach the cluster ({type(exc).__name__})") from None
+    try:
+        shared = client.scatter(list(lessons), broadcast=True)
+        futures = {client.submit(_grade_job, j, shared, options, pure=False): j[0] for j in jobs}
+        for fut in as_completed(futures):
+            finished(futures[fut], fut.result())
+    finally:
+        client.close()
 
 
 _CSS = """
