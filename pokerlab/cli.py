@@ -909,6 +909,12 @@ def cmd_course_grade(args: argparse.Namespace) -> None:
         memory=args.memory * 2**20,
         on_result=show,
         allow_same_user=args.allow_same_user,
+        reveal=args.reveal,
+        student_from=args.student_from,
+        processes=args.processes,
+        allow_per_process_limits=args.allow_per_process_limits,
+        workers=args.workers,
+        scheduler=args.scheduler,
     )
     if args.json:
         print(json.dumps([g.to_json() for g in grades], indent=2))
@@ -965,12 +971,50 @@ def _add_course(sub: Any) -> None:
     )
     p.add_argument("--feedback", type=_text, default=None, help="folder for one offline HTML feedback page each")
     p.add_argument("--timeout", type=_seconds(86_400), default=900.0, help="seconds per notebook (default 900)")
-    p.add_argument("--memory", type=_whole(256, 1 << 20), default=4096, help="MB of memory per kernel (default 4096)")
+    p.add_argument(
+        "--memory",
+        type=_whole(256, 1 << 20),
+        default=4096,
+        help="MB of memory per submission, all its processes together (default 4096)",
+    )
+    p.add_argument(
+        "--processes", type=_whole(16, 1 << 20), default=512, help="processes and threads per submission (default 512)"
+    )
+    p.add_argument(
+        "--workers", type=_whole(1, 1024), default=None, help="submissions graded at once (default: one per core)"
+    )
+    p.add_argument(
+        "--scheduler",
+        type=_text,
+        default=None,
+        metavar="ADDRESS",
+        help="grade on a dask distributed cluster (tcp://host:8786): each worker grades in its own sandbox",
+    )
+    p.add_argument(
+        "--allow-per-process-limits",
+        action="store_true",
+        help="where no cgroup can hold a submission (not root, no delegated cgroup), limit each process on its own:"
+        " a submission's processes can then together use more memory",
+    )
     p.add_argument(
         "--allow-same-user",
         action="store_true",
         help="where kernels cannot be isolated (not root, no user namespaces), run them as you: a submission"
         " can then read the lessons' hidden tests and your files",
+    )
+    p.add_argument(
+        "--reveal",
+        action="store_true",
+        help="hidden tests name the expected values in messages and pages (after the deadline; default: only what"
+        " failed)",
+    )
+    p.add_argument(
+        "--student-from",
+        type=_text,
+        default=None,
+        metavar="PATTERN",
+        help="regular expression finding the student in each path relative to the common folder (its group"
+        " 'student', else group 1; default: the first folder)",
     )
     p = add("site", "build the offline course site (Jupyter Book 1.x) in OUT; open OUT/index.html", cmd_course_site)
     p.add_argument("out", type=_text, help="folder for the site (created if needed)")

@@ -69,7 +69,7 @@ def grade_lessons(stems: list[str], tmp_path: Path) -> dict[str, Graded]:
         paths += [sol, stud, wrong]
     grades = grading.grade(paths, feedback=tmp_path / "fb", lessons=LESSONS, timeout=1500)
     return {
-        les.stem: Graded(les, grades[3 * k : 3 * k + 3], tmp_path / "fb" / f"renamed{k}.html")
+        les.stem: Graded(les, grades[3 * k : 3 * k + 3], tmp_path / "fb" / f"wrong~renamed{k}.ipynb.html")
         for k, les in enumerate(lessons)
     }
 

@@ -220,12 +220,13 @@ def test_a_file_that_is_no_notebook_gets_a_line_and_no_score(tmp_path):
     assert [g.max_score for g in grades] == [0, 0, 0]
     assert "not a readable notebook" in grades[0].notes[0] and "no lesson" in grades[1].notes[0]
     assert "not a notebook" in grades[2].notes[0]
-    assert (tmp_path / "fb" / "broken.html").is_file()
+    assert (tmp_path / "fb" / "broken.ipynb.html").is_file()
     # the folder, given instead of its files, grades the same notebooks (in name order); a folder named like a
-    # notebook inside it is passed over, not a reason to stop grading the others
+    # notebook inside it is listed as not a regular file, not a reason to stop grading the others
     (tmp_path / "folder.ipynb").mkdir()
     again = grading.grade([tmp_path], lessons=LESSONS)
-    assert [Path(g.notebook).name for g in again] == ["broken.ipynb", "odd.ipynb", "other.ipynb"]
+    assert [Path(g.notebook).name for g in again] == ["broken.ipynb", "folder.ipynb", "odd.ipynb", "other.ipynb"]
+    assert again[1].notes == ["not graded: not a regular file (a folder)"]
 
 
 # ---- slow: kernels ---------------------------------------------------------------------------------------
@@ -280,7 +281,7 @@ def test_hostile_submissions_cannot_raise_their_score(tmp_path):
     assert "pot odds 30 / (120 + 30) = 0.2, not 0.5" in grades[0].exercises[0].message
     assert scores[1]["Exercise 2"] == 0 and scores[1]["Exercise 1"] == 2
     assert grades[2].score == les.max_score, grades[2].lines()  # bob's grade is what bob handed in
-    page = (tmp_path / "fb" / "a.html").read_text()
+    page = (tmp_path / "fb" / "eve~a.ipynb.html").read_text()
     assert "0.2, not 0.5" in page and "http" not in page.replace("http-equiv", "")
 
 

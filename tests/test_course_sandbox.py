@@ -239,7 +239,9 @@ def test_hostile_submissions_cannot_read_hidden_tests_change_the_grader_forge_or
         assert not list(PACKAGE.rglob("evil.pth"))
         with pytest.raises(BlockingIOError):  # no network in the sandbox: nothing connected
             listener.accept()
-        assert sorted(p.name for p in feedback.iterdir()) == sorted(f"{p.stem}.html" for p in paths)
+        assert sorted(p.name for p in feedback.glob("*.html")) == sorted(
+            f"{p.parent.name}~{p.name}.html" for p in paths
+        )
     finally:
         listener.close()
         bystander.kill()

@@ -9,8 +9,9 @@ pointing here.
 
 * ``root`` (the grader runs as root): new mount, PID and (with ``--ipc DIR``: the kernel's sockets are
   unix sockets in DIR) network namespaces; the kernel runs as ``nobody`` in a
-  root folder built on a tmpfs, where only the system (``/usr``, ``/etc``), Python, the installed packages
-  and the pokerlab package (``--keep``, read-only) and its own working folder exist. The lessons (their
+  root folder built on a tmpfs, where only the paths of the allow-list (``--keep``, read-only: the system's
+  programs and libraries, Python, the installed packages and the pokerlab package; a link on the list is made
+  again as a link) and its own working folder exist. The lessons (their
   hidden tests and solutions), other submissions, the gradebook, feedback pages and the grader's files are
   not there at all; the grader's processes are in another PID namespace, out of reach of any signal.
 * ``userns`` (any other user, where unprivileged user namespaces are allowed): the same, in a new user
@@ -19,7 +20,12 @@ pointing here.
   once the kernel is up.
 * ``none``: the kernel runs as the grader's user and sees what it sees (``--allow-same-user``).
 
-``--hide PATH`` covers a folder or file that lies inside a visible one (an empty read-only tmpfs over it).
+``--hide PATH`` covers a folder or file that lies inside a visible one (an empty read-only tmpfs over it): the
+lessons, should they lie inside the package. The command line names nothing else (the kernel's first process
+shows it in its ``/proc``): no other submission, no output folder.
+``--cgroup PROCS`` (one per hierarchy) puts this process, before anything else, into the submission's control
+group (:mod:`pokerlab.course._limits`): memory and processes are then limited for everything it starts together.
+
 ``--probe`` builds the sandbox, checks that Python and pokerlab start inside it and that the ``--hide`` paths
 show nothing there, and prints ``ok`` (the grader calls it once to choose the mode).
 """
@@ -150,11 +156,16 @@ def build_root(
         _mount("proc", root + "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
     os.mkdir(root + "/tmp", 0o1777)
     _mount("tmpfs", root + "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777,size=256m")
-    bound: list[str] = []
-    for path in sorted({os.path.realpath(p) for p in ["/usr", "/etc", *keep]}, key=len):
+    bound: list[str] = []  # the allow-list: nothing else of the disk is there
+    links = [p for p in keep if os.path.islink(p)]
+    for path in sorted({os.path.realpath(p) for p in keep if p not in links}, key=len):
         if os.path.exists(path) and path != "/" and not any(_under(path, b) for b in bound):
             _bind(path, root)
             bound.append(path)
+    for path in links:  # a link is made again, pointing where it points (its target is on the list)
+        if not any(_under(path, b) for b in bound) and not os.path.lexists(root + path):
+            os.makedirs(os.path.dirname(root + path), mode=0o755, exist_ok=True)
+            os.symlink(os.readlink(path), root + path)
     # the working folder is a copy on a tmpfs of its own: what the kernel writes stays in memory, within a
     # size limit, and vanishes with it (nothing it writes reaches the grader's disk)
     target = root + workdir
@@ -311,6 +322,7 @@ def main(argv: list[str]) -> None:
     user = (65534, 65534)
     probe = False
     shared = None
+    groups: list[str] = []
     rest: list[str] = []
     it = iter(argv)
     for arg in it:
@@ -334,8 +346,13 @@ def main(argv: list[str]) -> None:
             shared = next(it)
         elif arg == "--probe":
             probe = True
+        elif arg == "--cgroup":
+            groups.append(next(it))
         else:
             rest.append(arg)
+    for path in groups:  # first of all: everything this process starts is counted in the submission's group
+        with open(path, "w") as f:
+            f.write(str(os.getpid()))
     if mode != "none":
         connection = rest[rest.index("-f") + 1] if "-f" in rest else None
         inside = isolated(mode, root, keep, workdir, connection, user, shared, tuple(hidden))
@@ -343,7 +360,8 @@ def main(argv: list[str]) -> None:
             rest[rest.index("-f") + 1] = inside
     else:
         _die_with_parent()
-    limit(memory, cpu, processes=None if mode == "none" else 512)
+    # the processes: per submission in its group; without one, per user (nobody's, machine-wide) as a last resort
+    limit(memory, cpu, processes=None if mode == "none" or groups else 512)
     if probe:
         _probe(hidden)
     from ipykernel.kernelapp import launch_new_instance

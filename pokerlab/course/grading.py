@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import dataclasses
 import html
 import json
 import os
@@ -44,6 +45,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -53,7 +55,7 @@ from typing import Any
 import pokerlab
 from pokerlab import _warm
 from pokerlab._cache import FORMAT, cache_dir
-from pokerlab._files import write_text
+from pokerlab.course import _gradebook, _limits, _submissions
 from pokerlab.course._check import unanswered
 from pokerlab.course._runner import READY_SECONDS, START_TRIES
 from pokerlab.course.lessons import (
@@ -71,7 +73,6 @@ from pokerlab.errors import ParameterError, ParameterTypeError
 
 __all__ = ["ExerciseResult", "NotebookGrade", "grade", "identify"]
 
-MAX_BYTES = 64 * 2**20  # a notebook larger than this is refused unread
 DEFAULT_TIMEOUT = 900.0  # seconds per notebook
 DEFAULT_MEMORY = 4 * 2**30  # bytes of address space for the kernel
 
@@ -99,6 +100,20 @@ class NotebookGrade:
     exercises: list[ExerciseResult] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    submission: str = ""  # the path relative to the batch's common folder (names the feedback page)
+    student: str | None = None  # the first folder of ``submission`` (or ``student_from``'s match)
+    reused: bool = False  # taken from the gradebook (content and settings unchanged), not graded again
+
+    def record(self) -> dict[str, Any]:
+        """Everything in this grade, as plain data (the gradebook's form; :meth:`from_record` reads it)."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_record(cls, data: dict[str, Any]) -> NotebookGrade:
+        fields = {f.name for f in dataclasses.fields(cls)} - {"exercises"}
+        ex_fields = {f.name for f in dataclasses.fields(ExerciseResult)}
+        exercises = [ExerciseResult(**{k: v for k, v in e.items() if k in ex_fields}) for e in data["exercises"]]
+        return cls(**{k: v for k, v in data.items() if k in fields}, exercises=exercises)
 
     @property
     def score(self) -> float:
@@ -115,6 +130,10 @@ class NotebookGrade:
     def to_json(self) -> dict[str, Any]:
         return {
             "notebook": self.notebook,
+            "submission": self.submission or Path(self.notebook).name,
+            "student": self.student,
+            "seconds": round(self.seconds, 3),
+            "from_gradebook": self.reused,
             "lesson": self.lesson,
             "score": self.score,
             "max_score": self.max_score,
@@ -124,14 +143,17 @@ class NotebookGrade:
         }
 
     def lines(self) -> list[str]:
-        """The text the command prints for this notebook."""
-        head = f"{self.notebook}: {_num(self.score)}/{_num(self.max_score)}"
+        """The text the command prints for this notebook: one line per notebook, note and exercise, whatever the
+        file is called or a check's message quotes (:func:`~pokerlab.course._submissions.shown` escapes anything
+        that could forge a line: control characters, bidi controls, look-alikes of ``/``)."""
+        esc = _submissions.shown
+        head = f"{esc(self.notebook)}: {_num(self.score)}/{_num(self.max_score)}"
         head += f" (lesson {self.lesson})" if self.lesson else ""
         out = [head]
-        out += [f"  note: {n}" for n in self.notes]
+        out += [f"  note: {esc(n)}" for n in self.notes]
         for e in self.exercises:
-            line = f"  {e.name}: {_num(e.score)}/{_num(e.max_score)}"
-            out.append(line + (f"  {e.message}" if e.message else ""))
+            line = f"  {esc(e.name)}: {_num(e.score)}/{_num(e.max_score)}"
+            out.append(line + (f"  {esc(e.message)}" if e.message else ""))
         if self.written_points:
             out.append(f"  written answers: {_num(self.written_points)} points to grade by hand")
         return out
@@ -157,12 +179,19 @@ def identify(notebook: dict[str, Any], lessons: Sequence[Lesson]) -> Lesson | No
 
 
 def _read(path: Path) -> tuple[dict[str, Any] | None, str]:
-    """A submission parsed as a notebook, or None and why not."""
+    """A submission parsed as a notebook, or None and why not (read without following a link: a link, a
+    device, a pipe or a folder is "not a regular file", never opened)."""
+    _, (sub,) = _submissions.collect([str(path)])
+    return _parse(sub.data, sub.problem)
+
+
+def _parse(data: bytes | None, problem: str = "") -> tuple[dict[str, Any] | None, str]:
+    """A submission's bytes parsed as a notebook, or None and why not."""
+    if data is None:
+        return None, problem
     try:
-        if path.stat().st_size > MAX_BYTES:
-            return None, f"larger than {MAX_BYTES // 2**20} MB"
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        data = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         return None, f"not a readable notebook ({type(exc).__name__})"
     old = isinstance(data, dict) and isinstance(data.get("nbformat"), int) and data["nbformat"] < 4
     if old and "worksheets" in data:
@@ -239,26 +268,93 @@ def _stranger() -> tuple[int, int]:
         return 65534, 65534
 
 
+SYSTEM_PATHS = ("/usr/bin", "/usr/lib", "/usr/lib64", "/usr/lib32", "/usr/libx32", "/usr/share/zoneinfo")
+"""What a kernel sees of the system: programs and shared libraries (and, where the system is not merged into
+/usr, the /bin, /lib... folders as they are). Never /usr/local, /usr/src, /usr/share (but time zones), /opt,
+/home, /root, /srv, /var, /tmp or the disk's other folders."""
+SYSTEM_FILES = ("/etc/" + n for n in ("passwd", "group", "nsswitch.conf", "ld.so.cache", "ld.so.conf",
+    "ld.so.conf.d", "localtime", "timezone", "hosts", "mime.types", "alternatives", "fonts"))  # fmt: skip
+
+
+def _package_entry(path: str) -> bool:
+    """Is this entry of a site-packages folder part of an installed package (code or its metadata)? A folder
+    of notebooks (a key copied into the virtual environment) is not."""
+    name = os.path.basename(path)
+    if os.path.isfile(path):
+        return name.endswith((".py", ".pyc", ".so", ".pyd", ".pyi", ".pth", ".typed"))
+    if name.endswith((".dist-info", ".egg-info", ".libs", ".data")) or name == "__pycache__":
+        return True
+    try:
+        with os.scandir(path) as entries:
+            for e in entries:
+                if e.name.endswith((".py", ".so")) or (
+                    e.is_dir() and os.path.exists(os.path.join(e.path, "__init__.py"))
+                ):
+                    return True
+    except OSError:
+        return False
+    return False
+
+
 def _visible_paths() -> list[str]:
-    """What a kernel may see besides the system: Python, its installed packages and the pokerlab package,
-    never a folder that holds the lessons (their hidden tests and solutions), e.g. a checkout's root."""
+    """The kernel's allow-list: the paths it sees (read-only), everything else does not exist for it.
+
+    The system's programs and libraries (:data:`SYSTEM_PATHS`, :data:`SYSTEM_FILES`); Python: its executable
+    (and the links that lead to it), its ``lib`` folder (the standard library) and, in a virtual environment,
+    ``pyvenv.cfg``, the ``bin/python*`` links and each **package** of ``site-packages`` (code and metadata,
+    not any other file or folder there); pokerlab's own package folder, and in a checkout its ``data/`` and
+    ``pyproject.toml``. Never a checkout's other folders (the lessons, ``.git``, the nbgrader course folder),
+    a venv's ``share/`` or root, ``/usr/local/src``, a release or deck folder, other submissions or the output
+    folder: none of them is listed, wherever it lies."""
     secret = [os.path.realpath(lessons_dir())]
     package = os.path.realpath(Path(pokerlab.__file__).parent)
-    out = []
-    # not sys.path: with ``python -m`` its first entry is the folder the grader was started in, which may
-    # hold the solutions or the submissions
-    sites = [*site.getsitepackages(), site.getusersitepackages()] if hasattr(site, "getsitepackages") else []
-    for entry in [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, *sites]:
-        path = os.path.realpath(entry) if entry and os.path.isabs(entry) else ""
-        if path and path != "/" and os.path.exists(path) and not any(_inside(s, path) for s in secret):
+    out: list[str] = []
+    for path in SYSTEM_PATHS:
+        if os.path.isdir(path) and not os.path.islink(path):
             out.append(path)
+    for name in ("bin", "lib", "lib64", "lib32", "libx32", "sbin"):  # not merged into /usr: the folders themselves
+        if os.path.isdir("/" + name) and not os.path.islink("/" + name):
+            out.append("/" + name)
+    out += [p for p in SYSTEM_FILES if os.path.lexists(p)]
+    executables = {sys.executable, getattr(sys, "_base_executable", sys.executable)}
+    for exe in executables:
+        while exe and os.path.islink(exe):  # each link on the way, then the file
+            out.append(exe)
+            exe = os.path.join(os.path.dirname(exe), os.readlink(exe))
+        if exe:
+            out.append(os.path.realpath(exe))
+    for prefix in {sys.base_prefix, sys.base_exec_prefix}:
+        for lib in ("lib", "lib64"):
+            folder = os.path.realpath(os.path.join(prefix, lib))
+            if os.path.isdir(folder) and not folder.startswith("/usr/lib"):
+                out.append(folder)
+    sites = [*site.getsitepackages(), site.getusersitepackages()] if hasattr(site, "getsitepackages") else []
+    if sys.prefix != sys.base_prefix:  # a virtual environment: its configuration, python links, packages
+        out.append(os.path.join(sys.prefix, "pyvenv.cfg"))
+        with contextlib.suppress(OSError):
+            out += [e.path for e in os.scandir(os.path.join(sys.prefix, "bin")) if e.name.startswith("python")]
+        with contextlib.suppress(OSError):
+            if os.path.islink(os.path.join(sys.prefix, "lib64")):
+                out.append(os.path.join(sys.prefix, "lib64"))
+    for folder in sites:
+        real = os.path.realpath(folder)
+        if not os.path.isdir(real) or any(_inside(real, p) for p in out if not os.path.islink(p)):
+            continue  # in the system's or Python's own lib folder, already visible
+        with contextlib.suppress(OSError):
+            out += [e.path for e in os.scandir(real) if _package_entry(e.path)]
+    out.append(package)
     data = []  # a checkout keeps the data sets in data/ beside the package (datasets and preflop read them there)
     checkout = Path(package).parent
     if (checkout / "pyproject.toml").is_file() and (checkout / "data").is_dir():
         data += [str(checkout / "pyproject.toml"), str(checkout / "data")]
     if os.environ.get("POKERLAB_TABLES"):
         data.append(os.path.realpath(os.environ["POKERLAB_TABLES"]))
-    return sorted(set(out)) + [package, *(d for d in data if not any(_inside(s, d) for s in secret))]
+    out += data
+    seen: list[str] = []
+    for path in out:
+        if path not in seen and not any(_inside(s, path) for s in secret) and os.path.lexists(path):
+            seen.append(path)
+    return seen
 
 
 def _secret_paths() -> list[str]:
@@ -315,6 +411,19 @@ def isolation(allow_same_user: bool = False) -> str:
         "cannot isolate the submissions on this machine (no Linux mount namespace: run the grader as root, or "
         "allow unprivileged user namespaces): a submission could read the lessons' hidden tests and other "
         "students' files; --allow-same-user grades anyway, as your own user"
+    )
+
+
+def limits(allow_per_process: bool = False) -> _limits.Hierarchy | None:
+    """Where each submission's control group goes (:mod:`pokerlab.course._limits`: memory and processes for all
+    its processes together), or None with ``allow_per_process`` where this machine has none for this user."""
+    where, why = _limits.available()
+    if where is not None or allow_per_process:
+        return where
+    raise ParameterError(
+        f"cannot limit each submission as a whole on this machine ({why}: run the grader as root): a submission's "
+        "processes could together take all the memory; --allow-per-process-limits grades anyway, with limits per "
+        "process only"
     )
 
 
@@ -411,14 +520,27 @@ on it: IPython never lets a failing display fail a cell."""
 
 
 def _kernel_spec(
-    folder: Path, top: Path, workdir: Path, memory: int, cpu: int, mode: str, hide: Sequence[str] = ()
+    folder: Path,
+    top: Path,
+    workdir: Path,
+    memory: int,
+    cpu: int,
+    mode: str,
+    hide: Sequence[str] = (),
+    procs: Sequence[str] = (),
 ) -> None:
     argv = [sys.executable, "-m", "pokerlab.course._sandbox", "--memory", str(memory), "--cpu", str(cpu)]
+    argv += [x for p in procs for x in ("--cgroup", p)]
     if mode != "none":
         argv += ["--isolate", mode, "--root", str(top / "root"), "--workdir", str(workdir)]
         argv += ["--ipc", str(top / "ipc")]  # no network: the kernel talks to the runner over unix sockets
-        argv += [x for p in [*_secret_paths(), *hide] for x in ("--hide", os.path.realpath(p))]
-        argv += [x for p in _visible_paths() for x in ("--keep", p)] + ["--user", "{}:{}".format(*_stranger())]
+        visible = _visible_paths()
+        # a secret inside a visible folder (lessons inside the package, say) is covered; nothing else is named here
+        # (the kernel's first process shows this command line in its /proc: no other submission is on it)
+        covered = [os.path.realpath(p) for p in [*_secret_paths(), *hide]]
+        covered = [p for p in covered if any(_inside(p, v) for v in visible)]
+        argv += [x for p in covered for x in ("--hide", p)]
+        argv += [x for p in visible for x in ("--keep", p)] + ["--user", "{}:{}".format(*_stranger())]
     spec = {
         "argv": [*argv, *_PLAIN_DISPLAY, "-f", "{connection_file}"],
         "display_name": "pokerlab grader",
@@ -434,6 +556,11 @@ def _kernel_spec(
     (folder / "pokerlab-grader").mkdir(parents=True)
     (folder / "pokerlab-grader" / "kernel.json").write_text(json.dumps(spec))
 
+
+PER_PROCESS_NOTE = (
+    "limits per process only (--allow-per-process-limits): this submission's processes together could use more "
+    "memory than --memory, and its processes counted with every other kernel's"
+)
 
 SAME_USER_NOTE = (
     "graded as the grader's own user (--allow-same-user): this submission could read the lessons' hidden "
@@ -457,9 +584,12 @@ def _run_submission(
     memory: int,
     mode: str = "none",
     hide: Sequence[str] = (),
+    cgroups: _limits.Hierarchy | None = None,
+    processes: int = _limits.DEFAULT_PROCESSES,
 ) -> _Run:
     """Run the submission's code cells in a fresh sandboxed kernel (through :mod:`pokerlab.course._runner`,
-    a process of its own); collect the answers at each check cell."""
+    a process of its own); collect the answers at each check cell. With ``cgroups``, everything the kernel
+    starts shares one group: ``memory`` bytes and ``processes`` tasks together (:mod:`pokerlab.course._limits`)."""
     run = _Run()
     by_id = {e.cell_id: e for e in lesson.exercises}
     by_gid = {e.grade_id: e for e in lesson.exercises}
@@ -480,6 +610,7 @@ def _run_submission(
     top = Path(tempfile.mkdtemp(prefix="pokerlab-grade-"))
     kernel_pids: list[int] = []  # one per start of the kernel (the runner tries again when one does not start)
     proc: subprocess.Popen[str] | None = None
+    group = _limits.Group(cgroups, memory, processes) if cgroups is not None else None
     try:
         workdir, specs = top / "work", top / "kernels"
         workdir.mkdir()
@@ -491,7 +622,8 @@ def _run_submission(
             (top / "ipc").mkdir(mode=0o700)
             if mode == "root":  # nobody creates its sockets here, then the runner takes the right to write away
                 os.chmod(top / "ipc", 0o1777)
-        _kernel_spec(specs, top, workdir, memory, cpu=int(timeout) + 60, mode=mode, hide=hide)
+        procs = group.procs if group is not None else []
+        _kernel_spec(specs, top, workdir, memory, cpu=int(timeout) + 60, mode=mode, hide=hide, procs=procs)
         request = {"plan": plan, "marker": marker, "timeout": timeout, "workdir": str(workdir), "specs": str(specs)}
         if mode != "none":
             request["ipc"] = str(top / "ipc" / "kernel")
@@ -505,6 +637,8 @@ def _run_submission(
             cwd=str(top),
             start_new_session=True,
         )
+        with _RUNNING_LOCK:
+            _RUNNING.add(proc)
         try:
             # the cells' own time, and each try at starting the kernel (the runner's clock starts once it is ready)
             limit = timeout + START_TRIES * READY_SECONDS + 30
@@ -540,7 +674,21 @@ def _run_submission(
             why = f" ({kind})" if re.fullmatch(r"[A-Za-z_][\w.]{0,99}", kind) else ""
             run.notes.append(f"the notebook's run ended abnormally{why}: later cells were not run")
     finally:
+        if group is not None:
+            oom, refused = group.events()
+            if oom:
+                run.notes.append(
+                    f"the notebook's processes reached the memory limit ({memory // 2**20} MB for all of them "
+                    f"together): {oom} of them stopped (out of memory)"
+                )
+            if refused:
+                run.notes.append(
+                    f"the notebook reached its limit of {processes} processes and threads: {refused} more were refused"
+                )
+            group.close()  # everything the submission left running
         if proc is not None:
+            with _RUNNING_LOCK:
+                _RUNNING.discard(proc)
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(proc.pid, signal.SIGKILL)  # the runner, should it still be there
         for kernel_pid in kernel_pids:
@@ -666,6 +814,11 @@ def _parse_answers(text: str, ex: Exercise) -> dict[str, list[Any]]:
     return out
 
 
+REVEAL_VARIABLE = "POKERLAB_GRADE_REVEAL"
+"""Set to "1" in the environment of the process that runs the hidden tests only with ``reveal`` (``course grade
+--reveal``): they then name the expected values (after the deadline); not set otherwise. A submission's kernel
+never has it (its environment is cleared), and could not use it: the checks never run there."""
+
 DIED = "the check process ended unexpectedly: this check did not finish"
 
 
@@ -678,18 +831,25 @@ class _Checker:
     notebook. A request that takes longer than its time limit, or a process that died, costs only that
     request: the process is stopped and the next request starts a new one."""
 
-    def __init__(self) -> None:
+    def __init__(self, reveal: bool = False) -> None:
         self._proc: subprocess.Popen[bytes] | None = None
+        self.reveal = reveal
 
     def _start(self) -> subprocess.Popen[bytes]:
         if self._proc is None or self._proc.poll() is not None:
             self._cwd = tempfile.mkdtemp(prefix="pokerlab-check-")
+            # hidden tests name their expected values only with --reveal: "1" then, and not set at all otherwise,
+            # whatever the grader's own environment says
+            env = {k: v for k, v in os.environ.items() if k != REVEAL_VARIABLE}
+            if self.reveal:
+                env[REVEAL_VARIABLE] = "1"
             self._proc = subprocess.Popen(
                 [sys.executable, "-m", "pokerlab.course._check"],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
                 cwd=self._cwd,
+                env=env,
             )
         return self._proc
 
@@ -700,7 +860,9 @@ class _Checker:
         if not checks:
             return {}
         end = secrets.token_hex(8)
-        request = json.dumps({"setup": lesson.setup, "checks": checks, "seconds": 300, "end": end})
+        request = json.dumps(
+            {"setup": lesson.setup, "checks": checks, "seconds": 300, "end": end, "reveal": self.reveal}
+        )
         lines, stopped = self._ask(request.encode() + b"\n", end, timeout)
         results: dict[int, tuple[bool, str]] = {}
         for line in lines:
@@ -779,10 +941,15 @@ def grade_notebook(
     isolate: str | None = None,
     hide: Sequence[str] = (),
     checker: _Checker | None = None,
+    cgroups: _limits.Hierarchy | None = None,
+    processes: int = _limits.DEFAULT_PROCESSES,
+    per_process_note: bool = False,
 ) -> NotebookGrade:
     """Grade one submission already read into memory (see the module docstring). ``isolate`` is
     :func:`isolation`'s answer (by default asked here, refusing to run a kernel as the grader's own user);
-    ``checker`` runs the checks (by default a process of this notebook's own)."""
+    ``checker`` runs the checks (by default a process of this notebook's own); ``cgroups`` limits the memory
+    and ``processes`` of the submission as a whole (:func:`limits`; without it, each process on its own, and
+    ``per_process_note`` says so in the grade)."""
     start = time.monotonic()
     if notebook is None:
         return NotebookGrade(str(path), None, notes=[f"not graded: {problem}"])
@@ -799,9 +966,14 @@ def grade_notebook(
     run = _untouched_student_copy(notebook, lesson)
     if run is None:
         mode = isolation() if isolate is None else isolate
-        run = _run_submission(notebook, lesson, Path(path).name, timeout, memory, mode=mode, hide=hide)
+        run = _run_submission(
+            notebook, lesson, Path(path).name, timeout, memory, mode=mode, hide=hide, cgroups=cgroups,
+            processes=processes,
+        )  # fmt: skip
         if mode == "none":
             grade.notes.append(SAME_USER_NOTE)
+        if cgroups is None and per_process_note:
+            grade.notes.append(PER_PROCESS_NOTE)
     grade.notes += run.notes
     checks, results = [], {}
     for e in lesson.exercises:
@@ -847,70 +1019,225 @@ def grade(
     lessons: Sequence[Lesson] | None = None,
     on_result: Callable[[NotebookGrade], None] | None = None,
     allow_same_user: bool = False,
+    reveal: bool = False,
+    student_from: str | None = None,
+    processes: int = _limits.DEFAULT_PROCESSES,
+    allow_per_process_limits: bool = False,
+    workers: int | None = None,
+    scheduler: str | None = None,
 ) -> list[NotebookGrade]:
     """Autograde every notebook in ``paths`` (each in its own fresh kernel, ``timeout`` seconds at most;
-    a folder in ``paths`` stands for the ``*.ipynb`` files directly in it)
+    a folder in ``paths`` stands for the ``*.ipynb`` entries directly in it)
     and, with ``feedback``, write one offline HTML page per notebook into that folder.
 
+    Files are read without following a link (:mod:`pokerlab.course._submissions`): a link, a device, a pipe
+    or a folder named like a notebook is listed "not graded: not a regular file" and the others are graded.
+    Each submission is known by its path relative to the batch's common folder: its page is named from that
+    path (``bob~05.ipynb.html`` for ``bob/05.ipynb``), and its student is the first folder of that path, or
+    what the regular expression ``student_from`` finds in it (its group ``student``, else its first group).
+    With ``reveal``, hidden tests name the expected values (after the deadline; by default they say only
+    what failed).
+
     Each kernel runs isolated (:func:`isolation`): as ``nobody`` or in a user namespace, in a root folder
-    where only the system, Python, the installed packages and its own copy exist. Where this machine allows
-    neither, grading stops with a ParameterError unless ``allow_same_user`` (then every grade says so)."""
+    where only Python, the installed packages and pokerlab's own files exist, besides its own copy. Where this
+    machine allows neither, grading stops with a ParameterError unless ``allow_same_user`` (then every grade
+    says so). ``memory`` (bytes) and ``processes`` (tasks) limit everything a submission starts together, in a
+    cgroup of its own (:func:`limits`); where this machine has none for this user, grading stops with a
+    ParameterError unless ``allow_per_process_limits`` (then each process is limited on its own, and every
+    grade says so).
+
+    ``workers`` submissions are graded at once (by default one per core), each in its own kernel, sandbox and
+    group; with ``scheduler`` (a dask distributed scheduler's address) the cluster's workers grade them. With
+    ``feedback``, every grade also goes to the gradebook there as it is given (:mod:`pokerlab.course._gradebook`):
+    a second run takes the grades of unchanged submissions from it and grades only the rest. ``on_result`` is
+    called with each grade as it is given (in the order they finish); the list returned is in the order of
+    ``paths``."""
     if not paths:
         raise ParameterError("give at least one notebook to grade")
     if timeout <= 0 or timeout > 86_400:
         raise ParameterError(f"timeout must be 1..86400 seconds, not {timeout:g}")
     if memory < 256 * 2**20:
         raise ParameterError(f"memory must be at least 256 MB, not {memory} bytes")
-    files: list[Path] = []
-    for p in map(Path, paths):  # a folder stands for the notebooks in it (a class's submissions, say)
-        inside = sorted(f for f in p.glob("*.ipynb") if f.is_file()) if p.is_dir() else [p]  # files only
-        if p.is_dir() and not inside:
-            raise ParameterError(f"no notebook (*.ipynb) in the folder {str(p)!r}")
-        files.extend(inside)
-    for f in files:
-        if not f.is_file():
-            raise ParameterError(f"no notebook at {str(f)!r}")
-    out = Path(feedback) if feedback is not None else None
-    if out is not None and out.exists() and not out.is_dir():
-        raise ParameterError(f"--feedback {str(out)!r} exists and is not a folder")
-    if not isinstance(allow_same_user, bool):
-        raise ParameterTypeError(f"allow_same_user must be True or False, not {allow_same_user!r:.40}")
-    lessons = read_lessons() if lessons is None else list(lessons)
-    mode = isolation(allow_same_user)
-    # should one of these lie inside a folder the kernel sees (e.g. a checkout under /usr), it is covered
-    hide = sorted({str(f.resolve().parent) for f in files} | ({str(out.resolve())} if out is not None else set()))
-    submissions = [(f, *_read(f)) for f in files]  # everything in memory before anything runs
-    names = _feedback_names(files)
-    grades = []
-    checker = _Checker()  # one process runs the checks of every notebook, one after the other
+    if not isinstance(processes, int) or isinstance(processes, bool) or not 16 <= processes <= 2**20:
+        raise ParameterError(f"processes must be a whole number 16..1048576, not {processes!r:.40}")
+    flags = (
+        ("allow_same_user", allow_same_user),
+        ("reveal", reveal),
+        ("allow_per_process_limits", allow_per_process_limits),
+    )
+    for flag, value in flags:
+        if not isinstance(value, bool):
+            raise ParameterTypeError(f"{flag} must be True or False, not {value!r:.40}")
+    if student_from is not None:
+        try:
+            re.compile(student_from)
+        except (re.error, TypeError) as exc:
+            raise ParameterError(f"--student-from {student_from!r:.60} is not a regular expression: {exc}") from None
+    if workers is not None and (not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= 1024):
+        raise ParameterError(f"workers must be a whole number 1..1024, not {workers!r:.40}")
+    _, subs = _submissions.collect([str(p) for p in paths])  # everything in memory before anything runs
+    names = [_submissions.page_name(s.relative) for s in subs]
+    out = _submissions.Output(feedback) if feedback is not None else None
     try:
-        for (path, nb, problem), fname in zip(submissions, names, strict=True):
-            g = grade_notebook(
-                path, nb, problem, lessons, timeout=timeout, memory=memory, isolate=mode, hide=hide, checker=checker
-            )
-            if out is not None:
-                out.mkdir(parents=True, exist_ok=True)
-                write_text(out / fname, feedback_html(g, nb, lessons))
-            grades.append(g)
+        if out is not None:
+            out.check([*names, _gradebook.NAME])  # a planted link where a page goes: refused before anything runs
+        lessons = read_lessons() if lessons is None else list(lessons)
+        settings = _gradebook.settings_digest(
+            lessons, timeout=timeout, memory=memory, processes=processes, reveal=reveal
+        )
+        book = _gradebook.load(out) if out is not None else {}
+        options: dict[str, Any] = {
+            "timeout": timeout,
+            "memory": memory,
+            "processes": processes,
+            "reveal": reveal,
+            "allow_same_user": allow_same_user,
+            "allow_per_process_limits": allow_per_process_limits,
+        }
+        if scheduler is None:  # asked here, once, before anything runs (a dask worker asks for itself)
+            options["mode"], options["cgroups"] = isolation(allow_same_user), limits(allow_per_process_limits)
+        grades: list[NotebookGrade | None] = [None] * len(subs)
+        parsed = [_parse(sub.data, sub.problem) for sub in subs]
+        todo = []
+        for i, sub in enumerate(subs):
+            entry = book.get(sub.relative)
+            same = entry is not None and entry.get("sha256") == sub.digest and entry.get("settings") == settings
+            if same and sub.digest and out is not None and out.exists(names[i]):
+                with contextlib.suppress(KeyError, TypeError, ValueError):
+                    old = NotebookGrade.from_record(entry["grade"])  # type: ignore[index]
+                    old.notebook, old.reused = sub.path, True
+                    grades[i] = old
+            if grades[i] is None:
+                todo.append(i)
+
+        def finished(i: int, g: NotebookGrade) -> None:
+            sub = subs[i]
+            g.notebook, g.submission = sub.path, sub.relative
+            g.student = _submissions.student(sub.relative, student_from)
+            if out is not None and not g.reused:
+                out.write(names[i], feedback_html(g, parsed[i][0], lessons))
+                if not any(n.startswith("the kernel did not start") for n in g.notes):
+                    _gradebook.record(out, sub.relative, sub.digest, settings, names[i], g.record())
+            grades[i] = g
             if on_result is not None:
                 on_result(g)
+
+        for i, known in enumerate(grades):
+            if known is not None:
+                finished(i, known)
+        jobs = [(i, subs[i].path, *parsed[i]) for i in todo]
+        if scheduler is not None:
+            _on_cluster(scheduler, jobs, lessons, options, finished)
+        else:
+            _on_threads(workers or os.cpu_count() or 1, jobs, lessons, options, finished)
     finally:
-        checker.close()
-    return grades
+        if out is not None:
+            out.close()
+    return [g for g in grades if g is not None]
 
 
-def _feedback_names(files: Sequence[Path]) -> list[str]:
-    """One page name per notebook: its stem, with its folder's name in front when stems repeat."""
-    stems = [f.stem for f in files]
-    names, used = [], set()
-    for f in files:
-        base = f.stem if stems.count(f.stem) == 1 else f"{f.resolve().parent.name}_{f.stem}"
-        name, k = base, 2
-        while name in used:
-            name, k = f"{base}_{k}", k + 1
-        used.add(name)
-        names.append(name + ".html")
-    return names
+_LOCAL = threading.local()
+_RUNNING: set[subprocess.Popen[str]] = set()  # every runner in flight (stopped at once on Ctrl-C)
+_RUNNING_LOCK = threading.Lock()
+
+
+def _thread_checker(reveal: bool) -> _Checker:
+    """The check process of this thread (one per worker thread: a check process answers one request at a time)."""
+    checkers: dict[bool, _Checker] = _LOCAL.__dict__.setdefault("checkers", {})
+    if reveal not in checkers:
+        checkers[reveal] = _Checker(reveal=reveal)
+    return checkers[reveal]
+
+
+def _grade_job(
+    job: tuple[int, str, dict[str, Any] | None, str], lessons: Sequence[Lesson], options: dict[str, Any]
+) -> NotebookGrade:
+    """Grade one submission here (a worker thread of this process or of a dask worker)."""
+    _, path, nb, problem = job
+    if "mode" not in options:  # on a dask worker: its own machine decides (and refuses as the grader would)
+        options = {
+            **options,
+            "mode": isolation(options["allow_same_user"]),
+            "cgroups": limits(options["allow_per_process_limits"]),
+        }
+    return grade_notebook(
+        Path(path), nb, problem, lessons, timeout=options["timeout"], memory=options["memory"],
+        isolate=options["mode"], checker=_thread_checker(options["reveal"]), cgroups=options["cgroups"],
+        processes=options["processes"], per_process_note=True,
+    )  # fmt: skip
+
+
+def _stop_running() -> None:
+    with _RUNNING_LOCK:
+        running = list(_RUNNING)
+    for proc in running:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+def _on_threads(
+    workers: int,
+    jobs: list[tuple[int, str, dict[str, Any] | None, str]],
+    lessons: Sequence[Lesson],
+    options: dict[str, Any],
+    finished: Callable[[int, NotebookGrade], None],
+) -> None:
+    """Grade ``jobs`` on ``workers`` threads of this process, each submission in its own sandbox and group (the
+    work is in the kernels and check processes: the threads only wait for them)."""
+    from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+
+    pool = ThreadPoolExecutor(max_workers=max(1, min(workers, len(jobs) or 1)), thread_name_prefix="pokerlab-grade")
+    checkers: list[_Checker] = []
+
+    def job(j: tuple[int, str, dict[str, Any] | None, str]) -> NotebookGrade:
+        try:
+            return _grade_job(j, lessons, options)
+        finally:
+            checkers.extend(c for c in _LOCAL.__dict__.get("checkers", {}).values() if c not in checkers)
+
+    try:
+        pending = {pool.submit(job, j): j[0] for j in jobs}
+        while pending:
+            done, _ = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
+            for fut in done:
+                finished(pending.pop(fut), fut.result())
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        _stop_running()  # the runners of the notebooks in flight: their threads clean up and end
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        for c in checkers:
+            c.close()
+
+
+def _on_cluster(
+    address: str,
+    jobs: list[tuple[int, str, dict[str, Any] | None, str]],
+    lessons: Sequence[Lesson],
+    options: dict[str, Any],
+    finished: Callable[[int, NotebookGrade], None],
+) -> None:
+    """Grade ``jobs`` on the dask distributed cluster at ``address``: each worker grades in its own sandbox and
+    limits (it must allow them, as this machine would) and sends the grade back; pages and gradebook are
+    written here."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise ParameterError(
+            "--scheduler needs dask distributed (pip install 'pokerlab[course]' or distributed)"
+        ) from None
+    try:
+        client = Client(address, timeout=30)
+    except (OSError, ValueError, TimeoutError) as exc:
+        raise ParameterError(f"--scheduler {address!r:.80}: cannot reach the cluster ({type(exc).__name__})") from None
+    try:
+        shared = client.scatter(list(lessons), broadcast=True)
+        futures = {client.submit(_grade_job, j, shared, options, pure=False): j[0] for j in jobs}
+        for fut in as_completed(futures):
+            finished(futures[fut], fut.result())
+    finally:
+        client.close()
 
 
 _CSS = """
@@ -939,10 +1266,11 @@ def feedback_html(g: NotebookGrade, notebook: dict[str, Any] | None, lessons: Se
             f"<tr><td>{esc(e.name)}</td><td class='{cls}'>{_num(e.score)} / {_num(e.max_score)}</td>"
             f"<td>{esc(e.message) or 'all checks passed'}</td></tr>"
         )
+    name = esc(_submissions.shown(g.submission or Path(g.notebook).name))  # bob/05.ipynb: whose page this is
     parts = [
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
-        f"<title>Feedback: {esc(Path(g.notebook).name)}</title><style>{_CSS}</style></head><body>",
-        f"<h1>Feedback: {esc(Path(g.notebook).name)}</h1>",
+        f"<title>Feedback: {name}</title><style>{_CSS}</style></head><body>",
+        f"<h1>Feedback: {name}</h1>",
         f"<p>Lesson: <b>{esc(g.lesson or 'not recognised')}</b>. Autograded score: "
         f"<b>{_num(g.score)} / {_num(g.max_score)}</b>.</p>",
     ]

@@ -1,0 +1,316 @@
+"""Submitted files, read and written without following a link: what ``pokerlab course grade`` reads and writes.
+
+The grader often runs as root, on files a student chose: submissions collected as git repositories (GitHub
+Classroom), tar archives or a shared folder keep symbolic links, and ``mallory/05.ipynb ->
+../../key/05_betting_strategies.ipynb`` opened as root is the answer key. So:
+
+* **Reading** (:func:`collect`): the notebooks are found from the paths given (a folder stands for the
+  ``*.ipynb`` entries directly in it) and read below their *common folder*, one path component at a time,
+  each opened with ``O_NOFOLLOW``: a link anywhere below the common folder (the file itself or a folder on
+  its way), a device, a named pipe, a socket or a folder named like a notebook is listed as
+  "not graded: not a regular file (...)" without being opened, and the rest of the batch is graded.
+  The common folder itself (and the folders above it) is the lecturer's choice and is followed as given.
+* **Naming**: each submission is known by its path relative to the common folder (``bob/05.ipynb``); its
+  feedback page is named from that path by :func:`page_name` (one name per path, never two), and the
+  student is the first folder of that path (:func:`student`).
+* **Showing**: :func:`shown` escapes what could forge a line of the text report (control characters, line
+  and paragraph separators, bidirectional controls, and every non-ASCII character that is not a letter,
+  a digit or a mark: ``U+2215`` looks like ``/``).
+* **Writing** (:class:`Output`): every file is created fresh in the output folder, opened once with
+  ``O_NOFOLLOW``: a page is written to a new temporary file (``O_EXCL``) and renamed over its name (a rename
+  replaces a link, never writes through it), the gradebook is appended with ``O_NOFOLLOW``. An output folder
+  that is a link, or a planted link (or any non-regular file) where a page or the gradebook goes, is refused
+  before anything is graded, with one line.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import re
+import stat
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from pokerlab._files import create_in
+from pokerlab.errors import ParameterError
+
+MAX_BYTES = 64 * 2**20  # a notebook larger than this is refused unread
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_NOCTTY = getattr(os, "O_NOCTTY", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+
+
+@dataclass(frozen=True)
+class Submission:
+    """One submitted file: the path as given, the path relative to the common folder, its bytes (None when it
+    was not read) and why it was not read ("" when it was)."""
+
+    path: str
+    relative: str
+    data: bytes | None
+    problem: str = ""
+
+    @property
+    def digest(self) -> str:
+        """The SHA-256 of the content ("" for a file not read): the gradebook's key for "unchanged"."""
+        return hashlib.sha256(self.data).hexdigest() if self.data is not None else ""
+
+
+def _kind(mode: int) -> str:
+    for test, name in (
+        (stat.S_ISLNK, "a symbolic link"),
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a named pipe"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
+        if test(mode):
+            return name
+    return "not a plain file"
+
+
+def not_regular(why: str) -> str:
+    """The problem of a file that is not opened: ``not a regular file (a symbolic link)``, say."""
+    return f"not a regular file ({why})"
+
+
+def _listed(paths: list[str]) -> list[str]:
+    """The candidates, as absolute paths (never resolved): a folder stands for its ``*.ipynb`` entries."""
+    out: list[str] = []
+    for given in paths:
+        if "\0" in given:
+            raise ParameterError("a notebook's path cannot hold a NUL character")
+        path = os.path.abspath(given)
+        try:
+            st = os.lstat(path)
+        except OSError:
+            raise ParameterError(f"no notebook at {given!r}") from None
+        if stat.S_ISDIR(st.st_mode) and not path.endswith(".ipynb"):
+            try:
+                inside = sorted(e.name for e in os.scandir(path) if e.name.endswith(".ipynb"))
+            except OSError as exc:
+                raise ParameterError(f"cannot list the folder {given!r}: {exc.strerror}") from None
+            if not inside:
+                raise ParameterError(f"no notebook (*.ipynb) in the folder {given!r}")
+            out += [os.path.join(path, name) for name in inside]
+        else:
+            out.append(path)
+    return out
+
+
+def collect(paths: list[str]) -> tuple[str, list[Submission]]:
+    """The common folder and every submission in ``paths``, read into memory (see the module docstring).
+
+    A path that does not exist at all is a ParameterError (a typing mistake); anything that exists but is
+    not a regular file reached without a link is listed with its problem, never opened."""
+    found = _listed(paths)
+    shown = {os.path.abspath(p): p for p in paths}
+    root = os.path.commonpath([os.path.dirname(p) for p in found])
+    out = []
+    for path in found:
+        rel = os.path.relpath(path, root)
+        data, problem = _read_below(root, rel)
+        out.append(Submission(shown.get(path, path), rel.replace(os.sep, "/"), data, problem))
+    return root, out
+
+
+def _read_below(root: str, rel: str) -> tuple[bytes | None, str]:
+    parts = rel.split(os.sep)
+    try:
+        fd = os.open(root, os.O_RDONLY | _DIRECTORY | _CLOEXEC)
+    except OSError as exc:
+        return None, f"not readable ({exc.strerror})"
+    try:
+        for part in parts[:-1]:
+            try:
+                st = os.stat(part, dir_fd=fd, follow_symlinks=False)
+            except OSError as exc:
+                return None, f"not readable ({exc.strerror})"
+            if not stat.S_ISDIR(st.st_mode):
+                return None, not_regular(f"{_kind(st.st_mode)} on its path: {shown(part)}")
+            try:
+                nxt = os.open(part, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC, dir_fd=fd)
+            except OSError as exc:
+                return None, f"not readable ({exc.strerror})"
+            os.close(fd)
+            fd = nxt
+        try:
+            st = os.stat(parts[-1], dir_fd=fd, follow_symlinks=False)
+        except OSError as exc:
+            return None, f"not readable ({exc.strerror})"
+        if not stat.S_ISREG(st.st_mode):
+            return None, not_regular(_kind(st.st_mode))
+        if st.st_size > MAX_BYTES:
+            return None, f"larger than {MAX_BYTES // 2**20} MB"
+        try:
+            f = os.open(parts[-1], os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _NOCTTY | _CLOEXEC, dir_fd=fd)
+        except OSError as exc:  # swapped for a link since the look: ELOOP
+            if exc.errno == errno.ELOOP:
+                return None, not_regular("a symbolic link")
+            return None, f"not readable ({exc.strerror})"
+        try:
+            st = os.fstat(f)
+            if not stat.S_ISREG(st.st_mode):  # swapped for a pipe or a device since the look
+                return None, not_regular(_kind(st.st_mode))
+            chunks, left = [], MAX_BYTES + 1
+            while left > 0 and (chunk := os.read(f, min(left, 2**20))):
+                chunks.append(chunk)
+                left -= len(chunk)
+            data = b"".join(chunks)
+            if len(data) > MAX_BYTES:
+                return None, f"larger than {MAX_BYTES // 2**20} MB"
+            return data, ""
+        except OSError as exc:
+            return None, f"not readable ({exc.strerror})"
+        finally:
+            os.close(f)
+    finally:
+        os.close(fd)
+
+
+_KEEP = re.compile(r"[A-Za-z0-9._-]")
+MAX_NAME = 200  # bytes of a page name before the ".html": far below the file system's 255
+
+
+def page_name(relative: str) -> str:
+    """The feedback page of a submission: its relative path with every character but ``A-Z a-z 0-9 . _ -``
+    escaped (``/`` as ``~``, anything else as ``%XX`` per UTF-8 byte), then ``.html``. Two paths never share a
+    name (``~`` and ``%`` never stand for themselves); a name too long ends with a digest of the whole path."""
+    out = []
+    for ch in relative:
+        if _KEEP.fullmatch(ch):
+            out.append(ch)
+        elif ch == "/":
+            out.append("~")
+        else:
+            out += [f"%{b:02X}" for b in ch.encode("utf-8", "surrogateescape")]
+    name = "".join(out)
+    if name.startswith("."):  # never a hidden file, never "." or ".."
+        name = "%2E" + name[1:]
+    if len(name) > MAX_NAME:
+        name = name[: MAX_NAME - 66] + "%%" + hashlib.sha256(relative.encode("utf-8", "surrogateescape")).hexdigest()
+    return name + ".html"
+
+
+def shown(text: str) -> str:
+    """``text`` as the text report prints it: printable ASCII (but ``\\``), and letters, digits and marks of any
+    script, as they are; every other character as ``\\xNN``, ``\\uNNNN`` or ``\\UNNNNNNNN`` (a newline, a bidi
+    control, a non-ASCII space or a look-alike such as ``U+2215`` cannot forge a line), and a letter whose
+    compatibility form is ASCII (a full-width ``ｂ``) escaped too."""
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if 0x20 <= code < 0x7F and ch != "\\":
+            out.append(ch)
+            continue
+        if code >= 0x80 and unicodedata.category(ch)[0] in "LNM":
+            nfkc = unicodedata.normalize("NFKC", ch)
+            if not (nfkc.isascii() and nfkc != ch) and not 0xD800 <= code <= 0xDFFF:
+                out.append(ch)
+                continue
+        if ch == "\\":
+            out.append("\\\\")
+        elif code < 0x100:
+            out.append(f"\\x{code:02x}")
+        elif code < 0x10000:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(f"\\U{code:08x}")
+    return "".join(out)
+
+
+def student(relative: str, pattern: str | None = None) -> str | None:
+    """Whose submission this is: the first folder of its relative path (the file's own name when it lies
+    directly in the common folder), or with ``pattern`` (a regular expression searched in the relative path)
+    its group ``student``, else its first group, else the whole match; None when the pattern does not match."""
+    if pattern is None:
+        parts = relative.split("/")
+        return parts[0] if len(parts) > 1 else Path(parts[0]).stem
+    m = re.search(pattern, relative)
+    if m is None:
+        return None
+    if "student" in m.re.groupindex:
+        return m.group("student")
+    return m.group(1) if m.re.groups else m.group(0)
+
+
+class Output:
+    """The output folder (feedback pages, gradebook), never written through a link (see the module docstring)."""
+
+    def __init__(self, folder: str | os.PathLike[str], option: str = "--feedback") -> None:
+        self.folder = str(folder)
+        self.option = option
+        path = os.path.abspath(self.folder)
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            try:
+                os.makedirs(path, exist_ok=True)
+            except OSError as exc:
+                raise ParameterError(f"{option} {self.folder!r} cannot be created: {exc.strerror}") from None
+            st = os.lstat(path)
+        except OSError as exc:
+            raise ParameterError(f"{option} {self.folder!r} cannot be read: {exc.strerror}") from None
+        if stat.S_ISLNK(st.st_mode):
+            raise ParameterError(
+                f"{option} {self.folder!r} is a symbolic link: refusing to write through it (give the folder itself)"
+            )
+        if not stat.S_ISDIR(st.st_mode):
+            raise ParameterError(f"{option} {self.folder!r} exists and is not a folder")
+        try:
+            self.fd = os.open(path, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC)
+        except OSError as exc:
+            raise ParameterError(f"{option} {self.folder!r} cannot be opened: {exc.strerror}") from None
+
+    def check(self, names: list[str]) -> None:
+        """Refuse (one line) when any of ``names`` is already there as something else than a regular file."""
+        for name in names:
+            try:
+                st = os.stat(name, dir_fd=self.fd, follow_symlinks=False)
+            except FileNotFoundError:
+                continue
+            if not stat.S_ISREG(st.st_mode):
+                where = os.path.join(self.folder, name)
+                raise ParameterError(
+                    f"{self.option}: {shown(where)!r} is {_kind(st.st_mode)}: refusing to write through it (remove it)"
+                )
+
+    def write(self, name: str, text: str) -> None:
+        """Create ``name`` afresh: a temporary file renamed over it (:func:`pokerlab._files.create_in`)."""
+        create_in(self.fd, name, text)
+
+    def read(self, name: str) -> bytes | None:
+        """The content of ``name`` when it is a regular file here (never through a link), else None."""
+        try:
+            fd = os.open(name, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC, dir_fd=self.fd)
+        except OSError:
+            return None
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                return None
+            return f.read()
+
+    def exists(self, name: str) -> bool:
+        try:
+            return stat.S_ISREG(os.stat(name, dir_fd=self.fd, follow_symlinks=False).st_mode)
+        except OSError:
+            return False
+
+    def append(self, name: str, line: str) -> None:
+        """Add one line to ``name`` (created if missing; never through a link, never into a pipe)."""
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NOFOLLOW | _NONBLOCK | _CLOEXEC
+        fd = os.open(name, flags, 0o644, dir_fd=self.fd)
+        with os.fdopen(fd, "a", encoding="utf-8") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise OSError(errno.EINVAL, "not a regular file", name)
+            f.write(line.rstrip("\n") + "\n")
+
+    def close(self) -> None:
+        os.close(self.fd)
