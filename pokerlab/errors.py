@@ -25,6 +25,8 @@ written against Python's own conventions catches it too.
     ├── ImpossibleEvidenceError   BPP evidence with probability zero
     ├── HiddenCardsError          an answer needs hole cards nobody showed
     ├── UnknownStackError         an answer needs a stack the history does not give
+    ├── CheckFailed               an exercise's check did not accept an answer
+    │                             (also an AssertionError: pokerlab.course.checks)
     └── DataError                 text or files from outside pokerlab (hand
         │                         histories, protocol messages, table files)
         ├── PHHError              a PHH hand history that cannot be read/replayed
@@ -49,6 +51,7 @@ __all__ = [
     "CacheWarning",
     "CardCountError",
     "CardError",
+    "CheckFailed",
     "DataError",
     "DuplicateCardError",
     "HiddenCardsError",
@@ -128,6 +131,11 @@ class HiddenCardsError(PokerlabError):
 class UnknownStackError(PokerlabError):
     """A replayed hand whose history gives a stack as unknown (``inf``) cannot say
     what that player holds at the end; the chips won or lost are still known."""
+
+
+class CheckFailed(PokerlabError, AssertionError):
+    """An exercise's check did not accept an answer: the message says what is wrong without giving the answer
+    away (:mod:`pokerlab.course.checks`). Also an ``AssertionError``, as nbgrader expects of a failed check."""
 
 
 class DataError(PokerlabError):

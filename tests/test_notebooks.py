@@ -194,7 +194,9 @@ def test_each_lesson_grades_its_exercises(path):
         assert e.points > 0 and e.answers and e.code_id, f"{path.name} {e.name} lacks points, answers or code"
         assert "### BEGIN HIDDEN TESTS" in e.check, f"{path.name} {e.name} has no hidden tests"
         visible = e.check.split("### BEGIN HIDDEN TESTS")[0]
-        assert "assert " in visible, f"{path.name} {e.name} has no visible test"
+        assert "assert " in visible or "from pokerlab.course.checks import " in visible, (
+            f"{path.name} {e.name} has no visible test"
+        )
         assert not set(e.answers) & above, f"{path.name} {e.name}: {set(e.answers) & above} is set above the exercises"
     code = {c.id: c.source for c in nb.cells}
     assert all("### BEGIN SOLUTION" in code[e.code_id] for e in lesson.exercises)

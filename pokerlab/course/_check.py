@@ -8,6 +8,11 @@ in a fresh namespace for every request, each check in a fresh copy of it, and on
 printed (flushed as soon as that check is done: a later check that outlasts the grader's time limit
 costs only itself and those after it): ``{"number", "passed", "message"}``, then the request's ``end`` line.
 
+A hidden test says what failed, never the answer (:mod:`pokerlab.course.checks`): its own message when it
+fails through those helpers (:class:`~pokerlab.course.checks.CheckFailed`), and only "a hidden check failed"
+for any other assertion or error raised between the lesson's hidden-test markers, unless the request asks to
+reveal (``"reveal": true``) or ``POKERLAB_GRADE_REVEAL=1`` is set (``pokerlab course grade --reveal``).
+
 One process answers every request of one ``grade()`` call, one after the other (the checks of 200
 submissions pay for importing pokerlab, and for loading its compiled kernels, once): it only ever runs the
 lessons' own code, on literals.
@@ -17,10 +22,15 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import signal
 import sys
+import traceback
 from collections.abc import Iterator
 from typing import Any
+
+from pokerlab.course.checks import REVEAL, CheckFailed, revealed
+from pokerlab.course.lessons import BEGIN_HIDDEN, END_HIDDEN
 
 
 def _alarm(signum: int, frame: Any) -> None:
@@ -33,6 +43,38 @@ def unanswered(answers: dict[str, list[Any]]) -> str:
     return "; ".join(f"`{name}` {note}" for name, (text, note) in answers.items() if text is None)
 
 
+def hidden_lines(source: str) -> set[int]:
+    """The line numbers (from 1) of a check's source between its hidden-test markers."""
+    inside, lines = False, set()
+    for number, line in enumerate(source.splitlines(), start=1):
+        if line.strip() == BEGIN_HIDDEN:
+            inside = True
+        elif line.strip() == END_HIDDEN:
+            inside = False
+        elif inside:
+            lines.add(number)
+    return lines
+
+
+def failure_message(exc: BaseException, number: int, source: str) -> str:
+    """What a check that raised ``exc`` says: a :class:`CheckFailed`'s own message, a visible assertion's
+    message, and for anything else raised in the hidden tests only that a hidden check failed (with the
+    original message when :func:`~pokerlab.course.checks.revealed`)."""
+    if isinstance(exc, CheckFailed):
+        return str(exc)
+    name = f"<exercise {number} check>"
+    lines = [f.lineno for f in traceback.extract_tb(exc.__traceback__) if f.filename == name]
+    hidden = bool(lines) and lines[-1] in hidden_lines(source)
+    if isinstance(exc, AssertionError):
+        if not hidden or revealed():
+            return str(exc)
+        return f"Exercise {number}: a hidden check failed"
+    text = f"{type(exc).__name__}: {exc}"
+    if not hidden or revealed():
+        return text
+    return f"Exercise {number}: a hidden check could not use your answer ({type(exc).__name__})"
+
+
 def run_checks(request: dict[str, Any]) -> list[dict[str, Any]]:
     """Every check's result (see :func:`iter_checks`)."""
     return list(iter_checks(request))
@@ -40,7 +82,19 @@ def run_checks(request: dict[str, Any]) -> list[dict[str, Any]]:
 
 def iter_checks(request: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """Run the request's setup, then yield each check's result as soon as it is known (the grader keeps the
-    results of the checks that finished should a later one outlast the request's time)."""
+    results of the checks that finished should a later one outlast the request's time). ``request["reveal"]``
+    (when given) sets whether hidden tests name the expected values, for this request only."""
+    if "reveal" in request:
+        before = os.environ.get(REVEAL)
+        os.environ[REVEAL] = "1" if request["reveal"] else "0"
+        try:
+            yield from iter_checks({k: v for k, v in request.items() if k != "reveal"})
+        finally:
+            if before is None:
+                os.environ.pop(REVEAL, None)
+            else:
+                os.environ[REVEAL] = before
+        return
     base: dict[str, Any] = {"__name__": "__pokerlab_check__"}
     exec(compile("import pokerlab as pl\n" + request["setup"], "<setup>", "exec"), base)
     seconds = max(1, int(request.get("seconds", 120)))
@@ -63,11 +117,13 @@ def iter_checks(request: dict[str, Any]) -> Iterator[dict[str, Any]]:
             exec(compile(check["source"], f"<exercise {check['number']} check>", "exec"), ns)
             result = {"number": check["number"], "passed": True, "message": ""}
         except AssertionError as exc:
-            result = {"number": check["number"], "passed": False, "message": f"check failed: {exc}".rstrip(": ")}
+            said = failure_message(exc, check["number"], check["source"])
+            result = {"number": check["number"], "passed": False, "message": f"check failed: {said}".rstrip(": ")}
         except TimeoutError:
             result = {"number": check["number"], "passed": False, "message": f"the check took over {seconds} s"}
         except Exception as exc:
-            result = {"number": check["number"], "passed": False, "message": f"{type(exc).__name__}: {exc}"}
+            said = failure_message(exc, check["number"], check["source"])
+            result = {"number": check["number"], "passed": False, "message": said}
         finally:
             signal.alarm(0)
         yield result
