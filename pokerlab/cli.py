@@ -865,8 +865,12 @@ def cmd_course_grade(args: argparse.Namespace) -> None:
 def cmd_course_site(args: argparse.Namespace) -> None:
     from pokerlab.course.site import build_site
 
-    report = build_site(args.out)
-    text = f"course site in {args.out}: open {report['index']} ({report['pages']} pages, {report['seconds']:.0f} s)"
+    report = build_site(args.out, solutions=args.solutions, lessons=args.lessons)
+    kind = "with solutions" if args.solutions else "no solutions"
+    text = (
+        f"course site in {args.out}: open {report['index']} ({len(report['lessons'])} lessons, {kind},"
+        f" {report['pages']} pages, {report['seconds']:.0f} s)"
+    )
     _print(report, text, args.json)
 
 
@@ -915,8 +919,17 @@ def _add_course(sub: Any) -> None:
         help="where kernels cannot be isolated (not root, no user namespaces), run them as you: a submission"
         " can then read the lessons' hidden tests and your files",
     )
-    p = add("site", "build the offline course site (Jupyter Book 1.x) in OUT; open OUT/index.html", cmd_course_site)
+    p = add(
+        "site",
+        "build the students' offline course site (Jupyter Book 1.x) in OUT: the lessons' student copies under a"
+        " student landing page, no solutions unless asked; open OUT/index.html",
+        cmd_course_site,
+    )
     p.add_argument("out", type=_text, help="folder for the site (created if needed)")
+    p.add_argument("--solutions", action="store_true", help="add the solutions pages (publish after the deadline)")
+    p.add_argument(
+        "--lessons", type=_text, default=None, help="publish only these lessons, e.g. 01-05 or 01,03 (default: all)"
+    )
     p = add(
         "slides",
         "reveal.js decks of the lessons, offline, with speaker notes: OUT/<lesson>.slides.html (press S for notes);"

@@ -610,6 +610,17 @@ def find_lessons(lessons: Iterable[str] | None = None, notebooks: str | Path | N
     return out
 
 
+def _unlinked(nb: dict[str, Any]) -> dict[str, Any]:
+    """The lesson without links to notebooks (a deck's folder holds none): each keeps its text; a link to a
+    solutions notebook goes with the clause introducing it."""
+    from pokerlab.course.release import relink
+
+    try:
+        return relink(nb)
+    except (KeyError, TypeError, AttributeError):  # not a lesson's cells: the deck reports it as before
+        return nb
+
+
 def _out_folder(out: str | Path) -> Path:
 
     _validate.output_folder(out, "out")
@@ -622,7 +633,7 @@ def build_deck(lesson: str | Path, out: str | Path) -> Path:
         raise _validate.refused(lesson, (str, Path), f"lesson must be the path of a lesson notebook, not {lesson!r}")
     path = Path(lesson)
     folder = _out_folder(out)
-    nb = _read_notebook(path)
+    nb = _unlinked(_read_notebook(path))
     stem = path.name.removesuffix(".ipynb")
     assets = _Assets(folder, stem)
     parts = _parts(nb, assets)
@@ -714,7 +725,7 @@ def build_lecture(out: str | Path, notebooks: str | Path | None = None) -> Path:
     ]
     for step in steps:
         (lesson,) = find_lessons([step.lesson], notebooks)
-        nb = _read_notebook(lesson)
+        nb = _unlinked(_read_notebook(lesson))
         chosen = [
             p
             for p in _parts(nb, assets)
