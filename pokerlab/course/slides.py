@@ -42,6 +42,7 @@ from typing import Any
 
 from pokerlab import _validate
 from pokerlab._files import write_bytes, write_text
+from pokerlab.course.release import relink
 from pokerlab.errors import DataError, ParameterError, ParameterTypeError
 
 __all__ = [
@@ -613,8 +614,6 @@ def find_lessons(lessons: Iterable[str] | None = None, notebooks: str | Path | N
 def _unlinked(nb: dict[str, Any]) -> dict[str, Any]:
     """The lesson without links to notebooks (a deck's folder holds none): each keeps its text; a link to a
     solutions notebook goes with the clause introducing it."""
-    from pokerlab.course.release import relink
-
     try:
         return relink(nb)
     except (KeyError, TypeError, AttributeError):  # not a lesson's cells: the deck reports it as before
