@@ -884,7 +884,12 @@ def cmd_course(args: argparse.Namespace) -> None:
         raise ParameterError("--lecture builds the course map's lecture path: leave out the LESSON numbers")
     started = time.perf_counter()
     files = slides.build_slides(
-        args.out, args.lessons or None, pdf=args.pdf, lecture=args.lecture, notebooks=args.notebooks
+        args.out,
+        args.lessons or None,
+        pdf=args.pdf,
+        lecture=args.lecture,
+        notebooks=args.notebooks,
+        handout=args.handout,
     )
     seconds = time.perf_counter() - started
     data = {"files": [str(f) for f in files], "seconds": seconds}
@@ -1002,6 +1007,11 @@ def _add_course(sub: Any) -> None:
     p.add_argument("out", type=_text, help="folder for the decks (their pictures and reveal.js go beside them)")
     p.add_argument("lessons", nargs="*", default=[], help="lesson numbers such as 02 (default: every lesson)")
     p.add_argument("--pdf", action="store_true", help="also print each deck to PDF with /usr/bin/chromium")
+    p.add_argument(
+        "--handout",
+        action="store_true",
+        help="also print OUT/<lesson>.handout.pdf: three slides to an A4 page, each beside its speaker notes",
+    )
     p.add_argument("--lecture", action="store_true", help="one deck of the course map's 90-minute lecture path")
     p.add_argument("--notebooks", type=_text, default=None, help="the lessons' folder (default: ./notebooks)")
 
