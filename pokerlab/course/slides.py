@@ -44,7 +44,7 @@ from typing import Any
 from pokerlab import _validate
 from pokerlab._files import write_bytes, write_text
 from pokerlab.course.release import relink
-from pokerlab.errors import DataError, ParameterError, ParameterTypeError
+from pokerlab.errors import DataError, ParameterError, ParameterTypeError, PokerlabError
 
 __all__ = [
     "LectureStep",
@@ -639,8 +639,8 @@ def _chart_svg(
     """The chart drawn as SVG for a slot of ``slot_w`` x ``slot_h`` pixels of the slide, with its fonts scaled so
     that its smallest text shows at :data:`CHART_TEXT_PX` or more: (svg, shown width, shown height, smallest text
     as shown); None when it cannot be drawn."""
-    try:
-        import vl_convert
+    try:  # the presentation layer draws (it loads altair and vl-convert); a deck built without them shows pictures
+        from pokerlab.charts.render import spec_svg
     except ImportError:
         return None
     base = dict(spec)
@@ -655,8 +655,8 @@ def _chart_svg(
         # a heatmap's numbers at just the legible size (scaled with the rest they would outgrow their cells)
         scaled = _heatmap_numbers_fit(_scaled_fonts(base, k), CHART_TEXT_PX / scale * 1.02)
         try:
-            svg = str(vl_convert.vegalite_to_svg(scaled))
-        except Exception:  # vl-convert raises its own error types for a spec it cannot draw
+            svg = spec_svg(scaled)
+        except PokerlabError:  # a spec vl-convert cannot draw: the saved picture instead
             return None
         w, h, smallest = _svg_size(svg)
         if w <= 0 or h <= 0:
