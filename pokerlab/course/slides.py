@@ -1034,6 +1034,17 @@ def lecture_path(course_map: str | Path | None = None) -> list[LectureStep]:
     raise DataError(f"{str(path)!r} has no cell with metadata.pokerlab.lecture_path (the 90-minute lecture)")
 
 
+def _step_minutes(notes: str, minutes: int) -> str:
+    """A section's notes in the lecture: its "N min" (the whole section) says the step's own minutes instead."""
+
+    def say(m: re.Match[str]) -> str:
+        if int(m.group(1)) == minutes:
+            return m.group(0)
+        return f"<p><b>{minutes} min in this lecture</b> (the lesson gives the section {m.group(1)})</p>"
+
+    return re.sub(r"<p><b>(\d+) min</b></p>", say, notes)
+
+
 def build_lecture(out: str | Path, notebooks: str | Path | None = None) -> Path:
     """Write the course map's lecture path as one deck, ``out/lecture.slides.html``; return its path."""
     folder = _out_folder(out)
@@ -1081,6 +1092,10 @@ def build_lecture(out: str | Path, notebooks: str | Path | None = None) -> Path:
             label = f"Lesson {step.lesson} · {chosen[0].title}"
             chosen.insert(0, _Part("body", [_Block(f'<p class="continued">{_inline(label)}</p>', 30)], "", label))
         chosen[0].slide_type = "slide"
+        # the sections' own notes give the minutes of working through the whole section; in the lecture the step's
+        # minutes count (a 3-minute step whose notes said "10 min" misled the lecturer)
+        for part in chosen:
+            part.notes = _step_minutes(part.notes, step.end - step.start)
         chosen[0].notes = timing + chosen[0].notes
         parts.extend(chosen)
     target = folder / "lecture.slides.html"
