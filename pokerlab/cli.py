@@ -51,7 +51,8 @@ def _one_line(message: str) -> str:
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"pokerlab: error: {_one_line(message)} (see 'pokerlab --help')\n")
+        # a subcommand's parser is named "pokerlab equity" (or "pokerlab course site"): its own --help says more
+        sys.stderr.write(f"pokerlab: error: {_one_line(message)} (see '{self.prog} --help')\n")
         raise SystemExit(2)
 
 
@@ -152,9 +153,29 @@ def cmd_potential(args: argparse.Namespace) -> None:
     _print(data, p.table(), args.json)
 
 
+def _one_card_words(words: Sequence[str]) -> None:
+    """``pokerlab equity Ah Kh QQ``: a hand's two cards typed as two words. Say how to write a hand."""
+    import re
+
+    single = re.compile(r"(?:10|[2-9TJQKA])[cdhs]", re.I)
+    for i, word in enumerate(words):
+        if single.fullmatch(word.strip()):
+            after = words[i + 1] if i + 1 < len(words) else ""
+            if single.fullmatch(after.strip()):
+                meant = " ".join([*words[:i], f"{word}{after}", *words[i + 2 :]])
+                hint = f": did you mean 'pokerlab equity {meant}'?"
+            else:
+                hint = ", e.g. AhKh"
+            raise ParameterError(
+                f"{word!r} is one card: each argument is a hand or a range, so write a hand's two cards as one"
+                f" word{hint}"
+            )
+
+
 def cmd_equity(args: argparse.Namespace) -> None:
     from pokerlab.equity import equity
 
+    _one_card_words(args.hands)
     e = equity(
         *args.hands,
         board=args.board or (),
@@ -162,6 +183,7 @@ def cmd_equity(args: argparse.Namespace) -> None:
         samples=args.samples,
         seed=args.seed,
         exact=True if args.exact else None,
+        progress=not args.json,  # a bar on stderr while Monte Carlo runs (more than 131,072 deals)
     )
     _print(e.to_dict(), str(e), args.json)
 
@@ -455,11 +477,20 @@ def _refuse_ignored_tournament_options(args: argparse.Namespace) -> None:
         raise ParameterError(f"{what}; it does not take {', '.join(given)}")
 
 
+GRID_ORIENTATION = "rows and columns A..2; suited above the diagonal, offsuit below"
+"""How ``reproduce`` and ``pushfold`` print a 13x13 grid (the report prints 2..A, suited below the diagonal)."""
+
+
 def _grid_text(table: Any) -> str:
-    ranks = "23456789TJQKA"
+    """A preflop table's 13x13 grid as ``pushfold`` prints its grids: A first, suited above the diagonal.
+
+    ``table.values`` runs 2..A with suited hands below the diagonal; reversing both axes puts A first and
+    moves the suited hands above it (AKs, at values[A, K], lands in row A, column K).
+    """
+    ranks = "AKQJT98765432"
     lines = ["      " + "".join(f"{r:>6}" for r in ranks)]
     for i, r in enumerate(ranks):
-        lines.append(f"{r:>6}" + "".join(f"{v:6.3f}" for v in table.values[i]))
+        lines.append(f"{r:>6}" + "".join(f"{v:6.3f}" for v in table.values[12 - i][::-1]))
     return "\n".join(lines)
 
 
@@ -508,7 +539,7 @@ def cmd_reproduce(args: argparse.Namespace) -> None:
             "",
             "Table 3. Pre-flop simulation table, 4 players (pot share, 10,000 games per class, seed 2026)",
             _grid_text(t3),
-            "(rows and columns 2..A; suited below the diagonal, offsuit above)",
+            f"({GRID_ORIENTATION}, as pokerlab pushfold prints them; the report prints rows and columns 2..A)",
             "",
             "Table 4 (recomputed by full enumeration):",
             p.table(),
@@ -576,6 +607,9 @@ def cmd_tournament(args: argparse.Namespace) -> None:
         )
         _print(result, text, args.json)
         return
+    to_stdout = args.out is not None and _is_stdout(args.out)
+    if to_stdout and args.json:
+        raise ParameterError(f"--out {args.out} writes the CSV to standard output, where --json writes too: give one")
     setup: Any = args.setup or "phases"
     if args.bots is not None:
         setup = [b.strip() for b in args.bots.split(";")]
@@ -589,15 +623,28 @@ def cmd_tournament(args: argparse.Namespace) -> None:
             seed=args.seed,
             executor=executor,
             progress=not args.json,
-            out=args.out,
+            out=None if to_stdout else args.out,
         )
     summary = res.summary()
+    if to_stdout:  # the CSV is the output (to pipe into another program); the summary goes to stderr
+        sys.stdout.write(res.money.to_csv(index=False))
+        sys.stdout.flush()
+        sys.stderr.write(summary.to_string(index=False) + "\nmoney per hand written to standard output\n")
+        return
     data = {"setup": res.setup, "summary": summary.to_dict(orient="records"), "csv": args.out}
     _print(
         data,
         summary.to_string(index=False) + (f"\nmoney per hand written to {args.out}" if args.out else ""),
         args.json,
     )
+
+
+_STDOUT_NAMES = ("-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1")
+"""``--out`` values that mean standard output (a file written atomically cannot be one of these)."""
+
+
+def _is_stdout(out: str) -> bool:
+    return out.strip() in _STDOUT_NAMES
 
 
 def cmd_bpp(args: argparse.Namespace) -> None:
@@ -763,8 +810,17 @@ def cmd_solve(args: argparse.Namespace) -> None:
         )
     game = solve.game(args.game)
     keys = args.show or ([i.key for i in game.infosets] if game.name == "kuhn" else [])
-    for key in keys:
-        game.infoset(key)  # an unknown key is an error before any work
+    known = {i.key for i in game.infosets}
+    for key in keys:  # an unknown key is an error before any work, and says how keys are written
+        if key not in known:
+            close = [k for k in (f"{key}:", key.replace(" ", "")) if k in known and k != key]
+            example = "'J:' or 'K:pb'" if game.name == "kuhn" else "'J:', 'Q:cr' or 'KJ:rc/r'"
+            raise ParameterError(
+                f"{game.name} has no information set {key!r}"
+                + (f" (did you mean {close[0]!r}?)" if close else "")
+                + f". A key is the player's card{'' if game.name == 'kuhn' else 's (private, then board)'}, a colon"
+                f" and the actions so far ({SHOW_ACTIONS[game.name]}), e.g. {example}"
+            )
     # short runs finish before numba would have started (1-2 s to import it and load a cached kernel, several
     # to compile one on a first run), with the compiled kernel's numbers: CFR/CFR+ on Kuhn's 12 information sets
     # in numpy, and MCCFR in the kernel's plain Python twin (the same random stream, so the seed names the same
@@ -809,6 +865,13 @@ def cmd_solve(args: argparse.Namespace) -> None:
     ]
     lines += [f"  {key:12} " + "  ".join(f"{a} {p:.3f}" for a, p in avg[key].items()) for key in keys]
     _print(data, "\n".join(lines), args.json)
+
+
+SHOW_ACTIONS = {
+    "kuhn": "p pass, b bet",
+    "leduc": "c check or call, r raise, / between the rounds",
+}
+"""The action letters of ``solve --show`` keys, per game."""
 
 
 def cmd_pushfold(args: argparse.Namespace) -> None:
@@ -878,7 +941,12 @@ def cmd_course(args: argparse.Namespace) -> None:
         raise ParameterError("--lecture builds the course map's lecture path: leave out the LESSON numbers")
     started = time.perf_counter()
     files = slides.build_slides(
-        args.out, args.lessons or None, pdf=args.pdf, lecture=args.lecture, notebooks=args.notebooks
+        args.out,
+        args.lessons or None,
+        pdf=args.pdf,
+        lecture=args.lecture,
+        notebooks=args.notebooks,
+        handout=args.handout,
     )
     seconds = time.perf_counter() - started
     data = {"files": [str(f) for f in files], "seconds": seconds}
@@ -928,8 +996,12 @@ def cmd_course_grade(args: argparse.Namespace) -> None:
 def cmd_course_site(args: argparse.Namespace) -> None:
     from pokerlab.course.site import build_site
 
-    report = build_site(args.out)
-    text = f"course site in {args.out}: open {report['index']} ({report['pages']} pages, {report['seconds']:.0f} s)"
+    report = build_site(args.out, solutions=args.solutions, lessons=args.lessons)
+    kind = "with solutions" if args.solutions else "no solutions"
+    text = (
+        f"course site in {args.out}: open {report['index']} ({len(report['lessons'])} lessons, {kind},"
+        f" {report['pages']} pages, {report['seconds']:.0f} s)"
+    )
     _print(report, text, args.json)
 
 
@@ -1016,8 +1088,17 @@ def _add_course(sub: Any) -> None:
         help="regular expression finding the student in each path relative to the common folder (its group"
         " 'student', else group 1; default: the first folder)",
     )
-    p = add("site", "build the offline course site (Jupyter Book 1.x) in OUT; open OUT/index.html", cmd_course_site)
+    p = add(
+        "site",
+        "build the students' offline course site (Jupyter Book 1.x) in OUT: the lessons' student copies under a"
+        " student landing page, no solutions unless asked; open OUT/index.html",
+        cmd_course_site,
+    )
     p.add_argument("out", type=_text, help="folder for the site (created if needed)")
+    p.add_argument("--solutions", action="store_true", help="add the solutions pages (publish after the deadline)")
+    p.add_argument(
+        "--lessons", type=_text, default=None, help="publish only these lessons, e.g. 01-05 or 01,03 (default: all)"
+    )
     p = add(
         "slides",
         "reveal.js decks of the lessons, offline, with speaker notes: OUT/<lesson>.slides.html (press S for notes);"
@@ -1027,6 +1108,11 @@ def _add_course(sub: Any) -> None:
     p.add_argument("out", type=_text, help="folder for the decks (their pictures and reveal.js go beside them)")
     p.add_argument("lessons", nargs="*", default=[], help="lesson numbers such as 02 (default: every lesson)")
     p.add_argument("--pdf", action="store_true", help="also print each deck to PDF with /usr/bin/chromium")
+    p.add_argument(
+        "--handout",
+        action="store_true",
+        help="also print OUT/<lesson>.handout.pdf: three slides to an A4 page, each beside its speaker notes",
+    )
     p.add_argument("--lecture", action="store_true", help="one deck of the course map's 90-minute lecture path")
     p.add_argument("--notebooks", type=_text, default=None, help="the lessons' folder (default: ./notebooks)")
 
@@ -1196,7 +1282,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--trials", type=_whole(1, 1_000_000), default=None, help="default 10")
     p.add_argument("--seed", type=_whole(0, 2**62 - 2), default=0, help="seed of the deals and the bots")
     p.add_argument("--workers", type=_whole(1, 256), default=None, help="processes to use (default 1)")
-    p.add_argument("--out", type=_text, default=None, help="CSV file for the money of every player after every hand")
+    p.add_argument(
+        "--out",
+        type=_text,
+        default=None,
+        help="CSV file for the money of every player after every hand ('-' or /dev/stdout: print the CSV, and the"
+        " summary on stderr)",
+    )
     p.add_argument(
         "--duplicate",
         nargs=2,
@@ -1310,7 +1402,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--seed", type=int, default=None, help="seed for mccfr's sampling")
     p.add_argument("--record", type=int, default=20, help="iterations (log-spaced) whose exploitability is measured")
-    p.add_argument("--show", action="append", help="print the average policy at this information set (repeatable)")
+    p.add_argument(
+        "--show",
+        action="append",
+        metavar="KEY",
+        help="print the average policy at this information set (repeatable): the player's card (Leduc: then the"
+        " board card), a colon, the actions so far, e.g. J: or K:pb (Kuhn), Q:cr or KJ:rc/r (Leduc)",
+    )
 
     p = add("pushfold", "heads-up push/fold equilibrium at one stack depth, solved exactly", cmd_pushfold)
     p.add_argument(
@@ -1338,8 +1436,13 @@ def _check_outputs(args: argparse.Namespace) -> None:
     from pokerlab import _validate
 
     if args.command in ("tables", "reproduce"):
+        if _is_stdout(args.out):
+            raise ParameterError(
+                f"--out is the folder for the table files, not {args.out} (standard output): the tables are printed"
+                " anyway; give a folder"
+            )
         _validate.output_folder(args.out, "--out")
-    elif args.command == "tournament" and args.out is not None and not args.duplicate:
+    elif args.command == "tournament" and args.out is not None and not args.duplicate and not _is_stdout(args.out):
         _validate.output_file(args.out, "--out")
     elif args.command == "course" and args.course_command in ("release", "site"):
         _validate.output_folder(args.out, "OUT")

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import TYPE_CHECKING, Any, cast
 
-from pokerlab import _compiled, _inputs, _notice, _signals, _tables, _validate
+from pokerlab import _compiled, _inputs, _notice, _progress, _signals, _tables, _validate
 from pokerlab.cards import (
     Card,
     CardsLike,
@@ -175,13 +175,15 @@ def equity(
     samples: int | None = None,
     seed: int | None = None,
     exact: bool | None = None,
+    progress: bool = False,
 ) -> Equity:
     """Equity of each player at showdown (see the module docstring).
 
     ``opponents`` adds that many random hands (default: one when a single
     hand or range is given, none otherwise); there are 2 to 10 players in
     all. ``exact=True`` insists on enumeration, ``exact=False`` on Monte
-    Carlo.
+    Carlo. ``progress=True`` shows a bar while Monte Carlo draws more than
+    :data:`~pokerlab._kernels.MC_CHUNK` deals (the same deals, the same answer).
     """
     import numpy as np
 
@@ -194,6 +196,7 @@ def equity(
     labels = [_label(x, r) for x, r in zip(hands_or_ranges, ranges, strict=True)]
     if exact is not None:
         _validate.flag(exact, "exact")
+    _validate.flag(progress, "progress")
     if opponents is None:
         n_random = 1 if len(ranges) == 1 else 0
     else:
@@ -264,7 +267,7 @@ def equity(
         if deal_cost is not None and deal_cost < comb(free, need) * (union + joint * n_players):
             return _exact_deals(ranges, b, need, labels)
         return _exact(ranges, n_random, b, board_ids, need, labels)
-    return _monte_carlo(ranges, n_random, b, board_ids, need, labels, samples or DEFAULT_SAMPLES, seed)
+    return _monte_carlo(ranges, n_random, b, board_ids, need, labels, samples or DEFAULT_SAMPLES, seed, progress)
 
 
 def _range_arg(x: CardsLike | Range | str) -> Range:
@@ -797,6 +800,7 @@ def _monte_carlo(
     labels: list[str],
     samples: int,
     seed: int | None,
+    progress: bool = False,
 ) -> Equity:
     import numpy as np
 
@@ -814,16 +818,26 @@ def _monte_carlo(
         rcards.append(ids[idx])
         rcum.append(np.cumsum(w))
         roff.append(roff[-1] + len(idx))
-    win, tie, share, share_sq, done, attempts = _kernels.equity_mc(
-        board_ids,
-        need,
-        np.ascontiguousarray(np.concatenate(rcards)),
-        np.array(roff, dtype=np.int64),
-        np.concatenate(rcum),
-        n_random,
-        samples,
-        seed,
+    bar = (
+        _progress.bar(samples, "Monte Carlo equity", "deal", unit_scale=True)
+        if progress and samples > _kernels.MC_CHUNK
+        else None
     )
+    try:
+        win, tie, share, share_sq, done, attempts = _kernels.equity_mc(
+            board_ids,
+            need,
+            np.ascontiguousarray(np.concatenate(rcards)),
+            np.array(roff, dtype=np.int64),
+            np.concatenate(rcum),
+            n_random,
+            samples,
+            seed,
+            None if bar is None else bar.update,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
     if done < samples:
         raise RangeError(
             f"the ranges can hardly be dealt together: {done} of {attempts} random deals "

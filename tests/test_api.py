@@ -466,6 +466,10 @@ ALLOWED_FUNCTION_IMPORTS = {
     "cli.py": (
         "the CLI's cold start: each subcommand imports only what it runs (#25, c-perf's branch owns these lines)"
     ),
+    "course/slides.py::_chart_svg": (
+        "decks build with only latex2mathml and mistune (README 'Teach it', --no-deps): without the chart stack"
+        " (altair, jsonschema, vl-convert) a deck shows the lesson's saved pictures"
+    ),
 }
 
 

@@ -1,5 +1,6 @@
 """The table apps without a browser: session logic, setup checks, leaderboard, widgets driven in Python."""
 
+import html
 import sqlite3
 
 import pytest
@@ -892,8 +893,16 @@ def test_thinking_never_rounds_a_possible_action_to_0_or_100_percent():
     text = thinking_sentence(t, "BPP", 220, 20, 20)
     assert "fold &lt;1%, call &lt;1%, raise &gt;99%" in text and "it calls" in text
     assert "on the river" in text
+    assert "hand-type abstraction" not in text
     t.round = "preflop"
-    assert "before the flop" in thinking_sentence(t, "BPP", 15, 5, 10)
+    t.current = "busted_A"
+    text = thinking_sentence(t, "BPP", 15, 5, 10)
+    assert "before the flop" in text
+    # issue 41: its preflop P(win) is its hand type's, which the sentence says (AKs and A2o look alike to it)
+    assert (
+        "(Before the flop this P(win) comes from BPP's hand-type abstraction: it sees only its hand type"
+        " (A high), not the exact cards, so every hand of that type gets the same P(win).)"
+    ) in html.unescape(text)
 
 
 def test_a_button_that_puts_your_whole_stack_in_says_all_in():
@@ -1414,9 +1423,17 @@ def test_game_over_says_why(tmp_path):
     _set_out(s, [True, False, False])
     assert game_over_reason(s) == "you were eliminated, with 2 players left"
     _set_out(s, [True, False, True])
+    s.stacks[0], s.stacks[1], s.stacks[2] = 0, 3000, 0
     assert game_over_reason(s) == "<b>Bot</b> won all the chips"
     _set_out(s, [False, True, True])
+    s.stacks[0], s.stacks[1], s.stacks[2] = 3000, 0, 0
     assert game_over_reason(s) == "you won all the chips"
+    # eliminated below the elimination line, not at zero: they keep those chips, and the reason says so
+    s.stacks[0], s.stacks[1], s.stacks[2] = 2_970, 18, 12
+    assert game_over_reason(s) == (
+        "you won: the last seat in play, with 2,970 of the 3,000 chips; the eliminated seats keep the 30 they held"
+        " below the elimination line, out of play (they count in their final stacks)"
+    )
     _set_out(s, [False, False, False])
     s._table.hand_number = 17
     assert game_over_reason(s) == "time limit 5 minutes reached after 17 hands"
@@ -1425,6 +1442,9 @@ def test_game_over_says_why(tmp_path):
     assert '<span class="pl-game-over">Game over: hand limit 2 reached.</span>' in big.status.value
     big.session.seats[1] = Seat("<b>Bot</b>", bots.make("always_call"))
     _set_out(big.session, [True, False, True])
+    total = sum(big.session.stacks)
+    for seat, chips in enumerate([0, total, 0]):
+        big.session.stacks[seat] = chips
     big._render()  # a name in the reason is escaped
     assert "Game over: &lt;b&gt;Bot&lt;/b&gt; won all the chips." in big.status.value
 

@@ -59,12 +59,15 @@ def test_the_student_copy_has_no_solution_and_no_hidden_test_and_keeps_the_rest(
         hidden = e.check.split("### BEGIN HIDDEN TESTS")[1].split("### END HIDDEN TESTS")[0].strip()
         assert hidden not in _code(student)
         assert e.check.splitlines()[1] in _code(student)
-    # prose, explorers and charts intact: every cell outside the exercises keeps its source and outputs
+    # prose, explorers and charts intact: every cell outside the exercises keeps its source and outputs (but a
+    # link to solutions/<lesson>_solutions.ipynb, a notebook no copy has beside it, with its clause)
     for a, b in zip(les.notebook["cells"], student["cells"], strict=True):
         assert a["id"] == b["id"]
         if not nbgrader_meta(a):
             kept = [ln for ln in source(a).splitlines(keepends=True) if ln.strip() != "# NBVAL_CHECK_OUTPUT"]
-            assert source(b) == "".join(kept)
+            unlinked = re.sub(r"; on the course site: \[[^\]]*\]\(solutions/[^)]*\)", "", "".join(kept))
+            assert source(b) == unlinked
+            assert "solutions/" not in source(b)
             assert b.get("outputs") == a.get("outputs")
 
 

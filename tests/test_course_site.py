@@ -1,18 +1,22 @@
-"""The course site (``pokerlab course site``): static, offline, every lesson reachable, formulas rendered.
+"""The course site (``pokerlab course site``): the students' site by default (no solutions, no hidden tests, a
+student landing page), ``--solutions`` and ``--lessons``; static, offline, every lesson reachable, formulas
+rendered; and no dead relative link in anything the course commands build.
 
-Slow: building takes about half a minute, and the pages are opened in Chromium with every request that
-leaves the machine refused and counted.
+Slow: the sites are built once for the module (a few seconds each), and the pages are opened in Chromium with
+every request that leaves the machine refused and counted.
 """
 
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import unquote, urlparse
 
 import pytest
 
+from pokerlab.cli import main
 from pokerlab.course.lessons import read_lessons
 from tests.peers import peer
 
@@ -21,34 +25,127 @@ LESSONS = read_lessons()
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def built(tmp_path_factory):
+    """Everything the course commands build, once: the student site (with its decks), a site of lessons 01-02
+    with solutions, the student and complete copies, the lecturer's decks and lecture deck."""
     peer("myst_nb")
+    from pokerlab.course.release import release
     from pokerlab.course.site import build_site
+    from pokerlab.course.slides import build_slides
 
-    out = tmp_path_factory.mktemp("site")
-    (out / "slides").mkdir()
-    (out / "slides" / "01_cards_and_hand_ranks.slides.html").write_text("<html><body>deck</body></html>")
-    report = build_site(out, slides=False)
-    assert Path(report["index"]) == out / "index.html"
-    return out
+    root = tmp_path_factory.mktemp("built")
+    report = build_site(root / "site")
+    assert Path(report["index"]) == root / "site" / "index.html" and not report["notes"]
+    assert report["solutions"] is False and len(report["lessons"]) == len(LESSONS)
+    report = build_site(root / "site_sol", solutions=True, lessons="01-02", slides=False)
+    assert report["lessons"] == [les.stem for les in LESSONS[:2]] and report["pages"] == 1 + 2 * 2
+    release(root / "handout")
+    release(root / "key", solutions=True)
+    build_slides(root / "decks")
+    build_slides(root / "decks", lecture=True)
+    return root
+
+
+@pytest.fixture(scope="module")
+def site(built):
+    return built / "site"
 
 
 def _pages(site):
-    return (
-        [site / "index.html"]
-        + [site / f"{les.stem}.html" for les in LESSONS]
-        + [site / "solutions" / f"{les.stem}_solutions.html" for les in LESSONS]
-    )
+    return [site / "index.html"] + [site / f"{les.stem}.html" for les in LESSONS]
 
 
-def test_every_lesson_and_its_solutions_are_pages_reachable_from_the_index(site):
-    html = (site / "index.html").read_text()
-    links = set(re.findall(r'href="([^"#]+)', html))
+def _text(path):
+    return html.unescape(re.sub(r"<[^>]+>", "", path.read_text(encoding="utf-8")))
+
+
+def test_the_student_site_has_no_solutions_a_student_landing_page_and_every_lesson(site):
+    index = (site / "index.html").read_text()
+    links = set(re.findall(r'href="([^"#]+)', index))
     for les in LESSONS:
         assert f"{les.stem}.html" in links, f"index does not link {les.stem}"
-        page = (site / f"{les.stem}.html").read_text()
-        assert f'href="solutions/{les.stem}_solutions.html' in page, f"{les.stem} does not link its solutions page"
+        assert f"slides/{les.stem}.slides.html" in links
+    assert not (site / "solutions").exists()
+    assert not any("solutions" in p.name for p in site.rglob("*.html"))
     assert not any(link.endswith(".ipynb") for link in links)
+    home = _text(site / "index.html")
+    assert 'pip install "pokerlab[lab]"' in home  # the one install line a student needs
+    assert "published here after the exercises\u2019 deadline" in home
+    # the lecturer's course map is not the students' home page: no lecture plan, no grading commands
+    for lecturer in ("A 90-minute lecture", "pokerlab course grade", "Hand it out and grade it", "the point to make"):
+        assert lecturer not in home
+    for page in _pages(site):
+        text = page.read_text()
+        assert "solutions/" not in text, page.name
+        assert "_solutions" not in text, page.name
+
+
+def test_a_site_of_some_lessons_with_solutions(built):
+    site = built / "site_sol"
+    first, second, third = (les.stem for les in LESSONS[:3])
+    assert (site / f"{first}.html").is_file() and (site / f"{second}.html").is_file()
+    assert not (site / f"{third}.html").exists()
+    assert "More lessons are published here" in _text(site / "index.html")
+    assert f'href="{third}.html' not in (site / "index.html").read_text()
+    for stem in (first, second):
+        page = (site / f"{stem}.html").read_text()
+        assert f'href="solutions/{stem}_solutions.html' in page, f"{stem} does not link its solutions page"
+        assert f'href="solutions/{stem}_solutions.html' in (site / "index.html").read_text()
+    solved = _text(site / "solutions" / f"{first}_solutions.html")
+    assert '"AKo": 4 * 3' in solved
+    for les in LESSONS[:2]:  # the solutions pages show no hidden test
+        text = _text(site / "solutions" / f"{les.stem}_solutions.html")
+        for e in les.exercises:
+            hidden = e.check.split("### BEGIN HIDDEN TESTS")[1].split("### END HIDDEN TESTS")[0]
+            for line in (ln.strip() for ln in hidden.splitlines()):
+                assert not line.startswith("assert ") or line not in text, (les.stem, line)
+
+
+def test_the_cli_publishes_a_subset_and_refuses_a_lesson_that_is_not_there(tmp_path, capsys):
+    assert main(["course", "site", str(tmp_path / "s"), "--lessons", "12"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "there is no lesson 12 (the lessons are 01-11)" in err
+    assert main(["course", "site", str(tmp_path / "s"), "--lessons", "05-01"]) == 2
+    assert "runs backwards: write 01-05" in capsys.readouterr().err
+    assert main(["course", "site", str(tmp_path / "s"), "--lessons", "one"]) == 2
+    assert "--lessons 01-05" in capsys.readouterr().err
+    assert not (tmp_path / "s" / "index.html").exists()
+
+
+_WEB = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//|#|$)", re.I)
+
+
+def _relative_links(path: Path) -> list[str]:
+    """The relative addresses a built file links to: href/src in HTML, markdown links and href/src in a
+    notebook's markdown cells."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    if path.suffix == ".ipynb":
+        text = "\n".join("".join(c["source"]) for c in json.loads(text)["cells"] if c["cell_type"] == "markdown")
+        found = re.findall(r"\]\(([^)\s]+)\)", text)
+    else:
+        found = []
+    found += re.findall(r"""(?:href|src)\s*=\s*["']([^"']*)["']""", text)
+    return [link for link in found if not _WEB.match(link)]
+
+
+def test_no_built_artefact_has_a_dead_relative_link(built):
+    """Before, 11 links to solutions/*.ipynb (a folder nothing builds) sat on the course map, in the site's
+    decks and in every student copy. Every site page, deck, copy and the course map is searched."""
+    from pokerlab.course.lessons import lessons_dir
+
+    # (the theme's _static/webpack-macros.html is a Jinja template it ships, not a page anything opens)
+    files = [p for p in built.rglob("*") if p.suffix in (".html", ".ipynb") and "_static" not in p.parts]
+    files.append(lessons_dir() / "00_course_map.ipynb")
+    kinds = {p.relative_to(built).parts[0] if p.is_relative_to(built) else "map" for p in files}
+    assert kinds == {"site", "site_sol", "handout", "key", "decks", "map"}, kinds
+    dead = []
+    for path in files:
+        for link in _relative_links(path):
+            target = unquote(urlparse(link).path)
+            if target and not (path.parent / target).exists():
+                dead.append(f"{path.relative_to(path.parents[1])}: {link}")
+    assert len(files) > 60
+    assert dead == [], dead[:10]
 
 
 def test_the_site_has_a_search_box_and_its_index(site):
@@ -57,13 +154,8 @@ def test_the_site_has_a_search_box_and_its_index(site):
     assert "equity" in (site / "searchindex.js").read_text()
 
 
-def test_a_built_slide_deck_is_linked_from_its_lesson(site):
-    assert 'href="slides/01_cards_and_hand_ranks.slides.html"' in (site / "01_cards_and_hand_ranks.html").read_text()
-    assert "slides/" not in (site / "02_strength_and_potential.html").read_text()
-
-
-def test_readers_see_no_test_markers_solutions_or_prompts_on_lesson_pages(site):
-    for page in _pages(site):
+def test_readers_see_no_test_markers_solutions_or_prompts_on_lesson_pages(site, built):
+    for page in [*_pages(site), *(built / "site_sol").rglob("*.html")]:
         text = page.read_text()
         assert "NBVAL_CHECK_OUTPUT" not in text and "BEGIN SOLUTION" not in text and "BEGIN HIDDEN" not in text
         assert not re.search(r"In\s*\[\s*\d*\s*\]:", text)
@@ -74,7 +166,7 @@ def test_readers_see_no_test_markers_solutions_or_prompts_on_lesson_pages(site):
 
     lesson = text("01_cards_and_hand_ranks.html")
     assert "raise NotImplementedError()" in lesson and '"AKo": 4 * 3' not in lesson
-    assert '"AKo": 4 * 3' in text("solutions/01_cards_and_hand_ranks_solutions.html")
+    assert '"AKo": 4 * 3' in text("../site_sol/solutions/01_cards_and_hand_ranks_solutions.html")
 
 
 def test_no_page_names_a_script_or_stylesheet_on_the_web_and_mathjax_is_local(site):
@@ -143,14 +235,12 @@ def test_in_chromium_offline_nothing_leaves_the_machine_images_load_and_formulas
     assert sum(r["images"] for r in results.values()) > 20
 
 
-def test_the_sites_slide_decks_show_no_solution_and_no_hidden_test(tmp_path):
+def test_the_sites_slide_decks_show_no_solution_and_no_hidden_test(site):
     """The site links a deck from every lesson page, for students: before, the decks were built from the
     lessons themselves and showed every solution region and hidden test (e.g. 8 and 4 in lesson 05's deck)."""
-    from pokerlab.course import site as site_module
-
-    assert site_module._build_slides(tmp_path) == ""
     for les in LESSONS:
-        deck = (tmp_path / "slides" / f"{les.stem}.slides.html").read_text(encoding="utf-8")
+        assert f'href="slides/{les.stem}.slides.html"' in (site / f"{les.stem}.html").read_text()
+        deck = (site / "slides" / f"{les.stem}.slides.html").read_text(encoding="utf-8")
         text = html.unescape(re.sub(r"<[^>]+>", "", deck))
         for marker in ("BEGIN SOLUTION", "END SOLUTION", "BEGIN HIDDEN TESTS"):
             assert marker not in text, (les.stem, marker)

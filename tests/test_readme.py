@@ -65,6 +65,28 @@ def test_every_readme_python_example_runs(tmp_path, monkeypatch):
     assert ns["result"].hands == 40 and ns["study"].decisions  # 20 deals played twice (duplicate); the replayed hand
 
 
+def test_every_readme_python_example_pastes_into_the_python_prompt():
+    """Issue 41: a newcomer pastes the blocks into ``python``; the prompt ends an indented block only at a blank
+    line, so a statement straight after one (``with ...:`` then ``preflop.load_table(...)``) was a SyntaxError there
+    though the block runs as a script. Each block is fed to the prompt's own compiler line by line (nothing runs)."""
+    import codeop
+
+    refused = []
+    for number, block in enumerate(python_blocks(README.read_text()), start=1):
+        lines: list[str] = []
+        for line in [*block.splitlines(), ""]:
+            lines.append(line)
+            try:
+                complete = codeop.compile_command("\n".join(lines), "<stdin>", "single")
+            except SyntaxError as exc:
+                refused.append(f"block {number}: {line.strip()!r}: {exc.msg}")
+                lines = []
+                continue
+            if complete is not None:
+                lines = []
+    assert refused == []
+
+
 @pytest.mark.slow
 def test_every_readme_python_example_runs_as_written(tmp_path, monkeypatch):
     if os.cpu_count() == 1:
@@ -104,3 +126,11 @@ def test_the_readme_layout_names_every_package_and_module():
             f"{name}{p.stem}" for p in sorted(folder.glob("*.py")) if not p.stem.startswith("_") and p.stem not in words
         ]
     assert missing == []
+
+
+def test_hand_it_out_gives_students_the_install_line_the_course_site_gives():
+    """Issue 41: the README never said what a student installs; the site's home page and the README say the same."""
+    from pokerlab.course.site import STUDENT_INSTALL
+
+    section = README.read_text().split("## Hand it out and grade it", 1)[1].split("\n## ", 1)[0]
+    assert f"**What students install: one line.** `{STUDENT_INSTALL}`" in section

@@ -237,8 +237,9 @@ MC_CHUNK = 1 << 17
 """Monte Carlo deals per kernel call: Python sees Ctrl-C between chunks (a few ms each)."""
 
 
-def equity_mc(board, need, rcards, roff, rcum, n_random, samples, seed):
-    """Monte Carlo showdowns, drawn in resumable chunks so that Ctrl-C stops a long run at once."""
+def equity_mc(board, need, rcards, roff, rcum, n_random, samples, seed, progress=None):
+    """Monte Carlo showdowns, drawn in resumable chunks so that Ctrl-C stops a long run at once; ``progress``
+    (when given) is called with the deals done by each chunk (the chunks draw the same deals as one long run)."""
     n_players = roff.shape[0] - 1 + n_random
     win = np.zeros(n_players)
     tie = np.zeros(n_players)
@@ -256,6 +257,8 @@ def equity_mc(board, need, rcards, roff, rcum, n_random, samples, seed):
         )  # fmt: skip
         done += d
         attempts += a
+        if progress is not None:
+            progress(d)
         if d < want:
             break
     return win, tie, share, share_sq, done, attempts

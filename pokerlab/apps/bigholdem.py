@@ -20,7 +20,9 @@ the deal moves to the left, also after eliminations; the chips' value rises
 at every elimination (the minimum chip is worth ``ceil(5 * players at the
 start / players left)``, at least one more than before; blinds, ante and the
 elimination line follow it: see :mod:`pokerlab.apps.session`); a player whose
-stack falls below twice the minimum chip is eliminated. *raises per phase*
+stack falls below twice the minimum chip is eliminated (and keeps those few
+chips, out of play: the last player in the game then holds nearly all the
+chips, and "Game over" says how many and where the rest are). *raises per phase*
 counts raises after the big blind (before the flop) or the opening bet, so 3
 allows a bet and 3 raises. With two players the player left of the dealer
 posts the small blind, as the page says (not the dealer, as in most heads-up
@@ -99,14 +101,25 @@ def _frame_html(rows: list[dict[str, Any]], columns: dict[str, str], css: str) -
 def game_over_reason(s: TableSession) -> str:
     """Why a finished game ended, as the status line says it ("Game over: Ann won all the chips.").
 
-    The session ends (see :mod:`pokerlab.apps.session`) when fewer than two seats have chips, when the
-    person is eliminated, at the hand limit, or at the time limit; "abandon game" has its own message.
+    The session ends (see :mod:`pokerlab.apps.session`) when fewer than two seats are left in the game, when
+    the person is eliminated, at the hand limit, or at the time limit; "abandon game" has its own message.
+    A seat is eliminated when its stack falls below the elimination line, not only at zero: it keeps the
+    chips it holds, out of play (they stay its final stack in the ranking). So the last seat in play has
+    won *all* the chips only when the eliminated seats hold none; otherwise the reason says how many
+    it holds and what became of the rest.
     """
     left = [t for t, out in enumerate(s.out) if not out]
     you = s.human
     if len(left) == 1:
         who = "you" if left[0] == you else s.seats[left[0]].name
-        return f"{who} won all the chips"
+        held, total = s.stacks[left[0]], sum(s.stacks)
+        if held == total:
+            return f"{who} won all the chips"
+        return (
+            f"{who} won: the last seat in play, with {held:,} of the {total:,} chips; the eliminated seats keep"
+            f" the {total - held:,} they held below the elimination line, out of play (they count in their final"
+            " stacks)"
+        )
     if len(left) == 0:
         return "no seat has chips left"
     if you is not None and s.out[you]:

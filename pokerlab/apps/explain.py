@@ -8,7 +8,8 @@ you and BPP share 80, 40 each"), and, when two hands of the same kind meet,
 what decided between them (:func:`showdown_reason`: "both have one pair,
 nines; you win with the king kicker against BPP's queen").
 :func:`thinking_sentence` puts BPP's decision into one sentence with the
-pot-odds arithmetic. Every name is HTML-escaped.
+pot-odds arithmetic; before the flop it adds that BPP's P(win) comes from its hand-type abstraction (it sees
+"ace high", not A♠K♠: every hand of a type gets the type's P(win)). Every name is HTML-escaped.
 
 >>> from pokerlab.game import AAAI06_HEADS_UP_LIMIT, Call, Check
 >>> h = AAAI06_HEADS_UP_LIMIT.new_hand(button=0, deck="AsKd AhQc 9s9d2c 7h 3s")
@@ -25,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pokerlab import _validate
+from pokerlab.bpp.handtypes import TYPE_LABELS
 from pokerlab.cards import cards_html
 from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.evaluator import HandValue
@@ -196,9 +198,21 @@ def thinking_sentence(thinking: Any, name: str, pot: int, to_call: int, current_
         f'border:1px solid #999;vertical-align:middle;margin-right:6px"><span style="display:block;height:100%;'
         f'width:{100 * p:.0f}%;background:#27ae60"></span></span>'
     )
+    abstraction = ""
+    if thinking.round == "preflop":
+        # BPP's network sees a hand type, not the cards: AKs and A2o are both "busted, A high" to it
+        kind = getattr(thinking, "current", None)
+        label = TYPE_LABELS.get(kind, "") if isinstance(kind, str) else ""
+        label = label.replace("busted, ", "").replace("busted (high card)", "high card")  # plain words, no jargon
+        named = f" ({html.escape(label)})" if label else ""
+        abstraction = (
+            f' <span class="pl-abstraction">(Before the flop this P(win) comes from BPP\'s hand-type abstraction: it'
+            f" sees only its hand type{named}, not the exact cards, so every hand of that type gets the same"
+            " P(win).)</span>"
+        )
     return (
         f'<div class="pl-thinking-line">{bar}{who} thinks it wins {_percent(p)} of the time {when}; '
-        f"{odds}{draw}: <b>it {act}</b>.</div>"
+        f"{odds}{draw}: <b>it {act}</b>.{abstraction}</div>"
     )
 
 

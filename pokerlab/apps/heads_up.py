@@ -10,7 +10,9 @@ buttons for exactly your legal actions, shows BPP's actions as they happen,
 explains the showdown in words (the category, the kicker that decided, a
 split pot, an uncalled bet returned), your running result in small bets per
 hand, the history of hands, and, with "show BPP's thinking", each of its
-decisions as a sentence with a P(win) bar.
+decisions as a sentence with a P(win) bar (before the flop the sentence says
+that this P(win) comes from BPP's hand-type abstraction: it sees "A high" or
+"pair of Qs", not the exact cards).
 
 Every bot can be the opponent (``opponent=`` or the drop-down); choosing
 one starts a new match and says so.

@@ -45,6 +45,7 @@ __all__ = [
     "enable_offline",
     "mark_counts",
     "png_bundle",
+    "spec_svg",
     "svg_png",
 ]
 
@@ -388,6 +389,17 @@ def chart_svg(chart: alt.TopLevelMixin) -> str:
 
     svg = _vega(vl_convert.vegalite_to_svg, chart.to_json())
     return svg.replace("<svg ", f"<svg {SHRINK_TO_FIT} ", 1)
+
+
+def spec_svg(chart: alt.TopLevelMixin | dict[str, Any]) -> str:
+    """A chart or a Vega-Lite spec (a dict, as a saved notebook holds it) drawn as SVG text at its own size.
+
+    ``pokerlab course slides`` draws the lessons' saved specs again this way, with larger fonts, for a slide.
+    """
+    _chart_arg(chart, "chart")
+    import vl_convert
+
+    return str(_vega(vl_convert.vegalite_to_svg, _spec_json(chart), **_vl_version(chart)))
 
 
 @dataclass(frozen=True, slots=True)

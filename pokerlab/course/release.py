@@ -6,12 +6,18 @@ what gives the answers away: every solution region becomes ``# YOUR CODE HERE`` 
 and the outputs of solution and check cells are cleared. The solutions copy keeps everything and only
 drops the region markers. Both lose the test suite's ``# NBVAL_CHECK_OUTPUT`` lines. This is what
 nbgrader's ``generate_assignment`` does, done here without nbgrader so that a lecturer needs only pokerlab.
+
+Neither copy has a ``solutions/`` folder beside it, so both drop the lessons' links to
+``solutions/<lesson>_solutions.ipynb`` (with the clause that introduces them): a copy links nothing that
+is not there (:func:`relink`; the course site links its own solutions pages instead).
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,15 +39,56 @@ from pokerlab.course.lessons import (
 )
 from pokerlab.errors import ParameterError, ParameterTypeError
 
-__all__ = ["release", "solutions_copy", "student_copy"]
+__all__ = ["release", "relink", "solutions_copy", "student_copy"]
 
 CODE_STUB = "# YOUR CODE HERE\nraise NotImplementedError()"
 ANSWER_STUB = "YOUR ANSWER HERE"
 
 
+#: a markdown link to a lesson's solutions notebook, and the clause leading to it ("; on the course site: [...]")
+_SOLUTION_LINK = re.compile(
+    r"(?P<lead>[;,]?\s*(?:on|see) the course site:?\s*)?"
+    r"\[(?P<text>[^\]\n]*)\]\((?:\./)?solutions/(?P<stem>[^)\s/]+?)_solutions\.ipynb\)"
+)
+#: a markdown link to a notebook in the same tree (not a web address)
+_NOTEBOOK_LINK = re.compile(r"\[(?P<text>[^\]\n]*)\]\((?P<target>(?![a-z]+:)[^)\s#]+\.ipynb)(?P<anchor>#[^)\s]*)?\)")
+
+
+def relink(
+    notebook: dict[str, Any],
+    published: Callable[[str], bool] = lambda target: False,
+    solutions: Callable[[str], str | None] = lambda stem: None,
+) -> dict[str, Any]:
+    """The notebook (changed in place and returned) with no link in its markdown to a notebook not published.
+
+    A link to ``solutions/<stem>_solutions.ipynb`` becomes ``solutions(stem)`` (a markdown link or any text)
+    or, for None, disappears with the clause that introduces it ("; on the course site: [...]"). Any other
+    link to a ``.ipynb`` whose target ``published(target)`` denies keeps its text and loses the link.
+    """
+
+    def solution(m: re.Match[str]) -> str:
+        new = solutions(m.group("stem"))
+        if new is None:
+            return ""
+        return (m.group("lead") or "") + new
+
+    def other(m: re.Match[str]) -> str:
+        return m.group(0) if published(m.group("target")) else m.group("text")
+
+    for cell in notebook["cells"]:
+        if cell.get("cell_type") != "markdown":
+            continue
+        text = source(cell)
+        new = _NOTEBOOK_LINK.sub(other, _SOLUTION_LINK.sub(solution, text))
+        if new != text:
+            cell["source"] = new
+    return notebook
+
+
 def student_copy(notebook: dict[str, Any]) -> dict[str, Any]:
-    """The notebook a student gets: no solution code, no hidden tests, nothing else changed."""
-    nb = copy.deepcopy(check_notebook(notebook))
+    """The notebook a student gets: no solution code, no hidden tests, no links to solutions notebooks (none
+    ship with it), nothing else changed."""
+    nb = relink(copy.deepcopy(check_notebook(notebook)), _sibling)
     for cell in nb["cells"]:
         meta = nbgrader_meta(cell)
         text = source(cell)
@@ -61,8 +108,9 @@ def student_copy(notebook: dict[str, Any]) -> dict[str, Any]:
 
 
 def solutions_copy(notebook: dict[str, Any]) -> dict[str, Any]:
-    """The complete notebook: solutions and hidden tests in place, markers dropped."""
-    nb = copy.deepcopy(check_notebook(notebook))
+    """The complete notebook: solutions and hidden tests in place, markers dropped (and no link to a
+    solutions notebook: this is it)."""
+    nb = relink(copy.deepcopy(check_notebook(notebook)), _sibling)
     for cell in nb["cells"]:
         text = original = source(cell)
         for begin, end in ((BEGIN_SOLUTION, END_SOLUTION), (BEGIN_HIDDEN, END_HIDDEN)):
@@ -73,6 +121,11 @@ def solutions_copy(notebook: dict[str, Any]) -> dict[str, Any]:
         if text != original:
             cell["source"] = text
     return nb
+
+
+def _sibling(target: str) -> bool:
+    """A link to another lesson (``NN_<name>.ipynb`` beside this one) holds in a copy; any other does not."""
+    return re.fullmatch(r"(?:\./)?\d\d_[A-Za-z0-9_]+\.ipynb", target) is not None
 
 
 def notebook_text(nb: dict[str, Any]) -> str:

@@ -1,13 +1,20 @@
 """The course site (``pokerlab course site OUT``): static HTML that opens offline from ``file://``.
 
-Built with Sphinx, myst-nb and sphinx-book-theme (what Jupyter Book 1.x is made of) from generated sources:
+Built with Sphinx, myst-nb and sphinx-book-theme (what Jupyter Book 1.x is made of) from generated sources.
+By default it is the **students'** site:
 
-* ``index`` is the course map (``notebooks/00_course_map.ipynb``), so the site opens at ``OUT/index.html``;
-* each lesson is its **student copy** with its saved outputs (charts are PNGs): no solution code on the page;
-* ``solutions/<lesson>_solutions`` is the exercise part of the complete copy, with outputs; the lessons'
-  and the course map's links to ``solutions/..._solutions.ipynb`` become links to these pages;
-* slide decks: ``pokerlab course slides`` is run on the student copies into ``OUT/slides/``, and every
-  ``OUT/slides/<lesson>.slides.html`` (and ``.pdf``) found is linked from its lesson's page.
+* ``index`` is a student landing page (what the course is, the one install line, the lessons published
+  with their minutes and decks); the lecturer's course map, with its lecture plan and grading notes, is
+  not on the site;
+* each lesson is its **student copy** with its saved outputs (charts are PNGs): no solution code, no
+  hidden test, no link to a page that is not published;
+* ``lessons="01-05"`` (``--lessons 01-05``) publishes a subset, week by week: the other lessons are not
+  built, and links to them keep their text without the link;
+* ``solutions=True`` (``--solutions``, after the deadline) adds ``solutions/<lesson>_solutions``, the
+  exercise part of the complete copy with its outputs (hidden tests left out: they grade next year's
+  class too), linked from its lesson, from the landing page and from the navigation;
+* slide decks: ``pokerlab course slides`` is run on the published student copies into ``OUT/slides/``,
+  and every ``OUT/slides/<lesson>.slides.html`` (and ``.pdf``) found is linked from its lesson's page.
 
 Offline: nothing is executed (``nb_execution_mode = "off"``), MathJax 3 is the vendored copy
 (``mathjax_path``, kept out of ``_static/``'s script list), there are no launch buttons, no source or
@@ -27,13 +34,24 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pokerlab.course.lessons import lessons_dir, read_lessons, source, without_check_marker
-from pokerlab.course.release import solutions_copy, student_copy, write_notebook
-from pokerlab.errors import DataError, ParameterError
+from pokerlab.course.lessons import (
+    BEGIN_HIDDEN,
+    END_HIDDEN,
+    Lesson,
+    lessons_dir,
+    read_lessons,
+    source,
+    strip_region,
+)
+from pokerlab.course.release import relink, solutions_copy, student_copy, write_notebook
+from pokerlab.errors import DataError, ParameterError, ParameterTypeError
 
-__all__ = ["build_site"]
+__all__ = ["build_site", "lesson_numbers"]
 
 ASSETS = Path(__file__).resolve().parent / "assets"
+
+#: what a student installs: the lessons, JupyterLab and the slideshow extension (the ``lab`` extra)
+STUDENT_INSTALL = 'pip install "pokerlab[lab]"'
 
 _CONF = """
 project = "pokerlab: a course on Texas Hold'em AI"
@@ -62,13 +80,58 @@ suppress_warnings = ["myst.header", "mystnb.unknown_mime_type", "misc.highlighti
 """
 
 
+def lesson_numbers(spec: str | None, available: list[str]) -> list[str]:
+    """The lesson numbers a ``--lessons`` text names, among ``available`` ("01"...): every one for None.
+
+    ``"01-05"`` is a range, ``"01,03,07"`` a list, and both mix (``"1-3,5"``).
+
+    >>> lesson_numbers("01-03,05", ["01", "02", "03", "04", "05", "06"])
+    ['01', '02', '03', '05']
+    """
+    if spec is None:
+        return list(available)
+    if not isinstance(spec, str):
+        raise ParameterTypeError(f"lessons must be a text such as '01-05' or '01,03', not {spec!r:.40}")
+    chosen: set[str] = set()
+    for item in spec.replace(" ", ",").split(","):
+        if not item:
+            continue
+        m = re.fullmatch(r"(\d{1,2})(?:-(\d{1,2}))?", item)
+        if not m:
+            raise ParameterError(
+                f"lessons: {item!r:.20} is not a lesson number or a range: write e.g. --lessons 01-05 or 01,03,07"
+            )
+        first, last = int(m.group(1)), int(m.group(2) or m.group(1))
+        if last < first:
+            raise ParameterError(f"lessons: the range {item!r} runs backwards: write {last:02d}-{first:02d}")
+        for n in range(first, last + 1):
+            if f"{n:02d}" not in available:
+                raise ParameterError(
+                    f"lessons: there is no lesson {n:02d} (the lessons are {available[0]}-{available[-1]})"
+                )
+            chosen.add(f"{n:02d}")
+    if not chosen:
+        raise ParameterError("lessons: name at least one lesson, e.g. --lessons 01-05")
+    return sorted(chosen)
+
+
 def _exercise_part(nb: dict[str, Any], title: str) -> dict[str, Any]:
     """The cells from ``## Exercises`` on, under a title of their own."""
     cells = nb["cells"]
     start = next((i for i, c in enumerate(cells) if re.search(r"^## Exercises\s*$", source(c), re.M)), -1)
     head = {"cell_type": "markdown", "id": "solutions-title", "metadata": {}, "source": f"# Solutions · {title}"}
-    part = cells[start + 1 :]
-    return {**nb, "cells": [head, *part]}
+    return {**nb, "cells": [head, *cells[start + 1 :]]}
+
+
+def _without_hidden_tests(nb: dict[str, Any]) -> dict[str, Any]:
+    """The lesson with its hidden tests taken out (a solutions page shows the solutions, not the grader's tests)."""
+    cells = []
+    for cell in nb["cells"]:
+        text = source(cell)
+        cells.append(
+            {**cell, "source": strip_region(text, BEGIN_HIDDEN, END_HIDDEN, "")} if BEGIN_HIDDEN in text else cell
+        )
+    return {**nb, "cells": cells}
 
 
 def _title(nb: dict[str, Any], default: str) -> str:
@@ -79,18 +142,24 @@ def _title(nb: dict[str, Any], default: str) -> str:
     return default
 
 
-def _build_slides(out: Path) -> str:
-    """Run ``pokerlab course slides OUT/slides`` on the lessons' **student copies** (the site is what students
-    read: a deck of the lesson itself would show every solution and hidden test); a failure is a note."""
+def _build_slides(out: Path, lessons: list[Lesson] | None = None) -> str:
+    """Run ``pokerlab course slides OUT/slides`` on the **student copies** of ``lessons`` (every lesson for None):
+    the site is what students read, and a deck of the lesson itself would show every solution and hidden test.
+    A failure is a note."""
     import importlib.util
 
     if importlib.util.find_spec("pokerlab.course.slides") is None:
         return ""
     folder = lessons_dir()
+    stems = None if lessons is None else {lesson.stem for lesson in lessons}
     with tempfile.TemporaryDirectory(prefix="pokerlab-site-slides-") as tmp:
         for path in sorted(folder.glob("[0-9][0-9]_*.ipynb")):
+            if stems is not None and not path.name.startswith("00") and path.stem not in stems:
+                continue
             nb = json.loads(path.read_text(encoding="utf-8"))
-            write_notebook(nb if path.name.startswith("00") else student_copy(nb), Path(tmp) / path.name)
+            if not path.name.startswith("00"):  # the course map only tells the slides where the lessons are
+                nb = relink(student_copy(nb), lambda target: stems is None or Path(target).stem in stems)
+            write_notebook(nb, Path(tmp) / path.name)
         proc = subprocess.run(
             [sys.executable, "-m", "pokerlab", "course", "slides", str(out / "slides"), "--notebooks", tmp],
             capture_output=True,
@@ -100,28 +169,123 @@ def _build_slides(out: Path) -> str:
     return "" if proc.returncode == 0 else f"slides not built: {proc.stderr.strip().splitlines()[-1:]}"
 
 
-def _slide_links(out: Path, stem: str) -> str:
-    links = []
+def _decks(out: Path, stem: str) -> list[tuple[str, str]]:
+    """The decks built for a lesson in ``OUT/slides``: (relative address, label) each."""
+    found = []
     for suffix, label in ((".slides.html", "slide deck"), (".pdf", "slides as PDF"), (".slides.pdf", "slides as PDF")):
         if (out / "slides" / f"{stem}{suffix}").is_file():
-            links.append(f'<a href="slides/{stem}{suffix}">{label}</a>')
-    return " · ".join(links)
+            found.append((f"slides/{stem}{suffix}", label))
+    return found
 
 
-def build_site(out: str | Path, *, slides: bool = True) -> dict[str, Any]:
-    """Build the site into ``out`` (created if needed); returns what was built: ``index``, ``pages``, ``seconds``."""
+def _slide_links(out: Path, stem: str) -> str:
+    return " · ".join(f'<a href="{href}">{label}</a>' for href, label in _decks(out, stem))
+
+
+def _map_rows(course_map: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    """The course map's table of lessons: per lesson stem, what it teaches and its minutes."""
+    rows: dict[str, tuple[str, str]] = {}
+    for cell in course_map["cells"]:
+        for m in re.finditer(r"^\| \[[^\]]*\]\((\d\d_\w+)\.ipynb\) \| ([^|]*) \|.*?\| (\d+) \|", source(cell), re.M):
+            rows[m.group(1)] = (m.group(2).strip(), m.group(3))
+    return rows
+
+
+def _landing_page(
+    lessons: list[tuple[Lesson, str]], rows: dict[str, tuple[str, str]], solutions: bool, subset: bool, out: Path
+) -> str:
+    """The students' home page (markdown): the course, the install line, the lessons published."""
+    lines = [
+        "# pokerlab: a course on Texas Hold'em AI",
+        "",
+        "A course on how programs play Texas Hold'em, from the cards to an equilibrium: hand strength and",
+        "potential, preflop tables, betting rules, opponent models, a Bayesian network that plays, self-play",
+        "experiments and counterfactual regret minimisation. Each lesson says what you can do by its end,",
+        "explains before it computes, and ends with a recap and exercises, graded from your notebook.",
+        "",
+        "## Before the first lesson",
+        "",
+        "Install pokerlab with JupyterLab (Python 3.11 or newer; your lecturer may hand you a wheel file to",
+        "install instead of the package name):",
+        "",
+        "```bash",
+        STUDENT_INSTALL,
+        "```",
+        "",
+        "Then open the notebooks your lecturer handed out with `jupyter lab`. Everything runs offline; the",
+        "first computation of a session can pause for a few seconds while pokerlab compiles its kernels (it",
+        "says so).",
+        "",
+        "## The lessons",
+        "",
+        "| lesson | what you learn | minutes | slides |",
+        "|---|---|---|---|",
+    ]
+    for lesson, title in lessons:
+        what, minutes = rows.get(lesson.stem, ("", ""))
+        deck = " · ".join(f'<a href="{href}">{label}</a>' for href, label in _decks(out, lesson.stem))
+        lines.append(f"| [{title}]({lesson.stem}.ipynb) | {what} | {minutes} | {deck} |")
+    lines.append("")
+    if subset:
+        lines += ["More lessons are published here as the course goes on.", ""]
+    lines += ["## Solutions", ""]
+    if solutions:
+        lines += [
+            "Worked solutions of each lesson's exercises (try the exercises first):",
+            "",
+            *[f"* [Solutions · {title}](solutions/{lesson.stem}_solutions.ipynb)" for lesson, title in lessons],
+        ]
+    else:
+        lines.append("The worked solutions are published here after the exercises' deadline.")
+    return "\n".join(lines) + "\n"
+
+
+#: what ``pokerlab course slides`` writes for a lesson (beside its shared ``reveal/`` folder)
+_DECK_FILES = (".slides.html", "_files", ".pdf", ".slides.pdf")
+
+
+def build_site(
+    out: str | Path, *, slides: bool = True, solutions: bool = False, lessons: str | None = None
+) -> dict[str, Any]:
+    """Build the students' site into ``out`` (created if needed): the lessons' student copies under a student
+    landing page, only the lessons ``lessons`` names (``"01-05"``, ``"01,03"``; every lesson for None), and the
+    solutions pages only with ``solutions=True``. Returns what was built: ``index``, ``pages``, ``lessons``,
+    ``solutions``, ``seconds``, ``notes``."""
     start = time.monotonic()
     target = Path(out)
+    if not isinstance(slides, bool):
+        raise ParameterTypeError(f"slides must be True or False, not {slides!r:.40}")
+    if not isinstance(solutions, bool):
+        raise ParameterTypeError(f"solutions must be True or False, not {solutions!r:.40}")
     if target.exists() and not target.is_dir():
         raise ParameterError(f"OUT {str(out)!r} exists and is not a folder")
+    every = read_lessons(lessons_dir())
+    chosen = set(lesson_numbers(lessons, [lesson.stem[:2] for lesson in every]))
+    published = [lesson for lesson in every if lesson.stem[:2] in chosen]
     try:
         from sphinx.cmd.build import build_main
     except ImportError:
         raise DataError('the course site needs Jupyter Book 1.x: pip install "pokerlab[course]"') from None
     folder = lessons_dir()
-    lessons = read_lessons(folder)
     target.mkdir(parents=True, exist_ok=True)
-    notes = [n for n in [_build_slides(target) if slides else ""] if n]
+    withheld = [lesson.stem for lesson in every if lesson.stem[:2] not in chosen]
+    stale = [target / "solutions"] if not solutions else []
+    stale += [target / f"{stem}.html" for stem in withheld]
+    stale += [target / "slides" / f"{stem}{end}" for stem in withheld for end in _DECK_FILES]
+    for path in stale:  # a rebuild into the same folder leaves no page of the last build that this one withholds
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif path.exists():
+            path.unlink()
+    notes = [n for n in [_build_slides(target, published) if slides else ""] if n]
+    stems = {lesson.stem for lesson in published}
+
+    def is_published(link: str) -> bool:
+        return Path(link).stem in stems
+
+    def solution_link(stem: str) -> str | None:
+        return f"[the solutions page](solutions/{stem}_solutions.ipynb)" if solutions and stem in stems else None
+
     with tempfile.TemporaryDirectory(prefix="pokerlab-site-") as tmp:
         src = Path(tmp)
         (src / "conf.py").write_text(_CONF.format(), encoding="utf-8")
@@ -129,10 +293,12 @@ def build_site(out: str | Path, *, slides: bool = True) -> dict[str, Any]:
         shutil.copytree(ASSETS / "mathjax", vendor / "mathjax")
         shutil.copy(ASSETS / "site" / "pokerlab-site.css", vendor / "pokerlab-site.css")
         course_map = json.loads((folder / "00_course_map.ipynb").read_text(encoding="utf-8"))
-        toc = []
-        for lesson in lessons:
-            page = student_copy(lesson.notebook)
+        toc, titled = [], []
+        for lesson in published:
+            # the lesson's own links first: to its solutions page (when published), to published lessons only
+            page = student_copy(relink(json.loads(json.dumps(lesson.notebook)), is_published, solution_link))
             title = _title(page, lesson.stem)
+            titled.append((lesson, title))
             links = _slide_links(target, lesson.stem)
             if links:
                 page["cells"].insert(
@@ -145,29 +311,28 @@ def build_site(out: str | Path, *, slides: bool = True) -> dict[str, Any]:
                     },
                 )
             write_notebook(page, src / f"{lesson.stem}.ipynb")
-            (src / "solutions").mkdir(exist_ok=True)
-            sol = _exercise_part(solutions_copy(lesson.notebook), title)
-            write_notebook(sol, src / "solutions" / f"{lesson.stem}_solutions.ipynb")
-            toc += [lesson.stem, f"solutions/{lesson.stem}_solutions"]
-        course_map["cells"].append(
-            {
-                "cell_type": "markdown",
-                "id": "site-toc",
-                "metadata": {},
-                "source": "```{toctree}\n:hidden:\n:maxdepth: 1\n\n" + "\n".join(toc) + "\n```",
-            }
-        )
-        for cell in course_map["cells"]:
-            if cell["cell_type"] == "code":
-                cell["source"] = without_check_marker(source(cell))
-        write_notebook(course_map, src / "index.ipynb")
+            toc.append(lesson.stem)
+            if solutions:
+                (src / "solutions").mkdir(exist_ok=True)
+                sol = _exercise_part(solutions_copy(_without_hidden_tests(lesson.notebook)), title)
+                write_notebook(relink(sol, is_published), src / "solutions" / f"{lesson.stem}_solutions.ipynb")
+                toc.append(f"solutions/{lesson.stem}_solutions")
+        index = _landing_page(titled, _map_rows(course_map), solutions, len(published) < len(every), target)
+        index += "\n```{toctree}\n:hidden:\n:maxdepth: 1\n\n" + "\n".join(toc) + "\n```\n"
+        (src / "index.md").write_text(index, encoding="utf-8")
         log = src / "sphinx.log"
-        status = build_main(["-b", "html", "-q", "-w", str(log), "-d", str(src / "_doctrees"), str(src), str(target)])
+        # built inside the temporary folder, then copied: myst-nb writes its outputs beside the build folder
+        # (a jupyter_execute/ folder of lesson copies), which must not land beside OUT
+        html_dir = src / "_build" / "html"
+        status = build_main(["-b", "html", "-q", "-w", str(log), "-d", str(src / "_doctrees"), str(src), str(html_dir)])
         if status != 0:
             raise DataError(f"the site did not build: {log.read_text(encoding='utf-8')[-600:]}")
+        shutil.copytree(html_dir, target, dirs_exist_ok=True)
     return {
         "index": str(target / "index.html"),
-        "pages": 1 + 2 * len(lessons),
+        "pages": 1 + len(toc),
+        "lessons": [lesson.stem for lesson in published],
+        "solutions": solutions,
         "seconds": time.monotonic() - start,
         "notes": notes,
     }

@@ -27,6 +27,7 @@ course map's lecture cell) as one deck, with each step's time in the speaker not
 from __future__ import annotations
 
 import html
+import itertools
 import json
 import math
 import os
@@ -42,7 +43,8 @@ from typing import Any
 
 from pokerlab import _validate
 from pokerlab._files import write_bytes, write_text
-from pokerlab.errors import DataError, ParameterError, ParameterTypeError
+from pokerlab.course.release import relink
+from pokerlab.errors import DataError, ParameterError, ParameterTypeError, PokerlabError
 
 __all__ = [
     "LectureStep",
@@ -74,6 +76,8 @@ class _Block:
     height: float
     fragment: bool = False
     image: tuple[int, int] | None = None  # an image's (width, height) in CSS pixels: it may shrink to fit
+    spec: dict[str, Any] | None = None  # a chart's Vega-Lite spec: drawn as SVG for its place on the slide
+    png: bytes = b""  # the chart's saved picture, used when the spec cannot be drawn
 
 
 @dataclass
@@ -145,7 +149,27 @@ def _markdown(text: str) -> str:
     protected = _MATH_OR_CODE.sub(keep, text)
     rendered = str(mistune.create_markdown(escape=False, plugins=["table", "strikethrough"])(protected))
     rendered = re.sub(r"MATHPLACEHOLDER(\d+)X", lambda m: formulas[int(m.group(1))], rendered)
+    rendered = re.sub(r"<pre><code([^>]*)>(.*?)</code></pre>", _fence_sized, rendered, flags=re.S)
     return rendered.replace("\\$", "$")
+
+
+#: a code block written in the prose (pseudo-code, a formula laid out in text): its font size, 20-24 px
+FENCE_PX_MAX, FENCE_PX_MIN = 24, 20
+
+
+def _fence_px(lines: Sequence[str]) -> int:
+    """The font size of a code block in the prose: as large as its longest line allows, never below 20 px
+    (pseudo-code is read from the back of the room; a longer line wraps)."""
+    longest = max((len(line.expandtabs(4)) for line in lines), default=0)
+    if longest == 0:
+        return FENCE_PX_MAX
+    return max(FENCE_PX_MIN, min(FENCE_PX_MAX, int(_CODE_WIDTH / (_MONO_EM * longest))))
+
+
+def _fence_sized(m: re.Match[str]) -> str:
+    px = _fence_px(html.unescape(m.group(2)).rstrip("\n").split("\n"))
+    style = f' style="font-size:{px}px;line-height:{round(px * 1.3)}px"'
+    return f'<pre class="prose"{style}><code{m.group(1)}>{m.group(2)}</code></pre>'
 
 
 def _inline(text: str) -> str:
@@ -160,14 +184,20 @@ def _text_height(text: str) -> float:
     height = 14.0
     in_fence = False
     logical: list[str] = []  # paragraphs and list items, their wrapped source lines joined
-    for line in text.split("\n"):
+    lines = text.split("\n")
+    fence_px = FENCE_PX_MAX
+    for i, line in enumerate(lines):
         if line.startswith("```"):
             in_fence = not in_fence
-            height += 10
+            if in_fence:  # the block's size, from its longest line (as _fence_px gives it)
+                body = [x for x in itertools.takewhile(lambda x: not x.startswith("```"), lines[i + 1 :])]
+                fence_px = _fence_px(body)
+            height += 26
             continue
         stripped = line.strip()
         if in_fence:
-            height += 21 * max(1, math.ceil(len(line) / 118))
+            per_row = max(1, int(_CODE_WIDTH / (_MONO_EM * fence_px)))
+            height += round(fence_px * 1.3) * max(1, math.ceil(len(line.expandtabs(4)) / per_row))
         elif stripped.startswith("|"):
             height += 34
         elif "$$" in stripped:
@@ -201,6 +231,68 @@ def _markdown_chunks(text: str) -> list[str]:
             continue
         chunks[-1].append(line)
     return ["\n".join(c) for c in chunks if any(x.strip() for x in c)]
+
+
+#: the most characters a paragraph shows on a slide: a longer one is cut between sentences into paragraphs of
+#: its own (issue 41: paragraphs of 400-1,100 characters sat on slides, unread from the back of the room)
+PARAGRAPH_MAX = 320
+_SENTENCE_GAP = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(*_`$\[\"'])")
+_NOT_AN_END = {"e.g.", "i.e.", "eq.", "eqs.", "vs.", "cf.", "fig.", "no.", "al.", "approx.", "etc.", "p.", "pp."}
+
+
+def _balanced(text: str) -> bool:
+    """No bold, italic, code or math span is left open at the end of ``text``."""
+    text = re.sub(r"\\\$", "", text)
+    return all(text.count(mark) % 2 == 0 for mark in ("**", "`", "$"))
+
+
+def _sentences(paragraph: str) -> list[str]:
+    """The paragraph cut at sentence ends (and, for a sentence still too long, at semicolons) that leave no
+    span open; abbreviations such as "e.g." and "eq." are not ends."""
+    pieces: list[str] = []
+    start = 0
+    for m in _SENTENCE_GAP.finditer(paragraph):
+        before = paragraph[start : m.start()]
+        word = before.rsplit(None, 1)[-1].lower() if before.strip() else ""
+        if word in _NOT_AN_END or not _balanced(before):
+            continue
+        pieces.append(before.strip())
+        start = m.end()
+    pieces.append(paragraph[start:].strip())
+    out: list[str] = []
+    for piece in (p for p in pieces if p):
+        out.extend(_clauses(piece) if len(piece) > PARAGRAPH_MAX else [piece])
+    return out
+
+
+def _clauses(sentence: str) -> list[str]:
+    """A sentence too long for a slide cut after its semicolons and colons (outside brackets and spans)."""
+    cuts, start = [], 0
+    for m in re.finditer(r"[;:]\s+", sentence):
+        before = sentence[start : m.start() + 1]
+        if _balanced(before) and before.count("(") == before.count(")") and m.start() - start > 60:
+            cuts.append(before.strip())
+            start = m.end()
+    return [*cuts, sentence[start:].strip()] if cuts else [sentence]
+
+
+def _short_paragraphs(chunk: str) -> list[str]:
+    """A plain paragraph longer than :data:`PARAGRAPH_MAX` characters as several, cut between sentences (lists,
+    tables, code, formulas and headings stay whole)."""
+    first = chunk.lstrip()
+    if (
+        len(chunk) <= PARAGRAPH_MAX
+        or re.match(r"([*+-]\s|\d+\.\s|\||```|\$\$|#|>|<)", first)
+        or "\n\n" in chunk.strip()
+    ):
+        return [chunk]
+    out: list[str] = []
+    for sentence in _sentences(" ".join(line.strip() for line in chunk.split("\n"))):
+        if out and len(out[-1]) + 1 + len(sentence) <= PARAGRAPH_MAX:
+            out[-1] += " " + sentence
+        else:
+            out.append(sentence)
+    return out
 
 
 def _list_items(chunk: str) -> list[str]:
@@ -292,7 +384,14 @@ def _code_blocks(cell: dict[str, Any], assets: _Assets) -> list[_Block]:
                 blocks += _pre(text, "output")
         elif kind in ("display_data", "execute_result"):
             data = out.get("data", {})
-            if "image/png" in data:
+            spec = data.get("application/vnd.vegalite.v5+json")
+            if "image/png" in data and isinstance(spec, dict):
+                raw = data["image/png"]
+                png = base64.b64decode("".join(raw) if isinstance(raw, list) else raw)
+                size = _png_size(png, out.get("metadata", {}).get("image/png", {}) or {})
+                # drawn from its spec once its place on the slide is known (_draw_charts); the PNG is the fallback
+                blocks.append(_Block('<img class="chart" alt="chart">', 0, image=size, spec=spec, png=png))
+            elif "image/png" in data:
                 raw = data["image/png"]
                 png = base64.b64decode("".join(raw) if isinstance(raw, list) else raw)
                 size = _png_size(png, out.get("metadata", {}).get("image/png", {}) or {})
@@ -379,7 +478,7 @@ def _parts(nb: dict[str, Any], assets: _Assets) -> list[_Part]:
                 tag = {"h1": "h1", "h2": "h2", "h3": "h3"}[kind]
                 blocks.append(_Block(f"<{tag}>{_inline(heading)}</{tag}>", {"h1": 70, "h2": 62, "h3": 50}[kind]))
             for chunk in _markdown_chunks(body):
-                for piece in _list_items(chunk):
+                for piece in (p for item in _list_items(chunk) for p in _short_paragraphs(item)):
                     blocks.append(_Block(_markdown(piece), _text_height(piece)))
             if i == 0 and has_heading and kind == "body":
                 st = "-"  # prose before a heading in the same cell ends the previous section
@@ -427,7 +526,8 @@ def _layout(parts: Sequence[_Part]) -> list[_Slide]:
             used = sum(b.height for b in current.blocks) + (30 if current.continued else 0)
             if block.image is not None:
                 w, h = block.image
-                natural = h * min(1.4, (WIDTH - 80) / w)
+                # a chart drawn from its spec (SVG) may fill a slide; a picture grows at most 1.4 times (it blurs)
+                natural = h * min(2.0 if block.spec is not None else 1.4, (WIDTH - 80) / w)
                 room = BUDGET - used
                 # a chart squeezed under other blocks to less than 3/4 of the size it could have on a slide of
                 # its own (the 13x13 grids' numbers unreadable), or shown below its own size (its labels smaller
@@ -450,6 +550,147 @@ def _layout(parts: Sequence[_Part]) -> list[_Slide]:
     return [s for s in slides if s.blocks]
 
 
+#: the smallest text (px) in a chart on a 1280x720 slide: charts are drawn again, from their Vega-Lite spec, with
+#: every font scaled until the smallest is at least this large where the chart is shown
+CHART_TEXT_PX = 18
+#: Vega-Lite's default font sizes, scaled like those a spec sets itself
+_VL_FONTS = {
+    "axis": {"labelFontSize": 10, "titleFontSize": 11},
+    "legend": {"labelFontSize": 10, "titleFontSize": 11},
+    "header": {"labelFontSize": 10, "titleFontSize": 11},
+    "title": {"fontSize": 13, "subtitleFontSize": 12},
+    "text": {"fontSize": 11},
+}
+
+
+def _scaled_fonts(node: Any, k: float) -> Any:
+    """A copy of a spec with every font size (``fontSize``, ``labelFontSize``, ...) times ``k``."""
+    if isinstance(node, dict):
+        return {
+            key: round(value * k, 2)
+            if (key == "fontSize" or key.endswith("FontSize")) and isinstance(value, (int, float))
+            else _scaled_fonts(value, k)
+            for key, value in node.items()
+        }
+    if isinstance(node, list):
+        return [_scaled_fonts(x, k) for x in node]
+    return node
+
+
+def _mark_type(layer: dict[str, Any]) -> str:
+    mark = layer.get("mark")
+    return str(mark.get("type", "")) if isinstance(mark, dict) else str(mark or "")
+
+
+def _heatmap_numbers_fit(spec: dict[str, Any], font: float) -> dict[str, Any]:
+    """A heatmap (a rect layer and a text layer of its numbers) whose numbers are drawn at ``font`` pixels and fit
+    their cells: "0.23" loses its leading zero (".23") where that is enough, and the numbers go (the colour scale
+    and its legend give the values) where even that runs over the cell. Other specs come back as they are."""
+    for key in ("hconcat", "vconcat", "concat"):  # side by side (Tables 1 and 2): each heatmap on its own
+        if isinstance(spec.get(key), list):
+            return {**spec, key: [_heatmap_numbers_fit(x, font) if isinstance(x, dict) else x for x in spec[key]]}
+    layers = spec.get("layer")
+    if not isinstance(layers, list) or not any(_mark_type(x) == "rect" for x in layers if isinstance(x, dict)):
+        return spec
+    width = spec.get("width")
+    kept = []
+    for layer in layers:
+        if not (isinstance(layer, dict) and _mark_type(layer) == "text") or not isinstance(width, (int, float)):
+            kept.append(layer)
+            continue
+        enc = layer.get("encoding") or {}
+        x = enc.get("x") or {}
+        columns = len(x["sort"]) if isinstance(x.get("sort"), list) and x["sort"] else 13
+        mark = layer["mark"] if isinstance(layer.get("mark"), dict) else {"type": "text"}
+        layer = {**layer, "mark": {**mark, "fontSize": round(font, 2)}}
+        text = enc.get("text") or {}
+        digits = re.fullmatch(r"\.(\d)f", str(text.get("format", "")))
+        chars = int(digits.group(1)) + 2 if digits else 5
+        room = 0.9 * width / columns  # a cell's width, less a margin either side
+        if chars * 0.64 * font <= room:
+            kept.append(layer)
+        elif digits and (chars - 1) * 0.64 * font <= room and isinstance(text.get("field"), str):
+            field_ = text["field"]
+            fmt = f".{digits.group(1)}f"
+            fewer = f".{max(0, int(digits.group(1)) - 1)}f"  # 1.00 as 1.0: as wide as .23
+            expr = (
+                f"abs(datum['{field_}']) < 1 ? replace(format(datum['{field_}'], '{fmt}'), '0.', '.')"
+                f" : format(datum['{field_}'], '{fewer}')"
+            )
+            short = {**enc, "text": {"field": "pokerlab_short", "type": "nominal"}}
+            transform = [*layer.get("transform", []), {"calculate": expr, "as": "pokerlab_short"}]
+            kept.append({**layer, "encoding": short, "transform": transform})
+        # else: the numbers cannot be read at this size; the colour and its legend stay
+    return {**spec, "layer": kept}
+
+
+def _svg_size(svg: str) -> tuple[float, float, float]:
+    """An SVG's width and height and its smallest font size."""
+    m = re.search(r'<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"', svg)
+    fonts = [float(x) for x in re.findall(r'font-size="([\d.]+)', svg)]
+    if not m:
+        return 0.0, 0.0, 0.0
+    return float(m.group(1)), float(m.group(2)), min(fonts, default=CHART_TEXT_PX * 10)
+
+
+def _chart_svg(
+    spec: dict[str, Any], slot_w: float, slot_h: float, natural: tuple[int, int]
+) -> tuple[str, float, float, float] | None:
+    """The chart drawn as SVG for a slot of ``slot_w`` x ``slot_h`` pixels of the slide, with its fonts scaled so
+    that its smallest text shows at :data:`CHART_TEXT_PX` or more: (svg, shown width, shown height, smallest text
+    as shown); None when it cannot be drawn."""
+    try:  # the presentation layer draws (it loads altair and vl-convert); a deck built without them shows pictures
+        from pokerlab.charts.render import spec_svg
+    except ImportError:
+        return None
+    base = dict(spec)
+    config = {key: dict(value) for key, value in (base.get("config") or {}).items() if isinstance(value, dict)}
+    for group, sizes in _VL_FONTS.items():  # the defaults a spec leaves to Vega-Lite, so that they scale too
+        for key, size in sizes.items():
+            config.setdefault(group, {}).setdefault(key, size)
+    base["config"] = {**(base.get("config") or {}), **config}
+    k, best = 1.0, None
+    scale = min(slot_w / natural[0], slot_h / natural[1], 1.4)  # as the saved picture would be shown, to start with
+    for _ in range(4):
+        # a heatmap's numbers at just the legible size (scaled with the rest they would outgrow their cells)
+        scaled = _heatmap_numbers_fit(_scaled_fonts(base, k), CHART_TEXT_PX / scale * 1.02)
+        try:
+            svg = spec_svg(scaled)
+        except PokerlabError:  # a spec vl-convert cannot draw: the saved picture instead
+            return None
+        w, h, smallest = _svg_size(svg)
+        if w <= 0 or h <= 0:
+            return None
+        scale = min(slot_w / w, slot_h / h)
+        best = (svg, w * scale, h * scale, smallest * scale)
+        if smallest * scale >= CHART_TEXT_PX - 0.05:
+            break
+        k *= CHART_TEXT_PX / (smallest * scale) * 1.03
+    return best
+
+
+def _draw_charts(slides: Sequence[_Slide], assets: _Assets) -> None:
+    """Every chart with a Vega-Lite spec drawn as SVG for its place on its slide (its PNG where that fails)."""
+    for slide in slides:
+        for block in slide.blocks:
+            if block.spec is None or block.image is None:
+                continue
+            slot_w, slot_h = float(WIDTH - 80), max(40.0, block.height - 8)
+            drawn = _chart_svg(block.spec, slot_w, slot_h, block.image)
+            if drawn is not None:
+                svg, shown_w, shown_h, smallest = drawn
+                name = assets.add(svg.encode("utf-8"), "svg")
+                size = f'data-w="{shown_w:.0f}" data-h="{shown_h:.0f}" data-min-text="{smallest:.1f}"'
+            else:
+                w, h = block.image
+                scale = min(slot_w / w, slot_h / h, 1.4)
+                shown_w, shown_h = w * scale, h * scale
+                name = assets.add(block.png)
+                size = f'data-w="{w}" data-h="{h}"'
+            style = f"width:{shown_w:.0f}px;height:{shown_h:.0f}px"
+            block.html = f'<img class="chart" src="{name}" {size} alt="chart" style="{style}">'
+
+
 def _deck_html(title: str, slides: Sequence[_Slide], reveal: str) -> str:
     columns: list[list[_Slide]] = []
     for slide in slides:
@@ -470,6 +711,72 @@ def _deck_html(title: str, slides: Sequence[_Slide], reveal: str) -> str:
             inner.append(f'<section data-section="{section}"><div class="fit">{"".join(body)}</div>{notes}</section>')
         out.append(inner[0] if len(inner) == 1 else "<section>" + "".join(inner) + "</section>")
     return _TEMPLATE.format(title=html.escape(title), reveal=reveal, slides="\n".join(out), fit=MIN_FIT)
+
+
+#: slides per A4 page of a handout, each beside its speaker notes
+HANDOUT_PER_PAGE = 3
+#: a slide's size on the handout: 1280x720 shrunk to this fraction (about 10 cm wide on A4)
+HANDOUT_SCALE = 0.3
+
+
+def _handout_html(title: str, slides: Sequence[_Slide], reveal: str) -> str:
+    """The deck as a handout: every slide (sub-slides too) shrunk beside its speaker notes, three to an A4 page."""
+    rows = []
+    for number, slide in enumerate(slides, start=1):
+        body = []
+        if slide.continued:
+            body.append(f'<p class="continued">{_inline(slide.continued)} (continued)</p>')
+        body.extend(b.html for b in slide.blocks)
+        if slide.notes:
+            notes = slide.notes
+        elif slide.continued or not slide.new_column:
+            notes = '<p class="none">(the slide before goes on here)</p>'
+        else:
+            notes = '<p class="none">(no notes)</p>'
+        rows.append(
+            f'<div class="row"><div class="thumb"><div class="reveal"><div class="slides"><section class="shrunk">'
+            f'<div class="fit">{"".join(body)}</div></section></div></div></div>'
+            f'<div class="notes"><p class="number">Slide {number} of {len(slides)}</p>{notes}</div></div>'
+        )
+    pages = [
+        '<div class="page">' + "".join(rows[i : i + HANDOUT_PER_PAGE]) + "</div>"
+        for i in range(0, len(rows), HANDOUT_PER_PAGE)
+    ]
+    w, h = WIDTH * HANDOUT_SCALE, HEIGHT * HANDOUT_SCALE
+    return _HANDOUT.format(
+        title=html.escape(title), reveal=reveal, pages="\n".join(pages), w=w, h=h, scale=HANDOUT_SCALE
+    )
+
+
+_HANDOUT = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{title}: handout</title>
+<link rel="stylesheet" href="{reveal}/pokerlab.css">
+<style>
+@page {{ size: A4 portrait; margin: 10mm; }}
+body {{ margin: 0; font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; }}
+h1.handout {{ font-size: 16px; margin: 0 0 4mm 0; color: #123a63; }}
+.page {{ break-after: page; }}
+.page:last-child {{ break-after: auto; }}
+.row {{ display: flex; gap: 6mm; margin: 0 0 6mm 0; break-inside: avoid; }}
+.thumb {{ flex: none; width: {w:.0f}px; height: {h:.0f}px; overflow: hidden; border: 1px solid #999; }}
+.thumb .reveal {{ width: 1280px; height: 720px; transform: scale({scale}); transform-origin: 0 0; }}
+.thumb section.shrunk {{ display: block; width: 1280px; height: 720px; overflow: hidden; }}
+.notes {{ flex: 1; font-size: 11px; line-height: 1.35; color: #1b1b1b; }}
+.notes p {{ margin: 0 0 2mm 0; }}
+.notes .number {{ color: #6a7a8a; }}
+.notes .none {{ color: #6a7a8a; font-style: italic; }}
+</style>
+</head>
+<body>
+<h1 class="handout">{title}: slides and speaker notes</h1>
+{pages}
+<script>window.addEventListener('load', function () {{ document.body.dataset.ready = '1'; }});</script>
+</body>
+</html>
+"""
 
 
 _TEMPLATE = """<!DOCTYPE html>
@@ -521,11 +828,11 @@ class _Assets:
         self.prefix = f"{stem}_files"
         self.count = 0
 
-    def add(self, png: bytes) -> str:
+    def add(self, data: bytes, suffix: str = "png") -> str:
         self.folder.mkdir(parents=True, exist_ok=True)
         self.count += 1
-        name = f"image-{self.count:03d}.png"
-        write_bytes(self.folder / name, png)
+        name = f"image-{self.count:03d}.{suffix}"
+        write_bytes(self.folder / name, data)
         return f"{self.prefix}/{name}"
 
 
@@ -610,6 +917,44 @@ def find_lessons(lessons: Iterable[str] | None = None, notebooks: str | Path | N
     return out
 
 
+_MARKERS = ("### BEGIN SOLUTION", "### END SOLUTION")
+
+
+def _solutions_headed(nb: dict[str, Any]) -> dict[str, Any]:
+    """The lesson with nbgrader's solution markers taken out and each exercise's solution under a "Solution"
+    heading (a sub-slide of its own). Before, the markdown marker ``### BEGIN SOLUTION`` was a heading like any
+    other: 46 slides of the decks were titled "BEGIN SOLUTION" or "END SOLUTION". A student copy has no markers
+    (its solutions are stubs), so its deck has no "Solution" slide."""
+    cells: list[dict[str, Any]] = []
+    headed = ""  # the exercise whose solution heading was given last
+    for cell in nb.get("cells", []):
+        meta = (cell.get("metadata") or {}).get("nbgrader") or {}
+        text = _source(cell)
+        if not (isinstance(meta, dict) and meta.get("solution") and _MARKERS[0] in text):
+            cells.append(cell)
+            if cell.get("cell_type") == "markdown" and _HEADING.search(text.lstrip().split("\n", 1)[0]):
+                headed = ""  # a new heading (the next exercise) ends the solution's sub-slide
+            continue
+        lines = [line for line in text.split("\n") if line.strip() not in _MARKERS]
+        exercise = str(meta.get("grade_id", "")).split("_")[0]
+        kept = {**cell, "source": "\n".join(lines).strip("\n")}
+        if exercise != headed or not exercise:
+            heading = {"cell_type": "markdown", "id": f"{cell.get('id', '')}-solution", "metadata": {}}
+            cells.append({**heading, "source": "### Solution"})
+            headed = exercise
+        cells.append(kept)
+    return {**nb, "cells": cells}
+
+
+def _unlinked(nb: dict[str, Any]) -> dict[str, Any]:
+    """The lesson without links to notebooks (a deck's folder holds none): each keeps its text; a link to a
+    solutions notebook goes with the clause introducing it."""
+    try:
+        return relink(nb)
+    except (KeyError, TypeError, AttributeError):  # not a lesson's cells: the deck reports it as before
+        return nb
+
+
 def _out_folder(out: str | Path) -> Path:
 
     _validate.output_folder(out, "out")
@@ -622,7 +967,7 @@ def build_deck(lesson: str | Path, out: str | Path) -> Path:
         raise _validate.refused(lesson, (str, Path), f"lesson must be the path of a lesson notebook, not {lesson!r}")
     path = Path(lesson)
     folder = _out_folder(out)
-    nb = _read_notebook(path)
+    nb = _solutions_headed(_unlinked(_read_notebook(path)))
     stem = path.name.removesuffix(".ipynb")
     assets = _Assets(folder, stem)
     parts = _parts(nb, assets)
@@ -637,10 +982,12 @@ def build_deck(lesson: str | Path, out: str | Path) -> Path:
             part.notes = f"<p>The sections' instructor notes add up to {minutes} minutes (from the course map).</p>"
             break
     slides = _layout(parts)
+    _draw_charts(slides, assets)
     reveal = _copy_reveal(folder)
     title = next((p.title for p in parts if p.kind == "h1"), stem)
     target = folder / f"{stem}.slides.html"
     write_text(target, _deck_html(title, slides, reveal))
+    write_text(folder / f"{stem}.handout.html", _handout_html(title, slides, reveal))
     return target
 
 
@@ -687,6 +1034,17 @@ def lecture_path(course_map: str | Path | None = None) -> list[LectureStep]:
     raise DataError(f"{str(path)!r} has no cell with metadata.pokerlab.lecture_path (the 90-minute lecture)")
 
 
+def _step_minutes(notes: str, minutes: int) -> str:
+    """A section's notes in the lecture: its "N min" (the whole section) says the step's own minutes instead."""
+
+    def say(m: re.Match[str]) -> str:
+        if int(m.group(1)) == minutes:
+            return m.group(0)
+        return f"<p><b>{minutes} min in this lecture</b> (the lesson gives the section {m.group(1)})</p>"
+
+    return re.sub(r"<p><b>(\d+) min</b></p>", say, notes)
+
+
 def build_lecture(out: str | Path, notebooks: str | Path | None = None) -> Path:
     """Write the course map's lecture path as one deck, ``out/lecture.slides.html``; return its path."""
     folder = _out_folder(out)
@@ -714,7 +1072,7 @@ def build_lecture(out: str | Path, notebooks: str | Path | None = None) -> Path:
     ]
     for step in steps:
         (lesson,) = find_lessons([step.lesson], notebooks)
-        nb = _read_notebook(lesson)
+        nb = _solutions_headed(_unlinked(_read_notebook(lesson)))
         chosen = [
             p
             for p in _parts(nb, assets)
@@ -734,10 +1092,18 @@ def build_lecture(out: str | Path, notebooks: str | Path | None = None) -> Path:
             label = f"Lesson {step.lesson} · {chosen[0].title}"
             chosen.insert(0, _Part("body", [_Block(f'<p class="continued">{_inline(label)}</p>', 30)], "", label))
         chosen[0].slide_type = "slide"
+        # the sections' own notes give the minutes of working through the whole section; in the lecture the step's
+        # minutes count (a 3-minute step whose notes said "10 min" misled the lecturer)
+        for part in chosen:
+            part.notes = _step_minutes(part.notes, step.end - step.start)
         chosen[0].notes = timing + chosen[0].notes
         parts.extend(chosen)
     target = folder / "lecture.slides.html"
-    write_text(target, _deck_html("Lecture", _layout(parts), _copy_reveal(folder)))
+    slides = _layout(parts)
+    _draw_charts(slides, assets)
+    reveal = _copy_reveal(folder)
+    write_text(target, _deck_html("Lecture", slides, reveal))
+    write_text(folder / "lecture.handout.html", _handout_html("Lecture", slides, reveal))
     return target
 
 
@@ -749,8 +1115,12 @@ def _pipe_fds(commands: int, answers: int) -> None:
     os.dup2(answers, 4)
 
 
-def print_pdf(deck: str | Path, pdf: str | Path | None = None, chromium: str = CHROMIUM) -> Path:
-    """Print a deck to PDF with headless Chromium: reveal's ``?print-pdf`` view, one page per slide.
+def print_pdf(
+    deck: str | Path, pdf: str | Path | None = None, chromium: str = CHROMIUM, *, handout: bool = False
+) -> Path:
+    """Print a deck to PDF with headless Chromium: reveal's ``?print-pdf`` view, one page per slide (with
+    ``handout=True``, ``deck`` is a handout page, ``<stem>.handout.html``, printed as it is: A4, slides beside
+    their notes).
 
     ``chromium --print-to-pdf`` prints when the page's load event fires, which can come before reveal.js
     has laid out its print view (a blank page, now and then). So Chromium is driven over its DevTools pipe
@@ -773,7 +1143,8 @@ def print_pdf(deck: str | Path, pdf: str | Path | None = None, chromium: str = C
     target = Path(pdf) if pdf is not None else deck.with_suffix(".pdf")
     if shutil.which(chromium) is None:
         raise DataError(f"--pdf needs Chromium at {chromium}, which is not installed (apt-get install chromium)")
-    url = deck.resolve().as_uri() + "?print-pdf"
+    _validate.flag(handout, "handout")
+    url = deck.resolve().as_uri() + ("" if handout else "?print-pdf")
     with tempfile.TemporaryDirectory(prefix="pokerlab-chromium-") as profile:
         to_chrome_r, to_chrome_w = os.pipe()
         from_chrome_r, from_chrome_w = os.pipe()
@@ -826,7 +1197,9 @@ def print_pdf(deck: str | Path, pdf: str | Path | None = None, chromium: str = C
             session = call("Target.attachToTarget", {"targetId": page, "flatten": True})["sessionId"]
             call("Page.enable", session=session)
             call("Page.navigate", {"url": url}, session=session)
-            ready = "document.body && document.body.dataset.ready === '1' && !!document.querySelector('.pdf-page')"
+            ready = "document.body && document.body.dataset.ready === '1'" + (
+                "" if handout else " && !!document.querySelector('.pdf-page')"
+            )
             deadline = time.monotonic() + 120  # a hang guard; a deck is ready in about a second
             while not call("Runtime.evaluate", {"expression": ready}, session=session)["result"].get("value"):
                 if time.monotonic() > deadline:
@@ -858,12 +1231,15 @@ def build_slides(
     pdf: bool = False,
     lecture: bool = False,
     notebooks: str | Path | None = None,
+    handout: bool = False,
 ) -> list[Path]:
-    """Decks for the lessons (every lesson for None), or the lecture deck with ``lecture=True``; PDFs with ``pdf=True``.
+    """Decks for the lessons (every lesson for None), or the lecture deck with ``lecture=True``; PDFs with ``pdf=True``;
+    with ``handout=True`` a handout PDF of each (``<stem>.handout.pdf``: three slides to an A4 page, each beside its
+    speaker notes, printed from the ``<stem>.handout.html`` written beside every deck).
 
-    Returns the files written (decks, then PDFs).
+    Returns the files written (decks, then PDFs, then handouts).
     """
-    for name, flag in (("pdf", pdf), ("lecture", lecture)):
+    for name, flag in (("pdf", pdf), ("lecture", lecture), ("handout", handout)):
         if not isinstance(flag, bool):
             raise ParameterTypeError(f"{name} must be True or False, not {flag!r}")
     _out_folder(out)
@@ -871,4 +1247,9 @@ def build_slides(
         [build_lecture(out, notebooks)] if lecture else [build_deck(p, out) for p in find_lessons(lessons, notebooks)]
     )
     pdfs = [print_pdf(d) for d in decks] if pdf else []
-    return decks + pdfs
+    handouts = []
+    if handout:
+        for d in decks:
+            page = d.with_name(d.name.replace(".slides.html", ".handout.html"))
+            handouts.append(print_pdf(page, page.with_suffix(".pdf"), handout=True))
+    return decks + pdfs + handouts

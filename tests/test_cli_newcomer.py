@@ -1,0 +1,103 @@
+"""The command line as a newcomer on a fresh clone met it (issue 41, item 7).
+
+A 300-million-sample ``equity`` sat silent for 30 s; ``--out /dev/stdout`` lost a finished run; ``solve --show J``
+was refused without saying that keys end in a colon; ``reproduce`` printed its grids 2..A with suited hands below
+the diagonal while ``pushfold`` printed A..2 with suited hands above; ``equity Ah Kh QQ`` complained that 'Ah' has
+one card; a missing argument pointed at ``pokerlab --help``, which does not list the subcommand's arguments.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pandas as pd
+
+from pokerlab import HandClass
+from pokerlab.cli import _grid_text, main
+
+
+def run(capsys, *argv):
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:  # argparse's own refusals leave through SystemExit(2)
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_monte_carlo_equity_shows_a_bar_and_draws_the_same_deals(capsys):
+    from pokerlab.equity import equity
+
+    code, out, err = run(capsys, "equity", "AhKh", "QQ", "--samples", "300000", "--seed", "7")
+    assert code == 0
+    assert "Monte Carlo equity" in err and "300k/300k" in err
+    quiet = equity("AhKh", "QQ", samples=300_000, seed=7)
+    assert f"{100 * quiet.equity[0]:.2f}%" in out  # the bar changes nothing: the chunks draw the deals of one run
+    code, out, err = run(capsys, "equity", "AhKh", "QQ", "--samples", "300000", "--seed", "7", "--json")
+    assert code == 0 and err == ""  # --json: no bar
+
+
+def test_a_hand_typed_as_two_words_is_answered_with_how_to_write_it(capsys):
+    code, out, err = run(capsys, "equity", "Ah", "Kh", "QQ")
+    assert code == 2 and out == ""
+    assert err == (
+        "pokerlab: error: 'Ah' is one card: each argument is a hand or a range, so write a hand's two cards as one"
+        " word: did you mean 'pokerlab equity AhKh QQ'?\n"
+    )
+    code, _, err = run(capsys, "equity", "QQ", "7c")
+    assert code == 2 and "'7c' is one card" in err and "e.g. AhKh" in err
+
+
+def test_a_missing_argument_points_to_the_subcommands_own_help(capsys):
+    code, _, err = run(capsys, "equity")
+    assert code == 2 and err.endswith("required: hands (see 'pokerlab equity --help')\n")
+    code, _, err = run(capsys, "course", "site")
+    assert code == 2 and err.endswith("(see 'pokerlab course site --help')\n")
+    code, _, err = run(capsys)
+    assert code == 2 and err.endswith("(see 'pokerlab --help')\n")
+
+
+def test_solve_show_states_its_key_format(capsys):
+    code, _, err = run(capsys, "solve", "kuhn", "--iterations", "10", "--show", "J")
+    assert code == 2 and err.count("\n") == 1
+    assert "kuhn has no information set 'J' (did you mean 'J:'?)" in err
+    assert "a colon and the actions so far (p pass, b bet), e.g. 'J:' or 'K:pb'" in err
+    code, out, _ = run(capsys, "solve", "kuhn", "--iterations", "10", "--show", "J:")
+    assert code == 0 and "\n  J:  " in out
+    code, _, err = run(capsys, "solve", "leduc", "--iterations", "1", "--show", "KJ")
+    assert code == 2 and "r raise, / between the rounds), e.g. 'J:', 'Q:cr' or 'KJ:rc/r'" in err
+    code, out, _ = run(capsys, "solve", "--help")
+    assert "e.g. J: or K:pb (Kuhn)" in " ".join(out.split())
+
+
+def test_out_dash_or_dev_stdout_prints_the_csv_and_the_summary_goes_to_stderr(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for target in ("-", "/dev/stdout"):
+        code, out, err = run(capsys, "tournament", "--hands", "3", "--trials", "1", "--seed", "1", "--out", target)
+        assert code == 0, err
+        money = pd.read_csv(io.StringIO(out))
+        assert list(money.columns) == ["trial", "hand", "player", "money"] and set(money.hand) == {0, 1, 2, 3}
+        assert "money per hand written to standard output" in err
+    assert list(tmp_path.iterdir()) == []  # no file called "-"
+    code, _, err = run(capsys, "tournament", "--out", "-", "--json")
+    assert code == 2 and "where --json writes too" in err
+    code, _, err = run(capsys, "tables", "--out", "-")
+    assert code == 2 and "--out is the folder for the table files" in err
+
+
+def test_reproduce_and_pushfold_print_the_grid_the_same_way_round(capsys):
+    from pokerlab import preflop
+
+    table = preflop.load_table("simulation", players=4)
+    grid = _grid_text(table).splitlines()
+    code, out, _ = run(capsys, "pushfold", "10")
+    assert code == 0
+    push = out.splitlines()
+    header = push[push.index(next(x for x in push if x.startswith("small blind jams (%"))) + 1]
+    assert grid[0].split() == header.split() == list("AKQJT98765432")
+    assert "suited above the diagonal" in out
+    rows = {line.split()[0]: line.split()[1:] for line in grid[1:]}
+    for name, (r, c) in (("AKs", ("A", "K")), ("AKo", ("K", "A")), ("72o", ("2", "7")), ("QQ", ("Q", "Q"))):
+        row, col = HandClass.parse(name).grid_cell
+        shown = float(rows[r][list("AKQJT98765432").index(c)])
+        assert shown == round(float(table.values[row, col]), 3), name
