@@ -93,8 +93,8 @@ class CFRExplorer:
         keys = list(self.infosets.value) or list(self.infosets.options[:1])
         strategies = strategy_chart(policy, keys, title=f"{self.variant.value}, iteration {i}")
         curves = exploitability_chart(list(self.results.values()), self.references, iteration=t)
-        self.strategy_view.value = chart_svg(strategies)
-        self.curve_view.value = chart_svg(curves)
+        strategy_svg, curve_svg = chart_svg(strategies), chart_svg(curves)  # both drawn, then everything shown
+        self.strategy_view.value, self.curve_view.value = strategy_svg, curve_svg
         summary = f"{self.variant.value} after {i:,} iterations: exploitability {e:.5f} chips per hand"
         self.summary.value = f"<b>{self.variant.value}</b>{summary.removeprefix(self.variant.value)}"
         self.last_chart = (

@@ -11,7 +11,7 @@ from pokerlab import _validate
 from pokerlab.charts import chart_svg
 from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.solve.pushfold import PushFoldQuiz, PushFoldSide, push_fold
-from pokerlab.widgets._common import _WIDE, _error_html, _fit, _inline, _with_picture
+from pokerlab.widgets._common import _WIDE, _beside, _error_html, _fit, _inline, _with_picture
 
 if TYPE_CHECKING:  # pragma: no cover
     from pokerlab.solve.pushfold import DrillHand, PushFoldResult
@@ -28,7 +28,12 @@ class PushFoldExplorer:
 
     Each move solves the game afresh (an LP, a few hundredths of a second); ``result`` holds the
     :class:`~pokerlab.solve.pushfold.PushFoldResult`, ``summary`` the shares, value and
-    exploitability, and the grid's tooltip the EV of each action per class.
+    exploitability, and the grid's tooltip the EV of each action per class: rest the mouse on a
+    cell (:func:`pokerlab.charts.chart_svg` gives each cell its tooltip).
+
+    The controls and the numbers sit in a column beside the grid (it fits a 1280x720 slide), and the
+    numbers change only with the grid: each move draws the new grid first, then shows both (drawing
+    takes about a second; the numbers used to stand above the old grid meanwhile).
     """
 
     def __init__(self, stack_bb: float = 10.0, side: str = "jam", ante_bb: float = 0.0, charts: bool = True) -> None:
@@ -60,7 +65,7 @@ class PushFoldExplorer:
         self.last_chart: Any = None
         for box in (self.stack, self.side, self.ante):
             box.observe(lambda _: self.update(), names="value")
-        self.widget = w.VBox([w.HBox([self.stack, self.ante]), self.side, self.summary, self.chart_view])
+        self.widget = _beside([self.stack, self.ante, self.side, self.summary], [self.chart_view])
         self.widget.add_class("pl-pushfold-explorer")
         self.update()
 
@@ -71,15 +76,19 @@ class PushFoldExplorer:
         except PokerlabError as exc:
             self.summary.value = _error_html(str(exc))
             return
-        self.result = r
-        self.summary.value = (
+        summary = (
             f"<b>{r.stack_bb:g} bb</b>: the small blind jams {100 * r.jam_share:.1f} % of hands, the big blind "
             f"calls {100 * r.call_share:.1f} %; value {r.value:+.4f} bb per hand for the small blind; "
             f"exploitability {r.exploitability:.1e} bb"
         )
-        if self._charts:
-            self.last_chart = r.chart(self.side.value)
-            self.chart_view.value = chart_svg(self.last_chart)
+        if self._charts:  # drawn before anything is shown: the numbers never stand beside the old grid
+            chart = r.chart(self.side.value)
+            svg = chart_svg(chart)
+            self.result, self.last_chart = r, chart
+            self.summary.value, self.chart_view.value = summary, svg
+        else:
+            self.result = r
+            self.summary.value = summary
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return _with_picture(self.widget, self.last_chart, **kwargs)

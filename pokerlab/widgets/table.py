@@ -280,6 +280,9 @@ class HandReplayer:
             else "<p>No live hand is known here.</p>"
         )
         board = cards_html(d.board) if d.board else "(no board yet)"
+        if self._charts:  # drawn first: the new numbers appear with their chart (the last step shows every street)
+            chart = self.chart(3 if k == len(study.decisions) - 1 else d.street.index)
+            svg = self._chart_svg(chart)
         self.situation.value = (
             f"<p><b>{d.street.value}</b> &nbsp; {board} &nbsp; pot <b>{money(d.pot)}</b></p>"
             f"<p><b>{html.escape(d.player)}</b>: {html.escape(d.action)} &nbsp; ({odds})</p>{table}"
@@ -287,9 +290,9 @@ class HandReplayer:
         done = [f"{html.escape(x.player)} {html.escape(x.action)}" for x in study.decisions[: k + 1]]
         result = f"<br><i>{html.escape(study.result)}</i>" if k == len(study.decisions) - 1 else ""
         self.log.value = f"<p style='font-size:smaller'>{' &middot; '.join(done)}{result}</p>"
-        if self._charts:  # the last step shows every street, run-out boards included
-            self.last_chart = self.chart(3 if k == len(study.decisions) - 1 else d.street.index)
-            self.chart_view.value = self._chart_svg(self.last_chart)
+        if self._charts:
+            self.last_chart = chart
+            self.chart_view.value = svg
 
     def chart(self, upto: int | None = None) -> Any:
         """The equity-by-street chart, up to street index ``upto`` (default: the street shown)."""
