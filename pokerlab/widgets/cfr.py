@@ -42,6 +42,8 @@ class CFRExplorer:
     ) -> None:
         import ipywidgets as w
 
+        from pokerlab.widgets._common import _beside
+
         results = cfr_results(results)
         if any(r.game is not results[0].game for r in results) or any(not r.history for r in results):
             raise ParameterError("the results must come from one game, each with a recorded history")
@@ -68,13 +70,9 @@ class CFRExplorer:
         self.summary = w.HTML()
         for control in (self.iteration, self.variant, self.infosets):
             control.observe(lambda _: self.update(), names="value")
-        self.widget = w.VBox(
-            [
-                w.HBox([self.iteration, self.variant]),
-                w.HBox([self.infosets, self.strategy_view]),
-                self.curve_view,
-                self.summary,
-            ]
+        # the controls and the summary in a column beside the two charts: fits a 1280x720 slide
+        self.widget = _beside(
+            [self.iteration, self.variant, self.infosets, self.summary], [self.strategy_view, self.curve_view]
         )
         self.update()
 

@@ -16,7 +16,7 @@ from pokerlab.errors import ParameterError, ParameterTypeError, PokerlabError
 from pokerlab.game import NO_LIMIT_RING, Rules
 from pokerlab.game.phh import read_hand
 from pokerlab.game.replay import study_hand
-from pokerlab.widgets._common import _with_picture
+from pokerlab.widgets._common import _beside, _with_picture
 
 
 class TableWidget:
@@ -115,8 +115,9 @@ class TableWidget:
         self.deal_button = w.Button(description="deal next hand")
         self.deal_button.add_class("pl-deal")
         self.deal_button.on_click(lambda _: self.deal())
-        self.widget = w.VBox(
-            [self.table, w.HBox([self.pot, self.stack_view]), self.actions.widget, self.deal_button, self.log]
+        # the buttons and the story of the hand in a column beside the table: fits a 1280x720 slide
+        self.widget = _beside(
+            [w.HBox([self.pot, self.stack_view]), self.actions.widget, self.deal_button, self.log], [self.table]
         )
         self.widget.add_class("pl-table")
         self.deal()
