@@ -128,7 +128,7 @@ class BPPInspector:
         self.views = w.Tab([self.diagram, self.posterior_view, self.curves_view, tables])
         for i, title in enumerate(("network", "posteriors", "betting curves", "probability tables")):
             self.views.set_title(i, title)
-        self.widget = _beside(controls, [self.views], controls_width=308)
+        self.widget = _beside(controls, [self.views], controls_width=286)
         self.widget.add_class("pl-bpp-inspector")
         self._rebuild()
 

@@ -141,7 +141,7 @@ class PotentialExplorer:
             self.matrix,
             self.numbers,
         ]
-        self.widget = _beside(controls, [self.chart_view, self.cell, self.examples_view], controls_width=378)
+        self.widget = _beside(controls, [self.chart_view, self.cell, self.examples_view], controls_width=351)
         self.widget.add_class("pl-potential-explorer")
         self.update()
 

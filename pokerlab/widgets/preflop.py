@@ -53,7 +53,7 @@ class PreflopExplorer:
         # the controls and numbers beside the 442-pixel heatmap, so the explorer is about 490 pixels tall at
         # 1280x720 (above the heatmap it was 598 of the notebook's 599)
         self.widget = _beside(
-            [self.players, self.games, self.metric, self.summary], [self.chart_view], controls_width=364
+            [self.players, self.games, self.metric, self.summary], [self.chart_view], controls_width=338
         )
         self.widget.add_class("pl-preflop-explorer")
         self.update()

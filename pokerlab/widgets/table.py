@@ -115,9 +115,11 @@ class TableWidget:
         self.deal_button = w.Button(description="deal next hand")
         self.deal_button.add_class("pl-deal")
         self.deal_button.on_click(lambda _: self.deal())
-        # the buttons and the story of the hand in a column beside the table: fits a 1280x720 slide
+        # the table in a 620-pixel column beside the buttons and the story of the hand: fits a 1280x720 slide
         self.widget = _beside(
-            [w.HBox([self.pot, self.stack_view]), self.actions.widget, self.deal_button, self.log], [self.table]
+            [self.table],
+            [w.HBox([self.pot, self.stack_view]), self.actions.widget, self.deal_button, self.log],
+            controls_width=620,
         )
         self.widget.add_class("pl-table")
         self.deal()
