@@ -100,7 +100,7 @@ _SAMPLE = f"""() => {{
   const c = ({_CELL})('PushFoldExplorer');
   window.__pushfold = [];
   const read = () => {{
-    const text = c.querySelector('.pl-controls').innerText;
+    const text = c.querySelector('.pl-view').innerText;
     const numbers = (text.match(/([0-9.]+) bb: the small blind jams/) || [])[1];
     const title = [...c.querySelectorAll('.pl-view svg text')].map(t => t.textContent)
       .find(t => /jams: |calls a jam: /.test(t)) || '';

@@ -28,12 +28,13 @@ class PushFoldExplorer:
 
     Each move solves the game afresh (an LP, a few hundredths of a second); ``result`` holds the
     :class:`~pokerlab.solve.pushfold.PushFoldResult`, ``summary`` the shares, value and
-    exploitability, and the grid's tooltip the EV of each action per class: rest the mouse on a
-    cell (:func:`pokerlab.charts.chart_svg` gives each cell its tooltip).
+    exploitability (shown above the grid, in ``chart_view``), and the grid's tooltip the EV of each
+    action per class: rest the mouse on a cell (:func:`pokerlab.charts.chart_svg` gives each cell its
+    tooltip).
 
-    The controls and the numbers sit in a column beside the grid (it fits a 1280x720 slide), and the
-    numbers change only with the grid: each move draws the new grid first, then shows both (drawing
-    takes about a second; the numbers used to stand above the old grid meanwhile).
+    The controls sit in a column beside the numbers and the grid (it fits a 1280x720 slide), and the
+    numbers change only with the grid: each move draws the new grid first, then shows both in one
+    widget (drawing takes about a second; the numbers used to stand above the old grid meanwhile).
     """
 
     def __init__(self, stack_bb: float = 10.0, side: str = "jam", ante_bb: float = 0.0, charts: bool = True) -> None:
@@ -65,7 +66,8 @@ class PushFoldExplorer:
         self.last_chart: Any = None
         for box in (self.stack, self.side, self.ante):
             box.observe(lambda _: self.update(), names="value")
-        self.widget = _beside([self.stack, self.ante, self.side, self.summary], [self.chart_view])
+        # summary: the numbers as text; the view shows them above the grid, in the chart's own widget
+        self.widget = _beside([self.stack, self.ante, self.side], [self.chart_view])
         self.widget.add_class("pl-pushfold-explorer")
         self.update()
 
@@ -75,6 +77,7 @@ class PushFoldExplorer:
             r = push_fold(float(self.stack.value), ante_bb=float(self.ante.value))
         except PokerlabError as exc:
             self.summary.value = _error_html(str(exc))
+            self.chart_view.value = self.summary.value
             return
         summary = (
             f"<b>{r.stack_bb:g} bb</b>: the small blind jams {100 * r.jam_share:.1f} % of hands, the big blind "
@@ -85,10 +88,14 @@ class PushFoldExplorer:
             chart = r.chart(self.side.value)
             svg = chart_svg(chart)
             self.result, self.last_chart = r, chart
-            self.summary.value, self.chart_view.value = summary, svg
+            self.summary.value = summary
+            # the numbers and the grid in ONE widget: two widgets are two messages, and a browser drew the new
+            # numbers beside the old grid in a frame or two between them (measured on a RISE slide)
+            self.chart_view.value = f"<div class='pl-summary'>{summary}</div>{svg}"
         else:
             self.result = r
             self.summary.value = summary
+            self.chart_view.value = f"<div class='pl-summary'>{summary}</div>"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return _with_picture(self.widget, self.last_chart, **kwargs)

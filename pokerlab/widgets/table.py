@@ -16,7 +16,7 @@ from pokerlab.errors import ParameterError, ParameterTypeError, PokerlabError
 from pokerlab.game import NO_LIMIT_RING, Rules
 from pokerlab.game.phh import read_hand
 from pokerlab.game.replay import study_hand
-from pokerlab.widgets._common import _beside, _with_picture
+from pokerlab.widgets._common import _with_picture, _wrap_row
 
 
 class TableWidget:
@@ -115,12 +115,12 @@ class TableWidget:
         self.deal_button = w.Button(description="deal next hand")
         self.deal_button.add_class("pl-deal")
         self.deal_button.on_click(lambda _: self.deal())
-        # the table in a 620-pixel column beside the buttons and the story of the hand: fits a 1280x720 slide
-        self.widget = _beside(
-            [self.table],
-            [w.HBox([self.pot, self.stack_view]), self.actions.widget, self.deal_button, self.log],
-            controls_width=620,
-        )
+        # the deal button on the row of the action buttons, so the table fits a 1280x720 slide (the table keeps the
+        # whole width: at 2.1:1 and at least 380 px high it needs 800 px)
+        self.widget = w.VBox(
+            [self.table, w.HBox([self.pot, self.stack_view]),
+             w.HBox([self.actions.widget, self.deal_button], layout=_wrap_row()), self.log]
+        )  # fmt: skip
         self.widget.add_class("pl-table")
         self.deal()
 
