@@ -388,7 +388,33 @@ def chart_svg(chart: alt.TopLevelMixin) -> str:
     import vl_convert
 
     svg = _vega(vl_convert.vegalite_to_svg, chart.to_json())
-    return svg.replace("<svg ", f"<svg {SHRINK_TO_FIT} ", 1)
+    return _hover_titles(svg.replace("<svg ", f"<svg {SHRINK_TO_FIT} ", 1))
+
+
+# a mark vega drew (role graphics-symbol) with the words it reads out (aria-label); self-closing or not
+_MARK = re.compile(r'<(\w+)((?:\s[^<>]*?)?\saria-label="([^"]*)"(?:\s[^<>]*?)?\srole="graphics-symbol"[^<>]*?)(/?)>')
+
+
+def _hover_titles(svg: str) -> str:
+    """Every mark of a drawn chart carries its tooltip as an SVG ``<title>``: the browser shows it on hover.
+
+    A live Vega-Lite chart in a lesson shows its tooltip fields (a hand's EVs, a bar's value) when the mouse
+    rests on a mark. An explorer's chart is a finished SVG inside an ``HTML`` widget, with no vega running;
+    vega writes the same fields, formatted as the tooltip formats them, into each mark's ``aria-label``
+    (``class: 22; P(jam): 1.000; EV jam (bb): +0.323``, after the mark's axis fields), so they become the
+    mark's ``<title>``, one field a line: the browser's own tooltip, in JupyterLab, on a RISE slide and in a
+    saved page alike. Marks without a label (axes, legends) are left alone.
+
+    >>> _hover_titles('<path aria-label="x: 1; EV: +0.5" role="graphics-symbol" d="M0"/>')
+    '<path aria-label="x: 1; EV: +0.5" role="graphics-symbol" d="M0"><title>x: 1\\nEV: +0.5</title></path>'
+    """
+
+    def titled(m: re.Match[str]) -> str:
+        tag, attributes, label, closed = m.groups()
+        title = f"<title>{label.replace('; ', chr(10))}</title>"
+        return f"<{tag}{attributes}>{title}</{tag}>" if closed else f"<{tag}{attributes}>{title}"
+
+    return _MARK.sub(titled, svg)
 
 
 def spec_svg(chart: alt.TopLevelMixin | dict[str, Any]) -> str:

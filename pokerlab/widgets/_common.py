@@ -68,21 +68,27 @@ def _fit_column(widget: w.Widget) -> None:
             _fit_column(child)
 
 
-def _beside(controls: list[w.Widget], view: list[w.Widget], *, controls_width: str = "22em") -> w.HBox:
-    """The controls in a column of ``controls_width`` beside the ``view`` column (numbers, charts).
+def _beside(controls: list[w.Widget], view: list[w.Widget], *, controls_width: int = 286) -> w.HBox:
+    """The controls in a column ``controls_width`` pixels wide beside the ``view`` column (numbers, charts).
 
     The row wraps, so on a page too narrow for both the view goes below the controls instead of being cut.
     Each control (and each control in a row of them) is capped at the column's width: ipywidgets draws a
     slider or a dropdown 300 pixels wide whatever its column, which cut their right ends off in a 22em
     column (the browser test measures every explorer for content cut off).
+
+    The widths are in pixels, not ``em``: a box takes the font size of the page around it, 13 pixels in a
+    notebook but 67 in a RISE slide (reveal.js sets a presentation font on the slide), where a 22em column
+    was 1,478 pixels wide and put every chart below its controls (1,004 px tall for the StrategyExplorer).
+    The pixel widths are the old ``em`` widths at the notebook's 13 pixels (22em is 286 px); the widgets
+    inside draw their text at ipywidgets' own 13 pixels in both.
     """
     for control in controls:
         _fit_column(control)
-    left = w.VBox(controls, layout=w.Layout(width=controls_width, flex="0 0 auto", overflow="hidden"))
+    left = w.VBox(controls, layout=w.Layout(width=f"{controls_width}px", flex="0 0 auto", overflow="hidden"))
     left.add_class("pl-controls")
     right = w.VBox(view, layout=w.Layout(flex="1 1 auto", align_items="flex-start"))
     right.add_class("pl-view")
-    return w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="1em"))
+    return w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="13px"))
 
 
 def _projector(chart: Any, **legend: Any) -> Any:

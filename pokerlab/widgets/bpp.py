@@ -128,7 +128,7 @@ class BPPInspector:
         self.views = w.Tab([self.diagram, self.posterior_view, self.curves_view, tables])
         for i, title in enumerate(("network", "posteriors", "betting curves", "probability tables")):
             self.views.set_title(i, title)
-        self.widget = _beside(controls, [self.views], controls_width="22em")
+        self.widget = _beside(controls, [self.views], controls_width=286)
         self.widget.add_class("pl-bpp-inspector")
         self._rebuild()
 
@@ -224,33 +224,34 @@ class BPPInspector:
         names = {"fold": "fold", "call": "call" if to_call else "check", "raise": "raise" if to_call else "bet"}
         prob_text = ", ".join(f"{names[a]} {p:.0%}" for a, p in probs.items() if a in names and p > 0)
         ev_text = ", ".join(f"{names[a]} {v:+.1f}" for a, v in ev_chips.items())
-        self.summary.value = (
+        summary = (
             f'<div class="pl-bpp-summary"><b>P(win) = {p_win:.3f}</b> &nbsp; pot-odds threshold {threshold:.3f} '
             f"&nbsp; x = P(win) - threshold = {p_win - threshold:+.3f}<br>"
             f"betting curves: {html.escape(prob_text)}<br>"
             f"decision node (expected chips from now): {html.escape(ev_text)} &rarr; <b>{names[best]}</b></div>"
         )
-        self.diagram.value = self._diagram(ev, posts)
-        if self._charts:
+        diagram = self._diagram(ev, posts)
+        if self._charts:  # both charts drawn before anything is shown: the numbers change with their charts
             import altair as alt
 
             posterior = posterior_chart(posts, ev)
             for panel in posterior.concat:  # four to a row in the view beside the controls
                 panel.width = 100
                 panel.height = alt.Step(AXIS_LABEL_SIZE)  # a state per label height: 17 labels never overlap
-            posterior = _projector(posterior)
-            self.posterior_view.value = chart_svg(posterior)
+            posterior_svg = chart_svg(_projector(posterior))
             rows = curve_points(net.round, pot, to_call, points=51)
             title = f"BPP's betting curves on the {net.round} (pot {pot}, to call {to_call})"
             curves = bpp_curves_chart(rows, p_win, title)
             # the tab's whole width and height, with the labels a size above the other explorers' for the back row
-            self.curves_view.value = chart_svg(
+            curves_svg = chart_svg(
                 curves.properties(width=540, height=300)
                 .configure_axis(labelFontSize=CURVE_LABEL_SIZE, titleFontSize=CURVE_LABEL_SIZE + 1)
                 .configure_title(fontSize=CURVE_LABEL_SIZE + 2)
                 .configure_legend(labelFontSize=CURVE_LABEL_SIZE, titleFontSize=CURVE_LABEL_SIZE + 1)
             )
             self.last_chart = (curves & posterior_chart(posts, ev)).resolve_scale(color="independent")
+            self.posterior_view.value, self.curves_view.value = posterior_svg, curves_svg
+        self.summary.value, self.diagram.value = summary, diagram
         self._show_cpd()
 
     def _diagram(self, ev: dict[str, str], posts: dict[str, dict[str, float]] | None) -> str:

@@ -41,6 +41,8 @@ class CFRExplorer:
     ) -> None:
         import ipywidgets as w
 
+        from pokerlab.widgets._common import _beside
+
         results = cfr_results(results)
         if any(r.game is not results[0].game for r in results) or any(not r.history for r in results):
             raise ParameterError("the results must come from one game, each with a recorded history")
@@ -67,13 +69,9 @@ class CFRExplorer:
         self.summary = w.HTML()
         for control in (self.iteration, self.variant, self.infosets):
             control.observe(lambda _: self.update(), names="value")
-        self.widget = w.VBox(
-            [
-                w.HBox([self.iteration, self.variant]),
-                w.HBox([self.infosets, self.strategy_view]),
-                self.curve_view,
-                self.summary,
-            ]
+        # the controls and the summary in a column beside the two charts: fits a 1280x720 slide
+        self.widget = _beside(
+            [self.iteration, self.variant, self.infosets, self.summary], [self.strategy_view, self.curve_view]
         )
         self.update()
 
@@ -92,8 +90,8 @@ class CFRExplorer:
         keys = list(self.infosets.value) or list(self.infosets.options[:1])
         strategies = strategy_chart(policy, keys, title=f"{self.variant.value}, iteration {i}")
         curves = exploitability_chart(list(self.results.values()), self.references, iteration=t)
-        self.strategy_view.value = chart_svg(strategies)
-        self.curve_view.value = chart_svg(curves)
+        strategy_svg, curve_svg = chart_svg(strategies), chart_svg(curves)  # both drawn, then everything shown
+        self.strategy_view.value, self.curve_view.value = strategy_svg, curve_svg
         summary = f"{self.variant.value} after {i:,} iterations: exploitability {e:.5f} chips per hand"
         self.summary.value = f"<b>{self.variant.value}</b>{summary.removeprefix(self.variant.value)}"
         self.last_chart = (

@@ -121,14 +121,16 @@ class ContextExplorer:
             for kind, triple in triples.items()
         )
         head = "".join(f"<th>P({a})</th>" for a in ACTIONS)
+        if self._charts:  # drawn first: the table changes with the chart
+            self.last_chart = _projector(context_triples_chart(triples, f"{self.style.value}: next action"))
+            svg = chart_svg(self.last_chart)
         self.out.value = (
             f"<div>Opponent style <b>{html.escape(self.style.value)}</b>, "
             f"{models['mlp'].decisions:,} decisions learnt; board {cards_html(parse_cards(self.board.value))}</div>"
             f'<table class="pl-context"><tr><th>model</th>{head}</tr>{rows}</table>'
         )
         if self._charts:
-            self.last_chart = _projector(context_triples_chart(triples, f"{self.style.value}: next action"))
-            self.chart_view.value = chart_svg(self.last_chart)
+            self.chart_view.value = svg
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return _with_picture(self.widget, self.last_chart, **kwargs)

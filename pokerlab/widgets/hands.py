@@ -141,7 +141,7 @@ class PotentialExplorer:
             self.matrix,
             self.numbers,
         ]
-        self.widget = _beside(controls, [self.chart_view, self.cell, self.examples_view], controls_width="27em")
+        self.widget = _beside(controls, [self.chart_view, self.cell, self.examples_view], controls_width=351)
         self.widget.add_class("pl-potential-explorer")
         self.update()
 
@@ -167,6 +167,9 @@ class PotentialExplorer:
             self.chart_view.value = ""
             return
         self.result, self.error = p, None
+        if self._charts:  # drawn first: the matrix and the numbers change with the charts
+            self.last_chart = self._chart(p)
+            svg = chart_svg(self.last_chart)
         self.matrix.value = p._repr_html_()
         # opponents across, so the table is three rows high beside the charts
         # nine columns of three decimals fit the 27em column only with narrow cells: the words go in a caption
@@ -182,8 +185,7 @@ class PotentialExplorer:
             f"<tr><th style='{first}'>EHS</th>{ehs}</tr></table>"
         )
         if self._charts:
-            self.last_chart = self._chart(p)
-            self.chart_view.value = chart_svg(self.last_chart)
+            self.chart_view.value = svg
         self._show_examples()
 
     def examples(self, now: str, end: str, k: int = 6, seed: int = 0) -> list[tuple[str, str]]:

@@ -53,7 +53,7 @@ class PreflopExplorer:
         # the controls and numbers beside the 442-pixel heatmap, so the explorer is about 490 pixels tall at
         # 1280x720 (above the heatmap it was 598 of the notebook's 599)
         self.widget = _beside(
-            [self.players, self.games, self.metric, self.summary], [self.chart_view], controls_width="26em"
+            [self.players, self.games, self.metric, self.summary], [self.chart_view], controls_width=338
         )
         self.widget.add_class("pl-preflop-explorer")
         self.update()
@@ -66,14 +66,16 @@ class PreflopExplorer:
         )
         self.result = t
         assert t.errors is not None  # a simulated table has standard errors
+        if self._charts:  # drawn first: the numbers change with the heatmap
+            self.last_chart = _projector(t.chart())
+            svg = chart_svg(self.last_chart)
         self.summary.value = (
             f"AA {t.value('AA'):.3f} &plusmn; {t.stderr('AA'):.3f}, 72o {t.value('72o'):.3f} &plusmn; "
             f"{t.stderr('72o'):.3f}; mean standard error {np.nanmean(t.errors):.4f}"
             f" over {self.games.value * 169:,} games"
         )
         if self._charts:
-            self.last_chart = _projector(t.chart())
-            self.chart_view.value = chart_svg(self.last_chart)
+            self.chart_view.value = svg
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return _with_picture(self.widget, self.last_chart, **kwargs)

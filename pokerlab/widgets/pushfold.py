@@ -11,7 +11,7 @@ from pokerlab import _validate
 from pokerlab.charts import chart_svg
 from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.solve.pushfold import PushFoldQuiz, PushFoldSide, push_fold
-from pokerlab.widgets._common import _WIDE, _error_html, _fit, _inline, _with_picture
+from pokerlab.widgets._common import _WIDE, _beside, _error_html, _fit, _inline, _with_picture
 
 if TYPE_CHECKING:  # pragma: no cover
     from pokerlab.solve.pushfold import DrillHand, PushFoldResult
@@ -28,7 +28,13 @@ class PushFoldExplorer:
 
     Each move solves the game afresh (an LP, a few hundredths of a second); ``result`` holds the
     :class:`~pokerlab.solve.pushfold.PushFoldResult`, ``summary`` the shares, value and
-    exploitability, and the grid's tooltip the EV of each action per class.
+    exploitability (shown above the grid, in ``chart_view``), and the grid's tooltip the EV of each
+    action per class: rest the mouse on a cell (:func:`pokerlab.charts.chart_svg` gives each cell its
+    tooltip).
+
+    The controls sit in a column beside the numbers and the grid (it fits a 1280x720 slide), and the
+    numbers change only with the grid: each move draws the new grid first, then shows both in one
+    widget (drawing takes about a second; the numbers used to stand above the old grid meanwhile).
     """
 
     def __init__(self, stack_bb: float = 10.0, side: str = "jam", ante_bb: float = 0.0, charts: bool = True) -> None:
@@ -60,7 +66,8 @@ class PushFoldExplorer:
         self.last_chart: Any = None
         for box in (self.stack, self.side, self.ante):
             box.observe(lambda _: self.update(), names="value")
-        self.widget = w.VBox([w.HBox([self.stack, self.ante]), self.side, self.summary, self.chart_view])
+        # summary: the numbers as text; the view shows them above the grid, in the chart's own widget
+        self.widget = _beside([self.stack, self.ante, self.side], [self.chart_view])
         self.widget.add_class("pl-pushfold-explorer")
         self.update()
 
@@ -70,16 +77,25 @@ class PushFoldExplorer:
             r = push_fold(float(self.stack.value), ante_bb=float(self.ante.value))
         except PokerlabError as exc:
             self.summary.value = _error_html(str(exc))
+            self.chart_view.value = self.summary.value
             return
-        self.result = r
-        self.summary.value = (
+        summary = (
             f"<b>{r.stack_bb:g} bb</b>: the small blind jams {100 * r.jam_share:.1f} % of hands, the big blind "
             f"calls {100 * r.call_share:.1f} %; value {r.value:+.4f} bb per hand for the small blind; "
             f"exploitability {r.exploitability:.1e} bb"
         )
-        if self._charts:
-            self.last_chart = r.chart(self.side.value)
-            self.chart_view.value = chart_svg(self.last_chart)
+        if self._charts:  # drawn before anything is shown: the numbers never stand beside the old grid
+            chart = r.chart(self.side.value)
+            svg = chart_svg(chart)
+            self.result, self.last_chart = r, chart
+            self.summary.value = summary
+            # the numbers and the grid in ONE widget: two widgets are two messages, and a browser drew the new
+            # numbers beside the old grid in a frame or two between them (measured on a RISE slide)
+            self.chart_view.value = f"<div class='pl-summary'>{summary}</div>{svg}"
+        else:
+            self.result = r
+            self.summary.value = summary
+            self.chart_view.value = f"<div class='pl-summary'>{summary}</div>"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return _with_picture(self.widget, self.last_chart, **kwargs)

@@ -355,7 +355,7 @@ class RangeEquityExplorer:
         tabs.set_title(0, "hero range")
         tabs.set_title(1, "villain range")
         # the grids beside the numbers and the breakdowns: 1,100 x about 560 pixels, a projector's screen
-        self.widget = _beside([self.board, tabs], [self.numbers, self.chart_view], controls_width="30em")
+        self.widget = _beside([self.board, tabs], [self.numbers, self.chart_view], controls_width=390)
         self.widget.add_class("pl-range-equity-explorer")
         self.update()
 

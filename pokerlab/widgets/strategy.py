@@ -94,11 +94,13 @@ class StrategyExplorer:
             return f"<b>{d.kind}{amount}</b> <small>({html.escape(d.reason)})</small>"
 
         rows = "".join(f"<tr><td>{k}</td><td>{show(v)}</td></tr>" for k, v in self.result.items())
-        self.out.value = f"<div>pot odds (eq. 7) = {odds:.3f}</div><table>{rows}</table>"
-        if self._charts:
+        if self._charts:  # drawn first: the decisions change with their regions, never beside the old ones
             frame = decision_regions(self.street.value, self.ppot.value, float(self.pot.value))
             self.last_chart = _projector(decision_chart(frame, f"Phase II without bluffing on the {self.street.value}"))
-            self.chart_view.value = chart_svg(self.last_chart)
+            svg = chart_svg(self.last_chart)
+        self.out.value = f"<div>pot odds (eq. 7) = {odds:.3f}</div><table>{rows}</table>"
+        if self._charts:
+            self.chart_view.value = svg
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return _with_picture(self.widget, self.last_chart, **kwargs)
@@ -170,6 +172,13 @@ class ReweightingExplorer:
 
         est = self.model.estimated_ehs("opponent", self.board)
         hs = hand_strength(self.hole, self.board, weights=self.model.weight_table("opponent"))
+        if self._charts:  # drawn first: the numbers change with the heatmap
+            self.last_chart = _projector(
+                weights_heatmap(
+                    self.model.class_grid("opponent", exclude=self.hole + self.board), "opponent's weights by class"
+                )
+            )
+            svg = chart_svg(self.last_chart)
         self.info.value = (
             f"<div>Our hand {cards_html(self.hole)} on {cards_html(self.board)}; observed: "
             f"{', '.join(self.history) or 'nothing yet'}</div>"
@@ -178,12 +187,7 @@ class ReweightingExplorer:
         )
         self.result = (est, hs)
         if self._charts:
-            self.last_chart = _projector(
-                weights_heatmap(
-                    self.model.class_grid("opponent", exclude=self.hole + self.board), "opponent's weights by class"
-                )
-            )
-            self.chart_view.value = chart_svg(self.last_chart)
+            self.chart_view.value = svg
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return _with_picture(self.widget, self.last_chart, **kwargs)

@@ -16,7 +16,7 @@ from pokerlab.errors import ParameterError, ParameterTypeError, PokerlabError
 from pokerlab.game import NO_LIMIT_RING, Rules
 from pokerlab.game.phh import read_hand
 from pokerlab.game.replay import study_hand
-from pokerlab.widgets._common import _with_picture
+from pokerlab.widgets._common import _with_picture, _wrap_row
 
 
 class TableWidget:
@@ -117,9 +117,12 @@ class TableWidget:
         self.deal_button = w.Button(description="deal next hand")
         self.deal_button.add_class("pl-deal")
         self.deal_button.on_click(lambda _: self.deal())
+        # the deal button on the row of the action buttons, so the table fits a 1280x720 slide (the table keeps the
+        # whole width: at 2.1:1 and at least 380 px high it needs 800 px)
         self.widget = w.VBox(
-            [self.table, w.HBox([self.pot, self.stack_view]), self.actions.widget, self.deal_button, self.log]
-        )
+            [self.table, w.HBox([self.pot, self.stack_view]),
+             w.HBox([self.actions.widget, self.deal_button], layout=_wrap_row()), self.log]
+        )  # fmt: skip
         self.widget.add_class("pl-table")
         self.deal()
 
@@ -284,6 +287,9 @@ class HandReplayer:
             else "<p>No live hand is known here.</p>"
         )
         board = cards_html(d.board) if d.board else "(no board yet)"
+        if self._charts:  # drawn first: the new numbers appear with their chart (the last step shows every street)
+            chart = self.chart(3 if k == len(study.decisions) - 1 else d.street.index)
+            svg = self._chart_svg(chart)
         self.situation.value = (
             f"<p><b>{d.street.value}</b> &nbsp; {board} &nbsp; pot <b>{money(d.pot)}</b></p>"
             f"<p><b>{html.escape(d.player)}</b>: {html.escape(d.action)} &nbsp; ({odds})</p>{table}"
@@ -291,9 +297,9 @@ class HandReplayer:
         done = [f"{html.escape(x.player)} {html.escape(x.action)}" for x in study.decisions[: k + 1]]
         result = f"<br><i>{html.escape(study.result)}</i>" if k == len(study.decisions) - 1 else ""
         self.log.value = f"<p style='font-size:smaller'>{' &middot; '.join(done)}{result}</p>"
-        if self._charts:  # the last step shows every street, run-out boards included
-            self.last_chart = self.chart(3 if k == len(study.decisions) - 1 else d.street.index)
-            self.chart_view.value = self._chart_svg(self.last_chart)
+        if self._charts:
+            self.last_chart = chart
+            self.chart_view.value = svg
 
     def chart(self, upto: int | None = None) -> Any:
         """The equity-by-street chart, up to street index ``upto`` (default: the street shown)."""
