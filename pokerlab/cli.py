@@ -772,6 +772,11 @@ def cmd_drill(args: argparse.Namespace) -> None:
     from pokerlab._validate import real
     from pokerlab.solve.pushfold import PushFoldQuiz, _check_stack
 
+    if args.postflop:
+        _drill_postflop(args)
+        return
+    if args.spot is not None:
+        raise ParameterError("--spot names a solved postflop spot: use it with --postflop")
     if args.stack is None:
         real(args.ante, "--ante", lo=0.0, hi=1.0)
     else:
@@ -810,6 +815,55 @@ def cmd_drill(args: argparse.Namespace) -> None:
             print(done.verdict(), flush=True)
     data = {"hands": records, "total_lost": quiz.total_lost}
     _print(data, "\n" + quiz.summary(), args.json)
+
+
+def _drill_postflop(args: argparse.Namespace) -> None:
+    """``pokerlab drill --postflop [--spot NAME]``: a shipped river spot, answered on stdin, scored in chips lost."""
+    from pokerlab.solve.postflop_spots import load_spot
+    from pokerlab.solve.postflop_study import PostflopQuiz
+
+    if args.stack is not None or args.ante:
+        raise ParameterError("--stack and --ante are push/fold settings: leave them out with --postflop")
+    name = args.spot or "polar_river"
+    quiz = PostflopQuiz(load_spot(name), seed=args.seed, name=name)
+    records = []
+    for _ in range(args.hands):
+        hand = quiz.deal()
+        done = None
+        wrong = 0
+        while done is None:
+            if wrong >= _DRILL_RETRIES:
+                raise ParameterError(
+                    f"{wrong} answers in a row were not one of {', '.join(hand.actions)}: stopping the drill"
+                )
+            if not args.json:
+                print(hand.prompt(), flush=True)
+            try:
+                line = sys.stdin.readline() if sys.stdin is not None else ""
+            except (OSError, ValueError):
+                line = ""
+            if not line or line.strip().lower() in ("q", "quit"):
+                break
+            try:
+                done = quiz.answer(line)
+            except ParameterError as exc:
+                wrong += 1
+                if not args.json:
+                    print(f"  {exc}", flush=True)
+        if done is None:
+            break
+        records.append(
+            {
+                "line": list(done.line),
+                "combo": done.combo,
+                "answer": done.answer,
+                "lost": done.lost,
+                "mix": dict(done.mix),
+            }
+        )
+        if not args.json:
+            print(done.verdict(), flush=True)
+    _print({"spot": name, "hands": records, "total_lost": quiz.total_lost}, "\n" + quiz.summary(), args.json)
 
 
 def cmd_course(args: argparse.Namespace) -> None:
@@ -1212,6 +1266,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ante", type=float, default=0.0, help="each player's ante in big blinds (default 0)")
     p.add_argument("--hands", type=_whole(1, 10_000), default=10, help="hands to deal (default 10)")
     p.add_argument("--seed", type=_SEED, default=None, help="seed of the deals")
+    p.add_argument(
+        "--postflop", action="store_true", help="the river trainer: a shipped solved spot instead of push/fold"
+    )
+    p.add_argument("--spot", default=None, help="with --postflop: bluff_catcher, polar_river (default) or flush_river")
     _add_course(sub)
     return parser
 
