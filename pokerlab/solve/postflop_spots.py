@@ -70,6 +70,10 @@ SPOTS: dict[str, dict[str, Any]] = {
 TARGET = 0.0001
 """The shipped spots are solved to 0.01 % of the pot."""
 
+LOCK_ITERATIONS = 2000
+"""A loaded spot's :meth:`~pokerlab.solve.postflop.PostflopSolution.lock` re-solves with at most this many
+iterations (to :data:`TARGET`) on one thread."""
+
 _FOLDER = Path(__file__).resolve().parent / "postflop_spots"
 
 
@@ -124,7 +128,7 @@ def load_spot(name: str, folder: Any = None) -> PostflopSolution:
         args.get("ip_bets"),
         args.get("ip_raises"),
         TARGET,
-        1,
+        LOCK_ITERATIONS,
         1,
         meta["algorithm"],
         False,

@@ -80,8 +80,15 @@ def _node_numbers(solution: PostflopSolution, line: Any) -> tuple[Any, np.ndarra
 
 def action_evs(solution: PostflopSolution, line: Any = ()) -> dict[str, dict[str, float]]:
     """Action -> combination -> the actor's EV (chips, as :meth:`PostflopSolution.ev`) of taking that action
-    at the node, then both players following the solution; for every combination that reaches the node,
-    including actions the solution never takes with it."""
+    at the node, for every combination that reaches the node, including actions the solution never takes
+    with it.
+
+    After the action the opponent follows the solution and the actor plays its best reply. For the actions
+    the solution takes that is the solution's own value (a best reply to an equilibrium gains nothing); for
+    the others it is the honest price of the action: CFR's *average* strategy is a mix weighted by how often
+    a combination reaches a node, so where a combination never goes (8c7c after checking a river it always
+    bluffs) the stored strategy is an untrained uniform mix, and following it would charge a check for
+    calling off chips no player would call."""
     sol = _check(solution)
     w, _sig, reach, mass, q = _node_numbers(sol, line)
     g, s = sol._game, sol._state
@@ -91,7 +98,7 @@ def action_evs(solution: PostflopSolution, line: Any = ()) -> dict[str, dict[str
     out: dict[str, dict[str, float]] = {}
     for a, label in enumerate(w.node.labels):
         cfv = plain_values(
-            g, s.strat, q, best=False, lock=lock, node=w.node.kids[a], j=w.j, k=w.k, ro=w.reach[1 - q], fast=True
+            g, s.strat, q, best=True, lock=lock, node=w.node.kids[a], j=w.j, k=w.k, ro=w.reach[1 - q], fast=True
         )
         out[label] = {names[h]: float(cfv[h] / mass[h]) for h in live}
     return out
