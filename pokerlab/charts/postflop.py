@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pokerlab.errors import ParameterTypeError
 from pokerlab.solve.postflop import PostflopSolution
+from pokerlab.solve.postflop_study import class_mix_frame, player_to_act
 
 if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
@@ -49,8 +50,6 @@ def postflop_strategy(
         raise ParameterTypeError(f"solution must be a PostflopSolution from solve.postflop(), not {solution!r:.60}")
     import altair as alt
     import pandas as pd
-
-    from pokerlab.solve.postflop_study import class_mix_frame, player_to_act
 
     frame = class_mix_frame(solution, line)
     actions = list(solution.actions(line))

@@ -13,6 +13,7 @@ from pokerlab.charts import chart_svg
 from pokerlab.charts.postflop import action_colors, postflop_strategy
 from pokerlab.errors import ParameterTypeError, PokerlabError
 from pokerlab.solve.postflop import _CHANCE, _DECISION, PostflopSolution
+from pokerlab.solve.postflop_spots import load_spot
 from pokerlab.solve.postflop_study import PostflopQuiz, class_mix_frame
 from pokerlab.widgets._common import _beside, _error_html, _fit, _projector, _with_picture, _wrap_row
 
@@ -181,8 +182,6 @@ class PostflopDrill:
     def __init__(
         self, solution: PostflopSolution | str = "polar_river", *, seed: int | None = None, depth: int = 2
     ) -> None:
-        from pokerlab.solve.postflop_spots import load_spot
-
         name = "spot"
         if isinstance(solution, str):
             name = solution
