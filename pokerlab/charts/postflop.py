@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pokerlab import _validate
 from pokerlab.errors import ParameterTypeError
 from pokerlab.solve.postflop import PostflopSolution
 from pokerlab.solve.postflop_study import class_mix_frame, player_to_act
@@ -26,6 +27,12 @@ _AGGRESSIVE = ["#f5b7b1", "#ec7063", "#cb4335", "#a93226"]
 
 def action_colors(actions: Any) -> dict[str, str]:
     """The colour of each action label: check/call green, fold blue, bets and raises red (darker = larger)."""
+    if isinstance(actions, str) or not isinstance(actions, (list, tuple)) or not actions:
+        raise ParameterTypeError(
+            f"actions must be a list of action labels such as ['check', 'bet 50'], not {actions!r:.60}"
+        )
+    for a in actions:
+        _validate.text(a, "actions")
     out: dict[str, str] = {}
     aggressive = [a for a in actions if a.split()[0] in ("bet", "raise", "allin")]
     for a in actions:
@@ -48,6 +55,8 @@ def postflop_strategy(
     """The strategy of the player to act at ``line`` (labels from the root) as a 13x13 grid of action mixes."""
     if not isinstance(solution, PostflopSolution):
         raise ParameterTypeError(f"solution must be a PostflopSolution from solve.postflop(), not {solution!r:.60}")
+    if title is not None:
+        _validate.text(title, "title", empty=True)
     import altair as alt
     import pandas as pd
 

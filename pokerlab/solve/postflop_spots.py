@@ -21,6 +21,7 @@ Reproduce the files (after changing a spot or the solver) with::
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from pokerlab import _validate
-from pokerlab.errors import DataError, ParameterError
+from pokerlab.errors import DataError, ParameterError, ParameterTypeError
 from pokerlab.solve.postflop import PostflopSolution, _Game, _spec, _State, postflop
 
 __all__ = ["SPOTS", "load_spot", "save_spots"]
@@ -108,10 +109,18 @@ def save_spots(folder: Any = None, names: Any = None, *, progress: bool = True) 
 def load_spot(name: str, folder: Any = None) -> PostflopSolution:
     """The shipped spot ``name`` (see :data:`SPOTS`) as a solution, without solving it again."""
     name = _name(name)
+    if folder is not None and not isinstance(folder, (str, os.PathLike)):
+        raise ParameterTypeError(f"folder must be a folder name, not {folder!r:.60}")
     path = (_FOLDER if folder is None else Path(folder)) / f"{name}.npz"
-    if not path.is_file():
+    try:
+        found = path.is_file()
+    except OSError as exc:  # a folder name the system cannot even look up (too long, ...)
+        raise DataError(f"folder {str(folder)[:60]!r}: {exc.strerror or exc}") from None
+    if not found:
+        where = "" if folder is None else f" from the folder {str(folder)!r:.60}"
         raise DataError(
-            f"the solved spot {name!r} is missing ({path}); make it with: python -m pokerlab.solve.postflop_spots"
+            f"the solved spot {name!r} is missing{where} ({path}); "
+            "make it with: python -m pokerlab.solve.postflop_spots"
         )
     with np.load(path, allow_pickle=False) as data:
         strat = data["strat"]

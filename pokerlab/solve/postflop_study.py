@@ -33,7 +33,7 @@ import numpy as np
 
 from pokerlab import _validate
 from pokerlab.cards import Card, HandClass
-from pokerlab.errors import IllegalActionError, ParameterError, ParameterTypeError
+from pokerlab.errors import CardError, IllegalActionError, ParameterError, ParameterTypeError
 from pokerlab.solve.postflop import _DECISION, PostflopSolution, _labels_of, plain_values
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -52,7 +52,10 @@ def _check(solution: Any) -> PostflopSolution:
 
 def class_of(combo: str) -> str:
     """The starting-hand class of a combination: ``class_of("AhKh") == "AKs"``."""
-    return HandClass.of(Card.parse(combo[:2]), Card.parse(combo[2:])).name
+    text = _validate.text(combo, "combo")
+    if len(text) != 4:
+        raise CardError(f"combo is two cards such as 'AhKh', not {text!r:.40}")
+    return HandClass.of(Card.parse(text[:2]), Card.parse(text[2:])).name
 
 
 def _cell(name: str) -> tuple[str, str]:

@@ -11,8 +11,8 @@ from pokerlab import _validate
 from pokerlab.cards import Card
 from pokerlab.charts import chart_svg
 from pokerlab.charts.postflop import action_colors, postflop_strategy
-from pokerlab.errors import ParameterTypeError, PokerlabError
-from pokerlab.solve.postflop import _CHANCE, _DECISION, PostflopSolution
+from pokerlab.errors import CardError, ParameterTypeError, PokerlabError
+from pokerlab.solve.postflop import _CHANCE, _DECISION, PostflopSolution, _labels_of
 from pokerlab.solve.postflop_spots import load_spot
 from pokerlab.solve.postflop_study import PostflopQuiz, class_mix_frame
 from pokerlab.widgets._common import _beside, _error_html, _fit, _projector, _with_picture, _wrap_row
@@ -33,9 +33,14 @@ _SUIT = {
 def board_html(cards: Any) -> str:
     """Cards drawn as small white cards with their suit symbol (four colours: spades black, hearts red,
     diamonds blue, clubs green)."""
+    if isinstance(cards, str) or not isinstance(cards, (list, tuple)):
+        raise ParameterTypeError(f"cards must be a list of cards such as ['Ah', 'Kd'], not {cards!r:.60}")
     out = []
     for c in cards:
-        text = str(c)
+        try:
+            text = str(Card.parse(c))
+        except CardError as exc:
+            raise CardError(f"cards: {exc}") from None
         sym, color = _SUIT[text[1]]
         out.append(
             f'<span class="pl-card" style="display:inline-block;border:1px solid #999;border-radius:4px;'
@@ -86,7 +91,7 @@ class PostflopExplorer:
     def go_to(self, line: Any) -> None:
         """Show the node ``line`` reaches (an error there is shown in the widget, the node kept)."""
         try:
-            labels = tuple(line.split(",")) if isinstance(line, str) else tuple(line)
+            labels = tuple(_labels_of(line))
             self.solution.actions(labels)  # a valid line, or a clear error
         except PokerlabError as exc:
             self.summary.value = _error_html(str(exc))
