@@ -82,6 +82,11 @@ def _parse_sizes(text: Any, name: str, *, raise_: bool) -> tuple[_Size, ...]:
         tok = raw.strip().lower().replace(" ", "")
         if not tok:
             continue
+        if tok.endswith("x") and not raise_:
+            raise ParameterError(
+                f"{name}: '{raw.strip()}' is a raise size (a multiple of the bet faced); "
+                "bets are a share of the pot such as '75%', or 'a'"
+            )
         try:
             if tok in ("a", "allin", "all-in"):
                 out.append(_Size("allin"))
@@ -91,11 +96,6 @@ def _parse_sizes(text: Any, name: str, *, raise_: bool) -> tuple[_Size, ...]:
                     raise ValueError
                 out.append(_Size("pot", v / 100))
             elif tok.endswith("x"):
-                if not raise_:
-                    raise ParameterError(
-                        f"{name}: '{raw.strip()}' is a raise size (a multiple of the bet faced); "
-                        "bets are a share of the pot such as '75%', or 'a'"
-                    )
                 v = float(tok[:-1])
                 if not (math.isfinite(v) and v > 1):
                     raise ValueError

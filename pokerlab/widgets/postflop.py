@@ -10,7 +10,7 @@ import ipywidgets as w
 from pokerlab import _validate
 from pokerlab.cards import Card
 from pokerlab.charts import chart_svg
-from pokerlab.charts.postflop import action_colors, postflop_strategy
+from pokerlab.charts.solver_grid import action_colors, postflop_strategy
 from pokerlab.errors import CardError, ParameterTypeError, PokerlabError
 from pokerlab.solve.postflop import _CHANCE, _DECISION, PostflopSolution, _labels_of
 from pokerlab.solve.postflop_spots import load_spot
