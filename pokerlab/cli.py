@@ -14,6 +14,7 @@
     pokerlab bpp --hole AdQc --board 3h4cJh   BPP's network: P(win), posteriors, what BPP would do
     pokerlab play [--app heads-up|bigholdem]  play in the browser (Voila on 127.0.0.1)
     pokerlab solve leduc --variant cfr+       CFR/CFR+/MCCFR on Kuhn or Leduc, exact exploitability
+    pokerlab postflop BOARD --oop R --ip R    a turn or river spot solved range against range
     pokerlab replay FILE.phhs --hand 3        a recorded hand street by street: pot odds, equity, HS, PPOT
     pokerlab course release OUT               student copies of the lessons (--solutions: complete copies)
     pokerlab course grade NB... --feedback D  autograde submissions in fresh kernels, HTML feedback
@@ -883,6 +884,45 @@ def cmd_pushfold(args: argparse.Namespace) -> None:
     _print(result.to_dict(), result.text(), args.json)
 
 
+def _percent(text: str) -> float:
+    """An argparse type: a finite percentage in [0, 100]."""
+    import math
+
+    try:
+        x = float(text.strip().rstrip("%"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a percentage such as 0.3, not {text!r}") from None
+    if not math.isfinite(x) or not 0 <= x <= 100:
+        raise argparse.ArgumentTypeError(f"must be a percentage in [0, 100], not {text.strip()}")
+    return x
+
+
+def cmd_postflop(args: argparse.Namespace) -> None:
+    """Solve a turn or river spot range against range; print the exploitability, values and a node's strategy."""
+    from pokerlab import _progress
+    from pokerlab.solve.postflop import postflop
+    from pokerlab.solve.postflop_reports import _check_line, _summary, _summary_text
+
+    line = _check_line(args.line)  # a label that cannot be an action is refused before the solve
+    with _progress.lines(sys.stderr):  # one line per checkpoint on stderr (stdout stays the answer)
+        solution = postflop(
+            args.board,
+            args.oop,
+            args.ip,
+            pot=args.pot,
+            stack=args.stack,
+            bets=args.bets,
+            raises=args.raises,
+            ip_bets=args.ip_bets,
+            ip_raises=args.ip_raises,
+            target=args.target / 100,
+            max_iterations=args.max_iterations,
+            threads=args.threads,
+        )
+    data = _summary(solution, args.oop, args.ip, line)
+    _print(data, _summary_text(data), args.json)
+
+
 _DRILL_RETRIES = 5
 """``pokerlab drill`` asks again after an answer it cannot read, but not more than this many times in a row."""
 
@@ -892,6 +932,11 @@ def cmd_drill(args: argparse.Namespace) -> None:
     from pokerlab._validate import real
     from pokerlab.solve.pushfold import PushFoldQuiz, _check_stack
 
+    if args.postflop:
+        _drill_postflop(args)
+        return
+    if args.spot is not None:
+        raise ParameterError("--spot names a solved postflop spot: use it with --postflop")
     if args.stack is None:
         real(args.ante, "--ante", lo=0.0, hi=1.0)
     else:
@@ -930,6 +975,55 @@ def cmd_drill(args: argparse.Namespace) -> None:
             print(done.verdict(), flush=True)
     data = {"hands": records, "total_lost": quiz.total_lost}
     _print(data, "\n" + quiz.summary(), args.json)
+
+
+def _drill_postflop(args: argparse.Namespace) -> None:
+    """``pokerlab drill --postflop [--spot NAME]``: a shipped river spot, answered on stdin, scored in chips lost."""
+    from pokerlab.solve.postflop_spots import load_spot
+    from pokerlab.solve.postflop_study import PostflopQuiz
+
+    if args.stack is not None or args.ante:
+        raise ParameterError("--stack and --ante are push/fold settings: leave them out with --postflop")
+    name = args.spot or "polar_river"
+    quiz = PostflopQuiz(load_spot(name), seed=args.seed, name=name)
+    records = []
+    for _ in range(args.hands):
+        hand = quiz.deal()
+        done = None
+        wrong = 0
+        while done is None:
+            if wrong >= _DRILL_RETRIES:
+                raise ParameterError(
+                    f"{wrong} answers in a row were not one of {', '.join(hand.actions)}: stopping the drill"
+                )
+            if not args.json:
+                print(hand.prompt(), flush=True)
+            try:
+                line = sys.stdin.readline() if sys.stdin is not None else ""
+            except (OSError, ValueError):
+                line = ""
+            if not line or line.strip().lower() in ("q", "quit"):
+                break
+            try:
+                done = quiz.answer(line)
+            except ParameterError as exc:
+                wrong += 1
+                if not args.json:
+                    print(f"  {exc}", flush=True)
+        if done is None:
+            break
+        records.append(
+            {
+                "line": list(done.line),
+                "combo": done.combo,
+                "answer": done.answer,
+                "lost": done.lost,
+                "mix": dict(done.mix),
+            }
+        )
+        if not args.json:
+            print(done.verdict(), flush=True)
+    _print({"spot": name, "hands": records, "total_lost": quiz.total_lost}, "\n" + quiz.summary(), args.json)
 
 
 def cmd_course(args: argparse.Namespace) -> None:
@@ -1133,6 +1227,7 @@ EXAMPLES = {
     "reproduce": "pokerlab reproduce --games 100000",
     "solve": "pokerlab solve leduc --iterations 1000 --variant cfr+",
     "pushfold": "pokerlab pushfold 10",
+    "postflop": "pokerlab postflop Td9d6hQc2s --oop '66+, AJo+' --ip 'QQ-22, ATo+' --pot 200 --stack 900 --raises ''",
     "drill": "pokerlab drill --stack 10 --hands 5",
     "course": "pokerlab course slides decks 02",
 }
@@ -1416,11 +1511,34 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--ante", type=float, default=0.0, help="each player's ante in big blinds (default 0)")
 
+    p = add(
+        "postflop",
+        "solve a turn or river spot range against range (discounted CFR, exact exploitability)",
+        cmd_postflop,
+    )
+    p.add_argument("board", help="4 cards (the turn: every river is dealt) or 5 (the river), e.g. Td9d6hQc2s")
+    p.add_argument("--oop", type=_text, required=True, help="the range of the player out of position (acts first)")
+    p.add_argument("--ip", type=_text, required=True, help="the range of the player in position")
+    p.add_argument("--pot", type=_whole(1), required=True, help="chips in the pot at the start of the spot")
+    p.add_argument("--stack", type=_whole(0), required=True, help="chips each player has behind")
+    p.add_argument("--bets", default="50%, 100%", help="bet sizes: shares of the pot, 'a' all-in, '' none")
+    p.add_argument("--raises", default="a", help="raise sizes: '2.5x' of the bet faced, shares of the pot, 'a'")
+    p.add_argument("--ip-bets", default=None, help="IP's bet sizes when they differ (default: --bets)")
+    p.add_argument("--ip-raises", default=None, help="IP's raise sizes when they differ (default: --raises)")
+    p.add_argument("--target", type=_percent, default=0.3, help="stop at this exploitability, in %% of the pot")
+    p.add_argument("--max-iterations", type=_whole(1, 10**6), default=2000, help="stop after this many iterations")
+    p.add_argument("--threads", type=_whole(1, 256), default=None, help="threads (default: every core)")
+    p.add_argument("--line", default="", help="the node to show: 'check, bet 100' (default: the root)")
+
     p = add("drill", "push/fold drill: answer on stdin, scored in EV lost against the equilibrium", cmd_drill)
     p.add_argument("--stack", type=float, default=None, help="fixed stack in bb (default: a random 2-20 bb per hand)")
     p.add_argument("--ante", type=float, default=0.0, help="each player's ante in big blinds (default 0)")
     p.add_argument("--hands", type=_whole(1, 10_000), default=10, help="hands to deal (default 10)")
     p.add_argument("--seed", type=_SEED, default=None, help="seed of the deals")
+    p.add_argument(
+        "--postflop", action="store_true", help="the river trainer: a shipped solved spot instead of push/fold"
+    )
+    p.add_argument("--spot", default=None, help="with --postflop: bluff_catcher, polar_river (default) or flush_river")
     _add_course(sub)
     return parser
 

@@ -58,6 +58,7 @@ SKIP = {
     "pokerlab.game.match.ask_bot": "calls into arbitrary bot objects",
     "pokerlab.course.slides.print_pdf": "starts Chromium (tests/test_slides.py checks its arguments)",
     "pokerlab.course.grading.grade": "starts a kernel per notebook (tests/test_course.py checks its input)",
+    "pokerlab.solve.postflop_spots.save_spots": "solves every shipped spot and writes into the package",
     "pokerlab.course.site.build_site": "builds a site with Sphinx (tests/test_course_site.py)",
 }
 
@@ -173,6 +174,12 @@ def _push_fold() -> Any:
 
 
 @functools.cache
+def _spot() -> Any:
+    from pokerlab.solve.postflop_spots import load_spot
+
+    return load_spot("bluff_catcher")
+
+
 def _push_fold_chart() -> Any:
     from pokerlab.solve import push_fold_chart
 
@@ -371,6 +378,20 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.charts.push_fold_range_chart": {"chart": lambda: _push_fold_chart()},
     "pokerlab.charts.push_fold_range_frame": {"chart": lambda: _push_fold_chart()},
     "pokerlab.widgets.pushfold.PushFoldDrill": {"stack_bb": lambda: 10.0, "seed": lambda: 1},
+    "pokerlab.charts.postflop_strategy": {"solution": _spot, "line": lambda: ("bet 100",)},
+    "pokerlab.charts.solver_grid.postflop_strategy": {"solution": _spot, "line": lambda: ("bet 100",)},
+    "pokerlab.charts.solver_grid.action_colors": {"actions": lambda: ("check", "bet 50", "allin")},
+    "pokerlab.solve.postflop_spots.load_spot": {"name": lambda: "bluff_catcher"},
+    "pokerlab.solve.postflop_study.PostflopQuiz": {"solution": _spot, "seed": lambda: 1, "name": lambda: "toy"},
+    "pokerlab.solve.postflop_study.action_evs": {"solution": _spot},
+    "pokerlab.solve.postflop_study.class_mix_frame": {"solution": _spot},
+    "pokerlab.solve.postflop_study.player_to_act": {"solution": _spot},
+    "pokerlab.solve.postflop_study.class_of": {"combo": lambda: "AhKh"},
+    "pokerlab.widgets.PostflopExplorer": {"solution": _spot},
+    "pokerlab.widgets.postflop.PostflopExplorer": {"solution": _spot},
+    "pokerlab.widgets.PostflopDrill": {"solution": lambda: "bluff_catcher", "seed": lambda: 1},
+    "pokerlab.widgets.postflop.PostflopDrill": {"solution": lambda: "bluff_catcher", "seed": lambda: 1},
+    "pokerlab.widgets.postflop.board_html": {"cards": lambda: ["Ah", "Kd"]},
     "pokerlab.bots.pushfold.measure_rankings": {"stacks": lambda: (10.0,)},
     "pokerlab.bots.pushfold.power_index": {"hand": lambda: "AKs"},
     "pokerlab.cards.Card": {"id": lambda: 51},

@@ -37,6 +37,12 @@ NOT_CHARTS = {
 }
 
 
+def _bluff_catcher():
+    from pokerlab.solve.postflop_spots import load_spot
+
+    return load_spot("bluff_catcher")
+
+
 def _potential():
     return hand_potential("AdQc", "3h4cJh")
 
@@ -139,6 +145,12 @@ CASES = {
     ),
     # across 2, 5, 6, 7 and 10 bb: 169 cells, one class jammed at stacks that are not one range (outlined),
     # and a label in the 156 classes jammed at one of those stacks at least
+    # the toy's bluff-catcher facing the pot-sized bet: 169 grey cells, QQ split into its fold and call bands,
+    # 169 class labels
+    "postflop_strategy": (
+        lambda: charts.postflop_strategy(_bluff_catcher(), ("bet 100",)),
+        {"layer_0_marks": 169, "layer_1_marks": 2, "layer_2_marks": 169},
+    ),
     "push_fold_range_chart": (
         lambda: charts.push_fold_range_chart(_push_fold_chart()),
         {"layer_0_marks": 169, "layer_1_marks": 1, "layer_2_marks": 156},

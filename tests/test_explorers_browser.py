@@ -76,6 +76,12 @@ EXPLORERS = [
     ),
     ("PushFoldExplorer", "from pokerlab.widgets import PushFoldExplorer\nPushFoldExplorer(10)"),
     ("PushFoldDrill", "from pokerlab.widgets import PushFoldDrill\nPushFoldDrill(seed=2026)"),
+    (
+        "PostflopExplorer",
+        "from pokerlab.solve.postflop_spots import load_spot\nfrom pokerlab.widgets import PostflopExplorer\n"
+        "PostflopExplorer(load_spot('polar_river'))",
+    ),
+    ("PostflopDrill", "from pokerlab.widgets import PostflopDrill\nPostflopDrill('flush_river', seed=2026)"),
 ]
 
 # rendered height in pixels at 1280x720 before issue 22's layout (measured with this test on the old code)

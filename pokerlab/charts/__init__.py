@@ -18,6 +18,8 @@ The modules mirror :mod:`pokerlab.widgets`:
 ``context``       the context opponent models: triples, feature importances, scores, calibration
 ``solve``         CFR: exploitability curves, strategies at information sets, regret matching
 ``pushfold``      heads-up push/fold: 13x13 jam and call grids, the push/call chart across stacks
+``postflop``      the turn report: each river card's action mix and the players' values
+``solver_grid``   a postflop solution: the acting range's 13x13 grid of action mixes
 ================  ==============================================================================
 
 Every public chart function is importable from ``pokerlab.charts`` itself (``charts.money_chart``).
@@ -57,6 +59,7 @@ from pokerlab.charts.hands import (
     strength_by_opponents_chart,
     turn_card_chart,
 )
+from pokerlab.charts.postflop import turn_report_chart
 from pokerlab.charts.preflop import difference_heatmap, matrix_heatmap, preflop_heatmap
 from pokerlab.charts.pushfold import push_fold_grid_chart, push_fold_range_chart, push_fold_range_frame
 from pokerlab.charts.ranges import breakdown_chart
@@ -73,6 +76,7 @@ from pokerlab.charts.render import (
     svg_png,
 )
 from pokerlab.charts.solve import exploitability_chart, regret_matching_chart, strategy_chart
+from pokerlab.charts.solver_grid import postflop_strategy
 from pokerlab.charts.strategy import decision_chart, weights_heatmap
 
 __all__ = [
@@ -101,6 +105,7 @@ __all__ = [
     "network_svg",
     "png_bundle",
     "posterior_chart",
+    "postflop_strategy",
     "potential_and_turn_chart",
     "potential_chart",
     "preflop_heatmap",
@@ -112,6 +117,7 @@ __all__ = [
     "strength_by_opponents_chart",
     "svg_png",
     "turn_card_chart",
+    "turn_report_chart",
     "weights_heatmap",
 ]
 

@@ -17,6 +17,9 @@ minimisation, and how much a best-responding opponent wins from any policy.
     leaks                             where a policy gives chips away against a best response
     push_fold(stack_bb, ante_bb=)     heads-up no-limit Hold'em push/fold, solved exactly (an LP) -> PushFoldResult
     push_fold_chart, push_fold_score  the solution across stack depths; any push/fold strategies measured
+    postflop(board, oop, ip, pot=, stack=)  a range-vs-range turn or river spot by discounted CFR -> PostflopSolution
+    postflop_many(spots, executor)    many spots on a process pool or a dask cluster, with a progress bar
+    turn_report(board, oop, ip, ...)  a turn spot per river card: each action's frequency, both values (a DataFrame)
 
 The package depends only on numpy (altair and ipywidgets inside the chart and
 widget helpers; scipy's LP solver and the exact preflop matrix inside ``push_fold``).
@@ -40,6 +43,8 @@ from pokerlab.solve.evaluate import (
 )
 from pokerlab.solve.games import GAMES, Game, GameName, InfoSet, Node, game
 from pokerlab.solve.policy import Policy
+from pokerlab.solve.postflop import PostflopSolution, postflop
+from pokerlab.solve.postflop_reports import postflop_many, turn_report
 from pokerlab.solve.pushfold import (
     PushFoldChart,
     PushFoldQuiz,
@@ -65,6 +70,7 @@ __all__ = [
     "Leak",
     "Node",
     "Policy",
+    "PostflopSolution",
     "PushFoldChart",
     "PushFoldQuiz",
     "PushFoldResult",
@@ -80,9 +86,12 @@ __all__ = [
     "head_to_head",
     "leaks",
     "leaks_frame",
+    "postflop",
+    "postflop_many",
     "push_fold",
     "push_fold_chart",
     "push_fold_grid_text",
     "push_fold_score",
     "regret_matching",
+    "turn_report",
 ]

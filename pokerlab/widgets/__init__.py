@@ -3,7 +3,8 @@
 One module per explorer family: ``hands`` (HandEvaluator, PotentialExplorer),
 ``preflop`` (PreflopExplorer), ``table`` (TableWidget, HandReplayer), ``hud`` (HUD, lesson 09), ``strategy``
 (StrategyExplorer, ReweightingExplorer), ``bpp`` (BPPInspector), ``context``
-(ContextExplorer), ``cfr`` (CFRExplorer, lesson 10), ``pushfold`` (PushFoldExplorer, PushFoldDrill, lesson 11)
+(ContextExplorer), ``cfr`` (CFRExplorer, lesson 10), ``pushfold`` (PushFoldExplorer, PushFoldDrill, lesson 11),
+``postflop`` (PostflopExplorer, PostflopDrill, lesson 12)
 and ``ranges`` (RangeGrid, RangeEquityExplorer, top_range); every
 explorer is importable from ``pokerlab.widgets`` as before.
 
@@ -28,6 +29,7 @@ from pokerlab.widgets.cfr import CFRExplorer
 from pokerlab.widgets.context import ContextExplorer
 from pokerlab.widgets.hands import HandEvaluator, PotentialExplorer
 from pokerlab.widgets.hud import HUD
+from pokerlab.widgets.postflop import PostflopDrill, PostflopExplorer
 from pokerlab.widgets.preflop import PreflopExplorer
 from pokerlab.widgets.pushfold import PushFoldDrill, PushFoldExplorer
 from pokerlab.widgets.ranges import TOP_PERCENTS, RangeEquityExplorer, RangeGrid, top_range
@@ -42,6 +44,8 @@ __all__ = [
     "ContextExplorer",
     "HandEvaluator",
     "HandReplayer",
+    "PostflopDrill",
+    "PostflopExplorer",
     "PotentialExplorer",
     "PreflopExplorer",
     "PushFoldDrill",

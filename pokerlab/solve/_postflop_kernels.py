@@ -1,0 +1,364 @@
+"""The postflop solver's hot loop, compiled with numba (imported lazily, cached on disk).
+
+One table holds every node, each segment in preorder (a parent before its children):
+
+* the **root segment**, nodes ``0 .. n_root - 1``: the turn's betting (or, on a river board, a single
+  chance leaf), whose leaves are folds and *chance leaves* (kind 3);
+* the **templates**: one river betting tree per distinct pot reached at a chance leaf (a single showdown
+  node when a player is all-in). The subtree under chance leaf ``j`` and river card slot ``k`` is template
+  ``tmpl[j]`` with its own storage block ``inst_base[j] + k * block[j]``.
+
+Node arrays::
+
+    kind[n]       0 fold, 1 showdown, 2 decision, 3 chance leaf
+    player[n]     0 (OOP) or 1 (IP) at a decision, the folder at a fold
+    nkid[n]       number of children; kid[n, a] the child after action a
+    put0/put1[n]  chips each player has put in during the subgame
+    off[n]        storage offset of a decision node (absolute in the root segment, within the block in a
+                  template): regrets and strategy sums live at ``off + a * n_hands[player] + h``
+    leaf[n]       at a chance leaf, its index j
+
+Hands of player p: ``cards[p, h]`` (two card ids), ``strength[p, k, h]`` on the board plus river slot k
+(-1 when the hand holds that river card), ``order[p, k]`` the live hands sorted by strength,
+``same[p, h]`` the opponent's index of the same two cards (-1 if none).
+
+One pass for the *traverser* t computes t's counterfactual values (opponent reach times payoff, summed
+over the opponent's hands that share no card) top-down for the reaches, bottom-up for the values:
+
+* ``mode 0`` CFR: current strategies from regrets; t's regrets and strategy sums are updated;
+* ``mode 1`` best response: t maximises per hand, the opponent plays the average strategy;
+* ``mode 2`` evaluation: both play the average strategy.
+
+Showdowns and folds cost O(n) per node: the opponent's reach mass below (above) each hand's strength is
+a running sum over hands in strength order, minus the mass on hands that share one of its two cards
+(inclusion-exclusion with a 52-entry table; the one hand sharing both cards is added back).
+:mod:`pokerlab.solve.postflop` holds the same arithmetic written plainly, which the tests hold it to.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from pokerlab import _notice
+
+__all__ = ["solve_pass"]
+
+_notice.install()
+
+
+@njit(cache=True, fastmath=True)
+def _sigma(src, base, na, n, lock, has_lock, out):  # pragma: no cover - compiled
+    """Positive parts normalised per hand (uniform when none): regret matching, or the average strategy."""
+    for h in range(n):
+        s = 0.0
+        for a in range(na):
+            v = src[base + a * n + h]
+            if v > 0:
+                s += v
+        if s > 0:
+            for a in range(na):
+                v = src[base + a * n + h]
+                out[a, h] = v / s if v > 0 else 0.0
+        else:
+            for a in range(na):
+                out[a, h] = 1.0 / na
+        if has_lock and lock[base + h] >= 0:
+            for a in range(na):
+                out[a, h] = lock[base + a * n + h]
+
+
+@njit(cache=True, fastmath=True)
+def _mass(reach_o, cards_o, n_o, cards_t, n_t, same_t, k, strength_t, out):  # pragma: no cover - compiled
+    """Opponent reach on hands sharing no card with each traverser hand."""
+    tab = np.zeros(52)
+    tot = 0.0
+    for g in range(n_o):
+        r = reach_o[g]
+        if r != 0.0:
+            tot += r
+            tab[cards_o[g, 0]] += r
+            tab[cards_o[g, 1]] += r
+    for h in range(n_t):
+        if k >= 0 and strength_t[k, h] < 0:
+            out[h] = 0.0
+            continue
+        m = tot - tab[cards_t[h, 0]] - tab[cards_t[h, 1]]
+        if same_t[h] >= 0:
+            m += reach_o[same_t[h]]
+        out[h] = m
+
+
+@njit(cache=True, fastmath=True)
+def _showdown(reach_o, t, k, cards, nh, strength, order, cnt, same, win, lose, tie, out):  # pragma: no cover
+    """out[h] = win * (mass below h) + lose * (mass above h) + tie * (mass level with h), card removal included."""
+    o = 1 - t
+    n_t = nh[t]
+    for h in range(n_t):
+        out[h] = 0.0
+    tab = np.zeros(52)
+    run = 0.0
+    j = 0
+    co = cnt[o, k]
+    ct = cnt[t, k]
+    below = np.zeros(n_t)
+    above = np.zeros(n_t)
+    i = 0
+    while i < ct:
+        h = order[t, k, i]
+        s = strength[t, k, h]
+        while j < co:
+            g = order[o, k, j]
+            if strength[o, k, g] >= s:
+                break
+            r = reach_o[g]
+            run += r
+            tab[cards[o, g, 0]] += r
+            tab[cards[o, g, 1]] += r
+            j += 1
+        below[h] = run - tab[cards[t, h, 0]] - tab[cards[t, h, 1]]
+        i += 1
+    tab[:] = 0.0
+    run = 0.0
+    j = co - 1
+    i = ct - 1
+    while i >= 0:
+        h = order[t, k, i]
+        s = strength[t, k, h]
+        while j >= 0:
+            g = order[o, k, j]
+            if strength[o, k, g] <= s:
+                break
+            r = reach_o[g]
+            run += r
+            tab[cards[o, g, 0]] += r
+            tab[cards[o, g, 1]] += r
+            j -= 1
+        above[h] = run - tab[cards[t, h, 0]] - tab[cards[t, h, 1]]
+        i -= 1
+    mass = np.empty(n_t)
+    _mass(reach_o, cards[o], nh[o], cards[t], n_t, same[t], k, strength[t], mass)
+    for i in range(ct):
+        h = order[t, k, i]
+        out[h] = win * below[h] + lose * above[h] + tie * (mass[h] - below[h] - above[h])
+
+
+@njit(cache=True, fastmath=True)
+def _segment(
+    start, ln, k, base, t, mode, ro0, rt0, leafres, out, tree, hands, regret, strat, lock, has_lock, disc, pot
+):  # pragma: no cover - compiled
+    """Values of traverser t over one segment (nodes start .. start+ln-1), root reaches ro0/rt0."""
+    kind, player, nkid, kid, put0, put1, off, leaf = tree
+    cards, nh, strength, order, cnt, same = hands
+    alpha, beta, gamma, sweight, plus = disc
+    o = 1 - t
+    n_t = nh[t]
+    n_o = nh[o]
+    ro = np.empty((ln, n_o))
+    rt = np.empty((ln, n_t))
+    cfv = np.empty((ln, n_t))
+    nmax = max(n_t, n_o)
+    sig = np.empty((kid.shape[1], nmax))
+    for g in range(n_o):
+        ro[0, g] = ro0[g]
+    for h in range(n_t):
+        rt[0, h] = rt0[h]
+    # top-down: reaches
+    for li in range(ln):
+        i = start + li
+        if kind[i] != 2:
+            continue
+        q = player[i]
+        na = nkid[i]
+        n = nh[q]
+        src = regret if mode == 0 else strat
+        _sigma(src, base + off[i], na, n, lock, has_lock, sig)
+        for a in range(na):
+            lc = kid[i, a] - start
+            if q == t:
+                for h in range(n_t):
+                    rt[lc, h] = rt[li, h] * sig[a, h]
+                for g in range(n_o):
+                    ro[lc, g] = ro[li, g]
+            else:
+                for g in range(n_o):
+                    ro[lc, g] = ro[li, g] * sig[a, g]
+                for h in range(n_t):
+                    rt[lc, h] = rt[li, h]
+    # bottom-up: values
+    for li in range(ln - 1, -1, -1):
+        i = start + li
+        kd = kind[i]
+        pt = put0[i] if t == 0 else put1[i]
+        po = put1[i] if t == 0 else put0[i]
+        if kd == 0:
+            pay = -pt if player[i] == t else pot + po
+            _mass(ro[li], cards[o], n_o, cards[t], n_t, same[t], k, strength[t], cfv[li])
+            for h in range(n_t):
+                cfv[li, h] *= pay
+        elif kd == 1:
+            _showdown(ro[li], t, k, cards, nh, strength, order, cnt, same, pot + po, -pt, 0.5 * pot, cfv[li])
+        elif kd == 3:
+            j = leaf[i]
+            for h in range(n_t):
+                cfv[li, h] = leafres[j, h]
+        else:
+            q = player[i]
+            na = nkid[i]
+            if q != t:
+                for h in range(n_t):
+                    cfv[li, h] = 0.0
+                for a in range(na):
+                    lc = kid[i, a] - start
+                    for h in range(n_t):
+                        cfv[li, h] += cfv[lc, h]
+                continue
+            b = base + off[i]
+            src = regret if mode == 0 else strat
+            _sigma(src, b, na, n_t, lock, has_lock, sig)
+            if mode == 1:
+                for h in range(n_t):
+                    locked = has_lock and lock[b + h] >= 0
+                    best = -1e300
+                    v = 0.0
+                    for a in range(na):
+                        c = cfv[kid[i, a] - start, h]
+                        v += sig[a, h] * c
+                        if c > best:
+                            best = c
+                    cfv[li, h] = v if locked else best
+                continue
+            for h in range(n_t):
+                v = 0.0
+                for a in range(na):
+                    v += sig[a, h] * cfv[kid[i, a] - start, h]
+                cfv[li, h] = v
+            if mode == 0:
+                for a in range(na):
+                    lc = kid[i, a] - start
+                    for h in range(n_t):
+                        x = b + a * n_t + h
+                        r = regret[x]
+                        d = cfv[lc, h] - cfv[li, h]
+                        if plus:
+                            r = r + d
+                            regret[x] = r if r > 0 else 0.0
+                        else:
+                            regret[x] = r * (alpha if r > 0 else beta) + d
+                        strat[x] = strat[x] * gamma + sweight * rt[li, h] * sig[a, h]
+    for h in range(n_t):
+        out[h] = cfv[0, h]
+
+
+@njit(cache=True, parallel=True, fastmath=True)
+def solve_pass(
+    t,
+    mode,
+    n_root,
+    K,
+    factor,
+    leaf_node,
+    tmpl_root,
+    tmpl_len,
+    inst_base,
+    block,
+    w,
+    tree,
+    hands,
+    regret,
+    strat,
+    lock,
+    has_lock,
+    disc,
+    pot,
+):  # pragma: no cover - compiled
+    """Traverser t's counterfactual values at the root, per hand (see the module docstring for ``mode``)."""
+    nh = hands[1]
+    strength = hands[2]
+    o = 1 - t
+    n_t = nh[t]
+    n_o = nh[o]
+    J = len(leaf_node)
+    # reaches at the chance leaves: a values-free top-down pass over the root segment
+    kind, player, nkid, kid, off = tree[0], tree[1], tree[2], tree[3], tree[6]
+    ro = np.empty((n_root, n_o))
+    rt = np.empty((n_root, n_t))
+    ro[0, :] = w[o, :n_o]
+    rt[0, :] = w[t, :n_t]
+    nmax = max(n_t, n_o)
+    sig = np.empty((kid.shape[1], nmax))
+    for i in range(n_root):
+        if kind[i] != 2:
+            continue
+        q = player[i]
+        na = nkid[i]
+        src = regret if mode == 0 else strat
+        _sigma(src, off[i], na, nh[q], lock, has_lock, sig)
+        for a in range(na):
+            c = kid[i, a]
+            if q == t:
+                for h in range(n_t):
+                    rt[c, h] = rt[i, h] * sig[a, h]
+                ro[c, :] = ro[i, :]
+            else:
+                for g in range(n_o):
+                    ro[c, g] = ro[i, g] * sig[a, g]
+                rt[c, :] = rt[i, :]
+    res = np.zeros((J * K, n_t))
+    for x in prange(J * K):
+        j = x // K
+        k = x % K
+        nd = leaf_node[j]
+        ro_in = np.empty(n_o)
+        rt_in = np.empty(n_t)
+        for g in range(n_o):
+            ro_in[g] = 0.0 if strength[o, k, g] < 0 else ro[nd, g] * factor
+        for h in range(n_t):
+            rt_in[h] = 0.0 if strength[t, k, h] < 0 else rt[nd, h]
+        _segment(
+            tmpl_root[j],
+            tmpl_len[j],
+            k,
+            inst_base[j] + k * block[j],
+            t,
+            mode,
+            ro_in,
+            rt_in,
+            res,
+            res[x],
+            tree,
+            hands,
+            regret,
+            strat,
+            lock,
+            has_lock,
+            disc,
+            pot,
+        )
+    leafres = np.zeros((max(J, 1), n_t))
+    for x in range(J * K):
+        j = x // K
+        for h in range(n_t):
+            leafres[j, h] += res[x, h]
+    out = np.empty(n_t)
+    _segment(
+        0,
+        n_root,
+        -1,
+        0,
+        t,
+        mode,
+        w[o, :n_o],
+        w[t, :n_t],
+        leafres,
+        out,
+        tree,
+        hands,
+        regret,
+        strat,
+        lock,
+        has_lock,
+        disc,
+        pot,
+    )
+    return out

@@ -1,0 +1,987 @@
+"""Equilibrium after the flop: a range-against-range turn and river solver.
+
+Two players, OOP (out of position, acts first on every street) and IP, hold ranges of two-card
+combinations on a 4-card board (the turn: the solver also deals every river card) or a 5-card board
+(the river). There are already ``pot`` chips in the middle and each player has ``stack`` chips behind.
+:func:`postflop` finds a Nash equilibrium of that no-limit subgame by discounted counterfactual regret
+minimisation, with every combination's strategy held in one array per decision node.
+
+>>> from pokerlab import solve
+>>> s = solve.postflop("Ks 7d 4c 2h 2s", "AA, 65s", "KQ, QJ", pot=100, stack=100,
+...                    bets="100%", raises="", progress=False)
+>>> s.actions(())
+('check', 'allin 100')
+>>> round(sum(s.value), 6), s.exploitability_pct < 0.3
+(100.0, True)
+
+**Sizes** use the notation of PioSOLVER, GTO+ and postflop-solver: ``"33%, 75%"`` bets a share of the pot,
+``"2.5x"`` raises to that multiple of the bet faced, ``"a"`` is all-in and ``""`` means none. A raise
+given as ``"60%"`` adds that share of the pot *after the call* to the call. Amounts are rounded to whole
+chips; a size at or above the stack is all-in, a raise below the minimum (the last bet or raise again)
+is raised to it, and betting goes on until a player is all-in. ``bets`` and ``raises`` apply to both
+players on both streets unless ``ip_bets``/``ip_raises`` are given; each may also be a mapping
+``{"turn": "50%", "river": "75%, a"}``.
+
+**Lines** name a node by the labels from the root: ``"check"``, ``"bet 100"``, ``"call"``, ``"fold"``,
+``"raise 250"``, ``"allin 900"`` (the amount is what the player has put in on this street after the
+action; ``"allin"`` alone matches the action that puts the whole stack in) and, where the river is
+dealt, the card: ``("check", "check", "2s", "bet 50")``.
+
+**Values and exploitability.** Payoffs are the chips a player takes from the final pot minus what they
+put in during the subgame, so ``value = (OOP, IP)`` sums to ``pot``. A hand pair is dealt with
+probability proportional to the product of the two weights when they share no card, the river card
+uniformly from the 44 unseen. ``exploitability`` is the mean of both players' best-response gains over
+the game value, ``(BR_oop + BR_ip - pot) / 2`` chips, as PioSOLVER and postflop-solver report it;
+``exploitability_pct`` is that as a percentage of ``pot``; ``target`` stops the solve when the
+exploitability falls to that share of the pot (0.003: 0.3 %).
+
+The numbers come from compiled kernels (:mod:`pokerlab.solve._postflop_kernels`); :func:`plain_values`
+is the same game walked plainly (best responses and evaluation), which the tests hold the kernels to.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from pokerlab import _validate
+from pokerlab.cards import Card, combo_cards, format_cards, parse_named
+from pokerlab.errors import CardCountError, IllegalActionError, ParameterError, RangeError
+from pokerlab.ranges import Range
+
+__all__ = ["PostflopSolution", "plain_values", "postflop"]
+
+_DT = np.float32
+ALGORITHMS = ("dcfr", "cfr+")
+STREETS = ("turn", "river")
+_FOLD, _SHOWDOWN, _DECISION, _CHANCE = 0, 1, 2, 3
+SizesLike = str | Mapping[str, str]
+
+
+# ----------------------------------------------------------------------------
+# Sizes
+# ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Size:
+    kind: str  # "pot", "x" or "allin"
+    value: float = 0.0
+
+
+def _parse_sizes(text: Any, name: str, *, raise_: bool) -> tuple[_Size, ...]:
+    if not isinstance(text, str):
+        raise ParameterError(f"{name} must be sizes as text such as '50%, 100%', not {text!r:.60}")
+    out: list[_Size] = []
+    for raw in text.split(","):
+        tok = raw.strip().lower().replace(" ", "")
+        if not tok:
+            continue
+        if tok.endswith("x") and not raise_:
+            raise ParameterError(
+                f"{name}: '{raw.strip()}' is a raise size (a multiple of the bet faced); "
+                "bets are a share of the pot such as '75%', or 'a'"
+            )
+        try:
+            if tok in ("a", "allin", "all-in"):
+                out.append(_Size("allin"))
+            elif tok.endswith("%"):
+                v = float(tok[:-1])
+                if not (math.isfinite(v) and v > 0):
+                    raise ValueError
+                out.append(_Size("pot", v / 100))
+            elif tok.endswith("x"):
+                v = float(tok[:-1])
+                if not (math.isfinite(v) and v > 1):
+                    raise ValueError
+                out.append(_Size("x", v))
+            else:
+                raise ValueError
+        except ValueError:
+            raise ParameterError(
+                f"{name}: cannot read the size '{raw.strip()}' in {text!r}; write shares of the pot such as "
+                f"'33%, 75%'{', multiples of the bet such as 2.5x' if raise_ else ''}, 'a' for all-in, or '' for none"
+            ) from None
+    return tuple(out)
+
+
+def _per_street(value: Any, name: str, *, raise_: bool) -> dict[str, tuple[_Size, ...]]:
+    if isinstance(value, Mapping):
+        unknown = [k for k in value if k not in STREETS]
+        if unknown:
+            raise ParameterError(f"{name}: streets are 'turn' and 'river', not {unknown[0]!r}")
+        default = _parse_sizes("", name, raise_=raise_)
+        return {
+            st: _parse_sizes(value[st], f"{name}[{st!r}]", raise_=raise_) if st in value else default for st in STREETS
+        }
+    sizes = _parse_sizes(value, name, raise_=raise_)
+    return {st: sizes for st in STREETS}
+
+
+# ----------------------------------------------------------------------------
+# The game tree
+# ----------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class _Node:
+    kind: int
+    put: tuple[int, int]
+    player: int = -1  # the actor at a decision, the folder at a fold
+    labels: list[str] = field(default_factory=list)
+    kids: list[_Node] = field(default_factory=list)
+    tmpl: _Node | None = None  # at a chance node: the river subtree dealt under every card
+    index: int = -1
+    off: int = 0  # storage offset (absolute at the root segment, within the block in a template)
+
+
+def _round(x: float) -> int:
+    return math.floor(x + 0.5)
+
+
+class _Builder:
+    def __init__(
+        self, pot: int, stack: int, bets: list[dict[str, tuple[_Size, ...]]], raises: list[dict[str, tuple[_Size, ...]]]
+    ) -> None:
+        self.pot, self.stack, self.bets, self.raises = pot, stack, bets, raises
+        self.templates: dict[tuple[int, int], _Node] = {}
+
+    def street(self, street: str, put: tuple[int, int]) -> _Node:
+        return self.decision(street, 0, put, (0, 0), 0)
+
+    def river(self, put: tuple[int, int]) -> _Node:
+        if put not in self.templates:
+            allin = max(put) >= self.stack
+            self.templates[put] = _Node(_SHOWDOWN, put) if allin else self.street("river", put)
+        return self.templates[put]
+
+    def end(self, street: str, put: tuple[int, int]) -> _Node:
+        if street == "river":
+            return _Node(_SHOWDOWN, put)
+        return _Node(_CHANCE, put, tmpl=self.river(put))
+
+    def decision(self, street: str, p: int, put: tuple[int, int], sp: tuple[int, int], inc: int) -> _Node:
+        o = 1 - p
+        node = _Node(_DECISION, put, p)
+        to_call = sp[o] - sp[p]
+        behind = self.stack - put[p]
+        pot_now = self.pot + put[0] + put[1]
+
+        def add(label: str, kid: _Node) -> None:
+            node.labels.append(label)
+            node.kids.append(kid)
+
+        def after(extra: int) -> tuple[tuple[int, int], tuple[int, int]]:
+            np_, ns = list(put), list(sp)
+            np_[p] += extra
+            ns[p] += extra
+            return (np_[0], np_[1]), (ns[0], ns[1])
+
+        if to_call == 0:
+            if p == 0:
+                add("check", self.decision(street, 1, put, sp, 0))
+            else:
+                add("check", self.end(street, put))
+            amounts = set()
+            for s in self.bets[p][street]:
+                amt = behind if s.kind == "allin" else max(1, _round(s.value * pot_now))
+                amounts.add(min(amt, behind))
+            for amt in sorted(a for a in amounts if a > 0):
+                nput, nsp = after(amt)
+                label = f"allin {nsp[p]}" if amt == behind else f"bet {nsp[p]}"
+                add(label, self.decision(street, o, nput, nsp, amt))
+            return node
+        add("fold", _Node(_FOLD, put, p))
+        call = min(to_call, behind)
+        nput, _ = after(call)
+        add("call", self.end(street, nput))
+        if behind <= to_call or self.stack - put[o] <= 0:
+            return node
+        top = sp[p] + behind  # raising to this puts the whole stack in
+        targets = set()
+        for s in self.raises[p][street]:
+            if s.kind == "allin":
+                to = top
+            elif s.kind == "pot":
+                to = sp[o] + _round(s.value * (pot_now + to_call))
+            else:
+                to = _round(s.value * sp[o])
+            to = max(to, sp[o] + max(inc, 1))
+            targets.add(min(to, top))
+        for to in sorted(targets):
+            nput, nsp = after(to - sp[p])
+            label = f"allin {to}" if to == top else f"raise {to}"
+            add(label, self.decision(street, o, nput, nsp, to - sp[o]))
+        return node
+
+
+def _preorder(root: _Node, stop_at_chance: bool) -> list[_Node]:
+    out: list[_Node] = []
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        if n.kind == _DECISION:
+            stack.extend(reversed(n.kids))
+    return out
+
+
+# ----------------------------------------------------------------------------
+# The game as arrays
+# ----------------------------------------------------------------------------
+
+
+class _Game:
+    """Tree, hands and storage layout of one spot (internal; built by :func:`postflop`)."""
+
+    def __init__(
+        self,
+        board: tuple[Card, ...],
+        ranges: tuple[Range, Range],
+        pot: int,
+        stack: int,
+        bets: list[dict[str, tuple[_Size, ...]]],
+        raises: list[dict[str, tuple[_Size, ...]]],
+    ) -> None:
+        from pokerlab.evaluator import evaluate_batch
+
+        self.board, self.pot, self.stack = board, pot, stack
+        self.river_game = len(board) == 5
+        b = _Builder(pot, stack, bets, raises)
+        if self.river_game:
+            self.root = _Node(_CHANCE, (0, 0), tmpl=b.river((0, 0)))
+            self.slots = [board[4].id]
+            self.factor = 1.0
+        else:
+            self.root = b.street("turn", (0, 0))
+            self.slots = [c for c in range(52) if c not in {x.id for x in board}]
+            self.factor = 1.0 / 44.0
+        # hands
+        self.combos: list[list[int]] = []
+        weights: list[list[float]] = []
+        for r in ranges:
+            live = [(i, w) for i, w in r.entries if not {c.id for c in combo_cards(i)} & {x.id for x in board}]
+            self.combos.append([i for i, _ in live])
+            weights.append([w for _, w in live])
+        self.nh = np.array([len(c) for c in self.combos], dtype=np.int64)
+        nmax = int(self.nh.max())
+        self.cards = np.zeros((2, nmax, 2), dtype=np.int64)
+        self.w = np.zeros((2, nmax), dtype=np.float64)
+        self.names: list[list[str]] = []
+        for p in range(2):
+            names = []
+            for h, i in enumerate(self.combos[p]):
+                a, c = combo_cards(i)
+                self.cards[p, h] = (a.id, c.id)
+                self.w[p, h] = weights[p][h]
+                names.append(f"{c}{a}")
+            self.names.append(names)
+        self.same = np.full((2, nmax), -1, dtype=np.int64)
+        for p in range(2):
+            where = {i: h for h, i in enumerate(self.combos[1 - p])}
+            for h, i in enumerate(self.combos[p]):
+                self.same[p, h] = where.get(i, -1)
+        K = len(self.slots)
+        self.K = K
+        self.strength = np.full((2, K, nmax), -1, dtype=np.int32)
+        self.order = np.zeros((2, K, nmax), dtype=np.int64)
+        self.cnt = np.zeros((2, K), dtype=np.int64)
+        b4 = [x.id for x in board[:4]]
+        for p in range(2):
+            n = int(self.nh[p])
+            hc = self.cards[p, :n]
+            vals = np.full((K, n), -1, dtype=np.int32)
+            for k, c in enumerate(self.slots):
+                ok = (hc[:, 0] != c) & (hc[:, 1] != c)
+                rows = np.empty((int(ok.sum()), 7), dtype=np.int64)
+                rows[:, :4] = b4
+                rows[:, 4] = c
+                rows[:, 5:] = hc[ok]
+                if len(rows):
+                    vals[k, ok] = evaluate_batch(rows, validate=False)
+            self.strength[p, :, :n] = vals
+            for k in range(K):
+                live = np.flatnonzero(vals[k] >= 0)
+                srt = live[np.argsort(vals[k, live], kind="stable")]
+                self.order[p, k, : len(srt)] = srt
+                self.cnt[p, k] = len(srt)
+        self._flatten()
+
+    def _flatten(self) -> None:
+        seg = _preorder(self.root, True)
+        self.n_root = len(seg)
+        tmpls: list[_Node] = []
+        leaves: list[_Node] = []
+        for n in seg:
+            if n.kind == _CHANCE:
+                leaves.append(n)
+                assert n.tmpl is not None
+                if all(n.tmpl is not t for t in tmpls):
+                    tmpls.append(n.tmpl)
+        nodes = list(seg)
+        self.tmpl_nodes: dict[int, list[_Node]] = {}
+        for t in tmpls:
+            part = _preorder(t, True)
+            self.tmpl_nodes[id(t)] = part
+            nodes.extend(part)
+        for i, n in enumerate(nodes):
+            n.index = i
+        off = 0
+        for n in seg:
+            if n.kind == _DECISION:
+                n.off = off
+                off += len(n.kids) * int(self.nh[n.player])
+        blocks: dict[int, int] = {}
+        for t in tmpls:
+            loc = 0
+            for n in self.tmpl_nodes[id(t)]:
+                if n.kind == _DECISION:
+                    n.off = loc
+                    loc += len(n.kids) * int(self.nh[n.player])
+            blocks[id(t)] = loc
+        self.leaves = leaves
+        self.leaf_of = {id(n): j for j, n in enumerate(leaves)}
+        self.block = np.array([blocks[id(n.tmpl)] for n in leaves], dtype=np.int64)
+        self.inst_base = np.zeros(len(leaves), dtype=np.int64)
+        for j in range(len(leaves)):
+            self.inst_base[j] = off
+            off += self.K * int(self.block[j])
+        self.size = off
+        self.leaf_node = np.array([n.index for n in leaves], dtype=np.int64)
+        self.tmpl_root = np.array([n.tmpl.index for n in leaves], dtype=np.int64)  # type: ignore[union-attr]
+        self.tmpl_len = np.array([len(self.tmpl_nodes[id(n.tmpl)]) for n in leaves], dtype=np.int64)
+        N = len(nodes)
+        maxk = max([len(n.kids) for n in nodes] + [1])
+        kind = np.array([n.kind for n in nodes], dtype=np.int64)
+        player = np.array([n.player for n in nodes], dtype=np.int64)
+        nkid = np.array([len(n.kids) for n in nodes], dtype=np.int64)
+        kid = np.zeros((N, maxk), dtype=np.int64)
+        for n in nodes:
+            for a, c in enumerate(n.kids):
+                kid[n.index, a] = c.index
+        put0 = np.array([n.put[0] for n in nodes], dtype=np.float64)
+        put1 = np.array([n.put[1] for n in nodes], dtype=np.float64)
+        offs = np.array([n.off for n in nodes], dtype=np.int64)
+        leaf = np.array([self.leaf_of.get(id(n), -1) for n in nodes], dtype=np.int64)
+        self.tree = (kind, player, nkid, kid, put0, put1, offs, leaf)
+        self.hands = (self.cards, self.nh, self.strength, self.order, self.cnt, self.same)
+        self.nodes = nodes
+        # normaliser: the weight of all hand pairs that share no card
+        m = _mass_plain(self.w[1, : self.nh[1]], 0, self, -1, 0)
+        self.Z = float(np.dot(self.w[0, : self.nh[0]], m))
+
+    def base(self, node: _Node, j: int, k: int) -> int:
+        """Storage offset of decision ``node`` (j, k: the chance leaf and river slot above it, -1 on the turn)."""
+        if j < 0:
+            return node.off
+        return int(self.inst_base[j]) + k * int(self.block[j]) + node.off
+
+
+# ----------------------------------------------------------------------------
+# Plain reference: the game walked node by node with numpy vectors
+# ----------------------------------------------------------------------------
+
+
+def _mass_plain(reach_o: np.ndarray, t: int, g: _Game, k: int, _unused: int) -> np.ndarray:
+    """Opponent reach on hands sharing no card with each of t's hands (a plain double loop over cards)."""
+    o = 1 - t
+    ct = g.cards[t, : g.nh[t]]
+    co = g.cards[o, : g.nh[o]]
+    clash = (
+        (ct[:, None, 0] == co[None, :, 0])
+        | (ct[:, None, 0] == co[None, :, 1])
+        | (ct[:, None, 1] == co[None, :, 0])
+        | (ct[:, None, 1] == co[None, :, 1])
+    )
+    m = (~clash).astype(np.float64) @ reach_o
+    if k >= 0:
+        m[g.strength[t, k, : g.nh[t]] < 0] = 0.0
+    return m
+
+
+def _showdown_plain(reach_o: np.ndarray, t: int, g: _Game, k: int, win: float, lose: float, tie: float) -> np.ndarray:
+    o = 1 - t
+    ct = g.cards[t, : g.nh[t]]
+    co = g.cards[o, : g.nh[o]]
+    clash = (
+        (ct[:, None, 0] == co[None, :, 0])
+        | (ct[:, None, 0] == co[None, :, 1])
+        | (ct[:, None, 1] == co[None, :, 0])
+        | (ct[:, None, 1] == co[None, :, 1])
+    )
+    st = g.strength[t, k, : g.nh[t]].astype(np.int64)
+    so = g.strength[o, k, : g.nh[o]].astype(np.int64)
+    live = (~clash) & (st[:, None] >= 0) & (so[None, :] >= 0)
+    pay = np.where(st[:, None] > so[None, :], win, np.where(st[:, None] < so[None, :], lose, tie))
+    return (np.where(live, pay, 0.0)) @ reach_o
+
+
+def _sigma_plain(src: np.ndarray, base: int, na: int, n: int, lock: np.ndarray | None) -> np.ndarray:
+    x = src[base : base + na * n].astype(np.float64).reshape(na, n)
+    x = np.where(x > 0, x, 0.0)
+    s = x.sum(axis=0)
+    sig = np.where(s > 0, x / np.where(s > 0, s, 1.0), 1.0 / na)
+    if lock is not None:
+        lk = lock[base : base + na * n].astype(np.float64).reshape(na, n)
+        fixed = lk[0] >= 0
+        sig[:, fixed] = lk[:, fixed]
+    return sig
+
+
+def plain_values(
+    g: _Game,
+    strat: np.ndarray,
+    t: int,
+    *,
+    best: bool,
+    lock: np.ndarray | None = None,
+    node: _Node | None = None,
+    j: int = -1,
+    k: int = -1,
+    ro: np.ndarray | None = None,
+    fast: bool = False,
+) -> np.ndarray:
+    """Player t's counterfactual values per hand, walked plainly: t plays the average strategy (``best=False``)
+    or a best response (``best=True``); the opponent plays the average strategy ``strat`` (strategy sums).
+
+    From ``node`` (default the root) with opponent reach ``ro`` (default the range weights). Showdowns
+    compare every pair of hands (``fast=True`` uses the compiled O(n) showdown instead).
+    """
+    o = 1 - t
+    if node is None:
+        node = g.root
+    if ro is None:
+        ro = g.w[o, : g.nh[o]].copy()
+
+    def walk(n: _Node, j: int, k: int, ro: np.ndarray) -> np.ndarray:
+        pt, po = n.put[t], n.put[o]
+        if n.kind == _FOLD:
+            pay = -pt if n.player == t else g.pot + po
+            return pay * _mass_plain(ro, t, g, k, 0)
+        if n.kind == _SHOWDOWN:
+            if fast:
+                from pokerlab.solve import _postflop_kernels as K
+
+                out = np.zeros(int(g.nh[t]))
+                K._showdown(
+                    ro, t, k, g.cards, g.nh, g.strength, g.order, g.cnt, g.same, g.pot + po, -pt, 0.5 * g.pot, out
+                )
+                return out
+            return _showdown_plain(ro, t, g, k, g.pot + po, -pt, 0.5 * g.pot)
+        if n.kind == _CHANCE:
+            jj = g.leaf_of[id(n)]
+            assert n.tmpl is not None
+            total = np.zeros(int(g.nh[t]))
+            for kk in range(g.K):
+                live_o = g.strength[o, kk, : g.nh[o]] >= 0
+                total += walk(n.tmpl, jj, kk, np.where(live_o, ro * g.factor, 0.0))
+            return total
+        q = n.player
+        na = len(n.kids)
+        sig = _sigma_plain(strat, g.base(n, j, k), na, int(g.nh[q]), lock)
+        if q == t:
+            vals = np.array([walk(c, j, k, ro) for c in n.kids])
+            if not best:
+                return (sig * vals).sum(axis=0)
+            out = vals.max(axis=0)
+            if lock is not None:
+                fixed = lock[g.base(n, j, k) : g.base(n, j, k) + int(g.nh[q])] >= 0
+                out[fixed] = (sig * vals).sum(axis=0)[fixed]
+            return out
+        return sum((walk(c, j, k, ro * sig[a]) for a, c in enumerate(n.kids)), np.zeros(int(g.nh[t])))
+
+    out = walk(node, j, k, ro)
+    if k >= 0:
+        out[g.strength[t, k, : g.nh[t]] < 0] = 0.0
+    return out
+
+
+# ----------------------------------------------------------------------------
+# Solving
+# ----------------------------------------------------------------------------
+
+
+def _discount(algorithm: str, t: int) -> tuple[float, float, float, float, bool]:
+    """(alpha_t, beta_t, gamma_t, strategy weight, plus) for iteration t (0-based)."""
+    if algorithm == "cfr+":
+        return (1.0, 1.0, 1.0, float(t + 1), True)
+    ta = max(t - 1, 0)
+    pa = ta**1.5
+    low = 0 if t == 0 else 1 << ((t.bit_length() - 1) & ~1)  # nearest power of 4 at or below t: restart
+    tg = t - low
+    return (pa / (pa + 1.0), 0.5, (tg / (tg + 1.0)) ** 3, 1.0, False)
+
+
+@dataclass
+class _State:
+    regret: np.ndarray
+    strat: np.ndarray
+    lock: np.ndarray
+    has_lock: bool
+
+
+def _run_pass(g: _Game, s: _State, t: int, mode: int, disc: tuple[float, float, float, float, bool]) -> np.ndarray:
+    from pokerlab.solve import _postflop_kernels as K
+
+    return K.solve_pass(
+        t,
+        mode,
+        g.n_root,
+        g.K,
+        g.factor,
+        g.leaf_node,
+        g.tmpl_root,
+        g.tmpl_len,
+        g.inst_base,
+        g.block,
+        g.w,
+        g.tree,
+        g.hands,
+        s.regret,
+        s.strat,
+        s.lock,
+        s.has_lock,
+        disc,
+        float(g.pot),
+    )
+
+
+def _values(g: _Game, s: _State, mode: int) -> tuple[float, float]:
+    d = (1.0, 1.0, 1.0, 1.0, False)
+    out = []
+    for t in range(2):
+        cfv = _run_pass(g, s, t, mode, d)
+        out.append(float(np.dot(g.w[t, : g.nh[t]], cfv)) / g.Z)
+    return out[0], out[1]
+
+
+def _exploitability(g: _Game, s: _State) -> float:
+    b0, b1 = _values(g, s, 1)
+    return max(0.0, (b0 + b1 - g.pot) / 2)
+
+
+@dataclass(frozen=True)
+class _Spec:
+    board: tuple[Card, ...]
+    ranges: tuple[Range, Range]
+    pot: int
+    stack: int
+    bets: list[dict[str, tuple[_Size, ...]]]
+    raises: list[dict[str, tuple[_Size, ...]]]
+    target: float
+    max_iterations: int
+    threads: int | None
+    algorithm: str
+    progress: bool
+    text: tuple[Any, ...]
+
+
+def postflop(
+    board: Any,
+    oop: str | Range,
+    ip: str | Range,
+    *,
+    pot: int,
+    stack: int,
+    bets: SizesLike = "50%, 100%",
+    raises: SizesLike = "a",
+    ip_bets: SizesLike | None = None,
+    ip_raises: SizesLike | None = None,
+    target: float = 0.003,
+    max_iterations: int = 2000,
+    threads: int | None = None,
+    algorithm: str = "dcfr",
+    progress: bool = True,
+) -> PostflopSolution:
+    """Solve a heads-up no-limit turn or river spot (see the module docstring for the notation).
+
+    ``board`` has 4 cards (the turn; every river card is dealt) or 5 (the river); ``oop`` and ``ip``
+    are ranges in :mod:`pokerlab.ranges` notation (weights allowed; combinations holding a board card
+    are dropped). ``pot`` chips are in the middle and each player has ``stack`` behind (whole chips).
+    Iterates until the exploitability is at most ``target`` times the pot, checked every 10 iterations,
+    or ``max_iterations``; ``algorithm`` is ``"dcfr"`` (discounted CFR, alpha 1.5, beta 0, gamma 3, the
+    average restarted at powers of 4) or ``"cfr+"``; ``threads`` sets numba's threads (None: all).
+    """
+    spec = _spec(
+        board,
+        oop,
+        ip,
+        pot,
+        stack,
+        bets,
+        raises,
+        ip_bets,
+        ip_raises,
+        target,
+        max_iterations,
+        threads,
+        algorithm,
+        progress,
+    )
+    return _solve(spec, {})
+
+
+def _spec(
+    board: Any,
+    oop: Any,
+    ip: Any,
+    pot: Any,
+    stack: Any,
+    bets: Any,
+    raises: Any,
+    ip_bets: Any,
+    ip_raises: Any,
+    target: Any,
+    max_iterations: Any,
+    threads: Any,
+    algorithm: Any,
+    progress: Any,
+) -> _Spec:
+    cards = parse_named(board, "board")
+    if len(cards) not in (4, 5):
+        raise CardCountError(
+            f"the board must have 4 cards (the turn) or 5 (the river), not {len(cards)}: {format_cards(cards)}"
+        )
+    rs = []
+    for name, r in (("oop", oop), ("ip", ip)):
+        rng = Range.parse(r)
+        try:
+            rng = rng.without(cards)
+        except RangeError:
+            raise RangeError(
+                f"the {name} range {str(rng)!r} holds no combination without a board card ({format_cards(cards)})"
+            ) from None
+        rs.append(rng)
+    pot_ = _validate.whole(pot, "pot", lo=1)
+    stack_ = _validate.whole(stack, "stack", lo=0)
+    b0 = _per_street(bets, "bets", raise_=False)
+    r0 = _per_street(raises, "raises", raise_=True)
+    b1 = b0 if ip_bets is None else _per_street(ip_bets, "ip_bets", raise_=False)
+    r1 = r0 if ip_raises is None else _per_street(ip_raises, "ip_raises", raise_=True)
+    tgt = _validate.real(target, "target", lo=0.0)
+    its = _validate.whole(max_iterations, "max_iterations", lo=1)
+    th = None if threads is None else _validate.whole(threads, "threads", lo=1)
+    alg = _validate.choice(algorithm, "algorithm", ALGORITHMS)
+    prog = _validate.flag(progress, "progress")
+    ids = [{c.id for c in combo_cards(i)} for i, _ in rs[0].entries]
+    other = [{c.id for c in combo_cards(i)} for i, _ in rs[1].entries]
+    if not any(not (a & b) for a in ids[:200] for b in other) and not any(not (a & b) for a in ids for b in other):
+        raise RangeError("the two ranges have no pair of hands that share no card")
+    return _Spec(cards, (rs[0], rs[1]), pot_, stack_, [b0, b1], [r0, r1], tgt, its, th, alg, prog, (board, oop, ip))
+
+
+def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any]) -> PostflopSolution:
+    import numba
+
+    from pokerlab import _progress
+
+    g = _Game(spec.board, spec.ranges, spec.pot, spec.stack, spec.bets, spec.raises)
+    lock_arr = np.full(g.size if locks else 1, -1.0, dtype=np.float32)  # -1: not locked
+    for line, strategy in locks.items():
+        _apply_lock(g, line, strategy, lock_arr)
+    s = _State(np.zeros(g.size, _DT), np.zeros(g.size, _DT), lock_arr, bool(locks))
+    old = numba.get_num_threads()
+    if spec.threads is not None:
+        numba.set_num_threads(min(spec.threads, numba.config.NUMBA_NUM_THREADS))
+    start = time.perf_counter()
+    expl = math.inf
+    it = 0
+    bar = _progress.bar(spec.max_iterations, "postflop", "it", disable=not spec.progress, leave=False)
+    try:
+        while it < spec.max_iterations:
+            disc = _discount(spec.algorithm, it)
+            _run_pass(g, s, 0, 0, disc)
+            _run_pass(g, s, 1, 0, disc)
+            it += 1
+            bar.update(1)
+            if it % 10 == 0 or it == spec.max_iterations:
+                expl = _exploitability(g, s)
+                bar.set_postfix_str(f"{100 * expl / g.pot:.3f}% of the pot")
+                if expl <= spec.target * g.pot:
+                    break
+        value = _values(g, s, 2)
+    finally:
+        bar.close()
+        numba.set_num_threads(old)
+    seconds = time.perf_counter() - start
+    return PostflopSolution(
+        board=spec.board,
+        pot=g.pot,
+        stack=g.stack,
+        value=value,
+        exploitability=expl,
+        iterations=it,
+        seconds=seconds,
+        algorithm=spec.algorithm,
+        _spec=spec,
+        _game=g,
+        _state=s,
+        _locks=dict(locks),
+    )
+
+
+# ----------------------------------------------------------------------------
+# Lines
+# ----------------------------------------------------------------------------
+
+
+@dataclass
+class _Where:
+    node: _Node
+    j: int
+    k: int
+    reach: list[np.ndarray]  # both players' reach (chance factor included in both products' sum)
+    dealt: list[int]
+
+
+def _labels_of(line: Any) -> list[str]:
+    if isinstance(line, str):
+        parts = [x for x in line.split(",") if x.strip()]
+    elif isinstance(line, Sequence):
+        parts = list(line)
+    else:
+        raise IllegalActionError(f"a line is a tuple of action labels such as ('check', 'bet 100'), not {line!r:.60}")
+    out = []
+    for x in parts:
+        if not isinstance(x, str):
+            raise IllegalActionError(f"line labels are text such as 'check' or 'bet 100', not {x!r:.40}")
+        out.append(" ".join(x.strip().lower().split()))
+    return out
+
+
+def _match(label: str, options: list[str]) -> int:
+    for i, opt in enumerate(options):
+        if label == opt or (label == "allin" and opt.startswith("allin")):
+            return i
+        w, o = label.split(), opt.split()
+        if len(w) == 2 and len(o) == 2 and w[0] == o[0]:
+            try:
+                if float(w[1]) == float(o[1]):
+                    return i
+            except ValueError:
+                pass
+    return -1
+
+
+def _locate(g: _Game, strat: np.ndarray, lock: np.ndarray | None, line: Any) -> _Where:
+    labels = _labels_of(line)
+    reach = [g.w[p, : g.nh[p]].copy() for p in range(2)]
+    node = g.root
+    j = k = -1
+    dealt: list[int] = []
+    if g.river_game:
+        j, k = 0, 0
+        assert node.tmpl is not None
+        node = node.tmpl
+    done: list[str] = []
+    for lab in labels:
+        if node.kind == _CHANCE:
+            try:
+                c = Card.parse(lab)
+            except Exception:
+                raise IllegalActionError(
+                    f"after {tuple(done)} the river is dealt: name a card such as '2s', not {lab!r}"
+                ) from None
+            if c.id not in g.slots:
+                raise IllegalActionError(f"{c} is on the board and cannot be the river")
+            j = g.leaf_of[id(node)]
+            k = g.slots.index(c.id)
+            for p in range(2):
+                reach[p] = np.where(g.strength[p, k, : g.nh[p]] >= 0, reach[p], 0.0)
+            dealt.append(c.id)
+            assert node.tmpl is not None
+            node = node.tmpl
+        elif node.kind == _DECISION:
+            a = _match(lab, node.labels)
+            if a < 0:
+                raise IllegalActionError(f"after {tuple(done)} the actions are {', '.join(node.labels)}; not {lab!r}")
+            q = node.player
+            sig = _sigma_plain(strat, g.base(node, j, k), len(node.kids), int(g.nh[q]), lock)
+            reach[q] = reach[q] * sig[a]
+            node = node.kids[a]
+        else:
+            raise IllegalActionError(f"the hand is over after {tuple(done)}; {lab!r} cannot follow")
+        done.append(lab)
+    return _Where(node, j, k, reach, dealt)
+
+
+def _apply_lock(g: _Game, line: tuple[str, ...], strategy: Any, lock: np.ndarray) -> None:
+    where = _locate(g, np.zeros(g.size, np.float32), None, line)
+    n = where.node
+    if n.kind != _DECISION:
+        raise IllegalActionError(f"the line {line} does not end at a decision, so there is nothing to lock")
+    q = n.player
+    nq = int(g.nh[q])
+    base = g.base(n, where.j, where.k)
+    if not isinstance(strategy, Mapping) or not strategy:
+        raise ParameterError(
+            "a locked strategy is a mapping such as {'check': 1.0} (every hand) or "
+            "{'AhKd': {'check': 1.0}, 'QQ': {'bet 50': 0.5, 'check': 0.5}}"
+        )
+    first = next(iter(strategy.values()))
+    per_hand: dict[int, Mapping[str, Any]]
+    if isinstance(first, Mapping):
+        per_hand = {}
+        for hands, mix in strategy.items():
+            r = Range.parse(hands)
+            idx = {i for i, _ in r.entries}
+            hit = [h for h, c in enumerate(g.combos[q]) if c in idx]
+            if not hit:
+                raise RangeError(f"{hands!r} names no combination the player to act can hold here")
+            for h in hit:
+                per_hand[h] = mix
+    else:
+        per_hand = {h: strategy for h in range(nq)}
+    for h, mix in per_hand.items():
+        probs = np.zeros(len(n.kids))
+        for lab, p in mix.items():
+            a = _match(_labels_of((lab,))[0], n.labels)
+            if a < 0:
+                raise IllegalActionError(f"the actions at {line} are {', '.join(n.labels)}; not {lab!r}")
+            probs[a] = _validate.probability(p, f"the probability of {lab!r}")
+        if abs(probs.sum() - 1.0) > 1e-6:
+            raise ParameterError(f"a locked strategy's probabilities must sum to 1, not {probs.sum():g}")
+        for a in range(len(n.kids)):
+            lock[base + a * nq + h] = probs[a]
+
+
+# ----------------------------------------------------------------------------
+# The result
+# ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PostflopSolution:
+    """A solved turn or river spot (see :func:`postflop`).
+
+    ``value`` is (OOP, IP) in chips, summing to ``pot``; ``exploitability`` is in chips and
+    ``exploitability_pct`` in percent of the pot. The methods take a ``line`` (labels from the root)
+    and describe the node it reaches under the average strategies.
+    """
+
+    board: tuple[Card, ...]
+    pot: int
+    stack: int
+    value: tuple[float, float]
+    exploitability: float
+    iterations: int
+    seconds: float
+    algorithm: str
+    _spec: _Spec = field(repr=False, compare=False)
+    _game: _Game = field(repr=False, compare=False)
+    _state: _State = field(repr=False, compare=False)
+    _locks: dict[tuple[str, ...], Any] = field(repr=False, compare=False, default_factory=dict)
+
+    @property
+    def exploitability_pct(self) -> float:
+        """The exploitability as a percentage of the pot."""
+        return 100.0 * self.exploitability / self.pot
+
+    def _where(self, line: Any) -> _Where:
+        s = self._state
+        return _locate(self._game, s.strat, s.lock if s.has_lock else None, line)
+
+    def actions(self, line: Any = ()) -> tuple[str, ...]:
+        """The labels available at the node (river cards at a chance node, nothing at the end of a hand)."""
+        w = self._where(line)
+        if w.node.kind == _DECISION:
+            return tuple(w.node.labels)
+        if w.node.kind == _CHANCE:
+            return tuple(str(Card(c)) for c in self._game.slots)
+        return ()
+
+    def _decision(self, line: Any) -> tuple[_Where, np.ndarray]:
+        w = self._where(line)
+        if w.node.kind != _DECISION:
+            raise IllegalActionError(f"no one acts after {tuple(_labels_of(line))}")
+        g, s = self._game, self._state
+        q = w.node.player
+        sig = _sigma_plain(
+            s.strat, g.base(w.node, w.j, w.k), len(w.node.kids), int(g.nh[q]), s.lock if s.has_lock else None
+        )
+        return w, sig
+
+    def _mass(self, w: _Where, p: int) -> np.ndarray:
+        g = self._game
+        m = _mass_plain(w.reach[1 - p], p, g, w.k, 0)
+        return m
+
+    def frequencies(self, line: Any = ()) -> dict[str, float]:
+        """Each action's share of the acting player's range at the node, weighted by reach and card removal."""
+        w, sig = self._decision(line)
+        q = w.node.player
+        joint = w.reach[q] * self._mass(w, q)
+        tot = joint.sum()
+        freq = sig @ joint / tot if tot > 0 else sig.mean(axis=1)
+        return {lab: float(f) for lab, f in zip(w.node.labels, freq, strict=True)}
+
+    def strategy(self, line: Any = ()) -> dict[str, dict[str, float]]:
+        """Combination (``"AhKd"``) -> action -> probability, for the acting player's hands that reach the node."""
+        w, sig = self._decision(line)
+        q = w.node.player
+        g = self._game
+        return {
+            g.names[q][h]: {lab: float(sig[a, h]) for a, lab in enumerate(w.node.labels)}
+            for h in range(int(g.nh[q]))
+            if w.reach[q][h] > 0
+        }
+
+    def _player(self, w: _Where, player: Any) -> int:
+        if player is None:
+            return w.node.player if w.node.kind == _DECISION else 0
+        return {"oop": 0, "ip": 1}[_validate.choice(player, "player", ("oop", "ip"))]
+
+    def ev(self, line: Any = (), player: str | None = None) -> dict[str, float]:
+        """Expected chips per combination at the node (taken from the pot minus put in since the start of
+        the subgame), for ``player`` ("oop"/"ip"; default the one to act, OOP at a chance node or the end)."""
+        w = self._where(line)
+        p = self._player(w, player)
+        g, s = self._game, self._state
+        cfv = plain_values(
+            g,
+            s.strat,
+            p,
+            best=False,
+            lock=s.lock if s.has_lock else None,
+            node=w.node,
+            j=w.j,
+            k=w.k,
+            ro=w.reach[1 - p],
+            fast=True,
+        )
+        m = self._mass(w, p)
+        return {g.names[p][h]: float(cfv[h] / m[h]) for h in range(int(g.nh[p])) if w.reach[p][h] > 0 and m[h] > 0}
+
+    def equity(self, line: Any = (), player: str | None = None) -> dict[str, float]:
+        """Each combination's share of the pot at showdown against the opponent's range reaching the node
+        (ties split; on the turn averaged over the river cards)."""
+        w = self._where(line)
+        p = self._player(w, player)
+        g = self._game
+        from pokerlab.solve import _postflop_kernels as K
+
+        o = 1 - p
+        num = np.zeros(int(g.nh[p]))
+        den = np.zeros(int(g.nh[p]))
+        slots = [w.k] if w.k >= 0 else list(range(g.K))
+        for k in slots:
+            live_o = g.strength[o, k, : g.nh[o]] >= 0
+            ro = np.where(live_o, w.reach[o], 0.0)
+            out = np.zeros(int(g.nh[p]))
+            K._showdown(ro, p, k, g.cards, g.nh, g.strength, g.order, g.cnt, g.same, 1.0, 0.0, 0.5, out)
+            num += out
+            den += _mass_plain(ro, p, g, k, 0)
+        return {g.names[p][h]: float(num[h] / den[h]) for h in range(int(g.nh[p])) if w.reach[p][h] > 0 and den[h] > 0}
+
+    def lock(self, line: Any, strategy: Mapping[str, Any]) -> PostflopSolution:
+        """The spot re-solved with the node at ``line`` fixed to ``strategy``: ``{"check": 1.0}`` for every
+        hand, or ``{"AhKd": {...}, "QQ": {...}}`` per combination or range (other hands stay free)."""
+        key = tuple(_labels_of(line))
+        locks = dict(self._locks)
+        locks[key] = strategy
+        return _solve(self._spec, locks)
