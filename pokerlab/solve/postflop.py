@@ -506,15 +506,9 @@ def plain_values(
 # ----------------------------------------------------------------------------
 
 
-def _discount(algorithm: str, t: int) -> tuple[float, float, float, float, bool]:
-    """(alpha_t, beta_t, gamma_t, strategy weight, plus) for iteration t (0-based)."""
-    if algorithm == "cfr+":
-        return (1.0, 1.0, 1.0, float(t + 1), True)
-    ta = max(t - 1, 0)
-    pa = ta**1.5
-    low = 0 if t == 0 else 1 << ((t.bit_length() - 1) & ~1)  # nearest power of 4 at or below t: restart
-    tg = t - low
-    return (pa / (pa + 1.0), 0.5, (tg / (tg + 1.0)) ** 3, 1.0, False)
+DCFR = (1.5, 0.0, 3.0, True)
+"""Discounted CFR's (alpha, beta, gamma, restart the average at powers of 4); see
+:func:`pokerlab.solve._postflop_kernels.discount`."""
 
 
 @dataclass
@@ -525,10 +519,18 @@ class _State:
     has_lock: bool
 
 
+def _parallel(g: _Game) -> bool:
+    """Threads pay off when there are several river subtrees and more than one thread."""
+    import numba
+
+    return len(g.leaves) * g.K > 1 and numba.get_num_threads() > 1
+
+
 def _run_pass(g: _Game, s: _State, t: int, mode: int, disc: tuple[float, float, float, float, bool]) -> np.ndarray:
     from pokerlab.solve import _postflop_kernels as K
 
     return K.solve_pass(
+        _parallel(g),
         t,
         mode,
         g.n_root,
@@ -679,6 +681,7 @@ def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any]) -> PostflopSolution:
     import numba
 
     from pokerlab import _progress
+    from pokerlab.solve import _postflop_kernels as K
 
     g = _Game(spec.board, spec.ranges, spec.pot, spec.stack, spec.bets, spec.raises)
     lock_arr = np.full(g.size if locks else 1, -1.0, dtype=np.float32)  # -1: not locked
@@ -694,16 +697,36 @@ def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any]) -> PostflopSolution:
     bar = _progress.bar(spec.max_iterations, "postflop", "it", disable=not spec.progress, leave=False)
     try:
         while it < spec.max_iterations:
-            disc = _discount(spec.algorithm, it)
-            _run_pass(g, s, 0, 0, disc)
-            _run_pass(g, s, 1, 0, disc)
-            it += 1
-            bar.update(1)
-            if it % 10 == 0 or it == spec.max_iterations:
-                expl = _exploitability(g, s)
-                bar.set_postfix_str(f"{100 * expl / g.pot:.3f}% of the pot")
-                if expl <= spec.target * g.pot:
-                    break
+            stop = min(it + 10 - it % 10, spec.max_iterations)
+            K.iterate(
+                _parallel(g),
+                it,
+                stop,
+                spec.algorithm == "cfr+",
+                *DCFR,
+                g.n_root,
+                g.K,
+                g.factor,
+                g.leaf_node,
+                g.tmpl_root,
+                g.tmpl_len,
+                g.inst_base,
+                g.block,
+                g.w,
+                g.tree,
+                g.hands,
+                s.regret,
+                s.strat,
+                s.lock,
+                s.has_lock,
+                float(g.pot),
+            )
+            bar.update(stop - it)
+            it = stop
+            expl = _exploitability(g, s)
+            bar.set_postfix_str(f"{100 * expl / g.pot:.3f}% of the pot")
+            if expl <= spec.target * g.pot:
+                break
         value = _values(g, s, 2)
     finally:
         bar.close()
