@@ -296,18 +296,18 @@ class _Game:
             n = int(self.nh[p])
             hc = self.cards[p, :n]
             vals = np.full((K, n), -1, dtype=np.int32)
-            for k, c in enumerate(self.slots):
-                ok = (hc[:, 0] != c) & (hc[:, 1] != c)
+            for k, slot in enumerate(self.slots):
+                ok = (hc[:, 0] != slot) & (hc[:, 1] != slot)
                 rows = np.empty((int(ok.sum()), 7), dtype=np.int64)
                 rows[:, :4] = b4
-                rows[:, 4] = c
+                rows[:, 4] = slot
                 rows[:, 5:] = hc[ok]
                 if len(rows):
                     vals[k, ok] = evaluate_batch(rows, validate=False)
             self.strength[p, :, :n] = vals
             for k in range(K):
-                live = np.flatnonzero(vals[k] >= 0)
-                srt = live[np.argsort(vals[k, live], kind="stable")]
+                alive = np.flatnonzero(vals[k] >= 0)
+                srt = alive[np.argsort(vals[k, alive], kind="stable")]
                 self.order[p, k, : len(srt)] = srt
                 self.cnt[p, k] = len(srt)
         self._flatten()
