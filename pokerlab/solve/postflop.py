@@ -49,9 +49,10 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab import _validate
+from pokerlab import _progress, _validate
 from pokerlab.cards import Card, combo_cards, format_cards, parse_named
 from pokerlab.errors import CardCountError, IllegalActionError, ParameterError, RangeError
+from pokerlab.evaluator import evaluate_batch
 from pokerlab.ranges import Range
 
 __all__ = ["PostflopSolution", "plain_values", "postflop"]
@@ -248,8 +249,6 @@ class _Game:
         bets: list[dict[str, tuple[_Size, ...]]],
         raises: list[dict[str, tuple[_Size, ...]]],
     ) -> None:
-        from pokerlab.evaluator import evaluate_batch
-
         self.board, self.pot, self.stack = board, pot, stack
         self.river_game = len(board) == 5
         b = _Builder(pot, stack, bets, raises)
@@ -680,7 +679,6 @@ def _spec(
 def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any]) -> PostflopSolution:
     import numba
 
-    from pokerlab import _progress
     from pokerlab.solve import _postflop_kernels as K
 
     g = _Game(spec.board, spec.ranges, spec.pot, spec.stack, spec.bets, spec.raises)
