@@ -671,7 +671,7 @@ def _spec(
     prog = _validate.flag(progress, "progress")
     ids = [{c.id for c in combo_cards(i)} for i, _ in rs[0].entries]
     other = [{c.id for c in combo_cards(i)} for i, _ in rs[1].entries]
-    if not any(not (a & b) for a in ids[:200] for b in other) and not any(not (a & b) for a in ids for b in other):
+    if not any(not (a & b) for a in ids for b in other):  # stops at the first pair that can be dealt
         raise RangeError("the two ranges have no pair of hands that share no card")
     return _Spec(cards, (rs[0], rs[1]), pot_, stack_, [b0, b1], [r0, r1], tgt, its, th, alg, prog, (board, oop, ip))
 
