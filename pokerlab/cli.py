@@ -897,14 +897,20 @@ def _percent(text: str) -> float:
     return x
 
 
+def _sizes(text: str) -> str:
+    """An argparse type: bet or raise sizes (``none``: no such action; an empty value is a mistake)."""
+    return "" if _text(text).strip().lower() == "none" else text
+
+
 def cmd_postflop(args: argparse.Namespace) -> None:
     """Solve a turn or river spot range against range; print the exploitability, values and a node's strategy."""
     from pokerlab import _progress
     from pokerlab.solve.postflop import postflop
     from pokerlab.solve.postflop_reports import _check_line, _summary, _summary_text
 
-    line = _check_line(args.line)  # a label that cannot be an action is refused before the solve
-    with _progress.lines(sys.stderr):  # one line per checkpoint on stderr (stdout stays the answer)
+    line = _check_line(args.line or "")  # a label that cannot be an action is refused before the solve
+    # a line per checkpoint: with the text on stdout; beside --json's answer, on stderr
+    with _progress.lines(sys.stderr if args.json else sys.stdout):
         solution = postflop(
             args.board,
             args.oop,
@@ -1227,7 +1233,7 @@ EXAMPLES = {
     "reproduce": "pokerlab reproduce --games 100000",
     "solve": "pokerlab solve leduc --iterations 1000 --variant cfr+",
     "pushfold": "pokerlab pushfold 10",
-    "postflop": "pokerlab postflop Td9d6hQc2s --oop '66+, AJo+' --ip 'QQ-22, ATo+' --pot 200 --stack 900 --raises ''",
+    "postflop": "pokerlab postflop Td9d6hQc2s --oop '66+, AJo+' --ip 'QQ-22, ATo+' --pot 200 --stack 900 --raises none",
     "drill": "pokerlab drill --stack 10 --hands 5",
     "course": "pokerlab course slides decks 02",
 }
@@ -1519,16 +1525,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("board", help="4 cards (the turn: every river is dealt) or 5 (the river), e.g. Td9d6hQc2s")
     p.add_argument("--oop", type=_text, required=True, help="the range of the player out of position (acts first)")
     p.add_argument("--ip", type=_text, required=True, help="the range of the player in position")
-    p.add_argument("--pot", type=_whole(1), required=True, help="chips in the pot at the start of the spot")
-    p.add_argument("--stack", type=_whole(0), required=True, help="chips each player has behind")
-    p.add_argument("--bets", default="50%, 100%", help="bet sizes: shares of the pot, 'a' all-in, '' none")
-    p.add_argument("--raises", default="a", help="raise sizes: '2.5x' of the bet faced, shares of the pot, 'a'")
-    p.add_argument("--ip-bets", default=None, help="IP's bet sizes when they differ (default: --bets)")
-    p.add_argument("--ip-raises", default=None, help="IP's raise sizes when they differ (default: --raises)")
+    p.add_argument("--pot", type=_whole(1, 10**9), required=True, help="chips in the pot at the start of the spot")
+    p.add_argument("--stack", type=_whole(0, 10**9), required=True, help="chips each player has behind")
+    p.add_argument("--bets", type=_sizes, default="50%, 100%", help="bet sizes: shares of the pot, 'a' all-in, 'none'")
+    p.add_argument(
+        "--raises", type=_sizes, default="a", help="raise sizes: '2.5x' the bet faced, shares of the pot, 'a', 'none'"
+    )
+    p.add_argument("--ip-bets", type=_sizes, default=None, help="IP's bet sizes when they differ (default: --bets)")
+    p.add_argument(
+        "--ip-raises", type=_sizes, default=None, help="IP's raise sizes when they differ (default: --raises)"
+    )
     p.add_argument("--target", type=_percent, default=0.3, help="stop at this exploitability, in %% of the pot")
     p.add_argument("--max-iterations", type=_whole(1, 10**6), default=2000, help="stop after this many iterations")
     p.add_argument("--threads", type=_whole(1, 256), default=None, help="threads (default: every core)")
-    p.add_argument("--line", default="", help="the node to show: 'check, bet 100' (default: the root)")
+    p.add_argument("--line", type=_text, default=None, help="the node to show: 'check, bet 100' (default: the root)")
 
     p = add("drill", "push/fold drill: answer on stdin, scored in EV lost against the equilibrium", cmd_drill)
     p.add_argument("--stack", type=float, default=None, help="fixed stack in bb (default: a random 2-20 bb per hand)")

@@ -186,6 +186,24 @@ def _push_fold_chart() -> Any:
     return push_fold_chart([5.0, 10.0])
 
 
+_POSTFLOP_RIVER = {"board": "Ks7d4c2h2s", "oop": "AA", "ip": "KQ", "pot": 10, "stack": 10}
+_POSTFLOP_TURN = {"board": "Ks7d4c2h", "oop": "QJ", "ip": "KQ", "pot": 10, "stack": 10}  # OOP checks
+
+
+@functools.cache
+def _postflop(spot: str) -> Any:
+    from pokerlab.solve import postflop
+
+    return postflop(**(_POSTFLOP_RIVER if spot == "river" else _POSTFLOP_TURN), progress=False)
+
+
+@functools.cache
+def _turn_report() -> Any:
+    from pokerlab.solve import turn_report
+
+    return turn_report(**_POSTFLOP_TURN, solution=_postflop("turn"))
+
+
 @functools.cache
 def _kuhn() -> Any:
     from pokerlab.solve import game
@@ -374,6 +392,27 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.solve.pushfold.push_fold_grid_text": {"values": lambda: _push_fold().jam},
     "pokerlab.solve.pushfold.push_fold_score": {"jam": lambda: _push_fold().jam, "call": lambda: _push_fold().call},
     "pokerlab.solve.pushfold.PushFoldQuiz": {"stack_bb": lambda: 10.0, "seed": lambda: 1},
+    "pokerlab.solve.postflop_reports.postflop_many": {"spots": lambda: [_POSTFLOP_RIVER]},
+    "pokerlab.solve.postflop_reports.turn_report": {
+        **{k: (lambda v=v: v) for k, v in _POSTFLOP_TURN.items()},
+        "solution": lambda: _postflop("turn"),
+    },
+    "pokerlab.solve.postflop_reports.node_ranges": {
+        "solution": lambda: _postflop("river"),
+        "oop": lambda: "AA",
+        "ip": lambda: "KQ",
+    },
+    "pokerlab.solve.postflop_reports.strategy_grid": {
+        "solution": lambda: _postflop("river"),
+        "oop": lambda: "AA",
+        "ip": lambda: "KQ",
+    },
+    "pokerlab.solve.postflop_reports.strategy_grid_text": {
+        "grid": lambda: __import__("pokerlab.solve.postflop_reports", fromlist=["x"]).strategy_grid(
+            _postflop("river"), "AA", "KQ"
+        )
+    },
+    "pokerlab.charts.turn_report_chart": {"frame": lambda: _turn_report()},
     "pokerlab.charts.push_fold_grid_chart": {"result": lambda: _push_fold()},
     "pokerlab.charts.push_fold_range_chart": {"chart": lambda: _push_fold_chart()},
     "pokerlab.charts.push_fold_range_frame": {"chart": lambda: _push_fold_chart()},

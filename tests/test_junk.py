@@ -186,6 +186,7 @@ CLI_BASE = {
     "solve": ["solve", "kuhn", "--iterations", "10"],
     "replay": ["replay", str(_HAND), "--no-potential", "--samples", "500"],
     "pushfold": ["pushfold", "10"],
+    "postflop": ["postflop", "Ks7d4c2h2s", "--oop", "AA", "--ip", "KQ", "--pot", "10", "--stack", "10", "--bets", "a"],
     "drill": ["drill", "--stack", "10", "--hands", "2", "--seed", "1"],  # stdin is empty under pytest: no hand answered
     "course": ["course", "slides", "junk-slides", "01"],
 }

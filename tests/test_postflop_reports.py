@@ -157,8 +157,8 @@ def test_postflop_many_on_a_process_pool_and_a_dask_local_cluster():
     [
         ("Ks7d4c2h2s", "list of spots"),
         ({"board": "Ks7d4c2h2s"}, "list of spots"),
-        ([5], "spot 0 must be a mapping"),
-        ([{"board": "Ks7d4c2h2s", "oop": "AA"}], "spot 0 lacks ip, pot, stack"),
+        ([5], r"spots\[0\] must be a mapping"),
+        ([{"board": "Ks7d4c2h2s", "oop": "AA"}], r"spots\[0\] lacks ip, pot, stack"),
         ([dict(RIVER, bet="50%")], "unknown keys bet"),
     ],
 )

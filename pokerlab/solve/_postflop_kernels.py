@@ -42,7 +42,7 @@ from numba import njit, prange
 
 from pokerlab import _notice
 
-__all__ = ["solve_pass"]
+__all__ = ["discount", "iterate", "solve_pass"]
 
 _notice.install()
 
@@ -250,8 +250,172 @@ def _segment(
         out[h] = cfv[0, h]
 
 
-@njit(cache=True, parallel=True, fastmath=True)
+@njit(cache=True, fastmath=True)
+def _instance(
+    x,
+    t,
+    mode,
+    K,
+    factor,
+    leaf_node,
+    tmpl_root,
+    tmpl_len,
+    inst_base,
+    block,
+    ro,
+    rt,
+    res,
+    tree,
+    hands,
+    regret,
+    strat,
+    lock,
+    has_lock,
+    disc,
+    pot,
+):  # pragma: no cover - compiled
+    """The river subtree number x (chance leaf x // K, river slot x % K): its root values into res[x]."""
+    nh = hands[1]
+    strength = hands[2]
+    o = 1 - t
+    n_t = nh[t]
+    n_o = nh[o]
+    j = x // K
+    k = x % K
+    nd = leaf_node[j]
+    ro_in = np.empty(n_o)
+    rt_in = np.empty(n_t)
+    for g in range(n_o):
+        ro_in[g] = 0.0 if strength[o, k, g] < 0 else ro[nd, g] * factor
+    for h in range(n_t):
+        rt_in[h] = 0.0 if strength[t, k, h] < 0 else rt[nd, h]
+    _segment(
+        tmpl_root[j],
+        tmpl_len[j],
+        k,
+        inst_base[j] + k * block[j],
+        t,
+        mode,
+        ro_in,
+        rt_in,
+        res,
+        res[x],
+        tree,
+        hands,
+        regret,
+        strat,
+        lock,
+        has_lock,
+        disc,
+        pot,
+    )
+
+
+@njit(cache=True, parallel=True)
+def _instances_par(
+    t,
+    mode,
+    K,
+    factor,
+    leaf_node,
+    tmpl_root,
+    tmpl_len,
+    inst_base,
+    block,
+    ro,
+    rt,
+    res,
+    tree,
+    hands,
+    regret,
+    strat,
+    lock,
+    has_lock,
+    disc,
+    pot,
+):  # pragma: no cover - compiled
+    """Every river subtree, spread over numba's threads."""
+    n = res.shape[0]
+    for x in prange(n):
+        _instance(
+            x,
+            t,
+            mode,
+            K,
+            factor,
+            leaf_node,
+            tmpl_root,
+            tmpl_len,
+            inst_base,
+            block,
+            ro,
+            rt,
+            res,
+            tree,
+            hands,
+            regret,
+            strat,
+            lock,
+            has_lock,
+            disc,
+            pot,
+        )
+
+
+@njit(cache=True)
+def _instances_ser(
+    t,
+    mode,
+    K,
+    factor,
+    leaf_node,
+    tmpl_root,
+    tmpl_len,
+    inst_base,
+    block,
+    ro,
+    rt,
+    res,
+    tree,
+    hands,
+    regret,
+    strat,
+    lock,
+    has_lock,
+    disc,
+    pot,
+):  # pragma: no cover - compiled
+    """Every river subtree, one after the other (no thread start-up for one thread or a river board)."""
+    n = res.shape[0]
+    for x in range(n):
+        _instance(
+            x,
+            t,
+            mode,
+            K,
+            factor,
+            leaf_node,
+            tmpl_root,
+            tmpl_len,
+            inst_base,
+            block,
+            ro,
+            rt,
+            res,
+            tree,
+            hands,
+            regret,
+            strat,
+            lock,
+            has_lock,
+            disc,
+            pot,
+        )
+
+
+@njit(cache=True, fastmath=True)
 def solve_pass(
+    par,
     t,
     mode,
     n_root,
@@ -274,7 +438,6 @@ def solve_pass(
 ):  # pragma: no cover - compiled
     """Traverser t's counterfactual values at the root, per hand (see the module docstring for ``mode``)."""
     nh = hands[1]
-    strength = hands[2]
     o = 1 - t
     n_t = nh[t]
     n_o = nh[o]
@@ -305,27 +468,43 @@ def solve_pass(
                     ro[c, g] = ro[i, g] * sig[a, g]
                 rt[c, :] = rt[i, :]
     res = np.zeros((J * K, n_t))
-    for x in prange(J * K):
-        j = x // K
-        k = x % K
-        nd = leaf_node[j]
-        ro_in = np.empty(n_o)
-        rt_in = np.empty(n_t)
-        for g in range(n_o):
-            ro_in[g] = 0.0 if strength[o, k, g] < 0 else ro[nd, g] * factor
-        for h in range(n_t):
-            rt_in[h] = 0.0 if strength[t, k, h] < 0 else rt[nd, h]
-        _segment(
-            tmpl_root[j],
-            tmpl_len[j],
-            k,
-            inst_base[j] + k * block[j],
+    if par:
+        _instances_par(
             t,
             mode,
-            ro_in,
-            rt_in,
+            K,
+            factor,
+            leaf_node,
+            tmpl_root,
+            tmpl_len,
+            inst_base,
+            block,
+            ro,
+            rt,
             res,
-            res[x],
+            tree,
+            hands,
+            regret,
+            strat,
+            lock,
+            has_lock,
+            disc,
+            pot,
+        )
+    else:
+        _instances_ser(
+            t,
+            mode,
+            K,
+            factor,
+            leaf_node,
+            tmpl_root,
+            tmpl_len,
+            inst_base,
+            block,
+            ro,
+            rt,
+            res,
             tree,
             hands,
             regret,
@@ -362,3 +541,84 @@ def solve_pass(
         pot,
     )
     return out
+
+
+@njit(cache=True)
+def discount(plus, t, alpha, beta, gamma, restart):  # pragma: no cover - compiled
+    """(alpha_t, beta_t, gamma_t, strategy weight, plus) for iteration t (0-based).
+
+    Discounted CFR multiplies positive regrets by ``t^alpha / (t^alpha + 1)``, negative ones by
+    ``t^beta / (t^beta + 1)`` (``beta < 0``: negative regrets are dropped, as CFR+ does) and the strategy
+    sums by ``(t / (t + 1))^gamma``; with ``restart`` the average starts again at every power of 4.
+    CFR+ floors regrets at zero and weights iteration t's strategy by t + 1.
+    """
+    if plus:
+        return (1.0, 1.0, 1.0, float(t + 1), True)
+    ta = float(max(t - 1, 0))
+    pa = ta**alpha
+    b = 0.0
+    if beta >= 0:
+        pb = ta**beta
+        b = pb / (pb + 1.0)
+    low = 0
+    if restart and t > 0:
+        low = 1
+        while low * 4 <= t:
+            low *= 4
+    tg = float(t - low)
+    return (pa / (pa + 1.0), b, (tg / (tg + 1.0)) ** gamma, 1.0, False)
+
+
+@njit(cache=True)
+def iterate(
+    par,
+    start,
+    stop,
+    plus,
+    alpha,
+    beta,
+    gamma,
+    restart,
+    n_root,
+    K,
+    factor,
+    leaf_node,
+    tmpl_root,
+    tmpl_len,
+    inst_base,
+    block,
+    w,
+    tree,
+    hands,
+    regret,
+    strat,
+    lock,
+    has_lock,
+    pot,
+):  # pragma: no cover - compiled
+    """CFR iterations ``start .. stop - 1`` in place (OOP's update, then IP's against it)."""
+    for it in range(start, stop):
+        disc = discount(plus, it, alpha, beta, gamma, restart)
+        for t in range(2):
+            solve_pass(
+                par,
+                t,
+                0,
+                n_root,
+                K,
+                factor,
+                leaf_node,
+                tmpl_root,
+                tmpl_len,
+                inst_base,
+                block,
+                w,
+                tree,
+                hands,
+                regret,
+                strat,
+                lock,
+                has_lock,
+                disc,
+                pot,
+            )

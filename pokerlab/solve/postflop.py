@@ -49,9 +49,10 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab import _validate
+from pokerlab import _progress, _validate
 from pokerlab.cards import Card, combo_cards, format_cards, parse_named
 from pokerlab.errors import CardCountError, IllegalActionError, ParameterError, RangeError
+from pokerlab.evaluator import evaluate_batch
 from pokerlab.ranges import Range
 
 __all__ = ["PostflopSolution", "plain_values", "postflop"]
@@ -248,8 +249,6 @@ class _Game:
         bets: list[dict[str, tuple[_Size, ...]]],
         raises: list[dict[str, tuple[_Size, ...]]],
     ) -> None:
-        from pokerlab.evaluator import evaluate_batch
-
         self.board, self.pot, self.stack = board, pot, stack
         self.river_game = len(board) == 5
         b = _Builder(pot, stack, bets, raises)
@@ -296,18 +295,18 @@ class _Game:
             n = int(self.nh[p])
             hc = self.cards[p, :n]
             vals = np.full((K, n), -1, dtype=np.int32)
-            for k, c in enumerate(self.slots):
-                ok = (hc[:, 0] != c) & (hc[:, 1] != c)
+            for k, slot in enumerate(self.slots):
+                ok = (hc[:, 0] != slot) & (hc[:, 1] != slot)
                 rows = np.empty((int(ok.sum()), 7), dtype=np.int64)
                 rows[:, :4] = b4
-                rows[:, 4] = c
+                rows[:, 4] = slot
                 rows[:, 5:] = hc[ok]
                 if len(rows):
                     vals[k, ok] = evaluate_batch(rows, validate=False)
             self.strength[p, :, :n] = vals
             for k in range(K):
-                live = np.flatnonzero(vals[k] >= 0)
-                srt = live[np.argsort(vals[k, live], kind="stable")]
+                alive = np.flatnonzero(vals[k] >= 0)
+                srt = alive[np.argsort(vals[k, alive], kind="stable")]
                 self.order[p, k, : len(srt)] = srt
                 self.cnt[p, k] = len(srt)
         self._flatten()
@@ -506,15 +505,9 @@ def plain_values(
 # ----------------------------------------------------------------------------
 
 
-def _discount(algorithm: str, t: int) -> tuple[float, float, float, float, bool]:
-    """(alpha_t, beta_t, gamma_t, strategy weight, plus) for iteration t (0-based)."""
-    if algorithm == "cfr+":
-        return (1.0, 1.0, 1.0, float(t + 1), True)
-    ta = max(t - 1, 0)
-    pa = ta**1.5
-    low = 0 if t == 0 else 1 << ((t.bit_length() - 1) & ~1)  # nearest power of 4 at or below t: restart
-    tg = t - low
-    return (pa / (pa + 1.0), 0.5, (tg / (tg + 1.0)) ** 3, 1.0, False)
+DCFR = (1.5, 0.0, 3.0, True)
+"""Discounted CFR's (alpha, beta, gamma, restart the average at powers of 4); see
+:func:`pokerlab.solve._postflop_kernels.discount`."""
 
 
 @dataclass
@@ -525,10 +518,18 @@ class _State:
     has_lock: bool
 
 
+def _parallel(g: _Game) -> bool:
+    """Threads pay off when there are several river subtrees and more than one thread."""
+    import numba
+
+    return len(g.leaves) * g.K > 1 and numba.get_num_threads() > 1
+
+
 def _run_pass(g: _Game, s: _State, t: int, mode: int, disc: tuple[float, float, float, float, bool]) -> np.ndarray:
     from pokerlab.solve import _postflop_kernels as K
 
     return K.solve_pass(
+        _parallel(g),
         t,
         mode,
         g.n_root,
@@ -670,7 +671,7 @@ def _spec(
     prog = _validate.flag(progress, "progress")
     ids = [{c.id for c in combo_cards(i)} for i, _ in rs[0].entries]
     other = [{c.id for c in combo_cards(i)} for i, _ in rs[1].entries]
-    if not any(not (a & b) for a in ids[:200] for b in other) and not any(not (a & b) for a in ids for b in other):
+    if not any(not (a & b) for a in ids for b in other):  # stops at the first pair that can be dealt
         raise RangeError("the two ranges have no pair of hands that share no card")
     return _Spec(cards, (rs[0], rs[1]), pot_, stack_, [b0, b1], [r0, r1], tgt, its, th, alg, prog, (board, oop, ip))
 
@@ -678,7 +679,7 @@ def _spec(
 def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any]) -> PostflopSolution:
     import numba
 
-    from pokerlab import _progress
+    from pokerlab.solve import _postflop_kernels as K
 
     g = _Game(spec.board, spec.ranges, spec.pot, spec.stack, spec.bets, spec.raises)
     lock_arr = np.full(g.size if locks else 1, -1.0, dtype=np.float32)  # -1: not locked
@@ -694,16 +695,36 @@ def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any]) -> PostflopSolution:
     bar = _progress.bar(spec.max_iterations, "postflop", "it", disable=not spec.progress, leave=False)
     try:
         while it < spec.max_iterations:
-            disc = _discount(spec.algorithm, it)
-            _run_pass(g, s, 0, 0, disc)
-            _run_pass(g, s, 1, 0, disc)
-            it += 1
-            bar.update(1)
-            if it % 10 == 0 or it == spec.max_iterations:
-                expl = _exploitability(g, s)
-                bar.set_postfix_str(f"{100 * expl / g.pot:.3f}% of the pot")
-                if expl <= spec.target * g.pot:
-                    break
+            stop = min(it + 10 - it % 10, spec.max_iterations)
+            K.iterate(
+                _parallel(g),
+                it,
+                stop,
+                spec.algorithm == "cfr+",
+                *DCFR,
+                g.n_root,
+                g.K,
+                g.factor,
+                g.leaf_node,
+                g.tmpl_root,
+                g.tmpl_len,
+                g.inst_base,
+                g.block,
+                g.w,
+                g.tree,
+                g.hands,
+                s.regret,
+                s.strat,
+                s.lock,
+                s.has_lock,
+                float(g.pot),
+            )
+            bar.update(stop - it)
+            it = stop
+            expl = _exploitability(g, s)
+            bar.set_postfix_str(f"{100 * expl / g.pot:.3f}% of the pot")
+            if expl <= spec.target * g.pot:
+                break
         value = _values(g, s, 2)
     finally:
         bar.close()

@@ -40,7 +40,7 @@ import numpy as np
 
 from pokerlab import _parallel, _validate
 from pokerlab.cards import Card, HandClass, hand_classes, parse_named
-from pokerlab.errors import IllegalActionError, ParameterError, ParameterTypeError
+from pokerlab.errors import IllegalActionError, ParameterError, ParameterTypeError, PokerlabError
 from pokerlab.ranges import Range
 from pokerlab.solve.postflop import PostflopSolution, postflop
 
@@ -64,6 +64,14 @@ def _spot_keys() -> set[str]:
     return set(inspect.signature(postflop).parameters)
 
 
+def _range(value: Any, name: str) -> Range:
+    """``Range.parse(value)`` with the argument's name in its error."""
+    try:
+        return Range.parse(value)
+    except PokerlabError as error:
+        raise type(error)(f"{name}: {error}") from None
+
+
 def _check_spots(spots: Any) -> list[dict[str, Any]]:
     if isinstance(spots, (str, bytes, Mapping)) or not isinstance(spots, Sequence):
         raise ParameterTypeError(
@@ -74,7 +82,7 @@ def _check_spots(spots: Any) -> list[dict[str, Any]]:
     out = []
     for i, spot in enumerate(spots):
         if not isinstance(spot, Mapping):
-            raise ParameterTypeError(f"spot {i} must be a mapping of solve.postflop's arguments, not {spot!r:.60}")
+            raise ParameterTypeError(f"spots[{i}] must be a mapping of solve.postflop's arguments, not {spot!r:.60}")
         missing = [k for k in SPOT_REQUIRED if k not in spot]
         unknown = sorted(str(k) for k in spot if k not in known)
         if missing or unknown:
@@ -83,7 +91,7 @@ def _check_spots(spots: Any) -> list[dict[str, Any]]:
                 what.append("lacks " + ", ".join(missing))
             if unknown:
                 what.append("has unknown keys " + ", ".join(unknown) + f" (known: {', '.join(sorted(known))})")
-            raise ParameterError(f"spot {i} " + " and ".join(what))
+            raise ParameterError(f"spots[{i}] " + " and ".join(what))
         out.append(dict(spot))
     return out
 
@@ -223,8 +231,8 @@ def node_ranges(solution: PostflopSolution, oop: str | Range, ip: str | Range, l
     names: list[list[str]] = []
     reach: list[np.ndarray] = []
     cards: list[np.ndarray] = []
-    for r in (oop, ip):
-        rng = Range.parse(r)
+    for r, who in ((oop, "oop"), (ip, "ip")):
+        rng = _range(r, who)
         live = [(a, b, w) for a, b, w in rng.combos() if a.id not in board and b.id not in board]
         names.append([f"{max(a, b)}{min(a, b)}" for a, b, _ in live])
         reach.append(np.array([w for _, _, w in live], dtype=np.float64))
@@ -368,6 +376,8 @@ def turn_report(
     cards = parse_named(board, "board")
     if len(cards) != 4:
         raise ParameterError(f"turn_report needs a 4-card board (the turn), not {len(cards)} cards")
+    for r, who in ((oop, "oop"), (ip, "ip")):
+        _range(r, who)  # refused before any work, under the argument's name
     if solution is None:
         solution = postflop(cards, oop, ip, pot=pot, stack=stack, progress=progress, **options)
     elif not isinstance(solution, PostflopSolution) or tuple(solution.board) != tuple(cards):
@@ -402,9 +412,10 @@ def turn_report(
         e0 = _per_combo(solution.equity(at, "oop"), nodes.names[0])
         row["oop_equity"] = float(np.dot(j0, e0) / j0.sum()) if j0.sum() > 0 else float("nan")
         acts = solution.actions(at)
-        if acts and not _is_card(acts[0]):
-            actions = actions or tuple(acts)
-            row.update(solution.frequencies(at))
+        if not acts:
+            raise IllegalActionError(f"no one acts on the river after {turn.line}: a player is all-in")
+        actions = actions or tuple(acts)
+        row.update(solution.frequencies(at))
         rows.append(row)
     frame = pd.DataFrame(rows)
     frame.attrs.update(
@@ -459,10 +470,11 @@ def _summary(solution: PostflopSolution, oop: str | Range, ip: str | Range, line
     ``frequencies`` (action -> share of the range) and ``grid`` (:func:`strategy_grid`).
     """
     nodes = node_ranges(solution, oop, ip, _check_line(line))
-    if nodes.player is None:
+    if nodes.player is None and nodes.line:  # the root has no decision when no chips are behind; a line must
         after = solution.actions(nodes.line)
         what = f"the river is dealt next: add a card such as {after[0]!r}" if after else "the hand is over"
         raise IllegalActionError(f"no one acts after {nodes.line}: {what}")
+    acting = nodes.player is not None
     return {
         "board": " ".join(str(c) for c in solution.board),
         "pot": solution.pot,
@@ -473,10 +485,10 @@ def _summary(solution: PostflopSolution, oop: str | Range, ip: str | Range, line
         "exploitability_pct": solution.exploitability_pct,
         "value": {"oop": solution.value[0], "ip": solution.value[1]},
         "line": list(nodes.line),
-        "player": ("oop", "ip")[nodes.player],
-        "actions": list(solution.actions(nodes.line)),
-        "frequencies": solution.frequencies(nodes.line),
-        "grid": strategy_grid(solution, oop, ip, nodes.line),
+        "player": ("oop", "ip")[nodes.player] if nodes.player is not None else None,
+        "actions": list(solution.actions(nodes.line)) if acting else [],
+        "frequencies": solution.frequencies(nodes.line) if acting else {},
+        "grid": strategy_grid(solution, oop, ip, nodes.line) if acting else {},
     }
 
 
@@ -484,12 +496,17 @@ def _summary_text(data: Mapping[str, Any]) -> str:
     """:func:`_summary`'s data as the text ``pokerlab postflop`` prints."""
     where = "at the root" if not data["line"] else "after " + ", ".join(data["line"])
     mix = ", ".join(f"{a} {100 * f:.1f} %" for a, f in data["frequencies"].items())
+    head = [
+        f"board {data['board']}, pot {data['pot']:,}, stacks {data['stack']:,}",
+        f"solved in {data['iterations']:,} iterations, {data['seconds']:.2f} s: exploitability "
+        f"{data['exploitability_pct']:.4f} % of the pot ({data['exploitability']:.4f} chips)",
+        f"values: OOP {data['value']['oop']:.3f}, IP {data['value']['ip']:.3f} chips (they add up to the pot)",
+    ]
+    if data["player"] is None:
+        return "\n".join([*head, "no one acts at the root: with no chips behind the cards are dealt to showdown"])
     return "\n".join(
         [
-            f"board {data['board']}, pot {data['pot']:,}, stacks {data['stack']:,}",
-            f"solved in {data['iterations']:,} iterations, {data['seconds']:.2f} s: exploitability "
-            f"{data['exploitability_pct']:.4f} % of the pot ({data['exploitability']:.4f} chips)",
-            f"values: OOP {data['value']['oop']:.3f}, IP {data['value']['ip']:.3f} chips (they add up to the pot)",
+            *head,
             f"{where}, {data['player'].upper()} to act: {mix}",
             "",
             f"{data['player'].upper()}'s strategy by hand class (% of the class's combinations at this node):",

@@ -1,0 +1,118 @@
+"""``pokerlab postflop``: the solve's numbers, the node's 13x13 grid, progress per checkpoint, one-line errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pokerlab import solve
+from pokerlab.cli import main
+
+SPOT = ["Ks7d4c2h2s", "--oop", "AA, 65s", "--ip", "KQ, QJ", "--pot", "100", "--stack", "100", "--bets", "100%"]
+SPOT += ["--raises", "none"]
+
+
+def run(capsys, *argv):
+    try:
+        code = main(["postflop", *argv])
+    except SystemExit as stop:  # argparse refuses an option's value this way (one line, status 2)
+        code = stop.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _solution(target=0.003):
+    return solve.postflop("Ks7d4c2h2s", "AA, 65s", "KQ, QJ", pot=100, stack=100, bets="100%", raises="",
+                          target=target, progress=False)  # fmt: skip
+
+
+def test_json_holds_the_solvers_numbers_and_the_grid(capsys):
+    code, out, err = run(capsys, *SPOT, "--json")
+    assert code == 0
+    data = json.loads(out)
+    s = _solution()
+    assert data["iterations"] == s.iterations and data["exploitability_pct"] == pytest.approx(s.exploitability_pct)
+    assert data["exploitability_pct"] <= 0.3
+    assert data["value"] == pytest.approx({"oop": s.value[0], "ip": s.value[1]})
+    assert data["value"]["oop"] + data["value"]["ip"] == pytest.approx(100.0)
+    assert data["line"] == [] and data["player"] == "oop" and data["actions"] == ["check", "allin 100"]
+    assert data["frequencies"] == pytest.approx(s.frequencies(()))
+    assert set(data["grid"]) == {"AA", "65s"}
+    assert sum(data["grid"]["65s"].values()) == pytest.approx(1.0)
+    # a progress line per checkpoint (every 10 iterations), on stderr beside the JSON
+    lines = [x for x in err.splitlines() if x.startswith("postflop: ")]
+    assert len(lines) == s.iterations // 10
+    assert lines[0].startswith("postflop: 10 it, ") and lines[-1].endswith("% of the pot")
+
+
+def test_text_shows_the_values_and_the_grid_of_the_node_a_line_reaches(capsys):
+    code, out, _ = run(capsys, *SPOT, "--line", "check", "--target", "0.05")
+    assert code == 0
+    s = _solution(0.0005)
+    f = s.frequencies(("check",))
+    assert "values: OOP " in out and "they add up to the pot" in out
+    assert out.startswith("postflop: 10 it, ")  # the progress lines come first, with the text
+    assert f"after check, IP to act: check {100 * f['check']:.1f} %, allin 100 {100 * f['allin 100']:.1f} %" in out
+    assert "IP's strategy by hand class" in out
+    blocks = out.split("hand class (% of the class's combinations at this node):\n")[1].split("\n\n")
+    assert [b.splitlines()[0] for b in blocks] == ["check:", "allin 100:"]
+    assert blocks[0].splitlines()[1].split() == list("AKQJT98765432")
+    # KQ suited sits above the diagonal: row K, the column of Q (the third); KQ offsuit below it: row Q
+    row_k = blocks[0].splitlines()[3]
+    assert row_k.startswith("   K") and row_k[5 + 8 : 5 + 12].strip() != ""
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["Ks7d4c"], "4 cards"),
+        (["Ks7d4c2h2s2s"], "2s"),
+        (["--oop", "AA, ZZ"], "ZZ"),
+        (["--ip", "2h2s"], "no combination without a board card"),
+        (["--bets", "50"], "50"),
+        (["--raises", "3y"], "3y"),
+        (["--line", "check, jump"], "'jump' is not an action"),
+        (["--line", "bet 50"], "not 'bet 50'"),
+        (["--line", "check, check"], "hand is over"),
+        (["--target", "150"], "percentage"),
+        (["--raises", ""], "must not be empty"),
+        (["--line", ""], "must not be empty"),
+        (["--pot", "0"], "--pot"),
+    ],
+)
+def test_bad_boards_ranges_sizes_and_lines_get_one_line_and_exit_2(capsys, argv, words):
+    args = list(SPOT)
+    if argv[0].startswith("--"):
+        i = args.index(argv[0]) if argv[0] in args else None
+        if i is None:
+            args += argv
+        else:
+            args[i + 1] = argv[1]
+    else:
+        args[0] = argv[0]
+    code, out, err = run(capsys, *args)
+    solved = words in ("not 'bet 50'", "hand is over")  # known once the spot is built: after the solve
+    assert code == 2 and (out == "" or (solved and all(x.startswith("postflop: ") for x in out.splitlines())))
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("pokerlab: error: ") and words in last
+    assert "Traceback" not in err
+
+
+def test_a_line_that_ends_where_the_river_is_dealt_says_to_name_a_card(capsys):
+    argv = ["Ks7d4c2h", "--oop", "AA", "--ip", "KQ", "--pot", "100", "--stack", "100", "--bets", "none"]
+    code, _, err = run(capsys, *argv, "--line", "check, check")
+    assert code == 2 and "the river is dealt next: add a card such as" in err
+    code, out, _ = run(capsys, *argv, "--line", "check, check, 3s", "--json")
+    assert code == 0 and json.loads(out)["actions"] == ["check"] and json.loads(out)["line"][-1] == "3s"
+
+
+def test_with_no_chips_behind_no_one_acts_and_the_values_are_the_showdown(capsys):
+    code, out, _ = run(capsys, "Ks7d4c2h2s", "--oop", "AA", "--ip", "KQ", "--pot", "10", "--stack", "0", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["player"] is None and data["actions"] == [] and data["grid"] == {}
+    assert data["value"] == pytest.approx({"oop": 10.0, "ip": 0.0})  # aces beat K-Q on this board every time
+    code, out, _ = run(capsys, "Ks7d4c2h2s", "--oop", "AA", "--ip", "KQ", "--pot", "10", "--stack", "0")
+    assert code == 0 and out.rstrip().endswith(
+        "no one acts at the root: with no chips behind the cards are dealt to showdown"
+    )
