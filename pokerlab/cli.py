@@ -763,7 +763,7 @@ def cmd_stats(args: argparse.Namespace) -> None:
         try:
             client = Client(args.scheduler, timeout="10s")
         except (OSError, TimeoutError, ValueError) as exc:
-            raise ParameterError(f"cannot reach the dask scheduler at {args.scheduler!r}: {exc}") from None
+            raise ParameterError(f"cannot reach the dask scheduler at {args.scheduler!r}: {exc}") from exc
         with client:
             counts = stats.count_hands(args.files, skip_bad=True, executor=client, progress=not quiet)
     else:

@@ -833,7 +833,7 @@ def _iter_file(
     except (OSError, UnicodeDecodeError, EOFError, lzma.LZMAError) as exc:
         message = f"{path.name}: cannot read the file ({exc.__class__.__name__}: {exc})"
         if skip is None:
-            raise DataError(message) from None
+            raise DataError(message) from exc
         skip.append((str(path), message))
 
 

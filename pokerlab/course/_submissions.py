@@ -90,13 +90,13 @@ def _listed(paths: list[str]) -> list[str]:
         path = os.path.abspath(given)
         try:
             st = os.lstat(path)
-        except OSError:
-            raise ParameterError(f"no notebook at {given!r}") from None
+        except OSError as exc:
+            raise ParameterError(f"no notebook at {given!r}") from exc
         if stat.S_ISDIR(st.st_mode) and not path.endswith(".ipynb"):
             try:
                 inside = sorted(e.name for e in os.scandir(path) if e.name.endswith(".ipynb"))
             except OSError as exc:
-                raise ParameterError(f"cannot list the folder {given!r}: {exc.strerror}") from None
+                raise ParameterError(f"cannot list the folder {given!r}: {exc.strerror}") from exc
             if not inside:
                 raise ParameterError(f"no notebook (*.ipynb) in the folder {given!r}")
             out += [os.path.join(path, name) for name in inside]
@@ -254,10 +254,10 @@ class Output:
             try:
                 os.makedirs(path, exist_ok=True)
             except OSError as exc:
-                raise ParameterError(f"{option} {self.folder!r} cannot be created: {exc.strerror}") from None
+                raise ParameterError(f"{option} {self.folder!r} cannot be created: {exc.strerror}") from exc
             st = os.lstat(path)
         except OSError as exc:
-            raise ParameterError(f"{option} {self.folder!r} cannot be read: {exc.strerror}") from None
+            raise ParameterError(f"{option} {self.folder!r} cannot be read: {exc.strerror}") from exc
         if stat.S_ISLNK(st.st_mode):
             raise ParameterError(
                 f"{option} {self.folder!r} is a symbolic link: refusing to write through it (give the folder itself)"
@@ -267,7 +267,7 @@ class Output:
         try:
             self.fd = os.open(path, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC)
         except OSError as exc:
-            raise ParameterError(f"{option} {self.folder!r} cannot be opened: {exc.strerror}") from None
+            raise ParameterError(f"{option} {self.folder!r} cannot be opened: {exc.strerror}") from exc
 
     def check(self, names: list[str]) -> None:
         """Refuse (one line) when any of ``names`` is already there as something else than a regular file."""

@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import Any
 
 import pokerlab
-from pokerlab import _warm
+from pokerlab import _validate, _warm
 from pokerlab._cache import FORMAT, cache_dir
 from pokerlab.course import _gradebook, _limits, _submissions
 from pokerlab.course._check import unanswered
@@ -1058,8 +1058,9 @@ def grade(
         raise ParameterError(f"timeout must be 1..86400 seconds, not {timeout:g}")
     if memory < 256 * 2**20:
         raise ParameterError(f"memory must be at least 256 MB, not {memory} bytes")
-    if not isinstance(processes, int) or isinstance(processes, bool) or not 16 <= processes <= 2**20:
-        raise ParameterError(f"processes must be a whole number 16..1048576, not {processes!r:.40}")
+    processes = _validate.whole(
+        processes, "processes", lo=16, hi=2**20, message="processes must be a whole number 16..1048576"
+    )
     flags = (
         ("allow_same_user", allow_same_user),
         ("reveal", reveal),
@@ -1230,7 +1231,7 @@ def _on_cluster(
     try:
         client = Client(address, timeout=30)
     except (OSError, ValueError, TimeoutError) as exc:
-        raise ParameterError(f"--scheduler {address!r:.80}: cannot reach the cluster ({type(exc).__name__})") from None
+        raise ParameterError(f"--scheduler {address!r:.80}: cannot reach the cluster ({type(exc).__name__})") from exc
     try:
         shared = client.scatter(list(lessons), broadcast=True)
         futures = {client.submit(_grade_job, j, shared, options, pure=False): j[0] for j in jobs}

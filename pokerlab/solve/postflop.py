@@ -51,7 +51,7 @@ import numpy as np
 
 from pokerlab import _progress, _validate
 from pokerlab.cards import Card, combo_cards, format_cards, parse_named
-from pokerlab.errors import CardCountError, IllegalActionError, ParameterError, RangeError
+from pokerlab.errors import CardCountError, IllegalActionError, ParameterError, ParameterTypeError, RangeError
 from pokerlab.evaluator import evaluate_batch
 from pokerlab.ranges import Range
 
@@ -77,7 +77,7 @@ class _Size:
 
 def _parse_sizes(text: Any, name: str, *, raise_: bool) -> tuple[_Size, ...]:
     if not isinstance(text, str):
-        raise ParameterError(f"{name} must be sizes as text such as '50%, 100%', not {text!r:.60}")
+        raise ParameterTypeError(f"{name} must be sizes as text such as '50%, 100%', not {text!r:.60}")
     out: list[_Size] = []
     for raw in text.split(","):
         tok = raw.strip().lower().replace(" ", "")
@@ -840,9 +840,11 @@ def _apply_lock(g: _Game, line: tuple[str, ...], strategy: Any, lock: np.ndarray
     nq = int(g.nh[q])
     base = g.base(n, where.j, where.k)
     if not isinstance(strategy, Mapping) or not strategy:
-        raise ParameterError(
+        raise _validate.refused(
+            strategy,
+            Mapping,
             "a locked strategy is a mapping such as {'check': 1.0} (every hand) or "
-            "{'AhKd': {'check': 1.0}, 'QQ': {'bet 50': 0.5, 'check': 0.5}}"
+            "{'AhKd': {'check': 1.0}, 'QQ': {'bet 50': 0.5, 'check': 0.5}}",
         )
     first = next(iter(strategy.values()))
     per_hand: dict[int, Mapping[str, Any]]

@@ -381,7 +381,9 @@ def turn_report(
     if solution is None:
         solution = postflop(cards, oop, ip, pot=pot, stack=stack, progress=progress, **options)
     elif not isinstance(solution, PostflopSolution) or tuple(solution.board) != tuple(cards):
-        raise ParameterError("solution must be the PostflopSolution of this spot (the same board)")
+        raise _validate.refused(
+            solution, PostflopSolution, "solution must be the PostflopSolution of this spot (the same board)"
+        )
     labels = _labels(line)
     turn = node_ranges(solution, oop, ip, labels)
     rivers = solution.actions(turn.line)

@@ -115,7 +115,7 @@ def load_spot(name: str, folder: Any = None) -> PostflopSolution:
     try:
         found = path.is_file()
     except OSError as exc:  # a folder name the system cannot even look up (too long, ...)
-        raise DataError(f"folder {str(folder)[:60]!r}: {exc.strerror or exc}") from None
+        raise DataError(f"folder {str(folder)[:60]!r}: {exc.strerror or exc}") from exc
     if not found:
         where = "" if folder is None else f" from the folder {str(folder)!r:.60}"
         raise DataError(
