@@ -769,6 +769,12 @@ def cmd_stats(args: argparse.Namespace) -> None:
     else:
         with _Pool(args.workers) as executor:
             counts = stats.count_hands(args.files, skip_bad=True, executor=executor, progress=not quiet)
+    if counts.hands_read == 0:
+        where = f" ({len(counts.skipped):,} skipped: {_one_line(counts.skipped[0][1])})" if counts.skipped else ""
+        raise ParameterError(f"no hand could be read from {', '.join(map(str, args.files))[:200]}{where}")
+    if args.player and args.player not in counts.players:
+        known = ", ".join(sorted(counts.players, key=str)[:20])
+        raise ParameterError(f"no player {args.player!r} in the hands read (players: {known})")
     table = counts.table([args.player] if args.player else None)
     table = table[table[("hands", "count")] >= args.min_hands]
     bad: dict[str, list[str]] = {}
@@ -1460,7 +1466,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="seconds before the kernel of a closed page is shut down, 2..86,400",
     )
 
-    p = add("stats", "player statistics (VPIP, PFR, 3-bet, c-bet, AF, WTSD...) with sample sizes and 95 % intervals",
+    p = add("stats", "player statistics (VPIP, PFR, 3-bet, c-bet, AF, WTSD...) with sample sizes and 95 %% intervals",
             cmd_stats)  # fmt: skip
     p.add_argument("files", nargs="+", help="PHH files (.phh, .phhs, also .gz/.xz), ACPC logs (.log) or folders")
     p.add_argument("--player", type=_text, default=None, help="only this player's row")

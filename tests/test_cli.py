@@ -386,3 +386,13 @@ def test_an_error_quoting_a_huge_value_stays_one_short_line(capsys, argv):
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and err.count("\n") == 1 and len(err) < 400, err[:500]
     assert "characters)" in err
+
+
+def test_the_top_level_help_prints_every_subcommand(capsys):
+    """A '%' in a subcommand's help (argparse formats it) broke `pokerlab --help` itself."""
+    with pytest.raises(SystemExit) as info:
+        main(["--help"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    for name in ("stats", "postflop", "drill", "course", "eval"):
+        assert f"    {name}" in out

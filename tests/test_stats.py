@@ -482,3 +482,15 @@ def test_the_hud_over_a_replayed_hand_shows_the_history_of_its_players():
         HUD(replayer, statistics=["vpipp"])
     with pytest.raises(ParameterTypeError):
         HUD("table")
+
+
+def test_the_command_refuses_an_unknown_player_and_a_run_that_read_nothing(tmp_path, capsys):
+    """An outside tester found both printed an empty table with status 0 (a typo looked like a player with no data)."""
+    from pokerlab import datasets
+    from pokerlab.cli import main
+
+    assert main(["stats", str(datasets.path("pluribus_hands")), "--player", "pluribus", "--json"]) == 2
+    err = capsys.readouterr().err
+    assert "no player 'pluribus'" in err and "Pluribus" in err
+    assert main(["stats", str(tmp_path), "--json"]) == 2
+    assert "no hand could be read" in capsys.readouterr().err
