@@ -754,7 +754,8 @@ def cmd_stats(args: argparse.Namespace) -> None:
         raise ParameterError("--json and --csv: choose one output")
     if args.workers > 1 and args.scheduler:
         raise ParameterError("--workers and --scheduler: choose one (the cluster has its own workers)")
-    quiet = args.json or args.csv
+    # the bar only on a terminal: in a log or a pipe its redraws would run into the table or an error line
+    quiet = args.json or args.csv or not sys.stderr.isatty()
     if args.scheduler:
         try:
             from distributed import Client

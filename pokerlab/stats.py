@@ -163,6 +163,8 @@ def positions(state: HandState) -> tuple[Position, ...]:
     >>> [p.value for p in positions(NO_LIMIT_RING.new_hand([200] * 6, button=5, seed=1))]
     ['small blind', 'big blind', 'early', 'middle', 'late', 'button']
     """
+    if not isinstance(state, HandState):
+        raise ParameterTypeError(f"state must be a pokerlab HandState (a hand), not {state!r:.60}")
     n, button = state.n, state.button
     small, big = state.small_blind_seat, state.big_blind_seat
     out: list[Position | None] = [None] * n
@@ -330,6 +332,9 @@ def wilson_interval(count: int, n: int, z: float = _Z95) -> tuple[float, float]:
     >>> [round(x, 4) for x in wilson_interval(30, 100)]
     [0.2189, 0.3958]
     """
+    n = _validate.real(n, "n", lo=0)
+    count = _validate.real(count, "count", lo=0, hi=max(n, 0.0), message=f"count must be a number 0..n ({n:g})")
+    z = _validate.real(z, "z", lo=0, lo_open=True, hi=100)
     if n <= 0:
         return math.nan, math.nan
     p = count / n
@@ -772,18 +777,27 @@ def _kind_of(path: Path) -> str | None:
 def hand_sources(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> list[Path]:
     """The hand-history files named by ``paths``: files as given, folders searched for ``.phh``, ``.phhs``
     (also ``.gz``/``.xz``) and ``.log`` files (sorted). A path that does not exist is a :class:`DataError`."""
-    items = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
+    if isinstance(paths, (str, os.PathLike)):
+        items = [paths]
+    elif isinstance(paths, Iterable) and not isinstance(paths, (bytes, bytearray)):
+        items = list(paths)
+    else:
+        raise ParameterTypeError(f"paths names files and folders (a path or a list of them), not {paths!r:.60}")
     out: list[Path] = []
     for item in items:
-        if not isinstance(item, (str, os.PathLike)):
-            raise ParameterTypeError(f"paths lists files and folders, not {item!r:.60}")
+        if not isinstance(item, (str, os.PathLike)) or not str(item).strip() or "\0" in str(item):
+            raise _validate.refused(item, (str, os.PathLike), f"paths lists files and folders, not {item!r:.60}")
         p = Path(item)
-        if p.is_dir():
-            out += sorted(f for f in p.rglob("*") if f.is_file() and _kind_of(f) is not None)
-        elif p.is_file():
-            out.append(p)
-        else:
+        try:
+            if p.is_dir():
+                out += sorted(f for f in p.rglob("*") if f.is_file() and _kind_of(f) is not None)
+                continue
+            found = p.is_file()
+        except OSError as exc:  # a name the system cannot even look up (too long, ...)
+            raise DataError(f"paths: cannot read {str(p)[:60]!r}: {exc.strerror or exc}") from exc
+        if not found:
             raise DataError(f"no file or folder at {str(p)[:200]!r}")
+        out.append(p)
     return out
 
 
@@ -1050,6 +1064,12 @@ def player_stats(
     statistic's five columns. The definitions are in the module docstring.
     """
     _validate.flag(by_position, "by_position")
+    if players is not None:
+        if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+            raise ParameterTypeError(f"players lists player names, not {players!r:.60}")
+        players = list(players)
+        if not players or not all(isinstance(p, str) and p.strip() for p in players):
+            raise _validate.refused(players, list, f"players lists player names (text), not {players!r:.60}")
     counts = count_hands(hands, rules=rules, skip_bad=skip_bad, executor=executor, progress=progress)
     return counts.table(players, by_position=by_position)
 
@@ -1062,6 +1082,10 @@ LABELS: dict[str, str] = {s.key: s.label for s in _STATS}
 def format_table(table: Any) -> str:
     """A :func:`player_stats` table as text: one block per player, a line per statistic with its value, the
     95 % interval and ``count / opportunities`` (the sample size a number stands on)."""
+    import pandas as pd
+
+    if not isinstance(table, pd.DataFrame) or ("hands", "count") not in table.columns:
+        raise ParameterTypeError(f"table must be a player_stats() table, not {table!r:.60}")
     lines = []
     for player, row in table.iterrows():
         name = " / ".join(player) if isinstance(player, tuple) else str(player)

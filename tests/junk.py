@@ -60,6 +60,26 @@ SKIP = {
     "pokerlab.course.grading.grade": "starts a kernel per notebook (tests/test_course.py checks its input)",
     "pokerlab.solve.postflop_spots.save_spots": "solves every shipped spot and writes into the package",
     "pokerlab.course.site.build_site": "builds a site with Sphinx (tests/test_course_site.py)",
+    # a check speaks to the student in the exercise's own words (never by parameter name) and raises CheckFailed,
+    # a pokerlab error, for any answer it refuses: tests/test_course_checks.py holds every lesson's checks to that
+    **{
+        f"pokerlab.course.checks.{name}": "a student's check: its messages name the exercise, not the parameter"
+        for name in (
+            "close",
+            "fail",
+            "fraction",
+            "holds",
+            "items",
+            "keys",
+            "number",
+            "require",
+            "same",
+            "text",
+            "whole",
+        )
+    },
+    "pokerlab.solve.postflop.plain_values": "the tests' plain reference walk over the solver's own tree",
+    "pokerlab.course.grading.NotebookGrade.from_record": "reads back the grader's own gradebook lines",
 }
 
 
@@ -186,6 +206,7 @@ def _push_fold_chart() -> Any:
     return push_fold_chart([5.0, 10.0])
 
 
+_STATS_FILE = str(__import__("pathlib").Path(__file__).parent / "data" / "stats" / "labelled.phhs")
 _POSTFLOP_RIVER = {"board": "Ks7d4c2h2s", "oop": "AA", "ip": "KQ", "pot": 10, "stack": 10}
 _POSTFLOP_TURN = {"board": "Ks7d4c2h", "oop": "QJ", "ip": "KQ", "pot": 10, "stack": 10}  # OOP checks
 
@@ -418,6 +439,21 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.charts.push_fold_range_frame": {"chart": lambda: _push_fold_chart()},
     "pokerlab.widgets.pushfold.PushFoldDrill": {"stack_bb": lambda: 10.0, "seed": lambda: 1},
     "pokerlab.charts.postflop_strategy": {"solution": _spot, "line": lambda: ("bet 100",)},
+    "pokerlab.solve.postflop.postflop": {k: (lambda v=v: v) for k, v in _POSTFLOP_RIVER.items()},
+    "pokerlab.stats.player_stats": {"hands": lambda: _STATS_FILE},
+    "pokerlab.stats.count_hands": {"hands": lambda: _STATS_FILE},
+    "pokerlab.stats.hand_sources": {"paths": lambda: _STATS_FILE},
+    "pokerlab.stats.format_table": {
+        "table": lambda: __import__("pokerlab.stats", fromlist=["x"]).player_stats(_STATS_FILE, progress=False)
+    },
+    "pokerlab.stats.positions": {"state": _finished},
+    "pokerlab.stats.wilson_interval": {"count": lambda: 3, "n": lambda: 10},
+    "pokerlab.widgets.HUD": {
+        "source": lambda: __import__("pokerlab.widgets", fromlist=["x"]).HandReplayer(_phh_hand()),
+        "history": lambda: _STATS_FILE,
+    },
+    "pokerlab.course.release.relink": {"notebook": lambda: {"cells": [], "metadata": {}, "nbformat": 4}},
+    "pokerlab.course.site.lesson_numbers": {"lessons": lambda: "01-02", "available": lambda: ["01", "02", "03"]},
     "pokerlab.charts.solver_grid.postflop_strategy": {"solution": _spot, "line": lambda: ("bet 100",)},
     "pokerlab.charts.solver_grid.action_colors": {"actions": lambda: ("check", "bet 50", "allin")},
     "pokerlab.solve.postflop_spots.load_spot": {"name": lambda: "bluff_catcher"},

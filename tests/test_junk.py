@@ -170,6 +170,7 @@ def test_hang_guards_scale_with_the_load_and_the_time_scale(monkeypatch):
 # -- the command line --------------------------------------------------------------------
 
 _HAND = Path(__file__).resolve().parents[1] / "data" / "hands" / "three_handed_all_in.phh"
+_ROOT_DATA = __import__("pathlib").Path(__file__).parent / "data"
 CLI_JUNK = ["", " ", "0", "-1", "1.5", "nan", "inf", "99999999999999999999999", "Zz", "A" * 3000]
 
 # the smallest valid command line of each subcommand that does real work quickly
@@ -189,6 +190,7 @@ CLI_BASE = {
     "postflop": ["postflop", "Ks7d4c2h2s", "--oop", "AA", "--ip", "KQ", "--pot", "10", "--stack", "10", "--bets", "a"],
     "drill": ["drill", "--stack", "10", "--hands", "2", "--seed", "1"],  # stdin is empty under pytest: no hand answered
     "course": ["course", "slides", "junk-slides", "01"],
+    "stats": ["stats", str(_ROOT_DATA / "stats" / "labelled.phhs")],
 }
 # play and acpc-client would start a server or connect to a dealer: their base command lines fail
 # validation before that (a port this file holds; a game file that does not exist), so every junk

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pokerlab import _validate
 from pokerlab._files import write_text
 from pokerlab.course.lessons import (
     BEGIN_HIDDEN,
@@ -65,6 +66,12 @@ def relink(
     or, for None, disappears with the clause that introduces it ("; on the course site: [...]"). Any other
     link to a ``.ipynb`` whose target ``published(target)`` denies keeps its text and loses the link.
     """
+    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
+        raise _validate.refused(
+            notebook, dict, f"notebook must be a notebook's JSON (a dict with cells), not {notebook!r:.40}"
+        )
+    if not callable(published) or not callable(solutions):
+        raise ParameterTypeError("published and solutions must be functions of a link's target")
 
     def solution(m: re.Match[str]) -> str:
         new = solutions(m.group("stem"))

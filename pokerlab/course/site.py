@@ -34,6 +34,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from pokerlab import _validate
 from pokerlab.course.lessons import (
     BEGIN_HIDDEN,
     END_HIDDEN,
@@ -80,7 +81,7 @@ suppress_warnings = ["myst.header", "mystnb.unknown_mime_type", "misc.highlighti
 """
 
 
-def lesson_numbers(spec: str | None, available: list[str]) -> list[str]:
+def lesson_numbers(lessons: str | None, available: list[str]) -> list[str]:
     """The lesson numbers a ``--lessons`` text names, among ``available`` ("01"...): every one for None.
 
     ``"01-05"`` is a range, ``"01,03,07"`` a list, and both mix (``"1-3,5"``).
@@ -88,12 +89,21 @@ def lesson_numbers(spec: str | None, available: list[str]) -> list[str]:
     >>> lesson_numbers("01-03,05", ["01", "02", "03", "04", "05", "06"])
     ['01', '02', '03', '05']
     """
-    if spec is None:
+    if (
+        isinstance(available, (str, bytes))
+        or not isinstance(available, (list, tuple))
+        or not available
+        or not all(isinstance(a, str) and re.fullmatch(r"\d\d", a) for a in available)
+    ):
+        raise _validate.refused(
+            available, (list, tuple), f"available lists lesson numbers ('01'...), not {available!r:.40}"
+        )
+    if lessons is None:
         return list(available)
-    if not isinstance(spec, str):
-        raise ParameterTypeError(f"lessons must be a text such as '01-05' or '01,03', not {spec!r:.40}")
+    if not isinstance(lessons, str):
+        raise ParameterTypeError(f"lessons must be a text such as '01-05' or '01,03', not {lessons!r:.40}")
     chosen: set[str] = set()
-    for item in spec.replace(" ", ",").split(","):
+    for item in lessons.replace(" ", ",").split(","):
         if not item:
             continue
         m = re.fullmatch(r"(\d{1,2})(?:-(\d{1,2}))?", item)

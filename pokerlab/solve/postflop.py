@@ -650,7 +650,10 @@ def _spec(
         )
     rs = []
     for name, r in (("oop", oop), ("ip", ip)):
-        rng = Range.parse(r)
+        try:
+            rng = Range.parse(r)
+        except RangeError as exc:
+            raise type(exc)(f"{name}: {exc}") from None
         try:
             rng = rng.without(cards)
         except RangeError:
