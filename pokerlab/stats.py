@@ -124,6 +124,7 @@ from pokerlab.game.state import (
     ReturnUncalled,
     Showdown,
 )
+from pokerlab.streets import Street
 
 __all__ = [
     "FIELDS",
@@ -219,7 +220,7 @@ _COUNTERS = (
     "check_raise_o",
     "donk_flop",
     "donk_flop_o",
-    *(f"{kind}_{street}" for street in ("flop", "turn", "river") for kind in ("bets", "raises", "calls", "folds")),
+    *(f"{kind}_{street.value}" for street in list(Street)[1:] for kind in ("bets", "raises", "calls", "folds")),
     "saw_flop",
     "wtsd",
     "wsd",

@@ -43,6 +43,12 @@ def _bluff_catcher():
     return load_spot("bluff_catcher")
 
 
+def _turn_report():
+    from pokerlab.solve.postflop_reports import turn_report
+
+    return turn_report("Ks7d4c2h", "QJ", "KQ", pot=10, stack=10, progress=False)
+
+
 def _potential():
     return hand_potential("AdQc", "3h4cJh")
 
@@ -147,6 +153,11 @@ CASES = {
     # and a label in the 156 classes jammed at one of those stacks at least
     # the toy's bluff-catcher facing the pot-sized bet: 169 grey cells, QQ split into its fold and call bands,
     # 169 class labels
+    # a turn spot where OOP checks every river: one bar per river card (48), its value point (48), the pot line
+    "turn_report_chart": (
+        lambda: charts.turn_report_chart(_turn_report()),
+        {"concat_0_marks": 48, "concat_1_layer_0_marks": 48, "concat_1_layer_1_marks": 1},
+    ),
     "postflop_strategy": (
         lambda: charts.postflop_strategy(_bluff_catcher(), ("bet 100",)),
         {"layer_0_marks": 169, "layer_1_marks": 2, "layer_2_marks": 169},

@@ -17,6 +17,7 @@ from pokerlab.cli import main
 from pokerlab.course import _limits, grading
 from pokerlab.course.lessons import read_lesson
 from tests.course_tiny import answer, right, tiny_lesson, untouched, write
+from tests.peers import peer
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -282,7 +283,7 @@ def test_the_gradebook_resumes_and_regrades_only_what_changed(tmp_path):
 @needs_sandbox
 @pytest.mark.slow
 def test_a_dask_cluster_grades_the_submissions(tmp_path):
-    distributed = pytest.importorskip("distributed")
+    distributed = peer("distributed")
     les = tiny_lesson(tmp_path / "lesson")
     paths = [
         write(tmp_path / "s" / "ann" / "t.ipynb", right(les)),

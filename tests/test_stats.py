@@ -18,6 +18,7 @@ from pokerlab import stats
 from pokerlab.errors import DataError, ParameterError, ParameterTypeError
 from pokerlab.game import HEADS_UP_NO_LIMIT, NO_LIMIT_RING, Act, ActionKind, DealBoard, Showdown
 from pokerlab.game.phh import _raw_sections, load_phh
+from tests.peers import peer
 
 DATA = Path(__file__).parent / "data" / "stats"
 LABELLED = DATA / "labelled.phhs"
@@ -293,7 +294,7 @@ def test_a_process_pool_gives_the_single_process_counts(tmp_path):
 
 
 def test_a_dask_local_cluster_gives_the_single_process_counts(tmp_path):
-    distributed = pytest.importorskip("distributed")
+    distributed = peer("distributed")
     for k in range(3):
         (tmp_path / f"part{k}.phhs").write_text(LABELLED.read_text())
     alone = stats.player_stats(tmp_path, progress=False)

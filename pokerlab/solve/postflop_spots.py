@@ -20,6 +20,7 @@ Reproduce the files (after changing a spot or the solver) with::
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
@@ -29,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from pokerlab import _validate
+from pokerlab._files import write_bytes
 from pokerlab.errors import DataError, ParameterError, ParameterTypeError
 from pokerlab.solve.postflop import PostflopSolution, _Game, _spec, _State, postflop
 
@@ -101,7 +103,9 @@ def save_spots(folder: Any = None, names: Any = None, *, progress: bool = True) 
             "algorithm": sol.algorithm,
         }
         path = out / f"{name}.npz"
-        np.savez_compressed(path, strat=sol._state.strat.astype(np.float32), meta=np.array(json.dumps(meta)))
+        buffer = io.BytesIO()
+        np.savez_compressed(buffer, strat=sol._state.strat.astype(np.float32), meta=np.array(json.dumps(meta)))
+        write_bytes(path, buffer.getvalue())
         written.append(path)
     return written
 
