@@ -333,12 +333,12 @@ def wilson_interval(count: int, n: int, z: float = _Z95) -> tuple[float, float]:
     >>> [round(x, 4) for x in wilson_interval(30, 100)]
     [0.2189, 0.3958]
     """
-    n = _validate.real(n, "n", lo=0)
-    count = _validate.real(count, "count", lo=0, hi=max(n, 0.0), message=f"count must be a number 0..n ({n:g})")
+    total = _validate.real(n, "n", lo=0)
+    hits = _validate.real(count, "count", lo=0, hi=total, message=f"count must be a number 0..n ({total:g})")
     z = _validate.real(z, "z", lo=0, lo_open=True, hi=100)
-    if n <= 0:
+    if total <= 0:
         return math.nan, math.nan
-    p = count / n
+    p, n = hits / total, total  # type: ignore[assignment]
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)

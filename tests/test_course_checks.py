@@ -130,6 +130,11 @@ SOLUTIONS = {
         2: {"any_two_loss": 0.3323482355549937},
         3: {"call2": 1.0},
     },
+    "12_equilibrium_after_the_flop": {
+        1: {"bluff_share": 0.3, "call_share": 4 / 7},
+        2: {"mdf": 100 / 225, "calls": 0.388258472378027},
+        3: {"gain": 10.714285350187595},
+    },
 }
 
 # A wrong answer of the right form for every exercise (it passes the visible checks, so the hidden tests say
@@ -208,6 +213,11 @@ WRONG = {
         1: {"jam5": 0.5},
         2: {"any_two_loss": 0.1},
         3: {"call2": 0.5},
+    },
+    "12_equilibrium_after_the_flop": {
+        1: {"bluff_share": 1 / 3, "call_share": 0.5},  # the prompt's pot-sized example
+        2: {"mdf": 0.5, "calls": 0.5},  # the prompt's pot-sized example
+        3: {"gain": 21.43},  # the prompt's always-calling caller
     },
 }
 

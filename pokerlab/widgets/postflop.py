@@ -83,7 +83,7 @@ class PostflopExplorer:
         self.frame: Any = None
         self.last_chart: Any = None
         controls = [self.board, self.path, self.buttons, self.card, self.back_button, self.summary]
-        self.widget = _beside(controls, [self.chart_view], controls_width="20em")
+        self.widget = _beside(controls, [self.chart_view], controls_width=260)
         self.widget.add_class("pl-postflop-explorer")
         self.go_to(line)
 
