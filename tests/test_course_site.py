@@ -104,7 +104,7 @@ def test_a_site_of_some_lessons_with_solutions(built):
 def test_the_cli_publishes_a_subset_and_refuses_a_lesson_that_is_not_there(tmp_path, capsys):
     assert main(["course", "site", str(tmp_path / "s"), "--lessons", "99"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "there is no lesson 12 (the lessons are 01-11)" in err
+    assert err.count("\n") == 1 and "there is no lesson 99 (the lessons are 01-12)" in err
     assert main(["course", "site", str(tmp_path / "s"), "--lessons", "05-01"]) == 2
     assert "runs backwards: write 01-05" in capsys.readouterr().err
     assert main(["course", "site", str(tmp_path / "s"), "--lessons", "one"]) == 2

@@ -103,9 +103,9 @@ def save_spots(folder: Any = None, names: Any = None, *, progress: bool = True) 
             "algorithm": sol.algorithm,
         }
         path = out / f"{name}.npz"
-        buffer = io.BytesIO()
-        np.savez_compressed(buffer, strat=sol._state.strat.astype(np.float32), meta=np.array(json.dumps(meta)))
-        write_bytes(path, buffer.getvalue())
+        f = io.BytesIO()  # numpy writes to memory; the file is written whole by _files
+        np.savez_compressed(f, strat=sol._state.strat.astype(np.float32), meta=np.array(json.dumps(meta)))
+        write_bytes(path, f.getvalue())
         written.append(path)
     return written
 
