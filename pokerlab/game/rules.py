@@ -320,12 +320,14 @@ class Rules:
 
     def antes_for(self, players: int, hand_number: int = 0) -> tuple[int, ...]:
         """The ante each position posts (position 0 = small blind) at a table of ``players``."""
-        players = _validate.whole(
-            players, "players", lo=2, hi=10, error=RulesError, message="a table seats 2 to 10 players"
-        )
-        hand_number = _validate.whole(
-            hand_number, "hand_number", lo=0, error=RulesError, message="hand_number is a whole number >= 0"
-        )
+        if type(players) is not int or not 2 <= players <= 10:  # the plain case first: every hand asks
+            players = _validate.whole(
+                players, "players", lo=2, hi=10, error=RulesError, message="a table seats 2 to 10 players"
+            )
+        if type(hand_number) is not int or hand_number < 0:
+            hand_number = _validate.whole(
+                hand_number, "hand_number", lo=0, error=RulesError, message="hand_number is a whole number >= 0"
+            )
         if self.position_antes:
             return tuple(self.position_antes[k] if k < len(self.position_antes) else 0 for k in range(players))
         return (self.level(hand_number).ante,) * players
@@ -339,7 +341,8 @@ class Rules:
         >>> Rules().format_chips(8290)
         '8290'
         """
-        chips = _validate.whole(chips, "chips", error=RulesError, message="an amount of chips is a whole number")
+        if type(chips) is not int:  # the plain case first: a hand history formats every amount
+            chips = _validate.whole(chips, "chips", error=RulesError, message="an amount of chips is a whole number")
         if self.chip_unit == 1:
             return str(chips)
         places = max(0, -self.chip_unit.as_tuple().exponent)  # type: ignore[operator]
@@ -391,6 +394,8 @@ class Rules:
 
     def check_players(self, n: int, name: str = "") -> None:
         """Refuse a number of players these rules cannot seat (``name``: the argument that gave them)."""
+        if type(n) is int and self.min_players <= n <= self.max_players:  # the plain case first: every hand asks
+            return
         where = f"{name}: " if name else ""
         n = _validate.whole(
             n, "players", error=RulesError, message=f"{where}the number of players must be a whole number"
@@ -418,7 +423,7 @@ class Rules:
         """
         if stacks is None:
             stacks = self.default_players
-        if _validate.is_whole(stacks):
+        if not isinstance(stacks, (list, tuple)) and _validate.is_whole(stacks):  # a list first: every hand
             stacks = [self.starting_stack] * int(stacks)  # type: ignore[arg-type]
         seats = list(stacks)  # type: ignore[arg-type]  # a bool is refused by HandState with a sentence
         hand: HandState = _hooks.call(

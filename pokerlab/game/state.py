@@ -550,10 +550,11 @@ class HandState:
 
     def position_seat(self, position: int) -> int:
         """The seat at ``position`` (0 = small blind, 1 = big blind, 2 = first straddle, ...)."""
-        position = _validate.whole(
-            position, "position", lo=0, hi=self.n - 1, error=PokerlabError,
-            message=f"a position is 0..{self.n - 1} at this table",
-        )  # fmt: skip
+        if type(position) is not int or not 0 <= position < self.n:  # the plain case first: every blind asks
+            position = _validate.whole(
+                position, "position", lo=0, hi=self.n - 1, error=PokerlabError,
+                message=f"a position is 0..{self.n - 1} at this table",
+            )  # fmt: skip
         return (self.small_blind_seat + position) % self.n
 
     def _start(self) -> None:
