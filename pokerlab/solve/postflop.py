@@ -525,6 +525,15 @@ def _parallel(g: _Game) -> bool:
     return len(g.leaves) * g.K > 1 and numba.get_num_threads() > 1
 
 
+def _arrays(g: _Game, s: _State) -> tuple[Any, ...]:
+    """The tree's and the state's arrays, in the order every kernel of :mod:`pokerlab.solve._postflop_kernels`
+    takes them (after the pass's own numbers)."""
+    return (
+        g.n_root, g.K, g.factor, g.leaf_node, g.tmpl_root, g.tmpl_len, g.inst_base, g.block, g.w, g.tree, g.hands,
+        s.regret, s.strat, s.lock, s.has_lock,
+    )  # fmt: skip
+
+
 def _run_pass(g: _Game, s: _State, t: int, mode: int, disc: tuple[float, float, float, float, bool]) -> np.ndarray:
     from pokerlab.solve import _postflop_kernels as K
 
@@ -532,21 +541,7 @@ def _run_pass(g: _Game, s: _State, t: int, mode: int, disc: tuple[float, float, 
         _parallel(g),
         t,
         mode,
-        g.n_root,
-        g.K,
-        g.factor,
-        g.leaf_node,
-        g.tmpl_root,
-        g.tmpl_len,
-        g.inst_base,
-        g.block,
-        g.w,
-        g.tree,
-        g.hands,
-        s.regret,
-        s.strat,
-        s.lock,
-        s.has_lock,
+        *_arrays(g, s),
         disc,
         float(g.pot),
     )
@@ -705,21 +700,7 @@ def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any]) -> PostflopSolution:
                 stop,
                 spec.algorithm == "cfr+",
                 *DCFR,
-                g.n_root,
-                g.K,
-                g.factor,
-                g.leaf_node,
-                g.tmpl_root,
-                g.tmpl_len,
-                g.inst_base,
-                g.block,
-                g.w,
-                g.tree,
-                g.hands,
-                s.regret,
-                s.strat,
-                s.lock,
-                s.has_lock,
+                *_arrays(g, s),
                 float(g.pot),
             )
             bar.update(stop - it)
