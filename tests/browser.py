@@ -269,7 +269,9 @@ def open_notebook(browser: Any, lab: JupyterLab, path: str, width: int = 1400, h
     Returns the page and the list of requests that tried to leave the machine."""
     page = browser.new_page(viewport={"width": width, "height": height})
     off_machine = block_network(page)
-    page.goto(lab.url(path), timeout=ms(120))
+    # `reset`: start from an empty workspace, not the notebooks earlier tests opened on this server (JupyterLab
+    # restores them, and a test reading "the first code cell" then read another test's notebook)
+    page.goto(lab.url(path) + "&reset", timeout=ms(120))
     wait_kernel_idle(page, path)
     return page, off_machine
 

@@ -424,7 +424,7 @@ class Rules:
         if stacks is None:
             stacks = self.default_players
         if not isinstance(stacks, (list, tuple)) and _validate.is_whole(stacks):  # a list first: every hand
-            stacks = [self.starting_stack] * int(stacks)  # type: ignore[arg-type]
+            stacks = [self.starting_stack] * int(stacks)
         seats = list(stacks)  # type: ignore[arg-type]  # a bool is refused by HandState with a sentence
         hand: HandState = _hooks.call(
             "new_hand", self, seats, button=button, seed=seed, deck=deck, hand_number=hand_number
