@@ -1098,7 +1098,8 @@ def format_table(table: Any) -> str:
                 shown = "-" if o == 0 else f"{100 * v:5.1f} %  [{100 * lo:5.1f}, {100 * hi:5.1f}]"
                 size = f"{int(c):,} / {o:,}"
             elif key == "bb_per_100":
-                shown = "-" if o == 0 or math.isnan(v) else f"{v:+7.1f}    [{lo:+.1f}, {hi:+.1f}]"
+                interval = "(no interval: 1 hand)" if math.isnan(lo) else f"[{lo:+.1f}, {hi:+.1f}]"
+                shown = "-" if o == 0 or math.isnan(v) else f"{v:+7.1f}    {interval}"
                 size = f"{c:+,.1f} bb over {o:,} hands"
             else:
                 shown = "-" if o == 0 or math.isnan(v) else f"{v:5.2f}    [{lo:.2f}, {hi:.2f}]"

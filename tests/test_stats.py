@@ -410,6 +410,46 @@ def test_cli_json_csv_min_hands_and_workers(capsys, tmp_path):
     assert err.startswith(f"read {len(_sections())} hands; skipped 0")
 
 
+def test_cli_json_counts_are_integers_and_by_position_gives_a_row_per_seat(capsys):
+    import json
+
+    status, out, _ = _cli(capsys, str(LABELLED), "--json")
+    players = json.loads(out)["players"]
+    assert status == 0
+    for entry in players.values():
+        for key, fields in entry.items():
+            if key == "hands":
+                continue
+            assert type(fields["opportunities"]) is int, (key, fields)
+            assert (type(fields["count"]) is int) != (key == "bb_per_100"), (key, fields)
+    status, out, _ = _cli(capsys, str(LABELLED), "--json", "--by-position")
+    rows = json.loads(out)["players"]
+    table = stats.player_stats(LABELLED, by_position=True, progress=False)
+    assert status == 0 and set(rows) == {f"{p} / {q}" for p, q in table.index}
+    assert sum(r["hands"] for k, r in rows.items() if k.startswith("Cy / ")) == players["Cy"]["hands"]
+    status, out, _ = _cli(capsys, str(LABELLED), "--by-position", "--player", "Cy")
+    assert status == 0 and "Cy / button:" in out
+
+
+def test_cli_lists_each_files_distinct_skip_reasons(capsys, tmp_path):
+    hands = [h for h in LABELLED.read_text().split("\n\n") if h.startswith("[")]
+    illegal = hands[0].replace("'p3 f', 'p1 f'", "'p3 f', 'p3 f'")  # a folded player acts again
+    broken = [illegal, hands[1], "[9998]\nvariant = 'NT'\nnot a hand", hands[2], "[9999]\nnot a hand either"]
+    (tmp_path / "mixed.phhs").write_text("\n\n".join(broken))
+    status, out, _ = _cli(capsys, str(tmp_path))
+    listing = out.splitlines()[-1]
+    assert status == 0 and listing.count(" x ") == 2, listing
+    assert "mixed.phhs: 3 skipped; 2 x cannot read the PHH text" in listing and "(hand [9998], hand [9999])" in listing
+    assert "; 1 x 'p3 f': p3 acts out of turn" in listing and "(hand [1])" in listing
+
+
+def test_one_hands_win_rate_has_no_interval_and_says_so():
+    one = _sections()[0][1]
+    table = stats.player_stats(one, progress=False)
+    text = stats.format_table(table)
+    assert "nan" not in text.lower() and "(no interval: 1 hand)" in text
+
+
 @pytest.mark.parametrize(
     "argv, message",
     [
