@@ -66,9 +66,15 @@ def test_the_student_copy_has_no_solution_and_no_hidden_test_and_keeps_the_rest(
         if not nbgrader_meta(a):
             kept = [ln for ln in source(a).splitlines(keepends=True) if ln.strip() != "# NBVAL_CHECK_OUTPUT"]
             unlinked = re.sub(r"; on the course site: \[[^\]]*\]\(solutions/[^)]*\)", "", "".join(kept))
-            assert source(b) == unlinked
+            lecturer = re.sub(r" The solutions are generated from this lesson \([^)]*\)\.", "", unlinked)
+            lecturer = re.sub(r"\A# LIVE_ONLY(?:[^\n;]*;\n(?:#[^\n]*\n)*|[^\n]*\n)", "", lecturer)
+            assert source(b) == lecturer
             assert "solutions/" not in source(b)
             assert b.get("outputs") == a.get("outputs")
+    # lecturer-only text stays out: instructor notes, the lecturer's release command, the test marker
+    assert "instructor" not in text and "--solutions" not in text and "LIVE_ONLY" not in text
+    noted = [c for c in les.notebook["cells"] if (c.get("metadata", {}).get("pokerlab") or {}).get("instructor")]
+    assert noted, "every lesson carries instructor notes in its lecturer copy"
 
 
 def test_the_solutions_copy_keeps_every_line_but_the_markers():

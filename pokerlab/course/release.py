@@ -92,14 +92,35 @@ def relink(
     return notebook
 
 
+# Lecturer-only text a student copy leaves out: the sentence on how solutions are made (the lecturer's
+# command), and the "# LIVE_ONLY" marker of a cell the test suite lets keep no saved picture (with the
+# comment lines that continue it when it ends in ";").
+_LECTURER_SENTENCE = re.compile(
+    r" ?The solutions are generated from this lesson \(`pokerlab course release OUT --solutions`\)"
+    r"(?:; on the course site: [^\n]*?)?\."
+)
+_LIVE_ONLY = re.compile(r"\A# LIVE_ONLY(?:[^\n;]*;\n(?:#[^\n]*\n)*|[^\n]*\n)")
+
+
 def student_copy(notebook: dict[str, Any]) -> dict[str, Any]:
     """The notebook a student gets: no solution code, no hidden tests, no links to solutions notebooks (none
-    ship with it), nothing else changed."""
+    ship with it), and no lecturer-only text: the cells' instructor notes (``metadata.pokerlab.instructor``:
+    point, question, misconception), the sentence on generating solutions, the ``# LIVE_ONLY`` test marker.
+    Nothing else changes."""
     nb = relink(copy.deepcopy(check_notebook(notebook)), _sibling)
     for cell in nb["cells"]:
+        own = (cell.get("metadata") or {}).get("pokerlab")
+        if isinstance(own, dict) and "instructor" in own:
+            del own["instructor"]
+            if not own:
+                del cell["metadata"]["pokerlab"]
         meta = nbgrader_meta(cell)
         text = source(cell)
         original = text
+        if cell["cell_type"] == "markdown":
+            text = _LECTURER_SENTENCE.sub("", text)
+        else:
+            text = _LIVE_ONLY.sub("", text)
         if meta.get("solution"):
             stub = CODE_STUB if cell["cell_type"] == "code" else ANSWER_STUB
             text = strip_region(text, BEGIN_SOLUTION, END_SOLUTION, stub) if BEGIN_SOLUTION in text else stub
