@@ -80,11 +80,11 @@ RESULTS = __import__("pathlib").Path(__file__).with_name("results")
 
 
 def record(script: str, rows: list[dict[str, str]], measured: dict | None = None) -> None:
-    """Write this script's rows of the README's performance table to ``benchmarks/results/SCRIPT.json``.
+    """Write this script's rows of the performance table in ``docs/results.md`` to ``benchmarks/results/SCRIPT.json``.
 
     Each row has the table's columns: ``what``, ``pokerlab``, ``peer``, ``ratio``, ``target``
     (text, as printed); ``measured`` holds the raw numbers behind them. ``benchmarks/readme_table.py``
-    builds the table from every results file, so the README never carries a hand-typed number.
+    builds the table from every results file, so the results page never carries a hand-typed number.
     """
     import datetime
     import json

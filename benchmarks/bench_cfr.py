@@ -14,7 +14,7 @@ walk) is timed against OpenSpiel's C++ ``ExternalSamplingMCCFRSolver`` for
 best time of each, with both libraries' mean exploitability over the seeds
 (measured by pokerlab; both update player 0 then player 1 per iteration).
 Without OpenSpiel installed only pokerlab is timed. The rows are written to
-``benchmarks/results/bench_cfr.json`` for the README's table. Run:
+``benchmarks/results/bench_cfr.json`` for docs/results.md. Run:
 
     python benchmarks/bench_cfr.py [--iterations 1000] [--mccfr-iterations 10000] [--skip-openspiel]
 """

@@ -26,7 +26,7 @@ never a source of code. Build it once (cargo and Debian's Rust crates, offline):
     benchmarks/postflop_solver/build.sh /tmp/postflop-solver/.git /tmp/pfs
 
 The script looks for ``$POSTFLOP_SOLVER`` or ``/tmp/pfs/target/release/examples/refspot``; without it
-only pokerlab is timed. The rows go to ``benchmarks/results/bench_postflop.json`` for the README. Run:
+only pokerlab is timed. The rows go to ``benchmarks/results/bench_postflop.json`` for docs/results.md. Run:
 
     python benchmarks/bench_postflop.py [--agreement] [--skip-turn] [--threads 1,2]
 """

@@ -9,7 +9,7 @@ pokerlab.cli"``. Beside each wall time, the CPU seconds (user + system) of the c
 process: on a shared machine the wall time grows with the load, the CPU time much less.
 Targets (issue #25): ``--help`` at most 0.5 s; every command's
 first run within 3 s beyond the import. The results go to
-``benchmarks/results/bench_startup.json`` for the README's table. Run:
+``benchmarks/results/bench_startup.json`` for docs/results.md. Run:
 
     python benchmarks/bench_startup.py [--only NAME ...]
 """

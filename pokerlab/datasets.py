@@ -41,7 +41,7 @@ repository, ``pokerlab/data/README.md`` in an installed wheel. The preflop table
 
 Files are read from the repository's ``data/`` folder when pokerlab runs from a checkout (so a file a
 benchmark rewrites is read at once), else from the copy inside the installed package, which the wheel
-carries as ``pokerlab/data/`` (``pyproject.toml`` maps ``data/`` there; DEVELOPERS.md, "Data in the
+carries as ``pokerlab/data/`` (``pyproject.toml`` maps ``data/`` there; docs/internals.md, "Data in the
 wheel").
 """
 

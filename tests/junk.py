@@ -60,6 +60,7 @@ SKIP = {
     "pokerlab.course.grading.grade": "starts a kernel per notebook (tests/test_course.py checks its input)",
     "pokerlab.solve.postflop_spots.save_spots": "solves every shipped spot and writes into the package",
     "pokerlab.course.site.build_site": "builds a site with Sphinx (tests/test_course_site.py)",
+    "pokerlab.course.reference.build_reference": "builds the API reference with Sphinx (tests/test_reference.py)",
     # a check speaks to the student in the exercise's own words (never by parameter name) and raises CheckFailed,
     # a pokerlab error, for any answer it refuses: tests/test_course_checks.py holds every lesson's checks to that
     **{

@@ -66,7 +66,7 @@ PRESENTATION = ("charts", "widgets", "apps")  # the only packages that may impor
 PRESENTATION_LIBRARIES = ("altair", "ipywidgets", "anywidget", "vl_convert")
 
 
-# Inside a package the modules are layered too (DEVELOPERS.md "Layers"), and the package's __init__
+# Inside a package the modules are layered too (docs/internals.md "Layers"), and the package's __init__
 # sits above all of them: a module never imports a name from its own package's __init__.
 SUBLAYERS = {
     "game": {

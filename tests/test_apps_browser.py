@@ -2,7 +2,7 @@
 
 Each test starts its own server on a free port and stops it (four servers in all; the BigHoldem
 games are short and run with timer 0 or 0.02 s). With POKERLAB_SCREENSHOTS=docs they
-write the README's screenshots docs/heads-up.png and docs/bigholdem.png. `.ci/run` installs Chromium with apt when it is
+write the guide's screenshots docs/heads-up.png and docs/bigholdem.png. `.ci/run` installs Chromium with apt when it is
 missing; outside CI these tests are skipped when /usr/bin/chromium is not there.
 """
 
@@ -85,7 +85,7 @@ def _you_actions(page):
 
 
 def _shots(tmp_path):
-    """Where screenshots go: $POKERLAB_SCREENSHOTS (set it to docs/ to refresh the README's), else a temp folder."""
+    """Where screenshots go: $POKERLAB_SCREENSHOTS (set it to docs/ to refresh docs/guide.md's), else a temp folder."""
     folder = Path(os.environ.get("POKERLAB_SCREENSHOTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
     return folder

@@ -281,7 +281,7 @@ CASES = {
 
 
 def test_charts_are_drawn_only_in_the_chart_modules():
-    """A result's ``chart()`` hands its frame to a function here (DEVELOPERS.md "Charts"), so every chart
+    """A result's ``chart()`` hands its frame to a function here (docs/internals.md "Charts"), so every chart
     has a rendering case above; the opponent-model comparison used to build its bars in experiments.py."""
     from pathlib import Path
 

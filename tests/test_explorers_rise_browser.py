@@ -9,7 +9,7 @@ This module writes a notebook (a markdown title slide with a sub-slide, then one
 lessons build them: ``tests/test_explorers_browser.py``'s list), opens it in jupyterlab-rise at 1280x720 (every
 request off the machine refused and counted), runs each explorer on its own slide with Ctrl+Enter and measures its
 box: it must lie inside the 1280x720 screen (no scrolling: RISE's slides do not scroll). The same page checks the
-text sizes pokerlab's slide style sets (``labextension/pokerlab-rise-widgets``), the keys the README names for
+text sizes pokerlab's slide style sets (``labextension/pokerlab-rise-widgets``), the keys docs/teach.md names for
 reaching a sub-slide, the PushFoldExplorer's grid tooltip and that its numbers never change before its grid, and
 that no console error comes from pokerlab's extension. It uses the worker's one JupyterLab server
 (``tests/conftest.py``). Run it as a script to print the measurements.
@@ -238,7 +238,7 @@ def test_the_slides_text_is_projection_sized(shown):
 
 
 def test_space_and_page_down_reach_the_sub_slide(shown):
-    # the keys the README names; the down arrow belongs to JupyterLab's command mode (the next cell) on a live slide
+    # the keys docs/teach.md names; the down arrow belongs to JupyterLab's command mode (the next cell) on a live slide
     assert shown["keys"]["Space"] == "#/slide-0-1"
     assert shown["keys"]["PageDown"] == "#/slide-0-1"
 

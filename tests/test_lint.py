@@ -34,7 +34,7 @@ def test_sources_are_cited_by_name_not_by_seed_number():
     """Docstrings, help, lessons and data cite a source by its short name in docs/references.md
     ("the Waterloo report", "Rembrant", "the AAAI'06 rules", ...): a reader of the package has never
     seen the numbered seed files, so "seed 001" would tell them nothing."""
-    places = [ROOT / "README.md", ROOT / "DEVELOPERS.md"]
+    places = [ROOT / "README.md", ROOT / "DEVELOPERS.md", ROOT / "CHANGELOG.md"]
     for folder in ("pokerlab", "notebooks", "data", "docs"):
         places += [p for p in (ROOT / folder).rglob("*") if p.suffix in {".py", ".ipynb", ".md", ".csv", ".txt", ".j2"}]
     found = []

@@ -1,7 +1,7 @@
 """What ``pyproject.toml`` ships: the package list, the preflop tables inside the wheel, the dependencies.
 
 The committed tables live in ``data/preflop_tables/`` and the wheel carries them as
-``pokerlab/data/preflop_tables/`` (DEVELOPERS.md, "Data in the wheel"). ``.ci/run`` installs a built
+``pokerlab/data/preflop_tables/`` (docs/internals.md, "Data in the wheel"). ``.ci/run`` installs a built
 wheel into a fresh environment and runs ``tests/wheel_smoke.py`` there; the tests below check the
 same promises from the checkout: the wheel's contents, where :func:`pokerlab.preflop.data_dir`
 looks, and that a missing table is an error naming the file, never other numbers.

@@ -1,9 +1,10 @@
-"""Every Python example in the README runs as written (a newcomer copies them first).
+"""Every Python example in the README and the docs pages runs as written (a newcomer copies them first).
 
-The test extracts each ```python block of README.md and executes it, in order, in a scratch folder
+The test extracts each ```python block of README.md and of the pages under docs/ (in the reading order of
+``tests/docs_pages.py``) and executes it, in order, in a scratch folder
 holding the repository's ``data/`` (the examples read ``data/hands/...``). Steps that take minutes as
 written (recomputing the exact tables, a million-game expert table) are shortened by :data:`SHORTER`,
-each line of which must still be found in the README, so the README cannot drift from the test; the slow
+each line of which must still be found in the examples, so the docs cannot drift from the test; the slow
 variant runs the blocks with only the minutes-long steps shortened (:data:`EXACT`).
 """
 
@@ -15,8 +16,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-README = ROOT / "README.md"
+from tests.docs_pages import READING_ORDER, ROOT, example_blocks, page, python_blocks
 
 EXACT = {
     # minutes of work: read the committed results instead (tests/test_preflop*.py check they are equal), and
@@ -34,34 +34,34 @@ SHORTER = {
 }
 
 
-def python_blocks(text: str) -> list[str]:
-    return re.findall(r"^```python\n(.*?)^```", text, flags=re.MULTILINE | re.DOTALL)
-
-
-def _run(blocks: list[str], replacements: dict[str, str], tmp_path: Path, monkeypatch) -> dict:
+def _run(blocks: list[tuple[str, str]], replacements: dict[str, str], tmp_path: Path, monkeypatch) -> dict:
     (tmp_path / "data").symlink_to(ROOT / "data")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("POKERLAB_TABLES", str(ROOT / "data" / "preflop_tables"))
     namespace: dict = {"__name__": "__readme__"}
-    for number, block in enumerate(blocks, start=1):
+    for label, block in blocks:
         for old, new in replacements.items():
             block = block.replace(old, new)
-        exec(compile(block, f"README.md python block {number}", "exec"), namespace)
+        exec(compile(block, label, "exec"), namespace)
     return namespace
 
 
-def test_the_readme_has_python_examples_and_the_shortened_steps_are_in_it():
-    text = README.read_text()
-    blocks = python_blocks(text)
+def test_the_docs_have_python_examples_and_the_shortened_steps_are_in_them():
+    blocks = [block for _, block in example_blocks()]
     assert len(blocks) >= 3
     joined = "\n".join(blocks)
-    assert [old for old in SHORTER if old not in joined] == []  # a README change must update this test
+    assert [old for old in SHORTER if old not in joined] == []  # a docs change must update this test
+    # every page with examples is in the reading order, so none of its examples goes unrun
+    with_examples = {
+        p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").glob("*.md") if python_blocks(p.read_text())
+    }
+    assert with_examples <= set(READING_ORDER)
 
 
 def test_every_readme_python_example_runs(tmp_path, monkeypatch):
-    ns = _run(python_blocks(README.read_text()), SHORTER, tmp_path, monkeypatch)
+    ns = _run(example_blocks(), SHORTER, tmp_path, monkeypatch)
     pl = ns["pl"]
-    assert list(pl.evaluate_batch(ns["ids"])) == [7462, 49]  # the values the README's comment gives
+    assert list(pl.evaluate_batch(ns["ids"])) == [7462, 49]  # the values the guide's comment gives
     assert ns["result"].hands == 40 and ns["study"].decisions  # 20 deals played twice (duplicate); the replayed hand
 
 
@@ -72,14 +72,14 @@ def test_every_readme_python_example_pastes_into_the_python_prompt():
     import codeop
 
     refused = []
-    for number, block in enumerate(python_blocks(README.read_text()), start=1):
+    for label, block in example_blocks():
         lines: list[str] = []
         for line in [*block.splitlines(), ""]:
             lines.append(line)
             try:
                 complete = codeop.compile_command("\n".join(lines), "<stdin>", "single")
             except SyntaxError as exc:
-                refused.append(f"block {number}: {line.strip()!r}: {exc.msg}")
+                refused.append(f"{label}: {line.strip()!r}: {exc.msg}")
                 lines = []
                 continue
             if complete is not None:
@@ -91,18 +91,16 @@ def test_every_readme_python_example_pastes_into_the_python_prompt():
 def test_every_readme_python_example_runs_as_written(tmp_path, monkeypatch):
     if os.cpu_count() == 1:
         pytest.skip("the examples start a pool of two workers")
-    _run(python_blocks(README.read_text()), EXACT, tmp_path, monkeypatch)
+    _run(example_blocks(), EXACT, tmp_path, monkeypatch)
 
 
 def test_the_readme_layout_names_every_package_and_module():
-    """#24: README's "Layout" block names every pokerlab package on its own line and, on that line, every module
-    of it (private modules and ``__init__`` aside); top-level modules on the ``pokerlab/`` lines."""
-    import re
-
+    """#24: the "Layout" page's block (docs/layout.md) names every pokerlab package on its own line and, on that
+    line, every module of it (private modules and ``__init__`` aside); top-level modules on the ``pokerlab/`` lines."""
     import pokerlab
 
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = text[text.index("## Layout") :].split("```")[1]
+    text = page("docs/layout.md")
+    block = text[text.index("# Layout") :].split("```")[1]
     lines: dict[str, str] = {}
     key = None
     for line in block.splitlines():
@@ -129,8 +127,11 @@ def test_the_readme_layout_names_every_package_and_module():
 
 
 def test_hand_it_out_gives_students_the_install_line_the_course_site_gives():
-    """Issue 41: the README never said what a student installs; the site's home page and the README say the same."""
+    """Issue 41: the README never said what a student installs; the site's home page, the README's "Hand it out"
+    and the page it links (docs/grading.md) say the same."""
     from pokerlab.course.site import STUDENT_INSTALL
 
-    section = README.read_text().split("## Hand it out and grade it", 1)[1].split("\n## ", 1)[0]
+    section = page("README.md").split("## Hand it out", 1)[1].split("\n## ", 1)[0]
     assert f"**What students install: one line.** `{STUDENT_INSTALL}`" in section
+    assert "(docs/grading.md)" in section
+    assert f"**What students install: one line.** `{STUDENT_INSTALL}`" in page("docs/grading.md")

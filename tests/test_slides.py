@@ -293,7 +293,7 @@ def test_cli_writes_the_deck_and_says_where(tmp_path, capsys):
     assert "leave out the LESSON" in capsys.readouterr().err
 
 
-# The lecturer's install (README "Teach it"): pokerlab without its dependencies plus the two the decks use.
+# The lecturer's install (docs/teach.md): pokerlab without its dependencies plus the two the decks use.
 DECK_ONLY_INSTALL = "pip install --no-deps -e . latex2mathml mistune"
 HEAVY = (
     "numpy", "numba", "llvmlite", "pandas", "scipy", "sklearn", "pgmpy", "altair", "vl_convert", "PIL",
