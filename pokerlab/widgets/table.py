@@ -12,7 +12,7 @@ from pokerlab import _validate, charts
 from pokerlab import bots as _bots
 from pokerlab.cards import cards_html
 from pokerlab.charts import chart_svg
-from pokerlab.errors import ParameterError, ParameterTypeError, PokerlabError
+from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.game import NO_LIMIT_RING, Rules
 from pokerlab.game.phh import read_hand
 from pokerlab.game.replay import study_hand
@@ -82,8 +82,9 @@ class TableWidget:
         self.opponents = list(opponents) if opponents is not None else [_bots.make("random", seed=seed + 1)]
         self.n = len(self.opponents) + 1
         self.rules.check_players(self.n)
-        if isinstance(human_seat, bool) or not isinstance(human_seat, int) or not 0 <= human_seat < self.n:
-            raise ParameterError(f"human_seat must be 0..{self.n - 1}, not {human_seat!r:.60}")
+        human_seat = _validate.whole(
+            human_seat, "human_seat", lo=0, hi=self.n - 1, message=f"human_seat must be 0..{self.n - 1}"
+        )
         self.human_seat = human_seat
         self.name = name
         self.seed = seed
@@ -230,8 +231,7 @@ class HandReplayer:
     ) -> None:
         from pathlib import Path
 
-        if not isinstance(charts, bool):
-            raise ParameterTypeError(f"charts must be True or False, not {charts!r}")
+        _validate.flag(charts, "charts")
         if isinstance(hand, (str, Path)):
             hand = read_hand(hand, number)
         elif type(number) is not int or number != 1:
