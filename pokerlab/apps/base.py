@@ -31,6 +31,7 @@ from typing import Any
 import ipywidgets as w
 
 from pokerlab import _validate
+from pokerlab.apps.explain import hand_lines
 from pokerlab.errors import ParameterError, ParameterTypeError, PokerlabError
 from pokerlab.game.state import Call, Check, Fold, RaiseTo
 
@@ -389,7 +390,6 @@ _PRESETS = (("min", "min"), ("½ pot", "half-pot"), ("pot", "pot"), ("all-in", "
 
 def event_lines(state: Any, names: tuple[str, ...], you: int | None) -> list[str]:
     """The hand so far in readable lines (HTML-escaped); see :func:`pokerlab.apps.explain.hand_lines`."""
-    from pokerlab.apps.explain import hand_lines
 
     return hand_lines(state, names, you)
 

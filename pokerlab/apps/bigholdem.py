@@ -65,6 +65,7 @@ from pokerlab.apps.base import (
     status_before,
 )
 from pokerlab.apps.explain import outcome_lines
+from pokerlab.apps.leaderboard import Leaderboard
 from pokerlab.apps.session import Seat, TableSession
 from pokerlab.apps.table_setup import MAX_NAME, BigHoldemSetup, validate_setup
 from pokerlab.apps.table_view import SeatView, hand_pots, hand_seats, pot_note, table_html
@@ -142,8 +143,6 @@ class BigHoldemApp:
 
     def __init__(self, leaderboard: Any = None, seed: int | None = None, **defaults: Any) -> None:
         import random
-
-        from pokerlab.apps.leaderboard import Leaderboard
 
         if seed is not None:
             seed = _validate.whole(

@@ -43,6 +43,8 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab import _validate
+from pokerlab.apps.bigholdem import BigHoldemApp
+from pokerlab.apps.heads_up import HeadsUpApp
 from pokerlab.errors import ParameterError, ParameterTypeError
 
 __all__ = ["APPS", "AppServer", "free_port", "port_is_free", "start"]
@@ -100,9 +102,6 @@ def _page_seed(seed: int | None, folder: str) -> tuple[int | None, int]:
 
 def _page_app(app: str, seed: int | None, folder: str, delay: float | None) -> Any:
     """The app one served page shows (run in the page's kernel): its own match, said so after a reload."""
-    from pokerlab.apps.bigholdem import BigHoldemApp
-    from pokerlab.apps.heads_up import HeadsUpApp
-
     page_seed, k = _page_seed(seed, folder)
     shown: Any
     if app == "heads-up":

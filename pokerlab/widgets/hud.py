@@ -13,6 +13,7 @@ from IPython.display import display
 from pokerlab import _validate, stats
 from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.game import HandState
+from pokerlab.widgets.table import HandReplayer, TableWidget
 
 DEFAULT_STATISTICS = ("vpip", "pfr", "three_bet", "cbet_flop", "af_postflop", "wtsd")
 """What the HUD shows unless told otherwise: the numbers a player reads first."""
@@ -42,7 +43,6 @@ class HUD:
         statistics: Sequence[str] = DEFAULT_STATISTICS,
         min_sample: int = 30,
     ) -> None:
-        from pokerlab.widgets.table import HandReplayer, TableWidget
 
         if isinstance(statistics, str) or not isinstance(statistics, Sequence) or not statistics:
             raise ParameterTypeError(f"statistics lists keys of pokerlab.stats.STATISTICS, not {statistics!r:.60}")

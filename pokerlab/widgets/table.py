@@ -10,6 +10,9 @@ from IPython.display import display
 
 from pokerlab import _validate, charts
 from pokerlab import bots as _bots
+from pokerlab.apps.base import ActionBar, error_line, event_lines
+from pokerlab.apps.session import Seat, TableSession
+from pokerlab.apps.table_view import hand_seats, pot_note, table_html
 from pokerlab.cards import cards_html
 from pokerlab.charts import chart_svg
 from pokerlab.errors import ParameterError, PokerlabError
@@ -54,9 +57,6 @@ class TableWidget:
         seed: int = 0,
         name: str = "you",
     ) -> None:
-        from pokerlab.apps.base import ActionBar
-        from pokerlab.apps.session import Seat, TableSession
-
         if rules is not None:
             Rules.checked(rules)
         if opponents is not None and (
@@ -165,8 +165,6 @@ class TableWidget:
         try:
             self.session.human_act(action)
         except PokerlabError as exc:
-            from pokerlab.apps.base import error_line
-
             self.log.value = error_line(exc) + self.log.value
             return
         self._bots()
@@ -184,9 +182,6 @@ class TableWidget:
 
     # -- drawing -------------------------------------------------------------------
     def _render(self) -> None:
-        from pokerlab.apps.base import event_lines
-        from pokerlab.apps.table_view import hand_seats, pot_note, table_html
-
         session, s = self.session, self.session.state
         assert s is not None  # the widget deals its first hand on construction
         me = session.hand_seat_of_human
