@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pokerlab import solve
-from pokerlab.errors import IllegalActionError, ParameterTypeError
+from pokerlab.errors import IllegalActionError, ParameterError, ParameterTypeError
 from pokerlab.solve.games import DecisionPoint
 from pokerlab.solve.postflop_nodes import decision_point, decision_points
 
@@ -73,7 +73,7 @@ def test_a_river_card_starts_a_new_street_with_oop_to_act(turn):
 
 
 def test_lines_that_reach_no_decision_are_refused(river, turn):
-    with pytest.raises(IllegalActionError, match="'bet 70' is not an option after \\(\\); the options are check"):
+    with pytest.raises(IllegalActionError, match="line: 'bet 70' is not an option after \\(\\); the options are check"):
         decision_point(river, ("bet 70",))
     with pytest.raises(IllegalActionError, match="no one acts after"):
         decision_point(river, ("bet 50", "fold"))
@@ -81,3 +81,5 @@ def test_lines_that_reach_no_decision_are_refused(river, turn):
         decision_point(turn, ("check", "check"))  # the river card comes first
     with pytest.raises(ParameterTypeError, match="solution must be a PostflopSolution"):
         decision_point(solve.game("kuhn"), ())
+    with pytest.raises(ParameterError, match="cards must be a positive whole number"):
+        decision_points(turn, cards=0)  # refused at the call, before any walk

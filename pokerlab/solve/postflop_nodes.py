@@ -41,6 +41,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pokerlab import _validate
 from pokerlab.cards import Card
 from pokerlab.errors import CardError, IllegalActionError, ParameterTypeError
 from pokerlab.solve.postflop import PostflopSolution
@@ -119,7 +120,9 @@ def _pick(label: str, options: tuple[str, ...], done: list[str]) -> str:
                 pass
         if card is not None and _card(opt) == card:
             return opt
-    raise IllegalActionError(f"{label!r} is not an option after {tuple(done)}; the options are {', '.join(options)}")
+    raise IllegalActionError(
+        f"line: {label!r} is not an option after {tuple(done)}; the options are {', '.join(options)}"
+    )
 
 
 def decision_point(solution: PostflopSolution, line: Any = ()) -> PostflopDecision:
@@ -137,7 +140,7 @@ def decision_point(solution: PostflopSolution, line: Any = ()) -> PostflopDecisi
     for label in _labels(line):
         options = solution.actions(tuple(done))
         if not options:
-            raise IllegalActionError(f"the hand is over after {tuple(done)}")
+            raise IllegalActionError(f"line: the hand is over after {tuple(done)}")
         chosen = _pick(label, options, done)
         if _card(options[0]) is not None:  # a chance node: the river card, then OOP acts first again
             street_paid, player, street = [0, 0], 0, "river"
@@ -155,7 +158,7 @@ def decision_point(solution: PostflopSolution, line: Any = ()) -> PostflopDecisi
         done.append(chosen)
     options = solution.actions(tuple(done))
     if not options or _card(options[0]) is not None:
-        raise IllegalActionError(f"no one acts after {tuple(done)}")
+        raise IllegalActionError(f"line: no one acts after {tuple(done)}")
     return PostflopDecision(
         line=tuple(done),
         player=player,
@@ -170,7 +173,11 @@ def decision_point(solution: PostflopSolution, line: Any = ()) -> PostflopDecisi
 
 def decision_points(solution: PostflopSolution, *, cards: int | None = None) -> Iterator[PostflopDecision]:
     """Every decision of ``solution``, depth first from the root; on a turn spot only the first ``cards``
-    river cards are followed (None: all of them)."""
+    river cards are followed (None: all of them). The arguments are checked at the call, before any walk."""
+    if not isinstance(solution, PostflopSolution):
+        raise ParameterTypeError(f"solution must be a PostflopSolution (from solve.postflop), not {solution!r:.60}")
+    if cards is not None:
+        cards = _validate.whole(cards, "cards", lo=1)
 
     def walk(line: tuple[str, ...]) -> Iterator[PostflopDecision]:
         options = solution.actions(line)
@@ -184,4 +191,4 @@ def decision_points(solution: PostflopSolution, *, cards: int | None = None) -> 
         for opt in options:
             yield from walk((*line, opt))
 
-    yield from walk(())
+    return walk(())
