@@ -114,7 +114,7 @@ def __dir__() -> list[str]:
 
 def _load_charts() -> None:
     """Import the presentation layer, which fills the registry that results' ``chart()`` draw with."""
-    from pokerlab import charts  # noqa: F401
+    from pokerlab import charts  # noqa: F401  # lazy: altair and the charts load only when a result draws
 
 
 _chart_hook.set_loader(_load_charts)

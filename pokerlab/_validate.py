@@ -25,7 +25,7 @@ import numbers
 import unicodedata
 from collections.abc import Iterable
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 from pokerlab.errors import ParameterError, ParameterTypeError, PokerlabError
 
@@ -57,8 +57,9 @@ def refused(value: Any, types: type | tuple[type, ...], message: str) -> Pokerla
     return (ParameterError if isinstance(value, types) else ParameterTypeError)(message)
 
 
-def is_whole(value: Any) -> bool:
-    """True for ints and numpy integers, False for bools, floats, arrays and everything else."""
+def is_whole(value: Any) -> TypeGuard[int]:
+    """True for ints and numpy integers, False for bools, floats, arrays and everything else (to mypy the value is
+    then an ``int``: numpy integers behave as one)."""
     return isinstance(value, numbers.Integral) and not isinstance(value, bool) and not _is_numpy_bool(value)
 
 
@@ -66,10 +67,21 @@ def _is_numpy_bool(value: Any) -> bool:
     return type(value).__name__ == "bool_"
 
 
-def is_bool(value: Any) -> bool:
+def is_bool(value: Any) -> TypeGuard[bool]:
     """True for ``True``/``False`` and numpy bools: the values a number argument must refuse although Python
     counts them as numbers."""
     return isinstance(value, bool) or _is_numpy_bool(value)
+
+
+def is_number(value: Any) -> TypeGuard[float]:
+    """True for a real number (ints, floats, numpy numbers; nan and inf too), False for bools, text, arrays
+    (to mypy the value is then a ``float``).
+
+    >>> import numpy as np
+    >>> is_number(2.5), is_number(np.int64(3)), is_number(True), is_number("3")
+    (True, True, False, False)
+    """
+    return isinstance(value, numbers.Real) and not is_bool(value) and getattr(value, "ndim", 0) == 0
 
 
 def is_index(value: Any) -> bool:

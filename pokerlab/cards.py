@@ -244,7 +244,7 @@ def parse_named(text: CardsLike, name: str, *, allow_duplicates: bool = False) -
     if isinstance(text, Card):
         cards: list[Card] = [text]
     elif _validate.is_whole(text):
-        cards = [_card_from_id(operator.index(text), name)]  # type: ignore[arg-type]
+        cards = [_card_from_id(operator.index(text), name)]
     elif isinstance(text, str):
         cards = _parse_string(text, name if name != "text" else "")  # the message shows the text itself
     elif isinstance(text, (bytes, bytearray)):

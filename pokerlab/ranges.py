@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from pokerlab._validate import is_whole
+from pokerlab._validate import is_number, is_whole
 from pokerlab.cards import (
     N_COMBOS,
     RANK_CHARS,
@@ -81,8 +81,7 @@ class Range:
 
     def __post_init__(self) -> None:
         if not isinstance(self.entries, tuple) or not all(
-            isinstance(e, tuple) and len(e) == 2 and is_whole(e[0]) and isinstance(e[1], (int, float))
-            for e in self.entries
+            isinstance(e, tuple) and len(e) == 2 and is_whole(e[0]) and is_number(e[1]) for e in self.entries
         ):
             raise RangeError(f"entries must be a tuple of (combination index, weight) pairs, not {self.entries!r:.60}")
         last = -1

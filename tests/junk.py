@@ -460,6 +460,8 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.solve.postflop_spots.load_spot": {"name": lambda: "bluff_catcher"},
     "pokerlab.solve.postflop_study.PostflopQuiz": {"solution": _spot, "seed": lambda: 1, "name": lambda: "toy"},
     "pokerlab.solve.postflop_study.action_evs": {"solution": _spot},
+    "pokerlab.solve.postflop_nodes.decision_point": {"solution": _spot},
+    "pokerlab.solve.postflop_nodes.decision_points": {"solution": _spot},
     "pokerlab.solve.postflop_study.class_mix_frame": {"solution": _spot},
     "pokerlab.solve.postflop_study.player_to_act": {"solution": _spot},
     "pokerlab.solve.postflop_study.class_of": {"combo": lambda: "AhKh"},

@@ -63,7 +63,30 @@ reveal_type(hand)
 cfr(game("kuhn"), 10, variant="cfr++")
 cfr(game("kuhn"), 10, variant="cfr+")
 game("poker")
+from pokerlab.game import HandState, Rules
+from pokerlab.game.gamedef import from_gamedef, to_gamedef
+from pokerlab.game.phh import from_phh, to_phh
+reveal_type(hand.to_phh())
+reveal_type(HandState.from_phh(""))
+reveal_type(from_phh(""))
+reveal_type(to_phh(hand))
+reveal_type(Rules.from_acpc_gamedef(""))
+reveal_type(NO_LIMIT_RING.to_acpc_gamedef())
+reveal_type(from_gamedef(""))
+reveal_type(to_gamedef(NO_LIMIT_RING))
 """
+
+# the hand-history and game-definition conversions (line: the type mypy must reveal)
+CONVERSIONS = {
+    14: "str",
+    15: "pokerlab.game.state.HandState",
+    16: "pokerlab.game.state.HandState",
+    17: "str",
+    18: "pokerlab.game.rules.Rules",
+    19: "str",
+    20: "pokerlab.game.rules.Rules",
+    21: "str",
+}
 
 
 @pytest.mark.slow
@@ -78,6 +101,8 @@ def test_a_users_script_gets_the_engines_real_types(tmp_path):
     assert "variant" in lines.get(8, "") and "cfr++" in lines[8], out
     assert 9 not in lines, out  # a right value is accepted
     assert "Literal['poker']" in lines.get(10, ""), out
+    for line, shown in CONVERSIONS.items():  # to_phh, from_phh and the gamedef conversions: real types, not Any
+        assert f'Revealed type is "{shown}"' in lines.get(line, ""), (line, out)
 
 
 def test_each_choice_type_lists_exactly_its_enums_values():

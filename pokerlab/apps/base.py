@@ -31,6 +31,7 @@ from typing import Any
 import ipywidgets as w
 
 from pokerlab import _validate
+from pokerlab.apps.explain import hand_lines
 from pokerlab.errors import ParameterError, ParameterTypeError, PokerlabError
 from pokerlab.game.state import Call, Check, Fold, RaiseTo
 
@@ -192,8 +193,7 @@ class ActionBar:
     def __init__(self, on_action: Callable[[Any], None], min_think: float = 0.0) -> None:
         if not callable(on_action):
             raise ParameterError(f"on_action must be a function, not {on_action!r:.60}")
-        if isinstance(min_think, bool) or not isinstance(min_think, (int, float)) or not 0 <= min_think <= 5:
-            raise ParameterError(f"min_think must be 0..5 seconds, not {min_think!r}")
+        min_think = _validate.real(min_think, "min_think", lo=0, hi=5, message="min_think must be 0..5 seconds")
         self.on_action = on_action
         self.min_think = float(min_think)
         self.ignored_clicks = 0
@@ -390,7 +390,6 @@ _PRESETS = (("min", "min"), ("½ pot", "half-pot"), ("pot", "pot"), ("all-in", "
 
 def event_lines(state: Any, names: tuple[str, ...], you: int | None) -> list[str]:
     """The hand so far in readable lines (HTML-escaped); see :func:`pokerlab.apps.explain.hand_lines`."""
-    from pokerlab.apps.explain import hand_lines
 
     return hand_lines(state, names, you)
 

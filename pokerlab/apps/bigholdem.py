@@ -50,7 +50,7 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
-from pokerlab import bots, charts
+from pokerlab import _validate, bots, charts
 from pokerlab.apps.base import (
     MIN_THINK,
     ActionBar,
@@ -65,6 +65,7 @@ from pokerlab.apps.base import (
     status_before,
 )
 from pokerlab.apps.explain import outcome_lines
+from pokerlab.apps.leaderboard import Leaderboard
 from pokerlab.apps.session import Seat, TableSession
 from pokerlab.apps.table_setup import MAX_NAME, BigHoldemSetup, validate_setup
 from pokerlab.apps.table_view import SeatView, hand_pots, hand_seats, pot_note, table_html
@@ -143,10 +144,10 @@ class BigHoldemApp:
     def __init__(self, leaderboard: Any = None, seed: int | None = None, **defaults: Any) -> None:
         import random
 
-        from pokerlab.apps.leaderboard import Leaderboard
-
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62):
-            raise ParameterError(f"seed must be None or a whole number 0..2**62-1, not {seed!r:.60}")
+        if seed is not None:
+            seed = _validate.whole(
+                seed, "seed", lo=0, hi=2**62 - 1, message="seed must be None or a whole number 0..2**62-1"
+            )
         unknown = set(defaults) - set(BigHoldemSetup.__dataclass_fields__)
         if unknown:
             raise ParameterError(f"unknown setup fields {', '.join(sorted(unknown))}")

@@ -59,15 +59,13 @@ def _check_hand(state: Any, names: Sequence[str], you: int | None) -> None:
 
 def _check_thinking(thinking: Any) -> None:
     """What a BPP bot's ``Thinking`` carries: P(win), the threshold, the action probabilities, the choice."""
-    import math
 
     fields = ("p_win", "threshold", "probabilities", "chosen", "bluff")
     if not all(hasattr(thinking, f) for f in fields):
         raise ParameterError(f"thinking must be a BPP bot's Thinking ({', '.join(fields)}), not {thinking!r:.60}")
     for f in ("p_win", "threshold"):
         v = getattr(thinking, f)
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-            raise ParameterError(f"thinking.{f} must be a finite number, not {v!r:.60}")
+        _validate.real(v, f"thinking.{f}", message=f"thinking.{f} must be a finite number")
     if not isinstance(thinking.probabilities, dict) or not isinstance(thinking.chosen, str):
         raise _validate.refused(
             thinking.probabilities,
@@ -171,8 +169,7 @@ def thinking_sentence(thinking: Any, name: str, pot: int, to_call: int, current_
     decided; ``current_bet`` tells a bet from a raise.
     """
     for label, v in (("pot", pot), ("to_call", to_call), ("current_bet", current_bet)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise ParameterError(f"{label} must be a whole number of chips >= 0, not {v!r}")
+        _validate.whole(v, label, lo=0, message=f"{label} must be a whole number of chips >= 0")
     if not isinstance(name, str):
         raise ParameterTypeError(f"name must be text, not {name!r}")
     _check_thinking(thinking)

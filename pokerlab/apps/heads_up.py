@@ -58,10 +58,11 @@ class HeadsUpApp:
     def __init__(self, opponent: str = "bpp", name: str = "you", seed: int | None = None, delay: float = 0.4) -> None:
         import random
 
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62):
-            raise ParameterError(f"seed must be None or a whole number 0..2**62-1, not {seed!r:.60}")
-        if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay <= 10:
-            raise ParameterError(f"delay must be 0..10 seconds, not {delay!r}")
+        if seed is not None:
+            seed = _validate.whole(
+                seed, "seed", lo=0, hi=2**62 - 1, message="seed must be None or a whole number 0..2**62-1"
+            )
+        delay = _validate.real(delay, "delay", lo=0, hi=10, message="delay must be 0..10 seconds")
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > 20:
             raise _validate.refused(name, str, f"name must be 1 to 20 characters, not {name!r:.60}")
         if not _validate.has_visible(name) or not name.strip().isprintable():

@@ -119,8 +119,7 @@ class Leaderboard:
     def __init__(self, path: str | Path | None = None, *, patience: float = 30.0) -> None:
         if path is not None and not isinstance(path, (str, os.PathLike)):
             raise ParameterError(f"path must be a file path, not {path!r}")
-        if isinstance(patience, bool) or not isinstance(patience, (int, float)) or not 0 <= patience <= 3600:
-            raise ParameterError(f"patience must be 0..3600 seconds, not {patience!r}")
+        patience = _validate.real(patience, "patience", lo=0, hi=3600, message="patience must be 0..3600 seconds")
         if path is not None and str(path).strip() in ("", ":memory:"):
             raise ParameterError(
                 f"the leaderboard path must name a file, not {str(path)!r} (it would forget every game)"
@@ -252,8 +251,7 @@ class Leaderboard:
         """The best ``n`` results of ``mode`` games by average win per hand (at least one hand played)."""
         import pandas as pd
 
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 10_000:
-            raise ParameterError(f"n must be a whole number 1..10000, not {n!r}")
+        n = _validate.whole(n, "n", lo=1, hi=10_000, message="n must be a whole number 1..10000")
         if mode not in MODES:
             raise ParameterError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         query = (

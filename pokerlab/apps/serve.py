@@ -43,6 +43,8 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab import _validate
+from pokerlab.apps.bigholdem import BigHoldemApp
+from pokerlab.apps.heads_up import HeadsUpApp
 from pokerlab.errors import ParameterError, ParameterTypeError
 
 __all__ = ["APPS", "AppServer", "free_port", "port_is_free", "start"]
@@ -61,8 +63,7 @@ def port_is_free(port: int) -> bool:
     pressed Ctrl-C) do not make the port look taken for a minute; a port another
     program listens on is still refused.
     """
-    if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
-        raise ParameterError(f"port must be 1..65535, not {port!r:.60}")
+    port = _validate.whole(port, "port", lo=1, hi=65535, message="port must be 1..65535")
     with socket.socket() as s:
         if os.name != "nt":  # on Windows SO_REUSEADDR would let two servers share a port
             s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -101,9 +102,6 @@ def _page_seed(seed: int | None, folder: str) -> tuple[int | None, int]:
 
 def _page_app(app: str, seed: int | None, folder: str, delay: float | None) -> Any:
     """The app one served page shows (run in the page's kernel): its own match, said so after a reload."""
-    from pokerlab.apps.bigholdem import BigHoldemApp
-    from pokerlab.apps.heads_up import HeadsUpApp
-
     page_seed, k = _page_seed(seed, folder)
     shown: Any
     if app == "heads-up":
@@ -195,25 +193,23 @@ def start(
         raise _validate.refused(app, str, f"unknown app {app!r}; the apps are {', '.join(APPS)}")
     if port is None:
         port = free_port()
-    if isinstance(port, bool) or not isinstance(port, int) or not 1024 <= port <= 65535:
-        raise ParameterError(f"the port must be 1024..65535, not {port}")
+    port = _validate.whole(port, "port", lo=1024, hi=65535, message="the port must be 1024..65535")
     if not port_is_free(port):
         raise ParameterError(f"the port {port} is taken on 127.0.0.1; choose another or leave --port out")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62):
-        raise ParameterError(f"the seed must be a whole number 0..2**62-1 (as the apps take), not {seed!r:.60}")
-    if delay is not None and (isinstance(delay, bool) or not isinstance(delay, (int, float)) or not 0 <= delay <= 10):
-        raise ParameterError(f"the delay must be 0..10 seconds, not {delay!r}")
-    if isinstance(cull_after, bool) or not isinstance(cull_after, int) or not 2 <= cull_after <= 86_400:
-        raise ParameterError(f"cull_after must be 2..86400 seconds, not {cull_after!r}")
-    if (
-        isinstance(cull_unconnected, bool)
-        or not isinstance(cull_unconnected, int)
-        or not 2 <= cull_unconnected <= 86_400
-    ):
-        raise ParameterError(f"cull_unconnected must be 2..86400 seconds, not {cull_unconnected!r}")
+    if seed is not None:
+        seed = _validate.whole(
+            seed, "seed", lo=0, hi=2**62 - 1, message="the seed must be a whole number 0..2**62-1 (as the apps take)"
+        )
+    if delay is not None:
+        delay = _validate.real(delay, "delay", lo=0, hi=10, message="the delay must be 0..10 seconds")
+    cull_after = _validate.whole(
+        cull_after, "cull_after", lo=2, hi=86_400, message="cull_after must be 2..86400 seconds"
+    )
+    cull_unconnected = _validate.whole(
+        cull_unconnected, "cull_unconnected", lo=2, hi=86_400, message="cull_unconnected must be 2..86400 seconds"
+    )
     cull_unconnected = min(cull_unconnected, cull_after)
-    if isinstance(wait, bool) or not isinstance(wait, (int, float)) or not 0 < wait <= 3600:
-        raise ParameterError(f"wait must be 0..3600 seconds, not {wait!r}")
+    wait = _validate.real(wait, "wait", lo=0, lo_open=True, hi=3600, message="wait must be 0..3600 seconds")
     folder = tempfile.TemporaryDirectory(prefix="pokerlab-app-")
     pages = Path(folder.name) / "pages"
     pages.mkdir()

@@ -281,7 +281,7 @@ class TableSession:
     def base_chip(self) -> int:
         """The minimum chip's value at the start: the rules' ``metadata["minimum_chip"]``, else the small blind."""
         chip = self.rules.metadata.get("minimum_chip", self.rules.small_blind)
-        return chip if isinstance(chip, int) and not isinstance(chip, bool) and chip > 0 else self.rules.big_blind
+        return int(chip) if _validate.is_whole(chip) and chip > 0 else self.rules.big_blind
 
     @property
     def chip_value(self) -> int:

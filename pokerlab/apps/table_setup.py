@@ -24,10 +24,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from pokerlab import bots
+from pokerlab import _validate, bots
 from pokerlab._validate import has_visible
 from pokerlab.apps.base import parse_amount, too_many_digits
-from pokerlab.errors import ParameterError
 from pokerlab.game import BIGHOLDEM, BettingStructure
 
 __all__ = ["MAX_NAME", "BigHoldemSetup", "validate_setup"]
@@ -86,8 +85,9 @@ def _raise_cap_for(raises_per_phase: int) -> tuple[int | None, int | None, int |
     >>> _raise_cap_for(3), _raise_cap_for(1), _raise_cap_for(0)
     ((4, 4, 4, 4), (2, 2, 2, 2), (None, None, None, None))
     """
-    if isinstance(raises_per_phase, bool) or not isinstance(raises_per_phase, int) or raises_per_phase < 0:
-        raise ParameterError(f"raises per phase is a whole number >= 0 (0 = unlimited), not {raises_per_phase!r:.60}")
+    raises_per_phase = _validate.whole(
+        raises_per_phase, "raises_per_phase", lo=0, message="raises per phase is a whole number >= 0 (0 = unlimited)"
+    )
     cap = raises_per_phase + 1 if raises_per_phase else None
     return (cap, cap, cap, cap)
 
@@ -107,9 +107,9 @@ def _number(raw: Any, lo: float, hi: float, whole: bool) -> tuple[float | int | 
     """A number from a field as a person typed it, or None and why not."""
     kind = "a whole number" if whole else "a number"
     what = f"{kind} from {_readable(lo)} to {_readable(hi)}"
-    if isinstance(raw, bool) or raw is None:
+    if _validate.is_bool(raw) or raw is None:
         return None, f"required: {what}"
-    if isinstance(raw, (int, float)):
+    if _validate.is_number(raw):
         value: float | int = raw
         if value != value or value in (float("inf"), float("-inf")):
             return None, f"{what}, not {raw}"
@@ -191,7 +191,7 @@ def validate_setup(**values: Any) -> tuple[BigHoldemSetup | None, dict[str, str]
     flags: dict[str, Any] = {}
     for key in ("ante", "limit", "show_probability"):
         flag = values.get(key, getattr(BigHoldemSetup, key))
-        if not isinstance(flag, bool):
+        if not _validate.is_bool(flag):
             errors[key] = f"on or off (True or False), not {flag!r}"
         flags[key] = bool(flag)
     seat_bots = values.get("seat_bots", BigHoldemSetup.seat_bots)

@@ -53,8 +53,7 @@ def card_svg(card: Card | None, width: int = 34) -> str:
     """One card as inline SVG (``None``: a face-down card, drawn as a back)."""
     if card is not None and not isinstance(card, Card):
         raise ParameterError(f"card must be a Card or None, not {card!r}")
-    if isinstance(width, bool) or not isinstance(width, int) or not 10 <= width <= 400:
-        raise ParameterError(f"width must be 10..400 pixels, not {width!r}")
+    width = whole(width, "width", lo=10, hi=400, message="width must be 10..400 pixels")
     h = round(width * 1.4)
     head = f'<svg class="pl-card{"" if card is not None else " pl-card-back"}" width="{width}" height="{h}" '
     head += 'viewBox="0 0 50 70" role="img" style="margin:0 2px;vertical-align:middle"'
@@ -91,8 +90,7 @@ def cards_svg(cards: Sequence[Card | None], width: int = 34) -> str:
 
 def money(amount: int, unit: str = "") -> str:
     """An amount with thousands separators and the unit (escaped): ``money(1500, "€") == "1,500 €"``."""
-    if isinstance(amount, bool) or not isinstance(amount, int):
-        raise ParameterError(f"amount must be a whole number of chips, not {amount!r}")
+    amount = whole(amount, "amount", message="amount must be a whole number of chips")
     _validate.text(unit, "unit", empty=True)
     return f"{amount:,}" + (f" {html.escape(unit)}" if unit else "")
 
@@ -275,13 +273,11 @@ def table_html(
     n = len(seats)
     if not 1 <= n <= 10:
         raise ParameterError(f"seats: a table has 1 to 10 seats, not {n}")
-    if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0:
-        raise ParameterError(f"pot must be a whole number >= 0, not {pot!r}")
+    pot = whole(pot, "pot", lo=0, message="pot must be a whole number >= 0")
     if isinstance(pots, (str, bytes)) or not isinstance(pots, Sequence):
         raise ParameterError(f"pots must be a sequence of whole numbers, not {_validate._show(pots)}")
     for amount in pots:
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            raise ParameterError(f"pots must hold whole numbers > 0, not {amount!r:.60}")
+        whole(amount, "pots", lo=1, message="pots must hold whole numbers > 0")
     bottom = next((k for k, s in enumerate(seats) if s.you), 0)
     # 9 or 10 seats: three seats on each side stack up, so the table is taller (no seat box may overlap another)
     crowded = n >= 9

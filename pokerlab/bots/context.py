@@ -315,9 +315,7 @@ def situation_features(
         return _validate.real(value, name, lo=0, message=f"{name} must be a finite number of chips >= 0")
 
     def flag(name: str, value: Any) -> float:
-        if not isinstance(value, (bool, np.bool_)):
-            raise ParameterTypeError(f"{name} must be True or False, not {value!r}")
-        return float(value)
+        return float(_validate.flag(value, name))
 
     cards = parse_named(board, "board") if board is not None else None
     if cards is None or len(cards) not in BOARD_SIZES:

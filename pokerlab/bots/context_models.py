@@ -62,12 +62,12 @@ def _feature_rows(features: Any, what: str = "features") -> tuple[np.ndarray, bo
         if missing:
             raise ParameterError(f"{what} lack the columns {missing}")
         features = features[list(CONTEXT_FEATURES)].to_numpy()
-    elif isinstance(features, pd.Series) and not all(isinstance(k, (int, np.integer)) for k in features.index):
+    elif isinstance(features, pd.Series) and not all(_validate.is_whole(k) for k in features.index):
         missing = [c for c in CONTEXT_FEATURES if c not in features.index]
         if missing:
             raise ParameterError(f"{what}: the Series lacks the entries {missing}")
         features = features[list(CONTEXT_FEATURES)].to_numpy()
-    if isinstance(features, (str, bytes, bool, dict)) or features is None:
+    if isinstance(features, (str, bytes, dict)) or _validate.is_bool(features) or features is None:
         raise ParameterError(f"{what} must be 19 numbers in [0, 1] (or rows of them), not {features!r}")
     try:
         x = np.asarray(features, dtype=np.float64)

@@ -153,9 +153,9 @@ def _shape_of(x: object) -> str:
 
 def _type_index(index: object, hand_types: int, name: str) -> int:
     n = len(type_names(hand_types))
-    if not is_whole(index) or not 0 <= index < n:  # type: ignore[operator]
+    if not is_whole(index) or not 0 <= index < n:
         raise ParameterError(f"{name} must be a hand type index 0..{n - 1}, not {index!r}")
-    return int(index)  # type: ignore[call-overload]
+    return int(index)
 
 
 def _category(index: int, hand_types: int) -> tuple[int, int]:

@@ -89,7 +89,7 @@ class Curves:
             if (
                 not isinstance(v, tuple)
                 or len(v) != 4
-                or not all(isinstance(x, (int, float)) and not _validate.is_bool(x) and math.isfinite(x) for x in v)
+                or not all(_validate.is_number(x) and math.isfinite(x) for x in v)
             ):
                 raise _validate.refused(
                     v, tuple, f"{name} needs four finite numbers (preflop, flop, turn, river), not {v!r}"

@@ -47,10 +47,7 @@ def _mapping_arg(value: Any, name: str, *, optional: bool = True) -> None:
         if name == "posteriors" and (
             not isinstance(item, dict)
             or not item
-            or not all(
-                isinstance(p, (int, float)) and not isinstance(p, bool) and math.isfinite(p) and 0 <= p <= 1 + 1e-9
-                for p in item.values()
-            )
+            or not all(_validate.is_number(p) and math.isfinite(p) and 0 <= p <= 1 + 1e-9 for p in item.values())
         ):
             raise ParameterError(
                 f"posteriors[{key!r:.40}] must be a dict of state: probability in [0, 1], not {_validate._show(item)}"

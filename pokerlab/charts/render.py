@@ -131,8 +131,7 @@ def chart_png(chart: alt.TopLevelMixin | dict[str, Any], scale: float = PNG_SCAL
 
     import vl_convert
 
-    if isinstance(scale, bool) or not isinstance(scale, int | float) or not 0.25 <= scale <= 4:
-        raise ParameterError(f"scale must be a number from 0.25 to 4, not {scale!r}")
+    scale = _validate.real(scale, "scale", lo=0.25, hi=4, message="scale must be a number from 0.25 to 4")
     raw = _vega(vl_convert.vegalite_to_png, _spec_json(chart), scale=float(scale), **_vl_version(chart))
     return _small_png(raw)
 
@@ -248,9 +247,9 @@ def _csv_data(records: list[Any], keep: set[str]) -> dict[str, Any] | None:
     for c in columns:
         values = [r.get(c) for r in records]
         present = [v for v in values if v is not None and not (isinstance(v, float) and math.isnan(v))]
-        if present and all(isinstance(v, bool) for v in present):
+        if present and all(_validate.is_bool(v) for v in present):
             kinds[c] = "boolean"
-        elif present and all(isinstance(v, int | float) and not isinstance(v, bool) for v in present):
+        elif present and all(_validate.is_number(v) for v in present):
             kinds[c] = "number"
         elif all(isinstance(v, str) for v in present):
             kinds[c] = "string"
@@ -260,7 +259,7 @@ def _csv_data(records: list[Any], keep: set[str]) -> dict[str, Any] | None:
     def cell(v: Any) -> str:
         if v is None or (isinstance(v, float) and not math.isfinite(v)):
             return ""
-        if isinstance(v, bool):
+        if _validate.is_bool(v):
             return "true" if v else "false"
         if isinstance(v, float):
             return format(v, ".10g")  # ten significant digits: more than any tooltip format shows
@@ -363,8 +362,7 @@ def svg_png(svg: str, scale: float = PNG_SCALE) -> bytes:
 
     if not isinstance(svg, str) or "<svg" not in svg:
         raise _validate.refused(svg, str, "svg must be the text of an SVG drawing")
-    if isinstance(scale, bool) or not isinstance(scale, int | float) or not 0.25 <= scale <= 4:
-        raise ParameterError(f"scale must be a number from 0.25 to 4, not {scale!r}")
+    scale = _validate.real(scale, "scale", lo=0.25, hi=4, message="scale must be a number from 0.25 to 4")
     raw = _vega(vl_convert.svg_to_png, svg, scale=float(scale), name="svg")
     return _small_png(raw)
 

@@ -7,10 +7,10 @@ from :mod:`pokerlab.solve`); altair is imported when a chart is made.
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from pokerlab import _validate
 from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.solve.cfr import CFRResult
 from pokerlab.solve.matrix import MatrixRun
@@ -32,7 +32,7 @@ ACTION_COLOURS = {"pass": "#8c8c8c", "bet": "#d62728", "fold": "#8c8c8c", "call/
 
 
 def _positive_number(x: object) -> bool:
-    return isinstance(x, numbers.Real) and not isinstance(x, bool) and math.isfinite(x) and x > 0  # type: ignore[operator]
+    return _validate.is_number(x) and math.isfinite(x) and x > 0
 
 
 def _check_title(title: object) -> None:
@@ -77,10 +77,10 @@ def exploitability_chart(
             "references must map names to exploitabilities (finite numbers > 0, drawn on a log scale), "
             f"not {references!r}"
         )
-    if iteration is not None and (
-        isinstance(iteration, bool) or not isinstance(iteration, numbers.Integral) or iteration < 1
-    ):
-        raise ParameterError(f"iteration must be a whole number >= 1 (drawn on a log scale), not {iteration!r}")
+    if iteration is not None:
+        iteration = _validate.whole(
+            iteration, "iteration", lo=1, message="iteration must be a whole number >= 1 (drawn on a log scale)"
+        )
     frame = pd.concat([r.frame() for r in results], ignore_index=True)
     if frame.empty:
         raise ParameterError("the results have no history: run cfr with record > 0")
@@ -163,10 +163,8 @@ def regret_matching_chart(run: MatrixRun, player: int = 0, rounds: int = 200) ->
 
     if not isinstance(run, MatrixRun):
         raise ParameterTypeError(f"run must be a MatrixRun (from regret_matching_self_play), not {type(run).__name__}")
-    if isinstance(player, bool) or not isinstance(player, numbers.Integral) or player not in (0, 1):
-        raise ParameterError(f"player is 0 or 1, not {player!r}")
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 2:
-        raise ParameterError(f"rounds must be a whole number >= 2, not {rounds!r}")
+    player = _validate.whole(player, "player", lo=0, hi=1, message="player is 0 or 1")
+    rounds = _validate.whole(rounds, "rounds", lo=2, message="rounds must be a whole number >= 2")
     frame = run.frame()
     keep = np.arange(1, min(rounds, len(run.strategies)) + 1)
     frame = frame[(frame["player"] == player) & frame["round"].isin(keep)].melt(

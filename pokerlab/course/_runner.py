@@ -18,6 +18,8 @@ import sys
 import time
 from typing import Any
 
+from pokerlab import _validate
+
 
 def emit(**event: Any) -> None:
     print(json.dumps(event), flush=True)
@@ -80,12 +82,12 @@ def _stop(km: Any, pid: int | None) -> None:
     in case the runner was stopped before its kernel. A kernel reaped here frees its pid for any new process,
     so the runner says so and the grader takes it off its list: a failed first start would otherwise leave a
     pid there for the whole notebook, which an unrelated process could have been given by the end."""
-    if isinstance(pid, int):
+    if _validate.is_whole(pid):
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(pid, signal.SIGKILL)  # the kernel and what it started (it leads its own session)
     with contextlib.suppress(Exception):  # already gone, or jupyter_client's own clean-up failing
         km.shutdown_kernel(now=True)
-    if isinstance(pid, int) and not km.is_alive():
+    if _validate.is_whole(pid) and not km.is_alive():
         emit(kernel_gone=pid)
 
 
@@ -110,7 +112,7 @@ def _start(request: dict[str, Any]) -> tuple[Any, Any, int | None] | None:
             # grader, and a submission writing to file descriptor 1 must not forge one
             km.start_kernel(cwd=request["workdir"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             found = getattr(km.provisioner, "pid", None)
-            pid = found if isinstance(found, int) else None
+            pid = found if _validate.is_whole(found) else None
             if pid is not None:  # at once: should this process be stopped, the grader stops the kernel too
                 emit(kernel_pid=pid)
             kc = km.client()

@@ -35,6 +35,7 @@ import os
 from collections.abc import Iterable
 from typing import Any, NoReturn
 
+from pokerlab import _validate
 from pokerlab.errors import CheckFailed
 
 __all__ = [
@@ -112,7 +113,7 @@ def same(exercise: int, what: str, got: Any, want: Any, *, hint: str = "") -> No
 
 
 def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    return _validate.is_number(value) and math.isfinite(value)
 
 
 def _agrees(got: float, want: float, decimals: int) -> bool:
@@ -134,7 +135,7 @@ def _described(value: Any) -> str:
     """A wrong value as the student wrote it: ``None``, ``the bool True``, ``str '0.7'``."""
     if value is None:
         return "None"
-    if isinstance(value, bool):
+    if _validate.is_bool(value):
         return f"the bool {value}"
     text = repr(value)
     return f"{type(value).__name__} {text if len(text) <= 60 else text[:57] + '...'}"

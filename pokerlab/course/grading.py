@@ -69,7 +69,7 @@ from pokerlab.course.lessons import (
     source,
 )
 from pokerlab.course.release import CODE_STUB, student_copy
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 
 __all__ = ["ExerciseResult", "NotebookGrade", "grade", "identify"]
 
@@ -193,7 +193,7 @@ def _parse(data: bytes | None, problem: str = "") -> tuple[dict[str, Any] | None
         data = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         return None, f"not a readable notebook ({type(exc).__name__})"
-    old = isinstance(data, dict) and isinstance(data.get("nbformat"), int) and data["nbformat"] < 4
+    old = isinstance(data, dict) and _validate.is_whole(data.get("nbformat")) and data["nbformat"] < 4
     if old and "worksheets" in data:
         try:  # an old notebook (nbformat 3, IPython 1-3): upgraded as Jupyter opens it, cell metadata kept
             import nbformat
@@ -234,7 +234,7 @@ def __pokerlab_extract(names, marker):
             return float(x)
         if isinstance(x, str):
             return str.__str__(x)
-        if isinstance(x, int):
+        if _validate.is_whole(x):
             return int.__index__(x)
         raise TypeError(f"is a {t.__name__}, not plain data (numbers, strings, lists, tuples, dicts)")
     out = {}
@@ -1067,15 +1067,14 @@ def grade(
         ("allow_per_process_limits", allow_per_process_limits),
     )
     for flag, value in flags:
-        if not isinstance(value, bool):
-            raise ParameterTypeError(f"{flag} must be True or False, not {value!r:.40}")
+        _validate.flag(value, flag)
     if student_from is not None:
         try:
             re.compile(student_from)
         except (re.error, TypeError) as exc:
             raise ParameterError(f"--student-from {student_from!r:.60} is not a regular expression: {exc}") from None
-    if workers is not None and (not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= 1024):
-        raise ParameterError(f"workers must be a whole number 1..1024, not {workers!r:.40}")
+    if workers is not None:
+        workers = _validate.whole(workers, "workers", lo=1, hi=1024, message="workers must be a whole number 1..1024")
     _, subs = _submissions.collect([str(p) for p in paths])  # everything in memory before anything runs
     names = [_submissions.page_name(s.relative) for s in subs]
     out = _submissions.Output(feedback) if feedback is not None else None

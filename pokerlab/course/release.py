@@ -175,10 +175,8 @@ def release(
     :class:`~pokerlab.errors.ParameterError` names the files. Writing the same copy again is allowed.
     """
     folder = check_folder(out, "out")
-    if not isinstance(solutions, bool):
-        raise ParameterTypeError(f"solutions must be True or False, not {solutions!r:.40}")
-    if not isinstance(force, bool):
-        raise ParameterTypeError(f"force must be True or False, not {force!r:.40}")
+    _validate.flag(solutions, "solutions")
+    _validate.flag(force, "force")
     if folder.exists() and not folder.is_dir():
         raise ParameterError(f"out {str(out)!r} exists and is not a folder")
     lessons = read_lessons() if lessons is None else check_lessons(lessons)

@@ -263,10 +263,8 @@ def build_site(
     ``solutions``, ``seconds``, ``notes``."""
     start = time.monotonic()
     target = Path(out)
-    if not isinstance(slides, bool):
-        raise ParameterTypeError(f"slides must be True or False, not {slides!r:.40}")
-    if not isinstance(solutions, bool):
-        raise ParameterTypeError(f"solutions must be True or False, not {solutions!r:.40}")
+    _validate.flag(slides, "slides")
+    _validate.flag(solutions, "solutions")
     if target.exists() and not target.is_dir():
         raise ParameterError(f"OUT {str(out)!r} exists and is not a folder")
     every = read_lessons(lessons_dir())

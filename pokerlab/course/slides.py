@@ -44,7 +44,7 @@ from typing import Any
 from pokerlab import _validate
 from pokerlab._files import write_bytes, write_text
 from pokerlab.course.release import relink
-from pokerlab.errors import DataError, ParameterError, ParameterTypeError, PokerlabError
+from pokerlab.errors import DataError, ParameterError, PokerlabError
 
 __all__ = [
     "LectureStep",
@@ -316,7 +316,7 @@ def _source(cell: dict[str, Any]) -> str:
 
 
 def _png_size(data: bytes, meta: dict[str, Any]) -> tuple[int, int]:
-    if isinstance(meta.get("width"), int) and isinstance(meta.get("height"), int):
+    if _validate.is_whole(meta.get("width")) and _validate.is_whole(meta.get("height")):
         return int(meta["width"]), int(meta["height"])
     if data[:8] == b"\x89PNG\r\n\x1a\n":
         w, h = struct.unpack(">II", data[16:24])
@@ -421,7 +421,7 @@ def _notes_html(instructor: Any, extra: str = "") -> str:
     parts = [extra] if extra else []
     if isinstance(instructor, dict):
         minutes = instructor.get("minutes")
-        if isinstance(minutes, int):
+        if _validate.is_whole(minutes):
             parts.append(f"<p><b>{minutes} min</b></p>")
         for key, label in (("point", "The point"), ("question", "Students ask"), ("misconception", "Expect")):
             value = instructor.get(key)
@@ -494,7 +494,9 @@ def _parts(nb: dict[str, Any], assets: _Assets) -> list[_Part]:
                 if noted:
                     minutes = instructor.get("minutes") if isinstance(instructor, dict) else None
                     both = f"§{html.escape(noted)} and §{html.escape(section)}"
-                    total = f": {minutes} min for both together, not {minutes} more" if isinstance(minutes, int) else ""
+                    total = (
+                        f": {minutes} min for both together, not {minutes} more" if _validate.is_whole(minutes) else ""
+                    )
                     shared = f"<p><i>({both} are one cell of the lesson and share these notes{total})</i></p>"
                 notes, noted = _notes_html(instructor, shared), section
             parts.append(_Part(kind if kind != "body" else "body", blocks, section, title, st, notes, cid))
@@ -568,7 +570,7 @@ def _scaled_fonts(node: Any, k: float) -> Any:
     if isinstance(node, dict):
         return {
             key: round(value * k, 2)
-            if (key == "fontSize" or key.endswith("FontSize")) and isinstance(value, (int, float))
+            if (key == "fontSize" or key.endswith("FontSize")) and _validate.is_number(value)
             else _scaled_fonts(value, k)
             for key, value in node.items()
         }
@@ -595,7 +597,7 @@ def _heatmap_numbers_fit(spec: dict[str, Any], font: float) -> dict[str, Any]:
     width = spec.get("width")
     kept = []
     for layer in layers:
-        if not (isinstance(layer, dict) and _mark_type(layer) == "text") or not isinstance(width, (int, float)):
+        if not (isinstance(layer, dict) and _mark_type(layer) == "text") or not _validate.is_number(width):
             kept.append(layer)
             continue
         enc = layer.get("encoding") or {}
@@ -904,7 +906,7 @@ def find_lessons(lessons: Iterable[str] | None = None, notebooks: str | Path | N
         raise ParameterError(f"lessons must be a list of lesson numbers such as ['02'], not {lessons!r}")
     out = []
     for item in lessons:
-        text = str(item).strip() if isinstance(item, (str, int)) and not isinstance(item, bool) else ""
+        text = str(item).strip() if isinstance(item, str) or _validate.is_whole(item) else ""
         if not text.isdigit() or len(text) > 2:
             raise ParameterError(f"lessons: a lesson is a number such as 02, not {item!r}")
         key = text.zfill(2)
@@ -975,7 +977,7 @@ def build_deck(lesson: str | Path, out: str | Path) -> Path:
         int(i["minutes"])
         for c in nb["cells"]
         if isinstance(i := ((c.get("metadata") or {}).get("pokerlab") or {}).get("instructor"), dict)
-        and isinstance(i.get("minutes"), int)
+        and _validate.is_whole(i.get("minutes"))
     )
     for part in parts:
         if part.kind == "h1" and not part.notes:
@@ -1015,7 +1017,7 @@ def lecture_path(course_map: str | Path | None = None) -> list[LectureStep]:
         for i, step in enumerate(raw):
             ok = (
                 isinstance(step, dict)
-                and all(isinstance(step.get(k), int) and not isinstance(step.get(k), bool) for k in ("start", "end"))
+                and all(_validate.is_whole(step.get(k)) for k in ("start", "end"))
                 and isinstance(step.get("lesson"), str)
                 and isinstance(step.get("sections"), list)
                 and all(isinstance(s, str) for s in step["sections"])
@@ -1240,8 +1242,7 @@ def build_slides(
     Returns the files written (decks, then PDFs, then handouts).
     """
     for name, flag in (("pdf", pdf), ("lecture", lecture), ("handout", handout)):
-        if not isinstance(flag, bool):
-            raise ParameterTypeError(f"{name} must be True or False, not {flag!r}")
+        _validate.flag(flag, name)
     _out_folder(out)
     decks = (
         [build_lecture(out, notebooks)] if lecture else [build_deck(p, out) for p in find_lessons(lessons, notebooks)]

@@ -158,7 +158,7 @@ def _toml_value(v: Any) -> str:
         return str(v)
     if isinstance(v, str):
         return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(v, bool):
+    if _validate.is_bool(v):
         return "true" if v else "false"
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(_toml_value(x) for x in v) + "]"
@@ -714,7 +714,7 @@ def _rules(reader: _Reader, data: dict[str, Any], f: _Fields, chips: _Chips) -> 
     if not isinstance(seats, list) or not all(type(x) is int for x in seats) or sorted(seats) != list(range(n)):
         raise reader.error(reader.field_line("_pokerlab_seats"), f"_pokerlab_seats must list the seats 0..{n - 1}")
     trimming = data.get("ante_trimming_status", False)
-    if not isinstance(trimming, bool):
+    if not _validate.is_bool(trimming):
         raise reader.error(reader.field_line("ante_trimming_status"), f"must be true or false, not {trimming!r}")
     finite = [chips(s) for s in f.stacks if type(s) is int or s.is_finite()]  # type: ignore[union-attr]
     known_and_stand_ins = finite + ([_unknown_stack_bound(f, chips)] if len(finite) < n else [])
@@ -793,7 +793,7 @@ def _deal(
         holes[seat] = f.plan.holes[k] if f.plan.holes[k] is not None else f.plan.shown.get(k)
         seat_stacks[seat] = bound if k in unknown else chips(f.stacks[k])
     hand_number = data.get("_pokerlab_hand_number", 0)
-    if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
+    if not _validate.is_whole(hand_number) or hand_number < 0:
         hand_number = 0
     try:
         state = HandState(

@@ -165,7 +165,7 @@ def _check_provenance(p: Mapping[str, Any], where: str) -> None:
     if not isinstance(method, str) or method not in set(TableMethod):
         raise bad(f"names an unknown method {method!r}")
     players = p.get("players")
-    if not _validate.is_whole(players) or not 2 <= int(players) <= 10:  # type: ignore[arg-type]
+    if not _validate.is_whole(players) or not 2 <= int(players) <= 10:
         raise bad(f"names {players!r} players (2..10)")
     if method == "exact" and players != 2:
         raise bad(f"of the exact heads-up table names {players} players")

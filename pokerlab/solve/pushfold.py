@@ -549,7 +549,7 @@ def _strategy(values: Any, name: str) -> np.ndarray:
                 i = _class_index(k)
             except ParameterError as exc:
                 raise ParameterError(f"{name}: {exc}") from None
-            if _validate.is_bool(v) or not isinstance(v, (int, float, np.floating, np.integer)):
+            if not _validate.is_number(v):
                 raise ParameterTypeError(f"{name}: the probability for {k!r} must be a number in [0, 1], not {v!r:.40}")
             out[i] = float(v)
     else:

@@ -17,6 +17,7 @@ from pokerlab.charts.solve import cfr_results
 from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.solve.cfr import CFRResult
 from pokerlab.solve.policy import Policy
+from pokerlab.widgets._common import _beside, _with_picture
 
 __all__ = ["CFRExplorer"]
 
@@ -40,8 +41,6 @@ class CFRExplorer:
         references: Mapping[str, float] | None = None,
     ) -> None:
         import ipywidgets as w
-
-        from pokerlab.widgets._common import _beside
 
         results = cfr_results(results)
         if any(r.game is not results[0].game for r in results) or any(not r.history for r in results):
@@ -102,6 +101,5 @@ class CFRExplorer:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         """The live widget, plus a PNG of its charts for every reader with no kernel."""
-        from pokerlab.widgets._common import _with_picture
 
         return _with_picture(self.widget, self.last_chart, **kwargs)

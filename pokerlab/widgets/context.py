@@ -12,7 +12,7 @@ from pokerlab.bots.context import ACTIONS, CONTEXT_FEATURES, situation_features
 from pokerlab.bots.context_models import MODEL_KINDS, ContextModel
 from pokerlab.cards import cards_html, parse_cards
 from pokerlab.charts import chart_svg, context_triples_chart
-from pokerlab.errors import ParameterError, ParameterTypeError, PokerlabError
+from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.widgets._common import _error_html, _projector, _with_picture
 
 
@@ -41,8 +41,7 @@ class ContextExplorer:
             raise ParameterError(f"the decisions frame is empty or lacks the columns {missing}")
         if style is not None and not isinstance(style, str):
             raise ParameterError(f"style must be text or None, not {style!r:.60}")
-        if not isinstance(charts, bool):
-            raise ParameterTypeError(f"charts must be True or False, not {charts!r:.60}")
+        _validate.flag(charts, "charts")
         styles = list(dict.fromkeys(decisions["style"]))
         if style is not None and style not in styles:
             raise ParameterError(f"style {style!r} is not in the decisions; they hold {', '.join(styles)}")

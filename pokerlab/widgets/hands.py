@@ -206,10 +206,8 @@ class PotentialExplorer:
         for name, value in (("now", now), ("end", end)):
             if value not in self.OUTCOMES:
                 raise ParameterError(f"{name} must be one of ahead, tied, behind, not {value!r}")
-        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 100:
-            raise ParameterError(f"k must be a whole number from 1 to 100, not {k!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ParameterError(f"seed must be a whole number, not {seed!r}")
+        k = _validate.whole(k, "k", lo=1, hi=100, message="k must be a whole number from 1 to 100")
+        seed = _validate.whole(seed, "seed")
         if self.result is None:
             return []
         hole, board = self.result.hole, self.result.board

@@ -10,9 +10,10 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
-from pokerlab import stats
+from pokerlab import _validate, stats
 from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.game import HandState
+from pokerlab.widgets.table import HandReplayer, TableWidget
 
 DEFAULT_STATISTICS = ("vpip", "pfr", "three_bet", "cbet_flop", "af_postflop", "wtsd")
 """What the HUD shows unless told otherwise: the numbers a player reads first."""
@@ -42,7 +43,6 @@ class HUD:
         statistics: Sequence[str] = DEFAULT_STATISTICS,
         min_sample: int = 30,
     ) -> None:
-        from pokerlab.widgets.table import HandReplayer, TableWidget
 
         if isinstance(statistics, str) or not isinstance(statistics, Sequence) or not statistics:
             raise ParameterTypeError(f"statistics lists keys of pokerlab.stats.STATISTICS, not {statistics!r:.60}")
@@ -51,8 +51,7 @@ class HUD:
             raise ParameterError(
                 f"statistics: no statistic is called {unknown[0]!r}; the keys are {', '.join(stats.STATISTICS)}"
             )
-        if isinstance(min_sample, bool) or not isinstance(min_sample, int) or min_sample < 0:
-            raise ParameterError(f"min_sample must be a whole number >= 0, not {min_sample!r:.60}")
+        min_sample = _validate.whole(min_sample, "min_sample", lo=0, message="min_sample must be a whole number >= 0")
         self.statistics = tuple(statistics)
         self.min_sample = min_sample
         self.counts = (

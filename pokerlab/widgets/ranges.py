@@ -7,7 +7,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from pokerlab import charts
+from pokerlab import _validate, charts
 from pokerlab.breakdown import range_breakdown
 from pokerlab.cards import HandClass, combo_index, parse_cards
 from pokerlab.equity import equity
@@ -105,8 +105,9 @@ def top_range(percent: float) -> str:
     '77+, AJs+, AKo'
     """
 
-    if isinstance(percent, bool) or not isinstance(percent, (int, float)) or not 0 < percent <= 100:
-        raise ParameterError(f"percent must be a number in (0, 100], not {percent!r}")
+    percent = _validate.real(
+        percent, "percent", lo=0, lo_open=True, hi=100, message="percent must be a number in (0, 100]"
+    )
     table = load_table("exact")
     order = sorted(CLASS_NAMES, key=lambda n: -table.value(n))
     chosen: list[str] = []
@@ -145,12 +146,13 @@ class RangeGrid:
         self._range_type = Range
         if not isinstance(text, str):
             raise ParameterTypeError(f"text must be range text, not {text!r}")
-        if (
-            isinstance(paint_weight, bool)
-            or not isinstance(paint_weight, (int, float))
-            or not MIN_PAINT_WEIGHT <= paint_weight <= 1
-        ):
-            raise ParameterError(f"paint_weight must be a number in [{MIN_PAINT_WEIGHT}, 1], not {paint_weight!r}")
+        paint_weight = _validate.real(
+            paint_weight,
+            "paint_weight",
+            lo=MIN_PAINT_WEIGHT,
+            hi=1,
+            message=f"paint_weight must be a number in [{MIN_PAINT_WEIGHT}, 1]",
+        )
         labels = [HandClass.at(r, c).name for r in range(13) for c in range(13)]
         self._cells = labels  # row-major as the Waterloo report lays out: 2..A down and across, suited below
         self.view = _grid_view_class()(labels=labels, paint_weight=float(paint_weight))
@@ -206,8 +208,7 @@ class RangeGrid:
 
         if isinstance(classes, str):
             classes = [classes]
-        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not 0 <= weight <= 1:
-            raise ParameterError(f"weight must be a number in [0, 1], not {weight!r}")
+        weight = _validate.real(weight, "weight", lo=0, hi=1, message="weight must be a number in [0, 1]")
         ws = list(self.view.weights)
         for name in classes:
             try:
@@ -336,8 +337,7 @@ class RangeEquityExplorer:
         for name, value in (("hero", hero), ("villain", villain), ("board", board)):
             if not isinstance(value, str):
                 raise ParameterTypeError(f"{name} must be text, not {value!r}")
-        if not isinstance(charts, bool):
-            raise ParameterTypeError(f"charts must be True or False, not {charts!r:.40}")
+        _validate.flag(charts, "charts")
         self.hero = RangeGrid(hero)
         self.villain = RangeGrid(villain)
         self.board = w.Text(value=board, description="board", continuous_update=False)

@@ -10,9 +10,12 @@ from IPython.display import display
 
 from pokerlab import _validate, charts
 from pokerlab import bots as _bots
+from pokerlab.apps.base import ActionBar, error_line, event_lines
+from pokerlab.apps.session import Seat, TableSession
+from pokerlab.apps.table_view import hand_seats, pot_note, table_html
 from pokerlab.cards import cards_html
 from pokerlab.charts import chart_svg
-from pokerlab.errors import ParameterError, ParameterTypeError, PokerlabError
+from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.game import NO_LIMIT_RING, Rules
 from pokerlab.game.phh import read_hand
 from pokerlab.game.replay import study_hand
@@ -54,9 +57,6 @@ class TableWidget:
         seed: int = 0,
         name: str = "you",
     ) -> None:
-        from pokerlab.apps.base import ActionBar
-        from pokerlab.apps.session import Seat, TableSession
-
         if rules is not None:
             Rules.checked(rules)
         if opponents is not None and (
@@ -82,8 +82,9 @@ class TableWidget:
         self.opponents = list(opponents) if opponents is not None else [_bots.make("random", seed=seed + 1)]
         self.n = len(self.opponents) + 1
         self.rules.check_players(self.n)
-        if isinstance(human_seat, bool) or not isinstance(human_seat, int) or not 0 <= human_seat < self.n:
-            raise ParameterError(f"human_seat must be 0..{self.n - 1}, not {human_seat!r:.60}")
+        human_seat = _validate.whole(
+            human_seat, "human_seat", lo=0, hi=self.n - 1, message=f"human_seat must be 0..{self.n - 1}"
+        )
         self.human_seat = human_seat
         self.name = name
         self.seed = seed
@@ -164,8 +165,6 @@ class TableWidget:
         try:
             self.session.human_act(action)
         except PokerlabError as exc:
-            from pokerlab.apps.base import error_line
-
             self.log.value = error_line(exc) + self.log.value
             return
         self._bots()
@@ -183,9 +182,6 @@ class TableWidget:
 
     # -- drawing -------------------------------------------------------------------
     def _render(self) -> None:
-        from pokerlab.apps.base import event_lines
-        from pokerlab.apps.table_view import hand_seats, pot_note, table_html
-
         session, s = self.session, self.session.state
         assert s is not None  # the widget deals its first hand on construction
         me = session.hand_seat_of_human
@@ -230,8 +226,7 @@ class HandReplayer:
     ) -> None:
         from pathlib import Path
 
-        if not isinstance(charts, bool):
-            raise ParameterTypeError(f"charts must be True or False, not {charts!r}")
+        _validate.flag(charts, "charts")
         if isinstance(hand, (str, Path)):
             hand = read_hand(hand, number)
         elif type(number) is not int or number != 1:
