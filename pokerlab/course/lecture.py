@@ -128,7 +128,13 @@ def find_lecture_file(notebooks: str | Path | None = None) -> Path:
         folder = Path(notebooks).resolve()
         places += [folder.parent / "course" / LECTURE_FILE, folder / LECTURE_FILE]
     places += [Path("course") / LECTURE_FILE, Path("..") / "course" / LECTURE_FILE]
-    return next((p for p in places if p.is_file()), _package_copy())
+    for place in places:
+        try:
+            if place.is_file():
+                return place
+        except OSError:  # a name too long for the file system
+            continue
+    return _package_copy()
 
 
 def _text(raw: dict[str, Any], key: str, where: str, default: str = "") -> str:
@@ -247,7 +253,15 @@ def lecture_path(file: str | Path | None = None) -> list[LectureStep]:
 
 def _lesson_headings(notebooks: Path, lesson: str) -> tuple[str, dict[str, str]]:
     """A lesson's name (its title after "·") and its sections' headings by number."""
-    files = sorted(notebooks.glob(f"{lesson}_*.ipynb"))
+    if not isinstance(lesson, str) or not lesson.isdigit() or len(lesson) != 2:
+        raise ParameterError(f"lesson must be a lesson number such as '02', not {lesson!r}")
+    if not isinstance(notebooks, (str, Path)) or not str(notebooks).strip():
+        raise ParameterError(f"notebooks must be the lessons' folder, not {notebooks!r}")
+    notebooks = Path(notebooks)
+    try:
+        files = sorted(notebooks.glob(f"{lesson}_*.ipynb"))
+    except OSError:  # a name too long for the file system
+        files = []
     if not files:
         raise DataError(f"the lecture names lesson {lesson}, which is not in {str(notebooks)!r}")
     cells = json.loads(files[0].read_text(encoding="utf-8")).get("cells", [])
@@ -266,7 +280,7 @@ def _lesson_headings(notebooks: Path, lesson: str) -> tuple[str, dict[str, str]]
 
 def lesson_name(notebooks: str | Path, lesson: str) -> str:
     """The name of lesson ``lesson`` ("02" -> "Hand strength and hand potential"), from its title."""
-    return _lesson_headings(Path(notebooks), lesson)[0]
+    return _lesson_headings(notebooks, lesson)[0]  # type: ignore[arg-type]
 
 
 def _cell(text: str) -> str:
@@ -276,6 +290,10 @@ def _cell(text: str) -> str:
 def lecture_table(lecture: Lecture, notebooks: str | Path) -> str:
     """The course map's lecture cell written from ``lecture``: heading, intro, the table of steps, and where the
     path is written. A step's words are its ``title`` or else its first section's heading in the lesson."""
+    if not isinstance(lecture, Lecture):
+        raise ParameterError(f"lecture must be a Lecture (read_lecture()), not {lecture!r}")
+    if not isinstance(notebooks, (str, Path)) or not str(notebooks).strip():
+        raise ParameterError(f"notebooks must be the lessons' folder, not {notebooks!r}")
     folder = Path(notebooks)
     rows = []
     for step in lecture.steps:

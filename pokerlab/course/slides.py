@@ -45,7 +45,7 @@ from typing import Any
 
 from pokerlab import _validate
 from pokerlab._files import write_bytes, write_text
-from pokerlab.course.lecture import LectureStep, lecture_path
+from pokerlab.course.lecture import LectureStep, lecture_path, lesson_name, own_slides_cells, read_lecture
 from pokerlab.course.release import relink
 from pokerlab.errors import DataError, ParameterError, ParameterTypeError, PokerlabError
 
@@ -1016,8 +1016,6 @@ def build_lecture(out: str | Path, notebooks: str | Path | None = None, lecture:
     under a label "Lesson 02 · <name> · §2" saying where it comes from. Each step's first slide says its minutes
     in the speaker notes; the lesson's own minutes for a section (working time) are left out.
     """
-    from pokerlab.course.lecture import lesson_name, own_slides_cells, read_lecture
-
     folder = _out_folder(out)
     lessons_folder = _folder(notebooks)
     plan = read_lecture(lecture, lessons_folder)
