@@ -242,3 +242,20 @@ def test_a_slides_only_step_and_notes_split(tmp_path):
     assert [c["metadata"]["slideshow"]["slide_type"] for c in cells] == ["slide", "notes", "slide"]
     assert cells[1]["source"] == "Say your name." and cells[2]["source"].startswith("## Plan")
     assert lec.title == "A 90-minute lecture" and lec.presenting == 2
+
+
+def test_lesson_12s_deck_builds_offline_with_speaker_notes(tmp_path):
+    """Issue 40 item 4: lesson 12's deck, like every lesson's, loads nothing from the web and has each section's
+    instructor notes (minutes, the point, the question students ask, the misconception)."""
+    (path,) = slides.find_lessons(["12"], NOTEBOOKS)
+    page = slides.build_deck(path, tmp_path).read_text(encoding="utf-8")
+    assert not re.findall(r'(?:src|href)="(?:https?:)?//', page)
+    heads = re.findall(
+        r'<section data-section="(\d+)"><div class="fit"><h2>.*?</div>(<aside class="notes">.*?</aside>)?',
+        page,
+        flags=re.S,
+    )
+    assert [int(n) for n, _ in heads] == list(range(1, 12))
+    for _, notes in heads:
+        assert re.search(r"<b>\d+ min</b>", notes)
+        assert all(label in notes for label in ("The point:", "Students ask:", "Expect:"))
