@@ -45,6 +45,7 @@ from typing import Any
 
 from pokerlab import _validate
 from pokerlab._files import write_bytes, write_text
+from pokerlab.course.handout import glossary_page, linked, student_map_page
 from pokerlab.course.lecture import LectureStep, lecture_path, lesson_name, own_slides_cells, read_lecture
 from pokerlab.course.release import relink
 from pokerlab.errors import DataError, ParameterError, ParameterTypeError, PokerlabError
@@ -717,8 +718,11 @@ HANDOUT_PER_PAGE = 3
 HANDOUT_SCALE = 0.3
 
 
-def _handout_html(title: str, slides: Sequence[_Slide], reveal: str) -> str:
-    """The deck as a handout: every slide (sub-slides too) shrunk beside its speaker notes, three to an A4 page."""
+def _handout_html(title: str, slides: Sequence[_Slide], reveal: str, course_map: Path | None = None) -> str:
+    """The deck as a handout: every slide (sub-slides too) shrunk beside its speaker notes, three to an A4 page;
+    first the students' course map (when ``course_map`` is given and exists), last the glossary, each term's first
+    use on a slide linked to it (:mod:`pokerlab.course.handout`)."""
+    seen: set[str] = set()
     rows = []
     for number, slide in enumerate(slides, start=1):
         body = []
@@ -733,13 +737,15 @@ def _handout_html(title: str, slides: Sequence[_Slide], reveal: str) -> str:
             notes = '<p class="none">(no notes)</p>'
         rows.append(
             f'<div class="row"><div class="thumb"><div class="reveal"><div class="slides"><section class="shrunk">'
-            f'<div class="fit">{"".join(body)}</div></section></div></div></div>'
+            f'<div class="fit">{linked("".join(body), seen)}</div></section></div></div></div>'
             f'<div class="notes"><p class="number">Slide {number} of {len(slides)}</p>{notes}</div></div>'
         )
     pages = [
         '<div class="page">' + "".join(rows[i : i + HANDOUT_PER_PAGE]) + "</div>"
         for i in range(0, len(rows), HANDOUT_PER_PAGE)
     ]
+    front = student_map_page(course_map) if course_map is not None else ""
+    pages = [*([front] if front else []), *pages, glossary_page()]
     w, h = WIDTH * HANDOUT_SCALE, HEIGHT * HANDOUT_SCALE
     return _HANDOUT.format(
         title=html.escape(title), reveal=reveal, pages="\n".join(pages), w=w, h=h, scale=HANDOUT_SCALE
@@ -766,6 +772,16 @@ h1.handout {{ font-size: 16px; margin: 0 0 4mm 0; color: #123a63; }}
 .notes p {{ margin: 0 0 2mm 0; }}
 .notes .number {{ color: #6a7a8a; }}
 .notes .none {{ color: #6a7a8a; font-style: italic; }}
+.page.text {{ font-size: 12px; line-height: 1.4; color: #1b1b1b; }}
+.page.text h2 {{ font-size: 18px; color: #123a63; margin: 0 0 3mm 0; }}
+.page.text table {{ border-collapse: collapse; }}
+.page.text th, .page.text td {{ border-bottom: 1px solid #ccc; padding: 2px 6px; text-align: left; }}
+.page.text td {{ vertical-align: top; }}
+.glossary dl {{ columns: 2; column-gap: 8mm; font-size: 10.5px; margin: 0; }}
+.glossary dt {{ font-weight: 700; margin-top: 2mm; break-after: avoid; }}
+.glossary dd {{ margin: 0 0 0 4mm; break-before: avoid; }}
+.glossary .lesson {{ font-weight: 400; color: #6a7a8a; }}
+a.term {{ color: inherit; text-decoration: underline dotted; }}
 </style>
 </head>
 <body>
@@ -985,7 +1001,9 @@ def build_deck(lesson: str | Path, out: str | Path) -> Path:
     title = next((p.title for p in parts if p.kind == "h1"), stem)
     target = folder / f"{stem}.slides.html"
     write_text(target, _deck_html(title, slides, reveal))
-    write_text(folder / f"{stem}.handout.html", _handout_html(title, slides, reveal))
+    write_text(
+        folder / f"{stem}.handout.html", _handout_html(title, slides, reveal, path.parent / "00_course_map.ipynb")
+    )
     return target
 
 
@@ -1139,7 +1157,8 @@ def build_lecture(out: str | Path, notebooks: str | Path | None = None, lecture:
     _draw_charts(slides, assets)
     reveal = _copy_reveal(folder)
     write_text(target, _deck_html(plan.title, slides, reveal))
-    write_text(folder / "lecture.handout.html", _handout_html(plan.title, slides, reveal))
+    handout = _handout_html(plan.title, slides, reveal, lessons_folder / "00_course_map.ipynb")
+    write_text(folder / "lecture.handout.html", handout)
     return target
 
 
