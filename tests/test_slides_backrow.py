@@ -147,7 +147,7 @@ def test_the_handout_puts_three_slides_to_a_page_each_beside_its_notes(tmp_path)
 
 def test_the_lecture_notes_give_each_steps_own_minutes(decks):
     """A 3-minute step of the lecture said "10 min" in its notes (the lesson's minutes for the whole section)."""
-    steps = slides.lecture_path(NOTEBOOKS / "00_course_map.ipynb")
+    steps = slides.lecture_path()
     notes = re.findall(r'<aside class="notes">(.*?)</aside>', decks["lecture"].read_text(encoding="utf-8"), re.S)
     timed = [n for n in notes if "of the lecture (" in n]
     assert len(timed) == len(steps)

@@ -173,6 +173,11 @@ def read_lecture(file: str | Path | None = None, notebooks: str | Path | None = 
         path = Path(file)
     else:
         raise ParameterError(f"file must be the path of a lecture file (course/lecture.toml), not {file!r}")
+    if path.suffix == ".ipynb":
+        raise DataError(
+            f"{str(path)!r} is a notebook: the lecture is written in course/lecture.toml (the course map's table is"
+            " written from it); pass that file, or nothing for the default"
+        )
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:

@@ -1041,17 +1041,17 @@ def build_lecture(out: str | Path, notebooks: str | Path | None = None, lecture:
     assets = _Assets(folder, "lecture")
     names = {s.lesson: lesson_name(lessons_folder, s.lesson) for s in steps if s.lesson}
     # the title slide: the lecture's title, the lecturer, and the lessons in the order taught with their minutes
-    runs: list[tuple[str, int, int]] = []  # (lesson or "", start, end) for each run of steps of one lesson
+    runs: list[tuple[str, int, int, str]] = []  # (lesson or "", start, end, title) for each run of one lesson's steps
     for s in steps:
         if runs and runs[-1][0] == s.lesson:
-            runs[-1] = (s.lesson, runs[-1][1], s.end)
+            runs[-1] = (s.lesson, runs[-1][1], s.end, runs[-1][3])
         else:
-            runs.append((s.lesson, s.start, s.end))
+            runs.append((s.lesson, s.start, s.end, s.title or "your slides"))
     items = "".join(
         f"<li>{a}-{b} min: "
-        + (f"lesson {html.escape(lesson)} · {_inline(names[lesson])}" if lesson else "your slides")
+        + (f"lesson {html.escape(lesson)} · {_inline(names[lesson])}" if lesson else _inline(title))
         + "</li>"
-        for lesson, a, b in runs
+        for lesson, a, b, title in runs
     )
     left = plan.minutes - plan.presenting
     title_blocks = [_Block(f"<h1>{_inline(plan.title)}</h1>", 70)]
@@ -1107,7 +1107,7 @@ def build_lecture(out: str | Path, notebooks: str | Path | None = None, lecture:
                     "divider",
                     names[step.lesson],
                     "slide",
-                    f"<p>Lesson {html.escape(step.lesson)}: minutes {span} of the lecture.</p>",
+                    f"<p>Lesson {html.escape(step.lesson)} in this lecture: minutes {span}.</p>",
                     lesson=step.lesson,
                 )
             )
