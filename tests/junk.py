@@ -743,6 +743,10 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
         "notebooks": lambda: _lesson().parent,
     },
     "pokerlab.course.handout.linked": {"markup": lambda: "<p>the flop</p>", "seen": lambda: set()},
+    "pokerlab.course.lecture.working_minutes": {
+        "lecture": lambda: __import__("pokerlab.course.lecture").course.lecture.read_lecture(),
+        "notebooks": lambda: _lesson().parent,
+    },
     "pokerlab.course.lecture.lesson_name": {"notebooks": lambda: _lesson().parent, "lesson": lambda: "01"},
 }
 

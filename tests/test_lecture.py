@@ -79,6 +79,12 @@ def test_the_course_maps_table_is_the_lecture_files():
     lec = lecture.read_lecture(LECTURE)
     assert f"**presenting** minutes, {lec.presenting} in all" in text
     assert f"leaves {lec.minutes - lec.presenting} for questions" in text
+    # and what the same sections take students: the lessons' minutes, each heading cell once (07 §4-5 share one)
+    worked = {("01", "4"): 4, ("01", "5"): 5, ("02", "1"): 5, ("02", "2"): 15, ("02", "3"): 2, ("02", "4"): 4}
+    worked |= {("03", "1"): 5, ("03", "6"): 7, ("05", "1"): 7, ("05", "2"): 6, ("05", "3"): 4, ("07", "3"): 5}
+    worked |= {("07", "4+5"): 10, ("08", "0"): 6, ("10", "1"): 6, ("12", "1"): 8}
+    assert lecture.working_minutes(lec, NOTEBOOKS) == sum(worked.values()) == 99 > lec.presenting
+    assert "on their own need 99 minutes" in text
 
 
 def test_the_wheel_ships_the_same_file_as_the_default():

@@ -60,6 +60,7 @@ __all__ = [
     "lecture_table",
     "lesson_name",
     "read_lecture",
+    "working_minutes",
     "write_course_map",
 ]
 
@@ -258,6 +259,13 @@ def lecture_path(file: str | Path | None = None) -> list[LectureStep]:
 
 def _lesson_headings(notebooks: Path, lesson: str) -> tuple[str, dict[str, str]]:
     """A lesson's name (its title after "·") and its sections' headings by number."""
+    name, headings, _ = _lesson_sections(notebooks, lesson)
+    return name, headings
+
+
+def _lesson_sections(notebooks: Path, lesson: str) -> tuple[str, dict[str, str], dict[str, tuple[str, int]]]:
+    """A lesson's name, its sections' headings by number, and each section's (heading cell, working minutes) from
+    the instructor notes (two sections in one cell share the cell's minutes)."""
     if not isinstance(lesson, str) or not lesson.isdigit() or len(lesson) != 2:
         raise ParameterError(f"lesson must be a lesson number such as '02', not {lesson!r}")
     if not isinstance(notebooks, (str, Path)) or not str(notebooks).strip():
@@ -270,17 +278,36 @@ def _lesson_headings(notebooks: Path, lesson: str) -> tuple[str, dict[str, str]]
     if not files:
         raise DataError(f"the lecture names lesson {lesson}, which is not in {str(notebooks)!r}")
     cells = json.loads(files[0].read_text(encoding="utf-8")).get("cells", [])
-    name, headings = lesson, dict[str, str]()
-    for cell in cells:
+    name, headings, minutes = lesson, dict[str, str](), dict[str, tuple[str, int]]()
+    for k, cell in enumerate(cells):
         if cell.get("cell_type") != "markdown":
             continue
         source = cell.get("source", "")
+        note = ((cell.get("metadata") or {}).get("pokerlab") or {}).get("instructor")
+        worked = note.get("minutes") if isinstance(note, dict) else None
         for line in ("".join(source) if isinstance(source, list) else str(source)).split("\n"):
             if line.startswith("# ") and name == lesson:
                 name = line[2:].split("·", 1)[-1].strip()
             elif m := re.match(r"^## (\d+)\.\s+(.*)$", line):
                 headings.setdefault(m.group(1), re.sub(r"\s*\(\d+ min\)$", "", m.group(2).strip()))
-    return name, headings
+                if isinstance(worked, int):
+                    minutes.setdefault(m.group(1), (f"{cell.get('id', k)}", worked))
+    return name, headings, minutes
+
+
+def working_minutes(lecture: Lecture, notebooks: str | Path) -> int:
+    """The minutes a student needs to work through the lecture's sections (the lessons' instructor notes: the
+    course map's table of lessons), each lesson cell counted once; the lecture's own minutes are presenting time."""
+    if not isinstance(lecture, Lecture):
+        raise ParameterError(f"lecture must be a Lecture (read_lecture()), not {lecture!r}")
+    cells: dict[tuple[str, str], int] = {}
+    for step in lecture.steps:
+        if step.lesson:
+            _, _, minutes = _lesson_sections(notebooks, step.lesson)  # type: ignore[arg-type]
+            for section in step.sections:
+                if section in minutes:
+                    cells[step.lesson, minutes[section][0]] = minutes[section][1]
+    return sum(cells.values())
 
 
 def lesson_name(notebooks: str | Path, lesson: str) -> str:
@@ -321,8 +348,9 @@ def lecture_table(lecture: Lecture, notebooks: str | Path) -> str:
     summary = (
         f"The minutes are **presenting** minutes, {lecture.presenting} in all from {len(lessons)} lessons"
         + (f", which leaves {left} for questions" if left else "")
-        + ": a lecturer shows the section's slides and runs nothing new; students working through the same"
-        " sections on their own need more (the lessons' minutes in the table above)."
+        + ": a lecturer shows each section's slides, already run, and runs nothing new. Students working through"
+        f" the same sections on their own need {working_minutes(lecture, folder)} minutes (the lessons' minutes"
+        " in the table above)."
     )
     parts = [
         MAP_HEADING,
