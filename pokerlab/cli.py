@@ -1044,7 +1044,7 @@ def cmd_course(args: argparse.Namespace) -> None:
 
     from pokerlab.course import slides
 
-    if args.lecture and args.lessons:
+    if (args.lecture or args.lecture_file) and args.lessons:
         raise ParameterError("--lecture builds the course map's lecture path: leave out the LESSON numbers")
     started = time.perf_counter()
     files = slides.build_slides(
@@ -1054,6 +1054,7 @@ def cmd_course(args: argparse.Namespace) -> None:
         lecture=args.lecture,
         notebooks=args.notebooks,
         handout=args.handout,
+        lecture_file=args.lecture_file,
     )
     seconds = time.perf_counter() - started
     data = {"files": [str(f) for f in files], "seconds": seconds}
@@ -1247,6 +1248,7 @@ def _add_course(sub: Any) -> None:
     p.add_argument(
         "--lecture", action="store_true", help="one deck of the 90-minute lecture written in course/lecture.toml"
     )
+    p.add_argument("--lecture-file", type=_text, default=None, metavar="FILE", help="--lecture from this file instead")
     p.add_argument("--notebooks", type=_text, default=None, help="the lessons' folder (default: ./notebooks)")
     p = add(
         "map",

@@ -265,3 +265,23 @@ def test_lesson_12s_deck_builds_offline_with_speaker_notes(tmp_path):
     for _, notes in heads:
         assert re.search(r"<b>\d+ min</b>", notes)
         assert all(label in notes for label in ("The point:", "Students ask:", "Expect:"))
+
+
+def test_the_command_line_builds_the_lecture_from_another_file(course, tmp_path, capsys):
+    other = tmp_path / "short.toml"
+    other.write_text(
+        'title = "A short talk"\nlecturer = "Dr. B"\nminutes = 10\n'
+        '[[step]]\nstart = 0\nend = 4\nlesson = "02"\nsections = ["3"]\nnotes = "draws"\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "decks"
+    argv = ["course", "slides", str(out), "--lecture-file", str(other), "--notebooks", str(course / "notebooks")]
+    assert main(argv) == 0
+    page = (out / "lecture.slides.html").read_text(encoding="utf-8")
+    assert "A short talk" in page and "Dr. B" in page
+    heads = [s for s in _sections(page) if "<h2>" in s[2]]
+    assert [(s[0], s[1]) for s in heads] == [("3", "02")] and "<h2>1. Strength is not everything" in heads[0][2]
+    assert "Minutes 0-4 of the lecture (4 min)" in page and "6 for questions" in page
+    capsys.readouterr()
+    assert main([*argv, "02"]) == 2
+    assert "leave out the LESSON" in capsys.readouterr().err

@@ -1287,10 +1287,14 @@ def build_slides(
     lecture: bool = False,
     notebooks: str | Path | None = None,
     handout: bool = False,
+    lecture_file: str | Path | None = None,
 ) -> list[Path]:
     """Decks for the lessons (every lesson for None), or the lecture deck with ``lecture=True``; PDFs with ``pdf=True``;
     with ``handout=True`` a handout PDF of each (``<stem>.handout.pdf``: three slides to an A4 page, each beside its
     speaker notes, printed from the ``<stem>.handout.html`` written beside every deck).
+
+    ``lecture_file`` names the lecture's file (default: ``course/lecture.toml`` beside the lessons, see
+    :mod:`pokerlab.course.lecture`); it builds the lecture deck.
 
     Returns the files written (decks, then PDFs, then handouts).
     """
@@ -1299,7 +1303,9 @@ def build_slides(
             raise ParameterTypeError(f"{name} must be True or False, not {flag!r}")
     _out_folder(out)
     decks = (
-        [build_lecture(out, notebooks)] if lecture else [build_deck(p, out) for p in find_lessons(lessons, notebooks)]
+        [build_lecture(out, notebooks, lecture_file)]
+        if lecture or lecture_file is not None
+        else [build_deck(p, out) for p in find_lessons(lessons, notebooks)]
     )
     pdfs = [print_pdf(d) for d in decks] if pdf else []
     handouts = []
