@@ -1077,7 +1077,7 @@ def cmd_course(args: argparse.Namespace) -> None:
 
     from pokerlab.course import slides
 
-    if args.lecture and args.lessons:
+    if (args.lecture or args.lecture_file) and args.lessons:
         raise ParameterError("--lecture builds the course map's lecture path: leave out the LESSON numbers")
     started = time.perf_counter()
     files = slides.build_slides(
@@ -1087,11 +1087,34 @@ def cmd_course(args: argparse.Namespace) -> None:
         lecture=args.lecture,
         notebooks=args.notebooks,
         handout=args.handout,
+        lecture_file=args.lecture_file,
     )
     seconds = time.perf_counter() - started
     data = {"files": [str(f) for f in files], "seconds": seconds}
     text = "\n".join(str(f) for f in files) + f"\n{len(files)} files in {seconds:.1f} s"
     _print(data, text, getattr(args, "json", False))
+
+
+def cmd_course_map(args: argparse.Namespace) -> None:
+    from pokerlab.course import lecture, slides
+    from pokerlab.errors import DataError
+
+    course_map = slides._folder(args.notebooks) / "00_course_map.ipynb"
+    source = args.lecture or lecture.find_lecture_file(course_map.parent)
+    if args.check:
+        differences = lecture.course_map_differences(course_map, source)
+        if differences:
+            raise DataError(
+                f"{course_map}'s lecture table is not {source}'s ({len(differences)} lines differ, first"
+                f" {differences[0][:80]!r}): run `pokerlab course map` to write it again"
+            )
+        changed = False
+    else:
+        changed = lecture.write_course_map(course_map, source)
+    steps = len(lecture.lecture_path(source))
+    verb = "agrees with" if args.check else "rewritten from" if changed else "already agrees with"
+    text = f"{course_map}: the lecture table ({steps} steps) {verb} {source}"
+    _print({"course_map": str(course_map), "lecture": str(source), "changed": changed}, text, args.json)
 
 
 def cmd_course_release(args: argparse.Namespace) -> None:
@@ -1153,10 +1176,11 @@ def _add_course(sub: Any) -> None:
     )
     course = group.add_subparsers(
         dest="course_command",
-        metavar="{slides,release,grade,site}",
+        metavar="{slides,release,grade,site,map}",
         required=True,
         parser_class=_Parser,
-        help="slides: decks of the lessons; release: student copies; grade: autograde; site: the course site",
+        help="slides: decks of the lessons; release: student copies; grade: autograde; site: the course site;"
+        " map: the course map's lecture table from course/lecture.toml",
     )
 
     def add(name: str, help_: str, func: Any) -> argparse.ArgumentParser:
@@ -1165,6 +1189,7 @@ def _add_course(sub: Any) -> None:
             "release": "pokerlab course release handout",
             "grade": "pokerlab course grade submissions/*.ipynb --feedback feedback",
             "site": "pokerlab course site site",
+            "map": "pokerlab course map --check",
         }[name]
         p: argparse.ArgumentParser = course.add_parser(
             name, help=help_, description=help_, epilog=f"example:\n  {example}", formatter_class=_Formatter
@@ -1253,7 +1278,21 @@ def _add_course(sub: Any) -> None:
         action="store_true",
         help="also print OUT/<lesson>.handout.pdf: three slides to an A4 page, each beside its speaker notes",
     )
-    p.add_argument("--lecture", action="store_true", help="one deck of the course map's 90-minute lecture path")
+    p.add_argument(
+        "--lecture", action="store_true", help="one deck of the 90-minute lecture written in course/lecture.toml"
+    )
+    p.add_argument("--lecture-file", type=_text, default=None, metavar="FILE", help="--lecture from this file instead")
+    p.add_argument("--notebooks", type=_text, default=None, help="the lessons' folder (default: ./notebooks)")
+    p = add(
+        "map",
+        "write the course map's lecture table (notebooks/00_course_map.ipynb) from course/lecture.toml, the one file"
+        " the lecture deck reads; --check only says whether they agree",
+        cmd_course_map,
+    )
+    p.add_argument("--check", action="store_true", help="change nothing: fail if the map and the file disagree")
+    p.add_argument(
+        "--lecture", type=_text, default=None, metavar="FILE", help="the lecture file (default: course/lecture.toml)"
+    )
     p.add_argument("--notebooks", type=_text, default=None, help="the lessons' folder (default: ./notebooks)")
 
 

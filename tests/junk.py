@@ -265,6 +265,19 @@ def _lesson() -> Any:
     return sorted((_hand_file().parents[2] / "notebooks").glob("01_*.ipynb"))[0]
 
 
+def _course_map_copy() -> Any:
+    """A copy of the course map in a scratch folder beside links to the lessons (write_course_map writes it)."""
+    import shutil
+    from pathlib import Path
+
+    folder = Path("junk-map")
+    folder.mkdir(exist_ok=True)
+    for lesson in _lesson().parent.glob("[0-9][0-9]_*.ipynb"):
+        if not (folder / lesson.name).exists():
+            shutil.copy(lesson, folder / lesson.name)
+    return folder / "00_course_map.ipynb"
+
+
 def _phh_text() -> str:
     return str(_hand_file().read_text())
 
@@ -726,6 +739,18 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.course.slides.build_slides": {"out": lambda: "junk-slides", "lessons": lambda: ["01"]},
     "pokerlab.course.slides.build_lecture": {"out": lambda: "junk-slides"},
     "pokerlab.course.slides.find_lessons": {"lessons": lambda: ["01"]},
+    "pokerlab.course.lecture.course_map_differences": {"course_map": lambda: _course_map_copy()},
+    "pokerlab.course.lecture.write_course_map": {"course_map": lambda: _course_map_copy()},
+    "pokerlab.course.lecture.lecture_table": {
+        "lecture": lambda: __import__("pokerlab.course.lecture").course.lecture.read_lecture(),
+        "notebooks": lambda: _lesson().parent,
+    },
+    "pokerlab.course.handout.linked": {"markup": lambda: "<p>the flop</p>", "seen": lambda: set()},
+    "pokerlab.course.lecture.working_minutes": {
+        "lecture": lambda: __import__("pokerlab.course.lecture").course.lecture.read_lecture(),
+        "notebooks": lambda: _lesson().parent,
+    },
+    "pokerlab.course.lecture.lesson_name": {"notebooks": lambda: _lesson().parent, "lesson": lambda: "01"},
 }
 
 # Too expensive with any valid arguments for a junk sweep (minutes of work); their

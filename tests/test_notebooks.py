@@ -259,22 +259,21 @@ def test_a_lesson_imports_pokerlab_charts_before_altair(path):
         assert lean and lean[0] < alts[0], f"{path.name} imports altair before pokerlab.charts"
 
 
-def test_the_lecture_path_is_data_on_its_cell_and_fits_90_minutes():
-    """``metadata.pokerlab.lecture_path`` on the course map's lecture cell: [{"lesson", "section", "minutes"}]
-    (f-slides' ``--lecture`` deck reads it). Each section is a heading of its lesson, the minutes are at most 90,
-    and the sections the later steps rely on come first (issue 22: 07 §4-5 read §3's duplicate matches)."""
-    cells = [c for c in _read(COURSE_MAP).cells if "lecture_path" in c.metadata.get("pokerlab", {})]
-    assert len(cells) == 1 and "## A 90-minute lecture" in cells[0].source
-    path = cells[0].metadata["pokerlab"]["lecture_path"]
-    # the decks read start, end and sections from the same steps (pokerlab.course.slides.lecture_path)
-    assert all({"lesson", "section", "minutes"} <= set(step) for step in path)
-    assert sum(step["minutes"] for step in path) <= 90
-    for step in path:
-        (lesson,) = NOTEBOOKS.glob(f"{step['lesson']}_*.ipynb")
-        assert re.search(rf"^## {step['section']}\. ", _markdown(_read(lesson)), flags=re.M), step
-        row = f"| {step['lesson']} §{step['section']}: "
-        assert row in cells[0].source and f" | {step['minutes']} | " in cells[0].source.split(row)[1].split("\n")[0]
-    taught = [(s["lesson"], s["section"]) for s in path]
+def test_the_lecture_path_fits_90_minutes_and_teaches_before_it_relies():
+    """The lecture is written in course/lecture.toml (pokerlab.course.lecture; the course map's table is written
+    from it, tests/test_lecture.py). Each section is a heading of its lesson, the minutes are at most 90, and the
+    sections the later steps rely on come first (issue 22: 07 §4-5 read §3's duplicate matches)."""
+    from pokerlab.course.lecture import read_lecture
+
+    lecture = read_lecture(NOTEBOOKS.parent / "course" / "lecture.toml")
+    assert lecture.steps[-1].end <= 90
+    for step in lecture.steps:
+        if not step.lesson:
+            continue
+        (lesson,) = NOTEBOOKS.glob(f"{step.lesson}_*.ipynb")
+        for section in step.sections:
+            assert re.search(rf"^## {section}\. ", _markdown(_read(lesson)), flags=re.M), step
+    taught = [(s.lesson, x) for s in lecture.steps for x in s.sections]
     for later, needs in {("07", "4"): ("07", "3"), ("07", "5"): ("07", "3"), ("10", "5"): ("10", "4")}.items():
         if later in taught:
             assert needs in taught and taught.index(needs) < taught.index(later), f"{later} needs {needs} first"

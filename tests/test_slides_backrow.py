@@ -139,14 +139,15 @@ def test_the_handout_puts_three_slides_to_a_page_each_beside_its_notes(tmp_path)
     leaves = shown.count('<section data-section="')
     assert page.count('<div class="row">') == leaves
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes()))
-    assert pages == math.ceil(leaves / slides.HANDOUT_PER_PAGE)
+    # the slides, three to a page, after the students' course map and before the glossary (one page each)
+    assert pages == math.ceil(leaves / slides.HANDOUT_PER_PAGE) + 2
     for notes in re.findall(r'<aside class="notes">(.*?)</aside>', shown, flags=re.S):
         assert notes in page  # every slide's speaker notes, beside it
 
 
 def test_the_lecture_notes_give_each_steps_own_minutes(decks):
     """A 3-minute step of the lecture said "10 min" in its notes (the lesson's minutes for the whole section)."""
-    steps = slides.lecture_path(NOTEBOOKS / "00_course_map.ipynb")
+    steps = slides.lecture_path()
     notes = re.findall(r'<aside class="notes">(.*?)</aside>', decks["lecture"].read_text(encoding="utf-8"), re.S)
     timed = [n for n in notes if "of the lecture (" in n]
     assert len(timed) == len(steps)

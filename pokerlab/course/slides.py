@@ -20,8 +20,10 @@ height), and as a last resort the page shrinks a slide's content to fit (never b
 :data:`MIN_FIT`).
 
 ``--pdf`` prints each deck through headless Chromium (reveal's ``?print-pdf`` view);
-``--lecture`` builds the course map's 90-minute path (``metadata.pokerlab.lecture_path`` on the
-course map's lecture cell) as one deck, with each step's time in the speaker notes.
+``--lecture`` builds the 90-minute lecture written in ``course/lecture.toml`` (:mod:`pokerlab.course.lecture`,
+the file the course map's table is written from) as one deck: a title slide, a divider before each lesson, the
+lecturer's own slides from ``course/lecture/``, sections numbered within the lecture, each step's time in the
+speaker notes.
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ from typing import Any
 
 from pokerlab import _validate
 from pokerlab._files import write_bytes, write_text
+from pokerlab.course.handout import glossary_page, linked, student_map_page
+from pokerlab.course.lecture import LectureStep, lecture_path, lesson_name, own_slides_cells, read_lecture
 from pokerlab.course.release import relink
 from pokerlab.errors import DataError, ParameterError, PokerlabError
 
@@ -91,6 +95,7 @@ class _Part:
     slide_type: str = "-"
     notes: str = ""
     cell_id: str = ""
+    lesson: str = ""  # in the lecture deck: the lesson the part comes from
 
 
 @dataclass
@@ -100,17 +105,7 @@ class _Slide:
     new_column: bool = True  # a new horizontal slide (else a sub-slide below the previous one)
     continued: str = ""  # the section's title when this slide continues it
     section: str = ""
-
-
-@dataclass(frozen=True)
-class LectureStep:
-    """One step of the course map's lecture path: minutes ``start``-``end`` spent on sections of a lesson."""
-
-    start: int
-    end: int
-    lesson: str
-    sections: tuple[str, ...]
-    cells: tuple[str, ...] = ()
+    lesson: str = ""
 
 
 # ---------------------------------------------------------------- markdown and math
@@ -511,7 +506,9 @@ def _layout(parts: Sequence[_Part]) -> list[_Slide]:
     slides: list[_Slide] = []
 
     def start(new_column: bool, part: _Part, continued: str = "") -> _Slide:
-        slide = _Slide(new_column=new_column or not slides, continued=continued, section=part.section)
+        slide = _Slide(
+            new_column=new_column or not slides, continued=continued, section=part.section, lesson=part.lesson
+        )
         slides.append(slide)
         return slide
 
@@ -710,6 +707,8 @@ def _deck_html(title: str, slides: Sequence[_Slide], reveal: str) -> str:
                 body.append(f'<div class="fragment">{b.html}</div>' if b.fragment else b.html)
             notes = f'<aside class="notes">{slide.notes}</aside>' if slide.notes else ""
             section = html.escape(slide.section)
+            if slide.lesson:
+                section += f'" data-lesson="{html.escape(slide.lesson)}'
             inner.append(f'<section data-section="{section}"><div class="fit">{"".join(body)}</div>{notes}</section>')
         out.append(inner[0] if len(inner) == 1 else "<section>" + "".join(inner) + "</section>")
     return _TEMPLATE.format(title=html.escape(title), reveal=reveal, slides="\n".join(out), fit=MIN_FIT)
@@ -721,8 +720,11 @@ HANDOUT_PER_PAGE = 3
 HANDOUT_SCALE = 0.3
 
 
-def _handout_html(title: str, slides: Sequence[_Slide], reveal: str) -> str:
-    """The deck as a handout: every slide (sub-slides too) shrunk beside its speaker notes, three to an A4 page."""
+def _handout_html(title: str, slides: Sequence[_Slide], reveal: str, course_map: Path | None = None) -> str:
+    """The deck as a handout: every slide (sub-slides too) shrunk beside its speaker notes, three to an A4 page;
+    first the students' course map (when ``course_map`` is given and exists), last the glossary, each term's first
+    use on a slide linked to it (:mod:`pokerlab.course.handout`)."""
+    seen: set[str] = set()
     rows = []
     for number, slide in enumerate(slides, start=1):
         body = []
@@ -737,13 +739,15 @@ def _handout_html(title: str, slides: Sequence[_Slide], reveal: str) -> str:
             notes = '<p class="none">(no notes)</p>'
         rows.append(
             f'<div class="row"><div class="thumb"><div class="reveal"><div class="slides"><section class="shrunk">'
-            f'<div class="fit">{"".join(body)}</div></section></div></div></div>'
+            f'<div class="fit">{linked("".join(body), seen)}</div></section></div></div></div>'
             f'<div class="notes"><p class="number">Slide {number} of {len(slides)}</p>{notes}</div></div>'
         )
     pages = [
         '<div class="page">' + "".join(rows[i : i + HANDOUT_PER_PAGE]) + "</div>"
         for i in range(0, len(rows), HANDOUT_PER_PAGE)
     ]
+    front = student_map_page(course_map) if course_map is not None else ""
+    pages = [*([front] if front else []), *pages, glossary_page()]
     w, h = WIDTH * HANDOUT_SCALE, HEIGHT * HANDOUT_SCALE
     return _HANDOUT.format(
         title=html.escape(title), reveal=reveal, pages="\n".join(pages), w=w, h=h, scale=HANDOUT_SCALE
@@ -770,6 +774,16 @@ h1.handout {{ font-size: 16px; margin: 0 0 4mm 0; color: #123a63; }}
 .notes p {{ margin: 0 0 2mm 0; }}
 .notes .number {{ color: #6a7a8a; }}
 .notes .none {{ color: #6a7a8a; font-style: italic; }}
+.page.text {{ font-size: 12px; line-height: 1.4; color: #1b1b1b; }}
+.page.text h2 {{ font-size: 18px; color: #123a63; margin: 0 0 3mm 0; }}
+.page.text table {{ border-collapse: collapse; }}
+.page.text th, .page.text td {{ border-bottom: 1px solid #ccc; padding: 2px 6px; text-align: left; }}
+.page.text td {{ vertical-align: top; }}
+.glossary dl {{ columns: 2; column-gap: 8mm; font-size: 10.5px; margin: 0; }}
+.glossary dt {{ font-weight: 700; margin-top: 2mm; break-after: avoid; }}
+.glossary dd {{ margin: 0 0 0 4mm; break-before: avoid; }}
+.glossary .lesson {{ font-weight: 400; color: #6a7a8a; }}
+a.term {{ color: inherit; text-decoration: underline dotted; }}
 </style>
 </head>
 <body>
@@ -989,123 +1003,164 @@ def build_deck(lesson: str | Path, out: str | Path) -> Path:
     title = next((p.title for p in parts if p.kind == "h1"), stem)
     target = folder / f"{stem}.slides.html"
     write_text(target, _deck_html(title, slides, reveal))
-    write_text(folder / f"{stem}.handout.html", _handout_html(title, slides, reveal))
+    write_text(
+        folder / f"{stem}.handout.html", _handout_html(title, slides, reveal, path.parent / "00_course_map.ipynb")
+    )
     return target
 
 
-def lecture_path(course_map: str | Path | None = None) -> list[LectureStep]:
-    """The 90-minute lecture of the course map, from its lecture cell's ``metadata.pokerlab.lecture_path``.
+def _step_notes(notes: str) -> str:
+    """A section's notes in the lecture without the lesson's minutes: its "N min" is the time for working through
+    the whole section (a 3-minute step whose notes said "10 min" misled the lecturer), and a cell holding two
+    sections says how the two share them; the step's own minutes are said once, at its first slide."""
+    notes = re.sub(r"<p><b>\d+ min</b></p>", "", notes)
+    return re.sub(r"<p><i>\(§[^<]*share these notes[^<]*\)</i></p>", "", notes)
 
-    >>> steps = lecture_path()
-    >>> steps[0].start, steps[-1].end  # 87 minutes of teaching, 3 for questions
-    (0, 87)
+
+def _shown_path(path: Path | None) -> str:
+    """A lecture file's name as the notes show it: its folder and name (``course/lecture.toml``)."""
+    return "" if path is None else f"{path.parent.name}/{path.name}" if path.parent.name else path.name
+
+
+def _own_label(label: str) -> _Block:
+    return _Block(f'<p class="lesson-label">{html.escape(label)}</p>', 30)
+
+
+def build_lecture(out: str | Path, notebooks: str | Path | None = None, lecture: str | Path | None = None) -> Path:
+    """Write the lecture as one deck, ``out/lecture.slides.html``; return its path.
+
+    The path is read from ``lecture`` (default: ``course/lecture.toml`` beside the lessons' folder, see
+    :func:`pokerlab.course.lecture.find_lecture_file`). The deck has a title slide (the file's title and
+    lecturer, the lessons with their minutes), a divider before each lesson (its name, the steps taken from it),
+    the lecturer's own slides where a step names them, and each section numbered within the lecture (1, 2, 3, ...)
+    under a label "Lesson 02 · <name> · §2" saying where it comes from. Each step's first slide says its minutes
+    in the speaker notes; the lesson's own minutes for a section (working time) are left out.
     """
-    if course_map is None:
-        path = _folder(None) / "00_course_map.ipynb"
-    elif isinstance(course_map, (str, Path)) and str(course_map).strip():
-        path = Path(course_map)
-    else:
-        raise ParameterError(f"course_map must be the path of the course map notebook, not {course_map!r}")
-    nb = _read_notebook(path)
-    for cell in nb["cells"]:
-        raw = ((cell.get("metadata") or {}).get("pokerlab") or {}).get("lecture_path")
-        if raw is None:
-            continue
-        if not isinstance(raw, list) or not raw:
-            raise DataError(f"the lecture_path in {str(path)!r} must be a non-empty list of steps")
-        steps = []
-        for i, step in enumerate(raw):
-            ok = (
-                isinstance(step, dict)
-                and all(_validate.is_whole(step.get(k)) for k in ("start", "end"))
-                and isinstance(step.get("lesson"), str)
-                and isinstance(step.get("sections"), list)
-                and all(isinstance(s, str) for s in step["sections"])
-                and all(isinstance(s, str) for s in step.get("cells", []))
-            )
-            if not ok:
-                raise DataError(
-                    f"step {i} of the lecture_path in {str(path)!r} is not {{start, end, lesson, sections}}"
-                )
-            steps.append(
-                LectureStep(
-                    step["start"], step["end"], step["lesson"], tuple(step["sections"]), tuple(step.get("cells", []))
-                )
-            )
-        return steps
-    raise DataError(f"{str(path)!r} has no cell with metadata.pokerlab.lecture_path (the 90-minute lecture)")
-
-
-def _step_minutes(notes: str, minutes: int) -> str:
-    """A section's notes in the lecture: its "N min" (the whole section) says the step's own minutes instead."""
-
-    def say(m: re.Match[str]) -> str:
-        if int(m.group(1)) == minutes:
-            return m.group(0)
-        return f"<p><b>{minutes} min in this lecture</b> (the lesson gives the section {m.group(1)})</p>"
-
-    return re.sub(r"<p><b>(\d+) min</b></p>", say, notes)
-
-
-def build_lecture(out: str | Path, notebooks: str | Path | None = None) -> Path:
-    """Write the course map's lecture path as one deck, ``out/lecture.slides.html``; return its path."""
     folder = _out_folder(out)
-    steps = lecture_path(_folder(notebooks) / "00_course_map.ipynb")
+    lessons_folder = _folder(notebooks)
+    plan = read_lecture(lecture, lessons_folder)
+    steps = plan.steps
     assets = _Assets(folder, "lecture")
-    total = steps[-1].end - steps[0].start
+    names = {s.lesson: lesson_name(lessons_folder, s.lesson) for s in steps if s.lesson}
+    # the title slide: the lecture's title, the lecturer, and the lessons in the order taught with their minutes
+    runs: list[tuple[str, int, int, str]] = []  # (lesson or "", start, end, title) for each run of one lesson's steps
+    for s in steps:
+        if runs and runs[-1][0] == s.lesson:
+            runs[-1] = (s.lesson, runs[-1][1], s.end, runs[-1][3])
+        else:
+            runs.append((s.lesson, s.start, s.end, s.title or "your slides"))
     items = "".join(
-        f"<li>{s.start}-{s.end} min: lesson {html.escape(s.lesson)} §{', §'.join(map(html.escape, s.sections))}</li>"
-        for s in steps
+        f"<li>{a}-{b} min: "
+        + (f"lesson {html.escape(lesson)} · {_inline(names[lesson])}" if lesson else _inline(title))
+        + "</li>"
+        for lesson, a, b, title in runs
     )
+    left = plan.minutes - plan.presenting
+    title_blocks = [_Block(f"<h1>{_inline(plan.title)}</h1>", 70)]
+    if plan.lecturer:
+        title_blocks.append(_Block(f'<p class="lecturer">{html.escape(plan.lecturer)}</p>', 40))
+    title_blocks.append(_Block(f'<ol class="agenda">{items}</ol>', 20 + 34 * len(runs)))
     parts: list[_Part] = [
         _Part(
             "h1",
-            # the course map plans a 90-minute session: the path's minutes, the rest for questions
-            [
-                _Block(f"<h1>A {max(90, total)}-minute lecture</h1>", 70),
-                _Block(f"<ol>{items}</ol>", 40 + 40 * len(steps)),
-            ],
+            title_blocks,
             "title",
-            "lecture",
+            plan.title,
             "slide",
-            f"<p>{len(steps)} steps, {total} minutes of teaching (the course map's lecture path)"
-            f"{'' if total >= 90 else f', {90 - total} for questions'}.</p>",
+            f"<p>{len(steps)} steps, {plan.presenting} minutes of presenting"
+            f"{f', {left} for questions' if left else ''} in a {plan.minutes}-minute session"
+            f" (written in {html.escape(_shown_path(plan.source))}).</p>",
         )
     ]
-    for step in steps:
-        (lesson,) = find_lessons([step.lesson], notebooks)
-        nb = _solutions_headed(_unlinked(_read_notebook(lesson)))
-        chosen = [
-            p
-            for p in _parts(nb, assets)
-            if (p.section in step.sections) or (p.cell_id in step.cells and p.section != "title")
-        ]
-        missing = [s for s in step.sections if not any(p.section == s for p in chosen)]
-        if missing:
-            raise DataError(
-                f"the lecture path names §{', §'.join(missing)} of lesson {step.lesson}, which it does not have"
-            )
+    number = 0
+    for k, step in enumerate(steps, start=1):
+        minutes = step.end - step.start
+        where = f"lesson {html.escape(step.lesson)}, §{', §'.join(map(html.escape, step.sections))}"
         timing = (
-            f"<p><b>Minutes {step.start}-{step.end} of the lecture ({step.end - step.start} min):</b> "
-            f"lesson {html.escape(step.lesson)}, §{', §'.join(map(html.escape, step.sections))}.</p>"
+            f"<p><b>Minutes {step.start}-{step.end} of the lecture ({minutes} min):</b> step {k} of {len(steps)}, "
+            + (where if step.lesson else "your slides")
+            + ".</p>"
+            + (f"<p><b>In this lecture:</b> {_inline(step.notes)}</p>" if step.notes else "")
         )
-        # each step starts a slide of its own, its time in the notes (cells taken from another section come first)
-        if chosen[0].kind != "h2":
-            label = f"Lesson {step.lesson} · {chosen[0].title}"
-            chosen.insert(0, _Part("body", [_Block(f'<p class="continued">{_inline(label)}</p>', 30)], "", label))
-        chosen[0].slide_type = "slide"
-        # the sections' own notes give the minutes of working through the whole section; in the lecture the step's
-        # minutes count (a 3-minute step whose notes said "10 min" misled the lecturer)
-        for part in chosen:
-            part.notes = _step_minutes(part.notes, step.end - step.start)
-        chosen[0].notes = timing + chosen[0].notes
+        chosen: list[_Part] = []
+        if step.lesson and (k == 1 or steps[k - 2].lesson != step.lesson):
+            # a divider before each lesson: its name and what the lecture takes from it
+            taken = []
+            for later in steps[k - 1 :]:
+                if later.lesson != step.lesson:
+                    break
+                taken.append(later)
+            listed = "".join(
+                f"<li>§{', §'.join(map(html.escape, s.sections))}"
+                + (f": {_inline(s.title)}" if s.title else "")
+                + f" ({s.end - s.start} min)</li>"
+                for s in taken
+            )
+            divider = [
+                _Block(f'<p class="lesson-label">Lesson {html.escape(step.lesson)}</p>', 30),
+                _Block(f'<h1 class="divider">{_inline(names[step.lesson])}</h1>', 70),
+                _Block(f"<ul>{listed}</ul>", 20 + 34 * len(taken)),
+            ]
+            span = f"{taken[0].start}-{taken[-1].end}"
+            chosen.append(
+                _Part(
+                    "h1",
+                    divider,
+                    "divider",
+                    names[step.lesson],
+                    "slide",
+                    f"<p>Lesson {html.escape(step.lesson)} in this lecture: minutes {span}.</p>",
+                    lesson=step.lesson,
+                )
+            )
+        for name in step.slides:
+            own = _parts({"cells": own_slides_cells(plan, name)}, assets)
+            for part in own:
+                part.section, part.lesson = "own", step.lesson
+            chosen.extend(own)
+        if step.lesson:
+            (lesson,) = find_lessons([step.lesson], lessons_folder)
+            nb = _solutions_headed(_unlinked(_read_notebook(lesson)))
+            taken_parts = [
+                p
+                for p in _parts(nb, assets)
+                if (p.section in step.sections) or (p.cell_id in step.cells and p.section != "title")
+            ]
+            missing = [s for s in step.sections if not any(p.section == s for p in taken_parts)]
+            if missing:
+                raise DataError(
+                    f"the lecture path names §{', §'.join(missing)} of lesson {step.lesson}, which it does not have"
+                )
+            retitled: dict[str, str] = {}
+            for part in taken_parts:
+                if part.kind == "h2" and part.section not in retitled:
+                    # numbered within the lecture, with the lesson's name and its own section number above
+                    number += 1
+                    heading = _SECTION_NUMBER.sub("", part.title, count=1)
+                    retitled[part.section] = f"{number}. {heading}"
+                    label = f"Lesson {step.lesson} · {names[step.lesson]} · §{part.section}"
+                    part.blocks[0] = _Block(f"<h2>{_inline(retitled[part.section])}</h2>", part.blocks[0].height)
+                    part.blocks.insert(0, _own_label(label))
+            for part in taken_parts:
+                part.title = retitled.get(part.section, part.title)
+                part.lesson = step.lesson
+                part.notes = _step_notes(part.notes)
+            if taken_parts and taken_parts[0].kind != "h2" and not step.slides:
+                label = f"Lesson {step.lesson} · {names[step.lesson]} · {taken_parts[0].title}"
+                taken_parts.insert(0, _Part("body", [_own_label(label)], "", label, lesson=step.lesson))
+            chosen.extend(taken_parts)
+        # each step starts a slide of its own (a lesson's divider is its first), its time in the notes
+        first = next(i for i, p in enumerate(chosen) if p.section != "divider")
+        chosen[first].slide_type = "slide"
+        chosen[first].notes = timing + chosen[first].notes
         parts.extend(chosen)
     target = folder / "lecture.slides.html"
     slides = _layout(parts)
     _draw_charts(slides, assets)
     reveal = _copy_reveal(folder)
-    write_text(target, _deck_html("Lecture", slides, reveal))
-    write_text(folder / "lecture.handout.html", _handout_html("Lecture", slides, reveal))
+    write_text(target, _deck_html(plan.title, slides, reveal))
+    handout = _handout_html(plan.title, slides, reveal, lessons_folder / "00_course_map.ipynb")
+    write_text(folder / "lecture.handout.html", handout)
     return target
 
 
@@ -1234,10 +1289,14 @@ def build_slides(
     lecture: bool = False,
     notebooks: str | Path | None = None,
     handout: bool = False,
+    lecture_file: str | Path | None = None,
 ) -> list[Path]:
     """Decks for the lessons (every lesson for None), or the lecture deck with ``lecture=True``; PDFs with ``pdf=True``;
     with ``handout=True`` a handout PDF of each (``<stem>.handout.pdf``: three slides to an A4 page, each beside its
     speaker notes, printed from the ``<stem>.handout.html`` written beside every deck).
+
+    ``lecture_file`` names the lecture's file (default: ``course/lecture.toml`` beside the lessons, see
+    :mod:`pokerlab.course.lecture`); it builds the lecture deck.
 
     Returns the files written (decks, then PDFs, then handouts).
     """
@@ -1245,7 +1304,9 @@ def build_slides(
         _validate.flag(flag, name)
     _out_folder(out)
     decks = (
-        [build_lecture(out, notebooks)] if lecture else [build_deck(p, out) for p in find_lessons(lessons, notebooks)]
+        [build_lecture(out, notebooks, lecture_file)]
+        if lecture or lecture_file is not None
+        else [build_deck(p, out) for p in find_lessons(lessons, notebooks)]
     )
     pdfs = [print_pdf(d) for d in decks] if pdf else []
     handouts = []

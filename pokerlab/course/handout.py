@@ -1,0 +1,141 @@
+"""The pages a handout adds to the slides: the students' course map and the glossary.
+
+``pokerlab course slides OUT --handout`` prints each deck with its speaker notes (``<stem>.handout.pdf``); a
+student who has only the handout also needs to know what the course is and what its words mean (issue 41: what
+students received never defined flop, turn and river, and used Loki, Phase II-III, NashConv and EV without saying
+what they are). So every handout opens with **the course map, the students' version** (the lessons, what each
+teaches, its minutes: no lecture plan, no grading commands), read from the course map's table of lessons, and
+ends with **the glossary**, ``assets/glossary.toml`` in this package: each term as the lessons use it and the
+lesson that first uses it. The handout's slides link to it: the first time a slide shows a term, the term links
+to its entry (``#term-<name>``).
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import json
+import re
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from pokerlab import _validate
+from pokerlab.errors import DataError
+
+__all__ = ["GlossaryTerm", "glossary", "glossary_page", "linked", "student_map_page"]
+
+
+@dataclass(frozen=True)
+class GlossaryTerm:
+    """One entry of the glossary: the term (``"flop"``; ``"Phase I, II, III"`` names several), its definition
+    and the lesson that first uses it."""
+
+    name: str
+    text: str
+    lesson: str
+
+    @property
+    def anchor(self) -> str:
+        return "term-" + re.sub(r"[^a-z0-9]+", "-", self.name.lower()).strip("-")
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The words a slide may use for the term: the name and each part of it ("exploitability, NashConv"
+        and "EV (expected value)" give both names)."""
+        parts = [p.strip() for p in re.split(r",|\(|\)", self.name) if p.strip()]
+        if self.name.startswith("Phase"):
+            parts = ["Phase I", "Phase II", "Phase III"]
+        return tuple(dict.fromkeys([self.name, *parts]))
+
+
+@functools.cache
+def _glossary() -> tuple[GlossaryTerm, ...]:
+    raw = tomllib.loads((resources.files("pokerlab.course") / "assets" / "glossary.toml").read_text("utf-8"))
+    terms = [GlossaryTerm(t["name"], t["text"], t["lesson"]) for t in raw["term"]]
+    return tuple(sorted(terms, key=lambda t: t.lesson))  # a stable sort: the file's order within a lesson
+
+
+def glossary() -> list[GlossaryTerm]:
+    """The glossary's terms in the order the course meets them.
+
+    >>> [t.name for t in glossary()][2:5]
+    ['flop', 'turn', 'river']
+    """
+    return list(_glossary())
+
+
+def glossary_page() -> str:
+    """The glossary as an HTML page of the handout, each entry with its anchor."""
+    rows = "".join(
+        f'<dt id="{t.anchor}">{html.escape(t.name)} <span class="lesson">(lesson {t.lesson})</span></dt>'
+        f"<dd>{html.escape(t.text)}</dd>"
+        for t in glossary()
+    )
+    return f'<div class="page text glossary"><h2>Glossary</h2><dl>{rows}</dl></div>'
+
+
+_PROTECTED = re.compile(r"<(code|math|a|pre|h1|h2|h3)\b.*?</\1>|<[^>]+>", re.S)
+
+
+def linked(markup: str, seen: set[str]) -> str:
+    """``markup`` (a slide's HTML) with the first use of each glossary term not yet in ``seen`` linked to its
+    entry; text inside tags, code, math, headings and links is left alone. ``seen`` gains the terms linked.
+
+    >>> linked("<p>On the flop and the turn</p>", set())
+    '<p>On the <a class="term" href="#term-flop">flop</a> and the <a class="term" href="#term-turn">turn</a></p>'
+    """
+    if not isinstance(markup, str):
+        raise _validate.refused(markup, str, f"markup must be a slide's HTML text, not {markup!r}")
+    if not isinstance(seen, set):
+        raise _validate.refused(seen, set, f"seen must be a set of the terms linked so far, not {seen!r}")
+    for term in glossary():
+        if term.anchor in seen:
+            continue
+        words = "|".join(re.escape(w) for w in term.words)
+        pattern = re.compile(r"(?<![\w-])((?:" + words + r")s?)(?![\w-])")
+        start, spans = 0, []
+        for p in _PROTECTED.finditer(markup):
+            spans.append((start, p.start()))
+            start = p.end()
+        spans.append((start, len(markup)))
+        for a, b in spans:
+            m = pattern.search(markup, a, b)
+            if m:
+                link = f'<a class="term" href="#{term.anchor}">{m.group(1)}</a>'
+                markup = markup[: m.start()] + link + markup[m.end() :]
+                seen.add(term.anchor)
+                break
+    return markup
+
+
+def student_map_page(course_map: str | Path) -> str:
+    """The students' course map as an HTML page of the handout: each lesson, what it teaches, its minutes (the
+    course map's table of lessons; the lecture plan and grading stay with the lecturer). Empty when there is no
+    course map beside the lessons."""
+    if not isinstance(course_map, (str, Path)) or not str(course_map).strip():
+        raise _validate.refused(course_map, (str, Path), f"course_map must be a notebook's path, not {course_map!r}")
+    try:
+        nb = json.loads(Path(course_map).read_text(encoding="utf-8"))
+    except OSError:
+        return ""
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise DataError(f"{str(course_map)!r} is not a notebook (JSON): {exc}") from None
+    rows = []
+    for cell in nb.get("cells", []):
+        src = cell.get("source", "")
+        text = "".join(src) if isinstance(src, list) else str(src)
+        for m in re.finditer(r"^\| \[([^\]]*)\]\(\d\d_\w+\.ipynb\) \| ([^|]*) \|.*?\| (\d+) \|$", text, re.M):
+            title, what, minutes = (html.escape(x.strip()) for x in m.groups())
+            what = re.sub(r"\*\*(.*?)\*\*", r"<b>\1</b>", what)
+            rows.append(f"<tr><td>{title}</td><td>{what}</td><td>{minutes}</td></tr>")
+    if not rows:
+        return ""
+    return (
+        '<div class="page text course-map"><h2>The course</h2>'
+        "<p>A course on how programs play Texas Hold'em, from the cards to an equilibrium. Each lesson is a notebook"
+        " you run in JupyterLab; the minutes are for working through it once. The words the slides use are defined"
+        " in the glossary at the end of this handout.</p>"
+        f"<table><tr><th>lesson</th><th>what you learn</th><th>minutes</th></tr>{''.join(rows)}</table></div>"
+    )
