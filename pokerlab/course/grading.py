@@ -47,7 +47,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -639,6 +639,9 @@ def _run_submission(
         )
         with _RUNNING_LOCK:
             _RUNNING.add(proc)
+            stopping = _STOP.is_set()
+        if stopping:  # Ctrl-C came while this runner was starting: it goes at once, like the others
+            os.killpg(proc.pid, signal.SIGKILL)
         try:
             # the cells' own time, and each try at starting the kernel (the runner's clock starts once it is ready)
             limit = timeout + START_TRIES * READY_SECONDS + 30
@@ -675,16 +678,7 @@ def _run_submission(
             run.notes.append(f"the notebook's run ended abnormally{why}: later cells were not run")
     finally:
         if group is not None:
-            oom, refused = group.events()
-            if oom:
-                run.notes.append(
-                    f"the notebook's processes reached the memory limit ({memory // 2**20} MB for all of them "
-                    f"together): {oom} of them stopped (out of memory)"
-                )
-            if refused:
-                run.notes.append(
-                    f"the notebook reached its limit of {processes} processes and threads: {refused} more were refused"
-                )
+            run.notes.extend(group.notes())
             group.close()  # everything the submission left running
         if proc is not None:
             with _RUNNING_LOCK:
@@ -850,6 +844,9 @@ class _Checker:
                 stderr=subprocess.DEVNULL,
                 cwd=self._cwd,
                 env=env,
+                # not in the grader's process group: a Ctrl-C in the terminal must not kill it before the grader
+                # stops, or a grade given in that moment would say the checks died (and be kept in the gradebook)
+                start_new_session=True,
             )
         return self._proc
 
@@ -1116,9 +1113,11 @@ def grade(
             g.notebook, g.submission = sub.path, sub.relative
             g.student = _submissions.student(sub.relative, student_from)
             if out is not None and not g.reused:
-                out.write(names[i], feedback_html(g, parsed[i][0], lessons))
-                if not any(n.startswith("the kernel did not start") for n in g.notes):
-                    _gradebook.record(out, sub.relative, sub.digest, settings, names[i], g.record())
+                page = feedback_html(g, parsed[i][0], lessons)
+                with _uninterrupted():  # Ctrl-C: the page and its gradebook line both, or neither
+                    out.write(names[i], page)
+                    if not any(n.startswith("the kernel did not start") for n in g.notes):
+                        _gradebook.record(out, sub.relative, sub.digest, settings, names[i], g.record())
             grades[i] = g
             if on_result is not None:
                 on_result(g)
@@ -1140,6 +1139,21 @@ def grade(
 _LOCAL = threading.local()
 _RUNNING: set[subprocess.Popen[str]] = set()  # every runner in flight (stopped at once on Ctrl-C)
 _RUNNING_LOCK = threading.Lock()
+_STOP = threading.Event()  # set on Ctrl-C: a runner that starts after it is stopped at once
+
+
+@contextlib.contextmanager
+def _uninterrupted() -> Iterator[None]:
+    """Ctrl-C waits until the block is done (a page and its gradebook line are written whole, or not at all):
+    SIGINT is blocked in the main thread meanwhile and raised as KeyboardInterrupt right after."""
+    block = threading.current_thread() is threading.main_thread() and hasattr(signal, "pthread_sigmask")
+    if block:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        if block:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _thread_checker(reveal: bool) -> _Checker:
@@ -1170,6 +1184,7 @@ def _grade_job(
 
 def _stop_running() -> None:
     with _RUNNING_LOCK:
+        _STOP.set()
         running = list(_RUNNING)
     for proc in running:
         with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -1187,6 +1202,7 @@ def _on_threads(
     work is in the kernels and check processes: the threads only wait for them)."""
     from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 
+    _STOP.clear()
     pool = ThreadPoolExecutor(max_workers=max(1, min(workers, len(jobs) or 1)), thread_name_prefix="pokerlab-grade")
     checkers: list[_Checker] = []
 
