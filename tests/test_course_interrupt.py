@@ -22,7 +22,7 @@ from pokerlab.course import _limits, grading
 from tests.course_tiny import answer, tiny_lesson, write
 from tests.timing import hang_guard
 
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(sys.platform != "linux", reason="uses /proc and signals")]
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="uses /proc and signals")
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -70,6 +70,7 @@ def _wait_for(what, seconds: float, proc: subprocess.Popen) -> None:
         time.sleep(0.2)
 
 
+@pytest.mark.slow
 def test_ctrl_c_leaves_nothing_running_nothing_half_written_and_a_rerun_resumes(tmp_path):
     les = tiny_lesson(tmp_path / "lesson")
     subs = tmp_path / "subs"
@@ -133,3 +134,43 @@ def test_ctrl_c_leaves_nothing_running_nothing_half_written_and_a_rerun_resumes(
         "cat/t.ipynb": (False, 1),
         "dan/t.ipynb": (False, 1),
     }, got
+
+
+def test_a_page_and_its_gradebook_line_are_written_before_ctrl_c_is_raised(tmp_path):
+    """The race the whole-run test cannot aim at: SIGINT arriving between a page and its gradebook line."""
+    done = []
+    with pytest.raises(KeyboardInterrupt), grading._uninterrupted():
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.05)  # a signal not blocked would raise here
+        done.append("page")
+        done.append("gradebook line")
+    assert done == ["page", "gradebook line"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # pytest's own handler is back
+
+
+def test_the_check_process_is_not_in_the_graders_process_group():
+    """A terminal's Ctrl-C reaches the grader's group: the check process must not die first (a grade given in
+    that moment would say the checks died, and be kept in the gradebook)."""
+    checker = grading._Checker()
+    try:
+        proc = checker._start()
+        assert os.getpgid(proc.pid) != os.getpgid(0)
+    finally:
+        checker.close()
+
+
+def test_a_runner_started_after_ctrl_c_is_stopped_at_once(tmp_path):
+    """A worker thread that was still preparing its notebook when Ctrl-C came starts its runner afterwards:
+    the runner is killed at once instead of running the notebook to its end."""
+    les = tiny_lesson(tmp_path / "lesson")
+    nb = answer(les, "import time\ntime.sleep(3000)\nx = 4")
+    grading._STOP.set()
+    try:
+        start = time.monotonic()
+        run = grading.grade_notebook(tmp_path / "s.ipynb", nb, "", [les], timeout=900, isolate="none")
+        seconds = time.monotonic() - start
+    finally:
+        grading._STOP.clear()
+    print(run.lines(), f"{seconds:.1f} s")
+    assert run.score == 0 and run.exercises[0].message
+    assert seconds < hang_guard(100)  # a hang guard (at most 800 s): not stopped, it would wait its 900 s timeout

@@ -1145,15 +1145,20 @@ _STOP = threading.Event()  # set on Ctrl-C: a runner that starts after it is sto
 @contextlib.contextmanager
 def _uninterrupted() -> Iterator[None]:
     """Ctrl-C waits until the block is done (a page and its gradebook line are written whole, or not at all):
-    SIGINT is blocked in the main thread meanwhile and raised as KeyboardInterrupt right after."""
-    block = threading.current_thread() is threading.main_thread() and hasattr(signal, "pthread_sigmask")
-    if block:
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    in the main thread, SIGINT is only noted meanwhile and raised again right after. (Blocking the signal in
+    the main thread would not do: the kernel then hands it to a worker thread, and Python still raises it in
+    the main thread at once.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
     try:
         yield
     finally:
-        if block:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.signal(signal.SIGINT, previous)
+        if caught:
+            signal.raise_signal(signal.SIGINT)
 
 
 def _thread_checker(reveal: bool) -> _Checker:
@@ -1224,6 +1229,7 @@ def _on_threads(
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+        _STOP.clear()  # every thread has ended: a later grade (from Python, after a Ctrl-C) runs normally
         for c in checkers:
             c.close()
 
