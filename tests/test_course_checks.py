@@ -504,3 +504,22 @@ def test_lesson_12_checks_use_the_shared_helpers():
     assert miss["message"].endswith("is not right (to 2 decimals)") and leaks(miss["message"], {"g": 75 / 7}) == []
     assert _one(stem, 3, reveal=True, gain=10.6)["message"].endswith("; expected 10.71")
     assert _one(stem, 1, bluff_share=0.3, call_share=0.571)["passed"]
+
+
+@pytest.mark.parametrize("stem", sorted(BY_STEM))
+def test_every_check_is_written_with_the_shared_helpers_and_states_its_precision(stem):
+    """What let lessons 06 and 12 slip through: hidden tests written as plain ``assert`` (their own tolerance,
+    their own words, the answer in an f-string), a float answer with no precision in its prompt. Every hidden
+    test goes through :mod:`pokerlab.course.checks`, every visible one too (no bare ``assert``), and every answer
+    whose solution is not a whole number has a precision (``metadata.pokerlab.decimals``) its prompt states."""
+    les = BY_STEM[stem]
+    for e in les.exercises:
+        visible, _, hidden = e.check.partition(BEGIN_HIDDEN)
+        hidden = hidden.split(END_HIDDEN)[0]
+        assert "from pokerlab.course.checks import" in hidden, (stem, e.number)
+        for part in (visible, hidden):
+            assert not re.search(r"^\s*assert\b", part, re.M), (stem, e.number, part)
+        decimals = _decimals(les, e)
+        for name, value in SOLUTIONS[stem][e.number].items():
+            fractional = [v for v in _leaves(value) if isinstance(v, float) and v != int(v)]
+            assert not fractional or name in decimals, (stem, e.number, name)
