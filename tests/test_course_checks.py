@@ -460,3 +460,66 @@ def test_close_accepts_every_answer_as_precise_as_asked_and_nothing_coarser():
     checks.same(2, "the pot", 60.0, 60)
     with pytest.raises(checks.CheckFailed):
         checks.same(2, "the flag", True, 1)
+
+
+def test_lesson_06_checks_say_what_is_wrong_in_the_students_terms():
+    """Lesson 06 in the checks' form: a factor left unclipped, a decision written as the enum's name, a raise
+    in fractions of a chip, a zero standard error are refused by the visible checks, in the student's words and
+    without the answer; ints are numbers."""
+    stem = "06_opponent_modelling"
+
+    def said(number, **answers):
+        r = _one(stem, number, visible_only=True, **answers)
+        assert not r["passed"]
+        if number != 3:  # exercise 3's message lists the three decisions the prompt names
+            assert leaks(r["message"], SOLUTIONS[stem][number]) == [], r["message"]
+        return r["message"]
+
+    assert "outside the range the formula clips every factor to" in said(1, factors=[0.375, -0.125, 1.25])
+    assert "must hold 3 items" in said(1, factors=[0.375, 0.01])
+    assert "must be one of 'fold', 'call', 'raise'" in said(
+        3, decisions_by_ehs=["DecisionKind.RAISE"] * 4, raise_at_06=61
+    )
+    assert "whole number" in said(3, decisions_by_ehs=["call"] * 4, raise_at_06=60.7)
+    assert "more than the 200 chips in hand" in said(3, decisions_by_ehs=["call"] * 4, raise_at_06=250)
+    assert "varies from match to match" in said(4, se=0)
+    assert "between 0 and 1" in said(2, strength_mu03=50, strength_mu06=0.8)
+    # the hidden tests: an int is a number; the solution to the stated 3 decimals passes, a near miss does not
+    assert _one(stem, 1, factors=[0.375, 0.01, 1])["passed"]
+    assert _one(stem, 4, se=0.091)["passed"]
+    miss = _one(stem, 4, se=0.0289)  # divided by 10 instead of sqrt 10
+    assert miss["message"] == (
+        "check failed: Exercise 4: the standard error of the mean of 10 uniform strengths is not right (to 3 decimals)"
+    )
+    assert _one(stem, 4, reveal=True, se=0.0289)["message"].endswith("; expected 0.091")
+
+
+def test_lesson_12_checks_use_the_shared_helpers():
+    """Lesson 12's checks were plain asserts; now the same rules as every other lesson: a share outside 0..1
+    is told so, a hidden miss names the property, ``--reveal`` adds the value."""
+    stem = "12_equilibrium_after_the_flop"
+    r = _one(stem, 1, visible_only=True, bluff_share=30, call_share=0.571)
+    assert "write 50 % as 0.5" in r["message"]
+    miss = _one(stem, 3, gain=10.6)
+    assert miss["message"].endswith("is not right (to 2 decimals)") and leaks(miss["message"], {"g": 75 / 7}) == []
+    assert _one(stem, 3, reveal=True, gain=10.6)["message"].endswith("; expected 10.71")
+    assert _one(stem, 1, bluff_share=0.3, call_share=0.571)["passed"]
+
+
+@pytest.mark.parametrize("stem", sorted(BY_STEM))
+def test_every_check_is_written_with_the_shared_helpers_and_states_its_precision(stem):
+    """What let lessons 06 and 12 slip through: hidden tests written as plain ``assert`` (their own tolerance,
+    their own words, the answer in an f-string), a float answer with no precision in its prompt. Every hidden
+    test goes through :mod:`pokerlab.course.checks`, every visible one too (no bare ``assert``), and every answer
+    whose solution is not a whole number has a precision (``metadata.pokerlab.decimals``) its prompt states."""
+    les = BY_STEM[stem]
+    for e in les.exercises:
+        visible, _, hidden = e.check.partition(BEGIN_HIDDEN)
+        hidden = hidden.split(END_HIDDEN)[0]
+        assert "from pokerlab.course.checks import" in hidden, (stem, e.number)
+        for part in (visible, hidden):
+            assert not re.search(r"^\s*assert\b", part, re.M), (stem, e.number, part)
+        decimals = _decimals(les, e)
+        for name, value in SOLUTIONS[stem][e.number].items():
+            fractional = [v for v in _leaves(value) if isinstance(v, float) and v != int(v)]
+            assert not fractional or name in decimals, (stem, e.number, name)

@@ -17,6 +17,13 @@ its files are root's: the kernel (``nobody``) cannot leave the group. When the m
 OOM killer chooses a process of that group only; the group's events say so afterwards (:meth:`Group.events`),
 and everything left in it is killed when the submission is done (:meth:`Group.close`).
 
+With cgroup v2 the group is made under the grader's own group where its children can have both controllers,
+else under the hierarchy's root (a login session's scope has processes of its own, which v2 forbids to a group
+that gives its children controllers; the root is exempt). The v2 path is tested only against a fake cgroup
+filesystem in a temporary folder (``tests/test_course_limits.py``: :func:`hierarchy` takes the cgroup root and the
+``/proc/self`` folder as arguments): the machines the project is tested on have cgroup v1, where the limits are
+tested for real (four children touching 600 MB each, a fork bomb beside a second grader).
+
 Creating groups needs write access to the hierarchy: root, or a delegated subtree (systemd ``Delegate=``).
 Where neither exists :func:`available` says why and the grader refuses unless told to grade with limits per
 process only (``--allow-per-process-limits``).
@@ -45,9 +52,9 @@ class Hierarchy:
     pids: str
 
 
-def _mounts() -> list[tuple[str, str, set[str]]]:
+def _mounts(proc: str = "/proc/self") -> list[tuple[str, str, set[str]]]:
     out = []
-    with contextlib.suppress(OSError), open("/proc/self/mounts") as f:
+    with contextlib.suppress(OSError), open(os.path.join(proc, "mounts")) as f:
         for line in f:
             parts = line.split()
             if len(parts) >= 4 and parts[2] in ("cgroup", "cgroup2"):
@@ -55,10 +62,10 @@ def _mounts() -> list[tuple[str, str, set[str]]]:
     return out
 
 
-def _own() -> dict[str, str]:
+def _own(proc: str = "/proc/self") -> dict[str, str]:
     """This process's group per controller (``"0::"`` is the unified one, key ``""``)."""
     out: dict[str, str] = {}
-    with contextlib.suppress(OSError), open("/proc/self/cgroup") as f:
+    with contextlib.suppress(OSError), open(os.path.join(proc, "cgroup")) as f:
         for line in f:
             parts = line.rstrip("\n").split(":", 2)
             if len(parts) == 3:
@@ -78,14 +85,20 @@ def _writable_folder(path: str) -> bool:
     return True
 
 
-def _v2(mount: str, own: str) -> Hierarchy | None:
-    base = os.path.join(mount, own.lstrip("/"))
+def _v2_group(base: str) -> Hierarchy | None:
+    """``base`` if its children can get the ``memory`` and ``pids`` controllers and this user can create them."""
     try:
         with open(os.path.join(base, "cgroup.controllers")) as f:
             controllers = set(f.read().split())
     except OSError:
         return None
     if not {"memory", "pids"} <= controllers or not _writable_folder(base):
+        return None
+    try:
+        with open(os.path.join(base, "cgroup.subtree_control")) as f:
+            if {"memory", "pids"} <= set(f.read().split()):
+                return Hierarchy(2, base, base)
+    except OSError:
         return None
     try:  # the children of this group get both controllers (refused where this group has processes of its own)
         with open(os.path.join(base, "cgroup.subtree_control"), "w") as f:
@@ -95,11 +108,22 @@ def _v2(mount: str, own: str) -> Hierarchy | None:
     return Hierarchy(2, base, base)
 
 
-def hierarchy() -> tuple[Hierarchy | None, str]:
-    """Where this process can create limited groups, or None and why not."""
-    if not os.path.isdir("/sys/fs/cgroup"):
+def _v2(mount: str, own: str) -> Hierarchy | None:
+    """This process's own group, else the hierarchy's root: cgroup v2 lets a group with processes of its own
+    (a login session's scope, say) have no controllers for its children, and the root is exempt from that rule."""
+    for base in dict.fromkeys([os.path.join(mount, own.lstrip("/")), mount]):
+        if (found := _v2_group(base)) is not None:
+            return found
+    return None
+
+
+def hierarchy(root: str = "/sys/fs/cgroup", proc: str = "/proc/self") -> tuple[Hierarchy | None, str]:
+    """Where this process can create limited groups, or None and why not. ``root`` is where cgroups are
+    mounted and ``proc`` the folder with this process's ``mounts`` and ``cgroup`` files (the tests give a fake
+    of both in a temporary folder: this machine has cgroup v1 only)."""
+    if not os.path.isdir(root):
         return None, "this system has no cgroups"
-    mounts, own = _mounts(), _own()
+    mounts, own = _mounts(proc), _own(proc)
     for path, kind, _ in mounts:
         if kind == "cgroup2" and (found := _v2(path, own.get("", "/"))) is not None:
             return found, ""
@@ -181,6 +205,21 @@ class Group:
         if self.where.version == 1 and oom == 0:  # an older kernel without the count: the limit was hit at least
             oom = 1 if _field(os.path.join(mem, "memory.oom_control"), "under_oom") else 0
         return oom, _field(os.path.join(pids, "pids.events"), "max")
+
+    def notes(self) -> list[str]:
+        """What the group's limits did to the submission, in its words (none when no limit was reached)."""
+        oom, refused = self.events()
+        said = []
+        if oom:
+            said.append(
+                f"the notebook ran out of memory: its processes reached the memory limit ({self.memory // 2**20} MB "
+                f"for all of them together) and {oom} of them {'was' if oom == 1 else 'were'} stopped"
+            )
+        if refused:
+            said.append(
+                f"the notebook reached its limit of {self.processes} processes and threads: {refused} more were refused"
+            )
+        return said
 
     def close(self) -> None:
         """Kill every process left in the group, then remove it."""

@@ -47,7 +47,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -639,6 +639,9 @@ def _run_submission(
         )
         with _RUNNING_LOCK:
             _RUNNING.add(proc)
+            stopping = _STOP.is_set()
+        if stopping:  # Ctrl-C came while this runner was starting: it goes at once, like the others
+            os.killpg(proc.pid, signal.SIGKILL)
         try:
             # the cells' own time, and each try at starting the kernel (the runner's clock starts once it is ready)
             limit = timeout + START_TRIES * READY_SECONDS + 30
@@ -675,16 +678,7 @@ def _run_submission(
             run.notes.append(f"the notebook's run ended abnormally{why}: later cells were not run")
     finally:
         if group is not None:
-            oom, refused = group.events()
-            if oom:
-                run.notes.append(
-                    f"the notebook's processes reached the memory limit ({memory // 2**20} MB for all of them "
-                    f"together): {oom} of them stopped (out of memory)"
-                )
-            if refused:
-                run.notes.append(
-                    f"the notebook reached its limit of {processes} processes and threads: {refused} more were refused"
-                )
+            run.notes.extend(group.notes())
             group.close()  # everything the submission left running
         if proc is not None:
             with _RUNNING_LOCK:
@@ -850,6 +844,9 @@ class _Checker:
                 stderr=subprocess.DEVNULL,
                 cwd=self._cwd,
                 env=env,
+                # not in the grader's process group: a Ctrl-C in the terminal must not kill it before the grader
+                # stops, or a grade given in that moment would say the checks died (and be kept in the gradebook)
+                start_new_session=True,
             )
         return self._proc
 
@@ -1115,9 +1112,11 @@ def grade(
             g.notebook, g.submission = sub.path, sub.relative
             g.student = _submissions.student(sub.relative, student_from)
             if out is not None and not g.reused:
-                out.write(names[i], feedback_html(g, parsed[i][0], lessons))
-                if not any(n.startswith("the kernel did not start") for n in g.notes):
-                    _gradebook.record(out, sub.relative, sub.digest, settings, names[i], g.record())
+                page = feedback_html(g, parsed[i][0], lessons)
+                with _uninterrupted():  # Ctrl-C: the page and its gradebook line both, or neither
+                    out.write(names[i], page)
+                    if not any(n.startswith("the kernel did not start") for n in g.notes):
+                        _gradebook.record(out, sub.relative, sub.digest, settings, names[i], g.record())
             grades[i] = g
             if on_result is not None:
                 on_result(g)
@@ -1139,6 +1138,26 @@ def grade(
 _LOCAL = threading.local()
 _RUNNING: set[subprocess.Popen[str]] = set()  # every runner in flight (stopped at once on Ctrl-C)
 _RUNNING_LOCK = threading.Lock()
+_STOP = threading.Event()  # set on Ctrl-C: a runner that starts after it is stopped at once
+
+
+@contextlib.contextmanager
+def _uninterrupted() -> Iterator[None]:
+    """Ctrl-C waits until the block is done (a page and its gradebook line are written whole, or not at all):
+    in the main thread, SIGINT is only noted meanwhile and raised again right after. (Blocking the signal in
+    the main thread would not do: the kernel then hands it to a worker thread, and Python still raises it in
+    the main thread at once.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if caught:
+            signal.raise_signal(signal.SIGINT)
 
 
 def _thread_checker(reveal: bool) -> _Checker:
@@ -1169,6 +1188,7 @@ def _grade_job(
 
 def _stop_running() -> None:
     with _RUNNING_LOCK:
+        _STOP.set()
         running = list(_RUNNING)
     for proc in running:
         with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -1186,6 +1206,7 @@ def _on_threads(
     work is in the kernels and check processes: the threads only wait for them)."""
     from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 
+    _STOP.clear()
     pool = ThreadPoolExecutor(max_workers=max(1, min(workers, len(jobs) or 1)), thread_name_prefix="pokerlab-grade")
     checkers: list[_Checker] = []
 
@@ -1207,6 +1228,7 @@ def _on_threads(
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+        _STOP.clear()  # every thread has ended: a later grade (from Python, after a Ctrl-C) runs normally
         for c in checkers:
             c.close()
 
