@@ -360,6 +360,31 @@ def test_value_does_not_depend_on_algorithm_or_threads() -> None:
         assert a.exploitability <= 0.001 * 100
 
 
+def test_a_turn_on_two_threads_gives_the_same_numbers_as_on_one() -> None:
+    """The river subtrees are handed to the threads one at a time, largest first; each subtree's arithmetic and
+    the order of the sum over them are the same, so the solutions are identical, not only close."""
+    spot = ("Qh 9c 5d 2s", "AA, KK, QJ, T9s, 87s, A5s", "QQ-TT, AQ, KQ, J9s")
+    one, two = (
+        solve.postflop(*spot, pot=100, stack=100, bets="50%", target=0.0, max_iterations=20, threads=th, progress=False)
+        for th in (1, 2)
+    )
+    assert two.value == one.value and two.exploitability == one.exploitability
+    assert two.frequencies(("check", "check", "7c")) == one.frequencies(("check", "check", "7c"))
+
+
+def test_threads_none_solves_a_small_turn_on_one_thread_and_a_large_one_on_all() -> None:
+    import numba
+
+    small = P._spec("Qh9c5d2s", "AA,KK,QJ", "QQ-TT,AQ", 100, 100, "50%", "a", None, None, 0.01, 10, None, "dcfr", False)
+    big = P._spec("Td9d6hQc", "22+,A2+,K2+", "22+,A2+,K2+", 200, 900, "50%, 100%", "a", None, None, 0.01, 10, None,
+                  "dcfr", False)  # fmt: skip
+    games = [P._Game(s.board, s.ranges, s.pot, s.stack, s.bets, s.raises) for s in (small, big)]
+    assert games[0].work < P.PARALLEL_MIN_WORK <= games[1].work
+    assert not P._parallel(games[0], None)
+    assert P._parallel(games[1], None) == (numba.get_num_threads() > 1)
+    assert P._parallel(games[0], 2) == (numba.get_num_threads() > 1)  # asked for: threads it is
+
+
 _HANDS = ["AA", "KK", "QQ", "AKs", "KQo", "T9s", "65s", "A5s", "JJ", "87o", "22"]
 
 

@@ -71,7 +71,13 @@ def _sigma(src, base, na, n, lock, has_lock, out):  # pragma: no cover - compile
 @njit(cache=True, fastmath=True)
 def _mass(reach_o, cards_o, n_o, cards_t, n_t, same_t, k, strength_t, out):  # pragma: no cover - compiled
     """Opponent reach on hands sharing no card with each traverser hand."""
-    tab = np.zeros(52)
+    _mass_ws(reach_o, cards_o, n_o, cards_t, n_t, same_t, k, strength_t, out, np.empty(52))
+
+
+@njit(cache=True, fastmath=True)
+def _mass_ws(reach_o, cards_o, n_o, cards_t, n_t, same_t, k, strength_t, out, tab):  # pragma: no cover - compiled
+    """:func:`_mass` with the caller's 52-entry scratch table (no allocation in the hot loop)."""
+    tab[:] = 0.0
     tot = 0.0
     for g in range(n_o):
         r = reach_o[g]
@@ -92,17 +98,27 @@ def _mass(reach_o, cards_o, n_o, cards_t, n_t, same_t, k, strength_t, out):  # p
 @njit(cache=True, fastmath=True)
 def _showdown(reach_o, t, k, cards, nh, strength, order, cnt, same, win, lose, tie, out):  # pragma: no cover
     """out[h] = win * (mass below h) + lose * (mass above h) + tie * (mass level with h), card removal included."""
+    n_t = nh[t]
+    _showdown_ws(
+        reach_o, t, k, cards, nh, strength, order, cnt, same, win, lose, tie, out,
+        np.empty(52), np.empty(n_t), np.empty(n_t), np.empty(n_t),
+    )  # fmt: skip
+
+
+@njit(cache=True, fastmath=True)
+def _showdown_ws(
+    reach_o, t, k, cards, nh, strength, order, cnt, same, win, lose, tie, out, tab, below, above, mass
+):  # pragma: no cover - compiled
+    """:func:`_showdown` with the caller's scratch arrays (no allocation in the hot loop)."""
     o = 1 - t
     n_t = nh[t]
     for h in range(n_t):
         out[h] = 0.0
-    tab = np.zeros(52)
+    tab[:] = 0.0
     run = 0.0
     j = 0
     co = cnt[o, k]
     ct = cnt[t, k]
-    below = np.zeros(n_t)
-    above = np.zeros(n_t)
     i = 0
     while i < ct:
         h = order[t, k, i]
@@ -136,8 +152,7 @@ def _showdown(reach_o, t, k, cards, nh, strength, order, cnt, same, win, lose, t
             j -= 1
         above[h] = run - tab[cards[t, h, 0]] - tab[cards[t, h, 1]]
         i -= 1
-    mass = np.empty(n_t)
-    _mass(reach_o, cards[o], nh[o], cards[t], n_t, same[t], k, strength[t], mass)
+    _mass_ws(reach_o, cards[o], nh[o], cards[t], n_t, same[t], k, strength[t], mass, tab)
     for i in range(ct):
         h = order[t, k, i]
         out[h] = win * below[h] + lose * above[h] + tie * (mass[h] - below[h] - above[h])
@@ -159,6 +174,10 @@ def _segment(
     cfv = np.empty((ln, n_t))
     nmax = max(n_t, n_o)
     sig = np.empty((kid.shape[1], nmax))
+    tab = np.empty(52)
+    below = np.empty(n_t)
+    above = np.empty(n_t)
+    mass = np.empty(n_t)
     for g in range(n_o):
         ro[0, g] = ro0[g]
     for h in range(n_t):
@@ -193,11 +212,14 @@ def _segment(
         po = put1[i] if t == 0 else put0[i]
         if kd == 0:
             pay = -pt if player[i] == t else pot + po
-            _mass(ro[li], cards[o], n_o, cards[t], n_t, same[t], k, strength[t], cfv[li])
+            _mass_ws(ro[li], cards[o], n_o, cards[t], n_t, same[t], k, strength[t], cfv[li], tab)
             for h in range(n_t):
                 cfv[li, h] *= pay
         elif kd == 1:
-            _showdown(ro[li], t, k, cards, nh, strength, order, cnt, same, pot + po, -pt, 0.5 * pot, cfv[li])
+            _showdown_ws(
+                ro[li], t, k, cards, nh, strength, order, cnt, same, pot + po, -pt, 0.5 * pot, cfv[li],
+                tab, below, above, mass,
+            )  # fmt: skip
         elif kd == 3:
             j = leaf[i]
             for h in range(n_t):
@@ -334,11 +356,21 @@ def _instances_par(
     disc,
     pot,
 ):  # pragma: no cover - compiled
-    """Every river subtree, spread over numba's threads."""
+    """Every river subtree, spread over numba's threads, largest first and one subtree at a time.
+
+    numba's default schedule cuts the loop into one contiguous block per thread; the subtrees under a
+    check-check are far larger than those under an all-in call (a single showdown), so one thread got
+    most of the work and the other waited. Handing out one subtree at a time (chunk size 1), the
+    largest first, keeps both busy, and a thread the machine descheduled delays only its current subtree.
+    """
     n = res.shape[0]
-    for x in prange(n):
+    cost = np.empty(n)
+    for x in range(n):
+        cost[x] = -tmpl_len[x // K]
+    todo = np.argsort(cost, kind="mergesort")
+    for i in prange(n):
         _instance(
-            x,
+            todo[i],
             t,
             mode,
             K,

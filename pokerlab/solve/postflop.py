@@ -354,6 +354,7 @@ class _Game:
         self.leaf_node = np.array([n.index for n in leaves], dtype=np.int64)
         self.tmpl_root = np.array([n.tmpl.index for n in leaves], dtype=np.int64)  # type: ignore[union-attr]
         self.tmpl_len = np.array([len(self.tmpl_nodes[id(n.tmpl)]) for n in leaves], dtype=np.int64)
+        self.work = int(self.K * sum(len(self.tmpl_nodes[id(n.tmpl)]) for n in leaves) * int(self.nh.max()))
         N = len(nodes)
         maxk = max([len(n.kids) for n in nodes] + [1])
         kind = np.array([n.kind for n in nodes], dtype=np.int64)
@@ -518,11 +519,20 @@ class _State:
     has_lock: bool
 
 
-def _parallel(g: _Game) -> bool:
-    """Threads pay off when there are several river subtrees and more than one thread."""
+PARALLEL_MIN_WORK = 200_000
+"""With ``threads=None``, a spot runs on numba's threads only when a pass visits at least this many
+(node, hand) cells in its river subtrees (the sum over chance leaves of 44 subtrees' node counts times the
+larger range's size): below it, starting the threads and waiting at the end of every pass costs more than
+the second core gives (measured on a 2-core machine). Rivers always run on one thread (one subtree)."""
+
+
+def _parallel(g: _Game, threads: int | None) -> bool:
+    """Whether the river subtrees are spread over numba's threads (see :data:`PARALLEL_MIN_WORK`)."""
     import numba
 
-    return len(g.leaves) * g.K > 1 and numba.get_num_threads() > 1
+    if len(g.leaves) * g.K <= 1 or numba.get_num_threads() <= 1:
+        return False
+    return threads is not None or g.work >= PARALLEL_MIN_WORK
 
 
 def _arrays(g: _Game, s: _State) -> tuple[Any, ...]:
@@ -534,11 +544,13 @@ def _arrays(g: _Game, s: _State) -> tuple[Any, ...]:
     )  # fmt: skip
 
 
-def _run_pass(g: _Game, s: _State, t: int, mode: int, disc: tuple[float, float, float, float, bool]) -> np.ndarray:
+def _run_pass(
+    g: _Game, s: _State, t: int, mode: int, disc: tuple[float, float, float, float, bool], par: bool = False
+) -> np.ndarray:
     from pokerlab.solve import _postflop_kernels as K
 
     return K.solve_pass(
-        _parallel(g),
+        par,
         t,
         mode,
         *_arrays(g, s),
@@ -547,17 +559,17 @@ def _run_pass(g: _Game, s: _State, t: int, mode: int, disc: tuple[float, float, 
     )
 
 
-def _values(g: _Game, s: _State, mode: int) -> tuple[float, float]:
+def _values(g: _Game, s: _State, mode: int, par: bool) -> tuple[float, float]:
     d = (1.0, 1.0, 1.0, 1.0, False)
     out = []
     for t in range(2):
-        cfv = _run_pass(g, s, t, mode, d)
+        cfv = _run_pass(g, s, t, mode, d, par)
         out.append(float(np.dot(g.w[t, : g.nh[t]], cfv)) / g.Z)
     return out[0], out[1]
 
 
-def _exploitability(g: _Game, s: _State) -> float:
-    b0, b1 = _values(g, s, 1)
+def _exploitability(g: _Game, s: _State, par: bool) -> float:
+    b0, b1 = _values(g, s, 1, par)
     return max(0.0, (b0 + b1 - g.pot) / 2)
 
 
@@ -685,8 +697,11 @@ def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any]) -> PostflopSolution:
         _apply_lock(g, line, strategy, lock_arr)
     s = _State(np.zeros(g.size, _DT), np.zeros(g.size, _DT), lock_arr, bool(locks))
     old = numba.get_num_threads()
+    old_chunk = numba.get_parallel_chunksize()
     if spec.threads is not None:
         numba.set_num_threads(min(spec.threads, numba.config.NUMBA_NUM_THREADS))
+    par = _parallel(g, spec.threads)
+    numba.set_parallel_chunksize(1)  # one river subtree at a time to each thread (see the kernels)
     start = time.perf_counter()
     expl = math.inf
     it = 0
@@ -695,7 +710,7 @@ def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any]) -> PostflopSolution:
         while it < spec.max_iterations:
             stop = min(it + 10 - it % 10, spec.max_iterations)
             K.iterate(
-                _parallel(g),
+                par,
                 it,
                 stop,
                 spec.algorithm == "cfr+",
@@ -705,14 +720,15 @@ def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any]) -> PostflopSolution:
             )
             bar.update(stop - it)
             it = stop
-            expl = _exploitability(g, s)
+            expl = _exploitability(g, s, par)
             bar.set_postfix_str(f"{100 * expl / g.pot:.3f}% of the pot")
             if expl <= spec.target * g.pot:
                 break
-        value = _values(g, s, 2)
+        value = _values(g, s, 2, par)
     finally:
         bar.close()
         numba.set_num_threads(old)
+        numba.set_parallel_chunksize(old_chunk)
     seconds = time.perf_counter() - start
     return PostflopSolution(
         board=spec.board,
