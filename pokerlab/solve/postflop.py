@@ -25,7 +25,10 @@ players on both streets unless ``ip_bets``/``ip_raises`` are given; each may als
 **Lines** name a node by the labels from the root: ``"check"``, ``"bet 100"``, ``"call"``, ``"fold"``,
 ``"raise 250"``, ``"allin 900"`` (the amount is what the player has put in on this street after the
 action; ``"allin"`` alone matches the action that puts the whole stack in) and, where the river is
-dealt, the card: ``("check", "check", "2s", "bet 50")``.
+dealt, the card: ``("check", "check", "2s", "bet 50")``. :func:`postflop_actions` walks a line on the
+betting tree alone, before any solve, and refuses one the tree lacks the way the solution would.
+``strategy``, ``ev`` and ``equity`` answer with a :class:`HandMap`: a dict keyed ``"AsAh"`` that also
+finds ``"AhAs"`` and says why a hand cannot be at the node.
 
 **Values and exploitability.** Payoffs are the chips a player takes from the final pot minus what they
 put in during the subgame, so ``value = (OOP, IP)`` sums to ``pot``. A hand pair is dealt with
@@ -33,7 +36,8 @@ probability proportional to the product of the two weights when they share no ca
 uniformly from the 44 unseen. ``exploitability`` is the mean of both players' best-response gains over
 the game value, ``(BR_oop + BR_ip - pot) / 2`` chips, as PioSOLVER and postflop-solver report it;
 ``exploitability_pct`` is that as a percentage of ``pot``; ``target`` stops the solve when the
-exploitability falls to that share of the pot (0.003: 0.3 %).
+exploitability falls to that share of the pot (0.003: 0.3 %; at most 0.1. The command line's ``--target``
+takes the percentage, 0.3).
 
 The numbers come from compiled kernels (:mod:`pokerlab.solve._postflop_kernels`); :func:`plain_values`
 is the same game walked plainly (best responses and evaluation), which the tests hold the kernels to.
