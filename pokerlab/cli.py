@@ -925,15 +925,18 @@ def cmd_pushfold(args: argparse.Namespace) -> None:
 
 
 def _percent(text: str) -> float:
-    """An argparse type: a finite percentage in [0, 100]."""
+    """An argparse type: ``--target``, a finite percentage of the pot in [0, 10] (more is no equilibrium)."""
     import math
 
     try:
         x = float(text.strip().rstrip("%"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"must be a percentage such as 0.3, not {text!r}") from None
-    if not math.isfinite(x) or not 0 <= x <= 100:
-        raise argparse.ArgumentTypeError(f"must be a percentage in [0, 100], not {text.strip()}")
+    if not math.isfinite(x) or not 0 <= x <= 10:
+        raise argparse.ArgumentTypeError(
+            f"must be a percentage of the pot from 0 to 10 (0.3 means 0.3 %; solve.postflop(target=) takes the "
+            f"fraction 0.003), not {text.strip()}"
+        )
     return x
 
 
@@ -945,22 +948,21 @@ def _sizes(text: str) -> str:
 def cmd_postflop(args: argparse.Namespace) -> None:
     """Solve a turn or river spot range against range; print the exploitability, values and a node's strategy."""
     from pokerlab import _progress
-    from pokerlab.solve.postflop import postflop
-    from pokerlab.solve.postflop_reports import _check_line, _summary, _summary_text
+    from pokerlab.solve.postflop import postflop, postflop_actions
+    from pokerlab.solve.postflop_reports import _check_line, _no_one_acts, _summary, _summary_text
 
     line = _check_line(args.line or "")  # a label that cannot be an action is refused before the solve
-    # a line per checkpoint: with the text on stdout; beside --json's answer, on stderr
-    with _progress.lines(sys.stderr if args.json else sys.stdout):
+    spot = {"pot": args.pot, "stack": args.stack, "bets": args.bets, "raises": args.raises}
+    spot |= {"ip_bets": args.ip_bets, "ip_raises": args.ip_raises}
+    # the spot and the line on its betting tree are checked before the solve, in a moment
+    _no_one_acts(line, postflop_actions(args.board, args.oop, args.ip, line, **spot))
+    # a line per checkpoint, on stderr: stdout holds only the answer (text or --json)
+    with _progress.lines(sys.stderr):
         solution = postflop(
             args.board,
             args.oop,
             args.ip,
-            pot=args.pot,
-            stack=args.stack,
-            bets=args.bets,
-            raises=args.raises,
-            ip_bets=args.ip_bets,
-            ip_raises=args.ip_raises,
+            **spot,
             target=args.target / 100,
             max_iterations=args.max_iterations,
             threads=args.threads,
@@ -1617,7 +1619,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--ip-raises", type=_sizes, default=None, help="IP's raise sizes when they differ (default: --raises)"
     )
-    p.add_argument("--target", type=_percent, default=0.3, help="stop at this exploitability, in %% of the pot")
+    p.add_argument(
+        "--target",
+        type=_percent,
+        default=0.3,
+        help="stop at this exploitability, a percentage of the pot (0.3 means 0.3 %%, the default; "
+        "solve.postflop's target= is the fraction 0.003)",
+    )
     p.add_argument("--max-iterations", type=_whole(1, 10**6), default=2000, help="stop after this many iterations")
     p.add_argument("--threads", type=_whole(1, 256), default=None, help="threads (default: every core)")
     p.add_argument("--line", type=_text, default=None, help="the node to show: 'check, bet 100' (default: the root)")

@@ -15,11 +15,13 @@ A :class:`Range` is a set of two-card combinations, each with a weight in
 ``random``       all 1,326 combinations (also ``any``)
 ``AA-QQ@50``     weight 50 % (``@`` takes a percentage 0-100)
 ``0.5(AKs, AQs)``  weight 0.5 for everything in the brackets (a fraction 0-1)
+``AA:0.5``       weight 0.5 (``:`` takes a fraction 0-1, as PioSOLVER, GTO+
+                 and postflop-solver write it)
 ===============  ==========================================================
 
 Weights after ``@`` are percentages: ``AA@50`` holds aces at half weight,
 while ``AA@0.5`` is half of one percent (as in Equilab and PokerStove), so
-write ``AA@50`` or ``0.5(AA)`` for "half". A span joins two classes
+write ``AA@50``, ``AA:0.5`` or ``0.5(AA)`` for "half". A span joins two classes
 (``A5s-A2s``, ``KK-TT``); spans of single combinations such as
 ``Ah2h-Ah5h`` are not part of the notation: list them (``Ah2h, Ah3h, Ah4h,
 Ah5h``) or use the class span ``A5s-A2s``.
@@ -35,6 +37,8 @@ that parses back to the same range.
 'QQ+@50, AKs@25'
 >>> str(Range.parse("random@50")), str(Range.parse("AA@0.5"))
 ('random@50', 'AA@0.5')
+>>> str(Range.parse("AA:0.5, KK:1, AKs:0.25"))  # the solvers' export: a fraction after the colon
+'AA@50, KK, AKs@25'
 """
 
 from __future__ import annotations
@@ -99,7 +103,8 @@ class Range:
         """Read a range string (see the module docstring for the notation).
 
         A number after ``@`` is a percentage from 0 to 100 (``"AA@50"``: half
-        weight; ``"AA@0.5"``: half of one percent), a number before brackets
+        weight; ``"AA@0.5"``: half of one percent), one after ``:`` a fraction
+        from 0 to 1 (``"AA:0.5"``: half weight), a number before brackets
         a fraction from 0 to 1 (``"0.5(AA, KK)"``); a weight of 0 leaves the
         hands out. Raises :class:`~pokerlab.errors.RangeError` naming the
         part that cannot be read.
@@ -278,6 +283,19 @@ def _tokens(text: str, start: int = 0, end: int | None = None) -> list[tuple[str
                 ) from None
             if not 0 <= weight <= 1:
                 raise RangeError(f"a weight after @ is a percentage 0..100, not {_q(pct, quote=False)} (in {_q(text)})")
+        elif ":" in token:  # PioSOLVER's, GTO+'s and postflop-solver's "AA:0.5": a fraction
+            token, _, frac = token.partition(":")
+            try:
+                weight = float(frac)
+            except ValueError:
+                raise RangeError(
+                    f"cannot read the weight {_q(frac)} in {_q(text)}; write e.g. 'AA:0.5' (or 'AA@50') for half"
+                ) from None
+            if not 0 <= weight <= 1:
+                raise RangeError(
+                    f"a weight after : is a fraction 0..1 (for a percentage write 'AA@50'), "
+                    f"not {_q(frac, quote=False)} (in {_q(text)})"
+                )
         out.append((token, weight))
         pos = m.end()
     return out

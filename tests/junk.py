@@ -454,6 +454,10 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.widgets.pushfold.PushFoldDrill": {"stack_bb": lambda: 10.0, "seed": lambda: 1},
     "pokerlab.charts.postflop_strategy": {"solution": _spot, "line": lambda: ("bet 100",)},
     "pokerlab.solve.postflop.postflop": {k: (lambda v=v: v) for k, v in _POSTFLOP_RIVER.items()},
+    "pokerlab.solve.postflop.postflop_actions": {
+        **{k: (lambda v=v: v) for k, v in _POSTFLOP_RIVER.items()},
+        "line": lambda: ("check",),
+    },
     "pokerlab.stats.player_stats": {"hands": lambda: _STATS_FILE},
     "pokerlab.stats.count_hands": {"hands": lambda: _STATS_FILE},
     "pokerlab.stats.hand_sources": {"paths": lambda: _STATS_FILE},

@@ -47,12 +47,14 @@ def test_json_holds_the_solvers_numbers_and_the_grid(capsys):
 
 
 def test_text_shows_the_values_and_the_grid_of_the_node_a_line_reaches(capsys):
-    code, out, _ = run(capsys, *SPOT, "--line", "check", "--target", "0.05")
+    code, out, err = run(capsys, *SPOT, "--line", "check", "--target", "0.05")
     assert code == 0
     s = _solution(0.0005)
     f = s.frequencies(("check",))
     assert "values: OOP " in out and "they add up to the pot" in out
-    assert out.startswith("postflop: 10 it, ")  # the progress lines come first, with the text
+    # the progress lines go to stderr: stdout holds only the answer
+    assert out.startswith("board Ks 7d 4c 2h 2s, pot 100, stacks 100\n") and "postflop: " not in out
+    assert err.startswith("postflop: 10 it, ")
     assert f"after check, IP to act: check {100 * f['check']:.1f} %, allin 100 {100 * f['allin 100']:.1f} %" in out
     assert "IP's strategy by hand class" in out
     blocks = out.split("hand class (% of the class's combinations at this node):\n")[1].split("\n\n")
@@ -92,11 +94,9 @@ def test_bad_boards_ranges_sizes_and_lines_get_one_line_and_exit_2(capsys, argv,
     else:
         args[0] = argv[0]
     code, out, err = run(capsys, *args)
-    solved = words in ("not 'bet 50'", "hand is over")  # known once the spot is built: after the solve
-    assert code == 2 and (out == "" or (solved and all(x.startswith("postflop: ") for x in out.splitlines())))
-    last = err.strip().splitlines()[-1]
-    assert last.startswith("pokerlab: error: ") and words in last
-    assert "Traceback" not in err
+    assert code == 2 and out == ""
+    (line,) = err.strip().splitlines()  # one line, refused before the solve: no progress line before it
+    assert line.startswith("pokerlab: error: ") and words in line
 
 
 def test_a_line_that_ends_where_the_river_is_dealt_says_to_name_a_card(capsys):
@@ -116,3 +116,57 @@ def test_with_no_chips_behind_no_one_acts_and_the_values_are_the_showdown(capsys
     assert code == 0 and out.rstrip().endswith(
         "no one acts at the root: with no chips behind the cards are dealt to showdown"
     )
+
+
+RIVER = ["Jh7h3h8c8s", "--oop", "AA", "--ip", "KK", "--pot", "100", "--stack", "250"]
+
+
+@pytest.mark.parametrize(
+    "board, line, message",
+    [
+        ("Jh7h3h8c8s", "bet 77", "after () the actions are check, bet 50, bet 100; not 'bet 77'"),
+        ("Jh7h3h8c8s", "check, check", "no one acts after ('check', 'check'): the hand is over"),
+        ("Jh7h3h8c8s", "check, check, 2c", "the hand is over after ('check', 'check'); '2c' cannot follow"),
+        (
+            "Jh7h3h8c",
+            "check, check, Jh",
+            "after ('check', 'check') the river is a card not on the board, such as 2c, 2d, 2h, 2s, ...; "
+            "not 'Jh', a board card",
+        ),
+        (
+            "Jh7h3h8c",
+            "bet 50, call, 7H",
+            "after ('bet 50', 'call') the river is a card not on the board, such as "
+            "2c, 2d, 2h, 2s, ...; not '7h', a board card",
+        ),
+        (
+            "Jh7h3h8c",
+            "check, check",
+            "no one acts after ('check', 'check'): the river is dealt next: add a card such as '2c'",
+        ),
+    ],
+)
+def test_a_line_the_tree_lacks_is_refused_before_the_solve(capsys, board, line, message):
+    """The outside tester's spots: the tree is built and the line walked on it before any iteration."""
+    code, out, err = run(capsys, board, *RIVER[1:], "--line", line)
+    assert code == 2 and out == ""
+    assert err == f"pokerlab: error: {message}\n"  # the whole of stderr: no progress line, no solve
+
+
+def test_target_is_a_percentage_on_the_command_line_and_says_so(capsys):
+    code, out, err = run(capsys, *RIVER, "--target", "50")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "--target: must be a percentage of the pot from 0 to 10 (0.3 means 0.3 %" in err
+    assert "solve.postflop(target=) takes the fraction 0.003), not 50" in err
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and "a percentage of the pot (0.3 means 0.3 %, the default;" in " ".join(out.split())
+    code, out, err = run(capsys, *RIVER, "--target", "10", "--json")  # the largest accepted
+    assert code == 0 and json.loads(out)["exploitability_pct"] <= 10
+
+
+def test_the_solvers_colon_weights_are_read_on_the_command_line(capsys):
+    code, out, _ = run(capsys, *RIVER[:2], "AA:0.5, KK", *RIVER[3:], "--json")
+    code_at, out_at, _ = run(capsys, *RIVER[:2], "AA@50, KK", *RIVER[3:], "--json")
+    assert code == code_at == 0
+    a, b = json.loads(out), json.loads(out_at)
+    assert a["value"] == b["value"] and a["frequencies"] == b["frequencies"]

@@ -187,3 +187,20 @@ def test_a_long_range_text_is_quoted_by_its_start_and_length(text):
         Range.parse(text)
     message = str(info.value)
     assert len(message) < 300 and f"({len(text):,} characters)" in message and text[:30] in message
+
+
+@given(st.lists(st.tuples(st.sampled_from(hand_classes()), st.integers(1, 1000)), min_size=1, max_size=12))
+def test_a_colon_weight_is_the_fraction_the_solvers_write(items):
+    """PioSOLVER, GTO+ and postflop-solver export ``AA:0.5``: the same range as ``AA@50``."""
+    colon = ", ".join(f"{hc}:{k / 1000}" for hc, k in items)
+    at = ", ".join(f"{hc}@{k / 10}" for hc, k in items)
+    np.testing.assert_allclose(Range.parse(colon).weight_array(), Range.parse(at).weight_array(), rtol=1e-12)
+
+
+def test_colon_weights_read_as_fractions_and_bad_ones_say_so():
+    assert Range.parse("AA:0.5") == Range.parse("AA@50") == Range.parse("0.5(AA)")
+    assert str(Range.parse("AA:0.5, KK:1, AKs:0.25, QQ:0")) == "AA@50, KK, AKs@25"
+    with pytest.raises(RangeError, match=r"a weight after : is a fraction 0\.\.1 \(for a percentage write 'AA@50'\)"):
+        Range.parse("AA:50")
+    with pytest.raises(RangeError, match="cannot read the weight 'x' in 'AA:x'"):
+        Range.parse("AA:x")

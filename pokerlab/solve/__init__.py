@@ -18,6 +18,7 @@ minimisation, and how much a best-responding opponent wins from any policy.
     push_fold(stack_bb, ante_bb=)     heads-up no-limit Hold'em push/fold, solved exactly (an LP) -> PushFoldResult
     push_fold_chart, push_fold_score  the solution across stack depths; any push/fold strategies measured
     postflop(board, oop, ip, pot=, stack=)  a range-vs-range turn or river spot by discounted CFR -> PostflopSolution
+    postflop_actions(board, ..., line)  the labels a line reaches, from the betting tree alone (no solve)
     postflop_many(spots, executor)    many spots on a process pool or a dask cluster, with a progress bar
     turn_report(board, oop, ip, ...)  a turn spot per river card: each action's frequency, both values (a DataFrame)
 
@@ -43,7 +44,7 @@ from pokerlab.solve.evaluate import (
 )
 from pokerlab.solve.games import GAMES, Game, GameName, InfoSet, Node, game
 from pokerlab.solve.policy import Policy
-from pokerlab.solve.postflop import PostflopSolution, postflop
+from pokerlab.solve.postflop import PostflopSolution, postflop, postflop_actions
 from pokerlab.solve.postflop_reports import postflop_many, turn_report
 from pokerlab.solve.pushfold import (
     PushFoldChart,
@@ -87,6 +88,7 @@ __all__ = [
     "leaks",
     "leaks_frame",
     "postflop",
+    "postflop_actions",
     "postflop_many",
     "push_fold",
     "push_fold_chart",

@@ -25,7 +25,10 @@ players on both streets unless ``ip_bets``/``ip_raises`` are given; each may als
 **Lines** name a node by the labels from the root: ``"check"``, ``"bet 100"``, ``"call"``, ``"fold"``,
 ``"raise 250"``, ``"allin 900"`` (the amount is what the player has put in on this street after the
 action; ``"allin"`` alone matches the action that puts the whole stack in) and, where the river is
-dealt, the card: ``("check", "check", "2s", "bet 50")``.
+dealt, the card: ``("check", "check", "2s", "bet 50")``. :func:`postflop_actions` walks a line on the
+betting tree alone, before any solve, and refuses one the tree lacks the way the solution would.
+``strategy``, ``ev`` and ``equity`` answer with a :class:`HandMap`: a dict keyed ``"AsAh"`` that also
+finds ``"AhAs"`` and says why a hand cannot be at the node.
 
 **Values and exploitability.** Payoffs are the chips a player takes from the final pot minus what they
 put in during the subgame, so ``value = (OOP, IP)`` sums to ``pot``. A hand pair is dealt with
@@ -33,7 +36,8 @@ probability proportional to the product of the two weights when they share no ca
 uniformly from the 44 unseen. ``exploitability`` is the mean of both players' best-response gains over
 the game value, ``(BR_oop + BR_ip - pot) / 2`` chips, as PioSOLVER and postflop-solver report it;
 ``exploitability_pct`` is that as a percentage of ``pot``; ``target`` stops the solve when the
-exploitability falls to that share of the pot (0.003: 0.3 %).
+exploitability falls to that share of the pot (0.003: 0.3 %; at most 0.1. The command line's ``--target``
+takes the percentage, 0.3).
 
 The numbers come from compiled kernels (:mod:`pokerlab.solve._postflop_kernels`); :func:`plain_values`
 is the same game walked plainly (best responses and evaluation), which the tests hold the kernels to.
@@ -50,12 +54,12 @@ from typing import Any
 import numpy as np
 
 from pokerlab import _progress, _validate
-from pokerlab.cards import Card, combo_cards, format_cards, parse_named
+from pokerlab.cards import Card, combo_cards, combo_index, format_cards, parse_named
 from pokerlab.errors import CardCountError, IllegalActionError, ParameterError, ParameterTypeError, RangeError
 from pokerlab.evaluator import evaluate_batch
 from pokerlab.ranges import Range
 
-__all__ = ["PostflopSolution", "plain_values", "postflop"]
+__all__ = ["PostflopSolution", "plain_values", "postflop", "postflop_actions"]
 
 _DT = np.float32
 ALGORITHMS = ("dcfr", "cfr+")
@@ -634,6 +638,38 @@ def postflop(
     return _solve(spec, {})
 
 
+def postflop_actions(
+    board: Any,
+    oop: str | Range,
+    ip: str | Range,
+    line: Any = (),
+    *,
+    pot: int,
+    stack: int,
+    bets: SizesLike = "50%, 100%",
+    raises: SizesLike = "a",
+    ip_bets: SizesLike | None = None,
+    ip_raises: SizesLike | None = None,
+) -> tuple[str, ...]:
+    """What :meth:`PostflopSolution.actions` would answer for ``line``, from the betting tree alone (no solve).
+
+    Takes :func:`postflop`'s spot (and refuses the same bad boards, ranges and sizes) and walks ``line`` on
+    the tree it would build, in a moment: an action the tree does not have, a card on the board or a label
+    after the end of the hand raises an :class:`~pokerlab.errors.IllegalActionError` naming what the tree
+    offers there, before minutes are spent solving. Returns the labels at the node the line reaches.
+
+    >>> from pokerlab import solve
+    >>> solve.postflop_actions("Jh7h3h8c8s", "AA", "KK", "check", pot=100, stack=250)
+    ('check', 'bet 50', 'bet 100')
+    >>> solve.postflop_actions("Jh7h3h8c8s", "AA", "KK", "bet 77", pot=100, stack=250)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.IllegalActionError: after () the actions are check, bet 50, bet 100; not 'bet 77'
+    """
+    spec = _spec(board, oop, ip, pot, stack, bets, raises, ip_bets, ip_raises, 0.003, 1, None, "dcfr", False)
+    return _tree_line(spec, line)[1]
+
+
 def _spec(
     board: Any,
     oop: Any,
@@ -674,7 +710,14 @@ def _spec(
     r0 = _per_street(raises, "raises", raise_=True)
     b1 = b0 if ip_bets is None else _per_street(ip_bets, "ip_bets", raise_=False)
     r1 = r0 if ip_raises is None else _per_street(ip_raises, "ip_raises", raise_=True)
-    tgt = _validate.real(target, "target", lo=0.0)
+    tgt = _validate.real(
+        target,
+        "target",
+        lo=0.0,
+        hi=0.1,
+        message="target is a fraction of the pot from 0 to 0.1 (0.003 is 0.3 %; the command line's --target "
+        "takes the percentage 0.3)",
+    )
     its = _validate.whole(max_iterations, "max_iterations", lo=1)
     th = None if threads is None else _validate.whole(threads, "threads", lo=1)
     alg = _validate.choice(algorithm, "algorithm", ALGORITHMS)
@@ -789,6 +832,61 @@ def _match(label: str, options: list[str]) -> int:
     return -1
 
 
+def _rivers(slots: Sequence[int]) -> str:
+    """The river cards in a message: a few, not all 44 or 48."""
+    shown = ", ".join(str(Card(c)) for c in slots[:4])
+    return f"a card not on the board, such as {shown}, ..." if len(slots) > 4 else f"one of {shown}"
+
+
+def _step(node: _Node, lab: str, done: Sequence[str], slots: Sequence[int]) -> int:
+    """Where ``lab`` leads from ``node``: the action's index at a decision, the dealt card's id at a chance node.
+
+    Refuses, with an :class:`~pokerlab.errors.IllegalActionError` naming what the tree has there, an action
+    the node does not offer, a card already on the board and anything after the end of the hand.
+    """
+    if node.kind == _CHANCE:
+        try:
+            c = Card.parse(lab)
+        except Exception:
+            raise IllegalActionError(
+                f"after {tuple(done)} the river is dealt: name {_rivers(slots)}; not {lab!r}"
+            ) from None
+        if c.id not in slots:
+            raise IllegalActionError(f"after {tuple(done)} the river is {_rivers(slots)}; not {str(c)!r}, a board card")
+        return c.id
+    if node.kind == _DECISION:
+        a = _match(lab, node.labels)
+        if a < 0:
+            raise IllegalActionError(f"after {tuple(done)} the actions are {', '.join(node.labels)}; not {lab!r}")
+        return a
+    if not done:  # only a river spot with nothing behind ends at the root
+        raise IllegalActionError(f"with a stack of 0 no one acts and the cards go to showdown; {lab!r} cannot follow")
+    raise IllegalActionError(f"the hand is over after {tuple(done)}; {lab!r} cannot follow")
+
+
+def _tree_line(spec: _Spec, line: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``line`` walked on the betting tree of ``spec`` alone (no hands, no solve): the line in the tree's
+    labels (``"allin"`` becomes ``"allin 250"``, a card ``"Jh"``) and the labels after it (the actions at a
+    decision, the river cards at a chance node, nothing at the end of the hand)."""
+    b = _Builder(spec.pot, spec.stack, spec.bets, spec.raises)
+    on_board = {c.id for c in spec.board}
+    slots = [c for c in range(52) if c not in on_board]
+    node = b.river((0, 0)) if len(spec.board) == 5 else b.street("turn", (0, 0))
+    done: list[str] = []
+    for lab in _labels_of(line):
+        i = _step(node, lab, done, slots)
+        if node.kind == _CHANCE:
+            done.append(str(Card(i)))
+            assert node.tmpl is not None
+            node = node.tmpl
+        else:
+            done.append(node.labels[i])
+            node = node.kids[i]
+    if node.kind == _DECISION:
+        return tuple(done), tuple(node.labels)
+    return tuple(done), tuple(str(Card(c)) for c in slots) if node.kind == _CHANCE else ()
+
+
 def _locate(g: _Game, strat: np.ndarray, lock: np.ndarray | None, line: Any) -> _Where:
     labels = _labels_of(line)
     reach = [g.w[p, : g.nh[p]].copy() for p in range(2)]
@@ -802,14 +900,7 @@ def _locate(g: _Game, strat: np.ndarray, lock: np.ndarray | None, line: Any) -> 
     done: list[str] = []
     for lab in labels:
         if node.kind == _CHANCE:
-            try:
-                c = Card.parse(lab)
-            except Exception:
-                raise IllegalActionError(
-                    f"after {tuple(done)} the river is dealt: name a card such as '2s', not {lab!r}"
-                ) from None
-            if c.id not in g.slots:
-                raise IllegalActionError(f"{c} is on the board and cannot be the river")
+            c = Card(_step(node, lab, done, g.slots))
             j = g.leaf_of[id(node)]
             k = g.slots.index(c.id)
             for p in range(2):
@@ -817,16 +908,12 @@ def _locate(g: _Game, strat: np.ndarray, lock: np.ndarray | None, line: Any) -> 
             dealt.append(c.id)
             assert node.tmpl is not None
             node = node.tmpl
-        elif node.kind == _DECISION:
-            a = _match(lab, node.labels)
-            if a < 0:
-                raise IllegalActionError(f"after {tuple(done)} the actions are {', '.join(node.labels)}; not {lab!r}")
+        else:
+            a = _step(node, lab, done, g.slots)
             q = node.player
             sig = _sigma_plain(strat, g.base(node, j, k), len(node.kids), int(g.nh[q]), lock)
             reach[q] = reach[q] * sig[a]
             node = node.kids[a]
-        else:
-            raise IllegalActionError(f"the hand is over after {tuple(done)}; {lab!r} cannot follow")
         done.append(lab)
     return _Where(node, j, k, reach, dealt)
 
@@ -876,6 +963,62 @@ def _apply_lock(g: _Game, line: tuple[str, ...], strategy: Any, lock: np.ndarray
 # ----------------------------------------------------------------------------
 # The result
 # ----------------------------------------------------------------------------
+
+
+class HandMap(dict[str, Any]):
+    """Combination -> value, as :meth:`PostflopSolution.strategy`, ``.ev`` and ``.equity`` return it.
+
+    A plain ``dict`` keyed ``"AsAh"`` (the higher card first, spades before hearts before diamonds before
+    clubs at equal rank) that also reads a combination written in either order or with other spacing:
+    ``m["AhAs"]``, ``m.get("Ah As")`` and ``"AhAs" in m`` find ``"AsAh"``. Looking up a combination the
+    player cannot hold here raises a :class:`~pokerlab.errors.RangeError` saying why: it holds a board card,
+    it is not in the player's range, or (``[]`` only; ``get`` returns the default) it does not reach the node.
+    """
+
+    def __init__(self, values: Mapping[str, Any], who: str, range_names: Sequence[str], board: Sequence[Card]) -> None:
+        super().__init__(values)
+        self._who = who
+        self._range = frozenset(range_names)
+        self._board = tuple(board)
+
+    def _spelling(self, hand: Any) -> tuple[str, tuple[Card, ...]]:
+        """The stored spelling of ``hand`` and its cards (errors for text that is not two cards)."""
+        cards = parse_named(hand, "hand")
+        if len(cards) != 2:
+            raise CardCountError(f"a hand is two cards such as 'AhKd', not {hand!r:.40}")
+        a, b = combo_cards(combo_index(*cards))
+        return f"{b}{a}", cards
+
+    def _key(self, hand: Any) -> str:
+        """The stored spelling of ``hand``, refused if the player cannot hold it here."""
+        if isinstance(hand, str) and dict.__contains__(self, hand):
+            return hand
+        key, cards = self._spelling(hand)
+        on = [str(c) for c in cards if c in self._board]
+        if on:
+            raise RangeError(f"{hand} holds {' and '.join(on)}, on the board {format_cards(self._board)}")
+        if key not in self._range:
+            raise RangeError(f"{hand} is not in {self._who}'s range")
+        return key
+
+    def __getitem__(self, hand: Any) -> Any:
+        key = self._key(hand)
+        if not dict.__contains__(self, key):
+            raise RangeError(f"{hand} is in {self._who}'s range but does not reach this node")
+        return dict.__getitem__(self, key)
+
+    def __contains__(self, hand: object) -> bool:
+        if dict.__contains__(self, hand):
+            return True
+        try:
+            key, _ = self._spelling(hand)
+        except (ValueError, TypeError):  # not two cards: not in the map
+            return False
+        return dict.__contains__(self, key)
+
+    def get(self, hand: Any, default: Any = None) -> Any:
+        """``self[hand]``, or ``default`` for a hand in the range that does not reach the node."""
+        return dict.get(self, self._key(hand), default)
 
 
 @dataclass(frozen=True)
@@ -943,23 +1086,30 @@ class PostflopSolution:
         freq = sig @ joint / tot if tot > 0 else sig.mean(axis=1)
         return {lab: float(f) for lab, f in zip(w.node.labels, freq, strict=True)}
 
-    def strategy(self, line: Any = ()) -> dict[str, dict[str, float]]:
-        """Combination (``"AhKd"``) -> action -> probability, for the acting player's hands that reach the node."""
+    def _hands(self, values: Mapping[str, Any], p: int) -> HandMap:
+        return HandMap(values, ("OOP", "IP")[p], self._game.names[p], self.board)
+
+    def strategy(self, line: Any = ()) -> HandMap:
+        """Combination (``"AhKd"``) -> action -> probability, for the acting player's hands that reach the node
+        (a :class:`HandMap`: ``"KdAh"`` finds ``"AhKd"``; a hand that cannot be there raises)."""
         w, sig = self._decision(line)
         q = w.node.player
         g = self._game
-        return {
-            g.names[q][h]: {lab: float(sig[a, h]) for a, lab in enumerate(w.node.labels)}
-            for h in range(int(g.nh[q]))
-            if w.reach[q][h] > 0
-        }
+        return self._hands(
+            {
+                g.names[q][h]: {lab: float(sig[a, h]) for a, lab in enumerate(w.node.labels)}
+                for h in range(int(g.nh[q]))
+                if w.reach[q][h] > 0
+            },
+            q,
+        )
 
     def _player(self, w: _Where, player: Any) -> int:
         if player is None:
             return w.node.player if w.node.kind == _DECISION else 0
         return {"oop": 0, "ip": 1}[_validate.choice(player, "player", ("oop", "ip"))]
 
-    def ev(self, line: Any = (), player: str | None = None) -> dict[str, float]:
+    def ev(self, line: Any = (), player: str | None = None) -> HandMap:
         """Expected chips per combination at the node (taken from the pot minus put in since the start of
         the subgame), for ``player`` ("oop"/"ip"; default the one to act, OOP at a chance node or the end)."""
         w = self._where(line)
@@ -978,9 +1128,11 @@ class PostflopSolution:
             fast=True,
         )
         m = self._mass(w, p)
-        return {g.names[p][h]: float(cfv[h] / m[h]) for h in range(int(g.nh[p])) if w.reach[p][h] > 0 and m[h] > 0}
+        return self._hands(
+            {g.names[p][h]: float(cfv[h] / m[h]) for h in range(int(g.nh[p])) if w.reach[p][h] > 0 and m[h] > 0}, p
+        )
 
-    def equity(self, line: Any = (), player: str | None = None) -> dict[str, float]:
+    def equity(self, line: Any = (), player: str | None = None) -> HandMap:
         """Each combination's share of the pot at showdown against the opponent's range reaching the node
         (ties split; on the turn averaged over the river cards)."""
         w = self._where(line)
@@ -999,7 +1151,9 @@ class PostflopSolution:
             K._showdown(ro, p, k, g.cards, g.nh, g.strength, g.order, g.cnt, g.same, 1.0, 0.0, 0.5, out)
             num += out
             den += _mass_plain(ro, p, g, k, 0)
-        return {g.names[p][h]: float(num[h] / den[h]) for h in range(int(g.nh[p])) if w.reach[p][h] > 0 and den[h] > 0}
+        return self._hands(
+            {g.names[p][h]: float(num[h] / den[h]) for h in range(int(g.nh[p])) if w.reach[p][h] > 0 and den[h] > 0}, p
+        )
 
     def lock(self, line: Any, strategy: Mapping[str, Any]) -> PostflopSolution:
         """The spot re-solved with the node at ``line`` fixed to ``strategy``: ``{"check": 1.0}`` for every

@@ -246,7 +246,11 @@ def node_ranges(solution: PostflopSolution, oop: str | Range, ip: str | Range, l
         if _is_card(options[0]):
             card = Card.parse(lab) if _is_card(lab) else None
             if card is None or str(card) not in options:
-                raise IllegalActionError(f"after {tuple(done)} the river is one of {', '.join(options)}; not {lab!r}")
+                shown = f"{str(card)!r}, a board card" if card is not None else repr(lab)
+                raise IllegalActionError(
+                    f"after {tuple(done)} the river is a card not on the board, such as "
+                    f"{', '.join(options[:4])}, ...; not {shown}"
+                )
             for p in range(2):
                 reach[p] = np.where(np.any(cards[p] == card.id, axis=1), 0.0, reach[p])
             done.append(str(card))
@@ -464,6 +468,14 @@ def _check_line(line: Any) -> tuple[str, ...]:
     return tuple(labels)
 
 
+def _no_one_acts(line: Sequence[str], after: Sequence[str]) -> None:
+    """Refuse a line (not the root: with no chips behind no one acts there) ending where no one acts, given
+    the labels ``after`` it (river cards at a chance node, nothing at the end of the hand)."""
+    if line and (not after or _is_card(after[0])):
+        what = f"the river is dealt next: add a card such as {after[0]!r}" if after else "the hand is over"
+        raise IllegalActionError(f"no one acts after {tuple(line)}: {what}")
+
+
 def _summary(solution: PostflopSolution, oop: str | Range, ip: str | Range, line: Any = ()) -> dict[str, Any]:
     """What ``pokerlab postflop`` prints, as plain data: the solve, the values and the node's strategy.
 
@@ -472,10 +484,8 @@ def _summary(solution: PostflopSolution, oop: str | Range, ip: str | Range, line
     ``frequencies`` (action -> share of the range) and ``grid`` (:func:`strategy_grid`).
     """
     nodes = node_ranges(solution, oop, ip, _check_line(line))
-    if nodes.player is None and nodes.line:  # the root has no decision when no chips are behind; a line must
-        after = solution.actions(nodes.line)
-        what = f"the river is dealt next: add a card such as {after[0]!r}" if after else "the hand is over"
-        raise IllegalActionError(f"no one acts after {nodes.line}: {what}")
+    if nodes.player is None:
+        _no_one_acts(nodes.line, solution.actions(nodes.line))
     acting = nodes.player is not None
     return {
         "board": " ".join(str(c) for c in solution.board),
