@@ -410,6 +410,33 @@ def test_the_visible_checks_catch_the_wrong_form_in_the_students_terms():
         assert leaks(_one(stem, number, visible_only=True, **answers)["message"], SOLUTIONS[stem][number]) == []
 
 
+def test_lesson_12s_checks_refuse_the_wrong_roundings_and_the_usual_confusions():
+    """Half a unit of the stated precision: 0.572 for 4/7 and 10.72 for 75/7 are wrong roundings; the visible checks
+    catch B/(P+B) taken for the bluff share or the call share and the folding share taken for the MDF, without
+    the answer."""
+    stem = "12_equilibrium_after_the_flop"
+    assert _one(stem, 1, bluff_share=0.3, call_share=0.571)["passed"]
+    assert not _one(stem, 1, bluff_share=0.3, call_share=0.572)["passed"]
+    assert _one(stem, 3, gain=10.71)["passed"]
+    wrong = _one(stem, 3, gain=10.72)
+    assert wrong["message"] == (
+        "check failed: Exercise 3: gain (OOP's value above the equilibrium against a 75 % caller) is not right "
+        "(to 2 decimals)"
+    )
+    for answers in (
+        {"bluff_share": 0.75 / 1.75, "call_share": 0.571},  # B/(P+B)
+        {"bluff_share": 0.3, "call_share": 0.75 / 1.75},  # the pot odds B/(P+B) for the call share
+        {"bluff_share": 0.571, "call_share": 0.3},  # swapped
+    ):
+        r = _one(stem, 1, visible_only=True, **answers)
+        assert not r["passed"] and leaks(r["message"], SOLUTIONS[stem][1]) == [], r["message"]
+    r = _one(stem, 2, visible_only=True, mdf=125 / 225, calls=0.388)  # the folding share
+    assert not r["passed"] and "not the share that may fold" in r["message"]
+    assert leaks(r["message"], SOLUTIONS[stem][2]) == [], r["message"]
+    r = _one(stem, 3, visible_only=True, gain=75.0)  # OOP's new value, not the gain
+    assert not r["passed"] and "not OOP's new value" in r["message"]
+
+
 def test_an_assertion_in_the_hidden_tests_that_bypasses_the_helpers_says_only_that_it_failed():
     """The rule lives in one place: the check process hides any plain ``assert``'s message (and an error's) raised
     between the hidden-test markers, unless the grade reveals; a visible assertion keeps its words."""

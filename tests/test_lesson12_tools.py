@@ -91,6 +91,17 @@ def test_the_trainer_scores_ev_lost(seed):
     assert quiz.total_lost == pytest.approx(done.lost)
 
 
+def test_the_trainers_summary_counts_one_hand_in_the_singular(toy):
+    quiz = PostflopQuiz(toy, seed=1)
+    assert quiz.summary() == "no hands answered yet"
+    quiz.deal()
+    quiz.answer(quiz.current.actions[0])
+    assert quiz.summary().startswith("1 hand, ")
+    quiz.deal()
+    quiz.answer(quiz.current.actions[0])
+    assert quiz.summary().startswith("2 hands, ")
+
+
 def test_the_trainer_refuses_an_answer_that_is_no_action(toy):
     quiz = PostflopQuiz(toy, seed=1)
     hand = quiz.deal()

@@ -319,7 +319,8 @@ class PostflopQuiz:
         if not n:
             return "no hands answered yet"
         worst = sorted((h for h in self.history if h.lost > 0.005 * h.pot), key=lambda h: -h.lost)[:3]
-        lines = [f"{n} hands, {self.total_lost:.2f} chips lost in all ({self.total_lost / n:.2f} per hand)"]
+        hands = "1 hand" if n == 1 else f"{n} hands"
+        lines = [f"{hands}, {self.total_lost:.2f} chips lost in all ({self.total_lost / n:.2f} per hand)"]
         lines += [
             f"  costliest: {h.combo} at {', '.join(h.line) or 'the root'}: {h.answer}, lost {h.lost:.2f}" for h in worst
         ]
