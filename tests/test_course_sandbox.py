@@ -308,6 +308,33 @@ def test_a_secret_inside_a_visible_folder_is_covered(tmp_path):
         folder.rmdir()
 
 
+SHM = r"""
+import ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+libc.shmat.restype = ctypes.c_void_p
+sid = libc.shmget({key}, 1 << 20, 0o1000 | 0o666)
+if sid >= 0:
+    ctypes.memset(libc.shmat(sid, None, 0), 1, 1 << 20)
+odds = float(sid)
+decision = open("/proc/sysvipc/shm").read()
+"""
+
+
+@needs_sandbox
+@pytest.mark.slow
+def test_a_submissions_shared_memory_is_its_own_and_gone_after_the_grade():
+    """System V shared memory made in the sandbox is in its own IPC namespace: the host's segments are not
+    listed inside, and the segment is gone from the host once the grade is done (a red team left 200 MB)."""
+    key = 0x5EED0000 + os.getpid() % 0xFFFF
+    mode = grading.isolation(allow_same_user=True)
+    run = grading._run_submission(_hostile(SHM.format(key=key)), LESSON, "shm.ipynb", 120, 2**31, mode=mode)
+    assert float(run.answers[1]["odds"][0]) >= 0, run.answers  # the segment was made inside
+    inside = eval(run.answers[1]["decision"][0])
+    assert len(inside.strip().splitlines()) == 2, inside  # the header and the submission's own segment
+    host = Path("/proc/sysvipc/shm").read_text().splitlines()[1:]
+    assert all(int(line.split()[0]) != key for line in host), host
+
+
 INIT = r"""
 import os
 try:

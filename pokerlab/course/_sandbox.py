@@ -7,7 +7,7 @@ pointing here.
 
 ``--isolate`` says how the kernel is kept away from everything but its own copy (Linux):
 
-* ``root`` (the grader runs as root): new mount, PID and (with ``--ipc DIR``: the kernel's sockets are
+* ``root`` (the grader runs as root): new mount, PID, IPC and (with ``--ipc DIR``: the kernel's sockets are
   unix sockets in DIR) network namespaces; the kernel runs as ``nobody`` in a
   root folder built on a tmpfs, where only the paths of the allow-list (``--keep``, read-only: the system's
   programs and libraries, Python, the installed packages and the pokerlab package; a link on the list is made
@@ -42,6 +42,7 @@ import sys
 from typing import Any
 
 CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWUSER, CLONE_NEWNET = 0x00020000, 0x20000000, 0x10000000, 0x40000000
+CLONE_NEWIPC = 0x08000000  # System V shared memory, semaphores, message queues: the sandbox's own, gone with it
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
 MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
 PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS = 1, 4, 38
@@ -104,13 +105,17 @@ def _under(path: str, folder: str) -> bool:
 
 
 def enter(mode: str, network: bool = True) -> None:
-    """New mount and PID namespaces (and, for ``userns``, a user namespace mapping this user to INSIDE_UID);
-    without ``network``, a network namespace too: no interface but a loopback that is down."""
+    """New mount, PID and IPC namespaces (and, for ``userns``, a user namespace mapping this user to
+    INSIDE_UID); without ``network``, a network namespace too: no interface but a loopback that is down.
+
+    The IPC namespace keeps a submission's System V shared memory, semaphores and message queues its own: the
+    kernel frees them when the sandbox's last process ends, so none outlives the grade or reaches another
+    submission (the host's are not visible either)."""
     libc = _libc()
     net = 0 if network else CLONE_NEWNET
     if mode == "userns":
         uid, gid = os.getuid(), os.getgid()
-        _check(libc.unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | net), "unshare")
+        _check(libc.unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | net), "unshare")
         with open("/proc/self/setgroups", "w") as f:
             f.write("deny")
         with open("/proc/self/uid_map", "w") as f:
@@ -118,7 +123,7 @@ def enter(mode: str, network: bool = True) -> None:
         with open("/proc/self/gid_map", "w") as f:
             f.write(f"{INSIDE_UID} {gid} 1")
     else:
-        _check(libc.unshare(CLONE_NEWNS | CLONE_NEWPID | net), "unshare")
+        _check(libc.unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | net), "unshare")
 
 
 def build_root(

@@ -234,7 +234,7 @@ def __pokerlab_extract(names, marker):
             return float(x)
         if isinstance(x, str):
             return str.__str__(x)
-        if _validate.is_whole(x):
+        if isinstance(x, int):  # runs in the submission's kernel, which has no pokerlab._validate
             return int.__index__(x)
         raise TypeError(f"is a {t.__name__}, not plain data (numbers, strings, lists, tuples, dicts)")
     out = {}
