@@ -48,6 +48,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from pokerlab import _validate
 from pokerlab._files import write_text
 from pokerlab.errors import DataError, ParameterError
 
@@ -154,9 +155,9 @@ def _strings(raw: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
 
 def _minute(raw: dict[str, Any], key: str, where: str) -> int:
     value = raw.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not _validate.is_whole(value) or value < 0:
         raise DataError(f"{where}: {key} must be a whole number of minutes, not {value!r}")
-    return value
+    return int(value)
 
 
 def read_lecture(file: str | Path | None = None, notebooks: str | Path | None = None) -> Lecture:
@@ -190,7 +191,7 @@ def read_lecture(file: str | Path | None = None, notebooks: str | Path | None = 
     if unknown := sorted(set(raw) - known):
         raise DataError(f"{where}: unknown key {unknown[0]!r} (the keys are {', '.join(sorted(known))})")
     minutes = raw.get("minutes", 90)
-    if not isinstance(minutes, int) or isinstance(minutes, bool) or not 1 <= minutes <= 600:
+    if not _validate.is_whole(minutes) or not 1 <= minutes <= 600:
         raise DataError(f"{where}: minutes (the session's length) must be a whole number of minutes, not {minutes!r}")
     raw_steps = raw.get("step")
     if not isinstance(raw_steps, list) or not raw_steps:

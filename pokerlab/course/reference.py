@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab import _validate
+from pokerlab._files import write_text
 from pokerlab.errors import DataError, PokerlabError
 
 __all__ = ["build_reference", "public_modules"]
@@ -132,11 +133,11 @@ def build_reference(out: str | Path) -> dict[str, Any]:
     modules = public_modules()
     with tempfile.TemporaryDirectory(prefix="pokerlab-reference-") as tmp:
         src = Path(tmp)
-        (src / "conf.py").write_text(_CONF, encoding="utf-8")
+        write_text(src / "conf.py", _CONF)
         shutil.copytree(ASSETS / "mathjax", src / "_vendor" / "mathjax")
-        (src / "index.rst").write_text(_index(modules), encoding="utf-8")
+        write_text(src / "index.rst", _index(modules))
         for name in modules:
-            (src / f"{name}.rst").write_text(_page(name), encoding="utf-8")
+            write_text(src / f"{name}.rst", _page(name))
         log = src / "sphinx.log"
         html_dir = src / "_build" / "html"
         with contextlib.redirect_stderr(io.StringIO()):  # the warnings go to the log only
