@@ -292,7 +292,8 @@ def _subparsers():
 def test_every_option_is_explained_with_its_default_and_the_help_ends_with_an_example(name):
     import shlex
 
-    from pokerlab.cli import EXAMPLES, build_parser
+    from pokerlab.cli import build_parser
+    from pokerlab.cli._common import EXAMPLES
 
     parser = _subparsers()[name]
     for action in parser._actions:
@@ -323,14 +324,14 @@ def test_tables_and_reproduce_use_the_same_number_of_workers_by_default(capsys, 
     from pokerlab import cli
 
     seen = []
-    real_init = cli._Pool.__init__
+    real_init = cli._common._Pool.__init__
 
     def init(self, workers):
         seen.append(workers)
         real_init(self, 1)  # run here: the computation is stopped at once anyway
 
-    monkeypatch.setattr(cli._Pool, "__init__", init)
-    monkeypatch.setattr(cli, "_refuse_replacing_other_tables", lambda args: None)
+    monkeypatch.setattr(cli._common._Pool, "__init__", init)
+    monkeypatch.setattr(cli.tables, "_refuse_replacing_other_tables", lambda args: None)
 
     def stop(*args, **kwargs):
         from pokerlab.errors import ParameterError

@@ -13,7 +13,8 @@ import io
 import pandas as pd
 
 from pokerlab import HandClass
-from pokerlab.cli import _grid_text, main
+from pokerlab.cli import main
+from pokerlab.cli.tables import _grid_text
 
 
 def run(capsys, *argv):

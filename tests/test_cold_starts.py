@@ -77,7 +77,8 @@ def test_solve_mccfr_on_a_fresh_install_starts_no_numba_and_prints_the_walk_its_
 
 def test_long_mccfr_runs_take_the_compiled_walk(capsys):
     """Past a few thousand iterations the compiled walk's load time pays for itself: the command takes it."""
-    from pokerlab.cli import _MCCFR_PYTHON_ITERATIONS, main
+    from pokerlab.cli import main
+    from pokerlab.cli.solve import _MCCFR_PYTHON_ITERATIONS
 
     n = _MCCFR_PYTHON_ITERATIONS + 1
     argv = ["solve", "kuhn", "--variant", "mccfr", "--seed", "4", "--iterations", str(n), "--record", "2", "--json"]
@@ -110,7 +111,7 @@ WORKERS = r"""
 import multiprocessing, os, sys
 import numpy as np
 from pokerlab import _notice
-from pokerlab.cli import _Pool
+from pokerlab.cli._common import _Pool
 
 _notice.enabled = True  # as the pokerlab command sets it
 barrier = multiprocessing.Barrier(2)
@@ -144,7 +145,8 @@ def test_worker_processes_print_the_compile_notice_once(tmp_path):
 
 def test_long_kuhn_runs_take_the_compiled_kernel(capsys):
     """Past a few thousand iterations the kernel's load time pays for itself: the command takes it."""
-    from pokerlab.cli import _KUHN_NUMPY_ITERATIONS, main
+    from pokerlab.cli import main
+    from pokerlab.cli.solve import _KUHN_NUMPY_ITERATIONS
 
     assert main(["solve", "kuhn", "--iterations", str(_KUHN_NUMPY_ITERATIONS + 1), "--record", "3", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

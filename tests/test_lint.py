@@ -27,7 +27,7 @@ def test_ruff_format_is_clean():
 
 SEED_NUMBER = re.compile(r"\bseeds?[ _-]?0\d\d\b", re.IGNORECASE)  # "seed 001", "seed001", "seed_004"
 # the old names that stay accepted (a deprecation path), each only in the module that maps it to its new name
-OLD_NAMES = {"pokerlab/cli.py": {"seed001"}, "pokerlab/game/acpc.py": {"seed004"}}
+OLD_NAMES = {"pokerlab/cli/matches.py": {"seed001"}, "pokerlab/game/acpc.py": {"seed004"}}
 
 
 def test_sources_are_cited_by_name_not_by_seed_number():

@@ -291,7 +291,7 @@ def _lesson_sections(notebooks: Path, lesson: str) -> tuple[str, dict[str, str],
                 name = line[2:].split("·", 1)[-1].strip()
             elif m := re.match(r"^## (\d+)\.\s+(.*)$", line):
                 headings.setdefault(m.group(1), re.sub(r"\s*\(\d+ min\)$", "", m.group(2).strip()))
-                if isinstance(worked, int):
+                if _validate.is_whole(worked):
                     minutes.setdefault(m.group(1), (f"{cell.get('id', k)}", worked))
     return name, headings, minutes
 
