@@ -223,6 +223,16 @@ def test_the_report_escapes_names_that_would_forge_a_line(tmp_path, capsys):
     assert _submissions.shown("ｂ/\u2044\u00a0\\") == "\\uff42/\\u2044\\xa0\\\\"
 
 
+def test_a_checks_message_keeps_the_lessons_symbols_but_never_forges_a_line():
+    """The red team saw "exp(X \\u2212 1) \\xd7 200" in the text report: a lesson's math is shown as it is;
+    what could forge a line (newline, bidi control, a slash or colon look-alike) is still escaped."""
+    assert _submissions.shown_message("the raise exp(X \u2212 1) \u00d7 200 is not right (\u2264 1)") == (
+        "the raise exp(X \u2212 1) \u00d7 200 is not right (\u2264 1)"
+    )
+    forged = "x\nbob.ipynb: 8\u22158\u202e \uff1a\u2044"
+    assert _submissions.shown_message(forged) == "x\\x0abob.ipynb: 8\\u22158\\u202e \\uff1a\\u2044"
+
+
 def test_student_from_a_pattern():
     assert _submissions.student("2026/alice_05.ipynb", r"/(?P<student>[a-z]+)_") == "alice"
     assert _submissions.student("alice-05.ipynb", r"^(\w+)-") == "alice"

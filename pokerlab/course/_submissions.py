@@ -199,6 +199,30 @@ def page_name(relative: str) -> str:
     return name + ".html"
 
 
+# Symbols that pass for the characters a report line is made of (``/``, ``:``, ``.``, a space): escaped even in a
+# message, where other symbols (the lessons' ``−``, ``×``, ``≤``) are shown as they are.
+_LOOKALIKES = frozenset("\u2215\u2044\u29f8\u2571\uff0f\u2236\ua789\uff1a\u0589\u05c3\u2024\ufe52\u2027\u02d0")
+
+
+def shown_message(text: str) -> str:
+    """A check's message as the text report prints it: like :func:`shown`, but the symbols and punctuation of any
+    script stay as they are (a lesson's ``exp(X − 1) × 200``), except look-alikes of the report's own
+    characters and any whose compatibility form is ASCII; control, bidi and separator characters are escaped.
+    A message can quote what a submission printed, so it is never printed raw."""
+    out = []
+    for ch in text:
+        if (
+            ord(ch) >= 0x80
+            and unicodedata.category(ch)[0] in "SP"
+            and ch not in _LOOKALIKES
+            and not unicodedata.normalize("NFKC", ch).isascii()
+        ):
+            out.append(ch)
+        else:
+            out.append(shown(ch))
+    return "".join(out)
+
+
 def shown(text: str) -> str:
     """``text`` as the text report prints it: printable ASCII (but ``\\``), and letters, digits and marks of any
     script, as they are; every other character as ``\\xNN``, ``\\uNNNN`` or ``\\UNNNNNNNN`` (a newline, a bidi

@@ -153,7 +153,7 @@ class NotebookGrade:
         out += [f"  note: {esc(n)}" for n in self.notes]
         for e in self.exercises:
             line = f"  {esc(e.name)}: {_num(e.score)}/{_num(e.max_score)}"
-            out.append(line + (f"  {esc(e.message)}" if e.message else ""))
+            out.append(line + (f"  {_submissions.shown_message(e.message)}" if e.message else ""))
         if self.written_points:
             out.append(f"  written answers: {_num(self.written_points)} points to grade by hand")
         return out
