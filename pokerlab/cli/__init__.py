@@ -135,6 +135,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from pokerlab import _notice
 
         _notice.enabled = _notice.single_query = False  # main() called from Python: the library's defaults again
+        if sys.exc_info()[0] is not None:  # SystemExit (argparse) or an error on its way out: the caller's handlers
+            sys.unraisablehook = previous_hook
+            if previous is not None:
+                signal.signal(signal.SIGINT, previous)
     if status is None or _signals.requested:
         # a second Ctrl-C while we wind down must not become a traceback or a signal exit
         signal.signal(signal.SIGINT, signal.SIG_IGN)

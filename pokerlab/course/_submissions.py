@@ -10,7 +10,8 @@ Classroom), tar archives or a shared folder keep symbolic links, and ``mallory/0
   its way), a device, a named pipe, a socket or a folder named like a notebook is listed as
   "not graded: not a regular file (...)" without being opened, and the rest of the batch is graded.
   The common folder itself (and the folders above it) is the lecturer's choice and is followed as given.
-* **Naming**: each submission is known by its path relative to the common folder (``bob/05.ipynb``); its
+* **Naming**: each submission is known by its path relative to the common folder (``bob/05.ipynb``; a single
+  submission's common folder is its folder's parent, so it keeps its folder in its name as in a class); its
   feedback page is named from that path by :func:`page_name` (one name per path, never two), and the
   student is the first folder of that path (:func:`student`).
 * **Showing**: :func:`shown` escapes what could forge a line of the text report (control characters, line
@@ -113,6 +114,10 @@ def collect(paths: list[str]) -> tuple[str, list[Submission]]:
     found = _listed(paths)
     shown = {os.path.abspath(p): p for p in paths}
     root = os.path.commonpath([os.path.dirname(p) for p in found])
+    if len(found) == 1:
+        # one submission alone keeps its folder in its name (alice/05.ipynb, student alice), as in the class's
+        # batch: graded one at a time into one feedback folder, alice's and amy's 05.ipynb stay apart
+        root = os.path.dirname(root)
     out = []
     for path in found:
         rel = os.path.relpath(path, root)

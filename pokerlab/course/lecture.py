@@ -126,7 +126,7 @@ def find_lecture_file(notebooks: str | Path | None = None) -> Path:
     places: list[Path] = []
     if notebooks is not None:
         if not isinstance(notebooks, (str, Path)) or not str(notebooks).strip():
-            raise ParameterError(f"notebooks must be a folder name, not {notebooks!r}")
+            raise _validate.refused(notebooks, (str, Path), f"notebooks must be a folder name, not {notebooks!r}")
         folder = Path(notebooks).resolve()
         places += [folder.parent / "course" / LECTURE_FILE, folder / LECTURE_FILE]
     places += [Path("course") / LECTURE_FILE, Path("..") / "course" / LECTURE_FILE]
@@ -268,9 +268,9 @@ def _lesson_sections(notebooks: Path, lesson: str) -> tuple[str, dict[str, str],
     """A lesson's name, its sections' headings by number, and each section's (heading cell, working minutes) from
     the instructor notes (two sections in one cell share the cell's minutes)."""
     if not isinstance(lesson, str) or not lesson.isdigit() or len(lesson) != 2:
-        raise ParameterError(f"lesson must be a lesson number such as '02', not {lesson!r}")
+        raise _validate.refused(lesson, str, f"lesson must be a lesson number such as '02', not {lesson!r}")
     if not isinstance(notebooks, (str, Path)) or not str(notebooks).strip():
-        raise ParameterError(f"notebooks must be the lessons' folder, not {notebooks!r}")
+        raise _validate.refused(notebooks, (str, Path), f"notebooks must be the lessons' folder, not {notebooks!r}")
     notebooks = Path(notebooks)
     try:
         files = sorted(notebooks.glob(f"{lesson}_*.ipynb"))
@@ -300,7 +300,7 @@ def working_minutes(lecture: Lecture, notebooks: str | Path) -> int:
     """The minutes a student needs to work through the lecture's sections (the lessons' instructor notes: the
     course map's table of lessons), each lesson cell counted once; the lecture's own minutes are presenting time."""
     if not isinstance(lecture, Lecture):
-        raise ParameterError(f"lecture must be a Lecture (read_lecture()), not {lecture!r}")
+        raise _validate.refused(lecture, Lecture, f"lecture must be a Lecture (read_lecture()), not {lecture!r}")
     cells: dict[tuple[str, str], int] = {}
     for step in lecture.steps:
         if step.lesson:
@@ -324,9 +324,9 @@ def lecture_table(lecture: Lecture, notebooks: str | Path) -> str:
     """The course map's lecture cell written from ``lecture``: heading, intro, the table of steps, and where the
     path is written. A step's words are its ``title`` or else its first section's heading in the lesson."""
     if not isinstance(lecture, Lecture):
-        raise ParameterError(f"lecture must be a Lecture (read_lecture()), not {lecture!r}")
+        raise _validate.refused(lecture, Lecture, f"lecture must be a Lecture (read_lecture()), not {lecture!r}")
     if not isinstance(notebooks, (str, Path)) or not str(notebooks).strip():
-        raise ParameterError(f"notebooks must be the lessons' folder, not {notebooks!r}")
+        raise _validate.refused(notebooks, (str, Path), f"notebooks must be the lessons' folder, not {notebooks!r}")
     folder = Path(notebooks)
     rows = []
     for step in lecture.steps:
@@ -382,7 +382,9 @@ def _map_cell(nb: dict[str, Any], course_map: Path) -> dict[str, Any]:
 
 def _read_map(course_map: str | Path) -> tuple[Path, dict[str, Any]]:
     if not isinstance(course_map, (str, Path)) or not str(course_map).strip():
-        raise ParameterError(f"course_map must be the path of the course map notebook, not {course_map!r}")
+        raise _validate.refused(
+            course_map, (str, Path), f"course_map must be the path of the course map notebook, not {course_map!r}"
+        )
     path = Path(course_map)
     try:
         nb = json.loads(path.read_text(encoding="utf-8"))
