@@ -223,6 +223,22 @@ def test_the_report_escapes_names_that_would_forge_a_line(tmp_path, capsys):
     assert _submissions.shown("ｂ/\u2044\u00a0\\") == "\\uff42/\\u2044\\xa0\\\\"
 
 
+def test_students_graded_one_at_a_time_into_one_folder_keep_their_own_pages(tmp_path):
+    """The red team graded s5/alice/05.ipynb, then s5/amy/05.ipynb, into one feedback folder: both were named
+    05.ipynb and amy's page replaced alice's. A single submission keeps its folder in its name."""
+    les = tiny_lesson(tmp_path / "lessons")
+    s = tmp_path / "s5"
+    for who in ("alice", "amy"):
+        write(s / who / "99_tiny.ipynb", untouched(les))
+    names = []
+    for who in ("alice", "amy"):
+        (g,) = grading.grade([s / who / "99_tiny.ipynb"], feedback=tmp_path / "fb", lessons=[les], allow_same_user=True)
+        names.append((g.submission, g.student))
+    assert names == [("alice/99_tiny.ipynb", "alice"), ("amy/99_tiny.ipynb", "amy")]
+    pages = sorted(p.name for p in (tmp_path / "fb").glob("*.html"))
+    assert pages == ["alice~99_tiny.ipynb.html", "amy~99_tiny.ipynb.html"]
+
+
 def test_a_checks_message_keeps_the_lessons_symbols_but_never_forges_a_line():
     """The red team saw "exp(X \\u2212 1) \\xd7 200" in the text report: a lesson's math is shown as it is;
     what could forge a line (newline, bidi control, a slash or colon look-alike) is still escaped."""

@@ -32,8 +32,8 @@ own conventions), ``## `` starts a slide with a heading, ``$…$`` is math as in
 
 **Where the file is found** (:func:`find_lecture_file`): ``course/lecture.toml`` beside the lessons' folder (a
 clone: ``notebooks/`` and ``course/`` side by side), else ``./course/lecture.toml``, else the copy inside pokerlab.
-The wheel ships that copy (``pokerlab/course/assets/lecture.toml``, a link to ``course/lecture.toml`` in the
-repository, so it is the same file), so the course map's check and ``lecture_path()`` work for a lecturer who
+The wheel ships that copy (``pokerlab/course/assets/lecture.toml``; the repository's ``course/lecture.toml`` is a
+link to it, so it is the same file), so the course map's check and ``lecture_path()`` work for a lecturer who
 installed only the wheel; a lecturer who wants another path copies it to ``course/lecture.toml`` beside their
 ``notebooks/`` and edits it there.
 """
