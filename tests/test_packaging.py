@@ -138,7 +138,7 @@ def wheel_file(tmp_path_factory) -> Path:
     source = tmp_path_factory.mktemp("source")
     for name in _tracked("."):
         (source / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / name, source / name)
+        shutil.copy2(ROOT / name, source / name, follow_symlinks=False)  # a link stays a link (course/lecture)
     out = tmp_path_factory.mktemp("dist")
     proc = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", str(source), "-w", str(out), "--no-deps", "-q"],
