@@ -44,7 +44,7 @@ from typing import Any
 from pokerlab import _validate
 from pokerlab.cards import Card
 from pokerlab.errors import CardError, IllegalActionError, ParameterTypeError
-from pokerlab.solve.postflop import PostflopSolution
+from pokerlab.solve.postflop import PostflopSolution, _match
 
 __all__ = ["PostflopDecision", "decision_point", "decision_points"]
 
@@ -107,17 +107,11 @@ def _labels(line: Any) -> list[str]:
 def _pick(label: str, options: tuple[str, ...], done: list[str]) -> str:
     """The option ``label`` names (the solver's spelling): exact, ``"allin"`` alone, the same amount written
     another way (``"bet 50.0"``) or a card in any case."""
+    i = _match(label, [opt.lower() for opt in options])  # the solver's own matching of a line's labels
+    if i >= 0:
+        return options[i]
     card = _card(label)
     for opt in options:
-        if label == opt.lower() or (label == "allin" and opt.startswith("allin")):
-            return opt
-        w, o = label.split(), opt.split()
-        if len(w) == 2 and len(o) == 2 and w[0] == o[0]:
-            try:
-                if float(w[1]) == float(o[1]):
-                    return opt
-            except ValueError:
-                pass
         if card is not None and _card(opt) == card:
             return opt
     raise IllegalActionError(

@@ -42,7 +42,7 @@ from pokerlab import _parallel, _validate
 from pokerlab.cards import Card, HandClass, hand_classes, parse_named
 from pokerlab.errors import IllegalActionError, ParameterError, ParameterTypeError, PokerlabError
 from pokerlab.ranges import Range
-from pokerlab.solve.postflop import PostflopSolution, postflop
+from pokerlab.solve.postflop import PostflopSolution, _match, postflop
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -150,16 +150,9 @@ def _labels(line: Any) -> list[str]:
 
 def _pick(label: str, options: Sequence[str]) -> str:
     """The option ``label`` names (``"allin"`` names the all-in, ``"bet 100.0"`` the bet of 100)."""
-    for opt in options:
-        if label == opt or (label == "allin" and opt.startswith("allin")):
-            return opt
-        w, o = label.split(), opt.split()
-        if len(w) == 2 and len(o) == 2 and w[0] == o[0]:
-            try:
-                if float(w[1]) == float(o[1]):
-                    return opt
-            except ValueError:
-                pass
+    i = _match(label, list(options))
+    if i >= 0:
+        return options[i]
     raise IllegalActionError(f"the actions are {', '.join(options)}; not {label!r}")
 
 
