@@ -20,10 +20,12 @@ sandboxes each kernel and checks only plain data in a separate process: use it f
 
 from pathlib import Path
 
+from pokerlab.course._extra import copy_mathjax
+
 c = get_config()  # noqa: F821 - provided by nbgrader when it reads this file
 
 HERE = Path(__file__).resolve().parent
-MATHJAX = HERE.parent / "pokerlab" / "course" / "assets" / "mathjax" / "tex-chtml-full.js"
+MATHJAX = HERE / "mathjax" / "tex-chtml-full.js"
 
 c.CourseDirectory.course_id = "pokerlab"
 c.CourseDirectory.root = str(HERE)
@@ -31,8 +33,12 @@ c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedE
 c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
 c.ExecutePreprocessor.timeout = 900  # seconds per cell: some lessons simulate for a while
 c.Execute.timeout = 900
-# Feedback pages load MathJax from a CDN unless told otherwise: use the copy the course site uses. The
-# feedback template ignores mathjax_url, so templates/feedback/mathjax.html.j2 replaces its mathjax() macro.
+# Feedback pages load MathJax from a CDN unless told otherwise: use MathJax 3 as the course site does, copied
+# into mathjax/ here (git ignores it) from the course extra's django-static-mathjax the first time nbgrader reads
+# this file. The feedback template ignores mathjax_url, so templates/feedback/mathjax.html.j2 replaces its
+# mathjax() macro with one that loads ../../../mathjax/ (a page is feedback/<student>/<assignment>/<notebook>.html).
+if not MATHJAX.is_file():
+    copy_mathjax(MATHJAX.parent)
 c.HTMLExporter.mathjax_url = MATHJAX.as_uri()
 c.HTMLExporter.template_name = "feedback"
 

@@ -27,6 +27,8 @@ written against Python's own conventions catches it too.
     ├── UnknownStackError         an answer needs a stack the history does not give
     ├── CheckFailed               an exercise's check did not accept an answer
     │                             (also an AssertionError: pokerlab.course.checks)
+    ├── MissingExtraError         a tool of an extra that is not installed
+    │                             (also an ImportError: pokerlab[course])
     └── DataError                 text or files from outside pokerlab (hand
         │                         histories, protocol messages, table files)
         ├── PHHError              a PHH hand history that cannot be read/replayed
@@ -57,6 +59,7 @@ __all__ = [
     "HiddenCardsError",
     "IllegalActionError",
     "ImpossibleEvidenceError",
+    "MissingExtraError",
     "PHHError",
     "ParameterError",
     "ParameterTypeError",
@@ -136,6 +139,12 @@ class UnknownStackError(PokerlabError):
 class CheckFailed(PokerlabError, AssertionError):
     """An exercise's check did not accept an answer: the message says what is wrong without giving the answer
     away (:mod:`pokerlab.course.checks`). Also an ``AssertionError``, as nbgrader expects of a failed check."""
+
+
+class MissingExtraError(PokerlabError, ImportError):
+    """A tool that an optional extra installs was asked for on an install without it (``pokerlab course ...``
+    without ``pokerlab[course]``): the message names the extra and the line that installs it. Also an
+    ``ImportError``, since importing such a module raises it."""
 
 
 class DataError(PokerlabError):

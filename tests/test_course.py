@@ -407,7 +407,8 @@ def test_nbgrader_generate_assignment_and_autograde_work_on_a_lesson(tmp_path):
     assert "NotImplementedError" in page
     remote = re.findall(r'<script[^>]+src="(https?:[^"]+)"', page)
     assert not any("mathjax" in u.lower() for u in remote), remote  # MathJax is the local copy
-    assert "pokerlab/course/assets/mathjax/tex-chtml-full.js" in page
+    assert 'src="../../../mathjax/tex-chtml-full.js"' in page  # the course folder's copy (nbgrader_config.py)
+    assert (course / "mathjax" / "tex-chtml-full.js").stat().st_size > 1_000_000
 
 
 # The release -> grade round trip of every lesson is in tests/test_course_roundtrip_a.py and _b.py (half the

@@ -182,6 +182,19 @@ def test_the_wheel_holds_no_tests_notebooks_or_benchmarks(wheel):
     assert not [n for n in wheel if n.endswith(".ipynb") or "/tests/" in n or "__pycache__" in n]
 
 
+@pytest.mark.slow
+def test_the_core_wheel_carries_no_mathjax_or_revealjs(wheel_file, wheel):
+    """Issue 43: MathJax (1.7 MB) and reveal.js (252 KB) are the course extra's (django-static-mathjax,
+    sphinx-revealjs), not every student's: the core wheel holds only pokerlab's own theme for the decks."""
+    assert not [n for n in wheel if "mathjax" in n.lower()]
+    assert not [n for n in wheel if n.endswith(("/reveal.js", "/reveal.css", "/notes.js"))]
+    assert "pokerlab/course/assets/reveal/pokerlab.css" in wheel
+    with zipfile.ZipFile(wheel_file) as z:
+        requires = [line for line in z.read("pokerlab-0.1.0.dist-info/METADATA").decode().splitlines()]
+    core = [r for r in requires if r.startswith("Requires-Dist:") and "extra ==" not in r]
+    assert not [r for r in core if "latex2mathml" in r or "mistune" in r], core
+
+
 # -- dependencies -------------------------------------------------------------------------------
 
 
@@ -308,6 +321,20 @@ def test_every_lesson_passes_nbval_from_the_installed_wheel_outside_the_reposito
     )
     summary = run.stdout.strip().splitlines()[-1]
     assert re.fullmatch(rf"{cells + 1} passed(, \d+ warnings?)? in .*", summary), summary  # every cell and the probe
+    # a course command on this core install (no course extra): one line naming the extra, exit status 2
+    course = subprocess.run(
+        [str(venv / "bin" / "pokerlab"), "course", "slides", str(tmp_path / "decks")],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert course.returncode == 2 and course.stdout == "", course.stderr[-2000:]
+    assert re.fullmatch(
+        r"pokerlab: error: pokerlab course slides needs the course extra \([^)]*latex2mathml[^)]*\):"
+        r' pip install "pokerlab\[course\]"\n',
+        course.stderr,
+    ), course.stderr[-2000:]
 
 
 def _wheel_venv(tmp_path: Path, wheel_file: Path) -> tuple[Path, list[str]]:

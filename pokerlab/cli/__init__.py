@@ -208,6 +208,7 @@ def _run(argv: Sequence[str] | None) -> int:
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _show_warning
+            course.require_extra(args)  # `pokerlab course ...` on a core install: one line naming the extra
             _check_outputs(args)
             args.func(args)
     except PokerlabError as exc:

@@ -106,6 +106,15 @@ def cmd_course_site(args: argparse.Namespace) -> None:
     _print(report, text, args.json)
 
 
+def require_extra(args: argparse.Namespace) -> None:
+    """Any ``pokerlab course ...`` command needs the course extra: without it, one line naming the extra (exit 2),
+    before any folder is made."""
+    if args.command == "course":
+        from pokerlab.course import _extra
+
+        _extra.require(f"pokerlab course {args.course_command}")
+
+
 def _add_course(sub: Any) -> None:
     """``pokerlab course``: hand the course out, grade it, build its site."""
     help_ = "teach the course: slide decks, student copies, autograding with feedback, the offline site"

@@ -55,7 +55,7 @@ from typing import Any
 import pokerlab
 from pokerlab import _validate, _warm
 from pokerlab._cache import FORMAT, cache_dir
-from pokerlab.course import _gradebook, _limits, _submissions
+from pokerlab.course import _extra, _gradebook, _limits, _submissions
 from pokerlab.course._check import unanswered
 from pokerlab.course._runner import READY_SECONDS, START_TRIES
 from pokerlab.course.lessons import (
@@ -70,6 +70,8 @@ from pokerlab.course.lessons import (
 )
 from pokerlab.course.release import CODE_STUB, student_copy
 from pokerlab.errors import ParameterError
+
+_extra.require("pokerlab course grade")  # the lecturer's tool: pokerlab[course] (distributed for --scheduler)
 
 __all__ = ["ExerciseResult", "NotebookGrade", "grade", "identify"]
 

@@ -12,7 +12,7 @@ name of its ``__all__`` with its signature and docstring; the package's own ``__
 pl; pl.equity``) is the index page. The navigation beside every page lists the modules.
 
 Offline, as the site: nothing is executed but the imports, MathJax (should a docstring hold math) is the copy
-vendored for the site, and the theme's buttons that point to a repository or a launcher are off.
+the site uses (from the ``course`` extra), and the theme's buttons that point to a repository or a launcher are off.
 """
 
 from __future__ import annotations
@@ -29,11 +29,13 @@ from typing import Any
 
 from pokerlab import _validate
 from pokerlab._files import write_text
+from pokerlab.course import _extra
 from pokerlab.errors import DataError, PokerlabError
+
+_extra.require("the API reference")  # Sphinx, the book theme and MathJax: pokerlab[course]
 
 __all__ = ["build_reference", "public_modules"]
 
-ASSETS = Path(__file__).resolve().parent / "assets"
 PACKAGE = Path(__file__).resolve().parents[1]  # pokerlab/
 
 _CONF = """
@@ -134,7 +136,7 @@ def build_reference(out: str | Path) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="pokerlab-reference-") as tmp:
         src = Path(tmp)
         write_text(src / "conf.py", _CONF)
-        shutil.copytree(ASSETS / "mathjax", src / "_vendor" / "mathjax")
+        _extra.copy_mathjax(src / "_vendor" / "mathjax")
         write_text(src / "index.rst", _index(modules))
         for name in modules:
             write_text(src / f"{name}.rst", _page(name))

@@ -16,10 +16,10 @@ By default it is the **students'** site:
 * slide decks: ``pokerlab course slides`` is run on the published student copies into ``OUT/slides/``,
   and every ``OUT/slides/<lesson>.slides.html`` (and ``.pdf``) found is linked from its lesson's page.
 
-Offline: nothing is executed (``nb_execution_mode = "off"``), MathJax 3 is the vendored copy
-(``mathjax_path``, kept out of ``_static/``'s script list), there are no launch buttons, no source or
-download links, and myst-nb's widget scripts (CDN by default) are off: the lessons store no widget state.
-The ``# NBVAL_CHECK_OUTPUT`` markers are dropped by the copies; the theme shows no input prompts.
+Offline: nothing is executed (``nb_execution_mode = "off"``), MathJax 3 is copied from the ``course`` extra's
+``django-static-mathjax`` (``mathjax_path``, kept out of ``_static/``'s script list), there are no launch
+buttons, no source or download links, and myst-nb's widget scripts (CDN by default) are off: the lessons store
+no widget state. The ``# NBVAL_CHECK_OUTPUT`` markers are dropped by the copies; the theme shows no input prompts.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab import _validate
+from pokerlab.course import _extra
 from pokerlab.course.lessons import (
     BEGIN_HIDDEN,
     END_HIDDEN,
@@ -46,6 +47,8 @@ from pokerlab.course.lessons import (
 )
 from pokerlab.course.release import relink, solutions_copy, student_copy, write_notebook
 from pokerlab.errors import DataError, ParameterError, ParameterTypeError
+
+_extra.require("pokerlab course site")  # Jupyter Book 1.x and MathJax: pokerlab[course]
 
 __all__ = ["build_site", "lesson_numbers"]
 
@@ -298,7 +301,7 @@ def build_site(
         src = Path(tmp)
         (src / "conf.py").write_text(_CONF.format(), encoding="utf-8")
         vendor = src / "_vendor"
-        shutil.copytree(ASSETS / "mathjax", vendor / "mathjax")
+        _extra.copy_mathjax(vendor / "mathjax")
         shutil.copy(ASSETS / "site" / "pokerlab-site.css", vendor / "pokerlab-site.css")
         course_map = json.loads((folder / "00_course_map.ipynb").read_text(encoding="utf-8"))
         toc, titled = [], []

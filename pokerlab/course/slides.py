@@ -13,8 +13,8 @@ lesson, built from the lesson itself:
 * math is converted to MathML when the deck is built (latex2mathml), which Chromium and Firefox
   draw natively: the deck runs no math JavaScript.
 
-Nothing is loaded from the network: reveal.js (5.2.1, MIT licence, from npm) is copied from this
-package into ``OUT/reveal/`` and the pictures into ``OUT/<stem>_files/``. A slide is 1280×720; a
+Nothing is loaded from the network: reveal.js (5.2, MIT licence, the files the ``sphinx-revealjs`` package
+ships) is copied into ``OUT/reveal/`` and the pictures into ``OUT/<stem>_files/``. A slide is 1280×720; a
 slide that would be taller is cut into sub-slides when it is built (an estimate of each block's
 height), and as a last resort the page shrinks a slide's content to fit (never below
 :data:`MIN_FIT`).
@@ -45,10 +45,13 @@ from typing import Any
 
 from pokerlab import _validate
 from pokerlab._files import write_bytes, write_text
+from pokerlab.course import _extra
 from pokerlab.course.handout import glossary_page, linked, student_map_page
 from pokerlab.course.lecture import LectureStep, lecture_path, lesson_name, own_slides_cells, read_lecture
 from pokerlab.course.release import relink
 from pokerlab.errors import DataError, ParameterError, PokerlabError
+
+_extra.require("pokerlab course slides")  # latex2mathml, mistune, reveal.js, playwright: pokerlab[course]
 
 __all__ = [
     "LectureStep",
@@ -66,7 +69,6 @@ BUDGET = 640
 #: the smallest zoom the page may apply to a slide that still does not fit (about 0.8 × 24 px text)
 MIN_FIT = 0.8
 CHROMIUM = "/usr/bin/chromium"
-REVEAL_VERSION = "5.2.1"
 
 _HEADING = re.compile(r"^(#{1,3}) +(.*)$")
 _SECTION_NUMBER = re.compile(r"^(\d+)\.\s")
@@ -853,11 +855,14 @@ class _Assets:
 
 
 def _copy_reveal(out: Path) -> str:
-    """Copy the vendored reveal.js files (and its licence) into ``out/reveal``; return that folder's name."""
+    """Copy reveal.js (its licence, and pokerlab's theme and the folder's README from this package) into
+    ``out/reveal``; return that folder's name."""
     target = out / "reveal"
     target.mkdir(parents=True, exist_ok=True)
-    source = resources.files("pokerlab.course") / "assets" / "reveal"
-    for entry in source.iterdir():
+    for name, path in _extra.reveal_files().items():
+        write_bytes(target / name, path.read_bytes())
+    own = resources.files("pokerlab.course") / "assets" / "reveal"
+    for entry in own.iterdir():
         if entry.is_file():
             write_bytes(target / entry.name, entry.read_bytes())
     return "reveal"
