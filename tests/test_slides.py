@@ -328,6 +328,16 @@ def test_pdf_without_chromium_says_so_in_one_line(tmp_path, capsys):
         slides.print_pdf(tmp_path / f"{LESSONS[0].stem}.slides.html", chromium="/no/chromium")
 
 
+def test_a_program_that_is_not_chromium_is_one_line_too(tmp_path):
+    """Playwright (the course extra) drives the browser: a program that exits at once is a DataError naming the
+    deck, never a Playwright traceback."""
+    slides.build_deck(LESSONS[0], tmp_path)
+    deck = tmp_path / f"{LESSONS[0].stem}.slides.html"
+    with pytest.raises(DataError, match=r"^Chromium could not print '.*slides\.html': [^\n]+$"):
+        slides.print_pdf(deck, chromium="/bin/true")
+    assert not deck.with_suffix(".pdf").exists()
+
+
 def test_a_long_numbered_list_is_cut_between_items_and_keeps_its_numbers(tmp_path):
     words = "work it out by hand and check it with the library; " * 4
     items = "\n".join(f"{i}. Exercise {i}: {words}" for i in range(1, 13))

@@ -36,7 +36,6 @@ import os
 import re
 import shutil
 import struct
-import subprocess
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -1169,14 +1168,6 @@ def build_lecture(out: str | Path, notebooks: str | Path | None = None, lecture:
     return target
 
 
-def _pipe_fds(commands: int, answers: int) -> None:
-    """In the child, before Chromium starts: its DevTools pipe is descriptor 3 (commands in) and 4 (answers out)."""
-    import os
-
-    os.dup2(commands, 3)
-    os.dup2(answers, 4)
-
-
 def print_pdf(
     deck: str | Path, pdf: str | Path | None = None, chromium: str = CHROMIUM, *, handout: bool = False
 ) -> Path:
@@ -1184,14 +1175,12 @@ def print_pdf(
     ``handout=True``, ``deck`` is a handout page, ``<stem>.handout.html``, printed as it is: A4, slides beside
     their notes).
 
-    ``chromium --print-to-pdf`` prints when the page's load event fires, which can come before reveal.js
-    has laid out its print view (a blank page, now and then). So Chromium is driven over its DevTools pipe
-    instead: open the deck, wait until reveal has made its pages, then ``Page.printToPDF``.
+    Playwright (the ``course`` extra) drives the system's Chromium at ``chromium``: it opens the deck, waits
+    until reveal.js has laid out its print view and every picture has loaded, then prints with the page's own
+    CSS page size (``chromium --print-to-pdf`` alone prints when the load event fires, which can come before
+    reveal's pages, a blank page now and then).
     """
-    import base64
-    import os
-    import tempfile
-    import time
+    from playwright.sync_api import Error, sync_playwright  # lazy: about 0.1 s, for --pdf only
 
     if not isinstance(deck, (str, Path)) or not str(deck).strip():
         raise _validate.refused(deck, (str, Path), f"deck must be the path of a deck, not {deck!r}")
@@ -1207,82 +1196,23 @@ def print_pdf(
         raise DataError(f"--pdf needs Chromium at {chromium}, which is not installed (apt-get install chromium)")
     _validate.flag(handout, "handout")
     url = deck.resolve().as_uri() + ("" if handout else "?print-pdf")
-    with tempfile.TemporaryDirectory(prefix="pokerlab-chromium-") as profile:
-        to_chrome_r, to_chrome_w = os.pipe()
-        from_chrome_r, from_chrome_w = os.pipe()
-        # the DevTools pipe is file descriptors 3 (commands in) and 4 (answers out) of the browser
-        proc = subprocess.Popen(
-            [
-                chromium,
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                f"--user-data-dir={profile}",
-                "--remote-debugging-pipe",
-                "about:blank",
-            ],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            pass_fds=(3, 4, to_chrome_r, from_chrome_w),
-            preexec_fn=lambda: _pipe_fds(to_chrome_r, from_chrome_w),
-        )
-        os.close(to_chrome_r)
-        os.close(from_chrome_w)
-        reader = os.fdopen(from_chrome_r, "rb")
-        writer = os.fdopen(to_chrome_w, "wb")
-        counter = [0]
-        buffer = [b""]
-
-        def call(method: str, params: dict[str, Any] | None = None, session: str | None = None) -> dict[str, Any]:
-            counter[0] += 1
-            message: dict[str, Any] = {"id": counter[0], "method": method, "params": params or {}}
-            if session:
-                message["sessionId"] = session
-            writer.write(json.dumps(message).encode() + b"\0")
-            writer.flush()
-            while True:
-                while b"\0" not in buffer[0]:
-                    chunk = reader.read1(1 << 16)
-                    if not chunk:
-                        raise DataError(f"Chromium stopped while printing {str(deck)!r}")
-                    buffer[0] += chunk
-                raw, buffer[0] = buffer[0].split(b"\0", 1)
-                answer = json.loads(raw)
-                if answer.get("id") == counter[0]:
-                    if "error" in answer:
-                        raise DataError(f"Chromium could not print {str(deck)!r}: {answer['error'].get('message')}")
-                    return dict(answer.get("result", {}))
-
-        try:
-            page = call("Target.createTarget", {"url": "about:blank"})["targetId"]
-            session = call("Target.attachToTarget", {"targetId": page, "flatten": True})["sessionId"]
-            call("Page.enable", session=session)
-            call("Page.navigate", {"url": url}, session=session)
-            ready = "document.body && document.body.dataset.ready === '1'" + (
-                "" if handout else " && !!document.querySelector('.pdf-page')"
-            )
-            deadline = time.monotonic() + 120  # a hang guard; a deck is ready in about a second
-            while not call("Runtime.evaluate", {"expression": ready}, session=session)["result"].get("value"):
-                if time.monotonic() > deadline:
-                    raise DataError(f"reveal.js did not lay out the print view of {str(deck)!r} within 120 s")
-                time.sleep(0.1)
-            time.sleep(0.3)  # the pictures of the last pages
-            result = call(
-                "Page.printToPDF",
-                {"printBackground": True, "preferCSSPageSize": True, "displayHeaderFooter": False},
-                session=session,
-            )
-            write_bytes(target, base64.b64decode(result["data"]))
-            call("Browser.close")
-        finally:
-            writer.close()
-            reader.close()
+    ready = "document.body && document.body.dataset.ready === '1'" + (
+        "" if handout else " && !!document.querySelector('.pdf-page')"
+    )
+    pictures = "[...document.images].every(i => i.complete)"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, headless=True, args=["--no-sandbox", "--disable-gpu"])
             try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+                page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})  # the slides' own size
+                page.goto(url, wait_until="load")
+                page.wait_for_function(f"() => ({ready}) && {pictures}", timeout=120_000)  # a hang guard: ~1 s
+                data = page.pdf(print_background=True, prefer_css_page_size=True)
+            finally:
+                browser.close()
+    except Error as exc:  # playwright's errors (its TimeoutError too): Chromium could not open or print the deck
+        raise DataError(f"Chromium could not print {str(deck)!r}: {str(exc).splitlines()[0]}") from None
+    write_bytes(target, data)
     return target
 
 
