@@ -55,6 +55,7 @@ __all__ = [
     "category_counts",
     "evaluate",
     "evaluate_batch",
+    "evaluate_parsed",
     "reference_value",
 ]
 
@@ -192,7 +193,18 @@ def evaluate(cards: CardsLike) -> HandValue:
     cs = parse_named(cards, "cards")
     if not 5 <= len(cs) <= 7:
         raise CardCountError(f"a hand to evaluate has 5, 6 or 7 cards, not {len(cs)}")
-    return HandValue(_value_ids([c.id for c in cs]), cs)
+    return evaluate_parsed(cs)
+
+
+def evaluate_parsed(cards: tuple[Card, ...]) -> HandValue:
+    """:func:`evaluate` of cards already parsed and checked (5 to 7 distinct :class:`~pokerlab.cards.Card`): what
+    a loop behind an edge that parsed once calls, with no parse per hand.
+
+    >>> from pokerlab.cards import parse_cards
+    >>> evaluate_parsed(parse_cards("As Ks Qs Js Ts")).describe()
+    'Royal flush'
+    """
+    return HandValue(_value_ids([c.id for c in cards]), cards)
 
 
 SMALL_BATCH = 4096

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 from pokerlab import _chart_hook, _compiled, _inputs, _notice, _validate
 from pokerlab.cards import Card, CardsLike, cards_html, combo_card_ids, format_cards
 from pokerlab.errors import ParameterError
-from pokerlab.evaluator import _card_words, _values_from_words, _values_numpy, evaluate
+from pokerlab.evaluator import _card_words, _values_from_words, _values_numpy, evaluate_parsed
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -59,7 +59,9 @@ __all__ = [
     "compensated_strength",
     "hand_potential",
     "hand_strength",
+    "potential_parsed",
     "turn_card_effects",
+    "turn_card_effects_parsed",
 ]
 
 ROWS = ("ahead", "tied", "behind")
@@ -277,7 +279,16 @@ def hand_potential(
     if lookahead == 2 and len(b) == 4:
         raise ParameterError("from the turn only one card is to come: use lookahead=1")
     n = _inputs.opponents_count(opponents)
-    w = _inputs.weight_table(weights, h + b)
+    return potential_parsed(h, b, int(lookahead), _inputs.weight_table(weights, h + b), n)
+
+
+def potential_parsed(
+    hole: tuple[Card, ...], board: tuple[Card, ...], lookahead: int, w: np.ndarray | None, opponents: int
+) -> Potential:
+    """:func:`hand_potential` behind an edge that parsed and checked everything once (a widget, say): two distinct
+    hole cards, a flop or turn of other cards, ``lookahead`` 1 or 2 as that board allows, the opponent's weight
+    table ``w`` (:func:`pokerlab._inputs.weight_table`, None for a random hand) and 1..9 ``opponents``."""
+    h, b, n = hole, board, opponents
     if _notice.single_query and w is None:  # the command line: numpy, no numba start-up (whole counts, the same)
         hp = _potential_numpy(h, b, lookahead)
     else:
@@ -363,14 +374,23 @@ def turn_card_effects(
     the turn, and the hand's category with that card. Drives the turn-card
     chart in lesson 02.
     """
+    h, b = _inputs.hole_and_board(hole, flop, board_sizes=(3,), board_name="flop")
+    n = _inputs.opponents_count(opponents)
+    return turn_card_effects_parsed(h, b, _inputs.weight_table(weights, h + b), n)
+
+
+def turn_card_effects_parsed(
+    hole: tuple[Card, ...], flop: tuple[Card, ...], w_flop: np.ndarray | None, opponents: int
+) -> pd.DataFrame:
+    """:func:`turn_card_effects` behind an edge that parsed and checked everything once: two distinct hole cards,
+    a flop of three others, the opponent's weight table ``w_flop`` on that flop (None for a random hand) and
+    1..9 ``opponents``."""
     import pandas as pd
 
     _kernels = _compiled.kernels()
 
-    h, b = _inputs.hole_and_board(hole, flop, board_sizes=(3,), board_name="flop")
-    n = _inputs.opponents_count(opponents)
+    h, b, n = hole, flop, opponents
     known = h + b
-    w_flop = _inputs.weight_table(weights, known)
     win, tie, loss = _strength_counts(h, b, w_flop)
     hs_flop = ((win + tie / 2) / (win + tie + loss)) ** n
     rows = []
@@ -384,7 +404,7 @@ def turn_card_effects(
         w = _inputs.weight_table(w_flop, known + (card,)) if w_flop is not None else None
         hp = _kernels.potential(_inputs.ids_array(h), _inputs.ids_array(turn), w, 1)
         p = _potential_from_matrix(h, turn, 1, n, hp, weighted=w is not None)
-        value = evaluate(h + turn)
+        value = evaluate_parsed(h + turn)
         rows.append(
             {
                 "card": str(card),

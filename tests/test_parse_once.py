@@ -77,3 +77,33 @@ def test_push_fold_rankings_look_up_combinations(class_parses):
     shares = _top_share(list(CLASS_NAMES), 0.1)
     assert class_parses == []
     assert sum(HandClass.parse(n).n_combos * v for n, v in shares.items()) == pytest.approx(132.6)
+
+
+def test_the_potential_explorer_parses_its_cards_once_per_update(monkeypatch):
+    """Issue 43: an update parsed the hole cards and the board at each call behind it (hand_potential, then
+    turn_card_effects, then evaluate for each of the 47 turn cards: 52 parses); now once each, at the edge,
+    and the parsed cards and weight table go down as they are."""
+    import pokerlab.cards as cards
+    from pokerlab import charts
+    from pokerlab.widgets import PotentialExplorer
+
+    explorer = PotentialExplorer("AdQc", "3h4cJh", weights="TT+, AQs+", charts=False)
+    frames = []
+    explorer._charts = True
+    monkeypatch.setattr("pokerlab.widgets.hands.chart_svg", lambda chart: "")
+    drawn = charts.potential_and_turn_chart
+    monkeypatch.setattr(charts, "potential_and_turn_chart", lambda p, frame: frames.append(frame) or drawn(p, frame))
+    parsed: list[tuple[str, object]] = []
+    original = cards._check_unique  # every parse of cards ends here, whatever it was given
+
+    def counting(found, source, name="cards"):
+        parsed.append((name, source))
+        return original(found, source, name)
+
+    monkeypatch.setattr(cards, "_check_unique", counting)
+    explorer.board.value = "3h4cJs"  # one update
+    assert parsed == [("hole", "AdQc"), ("board", "3h4cJs")]
+    monkeypatch.undo()
+    assert explorer.result == hand_potential("AdQc", "3h4cJs", weights="TT+, AQs+")
+    (frame,) = frames
+    pd.testing.assert_frame_equal(frame, turn_card_effects("AdQc", "3h4cJs", weights="TT+, AQs+"))

@@ -11,9 +11,9 @@ from pokerlab import _inputs, _validate, charts
 from pokerlab.cards import Deck, cards_html, check_disjoint, parse_cards
 from pokerlab.charts import chart_svg
 from pokerlab.errors import ParameterError, PokerlabError
-from pokerlab.evaluator import HandValue, evaluate
+from pokerlab.evaluator import HandValue, evaluate, evaluate_parsed
 from pokerlab.ranges import Range
-from pokerlab.strength import Potential, hand_potential, turn_card_effects
+from pokerlab.strength import Potential, potential_parsed, turn_card_effects_parsed
 from pokerlab.widgets._common import _WIDE, _beside, _error_html, _fit, _inline, _projector, _with_picture, _wrap_row
 from pokerlab.widgets.ranges import RangeGrid
 
@@ -120,6 +120,7 @@ class PotentialExplorer:
         self.examples_view = w.HTML()
         self.result: Potential | None = None
         self._range: Range | None = None  # the opponent range of the last update, parsed once
+        self._weights: Any = None  # its weight table on the last update's cards (None: a random hand)
         self.error: str | None = None
         self.last_chart: Any = None  # the chart drawn for the current inputs (charts=True)
         for box in (self.hole, self.board, self.lookahead, self.opponents, self.weights):
@@ -153,13 +154,15 @@ class PotentialExplorer:
 
     def update(self) -> None:
         try:
-            board = parse_cards(self.board.value)
+            # the cards and the range are parsed here, once, at the edge: the potential, the turn cards and their
+            # hand categories below take the parsed cards and the weight table as they are
+            hole, board = _inputs.hole_and_board(self.hole.value, self.board.value, board_sizes=(3, 4))
             lookahead = 1 if len(board) == 4 else self.lookahead.value
+            opponents = _inputs.opponents_count(self.opponents.value)
             text = self.weights.value.strip()
-            self._range = Range.parse(text) if text else None  # parsed here, once: the chart's turn cards reuse it
-            p = hand_potential(
-                self.hole.value, board, lookahead=lookahead, weights=self._range, opponents=self.opponents.value
-            )
+            self._range = Range.parse(text) if text else None
+            self._weights = _inputs.weight_table(self._range, hole + board)
+            p = potential_parsed(hole, board, lookahead, self._weights, opponents)
         except PokerlabError as exc:
             self.result, self.error = None, str(exc)
             self.matrix.value = _error_html(str(exc))
@@ -224,7 +227,7 @@ class PotentialExplorer:
         pairs = [(a, b) for i, a in enumerate(rest) for b in rest[i + 1 :]]
         for index in rng.permutation(len(pairs)):
             opp = pairs[index]
-            if where(evaluate(hole + board).value, evaluate(opp + board).value) != now:
+            if where(evaluate_parsed(hole + board).value, evaluate_parsed(opp + board).value) != now:
                 continue
             left = [c for c in rest if c not in opp]
             runouts = (
@@ -233,7 +236,7 @@ class PotentialExplorer:
             for r in rng.permutation(len(runouts)):
                 extra = runouts[r]
                 full = board + extra
-                if where(evaluate(hole + full).value, evaluate(opp + full).value) == end:
+                if where(evaluate_parsed(hole + full).value, evaluate_parsed(opp + full).value) == end:
                     found.append((f"{opp[1]}{opp[0]}", " ".join(map(str, extra))))
                     break
             if len(found) == k:
@@ -264,7 +267,7 @@ class PotentialExplorer:
 
         frame = None
         if len(p.board) == 3:
-            frame = turn_card_effects(p.hole, p.board, weights=self._range, opponents=p.opponents)
+            frame = turn_card_effects_parsed(p.hole, p.board, self._weights, p.opponents)
         chart = charts.potential_and_turn_chart(p, frame)
         if frame is None:
             return _projector(chart.properties(width=440, height=110))
