@@ -37,7 +37,7 @@ def built(tmp_path_factory):
     report = build_site(root / "site")
     assert Path(report["index"]) == root / "site" / "index.html" and not report["notes"]
     assert report["solutions"] is False and len(report["lessons"]) == len(LESSONS)
-    report = build_site(root / "site_sol", solutions=True, lessons="01-02", slides=False)
+    report = build_site(root / "site_sol", solutions=True, lessons="01-02", slides=False, reference=False)
     assert report["lessons"] == [les.stem for les in LESSONS[:2]] and report["pages"] == 1 + 2 * 2
     release(root / "handout")
     release(root / "key", solutions=True)
@@ -146,6 +146,27 @@ def test_no_built_artefact_has_a_dead_relative_link(built):
                 dead.append(f"{path.relative_to(path.parents[1])}: {link}")
     assert len(files) > 60
     assert dead == [], dead[:10]
+
+
+def test_the_site_has_the_api_reference_linked_from_its_landing_page(site, built):
+    """Issue 43: the API reference generated from the docstrings (pokerlab.course.reference) is a section of the
+    students' site: a page per public module, each naming its module's public functions and classes."""
+    import importlib
+    import inspect
+
+    module = importlib.import_module("pokerlab.equity")  # pokerlab.equity, the attribute, is the function
+    assert 'href="reference/index.html"' in (site / "index.html").read_text()
+    assert "API reference" in _text(site / "index.html")
+    page = (site / "reference" / "pokerlab.equity.html").read_text()
+    public = [n for n in module.__all__ if inspect.isroutine(getattr(module, n)) or inspect.isclass(getattr(module, n))]
+    assert public == ["Equity", "equity", "exact_memory"]
+    for name in public:
+        assert f'id="pokerlab.equity.{name}"' in page, name
+    assert "hand_potential" in (site / "reference" / "pokerlab.strength.html").read_text()
+    for name in ("index", "pokerlab.cards", "pokerlab.game", "pokerlab.course.checks"):
+        text = (site / "reference" / f"{name}.html").read_text()
+        assert not re.findall(r'<(?:script|link)[^>]+(?:src|href)="(https?:[^"]+)"', text), name
+    assert not (built / "site_sol" / "reference").exists()  # reference=False
 
 
 def test_the_site_has_a_search_box_and_its_index(site):

@@ -45,6 +45,7 @@ from pokerlab.course.lessons import (
     source,
     strip_region,
 )
+from pokerlab.course.reference import build_reference
 from pokerlab.course.release import relink, solutions_copy, student_copy, write_notebook
 from pokerlab.errors import DataError, ParameterError, ParameterTypeError
 
@@ -258,16 +259,23 @@ _DECK_FILES = (".slides.html", "_files", ".pdf", ".slides.pdf")
 
 
 def build_site(
-    out: str | Path, *, slides: bool = True, solutions: bool = False, lessons: str | None = None
+    out: str | Path,
+    *,
+    slides: bool = True,
+    solutions: bool = False,
+    lessons: str | None = None,
+    reference: bool = True,
 ) -> dict[str, Any]:
     """Build the students' site into ``out`` (created if needed): the lessons' student copies under a student
-    landing page, only the lessons ``lessons`` names (``"01-05"``, ``"01,03"``; every lesson for None), and the
-    solutions pages only with ``solutions=True``. Returns what was built: ``index``, ``pages``, ``lessons``,
-    ``solutions``, ``seconds``, ``notes``."""
+    landing page, only the lessons ``lessons`` names (``"01-05"``, ``"01,03"``; every lesson for None), the
+    solutions pages only with ``solutions=True``, and the API reference in ``out/reference/`` (about 9 s; not with
+    ``reference=False``). Returns what was built: ``index``, ``pages``, ``lessons``, ``solutions``, ``seconds``,
+    ``notes``."""
     start = time.monotonic()
     target = Path(out)
     _validate.flag(slides, "slides")
     _validate.flag(solutions, "solutions")
+    _validate.flag(reference, "reference")
     if target.exists() and not target.is_dir():
         raise ParameterError(f"OUT {str(out)!r} exists and is not a folder")
     every = read_lessons(lessons_dir())
@@ -329,6 +337,13 @@ def build_site(
                 write_notebook(relink(sol, is_published), src / "solutions" / f"{lesson.stem}_solutions.ipynb")
                 toc.append(f"solutions/{lesson.stem}_solutions")
         index = _landing_page(titled, _map_rows(course_map), solutions, len(published) < len(every), target)
+        if reference:  # the API reference (pokerlab.course.reference), its own Sphinx build in OUT/reference/
+            modules = build_reference(target / "reference")["modules"]
+            index += (
+                "\n## API reference\n\nEvery public function and class of pokerlab, with its signature and what its"
+                f' docstring teaches, one page per module ({len(modules)} modules): <a href="reference/index.html">'
+                "the API reference</a>.\n"
+            )
         index += "\n```{toctree}\n:hidden:\n:maxdepth: 1\n\n" + "\n".join(toc) + "\n```\n"
         (src / "index.md").write_text(index, encoding="utf-8")
         log = src / "sphinx.log"
