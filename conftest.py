@@ -171,18 +171,19 @@ def _warm_kernels() -> None:
     sys.stderr.write(f"conftest: compiled in {time.monotonic() - start:.0f} s\n")
 
 
-# The files that take longest in the full suite, longest first (seconds of one worker, --durations on an idle
+# The groups that take longest in the full suite, longest first (seconds of one worker, --durations on an idle
 # 2-core machine, 2026-11-28: the wheel's lessons 250, the two big parts of the bots' soak 146 and 120, the
 # apps in Chromium 143, the junk 99, each half of the course round trip about 80, then the grading, browser,
-# type-checking and Ctrl-C tests).
+# type-checking and Ctrl-C tests). A group is a test file, or an ``xdist_group`` its tests name (a file too long
+# for one worker splits its tests into groups: tests/bots/test_bots_reliability.py, ...).
 HEAVY_FIRST = (
     "tests/test_packaging.py",
-    "tests/test_bots_reliability_b.py",
+    "bots_soak_b",
     "tests/test_apps_browser.py",
-    "tests/test_bots_reliability_c.py",
+    "bots_soak_c",
     "tests/test_junk.py",
-    "tests/test_course_roundtrip_b.py",
-    "tests/test_course_roundtrip_a.py",
+    "course_roundtrip_b",
+    "course_roundtrip_a",
     "tests/test_course.py",
     "tests/test_explorers_browser.py",
     "tests/test_types.py",
@@ -194,18 +195,22 @@ HEAVY_FIRST = (
     "tests/test_interrupt.py",
     "tests/test_equity.py",
     "tests/test_course_sandbox.py",
-    "tests/test_bots_reliability_a.py",
+    "bots_soak_a",
     "tests/test_never_wrong.py",
     "tests/test_api.py",
     "tests/test_range_grid_browser.py",
 )
 
 
+def _group(item) -> str:
+    """The ``xdist_group`` of ``item``: the one its test names, else its file (``pytest_itemcollected`` marks it)."""
+    mark = item.get_closest_marker("xdist_group")
+    return str(mark.args[0] if mark.args else mark.kwargs.get("name", "default")) if mark else ""
+
+
 def _heavy_rank(item) -> int:
-    """Where ``item``'s file stands in ``HEAVY_FIRST`` (its length for every other file)."""
-    path = Path(str(item.fspath)).resolve()
-    root = Path(__file__).resolve().parent
-    name = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
+    """Where ``item``'s group stands in ``HEAVY_FIRST`` (its length for every other group)."""
+    name = _group(item)
     return HEAVY_FIRST.index(name) if name in HEAVY_FIRST else len(HEAVY_FIRST)
 
 
@@ -220,25 +225,30 @@ def pytest_itemcollected(item) -> None:
     """
     if str(item.fspath).endswith(".ipynb"):
         item.add_marker(pytest.mark.slow)
-
-
-def _file(item) -> str:
-    return str(item.fspath)
+    if item.get_closest_marker("xdist_group") is None:
+        # pytest-xdist's --dist loadgroup (pyproject.toml) hands a group to one worker: a test that names no group
+        # is in its file's, so a file runs on one worker (a notebook's cells together, a module fixture built once)
+        path = Path(str(item.fspath)).resolve()
+        root = Path(__file__).resolve().parent
+        item.add_marker(
+            pytest.mark.xdist_group(path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix())
+        )
 
 
 @pytest.hookimpl(trylast=True)  # after -m and -k have deselected
 def pytest_collection_modifyitems(config, items) -> None:
-    """Put the heaviest test files first (after ``-m``/``-k`` have left out what they leave out).
+    """Put the heaviest groups first (after ``-m``/``-k`` have left out what they leave out).
 
-    pytest-xdist (``--dist loadfile --no-loadscope-reorder``, pyproject.toml) hands out whole files in the
-    order collected here, each to the next free worker. Its own order (the files with most tests first) left the
-    files with a few long tests (the wheel's lessons, the bots' soak) to the end, where one worker ran them alone
-    while the other had finished. The files of ``HEAVY_FIRST`` go first now, longest first, then every other file,
-    most tests first as before (ties in collection order); every file's tests keep their order.
+    pytest-xdist (``--dist loadgroup --no-loadscope-reorder``, pyproject.toml) hands out whole groups (a file, or
+    an ``xdist_group`` its tests name) in the order collected here, each to the next free worker. Its own order
+    (the groups with most tests first) left the files with a few long tests (the wheel's lessons, the bots' soak)
+    to the end, where one worker ran them alone while the other had finished. The groups of ``HEAVY_FIRST`` go
+    first now, longest first, then every other group, most tests first as before (ties in collection order);
+    every group's tests keep their order.
     """
     counts: dict[str, int] = {}
     first: dict[str, int] = {}
     for i, item in enumerate(items):
-        counts[_file(item)] = counts.get(_file(item), 0) + 1
-        first.setdefault(_file(item), i)
-    items.sort(key=lambda item: (_heavy_rank(item), -counts[_file(item)], first[_file(item)]))
+        counts[_group(item)] = counts.get(_group(item), 0) + 1
+        first.setdefault(_group(item), i)
+    items.sort(key=lambda item: (_heavy_rank(item), -counts[_group(item)], first[_group(item)]))

@@ -7,7 +7,7 @@ copy:
 * :func:`require_chromium`, called at a test module's top: skips the module when there is no Chromium, and
   fails it in CI (``.ci/run`` installs Chromium with apt, so a missing one there is a broken machine);
 * :func:`chromium`, a launched headless Chromium (a test module holds one in a module-scoped fixture: with
-  ``--dist loadfile`` a file's tests run in one worker, one after another);
+  ``--dist loadgroup`` a file's tests run in one worker, one after another, unless they name xdist groups);
 * :func:`block_network`, the promise every browser test checks: every request of a page (or of a browser
   context) is routed, the ones that stay on the machine (``file:``, ``data:``, ``blob:``, ``about:``,
   127.0.0.1 and localhost) go through, every other one is refused and listed, and the test asserts the list

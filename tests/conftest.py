@@ -20,7 +20,7 @@ def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
 
 
 # test files whose graders run submissions; the sandbox tests themselves (test_course_sandbox.py) are left alone
-_GRADING_FILES = ("test_course.py", "test_course_roundtrip_a.py", "test_course_roundtrip_b.py")
+_GRADING_FILES = ("test_course.py", "test_course_roundtrip.py")
 
 
 @pytest.fixture(autouse=True)

@@ -2,7 +2,7 @@
 
 The quick tests read the lessons and run the checks in-process; the slow ones start kernels: hostile
 submissions cut down to one lesson's exercises and nbgrader's generate_assignment/autograde on a lesson.
-The release -> grade round trip of every lesson is in tests/test_course_roundtrip_a.py and _b.py.
+The release -> grade round trip of every lesson is in tests/test_course_roundtrip.py.
 """
 
 from __future__ import annotations
@@ -411,8 +411,8 @@ def test_nbgrader_generate_assignment_and_autograde_work_on_a_lesson(tmp_path):
     assert (course / "mathjax" / "tex-chtml-full.js").stat().st_size > 1_000_000
 
 
-# The release -> grade round trip of every lesson is in tests/test_course_roundtrip_a.py and _b.py (half the
-# lessons each, so that pytest-xdist's --dist loadfile runs the halves on two workers); see tests/course_roundtrip.py.
+# The release -> grade round trip of every lesson is in tests/test_course_roundtrip.py (half the lessons in each
+# of two xdist_groups, so that pytest-xdist's --dist loadgroup runs the halves on two workers).
 
 
 def test_an_untouched_student_copy_is_graded_without_a_kernel_and_an_edited_one_is_run(monkeypatch):

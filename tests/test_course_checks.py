@@ -30,7 +30,7 @@ LESSONS = read_lessons()
 BY_STEM = {les.stem: les for les in LESSONS}
 
 # The solutions' answers, exact, as the lessons' solution cells compute them (the course round trip grades those
-# cells themselves: tests/course_roundtrip.py).
+# cells themselves: tests/test_course_roundtrip.py).
 SOLUTIONS = {
     "01_cards_and_hand_ranks": {
         1: {"combos": {"AA": 6, "AKs": 4, "AKo": 12}},

@@ -1,16 +1,16 @@
-"""The release -> grade round trip of one lesson, shared by tests/test_course_roundtrip_a.py and _b.py.
+"""Release -> grade round trip of every lesson.
 
 Every lesson is graded three ways: its ``--solutions`` copy (full marks; the whole lesson runs in a kernel),
 its untouched student copy (0: the grader decides it without a kernel, see
 ``pokerlab.course.grading._untouched_student_copy``) and a copy with one deliberately wrong answer (0 on that
-exercise, its check's message in the feedback). The lessons are split over two test files so that pytest-xdist
-(``--dist loadfile``: one file per worker) grades the halves on both cores; each half holds lessons of both
-kinds, slow and quick, alternating in course order.
+exercise, its check's message in the feedback). The lessons are split over two ``xdist_group``s, so that
+pytest-xdist (``--dist loadgroup``, pyproject.toml) grades the halves on both cores; each half holds lessons of
+both kinds, slow and quick, alternating in course order.
 
-Each file grades all its lessons (those selected: ``-k`` picks fewer) in ONE ``grade()`` call, as a lecturer
-grades a class (:func:`grade_lessons`, a module-scoped fixture), and each lesson's test then asserts on its own
-three grades: the checks of every notebook run back to back in one check process, which is what the grader
-does with a batch (a lesson's setup after another lesson's is part of what is tested).
+Each half grades all its lessons (those selected: ``-k`` picks fewer) in ONE ``grade()`` call, as a lecturer
+grades a class (:func:`grade_lessons`, a module-scoped fixture per half), and each lesson's test then asserts on
+its own three grades: the checks of every notebook run back to back in one check process, which is what the
+grader does with a batch (a lesson's setup after another lesson's is part of what is tested).
 """
 
 from __future__ import annotations
@@ -86,10 +86,36 @@ def check_round_trip(stem: str, graded: dict[str, Graded]) -> None:
     assert first.message and first.message in page.read_text().replace("&#x27;", "'")
 
 
-def selected_stems(request: pytest.FixtureRequest) -> list[str]:
-    """The lessons of the module's tests that this session runs (all of its half, or those ``-k`` kept)."""
+def selected_stems(request: pytest.FixtureRequest, which: int) -> list[str]:
+    """The lessons of half ``which`` that this session runs (all of them, or those ``-k`` kept)."""
     # the session also holds doctests and notebook cells, which have no ``module``
     items = [
         i for i in request.session.items if getattr(i, "module", None) is request.module and hasattr(i, "callspec")
     ]
-    return sorted({i.callspec.params["stem"] for i in items})
+    return sorted({i.callspec.params["stem"] for i in items} & set(half(which)))
+
+
+@pytest.fixture(scope="module")
+def graded_a(request, tmp_path_factory):
+    """Every selected lesson of half a graded in one grade() call (on the worker that runs the group)."""
+    return grade_lessons(selected_stems(request, 0), tmp_path_factory.mktemp("roundtrip"))
+
+
+@pytest.fixture(scope="module")
+def graded_b(request, tmp_path_factory):
+    """Every selected lesson of half b graded in one grade() call."""
+    return grade_lessons(selected_stems(request, 1), tmp_path_factory.mktemp("roundtrip"))
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("course_roundtrip_a")
+@pytest.mark.parametrize("stem", half(0))
+def test_release_then_grade_round_trip_a(stem, graded_a):
+    check_round_trip(stem, graded_a)
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("course_roundtrip_b")
+@pytest.mark.parametrize("stem", half(1))
+def test_release_then_grade_round_trip_b(stem, graded_b):
+    check_round_trip(stem, graded_b)

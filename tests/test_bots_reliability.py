@@ -1,19 +1,21 @@
-"""The bots' 10,000-hand soak, shared by tests/test_bots_reliability_a.py, _b.py and _c.py.
+"""Every bot is legal in 10,000 hands under every preset.
 
 Every bot returns a legal action in every state: 10,000 hands of each bot against random bots under every
 preset, heads-up and 6-handed where the preset seats six (the same run as
 ``python benchmarks/soak_bots.py --hands 10000``). It is the suite's largest piece of work (about half an hour
-of one core on a loaded 2-core machine, measured 2026-11-25), so the bots are split over three test files:
-pytest-xdist (``--dist loadfile``: one file per worker) then runs them on both cores, and ``conftest.py``
-starts the heaviest files first. phase1, the slowest bot by far (810 s of the suite's 1,900 on a loaded machine,
-2026-11-25), is a part alone; parts b and c start with phase2 and phase3 and take the other bots round robin, so
-every bot is in exactly one part.
+of one core on a loaded 2-core machine, measured 2026-11-25), so the bots are split over three ``xdist_group``s:
+pytest-xdist (``--dist loadgroup``, pyproject.toml: a group, or a file without groups, to one worker) then runs
+them on both cores, and ``conftest.py`` starts the heaviest groups first. phase1, the slowest bot by far (810 s
+of the suite's 1,900 on a loaded machine, 2026-11-25), is a part alone; parts b and c start with phase2 and
+phase3 and take the other bots round robin, so every bot is in exactly one part.
 """
 
 from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+
+import pytest
 
 from pokerlab import bots
 
@@ -39,3 +41,21 @@ def part(k: int) -> list[str]:
 def illegal_actions(name: str) -> list:
     """What the soak of ``name`` found wrong (an empty list when every action was legal)."""
     return soak_bots.soak(HANDS, names=[name], seed=11)
+
+
+@pytest.mark.slow  # 10,000 hands per bot; the quick subset leaves it out
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=pytest.mark.xdist_group(f"bots_soak_{'abc'[k]}"))
+        for k in range(PARTS)
+        for name in part(k)
+    ],
+)
+def test_bot_is_legal_in_10000_hands_under_every_preset(name):
+    assert illegal_actions(name) == []
+
+
+def test_the_three_parts_hold_every_bot_once():
+    together = [name for k in range(PARTS) for name in part(k)]
+    assert sorted(together) == sorted(bots.names()) and len(set(together)) == len(together)
