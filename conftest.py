@@ -15,7 +15,7 @@ Hypothesis runs under one settings profile, loaded here (before any test module 
 ``@settings(...)`` in a test inherits from it): ``pokerlab`` while developing (random examples, a failing
 one saved in ``.hypothesis/`` and tried first next time) and ``ci`` when the environment says ``CI=true``
 (or ``HYPOTHESIS_PROFILE=ci``): derandomized, so every run tries the same examples, and with no example
-database, so a failure in one clone never follows that clone around. ``tests/test_suite_settings.py``
+database, so a failure in one clone never follows that clone around. ``tests/project/test_suite_settings.py``
 checks that no test overrides either choice.
 """
 
@@ -177,28 +177,28 @@ def _warm_kernels() -> None:
 # type-checking and Ctrl-C tests). A group is a test file, or an ``xdist_group`` its tests name (a file too long
 # for one worker splits its tests into groups: tests/bots/test_bots_reliability.py, ...).
 HEAVY_FIRST = (
-    "tests/test_packaging.py",
+    "tests/project/test_packaging.py",
     "bots_soak_b",
-    "tests/test_apps_browser.py",
+    "tests/apps/test_apps_browser.py",
     "bots_soak_c",
-    "tests/test_junk.py",
+    "tests/project/test_junk.py",
     "course_roundtrip_b",
     "course_roundtrip_a",
-    "tests/test_course.py",
-    "tests/test_explorers_browser.py",
-    "tests/test_types.py",
-    "tests/test_slides_rise_browser.py",
-    "tests/test_charts_browser.py",
-    "tests/test_apps.py",
-    "tests/test_course_site.py",
-    "tests/test_slides_browser.py",
-    "tests/test_interrupt.py",
+    "tests/course/test_course.py",
+    "tests/widgets/test_explorers_browser.py",
+    "tests/project/test_types.py",
+    "tests/course/test_slides_rise_browser.py",
+    "tests/charts/test_charts_browser.py",
+    "tests/apps/test_apps.py",
+    "tests/course/test_course_site.py",
+    "tests/course/test_slides_browser.py",
+    "tests/project/test_interrupt.py",
     "tests/test_equity.py",
-    "tests/test_course_sandbox.py",
+    "tests/course/test_course_sandbox.py",
     "bots_soak_a",
-    "tests/test_never_wrong.py",
-    "tests/test_api.py",
-    "tests/test_range_grid_browser.py",
+    "tests/project/test_never_wrong.py",
+    "tests/project/test_api.py",
+    "tests/widgets/test_range_grid_browser.py",
 )
 
 
@@ -218,9 +218,9 @@ def pytest_itemcollected(item) -> None:
     """Executing a lesson (nbval, one kernel per notebook) is slow: left out of the quick subset.
 
     The full suite runs every lesson under nbval once, from the installed wheel outside the repository
-    (``tests/test_packaging.py``; ``testpaths`` leave ``notebooks/`` out). A lesson named on the command line
+    (``tests/project/test_packaging.py``; ``testpaths`` leave ``notebooks/`` out). A lesson named on the command line
     (``python -m pytest notebooks/05_betting_strategies.ipynb``) runs here, in the checkout's environment;
-    ``python -m pytest -m "not slow"`` leaves its cells out, and ``tests/test_notebooks.py`` still reads every
+    ``python -m pytest -m "not slow"`` leaves its cells out, and ``tests/lessons/test_notebooks.py`` still reads every
     saved lesson there (structure, outputs, sizes).
     """
     if str(item.fspath).endswith(".ipynb"):

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from pokerlab.game.acpc import check_dealer_log, load_game  # noqa: E402
-from tests.acpc_real import RealMatch, build, compiler  # noqa: E402
+from tests.support.acpc_real import RealMatch, build, compiler  # noqa: E402
 
 
 def one_match(folder: Path, bot: str, hands: int, seed: int) -> dict:

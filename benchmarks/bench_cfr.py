@@ -4,7 +4,7 @@ For each game and variant both libraries run the same number of iterations
 (1,000 by default) on one core; the script prints the time, the exploitability
 of the average policy (both measured by pokerlab, and OpenSpiel's own number
 for its policy) and the speed ratio. pokerlab's iterates equal OpenSpiel's
-(tests/test_solve_openspiel.py) up to floating-point rounding, which regret
+(tests/solve/test_solve_openspiel.py) up to floating-point rounding, which regret
 matching amplifies over hundreds of iterations (after 1,000 iterations on Leduc
 the two exploitabilities differ by a few per cent either way, as pokerlab's own
 numba and numpy engines do).

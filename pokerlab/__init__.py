@@ -8,7 +8,7 @@ The names most lessons need are here at the top level::
     >>> round(pl.hand_strength("AdQc", "3h4cJh"), 3)
     0.585
 
-Layers, written here once (``tests/test_api.py`` reads this table and checks every import in the
+Layers, written here once (``tests/project/test_api.py`` reads this table and checks every import in the
 package against it, inside functions and under ``TYPE_CHECKING`` too). A module imports only modules
 of its own layer or of lower numbers, and no two modules import each other, even indirectly::
 

@@ -566,7 +566,7 @@ def _one_answer(ranges: list[Range], boards: int) -> bool:
     """A small query of equally weighted ranges from a one-answer command: :func:`_exact_deals` answers it in numpy.
 
     With equal weights its whole-number counts give the same Equity as the runout kernel's sums
-    (tests/test_startup.py compares them), and ``boards`` (deals x boards) bounds the numpy work.
+    (tests/project/test_startup.py compares them), and ``boards`` (deals x boards) bounds the numpy work.
     """
 
     weights = {w for r in ranges for _, w in r.entries}

@@ -1,7 +1,7 @@
 """``pokerlab._cache``: where the disk caches go, and that the test suite keeps out of the user's.
 
 The file format itself (digests, atomic writes, rebuilding what fails) is tested in
-``tests/test_never_wrong.py``.
+``tests/project/test_never_wrong.py``.
 """
 
 from __future__ import annotations

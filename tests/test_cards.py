@@ -6,8 +6,7 @@ from hypothesis import strategies as st
 from pokerlab import Card, Deck, HandClass, Rank, Suit, combo_index, hand_classes, parse_cards
 from pokerlab.cards import cards_html, combo_card_ids, combo_cards, format_cards
 from pokerlab.errors import CardError, DuplicateCardError, PokerlabError
-
-from .strategies import distinct_cards
+from tests.support.strategies import distinct_cards
 
 
 def test_card_ids_follow_rank_times_four_plus_suit():

@@ -13,9 +13,8 @@ import pokerlab as pl
 from pokerlab import Card, CardCountError, CardError, HandCategory, _kernels, evaluate, evaluate_batch, parse_cards
 from pokerlab._tables import all_keys
 from pokerlab.evaluator import reference_value
-from tests.peers import peer
-
-from .strategies import distinct_cards
+from tests.support.peers import peer
+from tests.support.strategies import distinct_cards
 
 # Independent source: the published counts (combinatorics; the standard poker-probability tables) of all
 # 2,598,960 five-card and 133,784,560 seven-card hands.

@@ -1,6 +1,6 @@
 """The compile notice in a notebook or at a Python prompt (issue 41: a first ``evaluate_batch`` sat silent for 55 s).
 
-The ``pokerlab`` command says at once that numba is compiling (tests/test_cold_starts.py); the library says it
+The ``pokerlab`` command says at once that numba is compiling (tests/project/test_cold_starts.py); the library says it
 once per session when compiling goes on for more than ``INTERACTIVE_DELAY`` seconds at a prompt or in a notebook,
 and never in a script. numba's ``numba:compile`` events are raised here by hand (a real first compile takes tens
 of seconds of CPU), for a dispatcher whose function lives in pokerlab, exactly as numba raises them.
@@ -77,5 +77,5 @@ def test_a_notebook_counts_as_interactive(monkeypatch):
     assert _notice.interactive() is bool(sys.flags.interactive)
     fake.get_ipython = lambda: object()  # a notebook's kernel or an IPython prompt
     assert _notice.interactive() is True
-    monkeypatch.setenv("POKERLAB_COMPILE_NOTICE", "0")  # nbval on a fresh install (tests/test_packaging.py)
+    monkeypatch.setenv("POKERLAB_COMPILE_NOTICE", "0")  # nbval on a fresh install (tests/project/test_packaging.py)
     assert _notice.interactive() is False

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import pokerlab as pl
 from pokerlab import Range
 from pokerlab.cards import Card, parse_cards
-from tests.peers import peer
+from tests.support.peers import peer
 
 eval7 = peer("eval7")
 EQ = importlib.import_module("pokerlab.equity")  # the module: pl.equity is the function (lazy import)

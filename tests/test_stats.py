@@ -18,7 +18,7 @@ from pokerlab import stats
 from pokerlab.errors import DataError, ParameterError, ParameterTypeError
 from pokerlab.game import HEADS_UP_NO_LIMIT, NO_LIMIT_RING, Act, ActionKind, DealBoard, Showdown
 from pokerlab.game.phh import _raw_sections, load_phh
-from tests.peers import peer
+from tests.support.peers import peer
 
 DATA = Path(__file__).parent / "data" / "stats"
 LABELLED = DATA / "labelled.phhs"

@@ -21,8 +21,7 @@ from pokerlab import (
 )
 from pokerlab.cards import combo_index
 from pokerlab.evaluator import _value_ids
-
-from .strategies import distinct_cards
+from tests.support.strategies import distinct_cards
 
 # Independent source: the Waterloo report's Table 4 (AdQc on 3h4cJh, every opponent hand and turn/river pair).
 TABLE_4 = ((449005, 3211, 169504), (0, 8370, 540), (91981, 1036, 346543))

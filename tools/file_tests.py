@@ -27,9 +27,9 @@ Each move, in one step per file:
   ``.parents[1]`` -> ``.parents[2]``), read from the code's tokens, so a ``Path(__file__)`` inside a string is
   left alone;
 * everywhere in the repository's text files (``.py``, ``.md``, ``.toml``, ``.ipynb``, ``.ci/run``): the file's old
-  path ``tests/<old>.py`` becomes its new path, and a helper's module name ``tests.<name>`` (and a relative
-  ``from .<name> import``) becomes ``tests.support.<name>``. README.md and DEVELOPERS.md are the lead's: they are
-  only listed, unless ``--lead`` is given.
+  path ``tests/<old>.py`` becomes its new path, and its module name ``tests.<name>`` (and a relative
+  ``from .<name> import``) becomes ``tests.<folder>.<name>`` (``tests.support.peers``, ...). README.md and
+  DEVELOPERS.md are the lead's: they are only listed, unless ``--lead`` is given.
 
 Idempotent: a file already in its folder is not moved again and its paths are not deepened twice; run it again
 after merging a branch that added tests at the top of ``tests/``. A file that splits one piece of work over
@@ -216,13 +216,10 @@ def rename_references(lead: bool) -> list[str]:
     for rel_old, new in filed():
         rel_new = new.relative_to(ROOT).as_posix()
         rules.append((re.compile(rf"(?<![\w.]){re.escape(rel_old)}\b"), rel_new))
-        if new.parent.name == "support":
-            stem = new.stem
-            rules.append((re.compile(rf"(?<![\w.])tests\.{stem}\b"), f"tests.support.{stem}"))
-            rules.append((re.compile(rf"^(\s*)from \.{stem} import", re.M), rf"\1from tests.support.{stem} import"))
-            rules.append(
-                (re.compile(rf"^(\s*)from tests import {stem}\b", re.M), rf"\1from tests.support import {stem}")
-            )
+        stem, sub = new.stem, new.parent.name
+        rules.append((re.compile(rf"(?<![\w.])tests\.{stem}\b"), f"tests.{sub}.{stem}"))
+        rules.append((re.compile(rf"^(\s*)from \.{stem} import", re.M), rf"\1from tests.{sub}.{stem} import"))
+        rules.append((re.compile(rf"^(\s*)from tests import {stem}\b", re.M), rf"\1from tests.{sub} import {stem}"))
     left = []
     for path in text_files():
         text = path.read_text(encoding="utf-8", errors="surrogateescape")

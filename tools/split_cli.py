@@ -355,7 +355,7 @@ def point_imports(path: Path) -> None:
 
 for tf in sorted([*Path("tests").glob("*.py"), *Path("benchmarks").glob("*.py")]):
     point_imports(tf)
-tp = Path("tests/test_cli.py")
+tp = Path("tests/cli/test_cli.py")
 tt = tp.read_text()
 tt = tt.replace("cli._Pool", "cli._common._Pool").replace(
     'monkeypatch.setattr(cli, "_refuse_replacing_other_tables"',
@@ -367,7 +367,7 @@ pt = pp.read_text()
 if '"pokerlab.cli",' not in pt:
     pt = pt.replace('    "pokerlab.charts",\n', '    "pokerlab.charts",\n    "pokerlab.cli",\n', 1)
 pp.write_text(pt)
-ap = Path("tests/test_api.py")
+ap = Path("tests/project/test_api.py")
 at = ap.read_text()
 at = at.replace(
     """    "cli.py": (
@@ -376,12 +376,21 @@ at = at.replace(
         "the CLI's cold start""",
 )
 ap.write_text(at)
-lp = Path("tests/test_lint.py")
+lp = Path("tests/project/test_lint.py")
 lt = lp.read_text()
 lp.write_text(
     lt.replace('OLD_NAMES = {"pokerlab/cli.py": {"seed001"}', 'OLD_NAMES = {"pokerlab/cli/matches.py": {"seed001"}')
 )
 print("docs: DEVELOPERS.md's `cmd_reproduce` in `pokerlab/cli.py` is now in `pokerlab/cli/tables.py`")
 subprocess.run(
-    [sys.executable, "-m", "ruff", "format", "-q", "tests/test_api.py", "tests/test_cli.py", "tests/test_lint.py"]
+    [
+        sys.executable,
+        "-m",
+        "ruff",
+        "format",
+        "-q",
+        "tests/project/test_api.py",
+        "tests/cli/test_cli.py",
+        "tests/project/test_lint.py",
+    ]
 )

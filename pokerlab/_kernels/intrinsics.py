@@ -2,7 +2,7 @@
 
 They are written against llvmlite's IR builder with *typed* pointers (``i8*``, ``llvm.prefetch.p0i8``), which
 the LLVM inside llvmlite still accepts and upgrades to its opaque form (``llvm.prefetch.p0(ptr ...)``). Should a
-release stop accepting them, ``tests/test_kernels_intrinsics.py`` compiles each intrinsic on its own and fails
+release stop accepting them, ``tests/kernels/test_kernels_intrinsics.py`` compiles each intrinsic on its own and fails
 with a sentence saying what to change, before any evaluator test does; it also checks that the hint still
 reaches the machine code (``prefetcht0``).
 """

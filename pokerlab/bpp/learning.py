@@ -19,7 +19,7 @@ The default counts (400,000 deals, seed 2026: the network every ``pokerlab bpp``
 and lesson builds) ship with the package as the same kind of file,
 :data:`SHIPPED`, so a fresh install answers at once instead of counting for
 seconds (and compiling the batch evaluator) on its first run; it is checked
-like any cache file, and ``tests/test_cold_starts.py`` holds it equal to a new
+like any cache file, and ``tests/project/test_cold_starts.py`` holds it equal to a new
 simulation. Regenerate it after a change to the counting or the hand types:
 ``python -c "from pokerlab.bpp import learning; learning._write_shipped()"``.
 """

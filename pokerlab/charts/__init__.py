@@ -35,9 +35,9 @@ imports this package. ``pokerlab/__init__`` sits above every layer, so no import
 Adding a chart module (say ``pushfold``): write ``pokerlab/charts/pushfold.py`` with a docstring and
 ``__all__``, import altair inside the functions (never at module level), validate arguments with
 ``pokerlab.charts._common`` and ``pokerlab._validate``, and leave displaying to
-:func:`display_bundle`; then add one import line below and its row above. ``tests/test_charts.py``
+:func:`display_bundle`; then add one import line below and its row above. ``tests/charts/test_charts.py``
 renders every function in every module's ``__all__`` with :func:`mark_counts` (give new ones base
-arguments there) and ``tests/junk.py`` feeds them junk.
+arguments there) and ``tests/support/junk.py`` feeds them junk.
 """
 
 from __future__ import annotations

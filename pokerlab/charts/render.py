@@ -17,7 +17,7 @@ and computes nothing. This module turns charts into what a reader sees:
 JupyterLab 4.6 renders ``application/vnd.vegalite.v5+json`` with vega-lite 5.6.1; altair 6 writes
 Vega-Lite 6. The bundle carries the spec as Vega-Lite 5 (:data:`VEGALITE_MIMETYPE`) and its PNG is
 drawn with vl-convert's Vega-Lite 5 compiler, so both readers see one drawing
-(``tests/test_charts.py`` checks the bundle, ``tests/test_charts_browser.py`` a live JupyterLab).
+(``tests/charts/test_charts.py`` checks the bundle, ``tests/charts/test_charts_browser.py`` a live JupyterLab).
 """
 
 from __future__ import annotations

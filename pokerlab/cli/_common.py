@@ -156,7 +156,7 @@ EXAMPLES = {
     "drill": "pokerlab drill --stack 10 --hands 5",
     "course": "pokerlab course slides decks 02",
 }
-"""One example command line per subcommand: the last line of its ``--help`` (tests/test_cli.py runs them)."""
+"""One example command line per subcommand: the last line of its ``--help`` (tests/cli/test_cli.py runs them)."""
 
 
 BOT_NAMES = "%(bot_names)s"

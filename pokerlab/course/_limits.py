@@ -20,8 +20,8 @@ and everything left in it is killed when the submission is done (:meth:`Group.cl
 With cgroup v2 the group is made under the grader's own group where its children can have both controllers,
 else under the hierarchy's root (a login session's scope has processes of its own, which v2 forbids to a group
 that gives its children controllers; the root is exempt). The v2 path is tested only against a fake cgroup
-filesystem in a temporary folder (``tests/test_course_limits.py``: :func:`hierarchy` takes the cgroup root and the
-``/proc/self`` folder as arguments): the machines the project is tested on have cgroup v1, where the limits are
+filesystem in a temporary folder (``tests/course/test_course_limits.py``: :func:`hierarchy` takes the cgroup root
+and the ``/proc/self`` folder as arguments): the machines the project is tested on have cgroup v1, where the limits are
 tested for real (four children touching 600 MB each, a fork bomb beside a second grader).
 
 Creating groups needs write access to the hierarchy: root, or a delegated subtree (systemd ``Delegate=``).

@@ -200,7 +200,7 @@ def _new_view(fields: dict[str, Any]) -> PlayerView:
     one at a time, which costs more than the rest of a view; a match makes a view at every
     decision and for every observing bot. :class:`PlayerView` has no ``__post_init__`` and no
     slots, so an instance is its ``__dict__``: ``fields`` becomes that dict (``fields`` is the
-    caller's own new dict), which makes an equal object (``tests/test_game_match.py`` checks it
+    caller's own new dict), which makes an equal object (``tests/game/test_game_match.py`` checks it
     against the constructor).
     """
     view: PlayerView = object.__new__(PlayerView)
@@ -235,7 +235,7 @@ class _SeatLogs:
 
         A seat's cards, the button, the blinds, the rules and the names do not change during a hand, so
         each seat's view starts from a copy of its own :data:`_VIEW_FIELDS`, made on the first view
-        (``tests/test_game_match.py`` compares every view of a match with :func:`view_for`).
+        (``tests/game/test_game_match.py`` compares every view of a match with :func:`view_for`).
         """
         state = self.state
         fixed = self._fixed[seat]
@@ -466,7 +466,7 @@ def _deal_seed(seed: int, deal: int) -> int:
     own top half shifted down, all modulo 2**32; two such words make one 64-bit word, the first the low
     half. Worked out here in Python integers for the two words a deal needs: numpy's own call sets up and
     tears down its floating-point error state each time, which costs more than the hash (a match seeds
-    every hand). ``tests/test_game_engine_pin.py`` checks it against numpy for thousands of seeds.
+    every hand). ``tests/game/test_game_engine_pin.py`` checks it against numpy for thousands of seeds.
     """
     pool = np.random.SeedSequence([seed, deal]).pool.tolist()
     constant = 0x8B51F9DD

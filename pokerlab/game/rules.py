@@ -38,8 +38,8 @@ from pokerlab.streets import Street
 if TYPE_CHECKING:  # pragma: no cover
     from pokerlab.cards import CardsLike
 
-    # Annotation only: the state imports the rules at run time, never the other way (tests/test_api.py lists this
-    # edge in TYPE_ONLY_UPWARD), so mypy and IDEs see new_hand's real return type.
+    # Annotation only: the state imports the rules at run time, never the other way (tests/project/test_api.py lists
+    # this edge in TYPE_ONLY_UPWARD), so mypy and IDEs see new_hand's real return type.
     from pokerlab.game.state import HandState
 
 __all__ = [

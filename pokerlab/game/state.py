@@ -362,7 +362,7 @@ def _logged(cls: type[Any], fields: dict[str, Any]) -> Any:
     :class:`PostBlind` then check them); the engine logs a dozen events or more a hand, with values it made
     itself (exact ints, members, bools and tuples). The events have no slots, so an event is its
     ``__dict__``: ``fields`` (a new dict of the caller's) becomes it, which makes the same object
-    (``tests/test_game_match.py`` rebuilds every event through its constructor and compares).
+    (``tests/game/test_game_match.py`` rebuilds every event through its constructor and compares).
     """
     event = object.__new__(cls)
     object.__setattr__(event, "__dict__", fields)

@@ -10,7 +10,7 @@ bits), the same deal search, the same depth-first order of the walk and the
 same floating-point operations in the same order (numba compiles without
 ``fastmath``, so no sum is reordered or fused). From one generator state the
 two therefore leave equal ``regret`` and ``total`` tables, bit for bit, and
-equal states; ``tests/test_solve_mccfr.py`` holds them so. Only the speed
+equal states; ``tests/solve/test_solve_mccfr.py`` holds them so. Only the speed
 differs: about a thousand times slower per iteration, and no start-up.
 """
 

@@ -35,7 +35,7 @@ against OpenSpiel 2.0.2's C++ solvers):
 Leduc's regret matching amplifies rounding differences once regrets are near zero
 (pokerlab's numba and numpy engines drift apart from each other the same way), so
 after about 100 iterations the two are different runs of the same method, equally
-good, not the same numbers. ``tests/test_solve_openspiel.py`` compares them where
+good, not the same numbers. ``tests/solve/test_solve_openspiel.py`` compares them where
 they agree.
 
 :func:`cfr_reference` is the same algorithm written plainly, one deal and one

@@ -5,7 +5,7 @@ notebook shows 1,100 pixels across and about 600 down) without scrolling: its co
 *beside* its numbers and charts (:func:`_beside`), not above them, and a chart drawn in a widget uses
 axis labels and titles a size larger than altair's defaults (:func:`_projector`), so they can be read from
 the back of a room. On a narrower page (the file browser open) the chart column wraps below the controls
-instead of being cut. ``tests/test_explorers_browser.py`` measures every explorer in JupyterLab at 1280x720.
+instead of being cut. ``tests/widgets/test_explorers_browser.py`` measures every explorer in JupyterLab at 1280x720.
 """
 
 from __future__ import annotations

@@ -1,0 +1,304 @@
+"""``pokerlab course grade`` around the sandbox (issue 38): --reveal, limits per submission through cgroups,
+workers, a dask cluster, the gradebook that resumes a run. Tiny one-exercise lessons keep the kernels cheap."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from pokerlab.cli import main
+from pokerlab.course import _limits, grading
+from pokerlab.course.lessons import read_lesson
+from tests.support.course_tiny import answer, right, tiny_lesson, untouched, write
+from tests.support.peers import peer
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+REVEAL_CHECK = "import os\nassert os.environ.get('POKERLAB_GRADE_REVEAL') == '1', 'the check does not reveal'"
+
+
+@pytest.mark.parametrize("reveal", [False, True])
+def test_hidden_tests_see_the_reveal_variable_only_with_reveal(tmp_path, monkeypatch, reveal):
+    """The lecturer's own environment never decides: only --reveal sets POKERLAB_GRADE_REVEAL=1 where the
+    hidden tests run (the check process); without it the variable is not set there."""
+    monkeypatch.setenv("POKERLAB_GRADE_REVEAL", "1")
+    les = tiny_lesson(tmp_path, check=REVEAL_CHECK)
+    checker = grading._Checker(reveal=reveal)
+    try:
+        got = checker.run(les, [{"number": 1, "source": les.exercises[0].check, "answers": {"x": ["4", ""]}}], 120)
+    finally:
+        checker.close()
+    assert got[1][0] is reveal, got
+
+
+def test_the_command_passes_reveal_and_student_from(monkeypatch, tmp_path):
+    seen = {}
+
+    def fake(paths, **kw):
+        seen.update(kw)
+        return []
+
+    monkeypatch.setattr(grading, "grade", fake)
+    assert main(["course", "grade", str(tmp_path), "--reveal", "--student-from", "^([a-z]+)"]) == 0
+    assert seen["reveal"] is True and seen["student_from"] == "^([a-z]+)"
+    assert main(["course", "grade", str(tmp_path)]) == 0
+    assert seen["reveal"] is False and seen["student_from"] is None
+
+
+WALK = r"""
+import os
+tok = {tok!r}
+needles = ["SECRET-" + "LESSON-" + tok, "bob" + "by-" + tok, "key-" + tok]
+found = set()
+def look(path, text):
+    for n in needles:
+        if n in text:
+            found.add(f"{{n[:6]}} in {{path}}")
+for folder, dirs, files in os.walk("/"):
+    if folder in ("/proc", "/sys", "/dev"):
+        dirs[:] = []
+        continue
+    for name in dirs + files:
+        path = os.path.join(folder, name)
+        look(path, path)
+        if name.endswith(".ipynb") and folder != os.getcwd() and "/site-packages/" not in path:
+            found.add(f"notebook {{path}}")
+        if name.endswith((".ipynb", ".md", ".txt", ".json", ".html", ".toml", ".cfg")):
+            try:
+                if os.path.getsize(path) < 2**20:
+                    look(path, open(path, errors="replace").read())
+            except OSError:
+                pass
+for name in os.listdir("/proc"):
+    for part in ("cmdline", "environ", "mounts", "mountinfo"):
+        try:
+            look(f"/proc/{{name}}/{{part}}", open(f"/proc/{{name}}/{{part}}", "rb").read().decode(errors="replace"))
+        except OSError:
+            pass
+look("environ", repr(dict(os.environ)))
+x = 4 if not found else sorted(found)[:8]
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.geteuid() != 0, reason="places a checkout under /usr/local/src (root only)")
+def test_a_submission_sees_no_notebook_but_its_own_no_lesson_and_no_classmate(tmp_path):
+    """The red team's key in the venv and a checkout under /usr/local/src were visible to every submission, and
+    /proc/1/cmdline listed every classmate's folder. Here the grader runs from a checkout under /usr/local/src
+    (started in it, as ``python -m pokerlab``), with a --solutions key there and two inside the venv, and a
+    submission walks everything it can see: no notebook but its own (installed packages' own example notebooks,
+    public, aside), no solution or hidden test, no classmate's name, in files, /proc or its environment."""
+    tok = secrets.token_hex(4)
+    src = Path("/usr/local/src") / f"pokerlab-test-{tok}"
+    keys = [
+        Path("/usr/local/src") / f"key-{tok}",
+        Path(sys.prefix) / "share" / f"key-{tok}",
+        Path(sys.prefix) / f"key-{tok}",
+    ]
+    try:
+        for name in ("pokerlab", "data", "notebooks"):
+            shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__"), symlinks=True)
+        shutil.copy2(ROOT / "pyproject.toml", src / "pyproject.toml")
+        les = tiny_lesson(src / "notebooks", check="assert x == 4, f'found: {x}'")
+        nb = les.notebook  # the solution and the hidden test carry the secret (the student copy has neither)
+        nb["cells"][2]["source"] = nb["cells"][2]["source"].replace("x = 2 + 2", f"x = 2 + 2  # SECRET-LESSON-{tok}")
+        nb["cells"][3]["source"] += f"\n### BEGIN HIDDEN TESTS\nassert 'SECRET-LESSON-{tok}'\n### END HIDDEN TESTS"
+        (src / "notebooks" / "99_tiny.ipynb").write_text(json.dumps(nb))
+        les = read_lesson(src / "notebooks" / "99_tiny.ipynb")
+        for key in keys:
+            write(key / "99_tiny.ipynb", right(les) | {"metadata": {"note": f"SECRET-LESSON-{tok}"}})
+        subs = tmp_path / "subs"
+        write(subs / "alice" / "99_tiny.ipynb", answer(les, WALK.format(tok=tok)))
+        write(subs / f"bobby-{tok}" / "99_tiny.ipynb", right(les))
+        env = {k: v for k, v in os.environ.items() if k != "POKERLAB_LESSONS"} | {"PYTHONPATH": str(src)}
+        cmd = [sys.executable, "-m", "pokerlab", "course", "grade", str(subs / "alice" / "99_tiny.ipynb")]
+        cmd += [str(subs / f"bobby-{tok}" / "99_tiny.ipynb"), "--json", "--timeout", "120"]
+        proc = subprocess.run(cmd, cwd=src, env=env, capture_output=True, text=True, timeout=600, check=False)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        grades = {g["student"]: g for g in json.loads(proc.stdout)}
+        assert grades[f"bobby-{tok}"]["score"] == 1
+        assert grades["alice"]["score"] == 1, grades["alice"]["exercises"][0]["message"]
+    finally:
+        for folder in [src, *keys]:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+needs_cgroups = pytest.mark.skipif(
+    not sys.platform.startswith("linux") or _limits.available()[0] is None, reason="no writable cgroups here"
+)
+needs_sandbox = pytest.mark.skipif(
+    not sys.platform.startswith("linux") or grading.isolation(allow_same_user=True) == "none",
+    reason="no mount namespace on this machine",
+)
+
+FOUR_CHILDREN = r"""
+import os, time
+kids = []
+for _ in range(4):
+    pid = os.fork()
+    if pid == 0:
+        block = b"x" * (600 * 2**20)  # written, so counted
+        time.sleep(3)  # the four hold it at the same time
+        os._exit(0)
+    kids.append(pid)
+codes = [os.waitpid(k, 0)[1] for k in kids]
+x = 4 if all(c == 0 for c in codes) else f"children ended with {codes}"
+"""
+
+
+@needs_sandbox
+@needs_cgroups
+@pytest.mark.slow
+def test_memory_is_limited_for_all_the_processes_of_a_submission_together(tmp_path):
+    """Four children touching 600 MB each held 2.4 GB under --memory 1024 (each process under its own limit)."""
+    les = tiny_lesson(tmp_path / "lesson")
+    nb = write(tmp_path / "s" / "greedy.ipynb", answer(les, FOUR_CHILDREN))
+    (g,) = grading.grade([nb], lessons=[les], memory=1024 * 2**20, timeout=120)
+    assert g.score == 0 and g.exercises[0].message, g.lines()
+    assert any("memory limit (1024 MB for all of them together)" in n for n in g.notes), g.notes
+
+
+BOMB = r"""
+import os, time
+n = 0
+while n < 100000:
+    try:
+        pid = os.fork()
+    except OSError:
+        break
+    if pid == 0:
+        time.sleep(25)
+        os._exit(0)
+    n += 1
+time.sleep(15)  # the children hold their places while the other submission runs
+x = n
+"""
+
+NEIGHBOUR = r"""
+import os, time
+time.sleep(6)
+kids, failed = [], 0
+for _ in range(40):
+    try:
+        pid = os.fork()
+    except OSError:
+        failed += 1
+        continue
+    if pid == 0:
+        os._exit(0)
+    kids.append(pid)
+for k in kids:
+    os.waitpid(k, 0)
+x = 4 if failed == 0 else f"{failed} forks failed"
+"""
+
+
+@needs_sandbox
+@needs_cgroups
+@pytest.mark.slow
+def test_a_fork_bomb_stops_at_its_own_limit_and_a_grader_beside_it_is_unaffected(tmp_path):
+    """The processes were counted per user (nobody) machine-wide: a bomb in one grader took every other
+    kernel's processes. Two graders run at the same time here, one grading a fork bomb."""
+    les = tiny_lesson(tmp_path / "lesson", check="assert x == 4, f'x is {x}'")
+    bomb = write(tmp_path / "a" / "bomb.ipynb", answer(les, BOMB))
+    good = write(tmp_path / "b" / "good.ipynb", answer(les, NEIGHBOUR))
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "POKERLAB_LESSONS": str(les.path.parent)}
+    base = [sys.executable, "-m", "pokerlab", "course", "grade", "--json", "--timeout", "120"]
+    procs = [
+        subprocess.Popen([*base, "--processes", "64", str(bomb)], env=env, stdout=subprocess.PIPE, text=True),
+        subprocess.Popen([*base, str(good)], env=env, stdout=subprocess.PIPE, text=True),
+    ]
+    (b,), (g,) = (json.loads(p.communicate(timeout=600)[0]) for p in procs)
+    assert g["score"] == 1, g
+    message = b["exercises"][0]["message"]
+    forks = int(message.rsplit(" ", 1)[1])
+    assert 0 < forks < 64, message  # stopped at the limit (the kernel's own threads count too)
+    assert any("limit of 64 processes and threads" in n for n in b["notes"]), b["notes"]
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("setpriv"), reason="runs the grader as nobody")
+def test_a_user_without_cgroups_is_refused_with_one_line_unless_allowed(tmp_path):
+    les = tiny_lesson(tmp_path / "lesson")
+    nb = write(tmp_path / "s" / "u.ipynb", untouched(les))
+    os.chmod(tmp_path, 0o755)
+    for p in tmp_path.parents:  # pytest's own folders (pytest-of-root too): only root may enter them
+        if p == Path(tempfile.gettempdir()) or p == p.parent:
+            break
+        os.chmod(p, os.stat(p).st_mode | 0o711)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "POKERLAB_LESSONS": str(les.path.parent)}
+    cmd = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-m", "pokerlab"]
+    cmd += ["course", "grade", str(nb), "--allow-same-user"]
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+    assert "cannot limit each submission as a whole" in proc.stderr and "--allow-per-process-limits" in proc.stderr
+    proc = subprocess.run([*cmd, "--allow-per-process-limits"], env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+
+
+@needs_sandbox
+@pytest.mark.slow
+def test_workers_grade_several_submissions_at_once_each_in_its_own_kernel(tmp_path, capsys, monkeypatch):
+    les = tiny_lesson(tmp_path / "lesson")
+    monkeypatch.setenv("POKERLAB_LESSONS", str(les.path.parent))
+    paths = [
+        write(tmp_path / "s" / "ann" / "t.ipynb", right(les)),
+        write(tmp_path / "s" / "ben" / "t.ipynb", answer(les, "x = 5")),
+        write(tmp_path / "s" / "cy" / "t.ipynb", answer(les, "import os\nx = 4 if os.getpid() < 100 else 0")),
+    ]
+    env_args = ["--json", "--workers", "3", "--timeout", "120", "--allow-per-process-limits"]
+    assert main(["course", "grade", *map(str, paths), *env_args]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert [(g["student"], g["score"]) for g in got] == [("ann", 1), ("ben", 0), ("cy", 1)]  # each in a fresh PID ns
+    assert all(g["seconds"] > 0 and g["submission"] == f"{g['student']}/t.ipynb" for g in got)
+
+
+def test_the_gradebook_resumes_and_regrades_only_what_changed(tmp_path):
+    les = tiny_lesson(tmp_path / "lesson")
+    paths = [write(tmp_path / "s" / n / "t.ipynb", untouched(les) | {"metadata": {"n": n}}) for n in "abc"]
+    fb = tmp_path / "fb"
+    kw = {"feedback": fb, "lessons": [les], "allow_same_user": True, "allow_per_process_limits": True}
+    first = grading.grade(paths, **kw)
+    assert [g.reused for g in first] == [False] * 3
+    lines = (fb / "gradebook.jsonl").read_text().splitlines()
+    assert sorted(json.loads(x)["submission"] for x in lines) == ["a/t.ipynb", "b/t.ipynb", "c/t.ipynb"]
+    write(paths[1], untouched(les) | {"metadata": {"n": "changed"}})
+    seen = []
+    second = grading.grade(paths, on_result=seen.append, **kw)
+    assert [g.reused for g in second] == [True, False, True]
+    assert [g.to_json() | {"from_gradebook": False, "seconds": 0} for g in second] == [
+        g.to_json() | {"from_gradebook": False, "seconds": 0} for g in first
+    ]
+    assert len((fb / "gradebook.jsonl").read_text().splitlines()) == 4 and len(seen) == 3
+    (fb / "c~t.ipynb.html").unlink()  # a page gone: graded again
+    third = grading.grade(paths, reveal=True, **kw)  # other settings: everything again
+    assert [g.reused for g in third] == [False] * 3
+    assert [g.reused for g in grading.grade(paths, reveal=True, **kw)] == [True] * 3
+
+
+@needs_sandbox
+@pytest.mark.slow
+def test_a_dask_cluster_grades_the_submissions(tmp_path):
+    distributed = peer("distributed")
+    les = tiny_lesson(tmp_path / "lesson")
+    paths = [
+        write(tmp_path / "s" / "ann" / "t.ipynb", right(les)),
+        write(tmp_path / "s" / "ben" / "t.ipynb", untouched(les)),
+        write(tmp_path / "s" / "cy" / "t.ipynb", answer(les, "x = 3")),
+    ]
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        grades = grading.grade(
+            paths, lessons=[les], scheduler=cluster.scheduler_address, feedback=tmp_path / "fb", timeout=120
+        )
+    assert [(g.student, g.score) for g in grades] == [("ann", 1), ("ben", 0), ("cy", 0)]
+    assert "x is not right" in grades[2].exercises[0].message
+    assert sorted(p.name for p in (tmp_path / "fb").iterdir()) == [
+        "ann~t.ipynb.html", "ben~t.ipynb.html", "cy~t.ipynb.html", "gradebook.jsonl"
+    ]  # fmt: skip

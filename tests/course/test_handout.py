@@ -1,0 +1,85 @@
+"""The handout a student keeps (issue 41, item 6): `pokerlab course slides OUT --handout` opens with the students'
+course map and ends with a glossary that the slides link to. Before, the handout had no course map, and what
+students received never defined flop, turn and river, and used Loki, Phase II-III, NashConv and EV unexplained.
+Read in the handout's HTML (tests/course/test_slides_backrow.py prints one and counts its pages)."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+from pokerlab.course import handout, slides
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory) -> str:
+    out = tmp_path_factory.mktemp("handout")
+    (lesson,) = slides.find_lessons(["01"], NOTEBOOKS)
+    slides.build_deck(lesson, out)
+    return (out / "01_cards_and_hand_ranks.handout.html").read_text(encoding="utf-8")
+
+
+def _pages(page: str) -> list[str]:
+    return re.split(r'(?=<div class="page)', page.split("<body>", 1)[1])[1:]
+
+
+def test_the_handout_opens_with_the_students_course_map(page):
+    first = _pages(page)[0]
+    assert first.startswith('<div class="page text course-map">') and "<h2>The course</h2>" in first
+    lessons = sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb") if not p.name.startswith("00"))
+    rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td><td>(\d+)</td></tr>", first)
+    assert len(rows) == len(lessons) == 12
+    assert html.unescape(rows[0][0]) == "01 · Cards and hand ranks"
+    assert html.unescape(rows[11][0]) == "12 · Equilibrium after the flop"
+    # the students' version: no lecture plan, no grading, no notebook links
+    for lecturer in ("A 90-minute lecture", "pokerlab course grade", "the point to make", ".ipynb"):
+        assert lecturer not in first
+
+
+def test_the_handout_ends_with_the_glossary_and_each_link_has_its_entry(page):
+    last = _pages(page)[-1]
+    assert last.startswith('<div class="page text glossary">')
+    entries = dict(re.findall(r'<dt id="(term-[^"]+)">(.*?) <span', last))
+    names = {html.unescape(n) for n in entries.values()}
+    for term in (
+        "flop",
+        "turn",
+        "river",
+        "EV (expected value)",
+        "equity",
+        "pot odds",
+        "exploitability, NashConv",
+        "Phase I, II, III",
+        "Loki",
+        "showdown model, trust",
+        "confidence interval (95 %)",
+    ):
+        assert term in names, term
+    links = re.findall(r'<a class="term" href="#(term-[^"]+)">', page)
+    assert {"term-flop", "term-hole-cards"} <= set(links)
+    assert set(links) <= set(entries)
+    assert len(links) == len(set(links))  # each term linked once: at its first use
+
+
+def test_the_glossary_says_what_the_theorist_asked():
+    terms = {t.name: t.text for t in handout.glossary()}
+    assert "not a probability" in terms["effective hand strength (EHS)"]
+    assert "NashConv / 2" in terms["exploitability, NashConv"]
+    assert "if no more betting follows" in terms["pot odds"]
+    assert "test the difference" in terms["confidence interval (95 %)"]
+
+
+def test_links_skip_code_math_headings_and_tags():
+    seen: set[str] = set()
+    text = '<h2>The flop</h2><p><code>flop</code> <img alt="flop"> then the flop and the flops</p>'
+    out = handout.linked(text, seen)
+    assert out == (
+        '<h2>The flop</h2><p><code>flop</code> <img alt="flop"> then the <a class="term" href="#term-flop">flop</a>'
+        " and the flops</p>"
+    )
+    assert handout.linked("<p>the flop</p>", seen) == "<p>the flop</p>"  # linked once per handout

@@ -1,0 +1,115 @@
+"""Arguments are checked one way: through :mod:`pokerlab._validate` (issue 43, item 1).
+
+An AST walk over every module of the package fails on an inline ``isinstance(x, bool)`` and on an
+``isinstance(x, int)``-style number check (``int``, ``numbers.Integral``/``Real``, ``np.integer``, alone, in a
+tuple or in a ``|`` union) outside ``_validate.py``. Inline checks had drifted from the helpers: one refused
+``np.int64(1000)`` that ``_validate.whole`` accepts. The few checks that are not about an argument are listed
+below, each with its reason.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pokerlab import _validate
+from pokerlab.errors import ParameterError, ParameterTypeError
+
+PACKAGE = Path(__file__).resolve().parent.parent.parent / "pokerlab"
+
+ALLOWED: dict[tuple[str, str], str] = {
+    ("cards.py", "isinstance(self.id, int)"): (
+        "Card is a frozen dataclass whose stored id must be a Python int (hashing, kernels); the public "
+        "constructors (Card.parse, cards(), deal) pass ids through _validate.whole first"
+    ),
+    ("game/phh.py", "isinstance(value.exponent, int)"): (
+        "a Decimal's exponent is an int or a letter ('n', 'N', 'F'): narrows a parsed value's type, no argument"
+    ),
+    ("game/phh.py", "isinstance(exponent, int)"): "the same Decimal exponent, read to count decimal places",
+}
+
+_NUMBER_NAMES = {"bool", "int"}
+_NUMBER_ATTRS = {"Integral", "Real", "Number", "integer", "bool_"}
+
+
+def _number_types(node: ast.expr) -> bool:
+    """Whether the type argument of an isinstance names bool/int or a numeric ABC."""
+    if isinstance(node, ast.Name):
+        return node.id in _NUMBER_NAMES
+    if isinstance(node, ast.Attribute):
+        return node.attr in _NUMBER_ATTRS
+    if isinstance(node, ast.Tuple):
+        return any(_number_types(e) for e in node.elts)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return _number_types(node.left) or _number_types(node.right)
+    return False
+
+
+def inline_checks() -> list[tuple[str, int, str]]:
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if rel == "_validate.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "isinstance"
+                and len(node.args) == 2
+                and _number_types(node.args[1])
+            ):
+                found.append((rel, node.lineno, ast.unparse(node)))
+    return found
+
+
+def test_no_inline_number_or_bool_checks_outside_validate() -> None:
+    bad = [f"pokerlab/{rel}:{line}: {code}" for rel, line, code in inline_checks() if (rel, code) not in ALLOWED]
+    assert not bad, (
+        "use the pokerlab._validate helpers (whole, real, flag, is_whole, is_number, is_bool):\n" + "\n".join(bad)
+    )
+
+
+def test_the_allow_list_is_short_and_current() -> None:
+    """Every allowed entry still exists (a stale entry would hide nothing and mislead), and each has a reason."""
+    present = {(rel, code) for rel, _, code in inline_checks()}
+    assert set(ALLOWED) <= present, set(ALLOWED) - present
+    assert len(ALLOWED) <= 5 and all(len(reason) > 20 for reason in ALLOWED.values())
+
+
+def test_the_walk_sees_each_form() -> None:
+    code = (
+        "isinstance(a, bool); isinstance(b, (int, float)); isinstance(c, numbers.Integral); isinstance(d, int | float)"
+    )
+    calls = [n for n in ast.walk(ast.parse(code)) if isinstance(n, ast.Call)]
+    assert [_number_types(c.args[1]) for c in calls] == [True, True, True, True]
+    assert not _number_types(ast.parse("isinstance(e, (str, float))").body[0].value.args[1])  # type: ignore[attr-defined]
+
+
+def test_numpy_numbers_are_accepted_where_python_numbers_are(tmp_path: Path) -> None:
+    """The review's example: a numpy count is a count, a numpy bool a flag, and bools are still refused."""
+    from pokerlab.apps.table_view import money
+    from pokerlab.charts.solve import _positive_number
+    from pokerlab.course.release import release
+
+    assert money(np.int64(1500), "chips") == money(1500, "chips") == "1,500 chips"
+    assert _positive_number(np.float64(2.5)) and not _positive_number(True)
+    assert _validate.is_number(np.int64(3)) and not _validate.is_number(np.bool_(True))
+    assert not _validate.is_number(np.array([1.0, 2.0]))
+    with pytest.raises(ParameterTypeError, match="amount must be a whole number of chips, not True"):
+        money(True)
+    with pytest.raises(ParameterTypeError, match="solutions must be True or False, not 1"):
+        release(tmp_path / "out", solutions=1)  # type: ignore[arg-type]
+
+
+def test_serve_checks_numbers_before_any_work() -> None:
+    from pokerlab.apps.serve import port_is_free
+
+    with pytest.raises(ParameterError, match=r"port must be 1\.\.65535, not 70000"):
+        port_is_free(70000)
+    with pytest.raises(ParameterTypeError, match=r"port must be 1\.\.65535, not True"):
+        port_is_free(True)
+    assert port_is_free(np.int64(65000)) in (True, False)
