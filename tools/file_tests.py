@@ -165,7 +165,8 @@ def text_files() -> list[Path]:
     except (OSError, subprocess.CalledProcessError):
         names = [p for p in ROOT.rglob("*") if ".git" not in p.parts]
     keep = (".py", ".md", ".toml", ".ipynb", ".cfg", ".txt")
-    return [p for p in names if p.is_file() and (p.suffix in keep or p.name == "run")]
+    notes = ROOT / "docs" / "incoming"  # notes to the lead name the files as they were when written
+    return [p for p in names if p.is_file() and (p.suffix in keep or p.name == "run") and not p.is_relative_to(notes)]
 
 
 def plan() -> list[tuple[Path, Path]]:
