@@ -17,11 +17,27 @@ NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory) -> str:
+def folder(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("handout")
     (lesson,) = slides.find_lessons(["01"], NOTEBOOKS)
     slides.build_deck(lesson, out)
-    return (out / "01_cards_and_hand_ranks.handout.html").read_text(encoding="utf-8")
+    return out
+
+
+@pytest.fixture(scope="module")
+def page(folder) -> str:
+    return (folder / "01_cards_and_hand_ranks.handout.html").read_text(encoding="utf-8")
+
+
+def test_the_lecturers_deck_shows_no_nbgrader_marker(folder):
+    """A lecturer's finding: 53 code slides showed ``### BEGIN HIDDEN TESTS`` / ``### END HIDDEN TESTS``; the hidden
+    checks now follow a comment saying what they are. The deck's pictures are all in use."""
+    deck = (folder / "01_cards_and_hand_ranks.slides.html").read_text(encoding="utf-8")
+    text = html.unescape(re.sub(r"<[^>]+>", "", deck))
+    assert "BEGIN HIDDEN" not in text and "END HIDDEN" not in text and "BEGIN SOLUTION" not in text
+    assert text.count("# hidden checks (pokerlab course grade runs them") == 4  # lesson 01's four check cells
+    shown = set(re.findall(r'src="01_cards_and_hand_ranks_files/([^"]+)"', deck))
+    assert shown == {p.name for p in (folder / "01_cards_and_hand_ranks_files").iterdir()}
 
 
 def _pages(page: str) -> list[str]:

@@ -8,6 +8,11 @@ teaches, its minutes: no lecture plan, no grading commands), read from the cours
 ends with **the glossary**, ``assets/glossary.toml`` in this package: each term as the lessons use it and the
 lesson that first uses it. The handout's slides link to it: the first time a slide shows a term, the term links
 to its entry (``#term-<name>``).
+
+The same glossary is a notebook, ``glossary.ipynb`` (:func:`glossary_notebook`), beside the lessons in
+``notebooks/``, beside every released copy (``pokerlab course release``) and a page of the course site: every
+lesson links to it, and the cell where the course first uses a term (lessons in order) either defines the term
+in bold or links to its entry (``glossary.ipynb#term-<name>``; :func:`first_uses` finds those cells).
 """
 
 from __future__ import annotations
@@ -17,14 +22,29 @@ import html
 import json
 import re
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from pokerlab import _validate
 from pokerlab.errors import DataError
 
-__all__ = ["GlossaryTerm", "glossary", "glossary_page", "linked", "student_map_page"]
+__all__ = [
+    "GLOSSARY",
+    "GlossaryTerm",
+    "first_uses",
+    "glossary",
+    "glossary_notebook",
+    "glossary_page",
+    "linked",
+    "student_map_page",
+    "write_glossary",
+]
+
+#: the glossary notebook's file name, beside the lessons and their copies
+GLOSSARY = "glossary.ipynb"
 
 
 @dataclass(frozen=True)
@@ -49,6 +69,12 @@ class GlossaryTerm:
             parts = ["Phase I", "Phase II", "Phase III"]
         return tuple(dict.fromkeys([self.name, *parts]))
 
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        """A use of the term in a text: any of its :attr:`words` (any case, any spaces, a plural ``s``)."""
+        words = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in self.words)
+        return re.compile(r"(?<![\w-])(?:" + words + r")s?(?![\w-])", re.I)
+
 
 @functools.cache
 def _glossary() -> tuple[GlossaryTerm, ...]:
@@ -60,8 +86,8 @@ def _glossary() -> tuple[GlossaryTerm, ...]:
 def glossary() -> list[GlossaryTerm]:
     """The glossary's terms in the order the course meets them.
 
-    >>> [t.name for t in glossary()][2:5]
-    ['flop', 'turn', 'river']
+    >>> [t.name for t in glossary()][:3]
+    ['hole cards', 'flop', 'board']
     """
     return list(_glossary())
 
@@ -74,6 +100,63 @@ def glossary_page() -> str:
         for t in glossary()
     )
     return f'<div class="page text glossary"><h2>Glossary</h2><dl>{rows}</dl></div>'
+
+
+def glossary_notebook() -> dict[str, Any]:
+    """The glossary as a notebook of markdown (no code): every term with its anchor (``<a id="term-flop">``),
+    the lesson that first uses it and its definition, in the order the course meets them."""
+    entries = [
+        f'<a id="{t.anchor}"></a>**{t.name}** (lesson {t.lesson}): ' + t.text.replace("*", "\\*") for t in glossary()
+    ]
+    cells = [
+        "# Glossary\n\nThe words the lessons use, each as the lessons use it, with the lesson that first uses it. "
+        "Where a lesson first uses a word it links here.",
+        "\n\n".join(entries),
+    ]
+    return {
+        "cells": [
+            {"cell_type": "markdown", "id": f"glossary-{i}", "metadata": {}, "source": text}
+            for i, text in enumerate(cells)
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def write_glossary(folder: str | Path) -> Path:
+    """Write :func:`glossary_notebook` to ``folder/glossary.ipynb`` (the folder must exist); return its path."""
+    from pokerlab.course.release import write_notebook
+
+    if not isinstance(folder, (str, Path)) or not str(folder).strip():
+        raise _validate.refused(folder, (str, Path), f"folder must name a folder, not {folder!r}")
+    path = Path(folder) / GLOSSARY
+    write_notebook(glossary_notebook(), path)
+    return path
+
+
+#: what a markdown cell shows that is not prose: code, math, HTML tags and link targets
+_NOT_PROSE = re.compile(r"```.*?```|`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]*\$|<[^>]+>|\]\([^)]*\)", re.S)
+
+
+def first_uses(lessons: Sequence[tuple[str, dict[str, Any]]]) -> dict[str, tuple[str, int]]:
+    """Where the course first uses each glossary term: ``{anchor: (lesson stem, cell index)}`` over the markdown
+    cells of ``lessons`` (``(stem, notebook)`` pairs, in course order), code, math and link targets left out.
+    A term no lesson uses is not in the answer."""
+    found: dict[str, tuple[str, int]] = {}
+    for stem, nb in lessons:
+        for index, cell in enumerate(nb.get("cells", [])):
+            if cell.get("cell_type") != "markdown":
+                continue
+            src = cell.get("source", "")
+            prose = _NOT_PROSE.sub(" ", "".join(src) if isinstance(src, list) else str(src))
+            for term in glossary():
+                if term.anchor not in found and term.pattern.search(prose):
+                    found[term.anchor] = (stem, index)
+    return found
 
 
 _PROTECTED = re.compile(r"<(code|math|a|pre|h1|h2|h3)\b.*?</\1>|<[^>]+>", re.S)

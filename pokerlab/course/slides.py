@@ -851,6 +851,16 @@ class _Assets:
         write_bytes(self.folder / name, data)
         return f"{self.prefix}/{name}"
 
+    def prune(self, *pages: str) -> None:
+        """Remove the pictures none of ``pages`` (the deck's HTML, its handout's) shows: the lecture reads every
+        picture of the lessons it takes steps from, and a rebuild may show fewer. The folder then holds only what
+        the deck uses (before, the lecture's held 15 pictures of 26 that nothing showed)."""
+        if not self.folder.is_dir():
+            return
+        for path in self.folder.iterdir():
+            if path.is_file() and not any(f"{self.prefix}/{path.name}" in page for page in pages):
+                path.unlink()
+
 
 def _copy_reveal(out: Path) -> str:
     """Copy the vendored reveal.js files (and its licence) into ``out/reveal``; return that folder's name."""
@@ -934,19 +944,25 @@ def find_lessons(lessons: Iterable[str] | None = None, notebooks: str | Path | N
 
 
 _MARKERS = ("### BEGIN SOLUTION", "### END SOLUTION")
+_HIDDEN = ("### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
+_HIDDEN_NOTE = "# hidden checks (pokerlab course grade runs them; students do not see them):"
 
 
 def _solutions_headed(nb: dict[str, Any]) -> dict[str, Any]:
     """The lesson with nbgrader's solution markers taken out and each exercise's solution under a "Solution"
     heading (a sub-slide of its own). Before, the markdown marker ``### BEGIN SOLUTION`` was a heading like any
     other: 46 slides of the decks were titled "BEGIN SOLUTION" or "END SOLUTION". A student copy has no markers
-    (its solutions are stubs), so its deck has no "Solution" slide."""
+    (its solutions are stubs), so its deck has no "Solution" slide. A check cell's hidden tests follow a comment
+    saying what they are, without nbgrader's ``### BEGIN/END HIDDEN TESTS`` lines (53 code slides showed them)."""
     cells: list[dict[str, Any]] = []
     headed = ""  # the exercise whose solution heading was given last
     for cell in nb.get("cells", []):
         meta = (cell.get("metadata") or {}).get("nbgrader") or {}
         text = _source(cell)
         if not (isinstance(meta, dict) and meta.get("solution") and _MARKERS[0] in text):
+            if _HIDDEN[0] in text:  # a check cell: its hidden tests under a comment, nbgrader's markers out
+                kept_lines = [_HIDDEN_NOTE if ln.strip() == _HIDDEN[0] else ln for ln in text.split("\n")]
+                cell = {**cell, "source": "\n".join(ln for ln in kept_lines if ln.strip() != _HIDDEN[1])}
             cells.append(cell)
             if cell.get("cell_type") == "markdown" and _HEADING.search(text.lstrip().split("\n", 1)[0]):
                 headed = ""  # a new heading (the next exercise) ends the solution's sub-slide
@@ -1002,10 +1018,11 @@ def build_deck(lesson: str | Path, out: str | Path) -> Path:
     reveal = _copy_reveal(folder)
     title = next((p.title for p in parts if p.kind == "h1"), stem)
     target = folder / f"{stem}.slides.html"
-    write_text(target, _deck_html(title, slides, reveal))
-    write_text(
-        folder / f"{stem}.handout.html", _handout_html(title, slides, reveal, path.parent / "00_course_map.ipynb")
-    )
+    deck = _deck_html(title, slides, reveal)
+    write_text(target, deck)
+    handout = _handout_html(title, slides, reveal, path.parent / "00_course_map.ipynb")
+    write_text(folder / f"{stem}.handout.html", handout)
+    assets.prune(deck, handout)
     return target
 
 
@@ -1158,9 +1175,11 @@ def build_lecture(out: str | Path, notebooks: str | Path | None = None, lecture:
     slides = _layout(parts)
     _draw_charts(slides, assets)
     reveal = _copy_reveal(folder)
-    write_text(target, _deck_html(plan.title, slides, reveal))
+    deck = _deck_html(plan.title, slides, reveal)
+    write_text(target, deck)
     handout = _handout_html(plan.title, slides, reveal, lessons_folder / "00_course_map.ipynb")
     write_text(folder / "lecture.handout.html", handout)
+    assets.prune(deck, handout)
     return target
 
 
