@@ -47,7 +47,8 @@ from pokerlab import _validate
 from pokerlab._files import write_bytes, write_text
 from pokerlab.course.handout import glossary_page, linked, student_map_page
 from pokerlab.course.lecture import LectureStep, lecture_path, lesson_name, own_slides_cells, read_lecture
-from pokerlab.course.release import relink
+from pokerlab.course.lessons import nbgrader_meta
+from pokerlab.course.release import relink, student_copy
 from pokerlab.errors import DataError, ParameterError, PokerlabError
 
 __all__ = [
@@ -993,15 +994,8 @@ def _out_folder(out: str | Path) -> Path:
     return Path(out)
 
 
-def build_deck(lesson: str | Path, out: str | Path) -> Path:
-    """Write the deck of one lesson notebook to ``out/<stem>.slides.html`` (assets beside it); return its path."""
-    if not isinstance(lesson, (str, Path)) or not str(lesson).strip():
-        raise _validate.refused(lesson, (str, Path), f"lesson must be the path of a lesson notebook, not {lesson!r}")
-    path = Path(lesson)
-    folder = _out_folder(out)
-    nb = _solutions_headed(_unlinked(_read_notebook(path)))
-    stem = path.name.removesuffix(".ipynb")
-    assets = _Assets(folder, stem)
+def _deck_slides(nb: dict[str, Any], stem: str, assets: _Assets) -> tuple[str, list[_Slide]]:
+    """A lesson's title and slides, its charts drawn; the title slide's notes say the sections' minutes."""
     parts = _parts(nb, assets)
     minutes = sum(
         int(i["minutes"])
@@ -1010,17 +1004,57 @@ def build_deck(lesson: str | Path, out: str | Path) -> Path:
         and _validate.is_whole(i.get("minutes"))
     )
     for part in parts:
-        if part.kind == "h1" and not part.notes:
+        if part.kind == "h1" and not part.notes and minutes:  # a student copy has no instructor notes: no sum
             part.notes = f"<p>The sections' instructor notes add up to {minutes} minutes (from the course map).</p>"
             break
     slides = _layout(parts)
     _draw_charts(slides, assets)
+    return next((p.title for p in parts if p.kind == "h1"), stem), slides
+
+
+def _handout_copy(nb: dict[str, Any]) -> dict[str, Any] | None:
+    """What a lesson's handout prints: its student copy (no solution, no hidden test, no lecturer-only sentence)
+    with the speaker notes kept (a handout prints each slide beside its notes). None when the lesson has nothing
+    to take out (no nbgrader cell) or is not a lesson's notebook: the handout then shows the deck's slides."""
+    cells = nb.get("cells")
+    if not isinstance(cells, list) or not any(isinstance(c, dict) and nbgrader_meta(c) for c in cells):
+        return None
+    try:
+        copy = student_copy(nb)
+    except PokerlabError:
+        return None
+    notes = {
+        c.get("id"): i
+        for c in cells
+        if isinstance(i := ((c.get("metadata") or {}).get("pokerlab") or {}).get("instructor"), dict)
+    }
+    for cell in copy["cells"]:
+        if cell.get("id") in notes:
+            cell.setdefault("metadata", {}).setdefault("pokerlab", {})["instructor"] = notes[cell.get("id")]
+    return _unlinked(copy)
+
+
+def build_deck(lesson: str | Path, out: str | Path) -> Path:
+    """Write the deck of one lesson notebook to ``out/<stem>.slides.html`` (assets beside it) and its handout to
+    ``out/<stem>.handout.html``; return the deck's path. The deck shows the notebook as it is (a lecturer's deck
+    shows the solutions, under "Solution" headings); the handout is for students whatever the notebook: built
+    from its student copy, speaker notes kept (before, a lecturer following the docs printed every solution and
+    hidden test into the students' handout)."""
+    if not isinstance(lesson, (str, Path)) or not str(lesson).strip():
+        raise _validate.refused(lesson, (str, Path), f"lesson must be the path of a lesson notebook, not {lesson!r}")
+    path = Path(lesson)
+    folder = _out_folder(out)
+    source = _read_notebook(path)
+    stem = path.name.removesuffix(".ipynb")
+    assets = _Assets(folder, stem)
+    title, slides = _deck_slides(_solutions_headed(_unlinked(source)), stem, assets)
+    student = _handout_copy(source)
+    printed = slides if student is None else _deck_slides(student, stem, assets)[1]
     reveal = _copy_reveal(folder)
-    title = next((p.title for p in parts if p.kind == "h1"), stem)
     target = folder / f"{stem}.slides.html"
     deck = _deck_html(title, slides, reveal)
     write_text(target, deck)
-    handout = _handout_html(title, slides, reveal, path.parent / "00_course_map.ipynb")
+    handout = _handout_html(title, printed, reveal, path.parent / "00_course_map.ipynb")
     write_text(folder / f"{stem}.handout.html", handout)
     assets.prune(deck, handout)
     return target
