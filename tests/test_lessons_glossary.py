@@ -93,3 +93,25 @@ def test_release_writes_the_glossary_beside_the_copies(tmp_path):
     assert (tmp_path / "out" / handout.GLOSSARY).read_text() == notebook_text(handout.glossary_notebook())
     copy = _markdown(_nb(paths[0]))
     assert "](glossary.ipynb#term-flop)" in copy and "solutions/" not in copy
+
+
+def test_release_writes_the_students_course_map_and_a_handout_from_it_opens_with_it(tmp_path):
+    """A student's finding: a release had no course map and no glossary. It now has both beside the copies: the
+    map lists the lessons handed out (linked), the install line, minutes and the glossary, and no lecturer text;
+    a handout printed from the release opens with it."""
+    from pokerlab.course import slides
+
+    lessons = read_lessons()[:2]
+    release(tmp_path / "out", lessons=lessons)
+    text = _markdown(_nb(tmp_path / "out" / "00_course_map.ipynb"))
+    assert '`pip install "pokerlab[lab]"`' in text and "](glossary.ipynb)" in text
+    assert "| [01 · Cards and hand ranks](01_cards_and_hand_ranks.ipynb) |" in text
+    assert "| 8 points checked + 4 written | 20 |" in text
+    assert "03_preflop_tables" not in text  # not handed out
+    for lecturer in ("90-minute lecture", "pokerlab course grade", "point to make", "solutions/"):
+        assert lecturer not in text
+    (lesson,) = slides.find_lessons(["01"], tmp_path / "out")
+    slides.build_deck(lesson, tmp_path / "decks")
+    page = (tmp_path / "decks" / "01_cards_and_hand_ranks.handout.html").read_text(encoding="utf-8")
+    assert '<div class="page text course-map"><h2>The course</h2>' in page
+    assert page.count("<tr><td>") == 2

@@ -331,3 +331,21 @@ def test_the_lessons_page_states_the_lessons_total_size_as_it_is():
     actual = sum(p.stat().st_size for p in NOTEBOOKS.glob("*.ipynb")) / 1e6
     said = float(stated.group(1))
     assert abs(said - actual) <= 0.15, f"docs/lessons.md says {said} MB, the lessons weigh {actual:.2f}"
+
+
+def test_the_lessons_minutes_agree_on_the_map_in_the_docs_and_in_the_lessons():
+    """A lecturer's finding: the site (from the course map) gave lesson 09 55 minutes, docs/lessons.md 45; and the
+    map called lesson 10 "the course's last step" with lessons 11 and 12 after it."""
+    map_text = _markdown(_read(COURSE_MAP))
+    on_map = dict(re.findall(r"^\| \[[^\]]*\]\((\d\d)_\w+\.ipynb\) \|.*\| (\d+) \|$", map_text, flags=re.M))
+    docs = (ROOT / "docs" / "lessons.md").read_text(encoding="utf-8")
+    in_docs = dict(re.findall(r"^\| \[`(\d\d)_\w+`\]\([^)]*\) \|[^|]*\| (\d+) \|", docs, flags=re.M))
+    assert len(on_map) == len(LESSONS) and in_docs.pop("00") == "5"
+    assert in_docs == on_map
+    for path in LESSONS:
+        own = re.search(r"\*About (\d+) minutes", _markdown(_read(path)))
+        if own:
+            assert own.group(1) == on_map[path.name[:2]], path.name
+    for number, minutes in re.findall(r"Lesson (\d\d) \([^)]*?(\d+) minutes\)", map_text):
+        assert minutes == on_map[number], f"the course map's prose gives lesson {number} {minutes} minutes"
+    assert "the course's last" not in map_text and "the course's last" not in docs

@@ -34,11 +34,14 @@ from pokerlab.errors import DataError
 __all__ = [
     "GLOSSARY",
     "GlossaryTerm",
+    "MapRow",
     "first_uses",
     "glossary",
     "glossary_notebook",
     "glossary_page",
     "linked",
+    "map_rows",
+    "student_map_notebook",
     "student_map_page",
     "write_glossary",
 ]
@@ -193,6 +196,69 @@ def linked(markup: str, seen: set[str]) -> str:
     return markup
 
 
+@dataclass(frozen=True)
+class MapRow:
+    """One row of the course map's table of lessons: the lesson's title and file stem, what it teaches, minutes."""
+
+    title: str
+    stem: str
+    what: str
+    minutes: str
+
+
+def map_rows(course_map: dict[str, Any]) -> list[MapRow]:
+    """The course map's table of lessons (rows ``| [title](NN_name.ipynb) | what | ... | minutes |``)."""
+    rows = []
+    for cell in course_map.get("cells", []):
+        src = cell.get("source", "")
+        text = "".join(src) if isinstance(src, list) else str(src)
+        for m in re.finditer(r"^\| \[([^\]]*)\]\((\d\d_\w+)\.ipynb\) \| ([^|]*) \|.*?\| (\d+) \|$", text, re.M):
+            rows.append(MapRow(*(x.strip() for x in m.groups())))
+    return rows
+
+
+#: what a student installs: the lessons, JupyterLab and the slideshow extension (the ``lab`` extra)
+STUDENT_INSTALL = 'pip install "pokerlab[lab]"'
+
+
+def student_map_notebook(course_map: dict[str, Any], exercises: dict[str, str]) -> dict[str, Any]:
+    """The students' course map as a notebook (``00_course_map.ipynb`` of a release): what the course is, the
+    one install line, the table of the lessons handed out (``exercises``: per lesson stem, what its exercises
+    are worth), each linked, their minutes, and the glossary. No lecture plan, no grading commands. Its table
+    has the lecturer's map's form, so a handout printed from the release opens with it too."""
+    rows = [
+        f"| [{r.title}]({r.stem}.ipynb) | {r.what} | {exercises[r.stem]} | {r.minutes} |"
+        for r in map_rows(course_map)
+        if r.stem in exercises
+    ]
+    text = "\n".join(
+        [
+            "# The course",
+            "",
+            "A course on how programs play Texas Hold'em, from the cards to an equilibrium. Each lesson is a notebook:",
+            "open it in JupyterLab, run its cells from the top, and do its exercises in the cells marked for them",
+            "(the check cells under them tell you at once whether an answer holds; the lecturer grades the rest).",
+            "",
+            f"Install once (Python 3.11 or newer): `{STUDENT_INSTALL}`, then run `jupyter lab` in this folder.",
+            "Everything runs offline; the first computation of a session may pause while pokerlab compiles its",
+            "kernels (it says so).",
+            "",
+            "| lesson | what you learn | exercises | minutes |",
+            "|---|---|---|---|",
+            *rows,
+            "",
+            "The minutes are for working through a lesson once. The [glossary](glossary.ipynb) says what the"
+            " course's poker and game-theory words mean.",
+        ]
+    )
+    return {
+        "cells": [{"cell_type": "markdown", "id": "course-map", "metadata": {}, "source": text}],
+        "metadata": glossary_notebook()["metadata"],
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
 def student_map_page(course_map: str | Path) -> str:
     """The students' course map as an HTML page of the handout: each lesson, what it teaches, its minutes (the
     course map's table of lessons; the lecture plan and grading stay with the lecturer). Empty when there is no
@@ -206,13 +272,10 @@ def student_map_page(course_map: str | Path) -> str:
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise DataError(f"{str(course_map)!r} is not a notebook (JSON): {exc}") from None
     rows = []
-    for cell in nb.get("cells", []):
-        src = cell.get("source", "")
-        text = "".join(src) if isinstance(src, list) else str(src)
-        for m in re.finditer(r"^\| \[([^\]]*)\]\(\d\d_\w+\.ipynb\) \| ([^|]*) \|.*?\| (\d+) \|$", text, re.M):
-            title, what, minutes = (html.escape(x.strip()) for x in m.groups())
-            what = re.sub(r"\*\*(.*?)\*\*", r"<b>\1</b>", what)
-            rows.append(f"<tr><td>{title}</td><td>{what}</td><td>{minutes}</td></tr>")
+    for row in map_rows(nb):
+        title, what, minutes = (html.escape(x) for x in (row.title, row.what, row.minutes))
+        what = re.sub(r"\*\*(.*?)\*\*", r"<b>\1</b>", what)
+        rows.append(f"<tr><td>{title}</td><td>{what}</td><td>{minutes}</td></tr>")
     if not rows:
         return ""
     return (

@@ -23,7 +23,7 @@ from typing import Any
 
 from pokerlab import _validate
 from pokerlab._files import write_text
-from pokerlab.course.handout import GLOSSARY, glossary_notebook
+from pokerlab.course.handout import GLOSSARY, glossary_notebook, student_map_notebook
 from pokerlab.course.lessons import (
     BEGIN_HIDDEN,
     BEGIN_SOLUTION,
@@ -171,7 +171,8 @@ def release(
 ) -> list[Path]:
     """Write the student copy (or, with ``solutions``, the complete copy) of every lesson with exercises
     to ``OUT/<lesson file stem>.ipynb`` and return the paths written (``OUT`` is created if needed). The
-    glossary the lessons link to is written beside them (``OUT/glossary.ipynb``, not in the list returned).
+    glossary the lessons link to is written beside them (``OUT/glossary.ipynb``), and the students' course map
+    (``OUT/00_course_map.ipynb``: the lessons handed out, install line, minutes; neither in the list returned).
 
     A notebook already in ``OUT`` that differs from the copy (a student's worked copy, the other kind of
     copy, an older release) is replaced only with ``force``: otherwise nothing is written and a
@@ -203,7 +204,16 @@ def release(
         except OSError as exc:
             raise ParameterError(f"cannot write {str(path)!r:.90}: {exc.strerror or exc}") from exc
         written.append(path)
-    write_text(folder / GLOSSARY, notebook_text(glossary_notebook()))  # the lessons link it (nobody's work)
+    # beside them, nobody's work (written each time): the glossary the lessons link, the students' course map
+    write_text(folder / GLOSSARY, notebook_text(glossary_notebook()))
+    course_map = lessons[0].path.parent / "00_course_map.ipynb" if lessons else None  # the lessons' own map
+    if course_map is not None and course_map.is_file() and course_map.parent.resolve() != folder.resolve():
+        worth = {
+            lesson.stem: f"{lesson.max_score:g} points checked + {lesson.written_points:g} written"
+            for lesson in lessons
+        }
+        student_map = student_map_notebook(json.loads(course_map.read_text(encoding="utf-8")), worth)
+        write_text(folder / "00_course_map.ipynb", notebook_text(student_map))
     return written
 
 

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab import _validate
-from pokerlab.course.handout import GLOSSARY, glossary_notebook
+from pokerlab.course.handout import GLOSSARY, STUDENT_INSTALL, glossary_notebook
 from pokerlab.course.lessons import (
     BEGIN_HIDDEN,
     END_HIDDEN,
@@ -54,8 +54,6 @@ __all__ = ["build_site", "lesson_numbers"]
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 
-#: what a student installs: the lessons, JupyterLab and the slideshow extension (the ``lab`` extra)
-STUDENT_INSTALL = 'pip install "pokerlab[lab]"'
 
 _CONF = """
 project = "pokerlab: a course on Texas Hold'em AI"
