@@ -89,6 +89,12 @@ def test_the_glossary_says_what_the_theorist_asked():
     assert "NashConv / 2" in terms["exploitability, NashConv"]
     assert "if no more betting follows" in terms["pot odds"]
     assert "test the difference" in terms["confidence interval (95 %)"]
+    # a theorist's findings: four entries that disagreed with the lessons
+    assert "heads-up, the button posts the small blind" in terms["blinds, bb, mbb"]
+    assert terms["effective hand strength (EHS)"].startswith("HS_n + (1 − HS_n) × PPOT")
+    assert "without any uncalled chips that go back to the bettor" in terms["pot odds"]
+    assert "pure bluff (no showdown value, no card removal)" in terms["minimum defence frequency"]
+    assert "any two cards" not in terms["minimum defence frequency"]
 
 
 def test_links_skip_code_math_headings_and_tags():

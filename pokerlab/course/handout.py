@@ -76,7 +76,7 @@ class GlossaryTerm:
     def pattern(self) -> re.Pattern[str]:
         """A use of the term in a text: any of its :attr:`words` (any case, any spaces, a plural ``s``)."""
         words = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in self.words)
-        return re.compile(r"(?<![\w-])(?:" + words + r")s?(?![\w-])", re.I)
+        return re.compile(r"(?<![\w-])(?:" + words + r")s?(?!\w)", re.I)  # "Phase II-III" uses Phase II
 
 
 @functools.cache
