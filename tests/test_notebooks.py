@@ -349,3 +349,20 @@ def test_the_lessons_minutes_agree_on_the_map_in_the_docs_and_in_the_lessons():
     for number, minutes in re.findall(r"Lesson (\d\d) \([^)]*?(\d+) minutes\)", map_text):
         assert minutes == on_map[number], f"the course map's prose gives lesson {number} {minutes} minutes"
     assert "the course's last" not in map_text and "the course's last" not in docs
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_ids(LESSONS))
+def test_no_lesson_imports_a_private_helper(path):
+    """A student's finding: lesson 11 imported ``pokerlab.bots.pushfold._top_share``. What a lesson imports from
+    pokerlab is what a student may use: public modules and names only."""
+    for cell in _read(path).cells:
+        if cell.cell_type != "code":
+            continue
+        for line in cell.source.splitlines():
+            m = re.match(r"\s*(?:from\s+(pokerlab[\w.]*)\s+import\s+(.+)|import\s+(pokerlab[\w.]*))", line)
+            if not m:
+                continue
+            module = m.group(1) or m.group(3)
+            names = [n.strip().split(" as ")[0] for n in (m.group(2) or "").strip("()").split(",") if n.strip()]
+            assert not any(part.startswith("_") for part in module.split(".")), (path.name, line)
+            assert not any(n.startswith("_") for n in names), (path.name, line)

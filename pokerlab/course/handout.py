@@ -132,7 +132,7 @@ def glossary_notebook() -> dict[str, Any]:
 
 def write_glossary(folder: str | Path) -> Path:
     """Write :func:`glossary_notebook` to ``folder/glossary.ipynb`` (the folder must exist); return its path."""
-    from pokerlab.course.release import write_notebook
+    from pokerlab.course.release import write_notebook  # cycle: release imports this module
 
     if not isinstance(folder, (str, Path)) or not str(folder).strip():
         raise _validate.refused(folder, (str, Path), f"folder must name a folder, not {folder!r}")
