@@ -366,3 +366,18 @@ def test_no_lesson_imports_a_private_helper(path):
             names = [n.strip().split(" as ")[0] for n in (m.group(2) or "").strip("()").split(",") if n.strip()]
             assert not any(part.startswith("_") for part in module.split(".")), (path.name, line)
             assert not any(n.startswith("_") for n in names), (path.name, line)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_ids(LESSONS))
+def test_numbered_sections_run_without_a_gap(path):
+    """A lecturer's finding: lesson 08 had no section 6 (its deck numbered 5, 7), the opponent model sitting
+    under "5. What the abstraction costs". Each numbered section heading starts a slide with its own notes."""
+    numbers = []
+    for cell in _read(path).cells:
+        if cell.cell_type != "markdown":
+            continue
+        numbers += [int(n) for n in re.findall(r"^## (\d+)\. ", cell.source, flags=re.M)]
+        if re.match(r"## \d+\. ", cell.source):  # a section opening its cell: its slide, with its notes
+            assert cell.metadata.get("slideshow", {}).get("slide_type") == "slide", (path.name, cell.source[:30])
+            assert cell.metadata.get("pokerlab", {}).get("instructor"), (path.name, cell.source[:30])
+    assert numbers == list(range(numbers[0], numbers[0] + len(numbers))), (path.name, numbers)
