@@ -132,3 +132,10 @@ def test_a_deck_of_a_student_copy_says_nothing_of_instructor_minutes(tmp_path):
     deck = slides.build_deck(tmp_path / "01_cards_and_hand_ranks.ipynb", tmp_path / "out").read_text()
     assert "instructor notes add up" not in deck
     assert "instructor notes add up" not in (tmp_path / "out" / "01_cards_and_hand_ranks.handout.html").read_text()
+
+
+def test_links_take_the_noun_not_the_verb_and_find_phase_ii_iii():
+    """A student's finding: the handout linked the verb "turns" to the fourth card and missed "Phase II-III"."""
+    out = handout.linked("<p>The report turns strength into actions on the turn; its Phase II-III bots</p>", set())
+    assert "turns strength" in out and 'href="#term-turn">turn</a>;' in out
+    assert '<a class="term" href="#term-phase-i-ii-iii">Phase II</a>-III' in out

@@ -58,6 +58,7 @@ class GlossaryTerm:
     name: str
     text: str
     lesson: str
+    plural: bool = True  # False where the plural is another word ("turns" is a verb more often than turns)
 
     @property
     def anchor(self) -> str:
@@ -75,14 +76,18 @@ class GlossaryTerm:
     @property
     def pattern(self) -> re.Pattern[str]:
         """A use of the term in a text: any of its :attr:`words` (any case, any spaces, a plural ``s``)."""
+        return self._pattern(re.I)
+
+    def _pattern(self, flags: int = 0) -> re.Pattern[str]:
         words = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in self.words)
-        return re.compile(r"(?<![\w-])(?:" + words + r")s?(?!\w)", re.I)  # "Phase II-III" uses Phase II
+        plural = "s?" if self.plural else ""
+        return re.compile(r"(?<![\w-])((?:" + words + r")" + plural + r")(?!\w)", flags)  # "Phase II-III": II
 
 
 @functools.cache
 def _glossary() -> tuple[GlossaryTerm, ...]:
     raw = tomllib.loads((resources.files("pokerlab.course") / "assets" / "glossary.toml").read_text("utf-8"))
-    terms = [GlossaryTerm(t["name"], t["text"], t["lesson"]) for t in raw["term"]]
+    terms = [GlossaryTerm(t["name"], t["text"], t["lesson"], t.get("plural", True)) for t in raw["term"]]
     return tuple(sorted(terms, key=lambda t: t.lesson))  # a stable sort: the file's order within a lesson
 
 
@@ -179,8 +184,7 @@ def linked(markup: str, seen: set[str]) -> str:
     for term in glossary():
         if term.anchor in seen:
             continue
-        words = "|".join(re.escape(w) for w in term.words)
-        pattern = re.compile(r"(?<![\w-])((?:" + words + r")s?)(?![\w-])")
+        pattern = term._pattern()  # case as written: "EV", not "ev"
         start, spans = 0, []
         for p in _PROTECTED.finditer(markup):
             spans.append((start, p.start()))
