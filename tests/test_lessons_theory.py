@@ -7,6 +7,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
 
@@ -81,3 +83,29 @@ def test_lesson_11_ranks_the_rules_as_its_table_prints():
 def test_lesson_04_qualifies_pot_odds_where_it_defines_them():
     prose = _prose("04_rules_and_game_engine")
     assert "`to_call / (pot + to_call)`, where the pot counts only chips the call can win" in prose
+
+
+def test_lesson_10_shows_the_leak_tables_first_best_action_is_an_artifact():
+    """The leak table's first row says "re-raise the jack at J:cr" (gain 2.57) against a best responder whose play
+    there is arbitrary; re-raising makes the bot more exploitable, folding less. The lesson now says so and prints
+    both."""
+    printed, prose = _printed("10_equilibrium_cfr"), _prose("10_equilibrium_cfr")
+    re_raise = re.search(r"J:cr always r: exploitability ([\d.]+) \(as it plays: ([\d.]+)\)", printed)
+    fold = re.search(r"J:cr always f: exploitability ([\d.]+) \(as it plays: ([\d.]+)\)", printed)
+    assert re_raise and fold
+    assert float(re_raise.group(1)) > float(re_raise.group(2)) == 2.0125 > float(fold.group(1))
+    assert (re_raise.group(1), fold.group(1)) == ("2.1542", "1.8458")
+    assert "re-raising the jack at J:cr makes the bot *more* exploitable" in prose
+    assert "`reach` is the bot's own probability of reaching the set" in prose
+
+
+def test_lesson_10_exercise_4_accepts_any_sound_fit_and_refuses_the_bound():
+    from pokerlab.course.checks import CheckFailed
+    from pokerlab.course.lessons import read_lesson
+
+    (check,) = [e.check for e in read_lesson(NOTEBOOKS / "10_equilibrium_cfr.ipynb").exercises if e.number == 4]
+    for cfr, cfr_plus in ((-0.886, -1.716), (-0.864, -1.768), (-0.8366, -1.7726)):  # two points, from 100, the task's
+        exec(check, {"slopes": {"cfr": cfr, "cfr+": cfr_plus}})
+    for cfr, cfr_plus in ((-0.5, -1.0), (-0.8, -0.79), (-0.95, -1.7)):
+        with pytest.raises(CheckFailed):
+            exec(check, {"slopes": {"cfr": cfr, "cfr+": cfr_plus}})
