@@ -105,6 +105,8 @@ def test_release_writes_the_students_course_map_and_a_handout_from_it_opens_with
     release(tmp_path / "out", lessons=lessons)
     text = _markdown(_nb(tmp_path / "out" / "00_course_map.ipynb"))
     assert '`pip install "pokerlab[lab]"`' in text and "](glossary.ipynb)" in text
+    # a student's finding: pokerlab is not on PyPI yet; the wheel line comes first
+    assert text.index("-py3-none-any.whl[lab]") < text.index('`pip install "pokerlab[lab]"`')
     assert "| [01 · Cards and hand ranks](01_cards_and_hand_ranks.ipynb) |" in text
     assert "| 8 points checked + 4 written | 20 |" in text
     assert "03_preflop_tables" not in text  # not handed out

@@ -43,6 +43,7 @@ __all__ = [
     "map_rows",
     "student_map_notebook",
     "student_map_page",
+    "wheel_install",
     "write_glossary",
 ]
 
@@ -225,6 +226,18 @@ def map_rows(course_map: dict[str, Any]) -> list[MapRow]:
 STUDENT_INSTALL = 'pip install "pokerlab[lab]"'
 
 
+def wheel_install() -> str:
+    """The install line that works today: the wheel file a lecturer hands out, with the ``lab`` extra (pokerlab is
+    not yet on PyPI, so :data:`STUDENT_INSTALL` finds nothing there).
+
+    >>> wheel_install().startswith('pip install "./pokerlab-') and wheel_install().endswith('-py3-none-any.whl[lab]"')
+    True
+    """
+    from pokerlab._version import __version__
+
+    return f'pip install "./pokerlab-{__version__}-py3-none-any.whl[lab]"'
+
+
 def student_map_notebook(course_map: dict[str, Any], exercises: dict[str, str]) -> dict[str, Any]:
     """The students' course map as a notebook (``00_course_map.ipynb`` of a release): what the course is, the
     one install line, the table of the lessons handed out (``exercises``: per lesson stem, what its exercises
@@ -243,9 +256,10 @@ def student_map_notebook(course_map: dict[str, Any], exercises: dict[str, str]) 
             "open it in JupyterLab, run its cells from the top, and do its exercises in the cells marked for them",
             "(the check cells under them tell you at once whether an answer holds; the lecturer grades the rest).",
             "",
-            f"Install once (Python 3.11 or newer): `{STUDENT_INSTALL}`, then run `jupyter lab` in this folder.",
-            "Everything runs offline; the first computation of a session may pause while pokerlab compiles its",
-            "kernels (it says so).",
+            "Install once (Python 3.11 or newer), from the folder holding the wheel file your lecturer hands out:",
+            f"`{wheel_install()}` (once pokerlab is on PyPI, `{STUDENT_INSTALL}` does the same).",
+            "Then run `jupyter lab` in this folder. Everything runs offline; the first computation of a session may",
+            "pause while pokerlab compiles its kernels (it says so).",
             "",
             "| lesson | what you learn | exercises | minutes |",
             "|---|---|---|---|",

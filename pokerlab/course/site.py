@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab import _validate
-from pokerlab.course.handout import GLOSSARY, STUDENT_INSTALL, glossary_notebook
+from pokerlab.course.handout import GLOSSARY, STUDENT_INSTALL, glossary_notebook, wheel_install
 from pokerlab.course.lessons import (
     BEGIN_HIDDEN,
     END_HIDDEN,
@@ -222,12 +222,14 @@ def _landing_page(
         "",
         "## Before the first lesson",
         "",
-        "Install pokerlab with JupyterLab (Python 3.11 or newer; your lecturer may hand you a wheel file to",
-        "install instead of the package name):",
+        "Install pokerlab with JupyterLab (Python 3.11 or newer), from the folder holding the wheel file your",
+        "lecturer hands out:",
         "",
         "```bash",
-        STUDENT_INSTALL,
+        wheel_install(),
         "```",
+        "",
+        f"(Once pokerlab is published on PyPI, `{STUDENT_INSTALL}` does the same.)",
         "",
         "Then open the notebooks your lecturer handed out with `jupyter lab`. Everything runs offline; the",
         "first computation of a session can pause for a few seconds while pokerlab compiles its kernels (it",
