@@ -83,6 +83,7 @@ class _Block:
     image: tuple[int, int] | None = None  # an image's (width, height) in CSS pixels: it may shrink to fit
     spec: dict[str, Any] | None = None  # a chart's Vega-Lite spec: drawn as SVG for its place on the slide
     png: bytes = b""  # the chart's saved picture, used when the spec cannot be drawn
+    live: bool = False  # an explorer's saved picture (the explorer itself runs only in a live notebook)
 
 
 @dataclass
@@ -397,6 +398,7 @@ def _code_blocks(cell: dict[str, Any], assets: _Assets) -> list[_Block]:
                         f'<img class="chart" src="{name}" data-w="{size[0]}" data-h="{size[1]}" alt="chart">',
                         0,
                         image=size,
+                        live="application/vnd.jupyter.widget-view+json" in data,
                     )
                 )
             elif "application/vnd.jupyter.widget-view+json" in data:
@@ -538,17 +540,29 @@ def _layout(parts: Sequence[_Part]) -> list[_Slide]:
                     current = start(False, part, part.title)
                     room = BUDGET - 30
                 block.height = min(natural, room)
-                shown_h = int(block.height) - 8
+                caption = LIVE_NOTE_PX if block.live else 0
+                shown_h = int(block.height) - 8 - caption
                 shown_w = min(WIDTH - 80, int(w * shown_h / h))
                 shown_h = int(h * shown_w / w)
                 block.html = block.html.replace(
                     ' alt="chart"', f' alt="chart" style="width:{shown_w}px;height:{shown_h}px"'
                 )
+                if block.live and shown_w < 0.98 * w:
+                    # an explorer's picture shrunk below its notebook size: its text is smaller than on screen
+                    # (BPPInspector's at 0.77): say so, and where to read it (a lecturer's finding)
+                    block.html += (
+                        f'<p class="live-note" style="font-size:18px;margin:2px 0 0;color:#555">The explorer as'
+                        f" saved, at {100 * shown_w / w:.0f} % of its size in the notebook: run the lesson live"
+                        " (RISE) to read and use it.</p>"
+                    )
             elif current.blocks and used + block.height > BUDGET:
                 current = start(False, part, part.title)
             current.blocks.append(block)
     return [s for s in slides if s.blocks]
 
+
+#: the height (px) of the line under an explorer's picture shrunk on a slide
+LIVE_NOTE_PX = 30
 
 #: the smallest text (px) in a chart on a 1280x720 slide: charts are drawn again, from their Vega-Lite spec, with
 #: every font scaled until the smallest is at least this large where the chart is shown
