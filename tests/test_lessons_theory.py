@@ -59,6 +59,8 @@ def test_lesson_09_says_what_its_tables_print():
     assert m and m.group(1) == "0.364" and m.group(2) == "983" and m.group(4) == "0.015"
     assert 1.5 <= float(m.group(3)) <= 2.5 and "about two standard errors above 1/3" in prose
     assert "exactly break-even" not in prose
+    # the game has no raise cap (no-limit): the spots where it may not raise face an all-in or a bet its stack size
+    assert "capped rounds" not in prose and "face an all-in or a bet as big as its stack" in prose
 
 
 def test_lesson_11_ranks_the_rules_as_its_table_prints():
