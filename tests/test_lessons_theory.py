@@ -84,7 +84,8 @@ def test_lesson_11_ranks_the_rules_as_its_table_prints():
 
 def test_lesson_04_qualifies_pot_odds_where_it_defines_them():
     prose = _prose("04_rules_and_game_engine")
-    assert "`to_call / (pot + to_call)`, where the pot counts only chips the call can win" in prose
+    assert "`to_call / (pot + to_call)` (the pot odds of the Waterloo report" in prose
+    assert "The pot counts only chips the call can win: an uncalled part of a bet or raise goes back" in prose
 
 
 def test_lesson_10_shows_the_leak_tables_first_best_action_is_an_artifact():
