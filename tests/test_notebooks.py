@@ -381,3 +381,23 @@ def test_numbered_sections_run_without_a_gap(path):
             assert cell.metadata.get("slideshow", {}).get("slide_type") == "slide", (path.name, cell.source[:30])
             assert cell.metadata.get("pokerlab", {}).get("instructor"), (path.name, cell.source[:30])
     assert numbers == list(range(numbers[0], numbers[0] + len(numbers))), (path.name, numbers)
+
+
+@pytest.mark.parametrize("path", ALL, ids=_ids(ALL))
+def test_every_notebook_has_the_courses_rise_theme(path):
+    """A lecturer's finding: lessons 11, 12 and the course map had no RISE settings, so their live slides took
+    another theme that fetched two Google Fonts stylesheets (four requests off the machine) and looked different."""
+    assert _read(path).metadata.get("rise", {}).get("theme") == "white", path.name
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_ids(LESSONS))
+def test_every_explorer_shown_starts_a_slide_of_its_own(path):
+    """A lecturer's finding: on a live RISE slide lesson 11's PushFoldExplorer sat at y = 1,399 px under three
+    paragraphs (it could not even be clicked) and lesson 12's PostflopExplorer ran 81 px off the screen. Each
+    explorer, inspector or drill a lesson shows starts a slide or sub-slide (RISE slides do not scroll)."""
+    for cell in _read(path).cells:
+        if cell.cell_type != "code" or cell.metadata.get("nbgrader") or "charts=False" in cell.source:
+            continue
+        if re.search(r"\b\w+(?:Explorer|Inspector|Drill)\(", cell.source):
+            kind = cell.metadata.get("slideshow", {}).get("slide_type")
+            assert kind in ("slide", "subslide"), (path.name, cell.source[:60])
