@@ -388,6 +388,8 @@ def test_every_notebook_has_the_courses_rise_theme(path):
     """A lecturer's finding: lessons 11, 12 and the course map had no RISE settings, so their live slides took
     another theme that fetched two Google Fonts stylesheets (four requests off the machine) and looked different."""
     assert _read(path).metadata.get("rise", {}).get("theme") == "white", path.name
+    # and a live slide taller than the screen scrolls with the mouse wheel (18 of lesson 03's 25 were cut off)
+    assert _read(path).metadata["rise"].get("scroll") is True, path.name
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=_ids(LESSONS))
