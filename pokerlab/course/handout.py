@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab import _validate
+from pokerlab._version import __version__
 from pokerlab.errors import DataError
 
 __all__ = [
@@ -233,8 +234,6 @@ def wheel_install() -> str:
     >>> wheel_install().startswith('pip install "./pokerlab-') and wheel_install().endswith('-py3-none-any.whl[lab]"')
     True
     """
-    from pokerlab._version import __version__
-
     return f'pip install "./pokerlab-{__version__}-py3-none-any.whl[lab]"'
 
 
