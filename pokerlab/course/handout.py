@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab import _validate
+from pokerlab._files import write_text
 from pokerlab._version import __version__
 from pokerlab.errors import DataError
 
@@ -139,12 +140,12 @@ def glossary_notebook() -> dict[str, Any]:
 
 def write_glossary(folder: str | Path) -> Path:
     """Write :func:`glossary_notebook` to ``folder/glossary.ipynb`` (the folder must exist); return its path."""
-    from pokerlab.course.release import write_notebook  # cycle: release imports this module
 
     if not isinstance(folder, (str, Path)) or not str(folder).strip():
         raise _validate.refused(folder, (str, Path), f"folder must name a folder, not {folder!r}")
     path = Path(folder) / GLOSSARY
-    write_notebook(glossary_notebook(), path)
+    # as release.notebook_text writes a notebook (release imports this module, so not through it)
+    write_text(path, json.dumps(glossary_notebook(), indent=1, ensure_ascii=False) + "\n")
     return path
 
 
