@@ -741,6 +741,7 @@ def _handout_html(title: str, slides: Sequence[_Slide], reveal: str, course_map:
     use on a slide linked to it (:mod:`pokerlab.course.handout`)."""
     seen: set[str] = set()
     rows = []
+    noted = any(slide.notes for slide in slides)  # a student copy's deck has none: no "(no notes)" on every slide
     for number, slide in enumerate(slides, start=1):
         body = []
         if slide.continued:
@@ -748,6 +749,8 @@ def _handout_html(title: str, slides: Sequence[_Slide], reveal: str, course_map:
         body.extend(b.html for b in slide.blocks)
         if slide.notes:
             notes = slide.notes
+        elif not noted:
+            notes = ""
         elif slide.continued or not slide.new_column:
             notes = '<p class="none">(the slide before goes on here)</p>'
         else:
