@@ -31,7 +31,10 @@ over the opponent's hands that share no card) top-down for the reaches, bottom-u
 
 Showdowns and folds cost O(n) per node: the opponent's reach mass below (above) each hand's strength is
 a running sum over hands in strength order, minus the mass on hands that share one of its two cards
-(inclusion-exclusion with a 52-entry table; the one hand sharing both cards is added back).
+(inclusion-exclusion with a 52-entry table; the one hand sharing both cards is added back). Inside a pass
+payoffs are measured from the middle of the pot (half the starting pot less than the plain payoffs, the
+same at every terminal, so regrets and best responses are unchanged): a tie is worth 0, a showdown needs
+two running sums instead of three, and :func:`solve_pass` adds the half pot back at the root.
 :mod:`pokerlab.solve.postflop` holds the same arithmetic written plainly, which the tests hold it to.
 """
 
@@ -48,24 +51,33 @@ _notice.install()
 
 
 @njit(cache=True, fastmath=True)
-def _sigma(src, base, na, n, lock, has_lock, out):  # pragma: no cover - compiled
-    """Positive parts normalised per hand (uniform when none): regret matching, or the average strategy."""
+def _sigma(src, base, na, n, lock, has_lock, out, den):  # pragma: no cover - compiled
+    """Positive parts normalised per hand (uniform when none): regret matching, or the average strategy.
+
+    Action-major loops over the hands (one row of ``src`` at a time) so that the compiler vectorises them;
+    ``den`` is the caller's scratch row (it ends holding 1 / the sum of positive parts, 0 where none).
+    """
     for h in range(n):
-        s = 0.0
-        for a in range(na):
-            v = src[base + a * n + h]
-            if v > 0:
-                s += v
-        if s > 0:
-            for a in range(na):
-                v = src[base + a * n + h]
-                out[a, h] = v / s if v > 0 else 0.0
-        else:
-            for a in range(na):
-                out[a, h] = 1.0 / na
-        if has_lock and lock[base + h] >= 0:
-            for a in range(na):
-                out[a, h] = lock[base + a * n + h]
+        den[h] = 0.0
+    for a in range(na):
+        row = base + a * n
+        for h in range(n):
+            v = src[row + h]
+            v = v if v > 0 else 0.0
+            out[a, h] = v
+            den[h] += v
+    for h in range(n):
+        d = den[h]
+        den[h] = 1.0 / d if d > 0 else 0.0
+    u = 1.0 / na
+    for a in range(na):
+        for h in range(n):
+            out[a, h] = out[a, h] * den[h] if den[h] > 0 else u
+    if has_lock:
+        for h in range(n):
+            if lock[base + h] >= 0:
+                for a in range(na):
+                    out[a, h] = lock[base + a * n + h]
 
 
 @njit(cache=True, fastmath=True)
@@ -159,29 +171,78 @@ def _showdown_ws(
 
 
 @njit(cache=True, fastmath=True)
+def _showdown_half(ro, t, k, nh, order, cnt, ostr, ocards, win, lose, out, tab):  # pragma: no cover - compiled
+    """out[h] = win * (opponent mass strictly below h) - lose * (mass strictly above h), card removal included.
+
+    Payoffs measured from the middle of the pot (each player's share of it when the hands tie): the winner
+    gains ``win``, the loser loses ``lose``, a tie is 0, so two passes over the hands in strength order suffice
+    (no third pass for the ties). ``ostr`` and ``ocards`` are strengths and cards already in that order.
+    """
+    o = 1 - t
+    for h in range(nh[t]):
+        out[h] = 0.0
+    co = cnt[o, k]
+    ct = cnt[t, k]
+    tab[:] = 0.0
+    run = 0.0
+    j = 0
+    for i in range(ct):
+        s = ostr[t, k, i]
+        while j < co and ostr[o, k, j] < s:
+            r = ro[order[o, k, j]]
+            run += r
+            tab[ocards[o, k, j, 0]] += r
+            tab[ocards[o, k, j, 1]] += r
+            j += 1
+        out[order[t, k, i]] = win * (run - tab[ocards[t, k, i, 0]] - tab[ocards[t, k, i, 1]])
+    tab[:] = 0.0
+    run = 0.0
+    j = co - 1
+    for i in range(ct - 1, -1, -1):
+        s = ostr[t, k, i]
+        while j >= 0 and ostr[o, k, j] > s:
+            r = ro[order[o, k, j]]
+            run += r
+            tab[ocards[o, k, j, 0]] += r
+            tab[ocards[o, k, j, 1]] += r
+            j -= 1
+        out[order[t, k, i]] -= lose * (run - tab[ocards[t, k, i, 0]] - tab[ocards[t, k, i, 1]])
+
+
+@njit(cache=True, fastmath=True)
 def _segment(
     start, ln, k, base, t, mode, ro0, rt0, leafres, out, tree, hands, regret, strat, lock, has_lock, disc, pot
 ):  # pragma: no cover - compiled
-    """Values of traverser t over one segment (nodes start .. start+ln-1), root reaches ro0/rt0."""
+    """Values of traverser t over one segment (nodes start .. start+ln-1), root reaches ro0/rt0.
+
+    Payoffs are measured from the middle of the pot (a player's chips back minus what they put in, minus
+    half the starting pot): the same for every terminal, so regrets and best responses do not change, and
+    :func:`solve_pass` adds the half pot back at the root. A child whose reach row equals its parent's (the
+    opponent's row under the traverser's action, and the other way round) shares the parent's row.
+    Own reaches (``rt``) are only followed in a CFR pass (``mode 0``), for the strategy sums.
+    """
     kind, player, nkid, kid, put0, put1, off, leaf = tree
-    cards, nh, strength, order, cnt, same = hands
+    cards, nh, strength, order, cnt, same, ostr, ocards = hands
     alpha, beta, gamma, sweight, plus = disc
     o = 1 - t
     n_t = nh[t]
     n_o = nh[o]
+    half = 0.5 * pot
     ro = np.empty((ln, n_o))
-    rt = np.empty((ln, n_t))
+    rt = np.empty((ln if mode == 0 else 1, n_t))
+    io = np.zeros(ln, np.int64)  # the row of ro (rt) holding node li's reach
+    it = np.zeros(ln, np.int64)
     cfv = np.empty((ln, n_t))
     nmax = max(n_t, n_o)
     sig = np.empty((kid.shape[1], nmax))
+    den = np.empty(nmax)
     tab = np.empty(52)
-    below = np.empty(n_t)
-    above = np.empty(n_t)
-    mass = np.empty(n_t)
+    src = regret if mode == 0 else strat
     for g in range(n_o):
         ro[0, g] = ro0[g]
-    for h in range(n_t):
-        rt[0, h] = rt0[h]
+    if mode == 0:
+        for h in range(n_t):
+            rt[0, h] = rt0[h]
     # top-down: reaches
     for li in range(ln):
         i = start + li
@@ -189,37 +250,43 @@ def _segment(
             continue
         q = player[i]
         na = nkid[i]
-        n = nh[q]
-        src = regret if mode == 0 else strat
-        _sigma(src, base + off[i], na, n, lock, has_lock, sig)
-        for a in range(na):
-            lc = kid[i, a] - start
-            if q == t:
+        if q == t:
+            if mode != 0:
+                for a in range(na):
+                    io[kid[i, a] - start] = io[li]
+                continue
+            _sigma(src, base + off[i], na, n_t, lock, has_lock, sig, den)
+            r0 = it[li]
+            for a in range(na):
+                lc = kid[i, a] - start
+                io[lc] = io[li]
+                it[lc] = lc
                 for h in range(n_t):
-                    rt[lc, h] = rt[li, h] * sig[a, h]
+                    rt[lc, h] = rt[r0, h] * sig[a, h]
+        else:
+            _sigma(src, base + off[i], na, n_o, lock, has_lock, sig, den)
+            r0 = io[li]
+            for a in range(na):
+                lc = kid[i, a] - start
+                it[lc] = it[li]
+                io[lc] = lc
                 for g in range(n_o):
-                    ro[lc, g] = ro[li, g]
-            else:
-                for g in range(n_o):
-                    ro[lc, g] = ro[li, g] * sig[a, g]
-                for h in range(n_t):
-                    rt[lc, h] = rt[li, h]
+                    ro[lc, g] = ro[r0, g] * sig[a, g]
     # bottom-up: values
     for li in range(ln - 1, -1, -1):
         i = start + li
         kd = kind[i]
-        pt = put0[i] if t == 0 else put1[i]
-        po = put1[i] if t == 0 else put0[i]
         if kd == 0:
-            pay = -pt if player[i] == t else pot + po
-            _mass_ws(ro[li], cards[o], n_o, cards[t], n_t, same[t], k, strength[t], cfv[li], tab)
+            pt = put0[i] if t == 0 else put1[i]
+            po = put1[i] if t == 0 else put0[i]
+            pay = -pt - half if player[i] == t else half + po
+            _mass_ws(ro[io[li]], cards[o], n_o, cards[t], n_t, same[t], k, strength[t], cfv[li], tab)
             for h in range(n_t):
                 cfv[li, h] *= pay
         elif kd == 1:
-            _showdown_ws(
-                ro[li], t, k, cards, nh, strength, order, cnt, same, pot + po, -pt, 0.5 * pot, cfv[li],
-                tab, below, above, mass,
-            )  # fmt: skip
+            pt = put0[i] if t == 0 else put1[i]
+            po = put1[i] if t == 0 else put0[i]
+            _showdown_half(ro[io[li]], t, k, nh, order, cnt, ostr, ocards, half + po, half + pt, cfv[li], tab)
         elif kd == 3:
             j = leaf[i]
             for h in range(n_t):
@@ -228,46 +295,56 @@ def _segment(
             q = player[i]
             na = nkid[i]
             if q != t:
+                lc = kid[i, 0] - start
                 for h in range(n_t):
-                    cfv[li, h] = 0.0
-                for a in range(na):
+                    cfv[li, h] = cfv[lc, h]
+                for a in range(1, na):
                     lc = kid[i, a] - start
                     for h in range(n_t):
                         cfv[li, h] += cfv[lc, h]
                 continue
             b = base + off[i]
-            src = regret if mode == 0 else strat
-            _sigma(src, b, na, n_t, lock, has_lock, sig)
             if mode == 1:
+                lc = kid[i, 0] - start
                 for h in range(n_t):
-                    locked = has_lock and lock[b + h] >= 0
-                    best = -1e300
-                    v = 0.0
-                    for a in range(na):
-                        c = cfv[kid[i, a] - start, h]
-                        v += sig[a, h] * c
-                        if c > best:
-                            best = c
-                    cfv[li, h] = v if locked else best
-                continue
-            for h in range(n_t):
-                v = 0.0
-                for a in range(na):
-                    v += sig[a, h] * cfv[kid[i, a] - start, h]
-                cfv[li, h] = v
-            if mode == 0:
-                for a in range(na):
+                    cfv[li, h] = cfv[lc, h]
+                for a in range(1, na):
                     lc = kid[i, a] - start
                     for h in range(n_t):
-                        x = b + a * n_t + h
-                        r = regret[x]
-                        d = cfv[lc, h] - cfv[li, h]
-                        if plus:
-                            r = r + d
-                            regret[x] = r if r > 0 else 0.0
-                        else:
-                            regret[x] = r * (alpha if r > 0 else beta) + d
-                        strat[x] = strat[x] * gamma + sweight * rt[li, h] * sig[a, h]
+                        c = cfv[lc, h]
+                        cfv[li, h] = c if c > cfv[li, h] else cfv[li, h]
+                if has_lock:
+                    _sigma(src, b, na, n_t, lock, has_lock, sig, den)
+                    for h in range(n_t):
+                        if lock[b + h] >= 0:
+                            v = 0.0
+                            for a in range(na):
+                                v += sig[a, h] * cfv[kid[i, a] - start, h]
+                            cfv[li, h] = v
+                continue
+            _sigma(src, b, na, n_t, lock, has_lock, sig, den)
+            lc = kid[i, 0] - start
+            for h in range(n_t):
+                cfv[li, h] = sig[0, h] * cfv[lc, h]
+            for a in range(1, na):
+                lc = kid[i, a] - start
+                for h in range(n_t):
+                    cfv[li, h] += sig[a, h] * cfv[lc, h]
+            if mode == 0:
+                r0 = it[li]
+                for a in range(na):
+                    lc = kid[i, a] - start
+                    x0 = b + a * n_t
+                    if plus:
+                        for h in range(n_t):
+                            r = regret[x0 + h] + (cfv[lc, h] - cfv[li, h])
+                            regret[x0 + h] = r if r > 0 else 0.0
+                    else:
+                        for h in range(n_t):
+                            r = regret[x0 + h]
+                            regret[x0 + h] = r * (alpha if r > 0 else beta) + (cfv[lc, h] - cfv[li, h])
+                    for h in range(n_t):
+                        strat[x0 + h] = strat[x0 + h] * gamma + sweight * rt[r0, h] * sig[a, h]
     for h in range(n_t):
         out[h] = cfv[0, h]
 
@@ -482,13 +559,14 @@ def solve_pass(
     rt[0, :] = w[t, :n_t]
     nmax = max(n_t, n_o)
     sig = np.empty((kid.shape[1], nmax))
+    den = np.empty(nmax)
     for i in range(n_root):
         if kind[i] != 2:
             continue
         q = player[i]
         na = nkid[i]
         src = regret if mode == 0 else strat
-        _sigma(src, off[i], na, nh[q], lock, has_lock, sig)
+        _sigma(src, off[i], na, nh[q], lock, has_lock, sig, den)
         for a in range(na):
             c = kid[i, a]
             if q == t:
@@ -572,6 +650,12 @@ def solve_pass(
         disc,
         pot,
     )
+    # the half pot the payoffs were measured from, back on every pair of hands that can be dealt
+    cards, same, strength = hands[0], hands[5], hands[2]
+    mass = np.empty(n_t)
+    _mass_ws(w[o, :n_o], cards[o], n_o, cards[t], n_t, same[t], -1, strength[t], mass, np.empty(52))
+    for h in range(n_t):
+        out[h] += 0.5 * pot * mass[h]
     return out
 
 

@@ -373,7 +373,11 @@ class _Game:
         offs = np.array([n.off for n in nodes], dtype=np.int64)
         leaf = np.array([self.leaf_of.get(id(n), -1) for n in nodes], dtype=np.int64)
         self.tree = (kind, player, nkid, kid, put0, put1, offs, leaf)
-        self.hands = (self.cards, self.nh, self.strength, self.order, self.cnt, self.same)
+        # strengths and cards in strength order, for the showdowns' running sums (no indirection in the scan)
+        self.ostr = np.take_along_axis(self.strength, self.order, axis=2)
+        per_slot = np.repeat(self.cards[:, None], self.K, axis=1)  # (2, K, hands, 2)
+        self.ocards = np.take_along_axis(per_slot, self.order[..., None], axis=2)
+        self.hands = (self.cards, self.nh, self.strength, self.order, self.cnt, self.same, self.ostr, self.ocards)
         self.nodes = nodes
         # normaliser: the weight of all hand pairs that share no card
         m = _mass_plain(self.w[1, : self.nh[1]], 0, self, -1, 0)
