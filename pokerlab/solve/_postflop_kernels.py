@@ -54,25 +54,28 @@ _notice.install()
 def _sigma(src, base, na, n, lock, has_lock, out, den):  # pragma: no cover - compiled
     """Positive parts normalised per hand (uniform when none): regret matching, or the average strategy.
 
-    Action-major loops over the hands (one row of ``src`` at a time) so that the compiler vectorises them;
-    ``den`` is the caller's scratch row (it ends holding 1 / the sum of positive parts, 0 where none).
+    Action-major loops over one-dimensional rows indexed by the loop variable alone, so that the compiler
+    vectorises them (an index it cannot prove non-negative, such as ``base + h``, gets numba's negative-index
+    check and stays scalar, five times slower); ``den`` is the caller's scratch row.
     """
     for h in range(n):
         den[h] = 0.0
     for a in range(na):
-        row = base + a * n
+        row = src[base + a * n : base + (a + 1) * n]
+        oa = out[a]
         for h in range(n):
-            v = src[row + h]
+            v = row[h]
             v = v if v > 0 else 0.0
-            out[a, h] = v
+            oa[h] = v
             den[h] += v
     for h in range(n):
         d = den[h]
         den[h] = 1.0 / d if d > 0 else 0.0
     u = 1.0 / na
     for a in range(na):
+        oa = out[a]
         for h in range(n):
-            out[a, h] = out[a, h] * den[h] if den[h] > 0 else u
+            oa[h] = oa[h] * den[h] if den[h] > 0 else u
     if has_lock:
         for h in range(n):
             if lock[base + h] >= 0:
@@ -97,14 +100,17 @@ def _mass_ws(reach_o, cards_o, n_o, cards_t, n_t, same_t, k, strength_t, out, ta
             tot += r
             tab[cards_o[g, 0]] += r
             tab[cards_o[g, 1]] += r
-    for h in range(n_t):
-        if k >= 0 and strength_t[k, h] < 0:
+    if tot == 0.0:
+        for h in range(n_t):
             out[h] = 0.0
-            continue
-        m = tot - tab[cards_t[h, 0]] - tab[cards_t[h, 1]]
-        if same_t[h] >= 0:
-            m += reach_o[same_t[h]]
+        return
+    for h in range(n_t):
+        sh = same_t[h]
+        m = tot - tab[cards_t[h, 0]] - tab[cards_t[h, 1]] + (reach_o[sh] if sh >= 0 else 0.0)
         out[h] = m
+    if k >= 0:
+        for h in range(n_t):
+            out[h] = out[h] if strength_t[k, h] >= 0 else 0.0
 
 
 @njit(cache=True, fastmath=True)
@@ -183,30 +189,35 @@ def _showdown_half(ro, t, k, nh, order, cnt, ostr, ocards, win, lose, out, tab):
         out[h] = 0.0
     co = cnt[o, k]
     ct = cnt[t, k]
+    so, st = ostr[o, k], ostr[t, k]  # one-dimensional views: no index arithmetic over four axes in the scan
+    go, gt = order[o, k], order[t, k]
+    co2, ct2 = ocards[o, k], ocards[t, k]
     tab[:] = 0.0
     run = 0.0
     j = 0
     for i in range(ct):
-        s = ostr[t, k, i]
-        while j < co and ostr[o, k, j] < s:
-            r = ro[order[o, k, j]]
-            run += r
-            tab[ocards[o, k, j, 0]] += r
-            tab[ocards[o, k, j, 1]] += r
+        s = st[i]
+        while j < co and so[j] < s:
+            r = ro[go[j]]
+            if r != 0.0:
+                run += r
+                tab[co2[j, 0]] += r
+                tab[co2[j, 1]] += r
             j += 1
-        out[order[t, k, i]] = win * (run - tab[ocards[t, k, i, 0]] - tab[ocards[t, k, i, 1]])
+        out[gt[i]] = win * (run - tab[ct2[i, 0]] - tab[ct2[i, 1]])
     tab[:] = 0.0
     run = 0.0
-    j = co - 1
+    j = co
     for i in range(ct - 1, -1, -1):
-        s = ostr[t, k, i]
-        while j >= 0 and ostr[o, k, j] > s:
-            r = ro[order[o, k, j]]
-            run += r
-            tab[ocards[o, k, j, 0]] += r
-            tab[ocards[o, k, j, 1]] += r
+        s = st[i]
+        while j > 0 and so[j - 1] > s:
             j -= 1
-        out[order[t, k, i]] -= lose * (run - tab[ocards[t, k, i, 0]] - tab[ocards[t, k, i, 1]])
+            r = ro[go[j]]
+            if r != 0.0:
+                run += r
+                tab[co2[j, 0]] += r
+                tab[co2[j, 1]] += r
+        out[gt[i]] -= lose * (run - tab[ct2[i, 0]] - tab[ct2[i, 1]])
 
 
 @njit(cache=True, fastmath=True)
@@ -238,11 +249,10 @@ def _segment(
     den = np.empty(nmax)
     tab = np.empty(52)
     src = regret if mode == 0 else strat
-    for g in range(n_o):
-        ro[0, g] = ro0[g]
+    # Hot loops run over one-dimensional rows indexed by the loop variable only (see _sigma): vectorised.
+    ro[0, :] = ro0[:n_o]
     if mode == 0:
-        for h in range(n_t):
-            rt[0, h] = rt0[h]
+        rt[0, :] = rt0[:n_t]
     # top-down: reaches
     for li in range(ln):
         i = start + li
@@ -256,63 +266,64 @@ def _segment(
                     io[kid[i, a] - start] = io[li]
                 continue
             _sigma(src, base + off[i], na, n_t, lock, has_lock, sig, den)
-            r0 = it[li]
+            up = rt[it[li]]
             for a in range(na):
                 lc = kid[i, a] - start
                 io[lc] = io[li]
                 it[lc] = lc
+                dst = rt[lc]
+                sa = sig[a]
                 for h in range(n_t):
-                    rt[lc, h] = rt[r0, h] * sig[a, h]
+                    dst[h] = up[h] * sa[h]
         else:
             _sigma(src, base + off[i], na, n_o, lock, has_lock, sig, den)
-            r0 = io[li]
+            up = ro[io[li]]
             for a in range(na):
                 lc = kid[i, a] - start
                 it[lc] = it[li]
                 io[lc] = lc
+                dst = ro[lc]
+                sa = sig[a]
                 for g in range(n_o):
-                    ro[lc, g] = ro[r0, g] * sig[a, g]
+                    dst[g] = up[g] * sa[g]
     # bottom-up: values
     for li in range(ln - 1, -1, -1):
         i = start + li
         kd = kind[i]
+        here = cfv[li]
         if kd == 0:
             pt = put0[i] if t == 0 else put1[i]
             po = put1[i] if t == 0 else put0[i]
             pay = -pt - half if player[i] == t else half + po
-            _mass_ws(ro[io[li]], cards[o], n_o, cards[t], n_t, same[t], k, strength[t], cfv[li], tab)
+            _mass_ws(ro[io[li]], cards[o], n_o, cards[t], n_t, same[t], k, strength[t], here, tab)
             for h in range(n_t):
-                cfv[li, h] *= pay
+                here[h] *= pay
         elif kd == 1:
             pt = put0[i] if t == 0 else put1[i]
             po = put1[i] if t == 0 else put0[i]
-            _showdown_half(ro[io[li]], t, k, nh, order, cnt, ostr, ocards, half + po, half + pt, cfv[li], tab)
+            _showdown_half(ro[io[li]], t, k, nh, order, cnt, ostr, ocards, half + po, half + pt, here, tab)
         elif kd == 3:
-            j = leaf[i]
-            for h in range(n_t):
-                cfv[li, h] = leafres[j, h]
+            here[:] = leafres[leaf[i], :n_t]
         else:
             q = player[i]
             na = nkid[i]
+            first = cfv[kid[i, 0] - start]
             if q != t:
-                lc = kid[i, 0] - start
                 for h in range(n_t):
-                    cfv[li, h] = cfv[lc, h]
+                    here[h] = first[h]
                 for a in range(1, na):
-                    lc = kid[i, a] - start
+                    c = cfv[kid[i, a] - start]
                     for h in range(n_t):
-                        cfv[li, h] += cfv[lc, h]
+                        here[h] += c[h]
                 continue
             b = base + off[i]
             if mode == 1:
-                lc = kid[i, 0] - start
                 for h in range(n_t):
-                    cfv[li, h] = cfv[lc, h]
+                    here[h] = first[h]
                 for a in range(1, na):
-                    lc = kid[i, a] - start
+                    c = cfv[kid[i, a] - start]
                     for h in range(n_t):
-                        c = cfv[lc, h]
-                        cfv[li, h] = c if c > cfv[li, h] else cfv[li, h]
+                        here[h] = c[h] if c[h] > here[h] else here[h]
                 if has_lock:
                     _sigma(src, b, na, n_t, lock, has_lock, sig, den)
                     for h in range(n_t):
@@ -320,33 +331,36 @@ def _segment(
                             v = 0.0
                             for a in range(na):
                                 v += sig[a, h] * cfv[kid[i, a] - start, h]
-                            cfv[li, h] = v
+                            here[h] = v
                 continue
             _sigma(src, b, na, n_t, lock, has_lock, sig, den)
-            lc = kid[i, 0] - start
+            s0 = sig[0]
             for h in range(n_t):
-                cfv[li, h] = sig[0, h] * cfv[lc, h]
+                here[h] = s0[h] * first[h]
             for a in range(1, na):
-                lc = kid[i, a] - start
+                c = cfv[kid[i, a] - start]
+                sa = sig[a]
                 for h in range(n_t):
-                    cfv[li, h] += sig[a, h] * cfv[lc, h]
+                    here[h] += sa[h] * c[h]
             if mode == 0:
-                r0 = it[li]
+                own = rt[it[li]]
                 for a in range(na):
-                    lc = kid[i, a] - start
+                    c = cfv[kid[i, a] - start]
+                    sa = sig[a]
                     x0 = b + a * n_t
+                    rg = regret[x0 : x0 + n_t]
+                    sg = strat[x0 : x0 + n_t]
                     if plus:
                         for h in range(n_t):
-                            r = regret[x0 + h] + (cfv[lc, h] - cfv[li, h])
-                            regret[x0 + h] = r if r > 0 else 0.0
+                            r = rg[h] + (c[h] - here[h])
+                            rg[h] = r if r > 0 else 0.0
                     else:
                         for h in range(n_t):
-                            r = regret[x0 + h]
-                            regret[x0 + h] = r * (alpha if r > 0 else beta) + (cfv[lc, h] - cfv[li, h])
+                            r = rg[h]
+                            rg[h] = r * (alpha if r > 0 else beta) + (c[h] - here[h])
                     for h in range(n_t):
-                        strat[x0 + h] = strat[x0 + h] * gamma + sweight * rt[r0, h] * sig[a, h]
-    for h in range(n_t):
-        out[h] = cfv[0, h]
+                        sg[h] = sg[h] * gamma + sweight * own[h] * sa[h]
+    out[:n_t] = cfv[0]
 
 
 @njit(cache=True, fastmath=True)
