@@ -565,6 +565,12 @@ def solve_pass(
     n_t = nh[t]
     n_o = nh[o]
     J = len(leaf_node)
+    out = np.empty(n_t)
+    if n_root == 1 and K == 1:  # a river: the root is the one chance leaf, its subtree the whole game
+        _segment(tmpl_root[0], tmpl_len[0], 0, inst_base[0], t, mode, w[o], w[t], w, out, tree, hands, regret,
+                 strat, lock, has_lock, disc, pot)  # fmt: skip
+        _add_half_pot(out, t, w, hands, pot)
+        return out
     # reaches at the chance leaves: a values-free top-down pass over the root segment
     kind, player, nkid, kid, off = tree[0], tree[1], tree[2], tree[3], tree[6]
     ro = np.empty((n_root, n_o))
@@ -643,7 +649,6 @@ def solve_pass(
         j = x // K
         for h in range(n_t):
             leafres[j, h] += res[x, h]
-    out = np.empty(n_t)
     _segment(
         0,
         n_root,
@@ -664,13 +669,20 @@ def solve_pass(
         disc,
         pot,
     )
-    # the half pot the payoffs were measured from, back on every pair of hands that can be dealt
-    cards, same, strength = hands[0], hands[5], hands[2]
+    _add_half_pot(out, t, w, hands, pot)
+    return out
+
+
+@njit(cache=True, fastmath=True)
+def _add_half_pot(out, t, w, hands, pot):  # pragma: no cover - compiled
+    """The half pot the payoffs were measured from, back on every pair of hands that can be dealt."""
+    cards, nh, strength, same = hands[0], hands[1], hands[2], hands[5]
+    o = 1 - t
+    n_t = nh[t]
     mass = np.empty(n_t)
-    _mass_ws(w[o, :n_o], cards[o], n_o, cards[t], n_t, same[t], -1, strength[t], mass, np.empty(52))
+    _mass_ws(w[o], cards[o], nh[o], cards[t], n_t, same[t], -1, strength[t], mass, np.empty(52))
     for h in range(n_t):
         out[h] += 0.5 * pot * mass[h]
-    return out
 
 
 @njit(cache=True)
