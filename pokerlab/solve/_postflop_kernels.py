@@ -220,9 +220,27 @@ def _showdown_half(ro, t, k, nh, order, cnt, ostr, ocards, win, lose, out, tab):
         out[gt[i]] -= lose * (run - tab[ct2[i, 0]] - tab[ct2[i, 1]])
 
 
+@njit(cache=True)
+def _workspace(length, width, actions):  # pragma: no cover - compiled
+    """Scratch arrays for :func:`_segment` over at most ``length`` nodes of ``width`` hands and ``actions`` actions:
+    flat buffers each segment reshapes to its own size, allocated once per pass (per subtree on threads)."""
+    return (
+        np.empty(length * width),  # reaches of the opponent, a row per node
+        np.empty(length * width),  # the traverser's own reaches
+        np.empty(length * width),  # counterfactual values
+        np.zeros(length, np.int64),  # the row holding a node's opponent reach
+        np.zeros(length, np.int64),  # ... and its own reach
+        np.empty(actions * width),  # a node's strategy
+        np.empty(width),  # regret matching's scratch row
+        np.empty(52),  # the card table of the showdowns and folds
+        np.empty(width),  # a subtree's root reaches (opponent, own)
+        np.empty(width),
+    )
+
+
 @njit(cache=True, fastmath=True)
 def _segment(
-    start, ln, k, base, t, mode, ro0, rt0, leafres, out, tree, hands, regret, strat, lock, has_lock, disc, pot
+    start, ln, k, base, t, mode, ro0, rt0, leafres, out, tree, hands, regret, strat, lock, has_lock, disc, pot, ws
 ):  # pragma: no cover - compiled
     """Values of traverser t over one segment (nodes start .. start+ln-1), root reaches ro0/rt0.
 
@@ -239,15 +257,14 @@ def _segment(
     n_t = nh[t]
     n_o = nh[o]
     half = 0.5 * pot
-    ro = np.empty((ln, n_o))
-    rt = np.empty((ln if mode == 0 else 1, n_t))
-    io = np.zeros(ln, np.int64)  # the row of ro (rt) holding node li's reach
-    it = np.zeros(ln, np.int64)
-    cfv = np.empty((ln, n_t))
+    f_ro, f_rt, f_cfv, io, it, f_sig, den, tab = ws[0], ws[1], ws[2], ws[3], ws[4], ws[5], ws[6], ws[7]
+    ro = f_ro[: ln * n_o].reshape((ln, n_o))
+    rt = f_rt[: ln * n_t].reshape((ln, n_t))
+    cfv = f_cfv[: ln * n_t].reshape((ln, n_t))
     nmax = max(n_t, n_o)
-    sig = np.empty((kid.shape[1], nmax))
-    den = np.empty(nmax)
-    tab = np.empty(52)
+    sig = f_sig[: kid.shape[1] * nmax].reshape((kid.shape[1], nmax))
+    io[0] = 0  # the row of ro (rt) holding node li's reach
+    it[0] = 0
     src = regret if mode == 0 else strat
     # Hot loops run over one-dimensional rows indexed by the loop variable only (see _sigma): vectorised.
     ro[0, :] = ro0[:n_o]
@@ -386,6 +403,7 @@ def _instance(
     has_lock,
     disc,
     pot,
+    ws,
 ):  # pragma: no cover - compiled
     """The river subtree number x (chance leaf x // K, river slot x % K): its root values into res[x]."""
     nh = hands[1]
@@ -396,8 +414,8 @@ def _instance(
     j = x // K
     k = x % K
     nd = leaf_node[j]
-    ro_in = np.empty(n_o)
-    rt_in = np.empty(n_t)
+    ro_in = ws[8][:n_o]
+    rt_in = ws[9][:n_t]
     for g in range(n_o):
         ro_in[g] = 0.0 if strength[o, k, g] < 0 else ro[nd, g] * factor
     for h in range(n_t):
@@ -421,6 +439,7 @@ def _instance(
         has_lock,
         disc,
         pot,
+        ws,
     )
 
 
@@ -459,7 +478,9 @@ def _instances_par(
     for x in range(n):
         cost[x] = -tmpl_len[x // K]
     todo = np.argsort(cost, kind="mergesort")
+    width = max(hands[1][0], hands[1][1])
     for i in prange(n):
+        ws = _workspace(tmpl_len.max(), width, tree[3].shape[1])
         _instance(
             todo[i],
             t,
@@ -482,6 +503,7 @@ def _instances_par(
             has_lock,
             disc,
             pot,
+            ws,
         )
 
 
@@ -507,6 +529,7 @@ def _instances_ser(
     has_lock,
     disc,
     pot,
+    ws,
 ):  # pragma: no cover - compiled
     """Every river subtree, one after the other (no thread start-up for one thread or a river board)."""
     n = res.shape[0]
@@ -533,7 +556,15 @@ def _instances_ser(
             has_lock,
             disc,
             pot,
+            ws,
         )
+
+
+@njit(cache=True)
+def _game_workspace(n_root, tmpl_len, tree, hands):  # pragma: no cover - compiled
+    """A :func:`_workspace` for every segment of the game: the root's and the largest template's."""
+    length = max(n_root, tmpl_len.max()) if len(tmpl_len) else n_root
+    return _workspace(length, max(hands[1][0], hands[1][1]), tree[3].shape[1])
 
 
 @njit(cache=True, fastmath=True)
@@ -560,6 +591,36 @@ def solve_pass(
     pot,
 ):  # pragma: no cover - compiled
     """Traverser t's counterfactual values at the root, per hand (see the module docstring for ``mode``)."""
+    ws = _game_workspace(n_root, tmpl_len, tree, hands)
+    return _pass(par, t, mode, n_root, K, factor, leaf_node, tmpl_root, tmpl_len, inst_base, block, w, tree, hands,
+                 regret, strat, lock, has_lock, disc, pot, ws)  # fmt: skip
+
+
+@njit(cache=True, fastmath=True)
+def _pass(
+    par,
+    t,
+    mode,
+    n_root,
+    K,
+    factor,
+    leaf_node,
+    tmpl_root,
+    tmpl_len,
+    inst_base,
+    block,
+    w,
+    tree,
+    hands,
+    regret,
+    strat,
+    lock,
+    has_lock,
+    disc,
+    pot,
+    ws,
+):  # pragma: no cover - compiled
+    """:func:`solve_pass` in the caller's workspace ``ws`` (see :func:`_game_workspace`)."""
     nh = hands[1]
     o = 1 - t
     n_t = nh[t]
@@ -568,8 +629,8 @@ def solve_pass(
     out = np.empty(n_t)
     if n_root == 1 and K == 1:  # a river: the root is the one chance leaf, its subtree the whole game
         _segment(tmpl_root[0], tmpl_len[0], 0, inst_base[0], t, mode, w[o], w[t], w, out, tree, hands, regret,
-                 strat, lock, has_lock, disc, pot)  # fmt: skip
-        _add_half_pot(out, t, w, hands, pot)
+                 strat, lock, has_lock, disc, pot, ws)  # fmt: skip
+        _add_half_pot(out, t, w, hands, pot, ws[8], ws[7])
         return out
     # reaches at the chance leaves: a values-free top-down pass over the root segment
     kind, player, nkid, kid, off = tree[0], tree[1], tree[2], tree[3], tree[6]
@@ -643,6 +704,7 @@ def solve_pass(
             has_lock,
             disc,
             pot,
+            ws,
         )
     leafres = np.zeros((max(J, 1), n_t))
     for x in range(J * K):
@@ -668,19 +730,19 @@ def solve_pass(
         has_lock,
         disc,
         pot,
+        ws,
     )
-    _add_half_pot(out, t, w, hands, pot)
+    _add_half_pot(out, t, w, hands, pot, ws[8], ws[7])
     return out
 
 
 @njit(cache=True, fastmath=True)
-def _add_half_pot(out, t, w, hands, pot):  # pragma: no cover - compiled
+def _add_half_pot(out, t, w, hands, pot, mass, tab):  # pragma: no cover - compiled
     """The half pot the payoffs were measured from, back on every pair of hands that can be dealt."""
     cards, nh, strength, same = hands[0], hands[1], hands[2], hands[5]
     o = 1 - t
     n_t = nh[t]
-    mass = np.empty(n_t)
-    _mass_ws(w[o], cards[o], nh[o], cards[t], n_t, same[t], -1, strength[t], mass, np.empty(52))
+    _mass_ws(w[o], cards[o], nh[o], cards[t], n_t, same[t], -1, strength[t], mass, tab)
     for h in range(n_t):
         out[h] += 0.5 * pot * mass[h]
 
@@ -738,11 +800,17 @@ def iterate(
     has_lock,
     pot,
 ):  # pragma: no cover - compiled
-    """CFR iterations ``start .. stop - 1`` in place (OOP's update, then IP's against it)."""
+    """CFR iterations ``start .. stop - 1`` in place (OOP's update, then IP's against it).
+
+    Returns each player's best-response value against the other's average strategy afterwards (the sum over
+    hands of weight times counterfactual value, as ``mode 1`` of :func:`solve_pass` gives it), from which the
+    caller takes the exploitability: a checkpoint costs one call, not three.
+    """
+    ws = _game_workspace(n_root, tmpl_len, tree, hands)
     for it in range(start, stop):
         disc = discount(plus, it, alpha, beta, gamma, restart)
         for t in range(2):
-            solve_pass(
+            _pass(
                 par,
                 t,
                 0,
@@ -763,4 +831,15 @@ def iterate(
                 has_lock,
                 disc,
                 pot,
+                ws,
             )
+    best = np.empty(2)
+    flat = (1.0, 1.0, 1.0, 1.0, False)
+    for t in range(2):
+        cfv = _pass(par, t, 1, n_root, K, factor, leaf_node, tmpl_root, tmpl_len, inst_base, block, w, tree, hands,
+                    regret, strat, lock, has_lock, flat, pot, ws)  # fmt: skip
+        v = 0.0
+        for h in range(hands[1][t]):
+            v += w[t, h] * cfv[h]
+        best[t] = v
+    return best
