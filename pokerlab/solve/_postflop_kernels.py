@@ -66,9 +66,14 @@ def _sigma(src, base, na, n, lock, has_lock, out, den):  # pragma: no cover - co
     vectorises them (an index it cannot prove non-negative, such as ``base + h``, gets numba's negative-index
     check and stays scalar, five times slower); ``den`` is the caller's scratch row.
     """
+    row = src[base : base + n]
+    oa = out[0]
     for h in range(n):
-        den[h] = 0.0
-    for a in range(na):
+        v = row[h]
+        v = v if v > 0 else 0.0
+        oa[h] = v
+        den[h] = v
+    for a in range(1, na):
         row = src[base + a * n : base + (a + 1) * n]
         oa = out[a]
         for h in range(n):
@@ -76,11 +81,14 @@ def _sigma(src, base, na, n, lock, has_lock, out, den):  # pragma: no cover - co
             v = v if v > 0 else 0.0
             oa[h] = v
             den[h] += v
+    u = 1.0 / na
+    oa = out[0]
     for h in range(n):
         d = den[h]
-        den[h] = 1.0 / d if d > 0 else 0.0
-    u = 1.0 / na
-    for a in range(na):
+        inv = 1.0 / d if d > 0 else 0.0
+        den[h] = inv
+        oa[h] = oa[h] * inv if d > 0 else u
+    for a in range(1, na):
         oa = out[a]
         for h in range(n):
             oa[h] = oa[h] * den[h] if den[h] > 0 else u
@@ -379,12 +387,12 @@ def _segment(
                         for h in range(n_t):
                             r = rg[h] + (c[h] - here[h])
                             rg[h] = r if r > 0 else 0.0
+                            sg[h] = sg[h] * gamma + sweight * own[h] * sa[h]
                     else:
                         for h in range(n_t):
                             r = rg[h]
                             rg[h] = r * (alpha if r > 0 else beta) + (c[h] - here[h])
-                    for h in range(n_t):
-                        sg[h] = sg[h] * gamma + sweight * own[h] * sa[h]
+                            sg[h] = sg[h] * gamma + sweight * own[h] * sa[h]
     out[:n_t] = cfv[0]
 
 
@@ -666,7 +674,7 @@ def _pass(
                 for g in range(n_o):
                     ro[c, g] = ro[i, g] * sig[a, g]
                 rt[c, :] = rt[i, :]
-    res = np.zeros((J * K, n_t))
+    res = np.empty((J * K, n_t))  # every row is written by its subtree
     if par:
         _instances_par(
             t,
