@@ -251,6 +251,7 @@ def _workspace(length, width, actions):  # pragma: no cover - compiled
         np.empty(52),  # the card table of the showdowns and folds
         np.empty(width),  # a subtree's root reaches (opponent, own)
         np.empty(width),
+        np.empty(length * actions * width),  # the traverser's strategies, a block per node (CFR passes)
     )
 
 
@@ -279,6 +280,9 @@ def _segment(
     cfv = f_cfv[: ln * n_t].reshape((ln, n_t))
     nmax = max(n_t, n_o)
     sig = f_sig[: kid.shape[1] * nmax].reshape((kid.shape[1], nmax))
+    # a CFR pass keeps the traverser's strategy at each node from the top-down pass for the bottom-up one (its
+    # regrets change only at that node's own update, after the last use)
+    mine = ws[10][: (ln if mode == 0 else 1) * kid.shape[1] * n_t].reshape((ln if mode == 0 else 1, kid.shape[1], n_t))
     io[0] = 0  # the row of ro (rt) holding node li's reach
     it[0] = 0
     src = regret if mode == 0 else strat
@@ -298,14 +302,15 @@ def _segment(
                 for a in range(na):
                     io[kid[i, a] - start] = io[li]
                 continue
-            _sigma(src, base + off[i], na, n_t, lock, has_lock, sig, den)
+            sl = mine[li]
+            _sigma(src, base + off[i], na, n_t, lock, has_lock, sl, den)
             up = rt[it[li]]
             for a in range(na):
                 lc = kid[i, a] - start
                 io[lc] = io[li]
                 it[lc] = lc
                 dst = rt[lc]
-                sa = sig[a]
+                sa = sl[a]
                 for h in range(n_t):
                     dst[h] = up[h] * sa[h]
         else:
@@ -366,20 +371,24 @@ def _segment(
                                 v += sig[a, h] * cfv[kid[i, a] - start, h]
                             here[h] = v
                 continue
-            _sigma(src, b, na, n_t, lock, has_lock, sig, den)
-            s0 = sig[0]
+            if mode == 0:
+                sl = mine[li]
+            else:
+                _sigma(src, b, na, n_t, lock, has_lock, sig, den)
+                sl = sig
+            s0 = sl[0]
             for h in range(n_t):
                 here[h] = s0[h] * first[h]
             for a in range(1, na):
                 c = cfv[kid[i, a] - start]
-                sa = sig[a]
+                sa = sl[a]
                 for h in range(n_t):
                     here[h] += sa[h] * c[h]
             if mode == 0:
                 own = rt[it[li]]
                 for a in range(na):
                     c = cfv[kid[i, a] - start]
-                    sa = sig[a]
+                    sa = sl[a]
                     x0 = b + a * n_t
                     rg = regret[x0 : x0 + n_t]
                     sg = strat[x0 : x0 + n_t]
