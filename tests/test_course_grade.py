@@ -302,3 +302,130 @@ def test_a_dask_cluster_grades_the_submissions(tmp_path):
     assert sorted(p.name for p in (tmp_path / "fb").iterdir()) == [
         "ann~t.ipynb.html", "ben~t.ipynb.html", "cy~t.ipynb.html", "gradebook.jsonl"
     ]  # fmt: skip
+
+
+ALLOW = ["--allow-same-user", "--allow-per-process-limits"]
+
+
+def _grade_cli(capsys, *args):
+    """Run ``pokerlab course grade`` (untouched copies: no kernel) and return its status and printed lines."""
+    code = main(["course", "grade", *map(str, args), *ALLOW])
+    out = capsys.readouterr()
+    return code, out.out.splitlines(), out.err
+
+
+def test_a_name_met_again_from_another_folder_is_refused_and_regrade_grades_it(tmp_path, capsys, monkeypatch):
+    """The red team graded h3/alice/*.ipynb, then h3/bob/*.ipynb, into one feedback folder: bob's 05.ipynb took
+    alice's page and gradebook line. The gradebook keeps each name's source path; a name met from elsewhere is
+    refused with one line (no page, no line written) until --regrade."""
+    les = tiny_lesson(tmp_path / "lesson")
+    monkeypatch.setenv("POKERLAB_LESSONS", str(les.path.parent))
+    one = write(tmp_path / "one" / "lab" / "t.ipynb", untouched(les))
+    two = write(tmp_path / "two" / "lab" / "t.ipynb", untouched(les) | {"metadata": {"who": "two"}})
+    fb = tmp_path / "fb"
+    code, lines, _ = _grade_cli(capsys, one, "--feedback", fb)
+    assert code == 0 and lines[0] == f"{one}: 0/1 (lesson 99_tiny)"
+    book = (fb / "gradebook.jsonl").read_text().splitlines()
+    assert [(json.loads(x)["submission"], json.loads(x)["source"]) for x in book] == [
+        ("lab/t.ipynb", str(one.resolve()))
+    ]
+    page = (fb / "lab~t.ipynb.html").read_bytes()
+    code, lines, err = _grade_cli(capsys, two, "--feedback", fb)
+    assert code == 2 and "none of the 1 notebook(s) could be graded" in err  # the one line on stderr
+    assert lines == [
+        f"{two}: 0/0",
+        f"  note: not graded: lab/t.ipynb was graded from {one.resolve()} before; grade into another feedback folder"
+        " or pass --regrade",
+    ]
+    assert (fb / "gradebook.jsonl").read_text().splitlines() == book and (fb / "lab~t.ipynb.html").read_bytes() == page
+    code, lines, _ = _grade_cli(capsys, two, "--feedback", fb, "--regrade")
+    assert code == 0 and lines[0] == f"{two}: 0/1 (lesson 99_tiny)"
+    last = json.loads((fb / "gradebook.jsonl").read_text().splitlines()[-1])
+    assert last["source"] == str(two.resolve()) and len((fb / "gradebook.jsonl").read_text().splitlines()) == 2
+    # --root names them apart: one/lab/t.ipynb and two/lab/t.ipynb are two submissions, two pages
+    code, lines, _ = _grade_cli(capsys, one, two, "--feedback", fb, "--root", tmp_path)
+    assert code == 0 and [x for x in lines if not x.startswith(" ")] == [
+        f"{one}: 0/1 (lesson 99_tiny)",
+        f"{two}: 0/1 (lesson 99_tiny)",
+    ]
+    assert (fb / "one~lab~t.ipynb.html").is_file() and (fb / "two~lab~t.ipynb.html").is_file()
+
+
+def test_the_report_says_which_grades_come_from_the_gradebook_and_regrade_takes_none(tmp_path, capsys, monkeypatch):
+    """The red team edited a gradebook line and the text report printed it as a grade of this run: a reused
+    grade now says "from the gradebook" on its line (--json already said from_gradebook)."""
+    les = tiny_lesson(tmp_path / "lesson")
+    monkeypatch.setenv("POKERLAB_LESSONS", str(les.path.parent))
+    a = write(tmp_path / "s" / "ann" / "t.ipynb", untouched(les))
+    b = write(tmp_path / "s" / "ben" / "t.ipynb", untouched(les) | {"metadata": {"n": 1}})
+    fb = tmp_path / "fb"
+    code, lines, _ = _grade_cli(capsys, a, b, "--feedback", fb)
+    assert code == 0 and [x for x in lines if not x.startswith(" ")] == [
+        f"{a}: 0/1 (lesson 99_tiny)",
+        f"{b}: 0/1 (lesson 99_tiny)",
+    ]
+    write(b, untouched(les) | {"metadata": {"n": 2}})  # changed: graded again, ann's taken from the gradebook
+    code, lines, _ = _grade_cli(capsys, a, b, "--feedback", fb)
+    assert code == 0 and sorted(x for x in lines if not x.startswith(" ")) == [
+        f"{a}: 0/1 (lesson 99_tiny, from the gradebook)",
+        f"{b}: 0/1 (lesson 99_tiny)",
+    ]
+    code, lines, _ = _grade_cli(capsys, a, b, "--feedback", fb, "--regrade")
+    assert code == 0 and "from the gradebook" not in "\n".join(lines)
+    book = [json.loads(x)["submission"] for x in (fb / "gradebook.jsonl").read_text().splitlines()]
+    assert sorted(book) == ["ann/t.ipynb"] * 2 + ["ben/t.ipynb"] * 3  # --regrade still writes its lines
+    assert all(g.reused for g in grading.grade([a, b], feedback=fb, lessons=[les], allow_same_user=True,
+                                               allow_per_process_limits=True))  # fmt: skip
+
+
+def test_notebooks_of_one_folder_keep_it_in_their_names_and_a_linked_one_is_refused(tmp_path):
+    """The red team graded h3/alice/*.ipynb (two notebooks): they were named 01.ipynb and 05.ipynb, students
+    "01" and "05"; and h2/eve/lab/*.ipynb with lab -> the key scored the key's 8/8. The notebooks of one
+    folder now keep it in their names, and that folder is read without following a link."""
+    les = tiny_lesson(tmp_path / "lesson")
+    key = write(tmp_path / "key" / "a.ipynb", right(les)).parent
+    write(key / "b.ipynb", right(les))
+    for n in "ab":
+        write(tmp_path / "s" / "alice" / f"{n}.ipynb", untouched(les))
+    kw = {"lessons": [les], "allow_same_user": True, "allow_per_process_limits": True}
+    got = grading.grade(sorted((tmp_path / "s" / "alice").glob("*.ipynb")), **kw)
+    assert [(g.submission, g.student) for g in got] == [("alice/a.ipynb", "alice"), ("alice/b.ipynb", "alice")]
+    (tmp_path / "s" / "eve").mkdir()
+    os.symlink(key, tmp_path / "s" / "eve" / "lab")
+    linked = [tmp_path / "s" / "eve" / "lab" / "a.ipynb", tmp_path / "s" / "eve" / "lab" / "b.ipynb"]
+    refused = [(0, ["not graded: not a regular file (a symbolic link on its path: lab)"])] * 2
+    assert [(g.score, g.notes) for g in grading.grade(linked, **kw)] == refused
+    assert [(g.score, g.notes) for g in grading.grade(linked, root=tmp_path / "s", **kw)] == refused  # --root too
+
+
+def test_root_must_hold_every_notebook(tmp_path, capsys):
+    les = tiny_lesson(tmp_path / "lesson")
+    nb = write(tmp_path / "s" / "ann" / "t.ipynb", untouched(les))
+    code = main(["course", "grade", str(nb), "--root", str(tmp_path / "other"), *ALLOW])
+    assert code == 2 and capsys.readouterr().err.count("\n") == 1
+    (tmp_path / "other").mkdir()
+    code = main(["course", "grade", str(nb), "--root", str(tmp_path / "other"), *ALLOW])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and f"is not inside --root '{tmp_path / 'other'}'" in err
+
+
+def test_hard_links_are_neither_graded_nor_appended_through(tmp_path, capsys):
+    """The red team's hard links: a submission that is another name of the key scored 8/8, and a gradebook
+    hard-linked to a file outside the feedback folder had the grades appended to that file."""
+    les = tiny_lesson(tmp_path / "lesson")
+    key = write(tmp_path / "key" / "t.ipynb", right(les))
+    os.makedirs(tmp_path / "s" / "mallory")
+    os.link(key, tmp_path / "s" / "mallory" / "t.ipynb")
+    ann = write(tmp_path / "s" / "ann" / "t.ipynb", untouched(les))
+    kw = {"lessons": [les], "allow_same_user": True, "allow_per_process_limits": True}
+    got = grading.grade([ann, tmp_path / "s" / "mallory" / "t.ipynb"], **kw)
+    assert [g.notes for g in got][1] == ["not graded: a hard link (the file has 2 names): grade a copy of it"]
+    assert got[0].lesson == "99_tiny" and got[1].score == 0 and got[1].lesson is None
+    victim = tmp_path / "victim"
+    victim.write_text("precious\n")
+    (tmp_path / "fb").mkdir()
+    os.link(victim, tmp_path / "fb" / "gradebook.jsonl")
+    code = main(["course", "grade", str(ann), "--feedback", str(tmp_path / "fb"), *ALLOW])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "is a hard link (2 names): refusing to write through it" in err
+    assert victim.read_text() == "precious\n" and sorted(os.listdir(tmp_path / "fb")) == ["gradebook.jsonl"]

@@ -84,6 +84,8 @@ def cmd_course_grade(args: argparse.Namespace) -> None:
         allow_per_process_limits=args.allow_per_process_limits,
         workers=args.workers,
         scheduler=args.scheduler,
+        root=args.root,
+        regrade=args.regrade,
     )
     if args.json:
         print(json.dumps([g.to_json() for g in grades], indent=2))
@@ -125,7 +127,7 @@ def _add_course(sub: Any) -> None:
         example = {
             "slides": "pokerlab course slides decks 02 --pdf",
             "release": "pokerlab course release handout",
-            "grade": "pokerlab course grade submissions/*.ipynb --feedback feedback",
+            "grade": "pokerlab course grade submissions/*/*.ipynb --feedback feedback",
             "site": "pokerlab course site site",
             "map": "pokerlab course map --check",
         }[name]
@@ -190,6 +192,19 @@ def _add_course(sub: Any) -> None:
         metavar="PATTERN",
         help="regular expression finding the student in each path relative to the common folder (its group"
         " 'student', else group 1; default: the first folder)",
+    )
+    p.add_argument(
+        "--root",
+        type=_text,
+        default=None,
+        metavar="DIR",
+        help="the common folder that names students and pages (default: the folder holding every notebook, or its"
+        " parent when they all lie in one folder); nothing below it is read through a link",
+    )
+    p.add_argument(
+        "--regrade",
+        action="store_true",
+        help="grade everything again, ignoring the grades in the feedback folder's gradebook (new lines are added)",
     )
     p = add(
         "site",

@@ -143,12 +143,14 @@ class NotebookGrade:
         }
 
     def lines(self) -> list[str]:
-        """The text the command prints for this notebook: one line per notebook, note and exercise, whatever the
+        """The text the command prints for this notebook: one line per notebook, note and exercise (a grade taken
+        from the gradebook, not given by this run, says so on its first line), whatever the
         file is called or a check's message quotes (:func:`~pokerlab.course._submissions.shown` escapes anything
         that could forge a line: control characters, bidi controls, look-alikes of ``/``)."""
         esc = _submissions.shown
         head = f"{esc(self.notebook)}: {_num(self.score)}/{_num(self.max_score)}"
-        head += f" (lesson {self.lesson})" if self.lesson else ""
+        said = ([f"lesson {self.lesson}"] if self.lesson else []) + (["from the gradebook"] if self.reused else [])
+        head += f" ({', '.join(said)})" if said else ""
         out = [head]
         out += [f"  note: {esc(n)}" for n in self.notes]
         for e in self.exercises:
@@ -1022,6 +1024,8 @@ def grade(
     allow_per_process_limits: bool = False,
     workers: int | None = None,
     scheduler: str | None = None,
+    root: str | Path | None = None,
+    regrade: bool = False,
 ) -> list[NotebookGrade]:
     """Autograde every notebook in ``paths`` (each in its own fresh kernel, ``timeout`` seconds at most;
     a folder in ``paths`` stands for the ``*.ipynb`` entries directly in it)
@@ -1029,7 +1033,8 @@ def grade(
 
     Files are read without following a link (:mod:`pokerlab.course._submissions`): a link, a device, a pipe
     or a folder named like a notebook is listed "not graded: not a regular file" and the others are graded.
-    Each submission is known by its path relative to the batch's common folder: its page is named from that
+    Each submission is known by its path relative to the batch's common folder (``root`` when given, else the
+    folder holding them all, or its parent when they lie in one folder): its page is named from that
     path (``bob~05.ipynb.html`` for ``bob/05.ipynb``), and its student is the first folder of that path, or
     what the regular expression ``student_from`` finds in it (its group ``student``, else its first group).
     With ``reveal``, hidden tests name the expected values (after the deadline; by default they say only
@@ -1046,7 +1051,9 @@ def grade(
     ``workers`` submissions are graded at once (by default one per core), each in its own kernel, sandbox and
     group; with ``scheduler`` (a dask distributed scheduler's address) the cluster's workers grade them. With
     ``feedback``, every grade also goes to the gradebook there as it is given (:mod:`pokerlab.course._gradebook`):
-    a second run takes the grades of unchanged submissions from it and grades only the rest. ``on_result`` is
+    a second run takes the grades of unchanged submissions from it and grades only the rest (``regrade``: none,
+    everything is graded again and recorded). A submission whose name the gradebook knows from another source
+    path is not graded (its note says so; ``regrade`` grades it, over the old page). ``on_result`` is
     called with each grade as it is given (in the order they finish); the list returned is in the order of
     ``paths``."""
     if not paths:
@@ -1062,6 +1069,7 @@ def grade(
         ("allow_same_user", allow_same_user),
         ("reveal", reveal),
         ("allow_per_process_limits", allow_per_process_limits),
+        ("regrade", regrade),
     )
     for flag, value in flags:
         _validate.flag(value, flag)
@@ -1072,12 +1080,13 @@ def grade(
             raise ParameterError(f"--student-from {student_from!r:.60} is not a regular expression: {exc}") from None
     if workers is not None:
         workers = _validate.whole(workers, "workers", lo=1, hi=1024, message="workers must be a whole number 1..1024")
-    _, subs = _submissions.collect([str(p) for p in paths])  # everything in memory before anything runs
+    _, subs = _submissions.collect([str(p) for p in paths], root)  # everything in memory before anything runs
     names = [_submissions.page_name(s.relative) for s in subs]
     out = _submissions.Output(feedback) if feedback is not None else None
     try:
         if out is not None:
-            out.check([*names, _gradebook.NAME])  # a planted link where a page goes: refused before anything runs
+            # a planted link where a page goes, a gradebook linked elsewhere: refused before anything runs
+            out.check([*names, _gradebook.NAME], appended=[_gradebook.NAME])
         lessons = read_lessons() if lessons is None else list(lessons)
         settings = _gradebook.settings_digest(
             lessons, timeout=timeout, memory=memory, processes=processes, reveal=reveal
@@ -1096,10 +1105,23 @@ def grade(
         grades: list[NotebookGrade | None] = [None] * len(subs)
         parsed = [_parse(sub.data, sub.problem) for sub in subs]
         todo = []
+        refused: set[int] = set()  # met in the gradebook from another source path: no grade, no page, no line
         for i, sub in enumerate(subs):
-            entry = book.get(sub.relative)
+            entry = None if regrade else book.get(sub.relative)
+            before = entry.get("source") if entry is not None else None
+            if isinstance(before, str) and before != sub.source:
+                grades[i] = NotebookGrade(
+                    sub.path,
+                    None,
+                    notes=[
+                        f"not graded: {sub.relative} was graded from {before} before; grade into another feedback"
+                        " folder or pass --regrade"
+                    ],
+                )
+                refused.add(i)
+                continue
             same = entry is not None and entry.get("sha256") == sub.digest and entry.get("settings") == settings
-            if same and sub.digest and out is not None and out.exists(names[i]):
+            if same and before == sub.source and sub.digest and out is not None and out.exists(names[i]):
                 with contextlib.suppress(KeyError, TypeError, ValueError):
                     old = NotebookGrade.from_record(entry["grade"])  # type: ignore[index]
                     old.notebook, old.reused = sub.path, True
@@ -1111,12 +1133,13 @@ def grade(
             sub = subs[i]
             g.notebook, g.submission = sub.path, sub.relative
             g.student = _submissions.student(sub.relative, student_from)
-            if out is not None and not g.reused:
+            if out is not None and not g.reused and i not in refused:
                 page = feedback_html(g, parsed[i][0], lessons)
                 with _uninterrupted():  # Ctrl-C: the page and its gradebook line both, or neither
                     out.write(names[i], page)
                     if not any(n.startswith("the kernel did not start") for n in g.notes):
-                        _gradebook.record(out, sub.relative, sub.digest, settings, names[i], g.record())
+                        record = g.record()
+                        _gradebook.record(out, sub.relative, sub.source, sub.digest, settings, names[i], record)
             grades[i] = g
             if on_result is not None:
                 on_result(g)
