@@ -429,3 +429,37 @@ def test_hard_links_are_neither_graded_nor_appended_through(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "is a hard link (2 names): refusing to write through it" in err
     assert victim.read_text() == "precious\n" and sorted(os.listdir(tmp_path / "fb")) == ["gradebook.jsonl"]
+
+
+def test_keys_decks_and_solutions_pages_are_refused_where_the_sandbox_shows_them(tmp_path, monkeypatch, capsys):
+    """The issue's demonstration: a --solutions key inside the venv was printed by a submission. Every command that
+    writes a key refuses a folder below the sandbox's own list of mounts (one line, status 2, nothing written)."""
+    import site
+
+    mounted = tmp_path / "mounted"
+    mounted.mkdir()
+    monkeypatch.setattr(grading, "SYSTEM_PATHS", (*grading.SYSTEM_PATHS, str(mounted)))  # as if /usr/lib held it
+    assert str(mounted) in grading._visible_paths()
+    assert grading.exposed(mounted / "key") == str(mounted) and grading.exposed(tmp_path / "key") is None
+    commands = (
+        ["release", str(mounted / "key"), "--solutions"],
+        ["slides", str(mounted / "decks"), "02"],
+        ["site", str(mounted / "site"), "--solutions"],
+    )
+    for args in commands:
+        assert main(["course", *args]) == 2, args
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"lies in {mounted}, which the grader's sandbox shows to every" in err, err
+        assert "write them to a folder outside" in err
+    assert os.listdir(mounted) == []
+    # the real mounts, unpatched: pokerlab's own folders (a checkout's data/, served by an editable install) and
+    # the installed packages' folder
+    monkeypatch.undo()
+    package = Path(grading.pokerlab.__file__).resolve().parent
+    places = [package / "key", Path(site.getsitepackages()[0]) / "pokerlab-test-key"]
+    if (package.parent / "data").is_dir() and (package.parent / "pyproject.toml").is_file():
+        places.append(package.parent / "data" / "key")
+    for place in places:
+        assert grading.exposed(place) is not None, place
+        assert main(["course", "release", str(place), "--solutions"]) == 2 and not place.exists()
+        assert "which the grader's sandbox shows" in capsys.readouterr().err

@@ -69,7 +69,7 @@ from pokerlab.course.lessons import (
     source,
 )
 from pokerlab.course.release import CODE_STUB, student_copy
-from pokerlab.errors import ParameterError
+from pokerlab.errors import DataError, ParameterError
 
 __all__ = ["ExerciseResult", "NotebookGrade", "grade", "identify"]
 
@@ -299,7 +299,15 @@ def _package_entry(path: str) -> bool:
 
 
 def _visible_paths() -> list[str]:
-    """The kernel's allow-list: the paths it sees (read-only), everything else does not exist for it.
+    """The kernel's allow-list: the paths it sees (read-only), everything else does not exist for it
+    (:func:`_mount_plan`'s first list)."""
+    return _mount_plan()[0]
+
+
+def _mount_plan(lessons_known: bool = True) -> tuple[list[str], list[str]]:
+    """The kernel's allow-list, and the folders whose entries it was chosen from (``site-packages``, a venv's
+    ``bin``: a new entry there can join the list). ``lessons_known=False`` leaves out the lessons' folder
+    when there is none (:func:`exposed` asks before any lesson is read).
 
     The system's programs and libraries (:data:`SYSTEM_PATHS`, :data:`SYSTEM_FILES`); Python: its executable
     (and the links that lead to it), its ``lib`` folder (the standard library) and, in a virtual environment,
@@ -308,7 +316,12 @@ def _visible_paths() -> list[str]:
     ``pyproject.toml``. Never a checkout's other folders (the lessons, ``.git``, the nbgrader course folder),
     a venv's ``share/`` or root, ``/usr/local/src``, a release or deck folder, other submissions or the output
     folder: none of them is listed, wherever it lies."""
-    secret = [os.path.realpath(lessons_dir())]
+    secret = []
+    try:
+        secret.append(os.path.realpath(lessons_dir()))
+    except DataError:
+        if lessons_known:
+            raise
     package = os.path.realpath(Path(pokerlab.__file__).parent)
     out: list[str] = []
     for path in SYSTEM_PATHS:
@@ -331,8 +344,10 @@ def _visible_paths() -> list[str]:
             if os.path.isdir(folder) and not folder.startswith("/usr/lib"):
                 out.append(folder)
     sites = [*site.getsitepackages(), site.getusersitepackages()] if hasattr(site, "getsitepackages") else []
+    scanned: list[str] = []
     if sys.prefix != sys.base_prefix:  # a virtual environment: its configuration, python links, packages
         out.append(os.path.join(sys.prefix, "pyvenv.cfg"))
+        scanned.append(os.path.realpath(os.path.join(sys.prefix, "bin")))
         with contextlib.suppress(OSError):
             out += [e.path for e in os.scandir(os.path.join(sys.prefix, "bin")) if e.name.startswith("python")]
         with contextlib.suppress(OSError):
@@ -342,6 +357,7 @@ def _visible_paths() -> list[str]:
         real = os.path.realpath(folder)
         if not os.path.isdir(real) or any(_inside(real, p) for p in out if not os.path.islink(p)):
             continue  # in the system's or Python's own lib folder, already visible
+        scanned.append(real)
         with contextlib.suppress(OSError):
             out += [e.path for e in os.scandir(real) if _package_entry(e.path)]
     out.append(package)
@@ -356,7 +372,32 @@ def _visible_paths() -> list[str]:
     for path in out:
         if path not in seen and not any(_inside(s, path) for s in secret) and os.path.lexists(path):
             seen.append(path)
-    return seen
+    return seen, scanned
+
+
+def exposed(folder: str | Path) -> str | None:
+    """Where the sandbox would show ``folder`` to every submission: the read-only path of the kernel's allow-list
+    (:func:`_mount_plan`, the list the sandbox mounts) that holds it, or the folder whose entries the list is
+    chosen from (``site-packages``); None when no submission can see it. A key, a solutions site or a slide
+    deck written there could be read by a submission."""
+    real = os.path.realpath(folder)
+    visible, scanned = _mount_plan(lessons_known=False)
+    for path in [*visible, *scanned]:
+        if _inside(real, os.path.realpath(path)):
+            return path
+    return None
+
+
+def refuse_exposed(folder: str | Path, what: str) -> None:
+    """A ParameterError (one line) when ``folder`` lies where the sandbox shows it to submissions (:func:`exposed`):
+    ``what`` (the solutions, say) written there could be read by every graded notebook."""
+    where = exposed(folder)
+    if where is not None:
+        raise ParameterError(
+            f"{str(folder)!r:.120} lies in {where}, which the grader's sandbox shows to every submission: {what}"
+            " written there could be read by a graded notebook; write them to a folder outside Python, its"
+            " packages and pokerlab's own folders (one of yours, e.g. ~/course/key)"
+        )
 
 
 def _secret_paths() -> list[str]:

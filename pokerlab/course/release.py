@@ -173,12 +173,18 @@ def release(
     A notebook already in ``OUT`` that differs from the copy (a student's worked copy, the other kind of
     copy, an older release) is replaced only with ``force``: otherwise nothing is written and a
     :class:`~pokerlab.errors.ParameterError` names the files. Writing the same copy again is allowed.
+    The complete copies are never written where the grader's sandbox shows files to submissions (Python, the
+    installed packages, pokerlab's own package and data: :func:`pokerlab.course.grading.exposed`).
     """
     folder = check_folder(out, "out")
     _validate.flag(solutions, "solutions")
     _validate.flag(force, "force")
     if folder.exists() and not folder.is_dir():
         raise ParameterError(f"out {str(out)!r} exists and is not a folder")
+    if solutions:  # never where the grader's sandbox shows files to submissions (its own list of mounts)
+        from pokerlab.course.grading import refuse_exposed  # grading imports this module
+
+        refuse_exposed(folder, "the complete copies (solutions, hidden tests)")
     lessons = read_lessons() if lessons is None else check_lessons(lessons)
     copies = []
     for lesson in lessons:
