@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from pokerlab.cli import main
-from pokerlab.course import _limits, grading
+from pokerlab.course import _limits, _mounts, grading
 from pokerlab.course.lessons import read_lesson
 from tests.course_tiny import answer, right, tiny_lesson, untouched, write
 from tests.peers import peer
@@ -438,9 +438,9 @@ def test_keys_decks_and_solutions_pages_are_refused_where_the_sandbox_shows_them
 
     mounted = tmp_path / "mounted"
     mounted.mkdir()
-    monkeypatch.setattr(grading, "SYSTEM_PATHS", (*grading.SYSTEM_PATHS, str(mounted)))  # as if /usr/lib held it
-    assert str(mounted) in grading._visible_paths()
-    assert grading.exposed(mounted / "key") == str(mounted) and grading.exposed(tmp_path / "key") is None
+    monkeypatch.setattr(_mounts, "SYSTEM_PATHS", (*_mounts.SYSTEM_PATHS, str(mounted)))  # as if /usr/lib held it
+    assert str(mounted) in grading._visible_paths()  # the list the sandbox mounts
+    assert _mounts.exposed(mounted / "key") == str(mounted) and _mounts.exposed(tmp_path / "key") is None
     commands = (
         ["release", str(mounted / "key"), "--solutions"],
         ["slides", str(mounted / "decks"), "02"],
@@ -455,11 +455,18 @@ def test_keys_decks_and_solutions_pages_are_refused_where_the_sandbox_shows_them
     # the real mounts, unpatched: pokerlab's own folders (a checkout's data/, served by an editable install) and
     # the installed packages' folder
     monkeypatch.undo()
-    package = Path(grading.pokerlab.__file__).resolve().parent
+    package = Path(_mounts.pokerlab.__file__).resolve().parent
     places = [package / "key", Path(site.getsitepackages()[0]) / "pokerlab-test-key"]
     if (package.parent / "data").is_dir() and (package.parent / "pyproject.toml").is_file():
         places.append(package.parent / "data" / "key")
     for place in places:
-        assert grading.exposed(place) is not None, place
+        assert _mounts.exposed(place) is not None, place
         assert main(["course", "release", str(place), "--solutions"]) == 2 and not place.exists()
         assert "which the grader's sandbox shows" in capsys.readouterr().err
+
+
+def test_every_kernel_gets_the_same_allow_list():
+    """SYSTEM_FILES was a generator: the first list (the probe's) had /etc/passwd, ld.so.cache and the rest, every
+    kernel after it none of them."""
+    first, second = grading._visible_paths(), grading._visible_paths()
+    assert first == second and "/etc/passwd" in second

@@ -71,7 +71,7 @@ def refuse_exposed_keys(args: argparse.Namespace) -> None:
     """A command that writes what gives the answers away (``release --solutions``, ``site --solutions``, ``slides``:
     the decks show the solutions) refuses a folder the grader's sandbox shows to submissions, before creating it."""
     if args.course_command == "slides" or (args.course_command in _KEYS and args.solutions):
-        from pokerlab.course.grading import refuse_exposed
+        from pokerlab.course._mounts import refuse_exposed
 
         refuse_exposed(args.out, _KEYS.get(args.course_command, "the slide decks (they show the solutions)"))
 
