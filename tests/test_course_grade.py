@@ -17,6 +17,7 @@ import pytest
 from pokerlab.cli import main
 from pokerlab.course import _limits, _mounts, grading
 from pokerlab.course.lessons import read_lesson
+from pokerlab.errors import ParameterError
 from tests.course_tiny import answer, right, tiny_lesson, untouched, write
 from tests.peers import peer
 
@@ -441,17 +442,25 @@ def test_keys_decks_and_solutions_pages_are_refused_where_the_sandbox_shows_them
     monkeypatch.setattr(_mounts, "SYSTEM_PATHS", (*_mounts.SYSTEM_PATHS, str(mounted)))  # as if /usr/lib held it
     assert str(mounted) in grading._visible_paths()  # the list the sandbox mounts
     assert _mounts.exposed(mounted / "key") == str(mounted) and _mounts.exposed(tmp_path / "key") is None
+    les = tiny_lesson(tmp_path / "lesson")
+    nb = write(tmp_path / "s" / "ann" / "t.ipynb", untouched(les))
     commands = (
         ["release", str(mounted / "key"), "--solutions"],
         ["slides", str(mounted / "decks"), "02"],
         ["site", str(mounted / "site"), "--solutions"],
+        ["grade", str(nb), "--feedback", str(mounted / "fb"), *ALLOW],  # the pages show every student's code
     )
     for args in commands:
         assert main(["course", *args]) == 2, args
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and f"lies in {mounted}, which the grader's sandbox shows to every" in err, err
-        assert "write them to a folder outside" in err
+        assert "use a folder outside Python, its packages and pokerlab's own folders" in err
     assert os.listdir(mounted) == []
+    with pytest.raises(ParameterError, match="the feedback pages"):
+        grading.grade([nb], feedback=mounted / "fb", lessons=[les], allow_same_user=True)
+    shutil.copytree(tmp_path / "s", mounted / "s")  # submissions where each one's sandbox shows the others
+    assert main(["course", "grade", str(mounted / "s" / "ann" / "t.ipynb"), *ALLOW]) == 2
+    assert "which the grader's sandbox shows to every submission: each could read the others" in capsys.readouterr().err
     # the real mounts, unpatched: pokerlab's own folders (a checkout's data/, served by an editable install) and
     # the installed packages' folder
     monkeypatch.undo()

@@ -87,6 +87,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
     elif args.command == "course" and args.course_command == "slides":
         course.refuse_exposed_keys(args)
     elif args.command == "course" and args.course_command == "grade" and args.feedback is not None:
+        course.refuse_exposed_keys(args)
         _validate.output_folder(args.feedback, "--feedback")
 
 

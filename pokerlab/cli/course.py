@@ -64,16 +64,23 @@ def cmd_course_release(args: argparse.Namespace) -> None:
     _print({"out": str(args.out), "solutions": args.solutions, "notebooks": [str(p) for p in paths]}, text, args.json)
 
 
-_KEYS = {"release": "the complete copies (solutions, hidden tests)", "site": "the solutions pages"}
+_KEYS = {
+    "release": "the complete copies (solutions, hidden tests) written",
+    "site": "the solutions pages written",
+    "slides": "the slide decks (they show the solutions) written",
+}
 
 
 def refuse_exposed_keys(args: argparse.Namespace) -> None:
     """A command that writes what gives the answers away (``release --solutions``, ``site --solutions``, ``slides``:
-    the decks show the solutions) refuses a folder the grader's sandbox shows to submissions, before creating it."""
-    if args.course_command == "slides" or (args.course_command in _KEYS and args.solutions):
-        from pokerlab.course._mounts import refuse_exposed
+    the decks show the solutions; ``grade --feedback``: every student's code) refuses a folder the grader's
+    sandbox shows to submissions, before creating it."""
+    from pokerlab.course._mounts import FEEDBACK, refuse_exposed
 
-        refuse_exposed(args.out, _KEYS.get(args.course_command, "the slide decks (they show the solutions)"))
+    if args.course_command == "grade":
+        refuse_exposed(args.feedback, FEEDBACK)
+    elif args.course_command == "slides" or args.solutions:
+        refuse_exposed(args.out, _KEYS[args.course_command])
 
 
 def cmd_course_grade(args: argparse.Namespace) -> None:

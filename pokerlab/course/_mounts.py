@@ -13,13 +13,14 @@ import contextlib
 import os
 import site
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pokerlab
 from pokerlab.course.lessons import lessons_dir
 from pokerlab.errors import DataError, ParameterError
 
-__all__ = ["exposed", "refuse_exposed"]
+__all__ = ["FEEDBACK", "exposed", "exposer", "refuse_exposed"]
 
 
 SYSTEM_PATHS = ("/usr/bin", "/usr/lib", "/usr/lib64", "/usr/lib32", "/usr/libx32", "/usr/share/zoneinfo")
@@ -128,28 +129,39 @@ def _mount_plan(lessons_known: bool = True) -> tuple[list[str], list[str]]:
     return seen, scanned
 
 
+FEEDBACK = "the feedback pages (each student's code; with --reveal, the expected values) written"
+"""What ``refuse_exposed`` says of a feedback folder (``course grade --feedback``)."""
+
+
 def exposed(folder: str | Path) -> str | None:
     """Where the sandbox would show ``folder`` to every submission: the read-only path of the kernel's allow-list
     (:func:`_mount_plan`, the list the sandbox mounts) that holds it, or the folder whose entries the list is
     chosen from (``site-packages``); None when no submission can see it. A key, a solutions site or a slide
     deck written there could be read by a submission."""
-    real = os.path.realpath(folder)
+    return exposer()(folder)
+
+
+def exposer() -> Callable[[str | Path], str | None]:
+    """:func:`exposed` for many folders, the list made once (a class's submission folders)."""
     visible, scanned = _mount_plan(lessons_known=False)
-    for path in [*visible, *scanned]:
-        if _inside(real, os.path.realpath(path)):
-            return path
-    return None
+    shown = [(path, os.path.realpath(path)) for path in [*visible, *scanned]]
+
+    def where(folder: str | Path) -> str | None:
+        real = os.path.realpath(folder)
+        return next((path for path, r in shown if _inside(real, r)), None)
+
+    return where
 
 
 def refuse_exposed(folder: str | Path, what: str) -> None:
     """A ParameterError (one line) when ``folder`` lies where the sandbox shows it to submissions (:func:`exposed`):
-    ``what`` (the solutions, say) written there could be read by every graded notebook."""
+    ``what`` (the solutions written there, say) could be read by every graded notebook."""
     where = exposed(folder)
     if where is not None:
         raise ParameterError(
             f"{str(folder)!r:.120} lies in {where}, which the grader's sandbox shows to every submission: {what}"
-            " written there could be read by a graded notebook; write them to a folder outside Python, its"
-            " packages and pokerlab's own folders (one of yours, e.g. ~/course/key)"
+            " there could be read by a graded notebook; use a folder outside Python, its packages and pokerlab's"
+            " own folders (one of yours, e.g. ~/course/key)"
         )
 
 

@@ -53,7 +53,7 @@ from typing import Any
 
 from pokerlab import _validate, _warm
 from pokerlab._cache import FORMAT, cache_dir
-from pokerlab.course import _gradebook, _limits, _submissions
+from pokerlab.course import _gradebook, _limits, _mounts, _submissions
 from pokerlab.course._check import unanswered
 from pokerlab.course._mounts import _inside, _secret_paths, _visible_paths
 from pokerlab.course._runner import READY_SECONDS, START_TRIES
@@ -977,6 +977,17 @@ def grade(
     if workers is not None:
         workers = _validate.whole(workers, "workers", lo=1, hi=1024, message="workers must be a whole number 1..1024")
     _, subs = _submissions.collect([str(p) for p in paths], root)  # everything in memory before anything runs
+    if feedback is not None:  # never where a submission could read the pages (classmates' code)
+        _mounts.refuse_exposed(feedback, _mounts.FEEDBACK)
+    place = _mounts.exposer()
+    for sub in subs:  # nor submissions a classmate's sandbox shows
+        seen = place(os.path.dirname(sub.source))
+        if seen is not None:
+            raise ParameterError(
+                f"{_submissions.shown(sub.path)!r:.120} lies in {seen}, which the grader's sandbox shows to every"
+                " submission: each could read the others; move the submissions to a folder outside Python, its"
+                " packages and pokerlab's own folders"
+            )
     names = [_submissions.page_name(s.relative) for s in subs]
     out = _submissions.Output(feedback) if feedback is not None else None
     try:
