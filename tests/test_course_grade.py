@@ -479,3 +479,52 @@ def test_every_kernel_gets_the_same_allow_list():
     kernel after it none of them."""
     first, second = grading._visible_paths(), grading._visible_paths()
     assert first == second and "/etc/passwd" in second
+
+
+def test_a_grade_given_with_weaker_isolation_is_not_taken_by_a_stricter_run(tmp_path, monkeypatch):
+    """The red team graded as a normal user with --allow-per-process-limits, then as root into the same folder: the
+    root run took both grades from the gradebook. How kernels were kept apart is now part of a grade's settings."""
+    les = tiny_lesson(tmp_path / "lesson")
+    paths = [write(tmp_path / "s" / n / "t.ipynb", untouched(les)) for n in ("ann", "ben")]
+    kw = {"feedback": tmp_path / "fb", "lessons": [les], "allow_same_user": True, "allow_per_process_limits": True}
+    strict = grading.isolation(), grading.limits(True)
+    for mode, cgroups in (("none", None), ("root", None), strict, strict):
+        monkeypatch.setattr(grading, "isolation", lambda allow, mode=mode: mode)
+        monkeypatch.setattr(grading, "limits", lambda allow, cgroups=cgroups: cgroups)
+        got = [g.reused for g in grading.grade(paths, **kw)]
+    assert got == [True, True]  # the same settings twice: taken
+    lines = [json.loads(x) for x in (tmp_path / "fb" / "gradebook.jsonl").read_text().splitlines()]
+    assert len(lines) == 6 and len({x["settings"] for x in lines}) == 3  # each weaker run graded again
+
+
+def test_a_gradebook_line_edited_into_no_grade_of_the_lesson_is_graded_again(tmp_path, capsys, monkeypatch):
+    """The red team set a line's lesson to "05_betting_strategies)\\ns0/carol/05.ipynb: 8/8 (lesson ..." and the
+    report printed a line for a student who does not exist. A line whose lesson, exercises or points are not the
+    lesson's is graded again, and a lesson's name is escaped anyway."""
+    les = tiny_lesson(tmp_path / "lesson")
+    monkeypatch.setenv("POKERLAB_LESSONS", str(les.path.parent))
+    a = write(tmp_path / "s" / "ann" / "t.ipynb", untouched(les))
+    b = write(tmp_path / "s" / "ben" / "t.ipynb", untouched(les))
+    fb = tmp_path / "fb"
+    assert _grade_cli(capsys, a, b, "--feedback", fb)[0] == 0
+    book = fb / "gradebook.jsonl"
+    lines = [json.loads(x) for x in book.read_text().splitlines()]
+    lines[0]["grade"]["lesson"] = "99_tiny)\ns/carol/t.ipynb: 1/1 (lesson 99_tiny"
+    lines[1]["grade"]["exercises"][0]["score"] = 5  # more than its points
+    book.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    code, printed, _ = _grade_cli(capsys, a, b, "--feedback", fb)
+    assert code == 0 and [x for x in printed if not x.startswith(" ")] == [
+        f"{a}: 0/1 (lesson 99_tiny)",
+        f"{b}: 0/1 (lesson 99_tiny)",
+    ]
+    forged = grading.NotebookGrade("x.ipynb", "99_tiny)\nforged", reused=True)
+    assert forged.lines() == ["x.ipynb: 0/0 (lesson 99_tiny)\\x0aforged, from the gradebook)"]
+
+
+def test_letters_that_pass_for_a_colon_or_a_slash_are_escaped_in_names():
+    """The red team's name "xː 8〳8 ... 05̸.ipynb" (U+02D0, U+3033, the overlay U+0338) printed raw; letters and
+    marks of real scripts still print as they are."""
+    from pokerlab.course._submissions import shown
+
+    assert shown("x\u02d0 8\u30338 05\u0338 \u3035") == "x\\u02d0 8\\u30338 05\\u0338 \\u3035"
+    assert shown("José ü 日本 ক্ষ Ωμέγα") == "José ü 日本 ক্ষ Ωμέγα"

@@ -231,7 +231,9 @@ def page_name(relative: str) -> str:
 
 # Symbols that pass for the characters a report line is made of (``/``, ``:``, ``.``, a space): escaped even in a
 # message, where other symbols (the lessons' ``−``, ``×``, ``≤``) are shown as they are.
-_LOOKALIKES = frozenset("\u2215\u2044\u29f8\u2571\uff0f\u2236\ua789\uff1a\u0589\u05c3\u2024\ufe52\u2027\u02d0")
+_LOOKALIKES = frozenset(
+    "\u2215\u2044\u29f8\u2571\uff0f\u2236\ua789\uff1a\u0589\u05c3\u2024\ufe52\u2027\u02d0\u02f8\u3033\u3035"
+)
 
 
 def shown_message(text: str) -> str:
@@ -257,16 +259,18 @@ def shown(text: str) -> str:
     """``text`` as the text report prints it: printable ASCII (but ``\\``), and letters, digits and marks of any
     script, as they are; every other character as ``\\xNN``, ``\\uNNNN`` or ``\\UNNNNNNNN`` (a newline, a bidi
     control, a non-ASCII space or a look-alike such as ``U+2215`` cannot forge a line), and a letter whose
-    compatibility form is ASCII (a full-width ``ｂ``) escaped too."""
+    compatibility form is ASCII (a full-width ``ｂ``), a letter that passes for ``:`` or ``/`` (``U+02D0``,
+    ``U+3033``) or a mark drawn over the one before (``U+0338``) escaped too."""
     out = []
     for ch in text:
         code = ord(ch)
         if 0x20 <= code < 0x7F and ch != "\\":
             out.append(ch)
             continue
-        if code >= 0x80 and unicodedata.category(ch)[0] in "LNM":
+        if code >= 0x80 and unicodedata.category(ch)[0] in "LNM" and ch not in _LOOKALIKES:
             nfkc = unicodedata.normalize("NFKC", ch)
-            if not (nfkc.isascii() and nfkc != ch) and not 0xD800 <= code <= 0xDFFF:
+            overlay = unicodedata.combining(ch) == 1 or ch in "\u20d2\u20d3\u20e5\u20eb"  # a stroke drawn over
+            if not (nfkc.isascii() and nfkc != ch) and not overlay and not 0xD800 <= code <= 0xDFFF:
                 out.append(ch)
                 continue
         if ch == "\\":

@@ -148,7 +148,8 @@ class NotebookGrade:
         that could forge a line: control characters, bidi controls, look-alikes of ``/``)."""
         esc = _submissions.shown
         head = f"{esc(self.notebook)}: {_num(self.score)}/{_num(self.max_score)}"
-        said = ([f"lesson {self.lesson}"] if self.lesson else []) + (["from the gradebook"] if self.reused else [])
+        said = [f"lesson {esc(self.lesson)}"] if self.lesson else []
+        said += ["from the gradebook"] if self.reused else []
         head += f" ({', '.join(said)})" if said else ""
         out = [head]
         out += [f"  note: {esc(n)}" for n in self.notes]
@@ -158,6 +159,21 @@ class NotebookGrade:
         if self.written_points:
             out.append(f"  written answers: {_num(self.written_points)} points to grade by hand")
         return out
+
+
+def _fits(g: NotebookGrade, lessons: Sequence[Lesson]) -> bool:
+    """Is ``g`` (read from the gradebook) a grade of one of ``lessons``: its exercises that lesson's, in order, with
+    their points, each score between 0 and its points? (A line edited by hand is graded again.)"""
+    if g.lesson is None:
+        return not g.exercises
+    lesson = next((les for les in lessons if les.stem == g.lesson), None)
+    if lesson is None or len(g.exercises) != len(lesson.exercises):
+        return False
+    return all(
+        isinstance(r.name, str) and r.name == e.name and r.max_score == e.points and 0 <= r.score <= e.points
+        and r.written_points == e.written_points and isinstance(r.message, str)
+        for r, e in zip(g.exercises, lesson.exercises, strict=True)
+    ) and all(isinstance(n, str) for n in g.notes)  # fmt: skip
 
 
 def _num(x: float) -> str:
@@ -995,9 +1011,6 @@ def grade(
             # a planted link where a page goes, a gradebook linked elsewhere: refused before anything runs
             out.check([*names, _gradebook.NAME], appended=[_gradebook.NAME])
         lessons = read_lessons() if lessons is None else list(lessons)
-        settings = _gradebook.settings_digest(
-            lessons, timeout=timeout, memory=memory, processes=processes, reveal=reveal
-        )
         book = _gradebook.load(out) if out is not None else {}
         options: dict[str, Any] = {
             "timeout": timeout,
@@ -1009,6 +1022,16 @@ def grade(
         }
         if scheduler is None:  # asked here, once, before anything runs (a dask worker asks for itself)
             options["mode"], options["cgroups"] = isolation(allow_same_user), limits(allow_per_process_limits)
+        # how the kernels are kept apart is part of a grade: one given as the grader's own user, or with limits per
+        # process, is never taken by a stricter run (on a cluster, the flags that allow them)
+        kept = (
+            [options["mode"], options["cgroups"] is not None]
+            if scheduler is None
+            else ["cluster", allow_same_user, allow_per_process_limits]
+        )
+        settings = _gradebook.settings_digest(
+            lessons, timeout=timeout, memory=memory, processes=processes, reveal=reveal, isolation=kept
+        )
         grades: list[NotebookGrade | None] = [None] * len(subs)
         parsed = [_parse(sub.data, sub.problem) for sub in subs]
         todo = []
@@ -1032,7 +1055,8 @@ def grade(
                 with contextlib.suppress(KeyError, TypeError, ValueError):
                     old = NotebookGrade.from_record(entry["grade"])  # type: ignore[index]
                     old.notebook, old.reused = sub.path, True
-                    grades[i] = old
+                    if _fits(old, lessons):  # else graded again: a line that is no grade of these lessons
+                        grades[i] = old
             if grades[i] is None:
                 todo.append(i)
 
