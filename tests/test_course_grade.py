@@ -528,3 +528,36 @@ def test_letters_that_pass_for_a_colon_or_a_slash_are_escaped_in_names():
 
     assert shown("x\u02d0 8\u30338 05\u0338 \u3035") == "x\\u02d0 8\\u30338 05\\u0338 \\u3035"
     assert shown("José ü 日本 ক্ষ Ωμέγα") == "José ü 日本 ক্ষ Ωμέγα"
+
+
+def _other_lesson(folder: Path):
+    """A second tiny lesson (other cell ids, stem 98_other)."""
+    nb = json.loads(tiny_lesson(folder).path.read_text())
+    for c in nb["cells"]:
+        c["id"] = "u" + c["id"][1:]
+    (folder / "99_tiny.ipynb").unlink()
+    (folder / "98_other.ipynb").write_text(json.dumps(nb))
+    return read_lesson(folder / "98_other.ipynb")
+
+
+def test_a_notebook_of_another_lesson_is_named_and_refused_with_lesson(tmp_path, capsys, monkeypatch):
+    """The red team handed in lesson 01's published solutions as 05.ipynb: 8/8 with no note (both lessons have 8
+    points). A notebook of another lesson than the batch's most common says so; with --lesson it is not graded."""
+    les = tiny_lesson(tmp_path / "lesson")
+    other = _other_lesson(tmp_path / "other")
+    (tmp_path / "lesson" / "98_other.ipynb").write_text(other.path.read_text())
+    monkeypatch.setenv("POKERLAB_LESSONS", str(tmp_path / "lesson"))
+    a = write(tmp_path / "s" / "ann" / "t.ipynb", untouched(les))
+    b = write(tmp_path / "s" / "ben" / "t.ipynb", untouched(les) | {"metadata": {"n": 1}})
+    z = write(tmp_path / "s" / "zed" / "t.ipynb", right(other))  # another lesson's key
+    code, lines, _ = _grade_cli(capsys, a, b, z)
+    assert code == 0 and lines[lines.index(f"{z}: 1/1 (lesson 98_other)") + 1] == (
+        "  note: this is lesson 98_other, while most of this batch is lesson 99_tiny: is it the assignment?"
+    )
+    assert sum("while most of this batch" in x for x in lines) == 1
+    code, lines, _ = _grade_cli(capsys, a, b, z, "--lesson", "99")
+    refused = "  note: not graded: this is lesson 98_other, not 99_tiny"
+    assert code == 0 and lines[lines.index(f"{z}: 0/0") + 1] == refused
+    assert f"{a}: 0/1 (lesson 99_tiny)" in lines
+    code, _, err = _grade_cli(capsys, a, "--lesson", "42")
+    assert code == 2 and "--lesson '42' names no lesson (the lessons: 98, 99)" in err

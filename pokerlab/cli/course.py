@@ -105,6 +105,7 @@ def cmd_course_grade(args: argparse.Namespace) -> None:
         scheduler=args.scheduler,
         root=args.root,
         regrade=args.regrade,
+        lesson=args.lesson,
     )
     if args.json:
         print(json.dumps([g.to_json() for g in grades], indent=2))
@@ -219,6 +220,13 @@ def _add_course(sub: Any) -> None:
         metavar="DIR",
         help="the common folder that names students and pages (default: the folder holding every notebook, or its"
         " parent when they all lie in one folder); nothing below it is read through a link",
+    )
+    p.add_argument(
+        "--lesson",
+        type=_text,
+        default=None,
+        help="the assignment's lesson (its number, e.g. 05): a notebook of another lesson is not graded (default: any"
+        " lesson, and a note on each notebook whose lesson is not the batch's most common)",
     )
     p.add_argument(
         "--regrade",

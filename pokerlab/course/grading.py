@@ -161,6 +161,16 @@ class NotebookGrade:
         return out
 
 
+def _one_lesson(name: str, lessons: Sequence[Lesson]) -> str:
+    """The stem of the one lesson ``name`` names (its number, ``"05"`` or ``"5"``, or its stem), or a ParameterError."""
+    text = str(name).strip()
+    hits = [les.stem for les in lessons if les.stem == text or les.stem.split("_")[0].lstrip("0") == text.lstrip("0")]
+    if len(hits) != 1:
+        known = ", ".join(les.stem.split("_")[0] for les in lessons)
+        raise ParameterError(f"--lesson {text!r:.40} names no lesson (the lessons: {known})")
+    return hits[0]
+
+
 def _fits(g: NotebookGrade, lessons: Sequence[Lesson]) -> bool:
     """Is ``g`` (read from the gradebook) a grade of one of ``lessons``: its exercises that lesson's, in order, with
     their points, each score between 0 and its points? (A line edited by hand is graded again.)"""
@@ -938,6 +948,7 @@ def grade(
     scheduler: str | None = None,
     root: str | Path | None = None,
     regrade: bool = False,
+    lesson: str | None = None,
 ) -> list[NotebookGrade]:
     """Autograde every notebook in ``paths`` (each in its own fresh kernel, ``timeout`` seconds at most;
     a folder in ``paths`` stands for the ``*.ipynb`` entries directly in it)
@@ -965,7 +976,9 @@ def grade(
     ``feedback``, every grade also goes to the gradebook there as it is given (:mod:`pokerlab.course._gradebook`):
     a second run takes the grades of unchanged submissions from it and grades only the rest (``regrade``: none,
     everything is graded again and recorded). A submission whose name the gradebook knows from another source
-    path is not graded (its note says so; ``regrade`` grades it, over the old page). ``on_result`` is
+    path is not graded (its note says so; ``regrade`` grades it, over the old page). With ``lesson`` (a lesson's
+    number or name, ``"05"``), a notebook of another lesson is not graded ("this is lesson 01_..., not 05_...");
+    without it, a notebook of another lesson than most of the batch says so in a note. ``on_result`` is
     called with each grade as it is given (in the order they finish); the list returned is in the order of
     ``paths``."""
     if not paths:
@@ -1011,6 +1024,7 @@ def grade(
             # a planted link where a page goes, a gradebook linked elsewhere: refused before anything runs
             out.check([*names, _gradebook.NAME], appended=[_gradebook.NAME])
         lessons = read_lessons() if lessons is None else list(lessons)
+        wanted = None if lesson is None else _one_lesson(lesson, lessons)
         book = _gradebook.load(out) if out is not None else {}
         options: dict[str, Any] = {
             "timeout": timeout,
@@ -1030,10 +1044,14 @@ def grade(
             else ["cluster", allow_same_user, allow_per_process_limits]
         )
         settings = _gradebook.settings_digest(
-            lessons, timeout=timeout, memory=memory, processes=processes, reveal=reveal, isolation=kept
-        )
+            lessons, timeout=timeout, memory=memory, processes=processes, reveal=reveal, isolation=kept,
+            lesson=wanted,
+        )  # fmt: skip
         grades: list[NotebookGrade | None] = [None] * len(subs)
         parsed = [_parse(sub.data, sub.problem) for sub in subs]
+        found = [identify(nb, lessons) if nb is not None else None for nb, _ in parsed]
+        stems = [les.stem for les in found if les is not None]
+        usual = wanted or (max(sorted(set(stems)), key=stems.count) if stems else None)
         todo = []
         refused: set[int] = set()  # met in the gradebook from another source path: no grade, no page, no line
         for i, sub in enumerate(subs):
@@ -1057,6 +1075,10 @@ def grade(
                     old.notebook, old.reused = sub.path, True
                     if _fits(old, lessons):  # else graded again: a line that is no grade of these lessons
                         grades[i] = old
+            other = found[i]
+            if grades[i] is None and wanted is not None and other is not None and other.stem != wanted:
+                note = f"not graded: this is lesson {other.stem}, not {wanted}"
+                grades[i] = NotebookGrade(sub.path, None, notes=[note])
             if grades[i] is None:
                 todo.append(i)
 
@@ -1064,6 +1086,9 @@ def grade(
             sub = subs[i]
             g.notebook, g.submission = sub.path, sub.relative
             g.student = _submissions.student(sub.relative, student_from)
+            note = f"this is lesson {g.lesson}, while most of this batch is lesson {usual}: is it the assignment?"
+            if g.lesson is not None and usual is not None and g.lesson != usual and note not in g.notes:
+                g.notes.append(note)
             if out is not None and not g.reused and i not in refused:
                 page = feedback_html(g, parsed[i][0], lessons)
                 with _uninterrupted():  # Ctrl-C: the page and its gradebook line both, or neither
