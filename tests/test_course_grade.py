@@ -561,3 +561,24 @@ def test_a_notebook_of_another_lesson_is_named_and_refused_with_lesson(tmp_path,
     assert f"{a}: 0/1 (lesson 99_tiny)" in lines
     code, _, err = _grade_cli(capsys, a, "--lesson", "42")
     assert code == 2 and "--lesson '42' names no lesson (the lessons: 98, 99)" in err
+
+
+def test_a_notebook_of_millions_of_json_values_is_not_parsed(tmp_path):
+    """The red team's 63 MB of [[],[],...] took 1.6 GB of the grader's own memory per file, all held at once. Such a
+    file is refused before it is parsed (and no file over 16 MB is read), and the rest of the batch is graded."""
+    les = tiny_lesson(tmp_path / "lesson")
+    a = write(tmp_path / "s" / "ann" / "t.ipynb", untouched(les))
+    big = untouched(les) | {"x_pad": [[]] * (grading.MAX_VALUES + 1)}
+    m = write(tmp_path / "s" / "mal" / "t.ipynb", big)
+    huge = tmp_path / "s" / "hug" / "t.ipynb"
+    huge.parent.mkdir()
+    with open(huge, "wb") as f:
+        f.truncate(17 * 2**20)
+    got = grading.grade([a, m, huge], lessons=[les], allow_same_user=True, allow_per_process_limits=True)
+    assert got[0].lesson == "99_tiny"
+    values = m.read_bytes().count(b"[") + m.read_bytes().count(b"{")
+    assert got[1].notes == [
+        f"not graded: not a notebook a lesson makes ({values} JSON lists and objects; at most {grading.MAX_VALUES}"
+        " are read)"
+    ]
+    assert got[2].notes == ["not graded: larger than 16 MB"]

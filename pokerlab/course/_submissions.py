@@ -42,7 +42,7 @@ from pathlib import Path
 from pokerlab._files import create_in
 from pokerlab.errors import ParameterError
 
-MAX_BYTES = 64 * 2**20  # a notebook larger than this is refused unread
+MAX_BYTES = 16 * 2**20  # a notebook larger than this is refused unread (the largest lesson: 0.9 MB)
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _DIRECTORY = getattr(os, "O_DIRECTORY", 0)

@@ -212,10 +212,23 @@ def _read(path: Path) -> tuple[dict[str, Any] | None, str]:
     return _parse(sub.data, sub.problem)
 
 
+def _lesson_of(sub: _submissions.Submission, lessons: Sequence[Lesson]) -> Lesson | None:
+    nb, _ = _parse(sub.data, sub.problem)
+    return identify(nb, lessons) if nb is not None else None
+
+
+MAX_VALUES = 500_000
+"""A notebook holding more JSON lists and objects than this (counted as ``[`` and ``{`` bytes) is not parsed: the
+lessons hold about 1,300, and 63 MB of ``[[],[],...]`` parsed took 1.6 GB of the grader's memory."""
+
+
 def _parse(data: bytes | None, problem: str = "") -> tuple[dict[str, Any] | None, str]:
     """A submission's bytes parsed as a notebook, or None and why not."""
     if data is None:
         return None, problem
+    values = data.count(b"[") + data.count(b"{")
+    if values > MAX_VALUES:
+        return None, f"not a notebook a lesson makes ({values} JSON lists and objects; at most {MAX_VALUES} are read)"
     try:
         data = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
@@ -1048,8 +1061,9 @@ def grade(
             lesson=wanted,
         )  # fmt: skip
         grades: list[NotebookGrade | None] = [None] * len(subs)
-        parsed = [_parse(sub.data, sub.problem) for sub in subs]
-        found = [identify(nb, lessons) if nb is not None else None for nb, _ in parsed]
+        # each notebook is parsed where it is used and let go (the bytes are kept: parsed, a hostile file weighs
+        # many times more, and a class of them would take the grader's memory)
+        found = [_lesson_of(sub, lessons) for sub in subs]
         stems = [les.stem for les in found if les is not None]
         usual = wanted or (max(sorted(set(stems)), key=stems.count) if stems else None)
         todo = []
@@ -1090,7 +1104,7 @@ def grade(
             if g.lesson is not None and usual is not None and g.lesson != usual and note not in g.notes:
                 g.notes.append(note)
             if out is not None and not g.reused and i not in refused:
-                page = feedback_html(g, parsed[i][0], lessons)
+                page = feedback_html(g, _parse(sub.data, sub.problem)[0], lessons)
                 with _uninterrupted():  # Ctrl-C: the page and its gradebook line both, or neither
                     out.write(names[i], page)
                     if not any(n.startswith("the kernel did not start") for n in g.notes):
@@ -1103,7 +1117,7 @@ def grade(
         for i, known in enumerate(grades):
             if known is not None:
                 finished(i, known)
-        jobs = [(i, subs[i].path, *parsed[i]) for i in todo]
+        jobs = [(i, subs[i].path, subs[i].data, subs[i].problem) for i in todo]
         if scheduler is not None:
             _on_cluster(scheduler, jobs, lessons, options, finished)
         else:
@@ -1148,10 +1162,11 @@ def _thread_checker(reveal: bool) -> _Checker:
 
 
 def _grade_job(
-    job: tuple[int, str, dict[str, Any] | None, str], lessons: Sequence[Lesson], options: dict[str, Any]
+    job: tuple[int, str, bytes | None, str], lessons: Sequence[Lesson], options: dict[str, Any]
 ) -> NotebookGrade:
     """Grade one submission here (a worker thread of this process or of a dask worker)."""
-    _, path, nb, problem = job
+    _, path, data, problem = job
+    nb, problem = _parse(data, problem)
     if "mode" not in options:  # on a dask worker: its own machine decides (and refuses as the grader would)
         options = {
             **options,
@@ -1176,7 +1191,7 @@ def _stop_running() -> None:
 
 def _on_threads(
     workers: int,
-    jobs: list[tuple[int, str, dict[str, Any] | None, str]],
+    jobs: list[tuple[int, str, bytes | None, str]],
     lessons: Sequence[Lesson],
     options: dict[str, Any],
     finished: Callable[[int, NotebookGrade], None],
@@ -1189,7 +1204,7 @@ def _on_threads(
     pool = ThreadPoolExecutor(max_workers=max(1, min(workers, len(jobs) or 1)), thread_name_prefix="pokerlab-grade")
     checkers: list[_Checker] = []
 
-    def job(j: tuple[int, str, dict[str, Any] | None, str]) -> NotebookGrade:
+    def job(j: tuple[int, str, bytes | None, str]) -> NotebookGrade:
         try:
             return _grade_job(j, lessons, options)
         finally:
@@ -1214,7 +1229,7 @@ def _on_threads(
 
 def _on_cluster(
     address: str,
-    jobs: list[tuple[int, str, dict[str, Any] | None, str]],
+    jobs: list[tuple[int, str, bytes | None, str]],
     lessons: Sequence[Lesson],
     options: dict[str, Any],
     finished: Callable[[int, NotebookGrade], None],
