@@ -298,6 +298,9 @@ def test_a_dask_cluster_grades_the_submissions(tmp_path):
         grades = grading.grade(
             paths, lessons=[les], scheduler=cluster.scheduler_address, feedback=tmp_path / "fb", timeout=120
         )
+        with distributed.Client(cluster.scheduler_address) as client:  # no check process left on a worker
+            left = client.run(lambda: [c._proc.pid for c in grading._CHECKERS if c._proc is not None])
+    assert list(left.values()) == [[], []]
     assert [(g.student, g.score) for g in grades] == [("ann", 1), ("ben", 0), ("cy", 0)]
     assert "x is not right" in grades[2].exercises[0].message
     assert sorted(p.name for p in (tmp_path / "fb").iterdir()) == [

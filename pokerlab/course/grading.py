@@ -1158,7 +1158,22 @@ def _thread_checker(reveal: bool) -> _Checker:
     checkers: dict[bool, _Checker] = _LOCAL.__dict__.setdefault("checkers", {})
     if reveal not in checkers:
         checkers[reveal] = _Checker(reveal=reveal)
+        with _RUNNING_LOCK:
+            _CHECKERS.append(checkers[reveal])
     return checkers[reveal]
+
+
+_CHECKERS: list[_Checker] = []  # every thread's check processes (a dask worker's: closed after each batch)
+
+
+def _close_checkers() -> int:
+    """End the check processes of this process's threads (a closed one starts again when next asked); how many
+    there were. A dask worker's outlived every batch before (the red team found four, and their folders)."""
+    with _RUNNING_LOCK:
+        found = list(_CHECKERS)
+    for c in found:
+        c.close()
+    return sum(1 for c in found if c._proc is None)
 
 
 def _grade_job(
@@ -1168,11 +1183,18 @@ def _grade_job(
     _, path, data, problem = job
     nb, problem = _parse(data, problem)
     if "mode" not in options:  # on a dask worker: its own machine decides (and refuses as the grader would)
-        options = {
-            **options,
-            "mode": isolation(options["allow_same_user"]),
-            "cgroups": limits(options["allow_per_process_limits"]),
-        }
+        try:
+            options = {
+                **options,
+                "mode": isolation(options["allow_same_user"]),
+                "cgroups": limits(options["allow_per_process_limits"]),
+            }
+        except ParameterError as exc:  # said of the worker, not of the machine the grader runs on
+            import pwd
+            import socket
+
+            user = pwd.getpwuid(os.geteuid()).pw_name
+            raise ParameterError(f"the dask worker on {socket.gethostname()} (user {user}): {exc}") from None
     return grade_notebook(
         Path(path), nb, problem, lessons, timeout=options["timeout"], memory=options["memory"],
         isolate=options["mode"], checker=_thread_checker(options["reveal"]), cgroups=options["cgroups"],
@@ -1253,6 +1275,8 @@ def _on_cluster(
         for fut in as_completed(futures):
             finished(futures[fut], fut.result())
     finally:
+        with contextlib.suppress(Exception):  # the workers' check processes end with the batch
+            client.run(_close_checkers)
         client.close()
 
 
