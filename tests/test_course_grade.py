@@ -585,3 +585,22 @@ def test_a_notebook_of_millions_of_json_values_is_not_parsed(tmp_path):
         " are read)"
     ]
     assert got[2].notes == ["not graded: larger than 16 MB"]
+
+
+def test_a_dask_workers_refusal_names_the_worker(tmp_path, monkeypatch):
+    """The red team's root grader was told "run the grader as root" when it was a worker run as rtuser that could
+    not isolate: the refusal now names the worker's host and user."""
+    import pwd
+    import socket
+
+    def refuse(allow):
+        raise ParameterError("cannot isolate the submissions on this machine")
+
+    monkeypatch.setattr(grading, "isolation", refuse)
+    options = {"allow_same_user": False, "allow_per_process_limits": False}
+    user = pwd.getpwuid(os.geteuid()).pw_name
+    with pytest.raises(ParameterError) as err:
+        grading._grade_job((0, "x.ipynb", b"{}", ""), [], options)
+    assert str(err.value) == (
+        f"the dask worker on {socket.gethostname()} (user {user}): cannot isolate the submissions on this machine"
+    )
