@@ -167,6 +167,29 @@ def test_memory_is_limited_for_all_the_processes_of_a_submission_together(tmp_pa
     assert any("memory limit (1024 MB for all of them together)" in n for n in g.notes), g.notes
 
 
+RESERVES = r"""
+import ctypes, mmap
+libc = ctypes.CDLL(None, use_errno=True)
+libc.mmap.restype = ctypes.c_void_p
+libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_long]
+flags = mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS | 0x4000  # MAP_NORESERVE: reserved (as numba's allocator does), unused
+got = libc.mmap(None, 700 * 2**20, mmap.PROT_READ | mmap.PROT_WRITE, flags, -1, 0)
+x = 4 if got not in (None, ctypes.c_void_p(-1).value) else 0
+"""
+
+
+@needs_sandbox
+@needs_cgroups
+@pytest.mark.slow
+def test_memory_reserved_but_not_used_does_not_count_against_the_submission(tmp_path):
+    """The red team's lesson 05 key (220 MB used) scored 0/8 under --memory 512: the per-process RLIMIT_DATA,
+    which counts reservations, killed it. In a cgroup, what is used counts; each process may reserve 4x --memory."""
+    les = tiny_lesson(tmp_path / "lesson")
+    nb = write(tmp_path / "s" / "ann" / "t.ipynb", answer(les, RESERVES))
+    (g,) = grading.grade([nb], lessons=[les], memory=512 * 2**20, timeout=120)
+    assert g.score == 1, g.lines()
+
+
 BOMB = r"""
 import os, time
 n = 0
