@@ -318,8 +318,16 @@ def test_a_dask_cluster_grades_the_submissions(tmp_path):
         write(tmp_path / "s" / "cy" / "t.ipynb", answer(les, "x = 3")),
     ]
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        with pytest.raises(ParameterError, match="is reached without TLS"):  # root on the workers for anyone
+            grading.grade(paths, lessons=[les], scheduler=address)
         grades = grading.grade(
-            paths, lessons=[les], scheduler=cluster.scheduler_address, feedback=tmp_path / "fb", timeout=120
+            paths,
+            lessons=[les],
+            scheduler=address,
+            feedback=tmp_path / "fb",
+            timeout=120,
+            allow_insecure_scheduler=True,
         )
         with distributed.Client(cluster.scheduler_address) as client:  # no check process left on a worker
             left = client.run(lambda: [c._proc.pid for c in grading._CHECKERS if c._proc is not None])

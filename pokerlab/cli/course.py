@@ -106,6 +106,7 @@ def cmd_course_grade(args: argparse.Namespace) -> None:
         root=args.root,
         regrade=args.regrade,
         lesson=args.lesson,
+        allow_insecure_scheduler=args.allow_insecure_scheduler,
     )
     if args.json:
         print(json.dumps([g.to_json() for g in grades], indent=2))
@@ -185,7 +186,12 @@ def _add_course(sub: Any) -> None:
         type=_text,
         default=None,
         metavar="ADDRESS",
-        help="grade on a dask distributed cluster (tcp://host:8786): each worker grades in its own sandbox",
+        help="grade on a dask distributed cluster (tls://host:8786): each worker grades in its own sandbox",
+    )
+    p.add_argument(
+        "--allow-insecure-scheduler",
+        action="store_true",
+        help="use a --scheduler reached without TLS (tcp://): whoever reaches it runs code as its workers (root)",
     )
     p.add_argument(
         "--allow-per-process-limits",

@@ -962,6 +962,7 @@ def grade(
     root: str | Path | None = None,
     regrade: bool = False,
     lesson: str | None = None,
+    allow_insecure_scheduler: bool = False,
 ) -> list[NotebookGrade]:
     """Autograde every notebook in ``paths`` (each in its own fresh kernel, ``timeout`` seconds at most;
     a folder in ``paths`` stands for the ``*.ipynb`` entries directly in it)
@@ -985,7 +986,9 @@ def grade(
     grade says so).
 
     ``workers`` submissions are graded at once (by default one per core), each in its own kernel, sandbox and
-    group; with ``scheduler`` (a dask distributed scheduler's address) the cluster's workers grade them. With
+    group; with ``scheduler`` (a dask distributed scheduler's address, ``tls://`` with dask's TLS settings, or
+    ``tcp://`` only with ``allow_insecure_scheduler``: whoever reaches a plain scheduler runs code as its workers,
+    root) the cluster's workers grade them. With
     ``feedback``, every grade also goes to the gradebook there as it is given (:mod:`pokerlab.course._gradebook`):
     a second run takes the grades of unchanged submissions from it and grades only the rest (``regrade``: none,
     everything is graded again and recorded). A submission whose name the gradebook knows from another source
@@ -1008,6 +1011,7 @@ def grade(
         ("reveal", reveal),
         ("allow_per_process_limits", allow_per_process_limits),
         ("regrade", regrade),
+        ("allow_insecure_scheduler", allow_insecure_scheduler),
     )
     for flag, value in flags:
         _validate.flag(value, flag)
@@ -1016,6 +1020,8 @@ def grade(
             re.compile(student_from)
         except (re.error, TypeError) as exc:
             raise ParameterError(f"--student-from {student_from!r:.60} is not a regular expression: {exc}") from None
+    if scheduler is not None:
+        _secure_scheduler(scheduler, allow_insecure_scheduler)
     if workers is not None:
         workers = _validate.whole(workers, "workers", lo=1, hi=1024, message="workers must be a whole number 1..1024")
     _, subs = _submissions.collect([str(p) for p in paths], root)  # everything in memory before anything runs
@@ -1247,6 +1253,21 @@ def _on_threads(
         _STOP.clear()  # every thread has ended: a later grade (from Python, after a Ctrl-C) runs normally
         for c in checkers:
             c.close()
+
+
+def _secure_scheduler(address: str, allow_insecure: bool) -> None:
+    """Refuse a scheduler reached without TLS unless ``allow_insecure``: the workers grade as root (they must
+    isolate as the grader would), so whoever can reach a plain ``tcp://`` scheduler, any local user of the machine
+    or anyone on the network, runs code as root on them and reads the lessons sent there (the red team did, as
+    ``nobody``)."""
+    scheme = address.split("://", 1)[0].lower() if "://" in address else "tcp"
+    if scheme in ("tls", "wss", "inproc") or allow_insecure:
+        return
+    raise ParameterError(
+        f"--scheduler {address!r:.80} is reached without TLS: anyone who can reach it runs code as the workers' user"
+        " (root) and reads the hidden tests; give a tls:// address (dask's distributed.comm.tls settings), or"
+        " --allow-insecure-scheduler on a machine and network that only you use"
+    )
 
 
 def _on_cluster(
