@@ -589,6 +589,8 @@ def test_a_notebook_of_another_lesson_is_named_and_refused_with_lesson(tmp_path,
         "  note: this is lesson 98_other, while most of this batch is lesson 99_tiny: is it the assignment?"
     )
     assert sum("while most of this batch" in x for x in lines) == 1
+    code, lines, _ = _grade_cli(capsys, a, z)  # no lesson is most of this batch (a class of several lessons)
+    assert code == 0 and not any("while most of this batch" in x for x in lines)
     code, lines, _ = _grade_cli(capsys, a, b, z, "--lesson", "99")
     refused = "  note: not graded: this is lesson 98_other, not 99_tiny"
     assert code == 0 and lines[lines.index(f"{z}: 0/0") + 1] == refused

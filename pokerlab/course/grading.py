@@ -994,7 +994,7 @@ def grade(
     everything is graded again and recorded). A submission whose name the gradebook knows from another source
     path is not graded (its note says so; ``regrade`` grades it, over the old page). With ``lesson`` (a lesson's
     number or name, ``"05"``), a notebook of another lesson is not graded ("this is lesson 01_..., not 05_...");
-    without it, a notebook of another lesson than most of the batch says so in a note. ``on_result`` is
+    without it, a notebook of another lesson than most (over half) of the batch says so in a note. ``on_result`` is
     called with each grade as it is given (in the order they finish); the list returned is in the order of
     ``paths``."""
     if not paths:
@@ -1071,7 +1071,8 @@ def grade(
         # many times more, and a class of them would take the grader's memory)
         found = [_lesson_of(sub, lessons) for sub in subs]
         stems = [les.stem for les in found if les is not None]
-        usual = wanted or (max(sorted(set(stems)), key=stems.count) if stems else None)
+        common = max(sorted(set(stems)), key=stems.count) if stems else None  # a lesson most of the batch is
+        usual = wanted or (common if common is not None and 2 * stems.count(common) > len(stems) else None)
         todo = []
         refused: set[int] = set()  # met in the gradebook from another source path: no grade, no page, no line
         for i, sub in enumerate(subs):
