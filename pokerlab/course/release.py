@@ -24,6 +24,7 @@ from typing import Any
 from pokerlab import _validate
 from pokerlab._files import write_text
 from pokerlab.course.handout import GLOSSARY, glossary_notebook, student_map_notebook
+from pokerlab.course._mounts import refuse_exposed
 from pokerlab.course.lessons import (
     BEGIN_HIDDEN,
     BEGIN_SOLUTION,
@@ -177,12 +178,16 @@ def release(
     A notebook already in ``OUT`` that differs from the copy (a student's worked copy, the other kind of
     copy, an older release) is replaced only with ``force``: otherwise nothing is written and a
     :class:`~pokerlab.errors.ParameterError` names the files. Writing the same copy again is allowed.
+    The complete copies are never written where the grader's sandbox shows files to submissions (Python, the
+    installed packages, pokerlab's own package and data: :func:`pokerlab.course._mounts.exposed`).
     """
     folder = check_folder(out, "out")
     _validate.flag(solutions, "solutions")
     _validate.flag(force, "force")
     if folder.exists() and not folder.is_dir():
         raise ParameterError(f"out {str(out)!r} exists and is not a folder")
+    if solutions:  # never where the grader's sandbox shows files to submissions (its own list of mounts)
+        refuse_exposed(folder, "the complete copies (solutions, hidden tests)")
     lessons = read_lessons() if lessons is None else check_lessons(lessons)
     copies = []
     for lesson in lessons:
