@@ -23,8 +23,8 @@ from typing import Any
 
 from pokerlab import _validate
 from pokerlab._files import write_text
-from pokerlab.course.handout import GLOSSARY, glossary_notebook, student_map_notebook
 from pokerlab.course._mounts import refuse_exposed
+from pokerlab.course.handout import GLOSSARY, glossary_notebook, student_map_notebook
 from pokerlab.course.lessons import (
     BEGIN_HIDDEN,
     BEGIN_SOLUTION,
