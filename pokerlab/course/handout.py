@@ -31,7 +31,7 @@ from typing import Any
 from pokerlab import _validate
 from pokerlab._files import write_text
 from pokerlab._version import __version__
-from pokerlab.errors import DataError
+from pokerlab.errors import DataError, ParameterError
 
 __all__ = [
     "GLOSSARY",
@@ -143,6 +143,12 @@ def write_glossary(folder: str | Path) -> Path:
 
     if not isinstance(folder, (str, Path)) or not str(folder).strip():
         raise _validate.refused(folder, (str, Path), f"folder must name a folder, not {folder!r}")
+    try:
+        is_folder = "\0" not in str(folder) and Path(folder).is_dir()
+    except OSError:  # e.g. a name too long for the file system
+        is_folder = False
+    if not is_folder:
+        raise ParameterError(f"folder {str(folder)!r:.80} is not an existing folder")
     path = Path(folder) / GLOSSARY
     # as release.notebook_text writes a notebook (release imports this module, so not through it)
     write_text(path, json.dumps(glossary_notebook(), indent=1, ensure_ascii=False) + "\n")
@@ -157,6 +163,12 @@ def first_uses(lessons: Sequence[tuple[str, dict[str, Any]]]) -> dict[str, tuple
     """Where the course first uses each glossary term: ``{anchor: (lesson stem, cell index)}`` over the markdown
     cells of ``lessons`` (``(stem, notebook)`` pairs, in course order), code, math and link targets left out.
     A term no lesson uses is not in the answer."""
+    if isinstance(lessons, (str, bytes, dict)) or not isinstance(lessons, Sequence):
+        raise _validate.refused(lessons, list, f"lessons must be a list of (stem, notebook) pairs, not {lessons!r:.80}")
+    for pair in lessons:
+        if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)):
+            raise _validate.refused(pair, tuple, f"lessons must hold (stem, notebook) pairs, not {pair!r:.80}")
+        _notebook(pair[1], f"lessons' notebook {pair[0]!r:.40}")
     found: dict[str, tuple[str, int]] = {}
     for stem, nb in lessons:
         for index, cell in enumerate(nb.get("cells", [])):
@@ -213,8 +225,19 @@ class MapRow:
     minutes: str
 
 
+def _notebook(value: Any, name: str) -> dict[str, Any]:
+    """``value`` if it is a notebook as ``json.load`` gives it (a dict whose ``cells`` is a list of dicts)."""
+    if not isinstance(value, dict):
+        raise _validate.refused(value, dict, f"{name} must be a notebook (a dict read from its JSON), not {value!r:.80}")
+    cells = value.get("cells", [])
+    if not isinstance(cells, list) or not all(isinstance(c, dict) for c in cells):
+        raise DataError(f"{name} is not a notebook: its 'cells' must be a list of cells")
+    return value
+
+
 def map_rows(course_map: dict[str, Any]) -> list[MapRow]:
     """The course map's table of lessons (rows ``| [title](NN_name.ipynb) | what | ... | minutes |``)."""
+    _notebook(course_map, "course_map")
     rows = []
     for cell in course_map.get("cells", []):
         src = cell.get("source", "")
@@ -243,6 +266,11 @@ def student_map_notebook(course_map: dict[str, Any], exercises: dict[str, str]) 
     one install line, the table of the lessons handed out (``exercises``: per lesson stem, what its exercises
     are worth), each linked, their minutes, and the glossary. No lecture plan, no grading commands. Its table
     has the lecturer's map's form, so a handout printed from the release opens with it too."""
+    _notebook(course_map, "course_map")
+    if not isinstance(exercises, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in exercises.items()):
+        raise _validate.refused(
+            exercises, dict, f"exercises must map each lesson's stem to what its exercises are worth, not {exercises!r:.80}"
+        )
     rows = [
         f"| [{r.title}]({r.stem}.ipynb) | {r.what} | {exercises[r.stem]} | {r.minutes} |"
         for r in map_rows(course_map)

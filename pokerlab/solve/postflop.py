@@ -783,7 +783,7 @@ def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any]) -> PostflopSolution:
         pot=g.pot,
         stack=g.stack,
         value=value,
-        exploitability=expl,
+        exploitability=float(expl),
         iterations=it,
         seconds=seconds,
         algorithm=spec.algorithm,
