@@ -15,7 +15,9 @@ The class is a mix in equal parts (in rotation, so any N keeps it):
 Every notebook goes through ``grade()`` with ``--feedback`` (pages and gradebook), each kernel in its own
 sandbox and cgroup, ``--workers`` at once (default: one per core). Printed: the wall time, the median
 seconds per notebook (all of them, and those that ran a kernel), and the ratio of the summed notebook times
-to the wall time (the speed-up the workers give over grading the same notebooks one after the other).
+to the wall time (the speed-up the workers give over grading the same notebooks one after the other). The row
+goes to ``benchmarks/results/bench_grade_class.json`` (with the date and load average) for docs/results.md
+(``python benchmarks/readme_table.py``).
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+
+from _common import record
 
 from pokerlab.course import grading
 from pokerlab.course.lessons import nbgrader_meta, read_lessons
@@ -155,7 +159,18 @@ def main() -> None:
     )
     summary = {"n": args.n, "workers": workers, "wall_s": round(wall, 1), "median_s": statistics.median(seconds)}
     summary["median_kernel_s"] = statistics.median(ran) if ran else None
+    summary["busy"] = round(sum(seconds) / wall, 2)
     print(json.dumps(summary))
+    kernel = f", {statistics.median(ran):.1f} s the {len(ran)} that ran a kernel" if ran else ""
+    row = {
+        "what": f"`pokerlab course grade`: a class of {args.n} copies of lesson 05 (right, wrong, untouched, hostile),"
+        f" {workers} workers on {os.cpu_count()} cores",
+        "pokerlab": f"{wall:.0f} s wall; median {statistics.median(seconds):.1f} s per notebook{kernel}",
+        "peer": "",
+        "ratio": f"{summary['busy']:.2f} notebooks at once (summed notebook time / wall)",
+        "target": "every core busy",
+    }
+    record("bench_grade_class", [row], summary)
 
 
 if __name__ == "__main__":

@@ -82,8 +82,12 @@ def _check_outputs(args: argparse.Namespace) -> None:
     elif args.command == "tournament" and args.out is not None and not args.duplicate and not _is_stdout(args.out):
         _validate.output_file(args.out, "--out")
     elif args.command == "course" and args.course_command in ("release", "site"):
+        course.refuse_exposed_keys(args)  # never a key where the grader's sandbox shows it: refused before mkdir
         _validate.output_folder(args.out, "OUT")
+    elif args.command == "course" and args.course_command == "slides":
+        course.refuse_exposed_keys(args)
     elif args.command == "course" and args.course_command == "grade" and args.feedback is not None:
+        course.refuse_exposed_keys(args)
         _validate.output_folder(args.feedback, "--feedback")
 
 

@@ -64,6 +64,25 @@ def cmd_course_release(args: argparse.Namespace) -> None:
     _print({"out": str(args.out), "solutions": args.solutions, "notebooks": [str(p) for p in paths]}, text, args.json)
 
 
+_KEYS = {
+    "release": "the complete copies (solutions, hidden tests) written",
+    "site": "the solutions pages written",
+    "slides": "the slide decks (they show the solutions) written",
+}
+
+
+def refuse_exposed_keys(args: argparse.Namespace) -> None:
+    """A command that writes what gives the answers away (``release --solutions``, ``site --solutions``, ``slides``:
+    the decks show the solutions; ``grade --feedback``: every student's code) refuses a folder the grader's
+    sandbox shows to submissions, before creating it."""
+    from pokerlab.course._mounts import FEEDBACK, refuse_exposed
+
+    if args.course_command == "grade":
+        refuse_exposed(args.feedback, FEEDBACK)
+    elif args.course_command == "slides" or args.solutions:
+        refuse_exposed(args.out, _KEYS[args.course_command])
+
+
 def cmd_course_grade(args: argparse.Namespace) -> None:
     from pokerlab.course.grading import grade
 
@@ -84,6 +103,10 @@ def cmd_course_grade(args: argparse.Namespace) -> None:
         allow_per_process_limits=args.allow_per_process_limits,
         workers=args.workers,
         scheduler=args.scheduler,
+        root=args.root,
+        regrade=args.regrade,
+        lesson=args.lesson,
+        allow_insecure_scheduler=args.allow_insecure_scheduler,
     )
     if args.json:
         print(json.dumps([g.to_json() for g in grades], indent=2))
@@ -112,7 +135,10 @@ def require_extra(args: argparse.Namespace) -> None:
     if args.command == "course":
         from pokerlab.course import _extra
 
-        _extra.require(f"pokerlab course {args.course_command}")
+        needs = None  # every module of the extra; a deck needs three (docs/teach.md's quick install), a PDF one more
+        if args.course_command == "slides":
+            needs = _extra.DECKS + (_extra.PDF if args.pdf or args.handout else ())
+        _extra.require(f"pokerlab course {args.course_command}", needs)
 
 
 def _add_course(sub: Any) -> None:
@@ -134,7 +160,7 @@ def _add_course(sub: Any) -> None:
         example = {
             "slides": "pokerlab course slides decks 02 --pdf",
             "release": "pokerlab course release handout",
-            "grade": "pokerlab course grade submissions/*.ipynb --feedback feedback",
+            "grade": "pokerlab course grade submissions/*/*.ipynb --feedback feedback",
             "site": "pokerlab course site site",
             "map": "pokerlab course map --check",
         }[name]
@@ -172,7 +198,12 @@ def _add_course(sub: Any) -> None:
         type=_text,
         default=None,
         metavar="ADDRESS",
-        help="grade on a dask distributed cluster (tcp://host:8786): each worker grades in its own sandbox",
+        help="grade on a dask distributed cluster (tls://host:8786): each worker grades in its own sandbox",
+    )
+    p.add_argument(
+        "--allow-insecure-scheduler",
+        action="store_true",
+        help="use a --scheduler reached without TLS (tcp://): whoever reaches it runs code as its workers (root)",
     )
     p.add_argument(
         "--allow-per-process-limits",
@@ -199,6 +230,26 @@ def _add_course(sub: Any) -> None:
         metavar="PATTERN",
         help="regular expression finding the student in each path relative to the common folder (its group"
         " 'student', else group 1; default: the first folder)",
+    )
+    p.add_argument(
+        "--root",
+        type=_text,
+        default=None,
+        metavar="DIR",
+        help="the common folder that names students and pages (default: the folder holding every notebook, or its"
+        " parent when they all lie in one folder); nothing below it is read through a link",
+    )
+    p.add_argument(
+        "--lesson",
+        type=_text,
+        default=None,
+        help="the assignment's lesson (its number, e.g. 05): a notebook of another lesson is not graded (default: any"
+        " lesson, and a note on each notebook whose lesson is not the batch's most common)",
+    )
+    p.add_argument(
+        "--regrade",
+        action="store_true",
+        help="grade everything again, ignoring the grades in the feedback folder's gradebook (new lines are added)",
     )
     p = add(
         "site",

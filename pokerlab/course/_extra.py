@@ -20,6 +20,7 @@ before and after: docs/layout.md):
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import shutil
 import sys
@@ -28,7 +29,7 @@ from pathlib import Path
 
 from pokerlab.errors import DataError, MissingExtraError
 
-__all__ = ["INSTALL", "MODULES", "copy_mathjax", "missing", "require", "reveal_files"]
+__all__ = ["DECKS", "INSTALL", "MODULES", "PDF", "copy_mathjax", "missing", "require", "reveal_files"]
 
 #: the line that installs the extra
 INSTALL = 'pip install "pokerlab[course]"'
@@ -48,28 +49,49 @@ MODULES = {
 }
 
 
-def missing() -> list[str]:
-    """The modules of :data:`MODULES` that cannot be imported here (found without importing them)."""
+#: what a slide deck needs (``pokerlab course slides`` without ``--pdf``): the formulas, the markdown and reveal.js's
+#: files, read from ``sphinx-revealjs`` without importing it (it imports Sphinx), so the lecturer's quick install
+#: (docs/teach.md: ``pip install --no-deps -e . latex2mathml mistune sphinx-revealjs``) builds decks
+DECKS = ("latex2mathml", "mistune", "sphinx_revealjs")
+
+#: what printing a deck or a handout to PDF adds (``--pdf``, ``--handout``)
+PDF = ("playwright",)
+
+
+def _spec(name: str) -> importlib.machinery.ModuleSpec | None:
+    try:
+        return importlib.util.find_spec(name)
+    except (ImportError, ValueError):  # an import hook that refuses the name, a module without a spec
+        return None
+
+
+def missing(modules: tuple[str, ...] | None = None) -> list[str]:
+    """The modules of ``modules`` (default: every module of :data:`MODULES`) that cannot be imported here (found
+    without importing them)."""
     gone = []
-    for name in MODULES:
+    for name in MODULES if modules is None else modules:
         if name in sys.modules:  # None there means "blocked": an import of it raises ImportError
             if sys.modules[name] is None:
                 gone.append(name)
-        elif importlib.util.find_spec(name) is None:
+        elif _spec(name) is None:
             gone.append(name)
     return gone
 
 
-def require(tool: str) -> None:
-    """Raise :class:`~pokerlab.errors.MissingExtraError` (one line naming the extra) unless every module of the
-    ``course`` extra is installed. ``tool`` names what was asked for (``"pokerlab course slides"``)."""
-    gone = missing()
+def require(tool: str, modules: tuple[str, ...] | None = None) -> None:
+    """Raise :class:`~pokerlab.errors.MissingExtraError` (one line naming the extra) unless the modules ``tool``
+    needs are installed: ``modules`` (:data:`DECKS`, :data:`PDF`), by default every module of the ``course``
+    extra. ``tool`` names what was asked for (``"pokerlab course slides"``)."""
+    gone = missing(modules)
     if gone:
         raise MissingExtraError(f"{tool} needs the course extra ({', '.join(gone)} not installed): {INSTALL}")
 
 
 def _revealjs() -> Path:
-    return Path(str(resources.files("sphinx_revealjs") / "_static" / "revealjs"))
+    spec = _spec("sphinx_revealjs")  # its folder, found without running its __init__ (which imports Sphinx)
+    if spec is None or not spec.submodule_search_locations:
+        raise MissingExtraError(f"the decks need reveal.js (sphinx_revealjs not installed): {INSTALL}")
+    return Path(next(iter(spec.submodule_search_locations))) / "_static" / "revealjs"
 
 
 def reveal_files() -> dict[str, Path]:

@@ -3,7 +3,10 @@
 A run that stops (Ctrl-C, a machine that reboots) keeps the grades it gave; the next run over the same folder
 takes each submission whose content (SHA-256 of its bytes) and grading settings (the lessons' checks and
 points, the time and memory limits, ``--reveal``, pokerlab's version) are unchanged from its last line, and
-grades only the others. A grade whose kernel did not start is never taken again. The file is appended
+grades only the others. A grade whose kernel did not start is never taken again. Each line also keeps where the
+submission lay (its source path, resolved): a name met again from another place (two students' ``05.ipynb``
+graded one folder at a time into one output folder) is refused, never taken for the other's grade nor
+written over its page, unless the run regrades everything (``--regrade``). The file is appended
 through :class:`pokerlab.course._submissions.Output` (never through a link), one line per grade, so a line
 cut short by a crash is simply not read.
 """
@@ -60,7 +63,17 @@ def load(out: Output) -> dict[str, dict[str, Any]]:
     return entries
 
 
-def record(out: Output, submission: str, digest: str, settings: str, page: str, grade: dict[str, Any]) -> None:
-    """Append one grade."""
-    line = {"submission": submission, "sha256": digest, "settings": settings, "page": page, "grade": grade}
+def record(
+    out: Output, submission: str, source: str, digest: str, settings: str, page: str, grade: dict[str, Any]
+) -> None:
+    """Append one grade: ``submission`` (its name, the path relative to the common folder) and ``source`` (where it
+    lay: absolute, resolved), so a later run that meets the same name from elsewhere can refuse it."""
+    line = {
+        "submission": submission,
+        "source": source,
+        "sha256": digest,
+        "settings": settings,
+        "page": page,
+        "grade": grade,
+    }
     out.append(NAME, json.dumps(line, ensure_ascii=True))

@@ -143,10 +143,46 @@ _FOUND: list[tuple[Hierarchy | None, str]] = []
 
 
 def available() -> tuple[Hierarchy | None, str]:
-    """:func:`hierarchy`, asked once per process."""
+    """:func:`hierarchy`, asked once per process (and the groups of graders that were killed swept away)."""
     if not _FOUND:
         _FOUND.append(hierarchy())
+        if _FOUND[0][0] is not None:
+            sweep(_FOUND[0][0])
     return _FOUND[0]
+
+
+PREFIX = "pokerlab-grade-"
+
+
+def sweep(where: Hierarchy) -> list[str]:
+    """Remove the groups a grader killed outright (``kill -9``, the OOM killer) left behind: each
+    ``pokerlab-grade-<pid>-*`` folder whose grader process is gone. A group that still holds a process is not
+    removed (the kernel refuses), and nor is one whose pid is alive, whatever runs under it now. Returns the
+    folders removed."""
+    removed = []
+    for base in {where.memory, where.pids}:
+        try:
+            names = [n for n in os.listdir(base) if n.startswith(PREFIX)]
+        except OSError:
+            continue
+        for name in names:
+            pid = name[len(PREFIX) :].split("-", 1)[0]
+            if not pid.isdigit() or _alive(int(pid)):
+                continue
+            with contextlib.suppress(OSError):
+                os.rmdir(os.path.join(base, name))
+                removed.append(os.path.join(base, name))
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
 
 
 def _write(path: str, value: str) -> None:
@@ -159,7 +195,7 @@ class Group:
 
     def __init__(self, where: Hierarchy, memory: int, processes: int = DEFAULT_PROCESSES) -> None:
         self.where, self.memory, self.processes = where, memory, processes
-        name = f"pokerlab-grade-{os.getpid()}-{secrets.token_hex(6)}"
+        name = f"{PREFIX}{os.getpid()}-{secrets.token_hex(6)}"
         self.folders = [os.path.join(where.memory, name)]
         if where.version == 1:
             self.folders.append(os.path.join(where.pids, name))

@@ -99,13 +99,16 @@ def _start(request: dict[str, Any]) -> tuple[Any, Any, int | None] | None:
 
     specs = KernelSpecManager(kernel_dirs=[request["specs"]])
     why = ""
-    for _ in range(START_TRIES):
+    for attempt in range(START_TRIES):
+        # the connection file (with the kernel's signing key) in the grader's own folder of this notebook, which
+        # goes with it whatever ends the run (jupyter_client's default, $TMPDIR, kept one per Ctrl-C)
+        own = {"connection_file": os.path.join(request["specs"], f"connection-{attempt}.json")}
         if request.get("ipc"):  # a sandboxed kernel has no network: unix sockets in a folder it shares
             km = KernelManager(
-                kernel_name="pokerlab-grader", kernel_spec_manager=specs, transport="ipc", ip=request["ipc"]
+                kernel_name="pokerlab-grader", kernel_spec_manager=specs, transport="ipc", ip=request["ipc"], **own
             )
         else:
-            km = KernelManager(kernel_name="pokerlab-grader", kernel_spec_manager=specs)
+            km = KernelManager(kernel_name="pokerlab-grader", kernel_spec_manager=specs, **own)
         kc, pid = None, None
         try:
             # the kernel's own stdout and stderr go nowhere: this process's stdout carries the events to the

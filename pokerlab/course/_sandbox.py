@@ -14,6 +14,7 @@ pointing here.
   again as a link) and its own working folder exist. The lessons (their
   hidden tests and solutions), other submissions, the gradebook, feedback pages and the grader's files are
   not there at all; the grader's processes are in another PID namespace, out of reach of any signal.
+  The kernel's keyrings are refused (:func:`no_keyrings`): they belong to the uid, shared by every submission.
 * ``userns`` (any other user, where unprivileged user namespaces are allowed): the same, in a new user
   namespace; the kernel keeps the grader's uid outside but has no capability, so the read-only mounts stay so.
   Known limit: its sockets' folder (on the grader's disk) stays writable to it; as root the runner locks it
@@ -48,12 +49,14 @@ MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
 PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS = 1, 4, 38
 INSIDE_UID = 1000  # the kernel's uid inside a user namespace (not 0: it gets no capability back on exec)
 WORK_SIZE = "512m"  # the kernel's working folder (a tmpfs)
+RESERVE = 4  # in a cgroup, each process may reserve this many times --memory (the group holds what is used)
 DEVICES = ("null", "zero", "full", "random", "urandom", "tty")
 
 
 def limit(memory: int, cpu: int, file_size: int = 64 * 2**20, processes: int | None = None) -> None:
-    """Apply the limits to this process (soft = hard, so the code inside cannot raise them again)."""
-    resource.setrlimit(resource.RLIMIT_DATA, (memory, memory))  # not RLIMIT_AS: V8 (vl-convert) reserves address space
+    """Apply the limits to this process (soft = hard, so the code inside cannot raise them again): ``memory`` bytes
+    of data segment (``RLIMIT_DATA``; not ``RLIMIT_AS``: V8, in vl-convert, reserves address space)."""
+    resource.setrlimit(resource.RLIMIT_DATA, (memory, memory))
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
     resource.setrlimit(resource.RLIMIT_FSIZE, (file_size, file_size))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
@@ -200,7 +203,8 @@ def build_root(
 
 
 def drop(mode: str, uid: int, gid: int) -> None:
-    """Become the stranger: ``nobody`` (root mode) or this user without any capability (userns)."""
+    """Become the stranger: ``nobody`` (root mode) or this user without any capability (userns), with no kernel
+    keyring (:func:`no_keyrings`)."""
     if mode == "root":
         os.setgroups([])
         os.setgid(gid)
@@ -208,6 +212,53 @@ def drop(mode: str, uid: int, gid: int) -> None:
 
     _no_capability()
     _check(_libc().prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
+    no_keyrings()
+
+
+# the keyring calls (add_key, request_key, keyctl) and the audit architecture, per machine
+_KEYRING_CALLS = {"x86_64": (0xC000003E, (248, 249, 250)), "aarch64": (0xC00000B7, (217, 218, 219))}
+PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 22, 2
+EPERM = 1
+
+
+def no_keyrings() -> bool:
+    """Refuse this process and its children the kernel's keyrings (``add_key``, ``request_key``, ``keyctl`` fail with
+    EPERM), through a seccomp filter; True when installed (x86-64 and arm64 Linux; needs ``no_new_privs``).
+
+    A user's keyring belongs to its uid, not to a namespace: every submission graded as root runs as the same
+    ``nobody``, so without this one could leave keys that the next one reads (the red team passed its answers that
+    way), and they outlived the grade on the host. A system call of another ABI (i386's ``int 0x80``, x32) is
+    refused too, whatever it is: nothing a notebook runs needs one."""
+    import platform
+
+    known = _KEYRING_CALLS.get(platform.machine())
+    if known is None or not sys.platform.startswith("linux"):
+        return False
+    arch, (add_key, request_key, keyctl) = known
+
+    class Filter(ctypes.Structure):
+        _fields_ = [("code", ctypes.c_uint16), ("jt", ctypes.c_uint8), ("jf", ctypes.c_uint8), ("k", ctypes.c_uint32)]
+
+    class Program(ctypes.Structure):
+        _fields_ = [("len", ctypes.c_uint16), ("filter", ctypes.POINTER(Filter))]
+
+    load, jeq, jge, ret = 0x20, 0x15, 0x35, 0x06  # BPF_LD|W|ABS, BPF_JMP|JEQ|K, BPF_JMP|JGE|K, BPF_RET|K
+    allow, deny = 0x7FFF0000, 0x00050000 | EPERM  # SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO
+    steps = [
+        (load, 0, 0, 4),  # the architecture
+        (jeq, 0, 6, arch),  # another ABI: refused
+        (load, 0, 0, 0),  # the call's number
+        (jge, 4, 0, 0x40000000),  # x32: refused
+        (jeq, 3, 0, add_key),
+        (jeq, 2, 0, request_key),
+        (jeq, 1, 0, keyctl),
+        (ret, 0, 0, allow),
+        (ret, 0, 0, deny),
+    ]
+    code = (Filter * len(steps))(*(Filter(*step) for step in steps))
+    program = Program(len(steps), code)
+    _check(_libc().prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(program), 0, 0), "seccomp")
+    return True
 
 
 def _no_capability() -> None:
@@ -366,7 +417,10 @@ def main(argv: list[str]) -> None:
     else:
         _die_with_parent()
     # the processes: per submission in its group; without one, per user (nobody's, machine-wide) as a last resort
-    limit(memory, cpu, processes=None if mode == "none" or groups else 512)
+    # memory: in a group, for the submission as a whole (the group's OOM killer, said in the grade), and per process
+    # only four times as much: RLIMIT_DATA counts what numba's allocator reserves, not what it uses, and killed an
+    # honest kernel of 220 MB under --memory 512; without a group, per process (the last resort)
+    limit(memory * RESERVE if groups else memory, cpu, processes=None if mode == "none" or groups else 512)
     if probe:
         _probe(hidden)
     from ipykernel.kernelapp import launch_new_instance

@@ -8,10 +8,12 @@ Classroom), tar archives or a shared folder keep symbolic links, and ``mallory/0
   ``*.ipynb`` entries directly in it) and read below their *common folder*, one path component at a time,
   each opened with ``O_NOFOLLOW``: a link anywhere below the common folder (the file itself or a folder on
   its way), a device, a named pipe, a socket or a folder named like a notebook is listed as
-  "not graded: not a regular file (...)" without being opened, and the rest of the batch is graded.
-  The common folder itself (and the folders above it) is the lecturer's choice and is followed as given.
-* **Naming**: each submission is known by its path relative to the common folder (``bob/05.ipynb``; a single
-  submission's common folder is its folder's parent, so it keeps its folder in its name as in a class); its
+  "not graded: not a regular file (...)" without being opened, and the rest of the batch is graded. A hard
+  link (a file with more than one name: ``mallory/05.ipynb`` and the key) is opened but not graded either.
+  The common folder itself (and the folders above it) is the lecturer's choice and is followed as given: the
+  ``root`` given (``--root``), else the folder holding them all, or its parent when they all lie in one folder.
+* **Naming**: each submission is known by its path relative to the common folder (``bob/05.ipynb``; the
+  notebooks of one folder, or one alone, keep that folder in their names as in a class); its
   feedback page is named from that path by :func:`page_name` (one name per path, never two), and the
   student is the first folder of that path (:func:`student`).
 * **Showing**: :func:`shown` escapes what could forge a line of the text report (control characters, line
@@ -20,8 +22,9 @@ Classroom), tar archives or a shared folder keep symbolic links, and ``mallory/0
 * **Writing** (:class:`Output`): every file is created fresh in the output folder, opened once with
   ``O_NOFOLLOW``: a page is written to a new temporary file (``O_EXCL``) and renamed over its name (a rename
   replaces a link, never writes through it), the gradebook is appended with ``O_NOFOLLOW``. An output folder
-  that is a link, or a planted link (or any non-regular file) where a page or the gradebook goes, is refused
-  before anything is graded, with one line.
+  that is a link, or a planted link (or any non-regular file) where a page or the gradebook goes, or a
+  gradebook with another name (a hard link, appended through), is refused before anything is graded, with
+  one line.
 """
 
 from __future__ import annotations
@@ -32,13 +35,14 @@ import os
 import re
 import stat
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from pokerlab._files import create_in
 from pokerlab.errors import ParameterError
 
-MAX_BYTES = 64 * 2**20  # a notebook larger than this is refused unread
+MAX_BYTES = 16 * 2**20  # a notebook larger than this is refused unread (the largest lesson: 0.9 MB)
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _DIRECTORY = getattr(os, "O_DIRECTORY", 0)
@@ -56,6 +60,7 @@ class Submission:
     relative: str
     data: bytes | None
     problem: str = ""
+    source: str = ""  # where it lies: the common folder resolved, then ``relative`` (the gradebook keeps it)
 
     @property
     def digest(self) -> str:
@@ -106,24 +111,42 @@ def _listed(paths: list[str]) -> list[str]:
     return out
 
 
-def collect(paths: list[str]) -> tuple[str, list[Submission]]:
+def collect(paths: list[str], root: str | os.PathLike[str] | None = None) -> tuple[str, list[Submission]]:
     """The common folder and every submission in ``paths``, read into memory (see the module docstring).
 
-    A path that does not exist at all is a ParameterError (a typing mistake); anything that exists but is
-    not a regular file reached without a link is listed with its problem, never opened."""
+    The common folder is ``root`` when given (every notebook must lie below it), else computed: the folder
+    that holds them all, or its parent when they all lie in one folder (``alice/01.ipynb`` and
+    ``alice/05.ipynb`` keep the student's folder in their names, and that folder is read without following a
+    link, as for a single submission). A path that does not exist at all is a ParameterError (a typing
+    mistake); anything that exists but is not a regular file reached without a link is listed with its
+    problem, never opened."""
     found = _listed(paths)
-    shown = {os.path.abspath(p): p for p in paths}
-    root = os.path.commonpath([os.path.dirname(p) for p in found])
-    if len(found) == 1:
-        # one submission alone keeps its folder in its name (alice/05.ipynb, student alice), as in the class's
-        # batch: graded one at a time into one feedback folder, alice's and amy's 05.ipynb stay apart
-        root = os.path.dirname(root)
+    shown_as = {os.path.abspath(p): p for p in paths}
+    if root is not None:
+        top = os.path.abspath(os.fspath(root))
+        if not os.path.isdir(top):
+            raise ParameterError(f"--root {shown(os.fspath(root))!r} is not a folder")
+        for path in found:
+            if os.path.commonpath([top, path]) != top or path == top:
+                raise ParameterError(
+                    f"{shown(shown_as.get(path, path))!r} is not inside --root {shown(os.fspath(root))!r}"
+                )
+    else:
+        folders = {os.path.dirname(p) for p in found}
+        top = os.path.commonpath(list(folders))
+        if len(folders) == 1:
+            # the notebooks of one folder (one student's, or one alone) keep that folder in their names, as in
+            # the class's batch: graded one student at a time into one feedback folder, alice's and amy's
+            # 05.ipynb stay apart, and a link that is that folder (eve/lab -> the key) is refused
+            top = os.path.dirname(top)
+    real = os.path.realpath(top)
     out = []
     for path in found:
-        rel = os.path.relpath(path, root)
-        data, problem = _read_below(root, rel)
-        out.append(Submission(shown.get(path, path), rel.replace(os.sep, "/"), data, problem))
-    return root, out
+        rel = os.path.relpath(path, top)
+        data, problem = _read_below(top, rel)
+        source = os.path.join(real, rel)
+        out.append(Submission(shown_as.get(path, path), rel.replace(os.sep, "/"), data, problem, source))
+    return top, out
 
 
 def _read_below(root: str, rel: str) -> tuple[bytes | None, str]:
@@ -164,6 +187,8 @@ def _read_below(root: str, rel: str) -> tuple[bytes | None, str]:
             st = os.fstat(f)
             if not stat.S_ISREG(st.st_mode):  # swapped for a pipe or a device since the look
                 return None, not_regular(_kind(st.st_mode))
+            if st.st_nlink > 1:  # another name of a file that may lie anywhere on this disk (the key, say)
+                return None, f"a hard link (the file has {st.st_nlink} names): grade a copy of it"
             chunks, left = [], MAX_BYTES + 1
             while left > 0 and (chunk := os.read(f, min(left, 2**20))):
                 chunks.append(chunk)
@@ -206,7 +231,9 @@ def page_name(relative: str) -> str:
 
 # Symbols that pass for the characters a report line is made of (``/``, ``:``, ``.``, a space): escaped even in a
 # message, where other symbols (the lessons' ``−``, ``×``, ``≤``) are shown as they are.
-_LOOKALIKES = frozenset("\u2215\u2044\u29f8\u2571\uff0f\u2236\ua789\uff1a\u0589\u05c3\u2024\ufe52\u2027\u02d0")
+_LOOKALIKES = frozenset(
+    "\u2215\u2044\u29f8\u2571\uff0f\u2236\ua789\uff1a\u0589\u05c3\u2024\ufe52\u2027\u02d0\u02f8\u3033\u3035"
+)
 
 
 def shown_message(text: str) -> str:
@@ -232,16 +259,18 @@ def shown(text: str) -> str:
     """``text`` as the text report prints it: printable ASCII (but ``\\``), and letters, digits and marks of any
     script, as they are; every other character as ``\\xNN``, ``\\uNNNN`` or ``\\UNNNNNNNN`` (a newline, a bidi
     control, a non-ASCII space or a look-alike such as ``U+2215`` cannot forge a line), and a letter whose
-    compatibility form is ASCII (a full-width ``ｂ``) escaped too."""
+    compatibility form is ASCII (a full-width ``ｂ``), a letter that passes for ``:`` or ``/`` (``U+02D0``,
+    ``U+3033``) or a mark drawn over the one before (``U+0338``) escaped too."""
     out = []
     for ch in text:
         code = ord(ch)
         if 0x20 <= code < 0x7F and ch != "\\":
             out.append(ch)
             continue
-        if code >= 0x80 and unicodedata.category(ch)[0] in "LNM":
+        if code >= 0x80 and unicodedata.category(ch)[0] in "LNM" and ch not in _LOOKALIKES:
             nfkc = unicodedata.normalize("NFKC", ch)
-            if not (nfkc.isascii() and nfkc != ch) and not 0xD800 <= code <= 0xDFFF:
+            overlay = unicodedata.combining(ch) == 1 or ch in "\u20d2\u20d3\u20e5\u20eb"  # a stroke drawn over
+            if not (nfkc.isascii() and nfkc != ch) and not overlay and not 0xD800 <= code <= 0xDFFF:
                 out.append(ch)
                 continue
         if ch == "\\":
@@ -298,18 +327,22 @@ class Output:
         except OSError as exc:
             raise ParameterError(f"{option} {self.folder!r} cannot be opened: {exc.strerror}") from exc
 
-    def check(self, names: list[str]) -> None:
-        """Refuse (one line) when any of ``names`` is already there as something else than a regular file."""
+    def check(self, names: list[str], appended: Sequence[str] = ()) -> None:
+        """Refuse (one line) when any of ``names`` is already there as something else than a regular file, or,
+        for those of ``appended`` (written in place, not replaced), as a file with another name elsewhere."""
         for name in names:
             try:
                 st = os.stat(name, dir_fd=self.fd, follow_symlinks=False)
             except FileNotFoundError:
                 continue
             if not stat.S_ISREG(st.st_mode):
-                where = os.path.join(self.folder, name)
-                raise ParameterError(
-                    f"{self.option}: {shown(where)!r} is {_kind(st.st_mode)}: refusing to write through it (remove it)"
-                )
+                self._refuse(name, _kind(st.st_mode))
+            if name in appended and st.st_nlink > 1:
+                self._refuse(name, f"a hard link ({st.st_nlink} names)")
+
+    def _refuse(self, name: str, kind: str) -> None:
+        where = os.path.join(self.folder, name)
+        raise ParameterError(f"{self.option}: {shown(where)!r} is {kind}: refusing to write through it (remove it)")
 
     def write(self, name: str, text: str) -> None:
         """Create ``name`` afresh: a temporary file renamed over it (:func:`pokerlab._files.create_in`)."""
@@ -337,8 +370,11 @@ class Output:
         flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NOFOLLOW | _NONBLOCK | _CLOEXEC
         fd = os.open(name, flags, 0o644, dir_fd=self.fd)
         with os.fdopen(fd, "a", encoding="utf-8") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            st = os.fstat(f.fileno())
+            if not stat.S_ISREG(st.st_mode):
                 raise OSError(errno.EINVAL, "not a regular file", name)
+            if st.st_nlink > 1:  # linked since check(): a file elsewhere would change
+                self._refuse(name, f"a hard link ({st.st_nlink} names)")
             f.write(line.rstrip("\n") + "\n")
 
     def close(self) -> None:

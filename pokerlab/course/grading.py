@@ -40,7 +40,6 @@ import secrets
 import select
 import shutil
 import signal
-import site
 import stat
 import subprocess
 import sys
@@ -52,11 +51,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pokerlab
 from pokerlab import _validate, _warm
 from pokerlab._cache import FORMAT, cache_dir
-from pokerlab.course import _extra, _gradebook, _limits, _submissions
+from pokerlab.course import _extra, _gradebook, _limits, _mounts, _submissions
 from pokerlab.course._check import unanswered
+from pokerlab.course._mounts import _inside, _secret_paths, _visible_paths
 from pokerlab.course._runner import READY_SECONDS, START_TRIES
 from pokerlab.course.lessons import (
     Exercise,
@@ -145,12 +144,15 @@ class NotebookGrade:
         }
 
     def lines(self) -> list[str]:
-        """The text the command prints for this notebook: one line per notebook, note and exercise, whatever the
+        """The text the command prints for this notebook: one line per notebook, note and exercise (a grade taken
+        from the gradebook, not given by this run, says so on its first line), whatever the
         file is called or a check's message quotes (:func:`~pokerlab.course._submissions.shown` escapes anything
         that could forge a line: control characters, bidi controls, look-alikes of ``/``)."""
         esc = _submissions.shown
         head = f"{esc(self.notebook)}: {_num(self.score)}/{_num(self.max_score)}"
-        head += f" (lesson {self.lesson})" if self.lesson else ""
+        said = [f"lesson {esc(self.lesson)}"] if self.lesson else []
+        said += ["from the gradebook"] if self.reused else []
+        head += f" ({', '.join(said)})" if said else ""
         out = [head]
         out += [f"  note: {esc(n)}" for n in self.notes]
         for e in self.exercises:
@@ -159,6 +161,31 @@ class NotebookGrade:
         if self.written_points:
             out.append(f"  written answers: {_num(self.written_points)} points to grade by hand")
         return out
+
+
+def _one_lesson(name: str, lessons: Sequence[Lesson]) -> str:
+    """The stem of the one lesson ``name`` names (its number, ``"05"`` or ``"5"``, or its stem), or a ParameterError."""
+    text = str(name).strip()
+    hits = [les.stem for les in lessons if les.stem == text or les.stem.split("_")[0].lstrip("0") == text.lstrip("0")]
+    if len(hits) != 1:
+        known = ", ".join(les.stem.split("_")[0] for les in lessons)
+        raise ParameterError(f"--lesson {text!r:.40} names no lesson (the lessons: {known})")
+    return hits[0]
+
+
+def _fits(g: NotebookGrade, lessons: Sequence[Lesson]) -> bool:
+    """Is ``g`` (read from the gradebook) a grade of one of ``lessons``: its exercises that lesson's, in order, with
+    their points, each score between 0 and its points? (A line edited by hand is graded again.)"""
+    if g.lesson is None:
+        return not g.exercises
+    lesson = next((les for les in lessons if les.stem == g.lesson), None)
+    if lesson is None or len(g.exercises) != len(lesson.exercises):
+        return False
+    return all(
+        isinstance(r.name, str) and r.name == e.name and r.max_score == e.points and 0 <= r.score <= e.points
+        and r.written_points == e.written_points and isinstance(r.message, str)
+        for r, e in zip(g.exercises, lesson.exercises, strict=True)
+    ) and all(isinstance(n, str) for n in g.notes)  # fmt: skip
 
 
 def _num(x: float) -> str:
@@ -187,10 +214,23 @@ def _read(path: Path) -> tuple[dict[str, Any] | None, str]:
     return _parse(sub.data, sub.problem)
 
 
+def _lesson_of(sub: _submissions.Submission, lessons: Sequence[Lesson]) -> Lesson | None:
+    nb, _ = _parse(sub.data, sub.problem)
+    return identify(nb, lessons) if nb is not None else None
+
+
+MAX_VALUES = 500_000
+"""A notebook holding more JSON lists and objects than this (counted as ``[`` and ``{`` bytes) is not parsed: the
+lessons hold about 1,300, and 63 MB of ``[[],[],...]`` parsed took 1.6 GB of the grader's memory."""
+
+
 def _parse(data: bytes | None, problem: str = "") -> tuple[dict[str, Any] | None, str]:
     """A submission's bytes parsed as a notebook, or None and why not."""
     if data is None:
         return None, problem
+    values = data.count(b"[") + data.count(b"{")
+    if values > MAX_VALUES:
+        return None, f"not a notebook a lesson makes ({values} JSON lists and objects; at most {MAX_VALUES} are read)"
     try:
         data = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
@@ -268,109 +308,6 @@ def _stranger() -> tuple[int, int]:
         return entry.pw_uid, entry.pw_gid
     except KeyError:
         return 65534, 65534
-
-
-SYSTEM_PATHS = ("/usr/bin", "/usr/lib", "/usr/lib64", "/usr/lib32", "/usr/libx32", "/usr/share/zoneinfo")
-"""What a kernel sees of the system: programs and shared libraries (and, where the system is not merged into
-/usr, the /bin, /lib... folders as they are). Never /usr/local, /usr/src, /usr/share (but time zones), /opt,
-/home, /root, /srv, /var, /tmp or the disk's other folders."""
-SYSTEM_FILES = ("/etc/" + n for n in ("passwd", "group", "nsswitch.conf", "ld.so.cache", "ld.so.conf",
-    "ld.so.conf.d", "localtime", "timezone", "hosts", "mime.types", "alternatives", "fonts"))  # fmt: skip
-
-
-def _package_entry(path: str) -> bool:
-    """Is this entry of a site-packages folder part of an installed package (code or its metadata)? A folder
-    of notebooks (a key copied into the virtual environment) is not."""
-    name = os.path.basename(path)
-    if os.path.isfile(path):
-        return name.endswith((".py", ".pyc", ".so", ".pyd", ".pyi", ".pth", ".typed"))
-    if name.endswith((".dist-info", ".egg-info", ".libs", ".data")) or name == "__pycache__":
-        return True
-    try:
-        with os.scandir(path) as entries:
-            for e in entries:
-                if e.name.endswith((".py", ".so")) or (
-                    e.is_dir() and os.path.exists(os.path.join(e.path, "__init__.py"))
-                ):
-                    return True
-    except OSError:
-        return False
-    return False
-
-
-def _visible_paths() -> list[str]:
-    """The kernel's allow-list: the paths it sees (read-only), everything else does not exist for it.
-
-    The system's programs and libraries (:data:`SYSTEM_PATHS`, :data:`SYSTEM_FILES`); Python: its executable
-    (and the links that lead to it), its ``lib`` folder (the standard library) and, in a virtual environment,
-    ``pyvenv.cfg``, the ``bin/python*`` links and each **package** of ``site-packages`` (code and metadata,
-    not any other file or folder there); pokerlab's own package folder, and in a checkout its ``data/`` and
-    ``pyproject.toml``. Never a checkout's other folders (the lessons, ``.git``, the nbgrader course folder),
-    a venv's ``share/`` or root, ``/usr/local/src``, a release or deck folder, other submissions or the output
-    folder: none of them is listed, wherever it lies."""
-    secret = [os.path.realpath(lessons_dir())]
-    package = os.path.realpath(Path(pokerlab.__file__).parent)
-    out: list[str] = []
-    for path in SYSTEM_PATHS:
-        if os.path.isdir(path) and not os.path.islink(path):
-            out.append(path)
-    for name in ("bin", "lib", "lib64", "lib32", "libx32", "sbin"):  # not merged into /usr: the folders themselves
-        if os.path.isdir("/" + name) and not os.path.islink("/" + name):
-            out.append("/" + name)
-    out += [p for p in SYSTEM_FILES if os.path.lexists(p)]
-    executables = {sys.executable, getattr(sys, "_base_executable", sys.executable)}
-    for exe in executables:
-        while exe and os.path.islink(exe):  # each link on the way, then the file
-            out.append(exe)
-            exe = os.path.join(os.path.dirname(exe), os.readlink(exe))
-        if exe:
-            out.append(os.path.realpath(exe))
-    for prefix in {sys.base_prefix, sys.base_exec_prefix}:
-        for lib in ("lib", "lib64"):
-            folder = os.path.realpath(os.path.join(prefix, lib))
-            if os.path.isdir(folder) and not folder.startswith("/usr/lib"):
-                out.append(folder)
-    sites = [*site.getsitepackages(), site.getusersitepackages()] if hasattr(site, "getsitepackages") else []
-    if sys.prefix != sys.base_prefix:  # a virtual environment: its configuration, python links, packages
-        out.append(os.path.join(sys.prefix, "pyvenv.cfg"))
-        with contextlib.suppress(OSError):
-            out += [e.path for e in os.scandir(os.path.join(sys.prefix, "bin")) if e.name.startswith("python")]
-        with contextlib.suppress(OSError):
-            if os.path.islink(os.path.join(sys.prefix, "lib64")):
-                out.append(os.path.join(sys.prefix, "lib64"))
-    for folder in sites:
-        real = os.path.realpath(folder)
-        if not os.path.isdir(real) or any(_inside(real, p) for p in out if not os.path.islink(p)):
-            continue  # in the system's or Python's own lib folder, already visible
-        with contextlib.suppress(OSError):
-            out += [e.path for e in os.scandir(real) if _package_entry(e.path)]
-    out.append(package)
-    data = []  # a checkout keeps the data sets in data/ beside the package (datasets and preflop read them there)
-    checkout = Path(package).parent
-    if (checkout / "pyproject.toml").is_file() and (checkout / "data").is_dir():
-        data += [str(checkout / "pyproject.toml"), str(checkout / "data")]
-    if os.environ.get("POKERLAB_TABLES"):
-        data.append(os.path.realpath(os.environ["POKERLAB_TABLES"]))
-    out += data
-    seen: list[str] = []
-    for path in out:
-        if path not in seen and not any(_inside(s, path) for s in secret) and os.path.lexists(path):
-            seen.append(path)
-    return seen
-
-
-def _secret_paths() -> list[str]:
-    """Folders no kernel may see, should one lie inside a visible folder: the lessons and, in a checkout,
-    its git history and nbgrader course folder (both hold the lessons)."""
-    checkout = Path(pokerlab.__file__).resolve().parent.parent
-    out = [str(lessons_dir())]
-    if (checkout / "pyproject.toml").is_file():
-        out += [str(checkout / name) for name in (".git", "course", "notebooks") if (checkout / name).exists()]
-    return out
-
-
-def _inside(path: str, folder: str) -> bool:
-    return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
 _MODES: dict[str, bool] = {}
@@ -1024,6 +961,10 @@ def grade(
     allow_per_process_limits: bool = False,
     workers: int | None = None,
     scheduler: str | None = None,
+    root: str | Path | None = None,
+    regrade: bool = False,
+    lesson: str | None = None,
+    allow_insecure_scheduler: bool = False,
 ) -> list[NotebookGrade]:
     """Autograde every notebook in ``paths`` (each in its own fresh kernel, ``timeout`` seconds at most;
     a folder in ``paths`` stands for the ``*.ipynb`` entries directly in it)
@@ -1031,7 +972,8 @@ def grade(
 
     Files are read without following a link (:mod:`pokerlab.course._submissions`): a link, a device, a pipe
     or a folder named like a notebook is listed "not graded: not a regular file" and the others are graded.
-    Each submission is known by its path relative to the batch's common folder: its page is named from that
+    Each submission is known by its path relative to the batch's common folder (``root`` when given, else the
+    folder holding them all, or its parent when they lie in one folder): its page is named from that
     path (``bob~05.ipynb.html`` for ``bob/05.ipynb``), and its student is the first folder of that path, or
     what the regular expression ``student_from`` finds in it (its group ``student``, else its first group).
     With ``reveal``, hidden tests name the expected values (after the deadline; by default they say only
@@ -1046,9 +988,15 @@ def grade(
     grade says so).
 
     ``workers`` submissions are graded at once (by default one per core), each in its own kernel, sandbox and
-    group; with ``scheduler`` (a dask distributed scheduler's address) the cluster's workers grade them. With
+    group; with ``scheduler`` (a dask distributed scheduler's address, ``tls://`` with dask's TLS settings, or
+    ``tcp://`` only with ``allow_insecure_scheduler``: whoever reaches a plain scheduler runs code as its workers,
+    root) the cluster's workers grade them. With
     ``feedback``, every grade also goes to the gradebook there as it is given (:mod:`pokerlab.course._gradebook`):
-    a second run takes the grades of unchanged submissions from it and grades only the rest. ``on_result`` is
+    a second run takes the grades of unchanged submissions from it and grades only the rest (``regrade``: none,
+    everything is graded again and recorded). A submission whose name the gradebook knows from another source
+    path is not graded (its note says so; ``regrade`` grades it, over the old page). With ``lesson`` (a lesson's
+    number or name, ``"05"``), a notebook of another lesson is not graded ("this is lesson 01_..., not 05_...");
+    without it, a notebook of another lesson than most (over half) of the batch says so in a note. ``on_result`` is
     called with each grade as it is given (in the order they finish); the list returned is in the order of
     ``paths``."""
     if not paths:
@@ -1064,6 +1012,8 @@ def grade(
         ("allow_same_user", allow_same_user),
         ("reveal", reveal),
         ("allow_per_process_limits", allow_per_process_limits),
+        ("regrade", regrade),
+        ("allow_insecure_scheduler", allow_insecure_scheduler),
     )
     for flag, value in flags:
         _validate.flag(value, flag)
@@ -1072,18 +1022,30 @@ def grade(
             re.compile(student_from)
         except (re.error, TypeError) as exc:
             raise ParameterError(f"--student-from {student_from!r:.60} is not a regular expression: {exc}") from None
+    if scheduler is not None:
+        _secure_scheduler(scheduler, allow_insecure_scheduler)
     if workers is not None:
         workers = _validate.whole(workers, "workers", lo=1, hi=1024, message="workers must be a whole number 1..1024")
-    _, subs = _submissions.collect([str(p) for p in paths])  # everything in memory before anything runs
+    _, subs = _submissions.collect([str(p) for p in paths], root)  # everything in memory before anything runs
+    if feedback is not None:  # never where a submission could read the pages (classmates' code)
+        _mounts.refuse_exposed(feedback, _mounts.FEEDBACK)
+    place = _mounts.exposer()
+    for sub in subs:  # nor submissions a classmate's sandbox shows
+        seen = place(os.path.dirname(sub.source))
+        if seen is not None:
+            raise ParameterError(
+                f"{_submissions.shown(sub.path)!r:.120} lies in {seen}, which the grader's sandbox shows to every"
+                " submission: each could read the others; move the submissions to a folder outside Python, its"
+                " packages and pokerlab's own folders"
+            )
     names = [_submissions.page_name(s.relative) for s in subs]
     out = _submissions.Output(feedback) if feedback is not None else None
     try:
         if out is not None:
-            out.check([*names, _gradebook.NAME])  # a planted link where a page goes: refused before anything runs
+            # a planted link where a page goes, a gradebook linked elsewhere: refused before anything runs
+            out.check([*names, _gradebook.NAME], appended=[_gradebook.NAME])
         lessons = read_lessons() if lessons is None else list(lessons)
-        settings = _gradebook.settings_digest(
-            lessons, timeout=timeout, memory=memory, processes=processes, reveal=reveal
-        )
+        wanted = None if lesson is None else _one_lesson(lesson, lessons)
         book = _gradebook.load(out) if out is not None else {}
         options: dict[str, Any] = {
             "timeout": timeout,
@@ -1095,17 +1057,51 @@ def grade(
         }
         if scheduler is None:  # asked here, once, before anything runs (a dask worker asks for itself)
             options["mode"], options["cgroups"] = isolation(allow_same_user), limits(allow_per_process_limits)
+        # how the kernels are kept apart is part of a grade: one given as the grader's own user, or with limits per
+        # process, is never taken by a stricter run (on a cluster, the flags that allow them)
+        kept = (
+            [options["mode"], options["cgroups"] is not None]
+            if scheduler is None
+            else ["cluster", allow_same_user, allow_per_process_limits]
+        )
+        settings = _gradebook.settings_digest(
+            lessons, timeout=timeout, memory=memory, processes=processes, reveal=reveal, isolation=kept,
+            lesson=wanted,
+        )  # fmt: skip
         grades: list[NotebookGrade | None] = [None] * len(subs)
-        parsed = [_parse(sub.data, sub.problem) for sub in subs]
+        # each notebook is parsed where it is used and let go (the bytes are kept: parsed, a hostile file weighs
+        # many times more, and a class of them would take the grader's memory)
+        found = [_lesson_of(sub, lessons) for sub in subs]
+        stems = [les.stem for les in found if les is not None]
+        common = max(sorted(set(stems)), key=stems.count) if stems else None  # a lesson most of the batch is
+        usual = wanted or (common if common is not None and 2 * stems.count(common) > len(stems) else None)
         todo = []
+        refused: set[int] = set()  # met in the gradebook from another source path: no grade, no page, no line
         for i, sub in enumerate(subs):
-            entry = book.get(sub.relative)
+            entry = None if regrade else book.get(sub.relative)
+            before = entry.get("source") if entry is not None else None
+            if isinstance(before, str) and before != sub.source:
+                grades[i] = NotebookGrade(
+                    sub.path,
+                    None,
+                    notes=[
+                        f"not graded: {sub.relative} was graded from {before} before; grade into another feedback"
+                        " folder or pass --regrade"
+                    ],
+                )
+                refused.add(i)
+                continue
             same = entry is not None and entry.get("sha256") == sub.digest and entry.get("settings") == settings
-            if same and sub.digest and out is not None and out.exists(names[i]):
+            if same and before == sub.source and sub.digest and out is not None and out.exists(names[i]):
                 with contextlib.suppress(KeyError, TypeError, ValueError):
                     old = NotebookGrade.from_record(entry["grade"])  # type: ignore[index]
                     old.notebook, old.reused = sub.path, True
-                    grades[i] = old
+                    if _fits(old, lessons):  # else graded again: a line that is no grade of these lessons
+                        grades[i] = old
+            other = found[i]
+            if grades[i] is None and wanted is not None and other is not None and other.stem != wanted:
+                note = f"not graded: this is lesson {other.stem}, not {wanted}"
+                grades[i] = NotebookGrade(sub.path, None, notes=[note])
             if grades[i] is None:
                 todo.append(i)
 
@@ -1113,12 +1109,16 @@ def grade(
             sub = subs[i]
             g.notebook, g.submission = sub.path, sub.relative
             g.student = _submissions.student(sub.relative, student_from)
-            if out is not None and not g.reused:
-                page = feedback_html(g, parsed[i][0], lessons)
+            note = f"this is lesson {g.lesson}, while most of this batch is lesson {usual}: is it the assignment?"
+            if g.lesson is not None and usual is not None and g.lesson != usual and note not in g.notes:
+                g.notes.append(note)
+            if out is not None and not g.reused and i not in refused:
+                page = feedback_html(g, _parse(sub.data, sub.problem)[0], lessons)
                 with _uninterrupted():  # Ctrl-C: the page and its gradebook line both, or neither
                     out.write(names[i], page)
                     if not any(n.startswith("the kernel did not start") for n in g.notes):
-                        _gradebook.record(out, sub.relative, sub.digest, settings, names[i], g.record())
+                        record = g.record()
+                        _gradebook.record(out, sub.relative, sub.source, sub.digest, settings, names[i], record)
             grades[i] = g
             if on_result is not None:
                 on_result(g)
@@ -1126,7 +1126,7 @@ def grade(
         for i, known in enumerate(grades):
             if known is not None:
                 finished(i, known)
-        jobs = [(i, subs[i].path, *parsed[i]) for i in todo]
+        jobs = [(i, subs[i].path, subs[i].data, subs[i].problem) for i in todo]
         if scheduler is not None:
             _on_cluster(scheduler, jobs, lessons, options, finished)
         else:
@@ -1167,20 +1167,43 @@ def _thread_checker(reveal: bool) -> _Checker:
     checkers: dict[bool, _Checker] = _LOCAL.__dict__.setdefault("checkers", {})
     if reveal not in checkers:
         checkers[reveal] = _Checker(reveal=reveal)
+        with _RUNNING_LOCK:
+            _CHECKERS.append(checkers[reveal])
     return checkers[reveal]
 
 
+_CHECKERS: list[_Checker] = []  # every thread's check processes (a dask worker's: closed after each batch)
+
+
+def _close_checkers() -> int:
+    """End the check processes of this process's threads (a closed one starts again when next asked); how many
+    there were. A dask worker's outlived every batch before (the red team found four, and their folders)."""
+    with _RUNNING_LOCK:
+        found = list(_CHECKERS)
+    for c in found:
+        c.close()
+    return sum(1 for c in found if c._proc is None)
+
+
 def _grade_job(
-    job: tuple[int, str, dict[str, Any] | None, str], lessons: Sequence[Lesson], options: dict[str, Any]
+    job: tuple[int, str, bytes | None, str], lessons: Sequence[Lesson], options: dict[str, Any]
 ) -> NotebookGrade:
     """Grade one submission here (a worker thread of this process or of a dask worker)."""
-    _, path, nb, problem = job
+    _, path, data, problem = job
+    nb, problem = _parse(data, problem)
     if "mode" not in options:  # on a dask worker: its own machine decides (and refuses as the grader would)
-        options = {
-            **options,
-            "mode": isolation(options["allow_same_user"]),
-            "cgroups": limits(options["allow_per_process_limits"]),
-        }
+        try:
+            options = {
+                **options,
+                "mode": isolation(options["allow_same_user"]),
+                "cgroups": limits(options["allow_per_process_limits"]),
+            }
+        except ParameterError as exc:  # said of the worker, not of the machine the grader runs on
+            import pwd
+            import socket
+
+            user = pwd.getpwuid(os.geteuid()).pw_name
+            raise ParameterError(f"the dask worker on {socket.gethostname()} (user {user}): {exc}") from None
     return grade_notebook(
         Path(path), nb, problem, lessons, timeout=options["timeout"], memory=options["memory"],
         isolate=options["mode"], checker=_thread_checker(options["reveal"]), cgroups=options["cgroups"],
@@ -1199,7 +1222,7 @@ def _stop_running() -> None:
 
 def _on_threads(
     workers: int,
-    jobs: list[tuple[int, str, dict[str, Any] | None, str]],
+    jobs: list[tuple[int, str, bytes | None, str]],
     lessons: Sequence[Lesson],
     options: dict[str, Any],
     finished: Callable[[int, NotebookGrade], None],
@@ -1212,7 +1235,7 @@ def _on_threads(
     pool = ThreadPoolExecutor(max_workers=max(1, min(workers, len(jobs) or 1)), thread_name_prefix="pokerlab-grade")
     checkers: list[_Checker] = []
 
-    def job(j: tuple[int, str, dict[str, Any] | None, str]) -> NotebookGrade:
+    def job(j: tuple[int, str, bytes | None, str]) -> NotebookGrade:
         try:
             return _grade_job(j, lessons, options)
         finally:
@@ -1235,9 +1258,24 @@ def _on_threads(
             c.close()
 
 
+def _secure_scheduler(address: str, allow_insecure: bool) -> None:
+    """Refuse a scheduler reached without TLS unless ``allow_insecure``: the workers grade as root (they must
+    isolate as the grader would), so whoever can reach a plain ``tcp://`` scheduler, any local user of the machine
+    or anyone on the network, runs code as root on them and reads the lessons sent there (the red team did, as
+    ``nobody``)."""
+    scheme = address.split("://", 1)[0].lower() if "://" in address else "tcp"
+    if scheme in ("tls", "wss", "inproc") or allow_insecure:
+        return
+    raise ParameterError(
+        f"--scheduler {address!r:.80} is reached without TLS: anyone who can reach it runs code as the workers' user"
+        " (root) and reads the hidden tests; give a tls:// address (dask's distributed.comm.tls settings), or"
+        " --allow-insecure-scheduler on a machine and network that only you use"
+    )
+
+
 def _on_cluster(
     address: str,
-    jobs: list[tuple[int, str, dict[str, Any] | None, str]],
+    jobs: list[tuple[int, str, bytes | None, str]],
     lessons: Sequence[Lesson],
     options: dict[str, Any],
     finished: Callable[[int, NotebookGrade], None],
@@ -1261,6 +1299,8 @@ def _on_cluster(
         for fut in as_completed(futures):
             finished(futures[fut], fut.result())
     finally:
+        with contextlib.suppress(Exception):  # the workers' check processes end with the batch
+            client.run(_close_checkers)
         client.close()
 
 

@@ -23,6 +23,8 @@ from typing import Any
 
 from pokerlab import _validate
 from pokerlab._files import write_text
+from pokerlab.course._mounts import refuse_exposed
+from pokerlab.course.handout import GLOSSARY, glossary_notebook, student_map_notebook
 from pokerlab.course.lessons import (
     BEGIN_HIDDEN,
     BEGIN_SOLUTION,
@@ -96,7 +98,7 @@ def relink(
 # command), and the "# LIVE_ONLY" marker of a cell the test suite lets keep no saved picture (with the
 # comment lines that continue it when it ends in ";").
 _LECTURER_SENTENCE = re.compile(
-    r" ?The solutions are generated from this lesson \(`pokerlab course release OUT --solutions`\)"
+    r" ?The solutions are generated from this lesson \(`pokerlab course release OUT --solutions`[^\n)]*\)"
     r"(?:; on the course site: [^\n]*?)?\."
 )
 _LIVE_ONLY = re.compile(r"\A# LIVE_ONLY(?:[^\n;]*;\n(?:#[^\n]*\n)*|[^\n]*\n)")
@@ -152,8 +154,9 @@ def solutions_copy(notebook: dict[str, Any]) -> dict[str, Any]:
 
 
 def _sibling(target: str) -> bool:
-    """A link to another lesson (``NN_<name>.ipynb`` beside this one) holds in a copy; any other does not."""
-    return re.fullmatch(r"(?:\./)?\d\d_[A-Za-z0-9_]+\.ipynb", target) is not None
+    """A link to another lesson (``NN_<name>.ipynb`` beside this one) or to the glossary (written beside every
+    copy) holds in a copy; any other does not."""
+    return re.fullmatch(r"(?:\./)?(?:\d\d_[A-Za-z0-9_]+|glossary)\.ipynb", target) is not None
 
 
 def notebook_text(nb: dict[str, Any]) -> str:
@@ -168,17 +171,23 @@ def release(
     out: str | Path, *, solutions: bool = False, lessons: list[Lesson] | None = None, force: bool = False
 ) -> list[Path]:
     """Write the student copy (or, with ``solutions``, the complete copy) of every lesson with exercises
-    to ``OUT/<lesson file stem>.ipynb`` and return the paths written (``OUT`` is created if needed).
+    to ``OUT/<lesson file stem>.ipynb`` and return the paths written (``OUT`` is created if needed). The
+    glossary the lessons link to is written beside them (``OUT/glossary.ipynb``), and the students' course map
+    (``OUT/00_course_map.ipynb``: the lessons handed out, install line, minutes; neither in the list returned).
 
     A notebook already in ``OUT`` that differs from the copy (a student's worked copy, the other kind of
     copy, an older release) is replaced only with ``force``: otherwise nothing is written and a
     :class:`~pokerlab.errors.ParameterError` names the files. Writing the same copy again is allowed.
+    The complete copies are never written where the grader's sandbox shows files to submissions (Python, the
+    installed packages, pokerlab's own package and data: :func:`pokerlab.course._mounts.exposed`).
     """
     folder = check_folder(out, "out")
     _validate.flag(solutions, "solutions")
     _validate.flag(force, "force")
     if folder.exists() and not folder.is_dir():
         raise ParameterError(f"out {str(out)!r} exists and is not a folder")
+    if solutions:  # never where the grader's sandbox shows files to submissions (its own list of mounts)
+        refuse_exposed(folder, "the complete copies (solutions, hidden tests)")
     lessons = read_lessons() if lessons is None else check_lessons(lessons)
     copies = []
     for lesson in lessons:
@@ -200,6 +209,16 @@ def release(
         except OSError as exc:
             raise ParameterError(f"cannot write {str(path)!r:.90}: {exc.strerror or exc}") from exc
         written.append(path)
+    # beside them, nobody's work (written each time): the glossary the lessons link, the students' course map
+    write_text(folder / GLOSSARY, notebook_text(glossary_notebook()))
+    course_map = lessons[0].path.parent / "00_course_map.ipynb" if lessons else None  # the lessons' own map
+    if course_map is not None and course_map.is_file() and course_map.parent.resolve() != folder.resolve():
+        worth = {
+            lesson.stem: f"{lesson.max_score:g} points checked + {lesson.written_points:g} written"
+            for lesson in lessons
+        }
+        student_map = student_map_notebook(json.loads(course_map.read_text(encoding="utf-8")), worth)
+        write_text(folder / "00_course_map.ipynb", notebook_text(student_map))
     return written
 
 

@@ -6,6 +6,8 @@ By default it is the **students'** site:
 * ``index`` is a student landing page (what the course is, the one install line, the lessons published
   with their minutes and decks); the lecturer's course map, with its lecture plan and grading notes, is
   not on the site;
+* ``glossary`` is the course's glossary (:mod:`pokerlab.course.handout`), linked from the landing page, from
+  every lesson and, at its first use in the course, from each term;
 * each lesson is its **student copy** with its saved outputs (charts are PNGs): no solution code, no
   hidden test, no link to a page that is not published;
 * ``lessons="01-05"`` (``--lessons 01-05``) publishes a subset, week by week: the other lessons are not
@@ -36,6 +38,7 @@ from typing import Any
 
 from pokerlab import _validate
 from pokerlab.course import _extra
+from pokerlab.course.handout import GLOSSARY, STUDENT_INSTALL, glossary_notebook, wheel_install
 from pokerlab.course.lessons import (
     BEGIN_HIDDEN,
     END_HIDDEN,
@@ -55,8 +58,6 @@ __all__ = ["build_site", "lesson_numbers"]
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 
-#: what a student installs: the lessons, JupyterLab and the slideshow extension (the ``lab`` extra)
-STUDENT_INSTALL = 'pip install "pokerlab[lab]"'
 
 _CONF = """
 project = "pokerlab: a course on Texas Hold'em AI"
@@ -81,7 +82,13 @@ html_theme_options = {{
     "launch_buttons": {{}},
     "show_toc_level": 1,
 }}
-suppress_warnings = ["myst.header", "mystnb.unknown_mime_type", "misc.highlighting_failure", "toc.not_included"]
+suppress_warnings = [
+    "myst.header",
+    "myst.xref_missing",  # links to the glossary's entries: HTML anchors myst does not know (the tests follow them)
+    "mystnb.unknown_mime_type",
+    "misc.highlighting_failure",
+    "toc.not_included",
+]
 """
 
 
@@ -219,12 +226,14 @@ def _landing_page(
         "",
         "## Before the first lesson",
         "",
-        "Install pokerlab with JupyterLab (Python 3.11 or newer; your lecturer may hand you a wheel file to",
-        "install instead of the package name):",
+        "Install pokerlab with JupyterLab (Python 3.11 or newer), from the folder holding the wheel file your",
+        "lecturer hands out:",
         "",
         "```bash",
-        STUDENT_INSTALL,
+        wheel_install(),
         "```",
+        "",
+        f"(Once pokerlab is published on PyPI, `{STUDENT_INSTALL}` does the same.)",
         "",
         "Then open the notebooks your lecturer handed out with `jupyter lab`. Everything runs offline; the",
         "first computation of a session can pause for a few seconds while pokerlab compiles its kernels (it",
@@ -242,6 +251,11 @@ def _landing_page(
     lines.append("")
     if subset:
         lines += ["More lessons are published here as the course goes on.", ""]
+    lines += [
+        "The [glossary](glossary.ipynb) says what the course's poker and game-theory words mean; each lesson links",
+        "a word to it where the course first uses it.",
+        "",
+    ]
     lines += ["## Solutions", ""]
     if solutions:
         lines += [
@@ -252,6 +266,19 @@ def _landing_page(
     else:
         lines.append("The worked solutions are published here after the exercises' deadline.")
     return "\n".join(lines) + "\n"
+
+
+def _link_solutions(page: dict[str, Any], stem: str) -> None:
+    """Put a link to the lesson's solutions page under its ``## Exercises`` heading (in place)."""
+    cells = page["cells"]
+    at = next((i for i, c in enumerate(cells) if re.search(r"^## Exercises\s*$", source(c), re.M)), len(cells) - 1)
+    link = {
+        "cell_type": "markdown",
+        "id": "solutions-link",
+        "metadata": {},
+        "source": f"Worked solutions: [the solutions page](solutions/{stem}_solutions.ipynb) (try the exercises first)",
+    }
+    cells.insert(at + 1, link)
 
 
 #: what ``pokerlab course slides`` writes for a lesson (beside its shared ``reveal/`` folder)
@@ -300,10 +327,7 @@ def build_site(
     stems = {lesson.stem for lesson in published}
 
     def is_published(link: str) -> bool:
-        return Path(link).stem in stems
-
-    def solution_link(stem: str) -> str | None:
-        return f"[the solutions page](solutions/{stem}_solutions.ipynb)" if solutions and stem in stems else None
+        return Path(link).stem in stems or Path(link).name == GLOSSARY
 
     with tempfile.TemporaryDirectory(prefix="pokerlab-site-") as tmp:
         src = Path(tmp)
@@ -315,7 +339,9 @@ def build_site(
         toc, titled = [], []
         for lesson in published:
             # the lesson's own links first: to its solutions page (when published), to published lessons only
-            page = student_copy(relink(json.loads(json.dumps(lesson.notebook)), is_published, solution_link))
+            page = student_copy(relink(json.loads(json.dumps(lesson.notebook)), is_published))
+            if solutions:
+                _link_solutions(page, lesson.stem)
             title = _title(page, lesson.stem)
             titled.append((lesson, title))
             links = _slide_links(target, lesson.stem)
@@ -334,8 +360,11 @@ def build_site(
             if solutions:
                 (src / "solutions").mkdir(exist_ok=True)
                 sol = _exercise_part(solutions_copy(_without_hidden_tests(lesson.notebook)), title)
-                write_notebook(relink(sol, is_published), src / "solutions" / f"{lesson.stem}_solutions.ipynb")
+                # no links to notebooks from solutions/ (a lesson or the glossary is one folder up)
+                write_notebook(relink(sol), src / "solutions" / f"{lesson.stem}_solutions.ipynb")
                 toc.append(f"solutions/{lesson.stem}_solutions")
+        write_notebook(glossary_notebook(), src / GLOSSARY)
+        toc.append("glossary")
         index = _landing_page(titled, _map_rows(course_map), solutions, len(published) < len(every), target)
         if reference:  # the API reference (pokerlab.course.reference), its own Sphinx build in OUT/reference/
             modules = build_reference(target / "reference")["modules"]

@@ -47,10 +47,11 @@ from pokerlab._files import write_bytes, write_text
 from pokerlab.course import _extra
 from pokerlab.course.handout import glossary_page, linked, student_map_page
 from pokerlab.course.lecture import LectureStep, lecture_path, lesson_name, own_slides_cells, read_lecture
-from pokerlab.course.release import relink
+from pokerlab.course.lessons import nbgrader_meta
+from pokerlab.course.release import relink, student_copy
 from pokerlab.errors import DataError, ParameterError, PokerlabError
 
-_extra.require("pokerlab course slides")  # latex2mathml, mistune, reveal.js, playwright: pokerlab[course]
+_extra.require("pokerlab course slides", _extra.DECKS)  # latex2mathml, mistune, reveal.js: pokerlab[course]
 
 __all__ = [
     "LectureStep",
@@ -83,6 +84,7 @@ class _Block:
     image: tuple[int, int] | None = None  # an image's (width, height) in CSS pixels: it may shrink to fit
     spec: dict[str, Any] | None = None  # a chart's Vega-Lite spec: drawn as SVG for its place on the slide
     png: bytes = b""  # the chart's saved picture, used when the spec cannot be drawn
+    live: bool = False  # an explorer's saved picture (the explorer itself runs only in a live notebook)
 
 
 @dataclass
@@ -397,6 +399,7 @@ def _code_blocks(cell: dict[str, Any], assets: _Assets) -> list[_Block]:
                         f'<img class="chart" src="{name}" data-w="{size[0]}" data-h="{size[1]}" alt="chart">',
                         0,
                         image=size,
+                        live="application/vnd.jupyter.widget-view+json" in data,
                     )
                 )
             elif "application/vnd.jupyter.widget-view+json" in data:
@@ -538,17 +541,29 @@ def _layout(parts: Sequence[_Part]) -> list[_Slide]:
                     current = start(False, part, part.title)
                     room = BUDGET - 30
                 block.height = min(natural, room)
-                shown_h = int(block.height) - 8
+                caption = LIVE_NOTE_PX if block.live else 0
+                shown_h = int(block.height) - 8 - caption
                 shown_w = min(WIDTH - 80, int(w * shown_h / h))
                 shown_h = int(h * shown_w / w)
                 block.html = block.html.replace(
                     ' alt="chart"', f' alt="chart" style="width:{shown_w}px;height:{shown_h}px"'
                 )
+                if block.live and shown_w < 0.98 * w:
+                    # an explorer's picture shrunk below its notebook size: its text is smaller than on screen
+                    # (BPPInspector's at 0.77): say so, and where to read it (a lecturer's finding)
+                    block.html += (
+                        f'<p class="live-note" style="font-size:18px;margin:2px 0 0;color:#555">The explorer as'
+                        f" saved, at {100 * shown_w / w:.0f} % of its size in the notebook: run the lesson live"
+                        " (RISE) to read and use it.</p>"
+                    )
             elif current.blocks and used + block.height > BUDGET:
                 current = start(False, part, part.title)
             current.blocks.append(block)
     return [s for s in slides if s.blocks]
 
+
+#: the height (px) of the line under an explorer's picture shrunk on a slide
+LIVE_NOTE_PX = 30
 
 #: the smallest text (px) in a chart on a 1280x720 slide: charts are drawn again, from their Vega-Lite spec, with
 #: every font scaled until the smallest is at least this large where the chart is shown
@@ -727,6 +742,7 @@ def _handout_html(title: str, slides: Sequence[_Slide], reveal: str, course_map:
     use on a slide linked to it (:mod:`pokerlab.course.handout`)."""
     seen: set[str] = set()
     rows = []
+    noted = any(slide.notes for slide in slides)  # a student copy's deck has none: no "(no notes)" on every slide
     for number, slide in enumerate(slides, start=1):
         body = []
         if slide.continued:
@@ -734,6 +750,8 @@ def _handout_html(title: str, slides: Sequence[_Slide], reveal: str, course_map:
         body.extend(b.html for b in slide.blocks)
         if slide.notes:
             notes = slide.notes
+        elif not noted:
+            notes = ""
         elif slide.continued or not slide.new_column:
             notes = '<p class="none">(the slide before goes on here)</p>'
         else:
@@ -852,6 +870,16 @@ class _Assets:
         write_bytes(self.folder / name, data)
         return f"{self.prefix}/{name}"
 
+    def prune(self, *pages: str) -> None:
+        """Remove the pictures none of ``pages`` (the deck's HTML, its handout's) shows: the lecture reads every
+        picture of the lessons it takes steps from, and a rebuild may show fewer. The folder then holds only what
+        the deck uses (before, the lecture's held 15 pictures of 26 that nothing showed)."""
+        if not self.folder.is_dir():
+            return
+        for path in self.folder.iterdir():
+            if path.is_file() and not any(f"{self.prefix}/{path.name}" in page for page in pages):
+                path.unlink()
+
 
 def _copy_reveal(out: Path) -> str:
     """Copy reveal.js (its licence, and pokerlab's theme and the folder's README from this package) into
@@ -938,19 +966,25 @@ def find_lessons(lessons: Iterable[str] | None = None, notebooks: str | Path | N
 
 
 _MARKERS = ("### BEGIN SOLUTION", "### END SOLUTION")
+_HIDDEN = ("### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
+_HIDDEN_NOTE = "# hidden checks (pokerlab course grade runs them; students do not see them):"
 
 
 def _solutions_headed(nb: dict[str, Any]) -> dict[str, Any]:
     """The lesson with nbgrader's solution markers taken out and each exercise's solution under a "Solution"
     heading (a sub-slide of its own). Before, the markdown marker ``### BEGIN SOLUTION`` was a heading like any
     other: 46 slides of the decks were titled "BEGIN SOLUTION" or "END SOLUTION". A student copy has no markers
-    (its solutions are stubs), so its deck has no "Solution" slide."""
+    (its solutions are stubs), so its deck has no "Solution" slide. A check cell's hidden tests follow a comment
+    saying what they are, without nbgrader's ``### BEGIN/END HIDDEN TESTS`` lines (53 code slides showed them)."""
     cells: list[dict[str, Any]] = []
     headed = ""  # the exercise whose solution heading was given last
     for cell in nb.get("cells", []):
         meta = (cell.get("metadata") or {}).get("nbgrader") or {}
         text = _source(cell)
         if not (isinstance(meta, dict) and meta.get("solution") and _MARKERS[0] in text):
+            if _HIDDEN[0] in text:  # a check cell: its hidden tests under a comment, nbgrader's markers out
+                kept_lines = [_HIDDEN_NOTE if ln.strip() == _HIDDEN[0] else ln for ln in text.split("\n")]
+                cell = {**cell, "source": "\n".join(ln for ln in kept_lines if ln.strip() != _HIDDEN[1])}
             cells.append(cell)
             if cell.get("cell_type") == "markdown" and _HEADING.search(text.lstrip().split("\n", 1)[0]):
                 headed = ""  # a new heading (the next exercise) ends the solution's sub-slide
@@ -981,15 +1015,8 @@ def _out_folder(out: str | Path) -> Path:
     return Path(out)
 
 
-def build_deck(lesson: str | Path, out: str | Path) -> Path:
-    """Write the deck of one lesson notebook to ``out/<stem>.slides.html`` (assets beside it); return its path."""
-    if not isinstance(lesson, (str, Path)) or not str(lesson).strip():
-        raise _validate.refused(lesson, (str, Path), f"lesson must be the path of a lesson notebook, not {lesson!r}")
-    path = Path(lesson)
-    folder = _out_folder(out)
-    nb = _solutions_headed(_unlinked(_read_notebook(path)))
-    stem = path.name.removesuffix(".ipynb")
-    assets = _Assets(folder, stem)
+def _deck_slides(nb: dict[str, Any], stem: str, assets: _Assets) -> tuple[str, list[_Slide]]:
+    """A lesson's title and slides, its charts drawn; the title slide's notes say the sections' minutes."""
     parts = _parts(nb, assets)
     minutes = sum(
         int(i["minutes"])
@@ -998,18 +1025,59 @@ def build_deck(lesson: str | Path, out: str | Path) -> Path:
         and _validate.is_whole(i.get("minutes"))
     )
     for part in parts:
-        if part.kind == "h1" and not part.notes:
+        if part.kind == "h1" and not part.notes and minutes:  # a student copy has no instructor notes: no sum
             part.notes = f"<p>The sections' instructor notes add up to {minutes} minutes (from the course map).</p>"
             break
     slides = _layout(parts)
     _draw_charts(slides, assets)
+    return next((p.title for p in parts if p.kind == "h1"), stem), slides
+
+
+def _handout_copy(nb: dict[str, Any]) -> dict[str, Any] | None:
+    """What a lesson's handout prints: its student copy (no solution, no hidden test, no lecturer-only sentence)
+    with the speaker notes kept (a handout prints each slide beside its notes). None when the lesson has nothing
+    to take out (no nbgrader cell) or is not a lesson's notebook: the handout then shows the deck's slides."""
+    cells = nb.get("cells")
+    if not isinstance(cells, list) or not any(isinstance(c, dict) and nbgrader_meta(c) for c in cells):
+        return None
+    try:
+        copy = student_copy(nb)
+    except PokerlabError:
+        return None
+    notes = {
+        c.get("id"): i
+        for c in cells
+        if isinstance(i := ((c.get("metadata") or {}).get("pokerlab") or {}).get("instructor"), dict)
+    }
+    for cell in copy["cells"]:
+        if cell.get("id") in notes:
+            cell.setdefault("metadata", {}).setdefault("pokerlab", {})["instructor"] = notes[cell.get("id")]
+    return _unlinked(copy)
+
+
+def build_deck(lesson: str | Path, out: str | Path) -> Path:
+    """Write the deck of one lesson notebook to ``out/<stem>.slides.html`` (assets beside it) and its handout to
+    ``out/<stem>.handout.html``; return the deck's path. The deck shows the notebook as it is (a lecturer's deck
+    shows the solutions, under "Solution" headings); the handout is for students whatever the notebook: built
+    from its student copy, speaker notes kept (before, a lecturer following the docs printed every solution and
+    hidden test into the students' handout)."""
+    if not isinstance(lesson, (str, Path)) or not str(lesson).strip():
+        raise _validate.refused(lesson, (str, Path), f"lesson must be the path of a lesson notebook, not {lesson!r}")
+    path = Path(lesson)
+    folder = _out_folder(out)
+    source = _read_notebook(path)
+    stem = path.name.removesuffix(".ipynb")
+    assets = _Assets(folder, stem)
+    title, slides = _deck_slides(_solutions_headed(_unlinked(source)), stem, assets)
+    student = _handout_copy(source)
+    printed = slides if student is None else _deck_slides(student, stem, assets)[1]
     reveal = _copy_reveal(folder)
-    title = next((p.title for p in parts if p.kind == "h1"), stem)
     target = folder / f"{stem}.slides.html"
-    write_text(target, _deck_html(title, slides, reveal))
-    write_text(
-        folder / f"{stem}.handout.html", _handout_html(title, slides, reveal, path.parent / "00_course_map.ipynb")
-    )
+    deck = _deck_html(title, slides, reveal)
+    write_text(target, deck)
+    handout = _handout_html(title, printed, reveal, path.parent / "00_course_map.ipynb")
+    write_text(folder / f"{stem}.handout.html", handout)
+    assets.prune(deck, handout)
     return target
 
 
@@ -1162,9 +1230,11 @@ def build_lecture(out: str | Path, notebooks: str | Path | None = None, lecture:
     slides = _layout(parts)
     _draw_charts(slides, assets)
     reveal = _copy_reveal(folder)
-    write_text(target, _deck_html(plan.title, slides, reveal))
+    deck = _deck_html(plan.title, slides, reveal)
+    write_text(target, deck)
     handout = _handout_html(plan.title, slides, reveal, lessons_folder / "00_course_map.ipynb")
     write_text(folder / "lecture.handout.html", handout)
+    assets.prune(deck, handout)
     return target
 
 
@@ -1180,6 +1250,7 @@ def print_pdf(
     CSS page size (``chromium --print-to-pdf`` alone prints when the load event fires, which can come before
     reveal's pages, a blank page now and then).
     """
+    _extra.require("printing a deck to PDF", _extra.PDF)
     from playwright.sync_api import Error, sync_playwright  # lazy: about 0.1 s, for --pdf only
 
     if not isinstance(deck, (str, Path)) or not str(deck).strip():

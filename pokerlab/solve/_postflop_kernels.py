@@ -31,11 +31,22 @@ over the opponent's hands that share no card) top-down for the reaches, bottom-u
 
 Showdowns and folds cost O(n) per node: the opponent's reach mass below (above) each hand's strength is
 a running sum over hands in strength order, minus the mass on hands that share one of its two cards
-(inclusion-exclusion with a 52-entry table; the one hand sharing both cards is added back).
+(inclusion-exclusion with a 52-entry table; the one hand sharing both cards is added back). Inside a pass
+payoffs are measured from the middle of the pot (half the starting pot less than the plain payoffs, the
+same at every terminal, so regrets and best responses are unchanged): a tie is worth 0, a showdown needs
+two running sums instead of three, and :func:`solve_pass` adds the half pot back at the root.
 :mod:`pokerlab.solve.postflop` holds the same arithmetic written plainly, which the tests hold it to.
 """
 
 from __future__ import annotations
+
+import os
+
+# numba's OpenMP threads wait for the next pass asleep, not spinning (unless the user chose otherwise). A turn pass
+# ends in a serial part, so a spinning thread burns its core while the main thread works: on 2 cores, 10 iterations
+# of the full turn took the same time with 20 % less CPU, which on a shared machine is time the other thread gets.
+# Read by libgomp when numba first starts its threads, so it must be set before any parallel kernel runs.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 import numpy as np
 from numba import njit, prange
@@ -48,24 +59,44 @@ _notice.install()
 
 
 @njit(cache=True, fastmath=True)
-def _sigma(src, base, na, n, lock, has_lock, out):  # pragma: no cover - compiled
-    """Positive parts normalised per hand (uniform when none): regret matching, or the average strategy."""
+def _sigma(src, base, na, n, lock, has_lock, out, den):  # pragma: no cover - compiled
+    """Positive parts normalised per hand (uniform when none): regret matching, or the average strategy.
+
+    Action-major loops over one-dimensional rows indexed by the loop variable alone, so that the compiler
+    vectorises them (an index it cannot prove non-negative, such as ``base + h``, gets numba's negative-index
+    check and stays scalar, five times slower); ``den`` is the caller's scratch row.
+    """
+    row = src[base : base + n]
+    oa = out[0]
     for h in range(n):
-        s = 0.0
-        for a in range(na):
-            v = src[base + a * n + h]
-            if v > 0:
-                s += v
-        if s > 0:
-            for a in range(na):
-                v = src[base + a * n + h]
-                out[a, h] = v / s if v > 0 else 0.0
-        else:
-            for a in range(na):
-                out[a, h] = 1.0 / na
-        if has_lock and lock[base + h] >= 0:
-            for a in range(na):
-                out[a, h] = lock[base + a * n + h]
+        v = row[h]
+        v = v if v > 0 else 0.0
+        oa[h] = v
+        den[h] = v
+    for a in range(1, na):
+        row = src[base + a * n : base + (a + 1) * n]
+        oa = out[a]
+        for h in range(n):
+            v = row[h]
+            v = v if v > 0 else 0.0
+            oa[h] = v
+            den[h] += v
+    u = 1.0 / na
+    oa = out[0]
+    for h in range(n):
+        d = den[h]
+        inv = 1.0 / d if d > 0 else 0.0
+        den[h] = inv
+        oa[h] = oa[h] * inv if d > 0 else u
+    for a in range(1, na):
+        oa = out[a]
+        for h in range(n):
+            oa[h] = oa[h] * den[h] if den[h] > 0 else u
+    if has_lock:
+        for h in range(n):
+            if lock[base + h] >= 0:
+                for a in range(na):
+                    out[a, h] = lock[base + a * n + h]
 
 
 @njit(cache=True, fastmath=True)
@@ -85,14 +116,17 @@ def _mass_ws(reach_o, cards_o, n_o, cards_t, n_t, same_t, k, strength_t, out, ta
             tot += r
             tab[cards_o[g, 0]] += r
             tab[cards_o[g, 1]] += r
-    for h in range(n_t):
-        if k >= 0 and strength_t[k, h] < 0:
+    if tot == 0.0:
+        for h in range(n_t):
             out[h] = 0.0
-            continue
-        m = tot - tab[cards_t[h, 0]] - tab[cards_t[h, 1]]
-        if same_t[h] >= 0:
-            m += reach_o[same_t[h]]
+        return
+    for h in range(n_t):
+        sh = same_t[h]
+        m = tot - tab[cards_t[h, 0]] - tab[cards_t[h, 1]] + (reach_o[sh] if sh >= 0 else 0.0)
         out[h] = m
+    if k >= 0:
+        for h in range(n_t):
+            out[h] = out[h] if strength_t[k, h] >= 0 else 0.0
 
 
 @njit(cache=True, fastmath=True)
@@ -159,29 +193,103 @@ def _showdown_ws(
 
 
 @njit(cache=True, fastmath=True)
+def _showdown_half(ro, t, k, nh, order, cnt, ostr, ocards, win, lose, out, tab):  # pragma: no cover - compiled
+    """out[h] = win * (opponent mass strictly below h) - lose * (mass strictly above h), card removal included.
+
+    Payoffs measured from the middle of the pot (each player's share of it when the hands tie): the winner
+    gains ``win``, the loser loses ``lose``, a tie is 0, so two passes over the hands in strength order suffice
+    (no third pass for the ties). ``ostr`` and ``ocards`` are strengths and cards already in that order.
+    """
+    o = 1 - t
+    for h in range(nh[t]):
+        out[h] = 0.0
+    co = cnt[o, k]
+    ct = cnt[t, k]
+    so, st = ostr[o, k], ostr[t, k]  # one-dimensional views: no index arithmetic over four axes in the scan
+    go, gt = order[o, k], order[t, k]
+    co2, ct2 = ocards[o, k], ocards[t, k]
+    tab[:] = 0.0
+    run = 0.0
+    j = 0
+    for i in range(ct):
+        s = st[i]
+        while j < co and so[j] < s:
+            r = ro[go[j]]
+            if r != 0.0:
+                run += r
+                tab[co2[j, 0]] += r
+                tab[co2[j, 1]] += r
+            j += 1
+        out[gt[i]] = win * (run - tab[ct2[i, 0]] - tab[ct2[i, 1]])
+    tab[:] = 0.0
+    run = 0.0
+    j = co
+    for i in range(ct - 1, -1, -1):
+        s = st[i]
+        while j > 0 and so[j - 1] > s:
+            j -= 1
+            r = ro[go[j]]
+            if r != 0.0:
+                run += r
+                tab[co2[j, 0]] += r
+                tab[co2[j, 1]] += r
+        out[gt[i]] -= lose * (run - tab[ct2[i, 0]] - tab[ct2[i, 1]])
+
+
+@njit(cache=True)
+def _workspace(length, width, actions):  # pragma: no cover - compiled
+    """Scratch arrays for :func:`_segment` over at most ``length`` nodes of ``width`` hands and ``actions`` actions:
+    flat buffers each segment reshapes to its own size, allocated once per pass (per subtree on threads)."""
+    return (
+        np.empty(length * width),  # reaches of the opponent, a row per node
+        np.empty(length * width),  # the traverser's own reaches
+        np.empty(length * width),  # counterfactual values
+        np.zeros(length, np.int64),  # the row holding a node's opponent reach
+        np.zeros(length, np.int64),  # ... and its own reach
+        np.empty(actions * width),  # a node's strategy
+        np.empty(width),  # regret matching's scratch row
+        np.empty(52),  # the card table of the showdowns and folds
+        np.empty(width),  # a subtree's root reaches (opponent, own)
+        np.empty(width),
+        np.empty(length * actions * width),  # the traverser's strategies, a block per node (CFR passes)
+    )
+
+
+@njit(cache=True, fastmath=True)
 def _segment(
-    start, ln, k, base, t, mode, ro0, rt0, leafres, out, tree, hands, regret, strat, lock, has_lock, disc, pot
+    start, ln, k, base, t, mode, ro0, rt0, leafres, out, tree, hands, regret, strat, lock, has_lock, disc, pot, ws
 ):  # pragma: no cover - compiled
-    """Values of traverser t over one segment (nodes start .. start+ln-1), root reaches ro0/rt0."""
+    """Values of traverser t over one segment (nodes start .. start+ln-1), root reaches ro0/rt0.
+
+    Payoffs are measured from the middle of the pot (a player's chips back minus what they put in, minus
+    half the starting pot): the same for every terminal, so regrets and best responses do not change, and
+    :func:`solve_pass` adds the half pot back at the root. A child whose reach row equals its parent's (the
+    opponent's row under the traverser's action, and the other way round) shares the parent's row.
+    Own reaches (``rt``) are only followed in a CFR pass (``mode 0``), for the strategy sums.
+    """
     kind, player, nkid, kid, put0, put1, off, leaf = tree
-    cards, nh, strength, order, cnt, same = hands
+    cards, nh, strength, order, cnt, same, ostr, ocards = hands
     alpha, beta, gamma, sweight, plus = disc
     o = 1 - t
     n_t = nh[t]
     n_o = nh[o]
-    ro = np.empty((ln, n_o))
-    rt = np.empty((ln, n_t))
-    cfv = np.empty((ln, n_t))
+    half = 0.5 * pot
+    f_ro, f_rt, f_cfv, io, it, f_sig, den, tab = ws[0], ws[1], ws[2], ws[3], ws[4], ws[5], ws[6], ws[7]
+    ro = f_ro[: ln * n_o].reshape((ln, n_o))
+    rt = f_rt[: ln * n_t].reshape((ln, n_t))
+    cfv = f_cfv[: ln * n_t].reshape((ln, n_t))
     nmax = max(n_t, n_o)
-    sig = np.empty((kid.shape[1], nmax))
-    tab = np.empty(52)
-    below = np.empty(n_t)
-    above = np.empty(n_t)
-    mass = np.empty(n_t)
-    for g in range(n_o):
-        ro[0, g] = ro0[g]
-    for h in range(n_t):
-        rt[0, h] = rt0[h]
+    sig = f_sig[: kid.shape[1] * nmax].reshape((kid.shape[1], nmax))
+    # a CFR pass keeps the traverser's strategy at each node from the top-down pass for the bottom-up one (its
+    # regrets change only at that node's own update, after the last use)
+    mine = ws[10][: (ln if mode == 0 else 1) * kid.shape[1] * n_t].reshape((ln if mode == 0 else 1, kid.shape[1], n_t))
+    io[0] = 0  # the row of ro (rt) holding node li's reach
+    it[0] = 0
+    src = regret if mode == 0 else strat
+    # Hot loops run over one-dimensional rows indexed by the loop variable only (see _sigma): vectorised.
+    ro[0, :] = ro0[:n_o]
+    if mode == 0:
+        rt[0, :] = rt0[:n_t]
     # top-down: reaches
     for li in range(ln):
         i = start + li
@@ -189,87 +297,112 @@ def _segment(
             continue
         q = player[i]
         na = nkid[i]
-        n = nh[q]
-        src = regret if mode == 0 else strat
-        _sigma(src, base + off[i], na, n, lock, has_lock, sig)
-        for a in range(na):
-            lc = kid[i, a] - start
-            if q == t:
+        if q == t:
+            if mode != 0:
+                for a in range(na):
+                    io[kid[i, a] - start] = io[li]
+                continue
+            sl = mine[li]
+            _sigma(src, base + off[i], na, n_t, lock, has_lock, sl, den)
+            up = rt[it[li]]
+            for a in range(na):
+                lc = kid[i, a] - start
+                io[lc] = io[li]
+                it[lc] = lc
+                dst = rt[lc]
+                sa = sl[a]
                 for h in range(n_t):
-                    rt[lc, h] = rt[li, h] * sig[a, h]
+                    dst[h] = up[h] * sa[h]
+        else:
+            _sigma(src, base + off[i], na, n_o, lock, has_lock, sig, den)
+            up = ro[io[li]]
+            for a in range(na):
+                lc = kid[i, a] - start
+                it[lc] = it[li]
+                io[lc] = lc
+                dst = ro[lc]
+                sa = sig[a]
                 for g in range(n_o):
-                    ro[lc, g] = ro[li, g]
-            else:
-                for g in range(n_o):
-                    ro[lc, g] = ro[li, g] * sig[a, g]
-                for h in range(n_t):
-                    rt[lc, h] = rt[li, h]
+                    dst[g] = up[g] * sa[g]
     # bottom-up: values
     for li in range(ln - 1, -1, -1):
         i = start + li
         kd = kind[i]
-        pt = put0[i] if t == 0 else put1[i]
-        po = put1[i] if t == 0 else put0[i]
+        here = cfv[li]
         if kd == 0:
-            pay = -pt if player[i] == t else pot + po
-            _mass_ws(ro[li], cards[o], n_o, cards[t], n_t, same[t], k, strength[t], cfv[li], tab)
+            pt = put0[i] if t == 0 else put1[i]
+            po = put1[i] if t == 0 else put0[i]
+            pay = -pt - half if player[i] == t else half + po
+            _mass_ws(ro[io[li]], cards[o], n_o, cards[t], n_t, same[t], k, strength[t], here, tab)
             for h in range(n_t):
-                cfv[li, h] *= pay
+                here[h] *= pay
         elif kd == 1:
-            _showdown_ws(
-                ro[li], t, k, cards, nh, strength, order, cnt, same, pot + po, -pt, 0.5 * pot, cfv[li],
-                tab, below, above, mass,
-            )  # fmt: skip
+            pt = put0[i] if t == 0 else put1[i]
+            po = put1[i] if t == 0 else put0[i]
+            _showdown_half(ro[io[li]], t, k, nh, order, cnt, ostr, ocards, half + po, half + pt, here, tab)
         elif kd == 3:
-            j = leaf[i]
-            for h in range(n_t):
-                cfv[li, h] = leafres[j, h]
+            here[:] = leafres[leaf[i], :n_t]
         else:
             q = player[i]
             na = nkid[i]
+            first = cfv[kid[i, 0] - start]
             if q != t:
                 for h in range(n_t):
-                    cfv[li, h] = 0.0
-                for a in range(na):
-                    lc = kid[i, a] - start
+                    here[h] = first[h]
+                for a in range(1, na):
+                    c = cfv[kid[i, a] - start]
                     for h in range(n_t):
-                        cfv[li, h] += cfv[lc, h]
+                        here[h] += c[h]
                 continue
             b = base + off[i]
-            src = regret if mode == 0 else strat
-            _sigma(src, b, na, n_t, lock, has_lock, sig)
             if mode == 1:
                 for h in range(n_t):
-                    locked = has_lock and lock[b + h] >= 0
-                    best = -1e300
-                    v = 0.0
-                    for a in range(na):
-                        c = cfv[kid[i, a] - start, h]
-                        v += sig[a, h] * c
-                        if c > best:
-                            best = c
-                    cfv[li, h] = v if locked else best
-                continue
-            for h in range(n_t):
-                v = 0.0
-                for a in range(na):
-                    v += sig[a, h] * cfv[kid[i, a] - start, h]
-                cfv[li, h] = v
-            if mode == 0:
-                for a in range(na):
-                    lc = kid[i, a] - start
+                    here[h] = first[h]
+                for a in range(1, na):
+                    c = cfv[kid[i, a] - start]
                     for h in range(n_t):
-                        x = b + a * n_t + h
-                        r = regret[x]
-                        d = cfv[lc, h] - cfv[li, h]
-                        if plus:
-                            r = r + d
-                            regret[x] = r if r > 0 else 0.0
-                        else:
-                            regret[x] = r * (alpha if r > 0 else beta) + d
-                        strat[x] = strat[x] * gamma + sweight * rt[li, h] * sig[a, h]
-    for h in range(n_t):
-        out[h] = cfv[0, h]
+                        here[h] = c[h] if c[h] > here[h] else here[h]
+                if has_lock:
+                    _sigma(src, b, na, n_t, lock, has_lock, sig, den)
+                    for h in range(n_t):
+                        if lock[b + h] >= 0:
+                            v = 0.0
+                            for a in range(na):
+                                v += sig[a, h] * cfv[kid[i, a] - start, h]
+                            here[h] = v
+                continue
+            if mode == 0:
+                sl = mine[li]
+            else:
+                _sigma(src, b, na, n_t, lock, has_lock, sig, den)
+                sl = sig
+            s0 = sl[0]
+            for h in range(n_t):
+                here[h] = s0[h] * first[h]
+            for a in range(1, na):
+                c = cfv[kid[i, a] - start]
+                sa = sl[a]
+                for h in range(n_t):
+                    here[h] += sa[h] * c[h]
+            if mode == 0:
+                own = rt[it[li]]
+                for a in range(na):
+                    c = cfv[kid[i, a] - start]
+                    sa = sl[a]
+                    x0 = b + a * n_t
+                    rg = regret[x0 : x0 + n_t]
+                    sg = strat[x0 : x0 + n_t]
+                    if plus:
+                        for h in range(n_t):
+                            r = rg[h] + (c[h] - here[h])
+                            rg[h] = r if r > 0 else 0.0
+                            sg[h] = sg[h] * gamma + sweight * own[h] * sa[h]
+                    else:
+                        for h in range(n_t):
+                            r = rg[h]
+                            rg[h] = r * (alpha if r > 0 else beta) + (c[h] - here[h])
+                            sg[h] = sg[h] * gamma + sweight * own[h] * sa[h]
+    out[:n_t] = cfv[0]
 
 
 @njit(cache=True, fastmath=True)
@@ -295,6 +428,7 @@ def _instance(
     has_lock,
     disc,
     pot,
+    ws,
 ):  # pragma: no cover - compiled
     """The river subtree number x (chance leaf x // K, river slot x % K): its root values into res[x]."""
     nh = hands[1]
@@ -305,8 +439,8 @@ def _instance(
     j = x // K
     k = x % K
     nd = leaf_node[j]
-    ro_in = np.empty(n_o)
-    rt_in = np.empty(n_t)
+    ro_in = ws[8][:n_o]
+    rt_in = ws[9][:n_t]
     for g in range(n_o):
         ro_in[g] = 0.0 if strength[o, k, g] < 0 else ro[nd, g] * factor
     for h in range(n_t):
@@ -330,6 +464,7 @@ def _instance(
         has_lock,
         disc,
         pot,
+        ws,
     )
 
 
@@ -368,7 +503,9 @@ def _instances_par(
     for x in range(n):
         cost[x] = -tmpl_len[x // K]
     todo = np.argsort(cost, kind="mergesort")
+    width = max(hands[1][0], hands[1][1])
     for i in prange(n):
+        ws = _workspace(tmpl_len.max(), width, tree[3].shape[1])
         _instance(
             todo[i],
             t,
@@ -391,6 +528,7 @@ def _instances_par(
             has_lock,
             disc,
             pot,
+            ws,
         )
 
 
@@ -416,6 +554,7 @@ def _instances_ser(
     has_lock,
     disc,
     pot,
+    ws,
 ):  # pragma: no cover - compiled
     """Every river subtree, one after the other (no thread start-up for one thread or a river board)."""
     n = res.shape[0]
@@ -442,7 +581,15 @@ def _instances_ser(
             has_lock,
             disc,
             pot,
+            ws,
         )
+
+
+@njit(cache=True)
+def _game_workspace(n_root, tmpl_len, tree, hands):  # pragma: no cover - compiled
+    """A :func:`_workspace` for every segment of the game: the root's and the largest template's."""
+    length = max(n_root, tmpl_len.max()) if len(tmpl_len) else n_root
+    return _workspace(length, max(hands[1][0], hands[1][1]), tree[3].shape[1])
 
 
 @njit(cache=True, fastmath=True)
@@ -469,11 +616,47 @@ def solve_pass(
     pot,
 ):  # pragma: no cover - compiled
     """Traverser t's counterfactual values at the root, per hand (see the module docstring for ``mode``)."""
+    ws = _game_workspace(n_root, tmpl_len, tree, hands)
+    return _pass(par, t, mode, n_root, K, factor, leaf_node, tmpl_root, tmpl_len, inst_base, block, w, tree, hands,
+                 regret, strat, lock, has_lock, disc, pot, ws)  # fmt: skip
+
+
+@njit(cache=True, fastmath=True)
+def _pass(
+    par,
+    t,
+    mode,
+    n_root,
+    K,
+    factor,
+    leaf_node,
+    tmpl_root,
+    tmpl_len,
+    inst_base,
+    block,
+    w,
+    tree,
+    hands,
+    regret,
+    strat,
+    lock,
+    has_lock,
+    disc,
+    pot,
+    ws,
+):  # pragma: no cover - compiled
+    """:func:`solve_pass` in the caller's workspace ``ws`` (see :func:`_game_workspace`)."""
     nh = hands[1]
     o = 1 - t
     n_t = nh[t]
     n_o = nh[o]
     J = len(leaf_node)
+    out = np.empty(n_t)
+    if n_root == 1 and K == 1:  # a river: the root is the one chance leaf, its subtree the whole game
+        _segment(tmpl_root[0], tmpl_len[0], 0, inst_base[0], t, mode, w[o], w[t], w, out, tree, hands, regret,
+                 strat, lock, has_lock, disc, pot, ws)  # fmt: skip
+        _add_half_pot(out, t, w, hands, pot, ws[8], ws[7])
+        return out
     # reaches at the chance leaves: a values-free top-down pass over the root segment
     kind, player, nkid, kid, off = tree[0], tree[1], tree[2], tree[3], tree[6]
     ro = np.empty((n_root, n_o))
@@ -482,13 +665,14 @@ def solve_pass(
     rt[0, :] = w[t, :n_t]
     nmax = max(n_t, n_o)
     sig = np.empty((kid.shape[1], nmax))
+    den = np.empty(nmax)
     for i in range(n_root):
         if kind[i] != 2:
             continue
         q = player[i]
         na = nkid[i]
         src = regret if mode == 0 else strat
-        _sigma(src, off[i], na, nh[q], lock, has_lock, sig)
+        _sigma(src, off[i], na, nh[q], lock, has_lock, sig, den)
         for a in range(na):
             c = kid[i, a]
             if q == t:
@@ -499,7 +683,7 @@ def solve_pass(
                 for g in range(n_o):
                     ro[c, g] = ro[i, g] * sig[a, g]
                 rt[c, :] = rt[i, :]
-    res = np.zeros((J * K, n_t))
+    res = np.empty((J * K, n_t))  # every row is written by its subtree
     if par:
         _instances_par(
             t,
@@ -545,13 +729,13 @@ def solve_pass(
             has_lock,
             disc,
             pot,
+            ws,
         )
     leafres = np.zeros((max(J, 1), n_t))
     for x in range(J * K):
         j = x // K
         for h in range(n_t):
             leafres[j, h] += res[x, h]
-    out = np.empty(n_t)
     _segment(
         0,
         n_root,
@@ -571,8 +755,21 @@ def solve_pass(
         has_lock,
         disc,
         pot,
+        ws,
     )
+    _add_half_pot(out, t, w, hands, pot, ws[8], ws[7])
     return out
+
+
+@njit(cache=True, fastmath=True)
+def _add_half_pot(out, t, w, hands, pot, mass, tab):  # pragma: no cover - compiled
+    """The half pot the payoffs were measured from, back on every pair of hands that can be dealt."""
+    cards, nh, strength, same = hands[0], hands[1], hands[2], hands[5]
+    o = 1 - t
+    n_t = nh[t]
+    _mass_ws(w[o], cards[o], nh[o], cards[t], n_t, same[t], -1, strength[t], mass, tab)
+    for h in range(n_t):
+        out[h] += 0.5 * pot * mass[h]
 
 
 @njit(cache=True)
@@ -628,11 +825,17 @@ def iterate(
     has_lock,
     pot,
 ):  # pragma: no cover - compiled
-    """CFR iterations ``start .. stop - 1`` in place (OOP's update, then IP's against it)."""
+    """CFR iterations ``start .. stop - 1`` in place (OOP's update, then IP's against it).
+
+    Returns each player's best-response value against the other's average strategy afterwards (the sum over
+    hands of weight times counterfactual value, as ``mode 1`` of :func:`solve_pass` gives it), from which the
+    caller takes the exploitability: a checkpoint costs one call, not three.
+    """
+    ws = _game_workspace(n_root, tmpl_len, tree, hands)
     for it in range(start, stop):
         disc = discount(plus, it, alpha, beta, gamma, restart)
         for t in range(2):
-            solve_pass(
+            _pass(
                 par,
                 t,
                 0,
@@ -653,4 +856,15 @@ def iterate(
                 has_lock,
                 disc,
                 pot,
+                ws,
             )
+    best = np.empty(2)
+    flat = (1.0, 1.0, 1.0, 1.0, False)
+    for t in range(2):
+        cfv = _pass(par, t, 1, n_root, K, factor, leaf_node, tmpl_root, tmpl_len, inst_base, block, w, tree, hands,
+                    regret, strat, lock, has_lock, flat, pot, ws)  # fmt: skip
+        v = 0.0
+        for h in range(hands[1][t]):
+            v += w[t, h] * cfv[h]
+        best[t] = v
+    return best

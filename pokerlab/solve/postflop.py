@@ -373,7 +373,11 @@ class _Game:
         offs = np.array([n.off for n in nodes], dtype=np.int64)
         leaf = np.array([self.leaf_of.get(id(n), -1) for n in nodes], dtype=np.int64)
         self.tree = (kind, player, nkid, kid, put0, put1, offs, leaf)
-        self.hands = (self.cards, self.nh, self.strength, self.order, self.cnt, self.same)
+        # strengths and cards in strength order, for the showdowns' running sums (no indirection in the scan)
+        self.ostr = np.take_along_axis(self.strength, self.order, axis=2)
+        per_slot = np.repeat(self.cards[:, None], self.K, axis=1)  # (2, K, hands, 2)
+        self.ocards = np.take_along_axis(per_slot, self.order[..., None], axis=2)
+        self.hands = (self.cards, self.nh, self.strength, self.order, self.cnt, self.same, self.ostr, self.ocards)
         self.nodes = nodes
         # normaliser: the weight of all hand pairs that share no card
         m = _mass_plain(self.w[1, : self.nh[1]], 0, self, -1, 0)
@@ -573,6 +577,7 @@ def _values(g: _Game, s: _State, mode: int, par: bool) -> tuple[float, float]:
 
 
 def _exploitability(g: _Game, s: _State, par: bool) -> float:
+    """The mean of both best responses' gains, in chips (the solve takes it from :func:`iterate`'s answer)."""
     b0, b1 = _values(g, s, 1, par)
     return max(0.0, (b0 + b1 - g.pot) / 2)
 
@@ -752,7 +757,7 @@ def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any]) -> PostflopSolution:
     try:
         while it < spec.max_iterations:
             stop = min(it + 10 - it % 10, spec.max_iterations)
-            K.iterate(
+            best = K.iterate(
                 par,
                 it,
                 stop,
@@ -760,10 +765,10 @@ def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any]) -> PostflopSolution:
                 *DCFR,
                 *_arrays(g, s),
                 float(g.pot),
-            )
+            )  # the iterations, then both best responses: one call per checkpoint
             bar.update(stop - it)
             it = stop
-            expl = _exploitability(g, s, par)
+            expl = max(0.0, (best[0] / g.Z + best[1] / g.Z - g.pot) / 2)
             bar.set_postfix_str(f"{100 * expl / g.pot:.3f}% of the pot")
             if expl <= spec.target * g.pot:
                 break
@@ -778,7 +783,7 @@ def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any]) -> PostflopSolution:
         pot=g.pot,
         stack=g.stack,
         value=value,
-        exploitability=expl,
+        exploitability=float(expl),
         iterations=it,
         seconds=seconds,
         algorithm=spec.algorithm,

@@ -226,7 +226,7 @@ def test_a_file_that_is_no_notebook_gets_a_line_and_no_score(tmp_path):
     other.write_text(json.dumps({"cells": [{"cell_type": "code", "id": "q", "source": "1"}]}))
     odd = tmp_path / "odd.ipynb"
     odd.write_text(json.dumps({"cells": [1, {"cell_type": "code", "source": 5}]}))
-    grades = grading.grade([bad, other, odd], feedback=tmp_path / "fb", lessons=LESSONS)
+    grades = grading.grade([bad, other, odd], feedback=tmp_path / "fb", lessons=LESSONS, root=tmp_path)
     assert [g.max_score for g in grades] == [0, 0, 0]
     assert "not a readable notebook" in grades[0].notes[0] and "no lesson" in grades[1].notes[0]
     assert "not a notebook" in grades[2].notes[0]

@@ -109,3 +109,18 @@ def test_a_reveal_of_another_major_version_is_refused(monkeypatch, tmp_path):
     monkeypatch.setattr(_extra, "_revealjs", lambda: tmp_path)
     with pytest.raises(DataError, match=r"the decks need reveal\.js 5, and sphinx-revealjs ships \[' \* reveal\.js 6"):
         _extra.reveal_files()
+
+
+@pytest.mark.parametrize("flag", ["--pdf", "--handout"])
+def test_a_deck_needs_three_modules_of_the_extra_and_its_pdf_one_more(monkeypatch, tmp_path, capsys, flag):
+    """docs/teach.md's quick install (latex2mathml, mistune, sphinx-revealjs, no Sphinx) builds decks: without the
+    rest of the extra `pokerlab course slides` is not refused, while its PDFs name the one module they add."""
+    monkeypatch.setitem(sys.modules, "playwright", None)
+    assert _extra.missing(_extra.DECKS) == [] and _extra.missing(_extra.PDF) == ["playwright"]
+    _extra.require("pokerlab course slides", _extra.DECKS)
+    monkeypatch.chdir(tmp_path)
+    assert main(["course", "slides", "decks", "02", flag]) == 2
+    assert capsys.readouterr().err == (
+        f"pokerlab: error: pokerlab course slides needs the course extra (playwright not installed): {LINE}\n"
+    )
+    assert not list(tmp_path.iterdir())

@@ -121,7 +121,7 @@ def test_a_folder_given_as_a_notebook_or_a_dangling_link_does_not_stop_the_batch
     good = write(tmp_path / "s" / "good.ipynb", untouched(les))
     (tmp_path / "s" / "dir.ipynb").mkdir()
     os.symlink("missing", tmp_path / "s" / "gone.ipynb")
-    grades = grading.grade([tmp_path / "s"], lessons=[les], allow_same_user=True)
+    grades = grading.grade([tmp_path / "s"], lessons=[les], allow_same_user=True, root=tmp_path / "s")
     got = {g.submission: (g.lesson, g.notes[0]) for g in grades}
     assert got["good.ipynb"][0] == "99_tiny"
     assert got["dir.ipynb"] == (None, "not graded: not a regular file (a folder)")

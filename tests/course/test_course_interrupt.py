@@ -78,7 +78,9 @@ def test_ctrl_c_leaves_nothing_running_nothing_half_written_and_a_rerun_resumes(
     for name in ("bob", "cat", "dan"):
         write(subs / name / "t.ipynb", answer(les, SLOW))
     fb = tmp_path / "feedback"
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "POKERLAB_LESSONS": str(les.path.parent)}
+    tmp = tmp_path / "tmp"  # the grader's temporary files: none may be left (the red team found connection files)
+    tmp.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "POKERLAB_LESSONS": str(les.path.parent), "TMPDIR": str(tmp)}
     command = [sys.executable, "-m", "pokerlab", "course", "grade", "--workers", "2", "--feedback", str(fb)]
     command += ["--timeout", "120", *(str(p) for p in sorted(subs.glob("*/t.ipynb")))]
     if grading.isolation(allow_same_user=True) == "none":
@@ -114,6 +116,7 @@ def test_ctrl_c_leaves_nothing_running_nothing_half_written_and_a_rerun_resumes(
     if where is not None:
         for folder in {where.memory, where.pids}:
             assert not [n for n in os.listdir(folder) if n.startswith(f"pokerlab-grade-{proc.pid}-")]
+    assert sorted(p.name for p in tmp.iterdir()) == []  # no kernel's connection file (its signing key) left
     # nothing half written: only whole pages, no temporary file, every gradebook line whole
     names = sorted(os.listdir(fb))
     assert names == ["ann~t.ipynb.html", "gradebook.jsonl"], names

@@ -14,6 +14,7 @@ import sys
 import threading
 from pathlib import Path
 
+from pokerlab.course import _limits
 from pokerlab.course._limits import Group, Hierarchy, hierarchy, join
 
 
@@ -147,3 +148,17 @@ def test_v1_group_writes_both_hierarchies_and_reads_the_oom_count(tmp_path):
         "the notebook ran out of memory: its processes reached the memory limit (512 MB for all of them "
         "together) and 1 of them was stopped"
     ]
+
+
+def test_groups_of_a_killed_grader_are_swept_away(tmp_path):
+    """The red team's kill -9 of a grader left its empty groups for good. The next grader removes the groups whose
+    grader process is gone; a live grader's groups, and anything not the grader's, stay."""
+    mem, pids = tmp_path / "memory", tmp_path / "pids"
+    dead, live = f"{_limits.PREFIX}999999999-ab12", f"{_limits.PREFIX}{os.getpid()}-cd34"
+    for base in (mem, pids):
+        for name in (dead, live, "user.slice", f"{_limits.PREFIX}x-1"):
+            (base / name).mkdir(parents=True)
+    removed = _limits.sweep(_limits.Hierarchy(1, str(mem), str(pids)))
+    assert sorted(removed) == sorted([str(mem / dead), str(pids / dead)])
+    for base in (mem, pids):
+        assert sorted(p.name for p in base.iterdir()) == sorted([live, "user.slice", f"{_limits.PREFIX}x-1"])

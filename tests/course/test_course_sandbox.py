@@ -14,6 +14,7 @@ import copy
 import hashlib
 import json
 import os
+import platform
 import socket
 import subprocess
 import sys
@@ -24,7 +25,7 @@ import pytest
 
 import pokerlab
 from pokerlab.cli import main
-from pokerlab.course import grading
+from pokerlab.course import _sandbox, grading
 from pokerlab.course.lessons import lessons_dir, nbgrader_meta, read_lessons
 from pokerlab.course.release import solutions_copy, student_copy
 from pokerlab.errors import ParameterError
@@ -355,3 +356,28 @@ def test_in_a_user_namespace_the_kernel_cannot_read_or_borrow_the_sandboxs_first
     run = grading._run_submission(_hostile(INIT), LESSON, "init.ipynb", 120, 2**31, mode="userns")
     assert run.answers[1]["odds"][0] == "-1.0", run.answers
     assert int(run.answers[1]["decision"][0].strip("'"), 16) == 0, run.answers
+
+
+KEYS = r"""
+import ctypes, os
+libc = ctypes.CDLL(None, use_errno=True)
+add_key, keyctl = {calls}
+made = libc.syscall(add_key, b"user", b"pokerlab-test", b"answers-of-a", 12, ctypes.c_int(-4))
+odds = float(made if made >= 0 else -ctypes.get_errno())
+found = libc.syscall(keyctl, 10, ctypes.c_int(-4), b"user", b"pokerlab-test", 0)
+decision = str(found if found >= 0 else -ctypes.get_errno())
+"""
+
+
+@needs_sandbox
+@pytest.mark.slow
+@pytest.mark.skipif(platform.machine() not in _sandbox._KEYRING_CALLS, reason="x86-64 and arm64 only")
+def test_a_submission_has_no_keyring_to_leave_answers_in_for_the_next():
+    """The red team's writer put "answers-of-a" in nobody's user keyring and a later classmate read it (keyrings
+    belong to the uid, not to a namespace), and the keys stayed on the host. The keyring calls now fail (EPERM)."""
+    _, (add_key, _, keyctl) = _sandbox._KEYRING_CALLS[platform.machine()]
+    mode = grading.isolation(allow_same_user=True)
+    code = KEYS.format(calls=(add_key, keyctl))
+    for name in ("writer.ipynb", "reader.ipynb"):
+        run = grading._run_submission(_hostile(code), LESSON, name, 120, 2**31, mode=mode)
+        assert (run.answers[1]["odds"][0], run.answers[1]["decision"][0]) == ("-1.0", "'-1'"), run.answers  # EPERM

@@ -42,9 +42,23 @@ def _text(markup: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def deck(tmp_path_factory) -> str:
+def lecture_folder(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("lecture")
-    return slides.build_lecture(out, notebooks=NOTEBOOKS, lecture=LECTURE).read_text(encoding="utf-8")
+    slides.build_lecture(out, notebooks=NOTEBOOKS, lecture=LECTURE)
+    return out
+
+
+@pytest.fixture(scope="module")
+def deck(lecture_folder) -> str:
+    return (lecture_folder / "lecture.slides.html").read_text(encoding="utf-8")
+
+
+def test_the_lecture_folder_holds_only_the_pictures_the_deck_shows(lecture_folder, deck):
+    """A lecturer's finding: the lecture's folder held 26 pictures of which the deck and handout showed 11."""
+    handout = (lecture_folder / "lecture.handout.html").read_text(encoding="utf-8")
+    shown = set(re.findall(r'src="lecture_files/([^"]+)"', deck + handout))
+    held = {p.name for p in (lecture_folder / "lecture_files").iterdir()}
+    assert shown and held == shown
 
 
 @pytest.fixture

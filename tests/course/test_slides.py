@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from pokerlab.cli import main
-from pokerlab.course import slides
+from pokerlab.course import _extra, slides
 from pokerlab.errors import DataError, ParameterError
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -282,22 +282,26 @@ def test_cli_writes_the_deck_and_says_where(tmp_path, capsys):
     assert "leave out the LESSON" in capsys.readouterr().err
 
 
-# The lecturer's install (docs/teach.md): pokerlab without its dependencies plus the two the decks use.
-DECK_ONLY_INSTALL = "pip install --no-deps -e . latex2mathml mistune"
+# The lecturer's install (docs/teach.md): pokerlab without its dependencies plus the three the decks use.
+DECK_ONLY_INSTALL = "pip install --no-deps -e . latex2mathml mistune sphinx-revealjs"
 HEAVY = (
     "numpy", "numba", "llvmlite", "pandas", "scipy", "sklearn", "pgmpy", "altair", "vl_convert", "PIL",
     "ipywidgets", "anywidget", "IPython", "ipykernel", "voila", "jupyter_server", "tqdm", "statsmodels",
+    # the rest of the course extra: the site (Sphinx, which sphinx-revealjs's own code imports), MathJax, PDFs, ...
+    "sphinx", "myst_nb", "sphinx_book_theme", "mathjax", "playwright", "nbgrader", "distributed",
 )  # fmt: skip
 
 
 def test_decks_are_built_without_the_heavy_dependencies(tmp_path):
-    """`pokerlab course slides` reads the saved lessons and needs only latex2mathml and mistune, so a lecturer can
-    install pokerlab with `--no-deps` plus those two (seconds instead of minutes): here every heavy library is
-    made unimportable in a fresh interpreter and lesson 02's deck is still written, speaker notes and all."""
+    """`pokerlab course slides` reads the saved lessons and needs only latex2mathml, mistune and reveal.js's files
+    (from sphinx-revealjs, never imported), so a lecturer can install pokerlab with `--no-deps` plus those three
+    (seconds instead of minutes): here every heavy library and the rest of the course extra are made unimportable
+    in a fresh interpreter and lesson 02's deck is still written, speaker notes and all."""
     import subprocess
     import sys
 
-    assert DECK_ONLY_INSTALL.split()[-2:] == ["latex2mathml", "mistune"]
+    assert [name.replace("-", "_") for name in DECK_ONLY_INSTALL.split()[5:]] == list(_extra.DECKS)
+    assert (NOTEBOOKS.parent / "docs" / "teach.md").read_text(encoding="utf-8").count(DECK_ONLY_INSTALL) == 1
     code = f"""
 import sys
 from importlib.abc import MetaPathFinder

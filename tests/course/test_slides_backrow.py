@@ -136,8 +136,15 @@ def test_the_handout_puts_three_slides_to_a_page_each_beside_its_notes(tmp_path)
     assert pdf.name == "02_strength_and_potential.handout.pdf" and pdf.read_bytes()[:5] == b"%PDF-"
     page = (tmp_path / "02_strength_and_potential.handout.html").read_text(encoding="utf-8")
     shown = deck.read_text(encoding="utf-8")
-    leaves = shown.count('<section data-section="')
-    assert page.count('<div class="row">') == leaves
+    # the handout is the students': the slides of the lesson's student copy (no "Solution" slide), each beside the
+    # lecturer's speaker notes
+    from pokerlab.course.release import student_copy
+
+    copy = tmp_path / "student" / "02_strength_and_potential.ipynb"
+    copy.parent.mkdir()
+    copy.write_text(json.dumps(student_copy(json.loads((NOTEBOOKS / copy.name).read_text()))), encoding="utf-8")
+    leaves = slides.build_deck(copy, tmp_path / "student").read_text(encoding="utf-8").count('<section data-section="')
+    assert page.count('<div class="row">') == leaves < shown.count('<section data-section="')
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes()))
     # the slides, three to a page, after the students' course map and before the glossary (one page each)
     assert pages == math.ceil(leaves / slides.HANDOUT_PER_PAGE) + 2

@@ -756,6 +756,10 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
         "lecture": lambda: __import__("pokerlab.course.lecture").course.lecture.read_lecture(),
         "notebooks": lambda: _lesson().parent,
     },
+    "pokerlab.course.handout.student_map_notebook": {
+        "course_map": lambda: {"cells": []},
+        "exercises": lambda: {"01_x": "2 points"},
+    },
     "pokerlab.course.handout.linked": {"markup": lambda: "<p>the flop</p>", "seen": lambda: set()},
     "pokerlab.course.lecture.working_minutes": {
         "lecture": lambda: __import__("pokerlab.course.lecture").course.lecture.read_lecture(),
