@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import Any, TypeGuard, TypeVar
 
-from pokerlab.errors import ParameterError, ParameterTypeError, PokerlabError
+from pokerlab.errors import ParameterError, ParameterTypeError, PokerlabError, RulesError, RulesTypeError
 
 _Kind = TypeVar("_Kind", bound=StrEnum)
 
@@ -42,8 +42,11 @@ def _show(value: Any) -> str:
 
 def _type_error(error: type[PokerlabError]) -> type[PokerlabError]:
     """The class to raise for a value of the wrong type: :class:`ParameterTypeError`
-    (also a ``TypeError``) where the caller asked for a plain ``ParameterError``."""
-    return ParameterTypeError if error is ParameterError else error
+    (also a ``TypeError``) where the caller asked for a plain ``ParameterError``, :class:`RulesTypeError` for a
+    ``RulesError``."""
+    if error is ParameterError:
+        return ParameterTypeError
+    return RulesTypeError if error is RulesError else error
 
 
 def refused(value: Any, types: type | tuple[type, ...], message: str) -> PokerlabError:
@@ -261,6 +264,28 @@ def text(value: Any, name: str, *, empty: bool = False) -> str:
     if not empty and not value.strip():
         raise ParameterError(f"{name} must not be empty")
     return value
+
+
+def collection(value: Any, message: str, *, error: type[PokerlabError] = ParameterError) -> list[Any]:
+    """``value``'s items as a list when it is a collection of values (a list, a tuple, a numpy array: anything with
+    a length that is not text, bytes or a mapping), else ``error(f"{message}, not {value!r}")`` (a wrong type: its
+    ``TypeError`` twin where there is one).
+
+    >>> collection((100, 200), "stacks must be a list of chip counts")
+    [100, 200]
+    >>> collection("6", "stacks must be a list of chip counts")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.ParameterTypeError: stacks must be a list of chip counts, not '6'
+    """
+    from collections.abc import Mapping
+
+    if isinstance(value, (str, bytes, bytearray, Mapping)) or not hasattr(value, "__len__"):
+        raise _type_error(error)(f"{message}, not {_show(value)}")
+    try:
+        return list(value)
+    except TypeError:  # a length but no items (a 0-d numpy array)
+        raise _type_error(error)(f"{message}, not {_show(value)}") from None
 
 
 def path(value: Any, message: str, *, error: type[PokerlabError] = ParameterError) -> Any:

@@ -423,9 +423,13 @@ class Rules:
         """
         if stacks is None:
             stacks = self.default_players
-        if not isinstance(stacks, (list, tuple)) and _validate.is_whole(stacks):  # a list first: every hand
-            stacks = [self.starting_stack] * int(stacks)
-        seats = list(stacks)  # type: ignore[arg-type]  # a bool is refused by HandState with a sentence
+        if type(stacks) is list:  # the plain case first: every hand of a match
+            seats = list(stacks)
+        elif _validate.is_whole(stacks):
+            seats = [self.starting_stack] * int(stacks)  # HandState refuses a count these rules cannot seat
+        else:  # True, 2.0 and "6" are neither a number of players nor chip counts
+            message = "stacks must be a number of players or a list of chip counts"
+            seats = _validate.collection(stacks, message, error=RulesError)
         hand: HandState = _hooks.call(
             "new_hand", self, seats, button=button, seed=seed, deck=deck, hand_number=hand_number
         )

@@ -417,8 +417,8 @@ class HandState:
         unknown_stacks: Iterable[int] = (),
     ) -> None:
         Rules.checked(rules)
-        if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
-            raise PokerlabError(f"stacks must be a list of chip counts, not {stacks!r}")
+        if type(stacks) is not list:  # the plain case first: a match's own list
+            stacks = _validate.collection(stacks, "stacks must be a list of chip counts")
         n = len(stacks)
         rules.check_players(n, "stacks")
         # each check first lets through the plain values a match deals with (an int, no seats listed)

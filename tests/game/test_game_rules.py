@@ -1,5 +1,6 @@
 """Rules presets against the text of their seeds, and hand-by-hand behaviour."""
 
+import numpy as np
 import pytest
 
 from pokerlab.errors import ParameterError
@@ -323,3 +324,22 @@ def test_a_rules_field_of_the_wrong_type_is_a_type_error_too(field, value):
     with pytest.raises(RulesError) as info:
         NO_LIMIT_RING.with_(small_blind=-1)
     assert not isinstance(info.value, TypeError)
+
+
+@pytest.mark.parametrize("value", [True, np.bool_(True), 2.0, np.float64(3.0), "6", {"seat": 100}])
+def test_new_hand_refuses_stacks_that_are_neither_a_count_nor_chip_counts(value):
+    """Issue 43 review: ``new_hand(True)`` escaped as Python's "'bool' object is not iterable" and ``new_hand("6")``
+    as "seats 2 to 10 players, not 1" (``list("6")``); each is now the rules' type error naming ``stacks``."""
+    from pokerlab.errors import RulesTypeError
+
+    with pytest.raises(RulesTypeError) as info:
+        NO_LIMIT_RING.new_hand(value)
+    assert str(info.value) == f"stacks must be a number of players or a list of chip counts, not {value!r}"
+    assert isinstance(info.value, TypeError)
+
+
+@pytest.mark.parametrize("value", [6, np.int64(6), [200] * 6, (200,) * 6, np.array([200] * 6)])
+def test_new_hand_takes_a_count_or_chip_counts_in_any_form(value):
+    """The forms that still deal six players of 200 chips (a numpy count or array too)."""
+    h = NO_LIMIT_RING.new_hand(value, seed=1)
+    assert h.starting_stacks == (200,) * 6 and type(h.starting_stacks[0]) is int
