@@ -215,14 +215,36 @@ def flag(value: Any, name: str, *, error: type[PokerlabError] = ParameterTypeErr
     raise error(f"{message or f'{name} must be True or False'}, not {_show(value)}")
 
 
-def choice(value: Any, name: str, options: Iterable[Any]) -> Any:
-    """``value`` if it is one of ``options`` (compared with ==, strings only match strings)."""
+def choice(
+    value: Any,
+    name: str,
+    options: Iterable[Any],
+    *,
+    error: type[PokerlabError] = ParameterError,
+    message: str | None = None,
+) -> Any:
+    """``value`` if it is one of ``options`` (compared with ==, strings only match strings).
+
+    ``message`` replaces the whole sentence (it names what was given and what the choices are: ``"no data set is
+    called 'x'; the names are: ..."``); a value of none of the options' types raises ``error``'s ``TypeError``
+    twin, as everywhere here.
+
+    >>> choice("acpc", "dialect", ("acpc", "rembrant"))
+    'acpc'
+    >>> choice(3, "dialect", ("acpc", "rembrant"))
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.ParameterTypeError: dialect must be one of 'acpc', 'rembrant', not 3
+    """
     opts = tuple(options)
     for o in opts:
         if type(value) is type(o) and value == o:
             return value
         if isinstance(o, str) and isinstance(value, str) and value == o:
             return value
+    if message is not None:
+        wrong_type = not any(isinstance(value, type(o)) for o in opts)
+        raise (_type_error(error) if wrong_type else error)(message)
     shown = ", ".join(repr(o) for o in opts)
     if not any(isinstance(value, type(o)) for o in opts):
         raise ParameterTypeError(f"{name} must be one of {shown}, not {_show(value)}")
@@ -257,13 +279,60 @@ def member(enum: type[_Kind], value: object, name: str) -> _Kind:
     raise ParameterError(f"{name} must be one of {words}, not {_show(value)}")
 
 
-def text(value: Any, name: str, *, empty: bool = False) -> str:
-    """A string (non-empty unless ``empty``)."""
+def is_text(value: Any) -> TypeGuard[str]:
+    """True for a string (a numpy string too), False for bytes, paths, numbers and everything else: the test a
+    function that takes text or something else (cards as text or as a list) dispatches on."""
+    return isinstance(value, str)
+
+
+def text(
+    value: Any,
+    name: str,
+    *,
+    empty: bool = False,
+    error: type[PokerlabError] = ParameterError,
+    message: str | None = None,
+) -> str:
+    """A string (non-empty unless ``empty``; only blanks count as empty).
+
+    ``message`` replaces the whole sentence of every refusal (it names what was given: ``"a range is written as
+    text, not int"``); a value that is not a string raises ``error``'s ``TypeError`` twin.
+
+    >>> text("AKs", "hand")
+    'AKs'
+    >>> text(3, "title", empty=True)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.ParameterTypeError: title must be text, not 3
+    """
     if not isinstance(value, str):
-        raise ParameterTypeError(f"{name} must be text, not {_show(value)}")
+        raise _type_error(error)(message or f"{name} must be text, not {_show(value)}")
     if not empty and not value.strip():
-        raise ParameterError(f"{name} must not be empty")
+        raise error(message or f"{name} must not be empty")
     return value
+
+
+def is_path(value: Any) -> bool:
+    """True for what names a file: a ``str`` or an ``os.PathLike`` (a :class:`~pathlib.Path`)."""
+    import os
+
+    return isinstance(value, (str, os.PathLike))
+
+
+def path(value: Any, message: str, *, error: type[PokerlabError] = ParameterError, empty: bool = True) -> Any:
+    """``value`` if it is a path (a ``str`` or an ``os.PathLike``; not blank unless ``empty``), else
+    ``error(f"{message}, not {value!r}")``.
+
+    >>> path(3, "read_hand needs a file path")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.ParameterTypeError: read_hand needs a file path, not 3
+    """
+    if is_path(value):
+        if empty or str(value).strip():
+            return value
+        raise error(f"{message}, not {_show(value)}")
+    raise _type_error(error)(f"{message}, not {_show(value)}")
 
 
 def collection(value: Any, message: str, *, error: type[PokerlabError] = ParameterError) -> list[Any]:
@@ -286,21 +355,6 @@ def collection(value: Any, message: str, *, error: type[PokerlabError] = Paramet
         return list(value)
     except TypeError:  # a length but no items (a 0-d numpy array)
         raise _type_error(error)(f"{message}, not {_show(value)}") from None
-
-
-def path(value: Any, message: str, *, error: type[PokerlabError] = ParameterError) -> Any:
-    """``value`` if it is a path (a ``str`` or an ``os.PathLike``), else ``error(f"{message}, not {value!r}")``.
-
-    >>> path(3, "read_hand needs a file path")
-    Traceback (most recent call last):
-    ...
-    pokerlab.errors.ParameterTypeError: read_hand needs a file path, not 3
-    """
-    import os
-
-    if isinstance(value, (str, os.PathLike)):
-        return value
-    raise _type_error(error)(f"{message}, not {_show(value)}")
 
 
 def output_file(value: Any, name: str) -> Any:

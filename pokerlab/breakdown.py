@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from pokerlab import _chart_hook, _validate
 from pokerlab._tables import straight_high
 from pokerlab.cards import Card, CardsLike, cards_html, combo_cards, parse_named
-from pokerlab.errors import CardCountError, ParameterError, ParameterTypeError, RangeError
+from pokerlab.errors import CardCountError, ParameterError, RangeError
 from pokerlab.evaluator import HandCategory, evaluate
 from pokerlab.ranges import Range
 
@@ -212,8 +212,10 @@ class RangeBreakdown:
 
 def range_breakdown(hand_range: Range | str, board: CardsLike) -> RangeBreakdown:
     """Sort every combination of ``hand_range`` on a 3-5 card ``board`` (see the module docstring)."""
-    if not isinstance(hand_range, (Range, str)):
-        raise ParameterTypeError(f"hand_range must be a range or its text, not {hand_range!r}")
+    if not isinstance(hand_range, Range):
+        _validate.text(
+            hand_range, "hand_range", empty=True, message=f"hand_range must be a range or its text, not {hand_range!r}"
+        )
     r = Range.parse(hand_range)
     if board is None or _validate.is_bool(board):
         raise CardCountError(f"the board must hold 3, 4 or 5 cards, not {board!r}")

@@ -188,11 +188,15 @@ class Card:
     @classmethod
     def of(cls, rank: Rank | str, suit: Suit | str) -> Card:
         """The card with this rank and suit: ``Card.of("A", "s")``."""
-        if not isinstance(rank, str) or str(rank).upper() not in RANK_CHARS or len(str(rank)) != 1:
-            raise CardError(f"rank must be one of {RANK_CHARS}, not {rank!r}")
-        if not isinstance(suit, str) or str(suit).lower() not in "cdhs" or len(str(suit)) != 1:
-            raise CardError(f"suit must be one of c, d, h, s, not {suit!r}")
-        return _DECK[Rank(str(rank).upper()).index * 4 + Suit(str(suit).lower()).index]
+        said = f"rank must be one of {RANK_CHARS}, not {rank!r}"
+        rank = _validate.choice(
+            str(rank).upper() if _validate.is_text(rank) else rank, "rank", RANK_CHARS, error=CardError, message=said
+        )
+        said = f"suit must be one of c, d, h, s, not {suit!r}"
+        suit = _validate.choice(
+            str(suit).lower() if _validate.is_text(suit) else suit, "suit", "cdhs", error=CardError, message=said
+        )
+        return _DECK[Rank(rank).index * 4 + Suit(suit).index]
 
     @property
     def rank(self) -> Rank:
@@ -357,8 +361,11 @@ def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
 
 def cards_html(cards: Iterable[Card], *, size: str = "1.2em") -> str:
     """Cards as HTML with coloured suit symbols (red hearts and diamonds)."""
-    if not isinstance(size, str) or not re.fullmatch(r"[0-9.]+(em|px|rem|pt|%)", size.strip()):
-        raise CardError(f"size must be a CSS length such as '1.2em' or '14px', not {size!r}")
+    said = f"size must be a CSS length such as '1.2em' or '14px', not {size!r}"
+    if not re.fullmatch(
+        r"[0-9.]+(em|px|rem|pt|%)", _validate.text(size, "size", error=CardError, message=said).strip()
+    ):
+        raise CardError(said)
     spans = []
     for c in parse_named(cards, "cards", allow_duplicates=True):
         spans.append(
@@ -454,8 +461,9 @@ class HandClass:
         """Parse ``"AKs"``, ``"AKo"``, ``"TT"`` (ranks in any order or case)."""
         if isinstance(text, HandClass):
             return text
-        if not isinstance(text, str):
-            raise CardError(f"a hand class is text like 'AKs', not {text!r}")
+        _validate.text(
+            text, "text", empty=True, error=CardError, message=f"a hand class is text like 'AKs', not {text!r}"
+        )
         t = text.strip()
         t = t.replace("10", "T")
         if len(t) not in (2, 3):

@@ -101,9 +101,8 @@ NAMES: tuple[str, ...] = tuple(_FILES)
 
 
 def _check_name(name: object) -> str:
-    if not isinstance(name, str) or name not in _FILES:
-        raise _validate.refused(name, str, f"no data set is called {name!r}; the names are: {', '.join(NAMES)}")
-    return name
+    said = f"no data set is called {name!r}; the names are: {', '.join(NAMES)}"
+    return str(_validate.choice(name, "name", _FILES, message=said))
 
 
 def _root() -> Path:

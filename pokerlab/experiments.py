@@ -350,7 +350,7 @@ def compare_opponent_models(
     if (
         not isinstance(models, (list, tuple))
         or not models
-        or any(not isinstance(m, str) or m not in MODEL_KINDS for m in models)
+        or any(not _validate.is_text(m) or m not in MODEL_KINDS for m in models)
     ):
         raise _validate.refused(
             models,

@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from pokerlab import _validate
 from pokerlab._validate import is_number, is_whole
 from pokerlab.cards import (
     N_COMBOS,
@@ -114,8 +115,9 @@ class Range:
         """
         if isinstance(text, Range):
             return text
-        if not isinstance(text, str):
-            raise RangeError(f"a range is written as text, not {type(text).__name__}")
+        _validate.text(
+            text, "text", empty=True, error=RangeError, message=f"a range is written as text, not {type(text).__name__}"
+        )
         weights: dict[int, float] = {}
         for item, weight in _tokens(text):
             for idx in _expand(item, text):
@@ -307,7 +309,7 @@ def _q(text: object, quote: bool = True) -> str:
     >>> _q("AA,KK"), _q("1" * 5001 + "(AA)")
     ("'AA,KK'", "'1111111111111111111111111111111111111111...' (5,005 characters)")
     """
-    if not isinstance(text, str):  # cards given as a list or Card objects
+    if not _validate.is_text(text):  # cards given as a list or Card objects
         shown = repr(text)
         return shown if len(shown) <= 80 else f"{shown[:77]}..."
     if len(text) <= 80:

@@ -473,8 +473,7 @@ class StatCounts:
             return [players]
         wanted = list(players)
         for p in wanted:
-            if not isinstance(p, str):
-                raise ParameterTypeError(f"players lists player names (strings), not {p!r:.60}")
+            _validate.text(p, "p", empty=True, message=f"players lists player names (strings), not {p!r:.60}")
         return wanted
 
 
@@ -786,8 +785,8 @@ def hand_sources(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]
         raise ParameterTypeError(f"paths names files and folders (a path or a list of them), not {paths!r:.60}")
     out: list[Path] = []
     for item in items:
-        if not isinstance(item, (str, os.PathLike)) or not str(item).strip() or "\0" in str(item):
-            raise _validate.refused(item, (str, os.PathLike), f"paths lists files and folders, not {item!r:.60}")
+        if "\0" in str(_validate.path(item, "paths lists files and folders", empty=False)):
+            raise ParameterError(f"paths lists files and folders, not {item!r:.60}")
         p = Path(item)
         try:
             if p.is_dir():
@@ -914,7 +913,7 @@ def iter_hands(
             f"or an iterable of them, not {type(hands).__name__}"
         )
     for item in hands:
-        if isinstance(item, (list, tuple)) and not isinstance(item, str):
+        if isinstance(item, (list, tuple)):
             raise ParameterTypeError(f"hands holds hands, paths or texts, not a nested {type(item).__name__}")
         yield from iter_hands(item, rules=rules, skip=skip)
 
@@ -1008,11 +1007,11 @@ def _all_paths(hands: Any) -> bool:
 
 
 def _count_files(hands: Any, rules: Rules | None, skip_bad: bool, executor: Any, progress: bool) -> StatCounts:
-    if not isinstance(hands, (str, os.PathLike)) and not (
+    if not _validate.is_path(hands) and not (
         isinstance(hands, Iterable) and not isinstance(hands, (bytes, MatchResult, PHHHand, HandState))
     ):
         raise ParameterError("executor= counts files: give hands as file or folder paths")
-    items = [hands] if isinstance(hands, (str, os.PathLike)) else list(hands)
+    items = [hands] if _validate.is_path(hands) else list(hands)
     if not all(isinstance(x, (str, os.PathLike)) and not (isinstance(x, str) and "\n" in x) for x in items):
         raise ParameterError("executor= counts files: give hands as file or folder paths, not texts or hand objects")
     files = [str(p) for p in hand_sources(items)]

@@ -32,7 +32,7 @@ import ipywidgets as w
 
 from pokerlab import _validate
 from pokerlab.apps.explain import hand_lines
-from pokerlab.errors import ParameterError, ParameterTypeError, PokerlabError
+from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.game.state import Call, Check, Fold, RaiseTo
 
 __all__ = ["MIN_THINK", "ActionBar", "Pacer", "event_lines", "notice_log", "panel", "parse_amount"]
@@ -44,8 +44,7 @@ MIN_THINK = 0.25
 def panel(css: str, value: str = "") -> w.HTML:
     """An HTML box with a CSS class (the apps' text panels)."""
     for label, v in (("css", css), ("value", value)):
-        if not isinstance(v, str):
-            raise ParameterTypeError(f"{label} must be text, not {v!r:.60}")
+        _validate.text(v, "v", empty=True, message=f"{label} must be text, not {v!r:.60}")
     if not css.strip():
         raise ParameterError("css must name a CSS class, not an empty string")
     box = w.HTML(value)
@@ -157,7 +156,7 @@ def parse_amount(text: str) -> int | None:
     >>> parse_amount("4,0"), parse_amount("1,50"), parse_amount("1,000,000"), parse_amount("10,00")
     (None, None, 1000000, None)
     """
-    if not isinstance(text, str):
+    if not _validate.is_text(text):  # what a widget holds: nothing typed yet
         return None
     typed = text.strip()
     if not typed.isascii() or not _WHOLE.fullmatch(typed):

@@ -66,12 +66,10 @@ def _check_thinking(thinking: Any) -> None:
     for f in ("p_win", "threshold"):
         v = getattr(thinking, f)
         _validate.real(v, f"thinking.{f}", message=f"thinking.{f} must be a finite number")
-    if not isinstance(thinking.probabilities, dict) or not isinstance(thinking.chosen, str):
-        raise _validate.refused(
-            thinking.probabilities,
-            dict,
-            "thinking must carry its action probabilities (a dict) and its chosen action (text)",
-        )
+    said = "thinking must carry its action probabilities (a dict) and its chosen action (text)"
+    if not isinstance(thinking.probabilities, dict):
+        raise _validate.refused(thinking.probabilities, dict, said)
+    _validate.text(thinking.chosen, "thinking.chosen", empty=True, message=said)
 
 
 def showdown_reason(state: Any, names: Sequence[str], you: int | None) -> str | None:
@@ -170,8 +168,7 @@ def thinking_sentence(thinking: Any, name: str, pot: int, to_call: int, current_
     """
     for label, v in (("pot", pot), ("to_call", to_call), ("current_bet", current_bet)):
         _validate.whole(v, label, lo=0, message=f"{label} must be a whole number of chips >= 0")
-    if not isinstance(name, str):
-        raise ParameterTypeError(f"name must be text, not {name!r}")
+    _validate.text(name, "name", empty=True)
     _check_thinking(thinking)
     p, need = thinking.p_win, thinking.threshold
     who = html.escape(name)

@@ -63,8 +63,9 @@ class HeadsUpApp:
                 seed, "seed", lo=0, hi=2**62 - 1, message="seed must be None or a whole number 0..2**62-1"
             )
         delay = _validate.real(delay, "delay", lo=0, hi=10, message="delay must be 0..10 seconds")
-        if not isinstance(name, str) or not name.strip() or len(name.strip()) > 20:
-            raise _validate.refused(name, str, f"name must be 1 to 20 characters, not {name!r:.60}")
+        said = f"name must be 1 to 20 characters, not {name!r:.60}"
+        if len(_validate.text(name, "name", message=said).strip()) > 20:
+            raise ParameterError(said)
         if not _validate.has_visible(name) or not name.strip().isprintable():
             raise ParameterError(f"name must have a visible character and only printable ones, not {name!r:.60}")
         self.seed = random.randrange(2**31) if seed is None else seed
@@ -118,8 +119,8 @@ class HeadsUpApp:
     def _seat_bot(self, opponent: str) -> None:
         """A new match against ``opponent`` (results start again)."""
 
-        if not isinstance(opponent, str) or opponent not in bots.names():
-            raise _validate.refused(opponent, str, f"unknown bot {opponent!r}; known bots: {', '.join(bots.names())}")
+        said = f"unknown bot {opponent!r}; known bots: {', '.join(bots.names())}"
+        _validate.choice(opponent, "opponent", bots.names(), message=said)
         self.opponent_key = opponent
         self.opponent_name = "BPP" if opponent == "bpp" else opponent
         if self.opponent_name == self.player:

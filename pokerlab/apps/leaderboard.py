@@ -117,8 +117,8 @@ class Leaderboard:
     """
 
     def __init__(self, path: str | Path | None = None, *, patience: float = 30.0) -> None:
-        if path is not None and not isinstance(path, (str, os.PathLike)):
-            raise ParameterError(f"path must be a file path, not {path!r}")
+        if path is not None:
+            _validate.path(path, "path must be a file path")
         patience = _validate.real(patience, "patience", lo=0, hi=3600, message="patience must be 0..3600 seconds")
         if path is not None and str(path).strip() in ("", ":memory:"):
             raise ParameterError(
@@ -179,8 +179,7 @@ class Leaderboard:
         (locked for ``patience`` seconds, or another SQLite failure) and the
         game went to the journal instead.
         """
-        if not isinstance(mode, str) or mode not in MODES:
-            raise _validate.refused(mode, str, f"mode must be one of {', '.join(MODES)}, not {mode!r:.60}")
+        _validate.choice(mode, "mode", MODES, message=f"mode must be one of {', '.join(MODES)}, not {mode!r:.60}")
         if settings is not None and not isinstance(settings, Mapping):
             raise ParameterError(f"settings must be a dict, not {settings!r:.60}")
         rows = _ranking_rows(ranking)

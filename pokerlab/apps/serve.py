@@ -142,8 +142,9 @@ class AppServer:
     def __init__(self, process: subprocess.Popen, url: str, folder: tempfile.TemporaryDirectory) -> None:
         if not isinstance(process, subprocess.Popen):
             raise ParameterTypeError(f"process must be the server's subprocess.Popen, not {process!r:.60}")
-        if not isinstance(url, str) or not url.startswith(("http://", "https://")):
-            raise _validate.refused(url, str, f"url must be the server's http address, not {url!r:.60}")
+        said = f"url must be the server's http address, not {url!r:.60}"
+        if not _validate.text(url, "url", message=said).startswith(("http://", "https://")):
+            raise ParameterError(said)
         if not isinstance(folder, tempfile.TemporaryDirectory):
             raise ParameterTypeError(f"folder must be a tempfile.TemporaryDirectory, not {folder!r:.60}")
         self.process = process
@@ -189,8 +190,7 @@ def start(
     ``cull_unconnected`` (2..86400, at most ``cull_after``) how long an idle
     kernel stays that no page ever connected to (a page load that timed out).
     """
-    if not isinstance(app, str) or app not in APPS:
-        raise _validate.refused(app, str, f"unknown app {app!r}; the apps are {', '.join(APPS)}")
+    _validate.choice(app, "app", APPS, message=f"unknown app {app!r}; the apps are {', '.join(APPS)}")
     if port is None:
         port = free_port()
     port = _validate.whole(port, "port", lo=1024, hi=65535, message="the port must be 1024..65535")

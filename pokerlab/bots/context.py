@@ -384,8 +384,9 @@ def decisions_from_phh(histories: Sequence[str]) -> pd.DataFrame:
         raise ParameterError(f"histories must be a list of PHH texts, not {type(histories).__name__}")
     rows: list[tuple[int, int, str, np.ndarray, int]] = []
     for h, text in enumerate(histories):
-        if not isinstance(text, str):
-            raise ParameterTypeError(f"histories: history {h} must be PHH text, not {type(text).__name__}")
+        _validate.text(
+            text, "text", empty=True, message=f"histories: history {h} must be PHH text, not {type(text).__name__}"
+        )
         state = from_phh(text)
         data = tomllib.loads(text)
         n = state.n

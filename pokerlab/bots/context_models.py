@@ -147,8 +147,8 @@ class ContextModel:
     decisions: int = field(default=0, init=False)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.kind, str) or self.kind not in MODEL_KINDS:
-            raise _validate.refused(self.kind, str, f"kind must be one of {', '.join(MODEL_KINDS)}, not {self.kind!r}")
+        said = f"kind must be one of {', '.join(MODEL_KINDS)}, not {self.kind!r}"
+        _validate.choice(self.kind, "kind", MODEL_KINDS, message=said)
         _check_count("seed", self.seed, 0, 2**32 - 1)
         _check_count("max_iter", self.max_iter, 1, 100_000)
         _check_count("max_depth", self.max_depth, 1, 64)

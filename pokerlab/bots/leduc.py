@@ -60,10 +60,9 @@ def leduc_strength(card: str, board: str = "") -> float:
     >>> round(leduc_strength("K"), 4), leduc_strength("Q", "Q"), leduc_strength("K", "J")
     (0.7, 1.0, 0.625)
     """
-    if not isinstance(card, str) or not isinstance(board, str) or card not in tuple(RANKS) or board not in ("", *RANKS):
-        raise _validate.refused(
-            card, str, f"card and board are ranks J, Q or K (board may be ''), not {card!r}, {board!r}"
-        )
+    said = f"card and board are ranks J, Q or K (board may be ''), not {card!r}, {board!r}"
+    _validate.choice(card, "card", RANKS, message=said)
+    _validate.choice(board, "board", ("", *RANKS), message=said)
     return _strength(card, board)  # checked first: the cache needs hashable arguments
 
 

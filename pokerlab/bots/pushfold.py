@@ -46,7 +46,7 @@ imported (the registry imports this module for :class:`PushFoldBot`, so this mod
 def _deep_bot(deep: Any, seed: int | None) -> Any:
     """The bot that plays the deep stacks: a name or spec (``"phase2:bluff=none"``) that
     :func:`pokerlab.bots.make` builds with ``seed``, or a bot object."""
-    if not isinstance(deep, str):
+    if not _validate.is_text(deep):  # a bot object, else refused
         if callable(getattr(deep, "act", None)):
             return deep
         raise ParameterError(f"deep must name another bot or be a bot, not {deep!r:.60}")

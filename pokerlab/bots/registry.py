@@ -17,7 +17,7 @@ from pokerlab.bots.bpp import BPPBot
 from pokerlab.bots.pushfold import PushFoldBot
 from pokerlab.bots.rembrant import Rembrant
 from pokerlab.bots.waterloo import PhaseOne, PhaseThree, PhaseTwo
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 from pokerlab.game.match import Bot
 
 __all__ = ["make", "names", "parse_spec"]
@@ -58,8 +58,12 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     >>> parse_spec("random")
     ('random', {})
     """
-    if not isinstance(spec, str):
-        raise ParameterTypeError(f"a bot must be given by its name or spec (text such as 'phase2'), not {spec!r}")
+    _validate.text(
+        spec,
+        "spec",
+        empty=True,
+        message=f"a bot must be given by its name or spec (text such as 'phase2'), not {spec!r}",
+    )
     name, _, params_text = spec.partition(":")
     params: dict[str, Any] = {}
     for item in filter(None, params_text.split(",")):
@@ -86,8 +90,7 @@ def make(name: str, *, seed: int | None = None, **params: Any) -> Bot:
     numbers and is ignored by the deterministic ones; other keyword
     parameters go to the bot's class and are checked there.
     """
-    if not isinstance(name, str):
-        raise ParameterTypeError(f"unknown bot {name!r}; known bots: {', '.join(names())}")
+    _validate.text(name, "name", empty=True, message=f"unknown bot {name!r}; known bots: {', '.join(names())}")
     spec = name
     name, spec_params = parse_spec(spec)
     if not name and not spec_params:

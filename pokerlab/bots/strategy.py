@@ -31,7 +31,7 @@ from typing import Any, Literal, TypeAlias
 
 from pokerlab import _validate
 from pokerlab._validate import member
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 from pokerlab.streets import Street, StreetChoice
 
 __all__ = [
@@ -106,8 +106,7 @@ class Decision:
                 raise ParameterError(f"raise_to ({self.raise_to}) cannot be below the current bet ({self.current_bet})")
         elif self.raise_to:
             raise ParameterError(f"raise_to is for a raise; a {self.kind} has raise_to 0, not {self.raise_to}")
-        if not isinstance(self.reason, str):
-            raise ParameterTypeError(f"reason must be text, not {self.reason!r:.60}")
+        _validate.text(self.reason, "reason", empty=True, message=f"reason must be text, not {self.reason!r:.60}")
 
     @property
     def amount(self) -> float:

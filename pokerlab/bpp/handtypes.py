@@ -304,8 +304,7 @@ def evidence_from_cards(
 
 def board_cards(round: str) -> int:
     """How many board cards are out in a round."""
-    if not isinstance(round, str) or round not in ROUNDS:
-        raise _validate.refused(round, str, f"round must be one of {', '.join(ROUNDS)}, not {round!r}")
+    _validate.choice(round, "round", ROUNDS, message=f"round must be one of {', '.join(ROUNDS)}, not {round!r}")
     return BOARD_SIZES[ROUNDS.index(round)]
 
 

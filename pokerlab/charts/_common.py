@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pokerlab import _validate
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -40,10 +40,10 @@ def _mapping_arg(value: Any, name: str, *, optional: bool = True) -> None:
     if not isinstance(value, dict) or (not value and not optional):
         raise _validate.refused(value, dict, f"{name} must be a non-empty dict, not {_validate._show(value)}")
     for key, item in value.items():
-        if not isinstance(key, str):
-            raise ParameterTypeError(f"{name} must have text keys, not {_validate._show(key)}")
-        if name == "evidence" and not isinstance(item, str):
-            raise ParameterError(f"evidence[{key!r:.40}] must be a state name (text), not {_validate._show(item)}")
+        _validate.text(key, "key", empty=True, message=f"{name} must have text keys, not {_validate._show(key)}")
+        if name == "evidence":
+            said = f"evidence[{key!r:.40}] must be a state name (text), not {_validate._show(item)}"
+            _validate.text(item, "evidence", empty=True, message=said)
         if name == "posteriors" and (
             not isinstance(item, dict)
             or not item

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pokerlab import _validate
 from pokerlab.errors import ParameterError, ParameterTypeError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -43,8 +44,7 @@ def turn_report_chart(frame: pd.DataFrame, title: str = "") -> alt.VConcatChart:
     Cards run A..2 and, within a rank, by suit; hover a bar for the exact numbers.
     """
     actions = _check_report(frame)
-    if not isinstance(title, str):
-        raise ParameterTypeError(f"title must be text, not {type(title).__name__}")
+    _validate.text(title, "title", empty=True, message=f"title must be text, not {type(title).__name__}")
     import altair as alt
     import pandas as pd
 

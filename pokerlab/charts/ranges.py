@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pokerlab import _validate
 from pokerlab.charts._common import _need_columns
-from pokerlab.errors import ParameterTypeError
 
 if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
@@ -24,8 +24,7 @@ def breakdown_chart(frame: pd.DataFrame, title: str = "") -> alt.Chart:
     import altair as alt
 
     _need_columns(frame, ("section", "holding", "combos", "share"), "frame")
-    if not isinstance(title, str):
-        raise ParameterTypeError(f"title must be text, not {title!r}")
+    _validate.text(title, "title", empty=True)
     order = list(frame["holding"])
     return (
         alt.Chart(alt.Data(values=frame.to_dict("records")))

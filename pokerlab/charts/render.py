@@ -360,8 +360,8 @@ def svg_png(svg: str, scale: float = PNG_SCALE) -> bytes:
 
     import vl_convert
 
-    if not isinstance(svg, str) or "<svg" not in svg:
-        raise _validate.refused(svg, str, "svg must be the text of an SVG drawing")
+    if "<svg" not in _validate.text(svg, "svg", message="svg must be the text of an SVG drawing"):
+        raise ParameterError("svg must be the text of an SVG drawing")
     scale = _validate.real(scale, "scale", lo=0.25, hi=4, message="scale must be a number from 0.25 to 4")
     raw = _vega(vl_convert.svg_to_png, svg, scale=float(scale), name="svg")
     return _small_png(raw)

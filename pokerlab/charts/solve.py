@@ -36,8 +36,7 @@ def _positive_number(x: object) -> bool:
 
 
 def _check_title(title: object) -> None:
-    if not isinstance(title, str):
-        raise ParameterTypeError(f"title must be text, not {type(title).__name__}")
+    _validate.text(title, "title", empty=True, message=f"title must be text, not {type(title).__name__}")
 
 
 def cfr_results(results: Any) -> list[CFRResult]:

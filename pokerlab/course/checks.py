@@ -201,8 +201,9 @@ def keys(value: Any, name: str, wanted: Iterable[Any]) -> None:
 
 def text(value: Any, name: str, choices: Iterable[str] | None = None) -> None:
     """``value`` is a string (one of ``choices`` when given)."""
-    if not isinstance(value, str):
-        raise CheckFailed(f"{name} must be a string, not {_described(value)}")
+    _validate.text(
+        value, "value", empty=True, error=CheckFailed, message=f"{name} must be a string, not {_described(value)}"
+    )
     options = list(choices) if choices is not None else None
     if options is not None and value not in options:
         raise CheckFailed(f"{name} is {value!r}; it must be one of {', '.join(map(repr, options))}")

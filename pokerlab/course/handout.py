@@ -141,8 +141,7 @@ def glossary_notebook() -> dict[str, Any]:
 def write_glossary(folder: str | Path) -> Path:
     """Write :func:`glossary_notebook` to ``folder/glossary.ipynb`` (the folder must exist); return its path."""
 
-    if not isinstance(folder, (str, Path)) or not str(folder).strip():
-        raise _validate.refused(folder, (str, Path), f"folder must name a folder, not {folder!r}")
+    _validate.path(folder, "folder must name a folder", empty=False)
     try:
         is_folder = "\0" not in str(folder) and Path(folder).is_dir()
     except OSError:  # e.g. a name too long for the file system
@@ -192,8 +191,7 @@ def linked(markup: str, seen: set[str]) -> str:
     >>> linked("<p>On the flop and the turn</p>", set())
     '<p>On the <a class="term" href="#term-flop">flop</a> and the <a class="term" href="#term-turn">turn</a></p>'
     """
-    if not isinstance(markup, str):
-        raise _validate.refused(markup, str, f"markup must be a slide's HTML text, not {markup!r}")
+    _validate.text(markup, "markup", empty=True, message=f"markup must be a slide's HTML text, not {markup!r}")
     if not isinstance(seen, set):
         raise _validate.refused(seen, set, f"seen must be a set of the terms linked so far, not {seen!r}")
     for term in glossary():
@@ -315,8 +313,7 @@ def student_map_page(course_map: str | Path) -> str:
     """The students' course map as an HTML page of the handout: each lesson, what it teaches, its minutes (the
     course map's table of lessons; the lecture plan and grading stay with the lecturer). Empty when there is no
     course map beside the lessons."""
-    if not isinstance(course_map, (str, Path)) or not str(course_map).strip():
-        raise _validate.refused(course_map, (str, Path), f"course_map must be a notebook's path, not {course_map!r}")
+    _validate.path(course_map, "course_map must be a notebook's path", empty=False)
     try:
         nb = json.loads(Path(course_map).read_text(encoding="utf-8"))
     except OSError:

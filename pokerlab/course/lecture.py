@@ -125,8 +125,7 @@ def find_lecture_file(notebooks: str | Path | None = None) -> Path:
     inside ``notebooks/``), else the copy pokerlab ships."""
     places: list[Path] = []
     if notebooks is not None:
-        if not isinstance(notebooks, (str, Path)) or not str(notebooks).strip():
-            raise _validate.refused(notebooks, (str, Path), f"notebooks must be a folder name, not {notebooks!r}")
+        _validate.path(notebooks, "notebooks must be a folder name", empty=False)
         folder = Path(notebooks).resolve()
         places += [folder.parent / "course" / LECTURE_FILE, folder / LECTURE_FILE]
     places += [Path("course") / LECTURE_FILE, Path("..") / "course" / LECTURE_FILE]
@@ -141,8 +140,9 @@ def find_lecture_file(notebooks: str | Path | None = None) -> Path:
 
 def _text(raw: dict[str, Any], key: str, where: str, default: str = "") -> str:
     value = raw.get(key, default)
-    if not isinstance(value, str):
-        raise DataError(f"{where}: {key} must be text (in quotes), not {value!r}")
+    _validate.text(
+        value, "value", empty=True, error=DataError, message=f"{where}: {key} must be text (in quotes), not {value!r}"
+    )
     return value.strip()
 
 
@@ -267,10 +267,10 @@ def _lesson_headings(notebooks: Path, lesson: str) -> tuple[str, dict[str, str]]
 def _lesson_sections(notebooks: Path, lesson: str) -> tuple[str, dict[str, str], dict[str, tuple[str, int]]]:
     """A lesson's name, its sections' headings by number, and each section's (heading cell, working minutes) from
     the instructor notes (two sections in one cell share the cell's minutes)."""
-    if not isinstance(lesson, str) or not lesson.isdigit() or len(lesson) != 2:
-        raise _validate.refused(lesson, str, f"lesson must be a lesson number such as '02', not {lesson!r}")
-    if not isinstance(notebooks, (str, Path)) or not str(notebooks).strip():
-        raise _validate.refused(notebooks, (str, Path), f"notebooks must be the lessons' folder, not {notebooks!r}")
+    said = f"lesson must be a lesson number such as '02', not {lesson!r}"
+    if not _validate.text(lesson, "lesson", message=said).isdigit() or len(lesson) != 2:
+        raise ParameterError(said)
+    _validate.path(notebooks, "notebooks must be the lessons' folder", empty=False)
     notebooks = Path(notebooks)
     try:
         files = sorted(notebooks.glob(f"{lesson}_*.ipynb"))
@@ -325,8 +325,7 @@ def lecture_table(lecture: Lecture, notebooks: str | Path) -> str:
     path is written. A step's words are its ``title`` or else its first section's heading in the lesson."""
     if not isinstance(lecture, Lecture):
         raise _validate.refused(lecture, Lecture, f"lecture must be a Lecture (read_lecture()), not {lecture!r}")
-    if not isinstance(notebooks, (str, Path)) or not str(notebooks).strip():
-        raise _validate.refused(notebooks, (str, Path), f"notebooks must be the lessons' folder, not {notebooks!r}")
+    _validate.path(notebooks, "notebooks must be the lessons' folder", empty=False)
     folder = Path(notebooks)
     rows = []
     for step in lecture.steps:
@@ -381,10 +380,7 @@ def _map_cell(nb: dict[str, Any], course_map: Path) -> dict[str, Any]:
 
 
 def _read_map(course_map: str | Path) -> tuple[Path, dict[str, Any]]:
-    if not isinstance(course_map, (str, Path)) or not str(course_map).strip():
-        raise _validate.refused(
-            course_map, (str, Path), f"course_map must be the path of the course map notebook, not {course_map!r}"
-        )
+    _validate.path(course_map, "course_map must be the path of the course map notebook", empty=False)
     path = Path(course_map)
     try:
         nb = json.loads(path.read_text(encoding="utf-8"))

@@ -129,8 +129,9 @@ def check_notebook(notebook: Any, name: str = "notebook") -> dict[str, Any]:
 
 def check_folder(value: Any, name: str) -> Path:
     """A folder name given as ``name``, else a ParameterError."""
-    if not isinstance(value, (str, os.PathLike)) or not str(value).strip() or "\x00" in str(value):
-        raise _validate.refused(value, (str, os.PathLike), f"{name} must be a folder name, not {_shown(value)}")
+    said = f"{name} must be a folder name, not {_shown(value)}"
+    if not _validate.is_path(value) or not str(value).strip() or "\x00" in str(value):
+        raise _validate.refused(value, (str, os.PathLike), said)
     if any(len(part) > 255 for part in Path(value).parts):
         raise ParameterError(f"{name} {_shown(str(value))} has a name longer than 255 characters")
     return Path(value)
@@ -146,7 +147,7 @@ def check_lessons(value: Any, name: str = "lessons") -> list[Lesson]:
 
 def read_lesson(path: str | Path) -> Lesson:
     """Read one lesson and its exercises (in the order of their check cells)."""
-    if not isinstance(path, (str, os.PathLike)) or not str(path).strip() or "\x00" in str(path):
+    if not _validate.is_path(path) or not str(path).strip() or "\x00" in str(path):
         raise _validate.refused(path, (str, os.PathLike), f"path must name a lesson notebook, not {_shown(path)}")
     path = Path(path)
     try:

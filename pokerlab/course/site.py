@@ -50,7 +50,7 @@ from pokerlab.course.lessons import (
 )
 from pokerlab.course.reference import build_reference
 from pokerlab.course.release import relink, solutions_copy, student_copy, write_notebook
-from pokerlab.errors import DataError, ParameterError, ParameterTypeError
+from pokerlab.errors import DataError, ParameterError
 
 _extra.require("pokerlab course site")  # Jupyter Book 1.x and MathJax: pokerlab[course]
 
@@ -111,8 +111,12 @@ def lesson_numbers(lessons: str | None, available: list[str]) -> list[str]:
         )
     if lessons is None:
         return list(available)
-    if not isinstance(lessons, str):
-        raise ParameterTypeError(f"lessons must be a text such as '01-05' or '01,03', not {lessons!r:.40}")
+    _validate.text(
+        lessons,
+        "lessons",
+        empty=True,
+        message=f"lessons must be a text such as '01-05' or '01,03', not {lessons!r:.40}",
+    )
     chosen: set[str] = set()
     for item in lessons.replace(" ", ",").split(","):
         if not item:

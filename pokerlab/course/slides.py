@@ -1061,8 +1061,7 @@ def build_deck(lesson: str | Path, out: str | Path) -> Path:
     shows the solutions, under "Solution" headings); the handout is for students whatever the notebook: built
     from its student copy, speaker notes kept (before, a lecturer following the docs printed every solution and
     hidden test into the students' handout)."""
-    if not isinstance(lesson, (str, Path)) or not str(lesson).strip():
-        raise _validate.refused(lesson, (str, Path), f"lesson must be the path of a lesson notebook, not {lesson!r}")
+    _validate.path(lesson, "lesson must be the path of a lesson notebook", empty=False)
     path = Path(lesson)
     folder = _out_folder(out)
     source = _read_notebook(path)
@@ -1253,12 +1252,10 @@ def print_pdf(
     _extra.require("printing a deck to PDF", _extra.PDF)
     from playwright.sync_api import Error, sync_playwright  # lazy: about 0.1 s, for --pdf only
 
-    if not isinstance(deck, (str, Path)) or not str(deck).strip():
-        raise _validate.refused(deck, (str, Path), f"deck must be the path of a deck, not {deck!r}")
-    if pdf is not None and (not isinstance(pdf, (str, Path)) or not str(pdf).strip()):
-        raise ParameterError(f"pdf must be the path of the PDF to write, not {pdf!r}")
-    if not isinstance(chromium, str) or not chromium.strip():
-        raise _validate.refused(chromium, str, f"chromium must be the path of a Chromium program, not {chromium!r}")
+    _validate.path(deck, "deck must be the path of a deck", empty=False)
+    if pdf is not None:
+        _validate.path(pdf, "pdf must be the path of the PDF to write", empty=False)
+    _validate.text(chromium, "chromium", message=f"chromium must be the path of a Chromium program, not {chromium!r}")
     deck = Path(deck)
     if not deck.is_file():
         raise DataError(f"no deck {str(deck)!r} to print")

@@ -143,14 +143,11 @@ def _dialect(dialect: object) -> Dialect:
     ``"seed004"`` was the Rembrant dialect's first name; it still means
     ``"rembrant"``, with a :class:`DeprecationWarning`.
     """
-    if not isinstance(dialect, str):
-        raise ParameterTypeError(f"dialect must be 'acpc' or 'rembrant', not {dialect!r:.60}")
-    if dialect == "seed004":
+    if _validate.is_text(dialect) and dialect == "seed004":
         warnings.warn("dialect 'seed004' is now called 'rembrant'", DeprecationWarning, stacklevel=3)
         return Dialect.REMBRANT
-    if dialect not in _DIALECTS:
-        raise ParameterError(f"dialect must be 'acpc' or 'rembrant', not {dialect!r:.60}")
-    return Dialect(dialect)
+    said = f"dialect must be 'acpc' or 'rembrant', not {dialect!r:.60}"
+    return Dialect(_validate.choice(dialect, "dialect", _DIALECTS, message=said))
 
 
 @dataclass(frozen=True)
@@ -182,8 +179,13 @@ class MatchState:
         ...     print(exc)
         position 0's hole cards '9s' in 'MATCHSTATE:0:30::9s|' are 1 card: a player shows 2 or none
         """
-        if not isinstance(text, str):
-            raise AcpcError(f"a match state is a line of text, not {type(text).__name__}")
+        _validate.text(
+            text,
+            "text",
+            empty=True,
+            error=AcpcError,
+            message=f"a match state is a line of text, not {type(text).__name__}",
+        )
         line = text.strip()
         shown = repr(line) if len(line) <= 200 else f"{line[:120]!r}...{line[-40:]!r} ({len(line):,} characters)"
         dialect = "acpc"
@@ -621,8 +623,8 @@ def run_client(
     rules = _default_rules(rules)
     if players is not None:
         _players(players, rules)
-    if not isinstance(host, str) or not host:
-        raise _validate.refused(host, str, f"host must be a host name or address, not {host!r}")
+    if not _validate.text(host, "host", empty=True, message=f"host must be a host name or address, not {host!r}"):
+        raise ParameterError(f"host must be a host name or address, not {host!r}")
     try:
         host.encode("idna")  # what the resolver does first: a label over 63 characters or a lone surrogate fails
     except UnicodeError as exc:
@@ -712,8 +714,9 @@ def check_dealer_log(text: str, rules: Rules | None = None) -> tuple[LoggedHand,
 
 
 def _check_dealer_log(text: str, rules: Rules) -> tuple[LoggedHand, ...]:
-    if not isinstance(text, str):
-        raise AcpcError(f"a dealer log is text, not {type(text).__name__}")
+    _validate.text(
+        text, "text", empty=True, error=AcpcError, message=f"a dealer log is text, not {type(text).__name__}"
+    )
     out = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()

@@ -97,10 +97,11 @@ def from_gamedef(text: str, name: str = "ACPC game") -> Rules:
     no pot-limit betting, so ``potlimit`` is refused rather than played as
     limit.
     """
-    if not isinstance(text, str):
-        raise AcpcError(f"a game definition is text, not {type(text).__name__}")
-    if not isinstance(name, str) or not name:
-        raise _validate.refused(name, str, f"name must be a non-empty string, not {name!r}")
+    _validate.text(
+        text, "text", empty=True, error=AcpcError, message=f"a game definition is text, not {type(text).__name__}"
+    )
+    if not _validate.text(name, "name", empty=True, message=f"name must be a non-empty string, not {name!r}"):
+        raise ParameterError(f"name must be a non-empty string, not {name!r}")
     numbered = [(k, ln.split("#")[0].strip()) for k, ln in enumerate(text.splitlines(), start=1)]
     numbered = [(k, ln) for k, ln in numbered if ln]
     lines = [ln for _, ln in numbered]
@@ -272,8 +273,7 @@ def game_definition(name: str) -> str:
     ``name`` is one of :data:`STANDARD_GAMES`, with or without ``.game``;
     heads-up games may drop ``.reverse_blinds`` (``holdem.nolimit.2p``).
     """
-    if not isinstance(name, str):
-        raise ParameterTypeError(f"a game name is a string, not {type(name).__name__}")
+    _validate.text(name, "name", empty=True, message=f"a game name is a string, not {type(name).__name__}")
     found = _standard_name(name)
     if found is None:
         raise AcpcError(f"no standard ACPC game is called {name!r}; the games are {', '.join(STANDARD_GAMES)}")
@@ -305,8 +305,9 @@ def load_game(name_or_path: str | Path) -> Rules:
             return from_gamedef(text, name=f"ACPC game {path.name}")
         except AcpcError as exc:  # say which file: the text is not what a person typed
             raise AcpcError(f"the game file {str(path)[:200]!r}: {exc}") from None
-    if not isinstance(name_or_path, str) or not name_or_path:
-        raise _validate.refused(name_or_path, str, f"a game is a standard name or a file path, not {name_or_path!r}")
+    said = f"a game is a standard name or a file path, not {name_or_path!r}"
+    if not _validate.text(name_or_path, "name_or_path", empty=True, message=said):
+        raise ParameterError(said)
     found = _standard_name(name_or_path)
     if found is None:
         raise AcpcError(

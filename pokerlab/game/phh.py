@@ -597,13 +597,15 @@ def load_phh(text: str, *, first_line: int = 1, source: str = "", check: bool = 
 
 
 def _check_load_arguments(text: object, first_line: object, source: object, check: object) -> None:
-    if not isinstance(text, str):
-        raise PHHError(f"PHH text must be a str, not {type(text).__name__}")
+    text = _validate.text(
+        text, "text", empty=True, error=PHHError, message=f"PHH text must be a str, not {type(text).__name__}"
+    )
     first_line = _validate.whole(
         first_line, "first_line", lo=1, error=PHHError, message="first_line must be a line number >= 1"
     )
-    if not isinstance(source, str):
-        raise PHHError(f"source is a name for messages (a str), not {source!r}")
+    _validate.text(
+        source, "source", empty=True, error=PHHError, message=f"source is a name for messages (a str), not {source!r}"
+    )
     _check_flag(check)
     if not text.strip():
         raise PHHError("PHH text is empty: a hand needs at least its 'variant' field")

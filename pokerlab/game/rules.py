@@ -205,8 +205,7 @@ class Rules:
     def _validate(self) -> None:
         """Refuse every contradiction with a sentence naming the field (add new fields' checks here)."""
         s = self
-        if not isinstance(s.name, str):
-            raise RulesTypeError(f"name must be text, not {s.name!r}")
+        _validate.text(s.name, "name", empty=True, error=RulesError)
         if not isinstance(s.structure, BettingStructure):
             try:
                 object.__setattr__(self, "structure", BettingStructure(s.structure))

@@ -168,8 +168,7 @@ class PreflopMatrix:
     def write(self, path: str | Path) -> Path:
         """Write CSV in the preflop tables' format: provenance lines, a sha256 line, then one row per class pair."""
 
-        if not isinstance(path, (str, Path)) or not str(path).strip():
-            raise _validate.refused(path, (str, Path), f"path must be a file name, not {path!r}")
+        _validate.path(path, "path must be a file name", empty=False)
         path = Path(path)
         body = io.StringIO()
         self.to_frame(half=True).to_csv(body, index=False, float_format="%.17g", lineterminator="\n")

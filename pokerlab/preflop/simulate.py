@@ -81,8 +81,7 @@ def simulate_table(
     """
     players = _check_players(players)
     games = whole(games, "games", lo=1, hi=MAX_GAMES)
-    if not isinstance(metric, str) or metric not in METRICS:
-        raise _validate.refused(metric, str, f"metric must be one of {', '.join(METRICS)}, not {metric!r}")
+    _validate.choice(metric, "metric", METRICS, message=f"metric must be one of {', '.join(METRICS)}, not {metric!r}")
     games_per_task = whole(games_per_task, "games_per_task", lo=1, hi=MAX_GAMES)
     flag(progress, "progress")
     if executor is not None and not isinstance(executor, Executor):

@@ -25,7 +25,7 @@ from pokerlab._options import TableMethod, TableMethodChoice, TableMetric, Table
 from pokerlab._validate import is_whole, member
 from pokerlab._version import __version__
 from pokerlab.cards import HandClass, hand_classes
-from pokerlab.errors import CardError, ParameterError, ParameterTypeError, PreflopTableError
+from pokerlab.errors import CardError, ParameterError, PreflopTableError
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -65,10 +65,7 @@ def _read_signed_frame(
     Returns ``(path, provenance, frame)``."""
     import pandas as pd
 
-    if not isinstance(path, (str, os.PathLike)):
-        raise ParameterTypeError(f"path must be a file name, not {_validate._show(path)}")
-    if not str(path).strip():
-        raise ParameterError(f"path must be a file name, not {path!r:.60}")
+    _validate.path(path, "path must be a file name", empty=False)
     path = Path(path)
     provenance, data = _read_signed(path, header, what, required)
     try:
@@ -162,8 +159,8 @@ def _check_provenance(p: Mapping[str, Any], where: str) -> None:
         return PreflopTableError(f"{where}: the provenance {what}")
 
     method = p.get("method")
-    if not isinstance(method, str) or method not in set(TableMethod):
-        raise bad(f"names an unknown method {method!r}")
+    said = f"{where}: the provenance names an unknown method {method!r}"
+    _validate.choice(method, "method", tuple(TableMethod), error=PreflopTableError, message=said)
     players = p.get("players")
     if not _validate.is_whole(players) or not 2 <= int(players) <= 10:
         raise bad(f"names {players!r} players (2..10)")
@@ -348,8 +345,7 @@ class PreflopTable:
         so a reader never sees half a table.
         """
 
-        if not isinstance(path, (str, Path)) or not str(path).strip():
-            raise _validate.refused(path, (str, Path), f"path must be a file name, not {path!r}")
+        _validate.path(path, "path must be a file name", empty=False)
         path = Path(path)
         _check_content(self.values, self.errors, self.extra, self.provenance, str(path))
         frame = self.to_frame()
@@ -433,7 +429,6 @@ def data_dir() -> Path:
     unreadable file with a :class:`~pokerlab.errors.PreflopTableError` that names it.
     """
     import importlib.resources
-    import os
 
     env = os.environ.get("POKERLAB_TABLES")
     if env:
@@ -451,7 +446,6 @@ def data_dir() -> Path:
 
 def _missing(path: Path, command: str) -> PreflopTableError:
     """The error for a table file that is not there: its path, where that folder came from, the command."""
-    import os
 
     why = " (the folder $POKERLAB_TABLES names)" if os.environ.get("POKERLAB_TABLES") else ""
     return PreflopTableError(

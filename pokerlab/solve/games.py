@@ -61,7 +61,7 @@ import numpy as np
 
 from pokerlab import _validate
 from pokerlab._options import GameName, GameNameChoice
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 
 __all__ = ["GAMES", "DecisionPoint", "Game", "GameName", "InfoSet", "Node", "game"]
 
@@ -184,8 +184,7 @@ class Game:
 
     def infoset(self, key: str) -> InfoSet:
         """The information set called ``key`` (e.g. ``"K:pb"``)."""
-        if not isinstance(key, str):
-            raise ParameterTypeError(f"an information set key is a string like 'K:pb', not {key!r}")
+        _validate.text(key, "key", empty=True, message=f"an information set key is a string like 'K:pb', not {key!r}")
         try:
             return self.infosets[self._index[key]]
         except KeyError:

@@ -55,7 +55,7 @@ import numpy as np
 
 from pokerlab import _progress, _validate
 from pokerlab.cards import Card, combo_cards, combo_index, format_cards, parse_named
-from pokerlab.errors import CardCountError, IllegalActionError, ParameterError, ParameterTypeError, RangeError
+from pokerlab.errors import CardCountError, IllegalActionError, ParameterError, RangeError
 from pokerlab.evaluator import evaluate_batch
 from pokerlab.ranges import Range
 
@@ -80,8 +80,9 @@ class _Size:
 
 
 def _parse_sizes(text: Any, name: str, *, raise_: bool) -> tuple[_Size, ...]:
-    if not isinstance(text, str):
-        raise ParameterTypeError(f"{name} must be sizes as text such as '50%, 100%', not {text!r:.60}")
+    _validate.text(
+        text, "text", empty=True, message=f"{name} must be sizes as text such as '50%, 100%', not {text!r:.60}"
+    )
     out: list[_Size] = []
     for raw in text.split(","):
         tok = raw.strip().lower().replace(" ", "")
@@ -817,8 +818,13 @@ def _labels_of(line: Any) -> list[str]:
         raise IllegalActionError(f"a line is a tuple of action labels such as ('check', 'bet 100'), not {line!r:.60}")
     out = []
     for x in parts:
-        if not isinstance(x, str):
-            raise IllegalActionError(f"line labels are text such as 'check' or 'bet 100', not {x!r:.40}")
+        _validate.text(
+            x,
+            "x",
+            empty=True,
+            error=IllegalActionError,
+            message=f"line labels are text such as 'check' or 'bet 100', not {x!r:.40}",
+        )
         out.append(" ".join(x.strip().lower().split()))
     return out
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,7 @@ import numpy as np
 
 from pokerlab import _validate
 from pokerlab._files import write_bytes
-from pokerlab.errors import DataError, ParameterError, ParameterTypeError
+from pokerlab.errors import DataError, ParameterError
 from pokerlab.solve.postflop import PostflopSolution, _Game, _spec, _State, postflop
 
 __all__ = ["SPOTS", "load_spot", "save_spots"]
@@ -81,9 +80,8 @@ _FOLDER = Path(__file__).resolve().parent / "postflop_spots"
 
 
 def _name(name: Any) -> str:
-    if not isinstance(name, str) or name not in SPOTS:
-        raise _validate.refused(name, str, f"no shipped spot is called {name!r:.40}; the spots are: {', '.join(SPOTS)}")
-    return name
+    said = f"no shipped spot is called {name!r:.40}; the spots are: {', '.join(SPOTS)}"
+    return str(_validate.choice(name, "name", SPOTS, message=said))
 
 
 def save_spots(folder: Any = None, names: Any = None, *, progress: bool = True) -> list[Path]:
@@ -113,8 +111,8 @@ def save_spots(folder: Any = None, names: Any = None, *, progress: bool = True) 
 def load_spot(name: str, folder: Any = None) -> PostflopSolution:
     """The shipped spot ``name`` (see :data:`SPOTS`) as a solution, without solving it again."""
     name = _name(name)
-    if folder is not None and not isinstance(folder, (str, os.PathLike)):
-        raise ParameterTypeError(f"folder must be a folder name, not {folder!r:.60}")
+    if folder is not None:
+        _validate.path(folder, "folder must be a folder name")
     path = (_FOLDER if folder is None else Path(folder)) / f"{name}.npz"
     try:
         found = path.is_file()

@@ -295,8 +295,9 @@ class PostflopQuiz:
         if self.current is None:
             raise ParameterError("deal a hand before answering")
         hand = self.current
-        if not isinstance(action, str):
-            raise ParameterTypeError(f"the answer is one of {', '.join(hand.actions)}, not {action!r:.40}")
+        _validate.text(
+            action, "action", empty=True, message=f"the answer is one of {', '.join(hand.actions)}, not {action!r:.40}"
+        )
         word = " ".join(action.strip().lower().split())
         hits = [a for a in hand.actions if a == word] or [a for a in hand.actions if word and a.startswith(word)]
         if len(hits) != 1:

@@ -477,7 +477,7 @@ class PushFoldChart:
 def _class_index(hand: Any) -> int:
     if isinstance(hand, HandClass):
         hand = hand.name
-    if not isinstance(hand, str) or hand not in CLASSES:
+    if not _validate.is_text(hand) or hand not in CLASSES:  # a canonical name looked up, anything else parsed
         try:
             hand = HandClass.parse(hand).name
         except Exception:

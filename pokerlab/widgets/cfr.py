@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pokerlab import _validate
 from pokerlab.charts import chart_svg, exploitability_chart, strategy_chart
 from pokerlab.charts.solve import cfr_results
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 from pokerlab.solve.cfr import CFRResult
 from pokerlab.solve.policy import Policy
 from pokerlab.widgets._common import _beside, _with_picture
@@ -51,8 +52,9 @@ class CFRExplorer:
         if isinstance(infosets, (str, bytes)) or not isinstance(infosets, Sequence) or not infosets:
             raise ParameterError(f"infosets must be a list of information set keys, e.g. ['K:'], not {infosets!r}")
         for key in infosets:
-            if not isinstance(key, str):
-                raise ParameterTypeError(f"infosets must hold information set keys (text), not {key!r:.60}")
+            _validate.text(
+                key, "key", empty=True, message=f"infosets must hold information set keys (text), not {key!r:.60}"
+            )
             results[0].game.infoset(key)  # raises on an unknown key
         self.results = {str(r.variant): r for r in results}
         if references is not None and not isinstance(references, Mapping):

@@ -39,8 +39,8 @@ class ContextExplorer:
         missing = [c for c in (*CONTEXT_FEATURES, "action") if c not in decisions.columns]
         if missing or decisions.empty:
             raise ParameterError(f"the decisions frame is empty or lacks the columns {missing}")
-        if style is not None and not isinstance(style, str):
-            raise ParameterError(f"style must be text or None, not {style!r:.60}")
+        if style is not None:
+            _validate.text(style, "style", empty=True, message=f"style must be text or None, not {style!r:.60}")
         _validate.flag(charts, "charts")
         styles = list(dict.fromkeys(decisions["style"]))
         if style is not None and style not in styles:

@@ -11,7 +11,7 @@ from pokerlab import _validate, charts
 from pokerlab.breakdown import range_breakdown
 from pokerlab.cards import HandClass, combo_index, parse_cards
 from pokerlab.equity import equity
-from pokerlab.errors import CardError, ParameterError, ParameterTypeError, PokerlabError
+from pokerlab.errors import CardError, ParameterError, PokerlabError
 from pokerlab.preflop import CLASS_NAMES, load_table
 from pokerlab.ranges import Range
 from pokerlab.widgets._common import _beside, _error_html, _projector, _with_picture, _wrap_row
@@ -144,8 +144,7 @@ class RangeGrid:
 
         self._time = time.perf_counter
         self._range_type = Range
-        if not isinstance(text, str):
-            raise ParameterTypeError(f"text must be range text, not {text!r}")
+        _validate.text(text, "text", empty=True, message=f"text must be range text, not {text!r}")
         paint_weight = _validate.real(
             paint_weight,
             "paint_weight",
@@ -335,8 +334,7 @@ class RangeEquityExplorer:
         self._equity = equity
         self._charts = charts
         for name, value in (("hero", hero), ("villain", villain), ("board", board)):
-            if not isinstance(value, str):
-                raise ParameterTypeError(f"{name} must be text, not {value!r}")
+            _validate.text(value, "value", empty=True, message=f"{name} must be text, not {value!r}")
         _validate.flag(charts, "charts")
         self.hero = RangeGrid(hero)
         self.villain = RangeGrid(villain)

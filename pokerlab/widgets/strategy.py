@@ -157,11 +157,8 @@ class ReweightingExplorer:
         ``kind`` is an :class:`~pokerlab.game.ActionKind` or its word (``"raise"``, ``"bet"``, ``"call"``).
         """
 
-        if not isinstance(kind, str) or kind not in (ActionKind.RAISE, ActionKind.BET, ActionKind.CALL):
-            raise _validate.refused(
-                kind, str, f"kind must be raise, bet or call (an observed action), not {kind!r:.60}"
-            )
-        kind = ActionKind(kind)
+        said = f"kind must be raise, bet or call (an observed action), not {kind!r:.60}"
+        kind = ActionKind(_validate.choice(kind, "kind", ("raise", "bet", "call"), message=said))
         self.model.sigma = self.sigma.value
         mu = self.mu.value if kind.aggressive else max(0.05, self.mu.value - 0.2)
         self.model.reweight("opponent", self.board, mu)

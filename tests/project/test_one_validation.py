@@ -3,8 +3,10 @@
 An AST walk over every module of the package fails on an inline ``isinstance(x, bool)`` and on an
 ``isinstance(x, int)``-style number check (``int``, ``numbers.Integral``/``Real``, ``np.integer``, alone, in a
 tuple or in a ``|`` union) outside ``_validate.py``. Inline checks had drifted from the helpers: one refused
-``np.int64(1000)`` that ``_validate.whole`` accepts. The few checks that are not about an argument are listed
-below, each with its reason.
+``np.int64(1000)`` that ``_validate.whole`` accepts. It also fails on a refusal of what is not text:
+``not isinstance(x, str)`` (or ``(str, Path)``, ...), the inline form of ``_validate.text``, ``choice`` (``not
+isinstance(m, str) or m not in MODES``) and ``path``; dispatching on a type (``if isinstance(x, str): parse``)
+is not a check and stays. The few checks that are not about an argument are listed below, each with its reason.
 """
 
 from __future__ import annotations
@@ -29,6 +31,23 @@ ALLOWED: dict[tuple[str, str], str] = {
         "a Decimal's exponent is an int or a letter ('n', 'N', 'F'): narrows a parsed value's type, no argument"
     ),
     ("game/phh.py", "isinstance(exponent, int)"): "the same Decimal exponent, read to count decimal places",
+}
+
+#: refusals of what is not text that are not about an argument: data read from a file, a form's own error list
+ALLOWED_TEXT: dict[tuple[str, str], str] = {
+    ("game/phh.py", "not isinstance(raw, str)"): (
+        "an action read from a PHH file: the reader's error names the file and line, not an argument"
+    ),
+    ("course/lessons.py", "not isinstance(cell.get('cell_type'), str)"): (
+        "a cell of a notebook file read from disk: whether it is a cell at all, a question about the data"
+    ),
+    ("charts/_imports.py", "not isinstance(instance, str)"): (
+        "jsonschema's format-checker protocol: a checker answers True for values it does not check"
+    ),
+    ("apps/table_setup.py", "not isinstance(name, str)"): (
+        "the table set-up form collects every field's problem into one errors dict shown beside the fields"
+    ),
+    ("apps/table_setup.py", "not isinstance(unit, str)"): "the same form's chip unit, into the same errors dict",
 }
 
 _NUMBER_NAMES = {"bool", "int"}
@@ -64,6 +83,99 @@ def inline_checks() -> list[tuple[str, int, str]]:
             ):
                 found.append((rel, node.lineno, ast.unparse(node)))
     return found
+
+
+def _names_str(node: ast.expr) -> bool:
+    """Whether the type argument of an isinstance names ``str`` (alone, in a tuple or in a ``|`` union)."""
+    if isinstance(node, ast.Name):
+        return node.id == "str"
+    if isinstance(node, ast.Tuple):
+        return any(_names_str(e) for e in node.elts)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return _names_str(node.left) or _names_str(node.right)
+    return False
+
+
+def inline_text_checks(source: str) -> list[tuple[int, str]]:
+    """(line, code) of every ``not isinstance(x, <str, ...>)`` in ``source``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            call = node.operand
+            if (
+                isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Name)
+                and call.func.id == "isinstance"
+                and len(call.args) == 2
+                and _names_str(call.args[1])
+            ):
+                found.append((node.lineno, ast.unparse(node)))
+    return found
+
+
+def test_no_inline_text_or_choice_checks_outside_validate() -> None:
+    """The review of issue 43 counted 64 ``not isinstance(x, str)`` refusals outside ``_validate``, several of
+    them re-implementing ``choice`` (``not isinstance(mode, str) or mode not in MODES``); none is left."""
+    bad = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if rel == "_validate.py":
+            continue
+        for line, code in inline_text_checks(path.read_text(encoding="utf-8")):
+            if (rel, code) not in ALLOWED_TEXT:
+                bad.append(f"pokerlab/{rel}:{line}: {code}")
+    assert not bad, "use _validate.text, choice, member or path (or is_text to dispatch):\n" + "\n".join(bad)
+
+
+def test_the_text_allow_list_is_short_and_current() -> None:
+    present = set()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        present |= {(rel, code) for _, code in inline_text_checks(path.read_text(encoding="utf-8"))}
+    assert set(ALLOWED_TEXT) <= present, set(ALLOWED_TEXT) - present
+    assert len(ALLOWED_TEXT) <= 5 and all(len(reason) > 20 for reason in ALLOWED_TEXT.values())
+
+
+def test_the_text_walk_sees_each_form() -> None:
+    code = (
+        "not isinstance(a, str); not isinstance(b, (str, Path)); not isinstance(c, str | None);"
+        " isinstance(d, str); not isinstance(e, (list, tuple))"
+    )
+    assert [c for _, c in inline_text_checks(code)] == [
+        "not isinstance(a, str)",
+        "not isinstance(b, (str, Path))",
+        "not isinstance(c, str | None)",
+    ]  # a dispatch (d) and a check of another type (e) are not text checks
+
+
+def test_the_choices_keep_their_sentences() -> None:
+    """What a user sees from the checks moved into _validate: the same sentence, the TypeError twin for a wrong
+    type, the plain error for a wrong word."""
+    from pokerlab import datasets
+    from pokerlab.apps.serve import start
+    from pokerlab.bots.leduc import leduc_strength
+    from pokerlab.cards import Card
+    from pokerlab.errors import CardError
+    from pokerlab.solve import games
+
+    with pytest.raises(ParameterError, match=r"^no data set is called 'x'; the names are: ") as info:
+        datasets.path("x")
+    assert not isinstance(info.value, TypeError)
+    with pytest.raises(ParameterTypeError, match=r"^no data set is called 3; the names are: "):
+        datasets.path(3)  # type: ignore[arg-type]
+    with pytest.raises(ParameterError, match=r"^unknown app 'poker'; the apps are heads-up, bigholdem$"):
+        start("poker")  # type: ignore[arg-type]
+    with pytest.raises(ParameterTypeError, match=r"^card and board are ranks J, Q or K \(board may be ''\), not 1, ''"):
+        leduc_strength(1)  # type: ignore[arg-type]
+    with pytest.raises(ParameterError, match=r"^card and board are ranks J, Q or K \(board may be ''\), not 'K', 'A'"):
+        leduc_strength("K", "A")
+    assert Card.of("a", "S") == Card.parse("As")
+    with pytest.raises(CardError, match="^rank must be one of 23456789TJQKA, not 'AA'$"):
+        Card.of("AA", "s")
+    with pytest.raises(CardError, match="^suit must be one of c, d, h, s, not 5$"):
+        Card.of("A", 5)  # type: ignore[arg-type]
+    with pytest.raises(ParameterTypeError, match=r"^an information set key is a string like 'K:pb', not 3$"):
+        games.game("kuhn").infoset(3)  # type: ignore[arg-type]
 
 
 def test_no_inline_number_or_bool_checks_outside_validate() -> None:
