@@ -170,9 +170,9 @@ def test_the_choices_keep_their_sentences() -> None:
     with pytest.raises(ParameterError, match=r"^card and board are ranks J, Q or K \(board may be ''\), not 'K', 'A'"):
         leduc_strength("K", "A")
     assert Card.of("a", "S") == Card.parse("As")
-    with pytest.raises(CardError, match="^rank must be one of 23456789TJQKA, not 'AA'$"):
+    with pytest.raises(CardError, match=r"^rank must be one of 23456789TJQKA, not 'AA'$"):
         Card.of("AA", "s")
-    with pytest.raises(CardError, match="^suit must be one of c, d, h, s, not 5$"):
+    with pytest.raises(CardError, match=r"^suit must be one of c, d, h, s, not 5$"):
         Card.of("A", 5)  # type: ignore[arg-type]
     with pytest.raises(ParameterTypeError, match=r"^an information set key is a string like 'K:pb', not 3$"):
         games.game("kuhn").infoset(3)  # type: ignore[arg-type]
