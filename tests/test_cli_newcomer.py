@@ -94,6 +94,14 @@ def test_a_mistyped_option_points_to_the_subcommands_own_help(capsys):
     )
     code, _, err = run(capsys, "course", "site", "out", "--lessonz", "01")
     assert code == 2 and err.endswith("--lessonz 01; did you mean --lessons? (see 'pokerlab course site --help')\n")
+    code, _, err = run(capsys, "equty", "AhKh")  # a mistyped command: the one meant, as for an option
+    assert code == 2 and err.endswith("'course'); did you mean 'equity'? (see 'pokerlab --help')\n")
+    code, _, err = run(capsys, "solve", "kuhn", "--variant", "cfr++")
+    assert code == 2 and err.endswith(
+        "(choose from 'cfr', 'cfr+', 'mccfr'); did you mean 'cfr+'? (see 'pokerlab solve --help')\n"
+    )
+    code, _, err = run(capsys, "zzz")
+    assert code == 2 and "did you mean" not in err
     code, _, err = run(capsys, "range", "QQ+", "AKs")
     assert code == 2 and err == "pokerlab: error: unrecognized arguments: AKs (see 'pokerlab range --help')\n"
 
