@@ -120,6 +120,10 @@ def test_solve_show_states_its_key_format(capsys):
     assert code == 2 and err.count("\n") == 1
     assert "kuhn has no information set 'J' (did you mean 'J:'?)" in err
     assert "a colon and the actions so far (p pass, b bet), e.g. 'J:' or 'K:pb'" in err
+    code, _, err = run(capsys, "solve", "kuhn", "--iterations", "10", "--show", "j:")  # case: the hint too
+    assert code == 2 and "kuhn has no information set 'j:' (did you mean 'J:'?)" in err
+    code, _, err = run(capsys, "solve", "leduc", "--iterations", "1", "--show", "kj:RC/r")
+    assert code == 2 and "leduc has no information set 'kj:RC/r' (did you mean 'KJ:rc/r'?)" in err
     code, out, _ = run(capsys, "solve", "kuhn", "--iterations", "10", "--show", "J:")
     assert code == 0 and "\n  J:  " in out
     code, _, err = run(capsys, "solve", "leduc", "--iterations", "1", "--show", "KJ")
