@@ -6,12 +6,18 @@ very first run on a machine waits for it, typically 5-15 s (a first
 ``evaluate_batch`` in a notebook once sat silent for 55 s). The ``pokerlab``
 command turns this notice on (:data:`enabled`), so a newcomer sees why that
 first run is slow instead of a silent pause. In a notebook or at a Python prompt
-(:func:`interactive`) the library says it too, once per session, when compiling
-goes on for more than :data:`INTERACTIVE_DELAY` seconds (a kernel or two that
-compile in a moment pass without a word); a script or a test stays quiet, and so does a
-session with ``POKERLAB_COMPILE_NOTICE=0`` in its environment (nbval comparing a fresh install's
-outputs with the saved ones, where the notice would be one output too many). numba
-raises its ``numba:compile`` event only when no cached copy was found.
+(:func:`interactive`) the library says it too, when compiling goes on for more than
+:data:`INTERACTIVE_DELAY` seconds (a kernel or two that compile in a moment pass without a word).
+
+The kernels come in families, one per kernel module (hand evaluation, equity, hand strength, the
+solvers, ...), and each family compiles on the first call that needs it: a first ``evaluate_batch``,
+then a first ``equity`` and a first ``hand_potential`` in the same session each compiled for 5-6 s.
+So the notice is said once per family whose compiling lasts longer than the delay: the first time as
+:data:`MESSAGE`, later ones naming the family (:func:`message`). A script or a test stays quiet, and
+so does a session with ``POKERLAB_COMPILE_NOTICE=0`` in its environment (nbval comparing a fresh
+install's outputs with the saved ones, where the notice would be one output too many). numba raises
+its ``numba:compile`` event only when no cached copy was found, so a load from the cache is never
+announced.
 """
 
 from __future__ import annotations
@@ -33,13 +39,40 @@ INTERACTIVE_DELAY = 2.0
 
 MESSAGE = "pokerlab: compiling kernels for this machine, once (cached for later runs) ...\n"
 
+FAMILIES = {
+    "pokerlab._kernels.core": "card tables",
+    "pokerlab._kernels.evaluator": "hand evaluation",
+    "pokerlab._kernels.equity": "equity",
+    "pokerlab._kernels.strength": "hand strength and potential",
+    "pokerlab._kernels.preflop": "preflop tables",
+    "pokerlab.solve._kernels": "game solver",
+    "pokerlab.solve._postflop_kernels": "postflop solver",
+}
+"""Each kernel module's family, as a later notice names it (:func:`message`)."""
+
 _shown = False
+_said: set[str] = set()  # the families announced in this process
 _installed = False
 _compiling = 0  # compilations under way (numba's events nest: a kernel compiles the kernels it calls)
+_family = ""  # the family of the outermost compilation under way
+_round = 0  # counts outermost compilations, so a timer left from an earlier one stays quiet
 _timer: threading.Timer | None = None
 _lock = threading.Lock()
 _token: Any = None
 """A semaphore shared with the command's worker processes (:func:`share`): the one process that takes it prints."""
+
+
+def message(family: str, first: bool) -> str:
+    """The line said when ``family`` (a kernel module's name) compiles: :data:`MESSAGE` the first time in a
+    session, then one that names the family.
+
+    >>> message("pokerlab._kernels.equity", first=False)
+    'pokerlab: compiling more kernels (equity), once (cached for later runs) ...\\n'
+    """
+    if first:
+        return MESSAGE
+    name = FAMILIES.get(family, family.rpartition(".")[2].strip("_").replace("_", " "))
+    return f"pokerlab: compiling more kernels ({name}), once (cached for later runs) ...\n"
 
 
 def share() -> Any:
@@ -79,22 +112,56 @@ def interactive() -> bool:
     return callable(get) and get() is not None
 
 
-def _say() -> None:
+def _say(family: str) -> None:
+    """Say it for ``family`` (called holding ``_lock``)."""
     global _shown
+    first = not _shown
     _shown = True
+    _said.add(family)
     if _token is not None and not _token.acquire(block=False):
         return  # another process of this command has said it
-    sys.stderr.write(MESSAGE)
+    sys.stderr.write(message(family, first))
     sys.stderr.flush()
 
 
-def _late() -> None:
-    """The interactive delay has passed: say it if a pokerlab kernel is still compiling."""
+def _late(round_: int) -> None:
+    """The delay has passed: say it if that compilation is still under way."""
     global _timer
     with _lock:
+        if round_ != _round:
+            return
         _timer = None
-        if _compiling > 0 and not _shown:
-            _say()
+        if _compiling > 0 and _family not in _said:
+            _say(_family)
+
+
+def _started(module: str) -> None:
+    """numba began compiling a kernel of ``module``."""
+    global _compiling, _family, _round, _timer
+    with _lock:
+        _compiling += 1
+        if _compiling > 1:
+            return  # a kernel compiling the kernels it calls: part of the same wait
+        _family = module
+        _round += 1
+        if module in _said or (_token is not None and _shown):
+            return  # said for this family; or a command's workers, where one line says it for all
+        if enabled and not _shown:
+            _say(module)  # the command: at once, the first time
+        else:
+            _timer = threading.Timer(INTERACTIVE_DELAY, _late, args=(_round,))
+            _timer.daemon = True
+            _timer.start()
+
+
+def _ended() -> None:
+    """numba finished compiling a kernel."""
+    global _compiling, _timer
+    with _lock:
+        _compiling = max(0, _compiling - 1)
+        if _compiling == 0 and _timer is not None:
+            _timer.cancel()
+            _timer = None
 
 
 def install() -> None:
@@ -104,29 +171,21 @@ def install() -> None:
         return
     from numba.core import event
 
-    def ours(ev: Any) -> bool:
+    def ours(ev: Any) -> str:
+        """The module of the kernel being compiled if it is pokerlab's, else ''."""
         dispatcher = (ev.data or {}).get("dispatcher")
-        return (getattr(getattr(dispatcher, "py_func", None), "__module__", "") or "").startswith("pokerlab")
+        module = getattr(getattr(dispatcher, "py_func", None), "__module__", "") or ""
+        return module if module.startswith("pokerlab") else ""
 
     class _Listener(event.Listener):
         def on_start(self, ev: Any) -> None:
-            global _compiling, _timer
-            if _shown or not ours(ev):
-                return
-            with _lock:
-                _compiling += 1
-                if enabled:
-                    _say()
-                elif _timer is None:
-                    _timer = threading.Timer(INTERACTIVE_DELAY, _late)
-                    _timer.daemon = True
-                    _timer.start()
+            module = ours(ev)
+            if module:
+                _started(module)
 
         def on_end(self, ev: Any) -> None:
-            global _compiling
             if ours(ev):
-                with _lock:
-                    _compiling = max(0, _compiling - 1)
+                _ended()
 
     event.register("numba:compile", _Listener())
     _installed = True

@@ -1,8 +1,8 @@
 """The compile notice in a notebook or at a Python prompt (issue 41: a first ``evaluate_batch`` sat silent for 55 s).
 
 The ``pokerlab`` command says at once that numba is compiling (tests/project/test_cold_starts.py); the library says it
-once per session when compiling goes on for more than ``INTERACTIVE_DELAY`` seconds at a prompt or in a notebook,
-and never in a script. numba's ``numba:compile`` events are raised here by hand (a real first compile takes tens
+when compiling goes on for more than ``INTERACTIVE_DELAY`` seconds at a prompt or in a notebook, once per kernel
+family, and never in a script. numba's ``numba:compile`` events are raised here by hand (a real first compile takes tens
 of seconds of CPU), for a dispatcher whose function lives in pokerlab, exactly as numba raises them.
 """
 
@@ -79,3 +79,63 @@ def test_a_notebook_counts_as_interactive(monkeypatch):
     assert _notice.interactive() is True
     monkeypatch.setenv("POKERLAB_COMPILE_NOTICE", "0")  # nbval on a fresh install (tests/project/test_packaging.py)
     assert _notice.interactive() is False
+
+
+FAMILIES = r"""
+import sys, time, types
+from pokerlab import _notice
+if {command}:
+    _notice.enabled = True  # as the pokerlab command sets it: the first notice at once
+else:
+    sys.ps1 = ">>> "  # a Python prompt: after the delay
+_notice.INTERACTIVE_DELAY = 0.2
+import pokerlab._kernels  # installs the listener when it loads, as in a session
+from numba.core import event
+
+
+def compile_for(module, seconds, inner=None):
+    def kernel():
+        pass
+
+    kernel.__module__ = module
+    data = {{"dispatcher": types.SimpleNamespace(py_func=kernel)}}
+    event.start_event("numba:compile", data=data)
+    if inner:
+        compile_for(inner, 0.0)  # a kernel compiling a kernel it calls: part of the same wait
+    time.sleep(seconds)
+    event.end_event("numba:compile", data=data)
+
+
+compile_for("pokerlab._kernels.evaluator", 0.6)  # the first long compile: the notice
+print("evaluate_batch done", file=sys.stderr, flush=True)
+compile_for("pokerlab._kernels.equity", 0.6, inner="pokerlab._kernels.core")  # another family, also long
+print("equity done", file=sys.stderr, flush=True)
+compile_for("pokerlab._kernels.equity", 0.6)  # the same family again: said already
+compile_for("pokerlab._kernels.strength", 0.0)  # a quick one: no word
+time.sleep(0.4)
+print("potential done", file=sys.stderr, flush=True)
+compile_for("pokerlab.solve._kernels", 0.6)
+"""
+
+
+@pytest.mark.parametrize("command", [False, True], ids=["prompt", "command"])
+def test_each_kernel_family_that_compiles_long_is_announced_once(command):
+    """A first ``equity`` after a first ``evaluate_batch`` compiled for 6 s in silence (issue 41, [student])."""
+    import os
+
+    proc = subprocess.run(
+        [sys.executable, "-c", FAMILIES.format(command=command)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=dict(os.environ),
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stderr.splitlines() == [
+        "pokerlab: compiling kernels for this machine, once (cached for later runs) ...",
+        "evaluate_batch done",
+        "pokerlab: compiling more kernels (equity), once (cached for later runs) ...",
+        "equity done",
+        "potential done",
+        "pokerlab: compiling more kernels (game solver), once (cached for later runs) ...",
+    ], proc.stderr

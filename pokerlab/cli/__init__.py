@@ -187,6 +187,28 @@ def _exit_quickly() -> None:
     gc.freeze()
 
 
+def _unrecognized(parser: argparse.ArgumentParser, args: argparse.Namespace, extra: list[str]) -> None:
+    """Refuse words the subcommand does not take, pointing to its own ``--help`` (the top-level help does not list
+    a subcommand's options), with the option meant if one is close (``--sampels`` -> ``--samples``)."""
+    import difflib
+
+    sub = parser
+    for name in (args.command, getattr(args, "course_command", None)):
+        choices = next((a.choices for a in sub._actions if isinstance(a, argparse._SubParsersAction)), None)
+        if not name or not isinstance(choices, dict) or name not in choices:
+            break
+        sub = choices[name]
+    options = [o for a in sub._actions for o in a.option_strings if o.startswith("--")]
+    close = [
+        match
+        for word in extra
+        if word.startswith("--")
+        for match in difflib.get_close_matches(word.partition("=")[0], options, n=1, cutoff=0.6)
+    ]
+    hint = f"; did you mean {' '.join(close)}?" if close else ""
+    sub.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
+
+
 def _run(argv: Sequence[str] | None) -> int:
     import signal
     import time
@@ -196,12 +218,16 @@ def _run(argv: Sequence[str] | None) -> int:
 
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
+    meant = hands.as_meant(sys.argv[1:] if argv is None else argv)  # `equity Ah Kh QQ`: a hand card by card
+    if meant:
+        sys.stderr.write(f"pokerlab: error: {meant}\n")
+        return 2
     if extra:
         if getattr(args, "course_command", None) == "slides" and not any(x.startswith("-") for x in extra):
             # argparse gives `decks --lecture 02` the lessons [] and leaves 02 over: they are lessons all the same
             args.lessons = [*args.lessons, *extra]
         else:
-            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+            _unrecognized(parser, args, extra)
     from pokerlab import _notice
 
     _notice.enabled = True  # a first run says so on stderr while numba compiles (once per machine)

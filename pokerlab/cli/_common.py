@@ -23,8 +23,21 @@ def _one_line(message: str) -> str:
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         # a subcommand's parser is named "pokerlab equity" (or "pokerlab course site"): its own --help says more
-        sys.stderr.write(f"pokerlab: error: {_one_line(message)} (see '{self.prog} --help')\n")
+        sys.stderr.write(f"pokerlab: error: {_one_line(message)}{_meant(message)} (see '{self.prog} --help')\n")
         raise SystemExit(2)
+
+
+def _meant(message: str) -> str:
+    """For argparse's "invalid choice: 'equty' (choose from 'eval', ...)": "; did you mean 'equity'?" when one
+    choice is close (Python 3.11's argparse suggests none), else ''."""
+    import difflib
+
+    found = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+    if not found:
+        return ""
+    choices = re.findall(r"'([^']*)'", found.group(2))
+    close = difflib.get_close_matches(found.group(1), choices, n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 def _whole(lo: int, hi: int | None = None, meaning: str = "") -> Any:

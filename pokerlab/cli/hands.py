@@ -55,22 +55,113 @@ def cmd_potential(args: argparse.Namespace) -> None:
     _print(data, p.table(), args.json)
 
 
-def _one_card_words(words: Sequence[str]) -> None:
-    """``pokerlab equity Ah Kh QQ``: a hand's two cards typed as two words. Say how to write a hand."""
+_CARD = r"(?:10|[2-9TJQKA])[cdhs]"
+
+_HAND_COMMANDS = ("equity", "strength", "potential", "bpp")
+"""The commands that take a hand (and a board): where a hand's cards typed as separate words are caught."""
+
+_FLAGS = frozenset({"--json", "--exact", "--final-arc", "-h", "--help"})
+"""Their options that take no value (every other option takes one)."""
+
+_WHY = {
+    "equity": "each argument is a hand or a range, so write a hand's two cards as one word",
+    "strength": "the two hole cards are one word and the board another",
+    "potential": "the two hole cards are one word and the board another",
+    "bpp": "write BPP's two cards as one word",
+}
+
+
+def _shown(word: str) -> str:
+    """A word as it would be typed in a shell (quoted when it holds a space or a comma)."""
     import re
 
-    single = re.compile(r"(?:10|[2-9TJQKA])[cdhs]", re.I)
-    for i, word in enumerate(words):
-        if single.fullmatch(word.strip()):
-            after = words[i + 1] if i + 1 < len(words) else ""
-            if single.fullmatch(after.strip()):
-                meant = " ".join([*words[:i], f"{word}{after}", *words[i + 2 :]])
-                hint = f": did you mean 'pokerlab equity {meant}'?"
+    return word if re.fullmatch(r"[\w+,.:/=-]+", word) else f'"{word}"'
+
+
+def as_meant(argv: Sequence[str]) -> str | None:
+    """A hand or a board typed card by card (``pokerlab equity Ah Kh Qs Qd``, ``pokerlab strength Ah Kh 3h4cJh``,
+    ``--board 2c 7d 8h``): the one line that says how to write it and the whole command as it was meant, else None.
+
+    A hand's two single cards in a row become one word (``AhKh QsQd``); the cards after a board (``--board``, or
+    ``strength``'s and ``potential``'s second word) join it; options and their values stay where they were.
+
+    >>> print(as_meant(["equity", "Ah", "Kh", "Qs", "Qd"]))
+    'Ah' is one card: each argument is a hand or a range, so write a hand's two cards as one word:
+    did you mean 'pokerlab equity AhKh QsQd'?
+    >>> as_meant(["equity", "AhKh", "QQ"]) is None
+    True
+    """
+    import re
+
+    words = list(argv)
+    start = next((i for i, w in enumerate(words) if not w.startswith("-")), None)
+    if start is None or words[start] not in _HAND_COMMANDS:
+        return None
+    command = words[start]
+    rest = words[start + 1 :]
+
+    def card(i: int) -> bool:
+        return i < len(rest) and re.fullmatch(_CARD, rest[i].strip(), re.I) is not None
+
+    out: list[str] = []
+    why = ""  # the first mistake found: what the line explains
+    board = -1  # strength/potential: where the board's word is in ``out``
+    positional = 0
+    i = 0
+    while i < len(rest):
+        word = rest[i]
+        if word.startswith("-") and len(word) > 1 and not word[1].isdigit():
+            out.append(word)
+            i += 1
+            if word in _FLAGS or "=" in word or i >= len(rest):
+                continue
+            value = rest[i]
+            i += 1
+            if word == "--hole" and card(i - 1) and card(i):
+                why = why or f"{value!r} is one card: {_WHY['bpp']}"
+                value += rest[i]
+                i += 1
+            elif word == "--board":
+                while card(i):
+                    why = why or f"{rest[i]!r} is one card: write the board's cards as one word"
+                    value += rest[i]
+                    i += 1
+            out.append(value)
+            continue
+        hand = command == "equity" or (command != "bpp" and positional == 0)
+        if hand and card(i) and card(i + 1):
+            why = why or f"{word!r} is one card: {_WHY[command]}"
+            out.append(word + rest[i + 1])
+            i += 2
+        elif command in ("strength", "potential") and positional >= 1:
+            if board >= 0:  # a second word for the board: it joins the first
+                why = why or f"{word!r} is one card: write the board's cards as one word"
+                out[board] += word
             else:
-                hint = ", e.g. AhKh"
+                board = len(out)
+                out.append(word)
+            i += 1
+        else:
+            out.append(word)
+            i += 1
+        positional += 1
+    if not why:
+        return None
+    if command in ("strength", "potential") and board < 0:
+        return f"{why}, e.g. 'pokerlab {command} {out[0]} 3h4cJh'"
+    return f"{why}: did you mean 'pokerlab {command} {' '.join(_shown(w) for w in out)}'?"
+
+
+def _one_card_words(words: Sequence[str]) -> None:
+    """``pokerlab equity QQ 7c``: a single card where a hand belongs (a pair of them is caught by :func:`as_meant`
+    before the command runs). Say how to write a hand."""
+    import re
+
+    for word in words:
+        if re.fullmatch(_CARD, word.strip(), re.I):
             raise ParameterError(
                 f"{word!r} is one card: each argument is a hand or a range, so write a hand's two cards as one"
-                f" word{hint}"
+                " word, e.g. AhKh"
             )
 
 

@@ -36,7 +36,9 @@ def cmd_solve(args: argparse.Namespace) -> None:
     known = {i.key for i in game.infosets}
     for key in keys:  # an unknown key is an error before any work, and says how keys are written
         if key not in known:
-            close = [k for k in (f"{key}:", key.replace(" ", "")) if k in known and k != key]
+            cards, _, moves = key.replace(" ", "").partition(":")
+            written = f"{cards.upper()}:{moves.lower()}"  # cards upper case, actions lower case: 'j:' is 'J:'
+            close = [k for k in (f"{key}:", key.replace(" ", ""), written) if k in known and k != key]
             example = "'J:' or 'K:pb'" if game.name == "kuhn" else "'J:', 'Q:cr' or 'KJ:rc/r'"
             raise ParameterError(
                 f"{game.name} has no information set {key!r}"

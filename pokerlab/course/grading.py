@@ -57,6 +57,7 @@ from pokerlab.course import _extra, _gradebook, _limits, _mounts, _submissions
 from pokerlab.course._check import unanswered
 from pokerlab.course._mounts import _inside, _secret_paths, _visible_paths
 from pokerlab.course._runner import READY_SECONDS, START_TRIES
+from pokerlab.course.handout import GLOSSARY
 from pokerlab.course.lessons import (
     Exercise,
     Lesson,
@@ -104,6 +105,7 @@ class NotebookGrade:
     submission: str = ""  # the path relative to the batch's common folder (names the feedback page)
     student: str | None = None  # the first folder of ``submission`` (or ``student_from``'s match)
     reused: bool = False  # taken from the gradebook (content and settings unchanged), not graded again
+    skipped: str = ""  # why it is no submission (the course map or glossary of a release): no grade, no page
 
     def record(self) -> dict[str, Any]:
         """Everything in this grade, as plain data (the gradebook's form; :meth:`from_record` reads it)."""
@@ -141,6 +143,7 @@ class NotebookGrade:
             "exercises": [e.to_json() for e in self.exercises],
             "written_points_to_grade_by_hand": self.written_points,
             "notes": self.notes,
+            "skipped": self.skipped or None,
         }
 
     def lines(self) -> list[str]:
@@ -149,6 +152,8 @@ class NotebookGrade:
         file is called or a check's message quotes (:func:`~pokerlab.course._submissions.shown` escapes anything
         that could forge a line: control characters, bidi controls, look-alikes of ``/``)."""
         esc = _submissions.shown
+        if self.skipped:
+            return [f"{esc(self.notebook)}: skipped ({self.skipped})"]
         head = f"{esc(self.notebook)}: {_num(self.score)}/{_num(self.max_score)}"
         said = [f"lesson {esc(self.lesson)}"] if self.lesson else []
         said += ["from the gradebook"] if self.reused else []
@@ -205,6 +210,21 @@ def identify(notebook: dict[str, Any], lessons: Sequence[Lesson]) -> Lesson | No
         if n > best_n:
             best, best_n = lesson, n
     return best
+
+
+HANDED_OUT = {
+    GLOSSARY: "the course's glossary, handed out with the lessons: not a submission",
+    "00_course_map.ipynb": "the students' course map, handed out with the lessons: not a submission",
+}
+"""The notebooks ``pokerlab course release`` writes beside the lessons, which hold no exercise: a release folder
+handed in whole (or a student's copy of it) is graded without them, each listed as skipped, with no page."""
+
+
+def _handed_out(sub: _submissions.Submission, lesson: Lesson | None) -> str:
+    """Why ``sub`` is not a submission (one of :data:`HANDED_OUT`, with no lesson's exercises in it), else ''."""
+    if lesson is not None or sub.problem or sub.data is None:
+        return ""
+    return HANDED_OUT.get(Path(sub.relative).name, "")
 
 
 def _read(path: Path) -> tuple[dict[str, Any] | None, str]:
@@ -998,7 +1018,8 @@ def grade(
     number or name, ``"05"``), a notebook of another lesson is not graded ("this is lesson 01_..., not 05_...");
     without it, a notebook of another lesson than most (over half) of the batch says so in a note. ``on_result`` is
     called with each grade as it is given (in the order they finish); the list returned is in the order of
-    ``paths``."""
+    ``paths``. The glossary and the course map of a release (:data:`HANDED_OUT`: no exercise in them) are not
+    submissions: a release folder handed in whole is graded without them, each listed as skipped (no page)."""
     if not paths:
         raise ParameterError("give at least one notebook to grade")
     if timeout <= 0 or timeout > 86_400:
@@ -1099,6 +1120,9 @@ def grade(
                     if _fits(old, lessons):  # else graded again: a line that is no grade of these lessons
                         grades[i] = old
             other = found[i]
+            if grades[i] is None and (why := _handed_out(sub, other)):
+                grades[i] = NotebookGrade(sub.path, None, skipped=why)
+                refused.add(i)  # no page, no gradebook line
             if grades[i] is None and wanted is not None and other is not None and other.stem != wanted:
                 note = f"not graded: this is lesson {other.stem}, not {wanted}"
                 grades[i] = NotebookGrade(sub.path, None, notes=[note])

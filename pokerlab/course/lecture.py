@@ -214,6 +214,11 @@ def read_lecture(file: str | Path | None = None, notebooks: str | Path | None = 
             raise DataError(f'{at}: lesson must be a lesson number such as "02", not {lesson!r}')
         if bool(lesson) != bool(sections):
             raise DataError(f'{at}: name a lesson and its sections together (lesson = "02", sections = ["2"])')
+        if twice := next((x for k, x in enumerate(sections) if x in sections[:k]), None):
+            raise DataError(
+                f"{at}: section {twice!r} is named twice in sections = {list(sections)!r}: a step presents each"
+                " section once (to come back to it, give it a step of its own)"
+            )
         if not lesson and not own:
             raise DataError(f"{at}: names no lesson and no slides of yours: nothing to present")
         bad = [name for name in own if not name.endswith(".md") or "/" in name or "\\" in name]

@@ -282,6 +282,26 @@ class PreflopTable:
             return f"Exact heads-up equity against {p['opponent']}"
         return "Exact heads-up equity against a random hand"
 
+    def __repr__(self) -> str:
+        """One line (at a Python prompt the 13x13 arrays ran to 240 lines): what the table is and its range.
+
+        >>> from pokerlab import preflop
+        >>> preflop.load_table("exact")
+        PreflopTable(Exact heads-up equity against a random hand: 169 classes, 0.3230 (32o) to 0.8520 (AA);
+        .grid(), .to_frame() or .chart() shows them)
+        """
+        seed = self.provenance.get("seed")
+        head = self.title + (f", seed {seed}" if seed is not None else "")
+        cells = [(float(self.values[h.grid_cell]), h.name) for h in hand_classes()]
+        known = [(v, name) for v, name in cells if math.isfinite(v)]
+        if not known:
+            return f"PreflopTable({head}: no class computed)"
+        (lo, low), (hi, high) = min(known), max(known)
+        return (
+            f"PreflopTable({head}: {len(known)} classes, {lo:.4f} ({low}) to {hi:.4f} ({high}); .grid(), .to_frame()"
+            " or .chart() shows them)"
+        )
+
     # -- views ----------------------------------------------------------------
 
     def to_frame(self) -> pd.DataFrame:

@@ -33,7 +33,16 @@ from pokerlab.solve.policy import Policy
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["BestResponse", "Leak", "best_response", "expected_value", "exploitability", "head_to_head", "leaks"]
+__all__ = [
+    "BestResponse",
+    "Leak",
+    "Leaks",
+    "best_response",
+    "expected_value",
+    "exploitability",
+    "head_to_head",
+    "leaks",
+]
 
 
 @dataclass(frozen=True, eq=False)
@@ -198,8 +207,38 @@ class Leak:
     fix: float | None = None
 
 
-def leaks(game: Game, policy: Policy, reference: Policy | None = None) -> tuple[Leak, ...]:
-    """Every information set of ``policy`` with its leak, largest ``fix`` (or ``gain`` without a reference) first.
+class Leaks(tuple[Leak, ...]):
+    """The leaks of a policy, largest first: a tuple of :class:`Leak` that prints as one line (at a Python prompt
+    the 288 records of a Leduc policy ran over several screens); :func:`leaks_frame` gives the whole table, and a
+    notebook shows its first rows."""
+
+    __slots__ = ()
+
+    SHOWN = 10
+    """The rows a notebook shows."""
+
+    def __repr__(self) -> str:
+        if not self:
+            return "Leaks(no information set)"
+        top = self[0]
+        size = f"fix {top.fix:.6f}" if top.fix is not None else f"gain {top.gain:.6f}"
+        return (
+            f"Leaks({len(self)} information sets; the largest: {top.infoset!r}, {size} chips per hand, best action"
+            f" {top.best_action!r}; solve.leaks_frame(...) is the table)"
+        )
+
+    def _repr_html_(self) -> str:
+        shown = min(len(self), self.SHOWN)
+        more = (
+            f" (the first {shown}; <code>solve.leaks_frame(...)</code> is the whole table)" if shown < len(self) else ""
+        )
+        table: str = leaks_frame(tuple(self[:shown])).to_html(float_format=lambda x: f"{x:.6f}")
+        return f"<p>{len(self)} information sets, the largest leaks first{more}</p>{table}"
+
+
+def leaks(game: Game, policy: Policy, reference: Policy | None = None) -> Leaks:
+    """Every information set of ``policy`` with its leak, largest ``fix`` (or ``gain`` without a reference) first
+    (a :class:`Leaks`: a tuple that prints as one line; :func:`leaks_frame` makes it a table).
 
     >>> from pokerlab.solve import game, Policy
     >>> kuhn = game("kuhn")
@@ -221,7 +260,7 @@ def leaks(game: Game, policy: Policy, reference: Policy | None = None) -> tuple[
         tables = (policy.table, br) if seat == 0 else (br, policy.table)
         _leak_walk(game, seat, tables, policy, out, 0, game.chance.copy(), np.ones(len(game.deals)))
     if reference is None:
-        return tuple(sorted(out, key=lambda x: -x.gain))
+        return Leaks(sorted(out, key=lambda x: -x.gain))
     base = _exploitability_of(game, policy.table)
     fixed = []
     for leak in out:
@@ -230,7 +269,7 @@ def leaks(game: Game, policy: Policy, reference: Policy | None = None) -> tuple[
         table[i] = reference.table[i]
         fix = base - _exploitability_of(game, table) if not np.array_equal(table[i], policy.table[i]) else 0.0
         fixed.append(replace(leak, fix=float(fix)))
-    return tuple(sorted(fixed, key=lambda x: (-x.fix, -x.gain)))  # type: ignore[operator]
+    return Leaks(sorted(fixed, key=lambda x: (-x.fix, -x.gain)))  # type: ignore[operator]
 
 
 def _exploitability_of(game: Game, table: np.ndarray) -> float:

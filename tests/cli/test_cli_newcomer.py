@@ -49,6 +49,63 @@ def test_a_hand_typed_as_two_words_is_answered_with_how_to_write_it(capsys):
     assert code == 2 and "'7c' is one card" in err and "e.g. AhKh" in err
 
 
+def test_every_command_that_takes_a_hand_says_how_to_write_one_and_whole(capsys):
+    """``strength``/``potential``/``bpp`` read ``Ah`` as the hand and ``Kh`` as the board and then refused
+    ``3h4cJh`` as an unknown argument; ``equity Ah Kh Qs Qd`` suggested ``AhKh Qs Qd``, itself refused next."""
+    hole = "the two hole cards are one word and the board another"
+    board = "write the board's cards as one word"
+    for argv, said in (
+        (
+            "equity Ah Kh Qs Qd",
+            "'Ah' is one card: each argument is a hand or a range, so write a hand's two cards as one word:"
+            " did you mean 'pokerlab equity AhKh QsQd'?",
+        ),
+        ("strength Ah Kh 3h4cJh", f"'Ah' is one card: {hole}: did you mean 'pokerlab strength AhKh 3h4cJh'?"),
+        (
+            "potential Ad Qc 3h4cJh --opponents 2",
+            f"'Ad' is one card: {hole}: did you mean 'pokerlab potential AdQc 3h4cJh --opponents 2'?",
+        ),
+        ("strength Ah Kh", f"'Ah' is one card: {hole}, e.g. 'pokerlab strength AhKh 3h4cJh'"),
+        ("strength AhKh 3h 4c Jh", f"'4c' is one card: {board}: did you mean 'pokerlab strength AhKh 3h4cJh'?"),
+        (
+            "equity AhKh TT+,AKs --board 2c 7d 8h",
+            f"'7d' is one card: {board}: did you mean 'pokerlab equity AhKh TT+,AKs --board 2c7d8h'?",
+        ),
+        (
+            "bpp --hole Ad Qc --board 3h4cJh",
+            "'Ad' is one card: write BPP's two cards as one word:"
+            " did you mean 'pokerlab bpp --hole AdQc --board 3h4cJh'?",
+        ),
+    ):
+        code, out, err = run(capsys, *argv.split())
+        assert (code, out, err) == (2, "", f"pokerlab: error: {said}\n"), argv
+    code, _, err = run(capsys, "equity", "Ah", "Kh", "TT+, AKs")  # a range with a space: quoted as typed
+    assert err.endswith(""" did you mean 'pokerlab equity AhKh "TT+, AKs"'?\n""")
+    code, out, _ = run(capsys, "strength", "AhKh", "3h4cJh", "--opponents", "2")  # the form suggested runs
+    assert code == 0 and out.startswith("HS = ")
+
+
+def test_a_mistyped_option_points_to_the_subcommands_own_help(capsys):
+    code, out, err = run(capsys, "equity", "AsKs", "QhQd", "--sampels", "10")
+    assert code == 2 and out == ""
+    assert err == (
+        "pokerlab: error: unrecognized arguments: --sampels 10; did you mean --samples?"
+        " (see 'pokerlab equity --help')\n"
+    )
+    code, _, err = run(capsys, "course", "site", "out", "--lessonz", "01")
+    assert code == 2 and err.endswith("--lessonz 01; did you mean --lessons? (see 'pokerlab course site --help')\n")
+    code, _, err = run(capsys, "equty", "AhKh")  # a mistyped command: the one meant, as for an option
+    assert code == 2 and err.endswith("'course'); did you mean 'equity'? (see 'pokerlab --help')\n")
+    code, _, err = run(capsys, "solve", "kuhn", "--variant", "cfr++")
+    assert code == 2 and err.endswith(
+        "(choose from 'cfr', 'cfr+', 'mccfr'); did you mean 'cfr+'? (see 'pokerlab solve --help')\n"
+    )
+    code, _, err = run(capsys, "zzz")
+    assert code == 2 and "did you mean" not in err
+    code, _, err = run(capsys, "range", "QQ+", "AKs")
+    assert code == 2 and err == "pokerlab: error: unrecognized arguments: AKs (see 'pokerlab range --help')\n"
+
+
 def test_a_missing_argument_points_to_the_subcommands_own_help(capsys):
     code, _, err = run(capsys, "equity")
     assert code == 2 and err.endswith("required: hands (see 'pokerlab equity --help')\n")
@@ -63,6 +120,10 @@ def test_solve_show_states_its_key_format(capsys):
     assert code == 2 and err.count("\n") == 1
     assert "kuhn has no information set 'J' (did you mean 'J:'?)" in err
     assert "a colon and the actions so far (p pass, b bet), e.g. 'J:' or 'K:pb'" in err
+    code, _, err = run(capsys, "solve", "kuhn", "--iterations", "10", "--show", "j:")  # case: the hint too
+    assert code == 2 and "kuhn has no information set 'j:' (did you mean 'J:'?)" in err
+    code, _, err = run(capsys, "solve", "leduc", "--iterations", "1", "--show", "kj:RC/r")
+    assert code == 2 and "leduc has no information set 'kj:RC/r' (did you mean 'KJ:rc/r'?)" in err
     code, out, _ = run(capsys, "solve", "kuhn", "--iterations", "10", "--show", "J:")
     assert code == 0 and "\n  J:  " in out
     code, _, err = run(capsys, "solve", "leduc", "--iterations", "1", "--show", "KJ")

@@ -637,3 +637,42 @@ def test_a_dask_workers_refusal_names_the_worker(tmp_path, monkeypatch):
     assert str(err.value) == (
         f"the dask worker on {socket.gethostname()} (user {user}): cannot isolate the submissions on this machine"
     )
+
+
+def test_a_release_folder_handed_in_whole_is_graded_without_its_glossary_and_course_map(tmp_path, capsys, monkeypatch):
+    """A student handed in the whole release folder: glossary.ipynb and 00_course_map.ipynb got "not graded"
+    pages. They are no submissions: each is listed as skipped, with no page and no gradebook line."""
+    from pokerlab.course.handout import glossary_notebook
+
+    les = tiny_lesson(tmp_path / "lesson")
+    monkeypatch.setenv("POKERLAB_LESSONS", str(les.path.parent))
+    folder = tmp_path / "ann"
+    lesson = write(folder / "99_tiny.ipynb", untouched(les))
+    glossary = write(folder / "glossary.ipynb", glossary_notebook())
+    course_map = write(
+        folder / "00_course_map.ipynb",
+        {"cells": [{"cell_type": "markdown", "id": "course-map", "metadata": {}, "source": "# The course"}],
+         "metadata": {}, "nbformat": 4, "nbformat_minor": 5},
+    )  # fmt: skip
+    stray = write(folder / "notes.ipynb", glossary_notebook())  # no exercise, but not one the release writes
+    fb = tmp_path / "fb"
+    code, lines, _ = _grade_cli(capsys, folder, "--feedback", fb)
+    assert code == 0
+    skipped = [
+        f"{course_map}: skipped (the students' course map, handed out with the lessons: not a submission)",
+        f"{glossary}: skipped (the course's glossary, handed out with the lessons: not a submission)",
+    ]
+    heads = [x for x in lines if not x.startswith(" ")]
+    assert sorted(heads) == sorted([*skipped, f"{lesson}: 0/1 (lesson 99_tiny)", f"{stray}: 0/0"]), lines
+    for line in skipped:  # one line each, no note under it
+        after = lines[lines.index(line) + 1 :]
+        assert not after or not after[0].startswith(" "), lines
+    assert lines[lines.index(f"{stray}: 0/0") + 1] == "  note: not graded: no lesson's exercise cells are in it"
+    assert sorted(p.name for p in fb.iterdir()) == ["ann~99_tiny.ipynb.html", "ann~notes.ipynb.html", "gradebook.jsonl"]
+    book = [json.loads(x)["submission"] for x in (fb / "gradebook.jsonl").read_text().splitlines()]
+    assert sorted(book) == ["ann/99_tiny.ipynb", "ann/notes.ipynb"]
+    # a glossary.ipynb that holds a lesson's exercises is a submission all the same
+    write(folder / "glossary.ipynb", untouched(les) | {"metadata": {"renamed": True}})
+    graded = grading.grade([folder / "glossary.ipynb"], lessons=[les], allow_same_user=True,
+                           allow_per_process_limits=True)  # fmt: skip
+    assert graded[0].lesson == "99_tiny" and not graded[0].skipped

@@ -250,6 +250,29 @@ def test_own_slides_and_bad_files_are_refused_with_a_message(course, tmp_path):
         lecture.read_lecture(3)  # type: ignore[arg-type]
 
 
+def test_a_section_named_twice_in_a_step_is_refused(tmp_path):
+    """``sections = ["4", "4"]`` was accepted: the deck showed lesson 01's section 4 twice in a row."""
+    toml = tmp_path / "lecture.toml"
+    toml.write_text('[[step]]\nstart = 0\nend = 4\nlesson = "01"\nsections = ["4", "4"]\n', encoding="utf-8")
+    with pytest.raises(DataError) as refused:
+        lecture.read_lecture(toml)
+    assert str(refused.value) == (
+        f"{toml}, step 1: section '4' is named twice in sections = ['4', '4']: a step presents each section once"
+        " (to come back to it, give it a step of its own)"
+    )
+    toml.write_text('[[step]]\nstart = 0\nend = 4\nlesson = "01"\nsections = ["4", "5"]\n', encoding="utf-8")
+    assert lecture.read_lecture(toml).steps[0].sections == ("4", "5")
+
+
+def test_the_lessons_page_names_the_file_the_lecture_is_written_in():
+    """docs/lessons.md said the path was "also stored as data on its cell, `metadata.pokerlab.lecture_path`",
+    which was removed: a lecturer who followed it edited nothing."""
+    page = " ".join((ROOT / "docs" / "lessons.md").read_text(encoding="utf-8").split())
+    assert "lecture_path" not in page
+    assert "written from [`course/lecture.toml`](../course/lecture.toml), the one file the lecture deck reads" in page
+    assert "`pokerlab course map --check` says if the two disagree" in page
+
+
 def test_a_slides_only_step_and_notes_split(tmp_path):
     (tmp_path / "lecture").mkdir()
     (tmp_path / "lecture" / "hello.md").write_text(

@@ -135,3 +135,7 @@ def test_hand_it_out_gives_students_the_install_line_the_course_site_gives():
     assert f"**What students install: one line.** `{STUDENT_INSTALL}`" in section
     assert "(docs/grading.md)" in section
     assert f"**What students install: one line.** `{STUDENT_INSTALL}`" in page("docs/grading.md")
+    # the line that works today (pokerlab is not on PyPI yet): the wheel's, in both (a student's finding)
+    wheel = 'so today the wheel you hand out: `pip install "./pokerlab-<version>-py3-none-any.whl[lab]"`'
+    for text in (section, page("docs/grading.md")):
+        assert wheel in " ".join(text.split())
