@@ -52,10 +52,12 @@ def _fit() -> w.Layout:
     return w.Layout(width="auto")
 
 
-# the explorers' axis labels and titles, in pixels (altair's defaults are 10, 11 and 13)
-AXIS_LABEL_SIZE = 12
-AXIS_TITLE_SIZE = 13
-TITLE_SIZE = 14
+# the explorers' axis labels and titles, in pixels (altair's defaults are 10, 11 and 13); on a live slide a chart
+# is drawn larger until its smallest label shows at 16 px or it fills the screen (pokerlab's RISE style): at
+# 14 px a chart needs 8/7 of its notebook size, which the explorers' slides have
+AXIS_LABEL_SIZE = 14
+AXIS_TITLE_SIZE = 15
+TITLE_SIZE = 16
 
 
 def _fit_column(widget: w.Widget) -> None:
@@ -91,11 +93,36 @@ def _beside(controls: list[w.Widget], view: list[w.Widget], *, controls_width: i
     return w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="13px"))
 
 
+# the smallest text a chart of an explorer prints in its marks (a grid cell's number), in pixels: the lessons'
+# charts print 7-9 px numbers in 25 px cells; at 11 px "100" still fits its cell, and a live slide, which draws a
+# chart larger until its smallest label is 16 px or it fills the screen, then reaches 16 px in a grid of 13 rows
+MARK_TEXT_SIZE = 11
+
+
+def _larger_text_marks(chart: Any, size: int = MARK_TEXT_SIZE) -> None:
+    """Raise every text mark of ``chart`` (and of its layers and concatenated parts) set below ``size`` to it."""
+    mark = getattr(chart, "mark", None)
+    if mark is not None and getattr(mark, "type", mark) == "text":
+        current = getattr(mark, "fontSize", None)
+        if isinstance(current, (int, float)) and current < size:
+            mark.fontSize = size
+    for part in ("layer", "hconcat", "vconcat", "concat"):
+        for child in getattr(chart, part, None) or []:
+            if not isinstance(child, (str, dict)):
+                _larger_text_marks(child, size)
+    spec = getattr(chart, "spec", None)
+    if spec is not None and not isinstance(spec, (str, dict)):
+        _larger_text_marks(spec, size)
+
+
 def _projector(chart: Any, **legend: Any) -> Any:
-    """``chart`` with axis labels, axis titles and titles a size larger than altair's defaults.
+    """``chart`` with axis labels, axis titles and titles a size larger than altair's defaults, and no text mark
+    (a grid cell's number) under ``MARK_TEXT_SIZE`` pixels.
 
     ``legend`` adds to the legend configuration (which replaces any the chart had: altair sets it whole).
     """
+    chart = chart.copy(deep=True)
+    _larger_text_marks(chart)
     return (
         chart.configure_axis(labelFontSize=AXIS_LABEL_SIZE, titleFontSize=AXIS_TITLE_SIZE)
         .configure_title(fontSize=TITLE_SIZE)

@@ -14,7 +14,17 @@ from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.evaluator import HandValue, evaluate
 from pokerlab.ranges import Range
 from pokerlab.strength import Potential, hand_potential, turn_card_effects
-from pokerlab.widgets._common import _WIDE, _beside, _error_html, _fit, _inline, _projector, _with_picture, _wrap_row
+from pokerlab.widgets._common import (
+    _WIDE,
+    AXIS_LABEL_SIZE,
+    _beside,
+    _error_html,
+    _fit,
+    _inline,
+    _projector,
+    _with_picture,
+    _wrap_row,
+)
 from pokerlab.widgets.ranges import RangeGrid
 
 
@@ -130,6 +140,10 @@ class PotentialExplorer:
         self.range_grid = RangeGrid(weights)
         w.link((self.range_grid.text, "value"), (self.weights, "value"))
         grid_box = w.Accordion([self.range_grid.widget], titles=("paint the opponent range",), selected_index=None)
+        # on a live slide (pokerlab's RISE style) the painted range and the table against n opponents are left
+        # out, so the rest fits a 1280x720 slide with its text at 16 px; the notebook shows them
+        grid_box.add_class("pl-aside")
+        self.numbers.add_class("pl-aside")
         # inputs, the matrix and the numbers in a column beside the charts and the picked cell's examples:
         # 1,100 x about 560 pixels, a projector's screen
         controls = [
@@ -274,7 +288,8 @@ class PotentialExplorer:
         # leaves each of the 52 cards 12 pixels, enough for its label at the projector size
         chart.vconcat[0] = chart.vconcat[0].properties(width=560, height=90)
         turn = chart.vconcat[1]  # one row of 13 ranks per suit (a facet of bar and zero-line layers)
-        turn.spec = turn.spec.properties(width=alt.Step(34), height=34)
+        turn.spec = turn.spec.properties(width=alt.Step(34), height=32)
+        turn.spec.layer[0].encoding.y.axis.labelFontSize = AXIS_LABEL_SIZE  # the change's scale, set at 12 px
         turn.spec.layer[0].encoding.color.legend = alt.Legend(
             orient="bottom", columns=4, labelLimit=160, titleLimit=300
         )
