@@ -115,14 +115,14 @@ def _larger_text_marks(chart: Any, size: int = MARK_TEXT_SIZE) -> None:
         _larger_text_marks(spec, size)
 
 
-def _projector(chart: Any, **legend: Any) -> Any:
+def _projector(chart: Any, *, marks: int = MARK_TEXT_SIZE, **legend: Any) -> Any:
     """``chart`` with axis labels, axis titles and titles a size larger than altair's defaults, and no text mark
-    (a grid cell's number) under ``MARK_TEXT_SIZE`` pixels.
+    (a grid cell's number) under ``marks`` pixels (14 fits "0.23" in a 34-pixel heatmap cell).
 
     ``legend`` adds to the legend configuration (which replaces any the chart had: altair sets it whole).
     """
     chart = chart.copy(deep=True)
-    _larger_text_marks(chart)
+    _larger_text_marks(chart, marks)
     return (
         chart.configure_axis(labelFontSize=AXIS_LABEL_SIZE, titleFontSize=AXIS_TITLE_SIZE)
         .configure_title(fontSize=TITLE_SIZE)

@@ -16,7 +16,6 @@ from pokerlab.ranges import Range
 from pokerlab.strength import Potential, hand_potential, turn_card_effects
 from pokerlab.widgets._common import (
     _WIDE,
-    AXIS_LABEL_SIZE,
     _beside,
     _error_html,
     _fit,
@@ -72,6 +71,10 @@ class HandEvaluator:
         data, meta = _with_picture(self.widget, None, **kwargs)
         data["text/html"] = self.out.value  # what it showed, for readers with no kernel
         return data, meta
+
+
+# the PotentialExplorer's chart labels, in pixels: the size a live slide needs (pokerlab's RISE style)
+_LABELS = 16
 
 
 class PotentialExplorer:
@@ -286,15 +289,21 @@ class PotentialExplorer:
 
         # shorter panels beside the controls; the category legend under the turn cards, not beside them,
         # leaves each of the 52 cards 12 pixels, enough for its label at the projector size
-        chart.vconcat[0] = chart.vconcat[0].properties(width=560, height=90)
+        chart.vconcat[0] = chart.vconcat[0].properties(width=560, height=80)
         turn = chart.vconcat[1]  # one row of 13 ranks per suit (a facet of bar and zero-line layers)
-        turn.spec = turn.spec.properties(width=alt.Step(34), height=32)
-        turn.spec.layer[0].encoding.y.axis.labelFontSize = AXIS_LABEL_SIZE  # the change's scale, set at 12 px
+        turn.spec = turn.spec.properties(width=alt.Step(34), height=30)
+        turn.spec.layer[0].encoding["y"]["axis"]["labelFontSize"] = _LABELS  # the change's scale: set at 12 px
         turn.spec.layer[0].encoding.color.legend = alt.Legend(
             orient="bottom", columns=4, labelLimit=160, titleLimit=300
         )
+        turn["title"]["fontSize"] = _LABELS  # set at 15 px
         chart.vconcat[1] = turn
-        return _projector(chart)
+        # every label at 16 px: this explorer fills a live slide, where no chart can be drawn larger
+        return (
+            _projector(chart)
+            .configure_axis(labelFontSize=_LABELS, titleFontSize=_LABELS)
+            .configure_legend(labelFontSize=_LABELS, titleFontSize=_LABELS, labelLimit=160, titleLimit=300)
+        )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return _with_picture(self.widget, self.last_chart if self.result is not None else None, **kwargs)
