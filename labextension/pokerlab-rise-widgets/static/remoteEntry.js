@@ -111,6 +111,8 @@
     ".reveal .jp-OutputArea-output .pl-aside { display: none !important; }",
     ".reveal .jp-OutputArea-output .widget-hbox:has(> .pl-controls) { flex-wrap: nowrap !important; }",
     ".reveal .jp-OutputArea-output .pl-view { flex: 1 1 0 !important; min-width: 0; }",
+    ".reveal .jp-OutputArea-output .pl-range-cells { font-size: 16px !important; }",
+    ".reveal .jp-OutputArea-output .pl-controls:has(.pl-range-cells:not(.pl-aside *)) { width: 500px !important; }",
     ".reveal .jp-Cell.pl-nbval .cm-content > .cm-line:first-child { display: none; }",
     ".reveal .jp-OutputArea-output { --jp-widgets-font-size: 16px; --jp-widgets-inline-height: 32px; }"
   ].join("\n");
