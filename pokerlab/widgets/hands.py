@@ -289,7 +289,7 @@ class PotentialExplorer:
 
         # shorter panels beside the controls; the category legend under the turn cards, not beside them,
         # leaves each of the 52 cards 12 pixels, enough for its label at the projector size
-        chart.vconcat[0] = chart.vconcat[0].properties(width=560, height=80)
+        chart.vconcat[0] = chart.vconcat[0].properties(width=470, height=80)
         turn = chart.vconcat[1]  # one row of 13 ranks per suit (a facet of bar and zero-line layers)
         turn.spec = turn.spec.properties(width=alt.Step(34), height=30)
         turn.spec.layer[0].encoding["y"]["axis"]["labelFontSize"] = _LABELS  # the change's scale: set at 12 px

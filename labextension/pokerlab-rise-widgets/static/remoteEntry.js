@@ -107,6 +107,7 @@
     ".reveal .jp-OutputArea-output .jupyter-widgets th, .reveal .jp-OutputArea-output .jupyter-widgets td {",
     "  padding: 1px 4px; border-bottom: none; }",
     ".reveal .slides > section.present, .reveal .slides > section > section.present { top: 0 !important; }",
+    ".reveal { --jp-cell-padding: 2px; }",
     ".reveal .jp-Cell.pl-grading { display: none !important; }",
     ".reveal .jp-OutputArea-output .pl-aside { display: none !important; }",
     ".reveal .jp-OutputArea-output .widget-hbox:has(> .pl-controls) { flex-wrap: nowrap !important; }",
