@@ -382,10 +382,16 @@ class RangeEquityExplorer:
         self.result, self.breakdowns, self.error = e, parts, None
         if self._charts and parts is not None:
             narrow = {"width": 130}  # two breakdowns side by side beside the grids
-            # the axis labels at 12 px (not the other explorers' 14): at 14 the pair no longer fits beside the grids
-            self.last_chart = _projector(
-                parts[0].chart(title="hero").properties(**narrow) | parts[1].chart(title="villain").properties(**narrow)
-            ).configure_axis(labelFontSize=12, titleFontSize=13)
+            # labels at 12-14 px (not the other explorers' 14-16): larger, the pair no longer fits beside the grids
+            self.last_chart = (
+                _projector(
+                    parts[0].chart(title="hero").properties(**narrow)
+                    | parts[1].chart(title="villain").properties(**narrow)
+                )
+                .configure_axis(labelFontSize=12, titleFontSize=13)
+                .configure_legend(labelFontSize=12, titleFontSize=13)
+                .configure_title(fontSize=14)
+            )
             svg = charts.chart_svg(self.last_chart)
         else:
             self.last_chart, svg = None, ""
