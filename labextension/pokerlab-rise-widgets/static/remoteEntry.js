@@ -164,6 +164,7 @@
     // no larger than the room it has: to the right edge of the explorer (a chart beside the controls stays
     // beside them) and down to the bottom of the screen, less what the explorer shows under the chart
     var box = svg.getBoundingClientRect(), outer = root.getBoundingClientRect();
+    if (!(box.width > 0 && box.height > 0)) return;  // on a hidden slide: measured when it is shown
     var wide = (outer.right - box.left - 4) / box.width;
     var tall = (window.innerHeight - box.top - (outer.bottom - box.bottom) - 6) / box.height;
     var factor = Math.max(1, Math.min(MIN_PX / smallest, wide, tall));
@@ -243,6 +244,11 @@
       }
     });
     observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true });
+    // an explorer drawn while its slide was hidden (run before the slideshow opened) has no size to measure
+    // then: measured again when a slide is shown (RISE keeps the slide's address in the page's hash)
+    window.addEventListener("hashchange", function () {
+      setTimeout(function () { enlargeAll(null); }, 50);
+    });
   }
 
   addStyle();
