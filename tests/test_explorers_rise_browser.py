@@ -224,12 +224,10 @@ def shown(jupyterlab):
 def test_every_explorer_fits_a_live_1280_by_720_slide(shown):
     boxes = shown["boxes"]
     assert [name for name, box in boxes.items() if not isinstance(box, dict)] == []
-    # with their text at 16 px (pokerlab's slide style) two do not fit yet: tests/test_lessons_rise_browser.py's NOT_YET
-    bottom = {"RangeEquityExplorer": 815, "BPPInspector": 745}
     off_screen = {
         name: box
         for name, box in boxes.items()
-        if box["top"] < 0 or box["bottom"] > bottom.get(name, HEIGHT) or box["right"] > WIDTH  # type: ignore[index]
+        if box["top"] < 0 or box["bottom"] > HEIGHT or box["right"] > WIDTH  # type: ignore[index]
     }
     assert not off_screen, f"not whole on a 1280x720 slide: {off_screen}"
     for name, before in BEFORE.items():

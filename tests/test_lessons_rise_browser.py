@@ -120,12 +120,11 @@ LIVE = [
 ]  # fmt: skip
 MIN_PX = 16
 # not there yet (measured 2026-12-06): lesson 03's RangeEquityExplorer (two range grids in tabs beside two charts)
-# and lesson 08's BPPInspector (under a 4-line cell; its network's labels at 15 px) run off a 720 px slide with
-# their text at 16 px, so the slide style stops their charts at the screen's edge. These bounds keep them from
-# getting worse; the notebook view shows them whole.
+# and lesson 08's BPPInspector (under a 4-line cell) ran off a 720 px slide with their text at 16 px (bottom 805 and
+# 738 px), so they keep their notebook sizes on a slide (class pl-own-sizes): whole on the screen, text smaller.
 NOT_YET = {
-    "RangeEquityExplorer(wide": {"bottom": 815, "smallest": 12},  # measured: bottom 805 px, chart labels 12.1 px
-    "inspector = BPPInspector()": {"bottom": 745, "smallest": 15},  # measured: 738 px, 15 px
+    "RangeEquityExplorer(wide": {"bottom": HEIGHT, "smallest": 10.5},  # measured: bottom 675 px, text 10.8 px
+    "inspector = BPPInspector()": {"bottom": HEIGHT, "smallest": 12.5},  # measured: bottom 665 px, text 13 px
 }
 
 _CELL = "(t) => [...document.querySelectorAll('.reveal .jp-CodeCell')].find(c => c.innerText.includes(t))"

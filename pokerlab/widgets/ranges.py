@@ -357,6 +357,7 @@ class RangeEquityExplorer:
         # the grids beside the numbers and the breakdowns: 1,100 x about 560 pixels, a projector's screen
         self.widget = _beside([self.board, tabs], [self.numbers, self.chart_view], controls_width=390)
         self.widget.add_class("pl-range-equity-explorer")
+        self.widget.add_class("pl-own-sizes")  # a live slide keeps its sizes: at 16 px it runs off 720 px
         self.update()
 
     def update(self) -> None:

@@ -112,10 +112,10 @@
     ".reveal .jp-OutputArea-output .pl-aside { display: none !important; }",
     ".reveal .jp-OutputArea-output .widget-hbox:has(> .pl-controls) { flex-wrap: nowrap !important; }",
     ".reveal .jp-OutputArea-output .pl-view { flex: 1 1 0 !important; min-width: 0; }",
-    ".reveal .jp-OutputArea-output .pl-range-cells { font-size: 16px !important; }",
-    ".reveal .jp-OutputArea-output .pl-controls:has(.pl-range-cells:not(.pl-aside *)) { width: 500px !important; }",
+    ".reveal .jp-OutputArea-output:not(:has(.pl-own-sizes)) .pl-range-cells { font-size: 16px !important; }",
     ".reveal .jp-Cell.pl-nbval .cm-content > .cm-line:first-child { display: none; }",
-    ".reveal .jp-OutputArea-output { --jp-widgets-font-size: 16px; --jp-widgets-inline-height: 32px; }"
+    ".reveal .jp-OutputArea-output:not(:has(.pl-own-sizes)) {",
+    "  --jp-widgets-font-size: 16px; --jp-widgets-inline-height: 32px; }"
   ].join("\n");
 
   function addStyle() {
@@ -191,11 +191,18 @@
     for (var j = 0; j < svgs.length; j++) enlargeSvg(svgs[j], root);
   }
 
+  // fitting comes first: an explorer marked pl-own-sizes (RangeEquityExplorer, BPPInspector) would run off a
+  // 720 px slide with its text at MIN_PX, so it keeps the sizes it has in the notebook (docs/teach.md)
+  function ownSizes(root) {
+    return root.classList.contains("pl-own-sizes") || !!root.querySelector(".pl-own-sizes");
+  }
+
   function enlargeAll(target) {
     var roots = document.querySelectorAll(".reveal .jp-OutputArea-output .jupyter-widgets");
     for (var i = 0; i < roots.length; i++) {
       if (!target || roots[i].contains(target) || target.contains(roots[i])) {
-        if (!roots[i].parentElement.closest(".jupyter-widgets")) enlarge(roots[i]);
+        if (roots[i].parentElement.closest(".jupyter-widgets") || ownSizes(roots[i])) continue;
+        enlarge(roots[i]);
       }
     }
   }
