@@ -6,6 +6,11 @@ notebook shows 1,100 pixels across and about 600 down) without scrolling: its co
 axis labels and titles a size larger than altair's defaults (:func:`_projector`), so they can be read from
 the back of a room. On a narrower page (the file browser open) the chart column wraps below the controls
 instead of being cut. ``tests/test_explorers_browser.py`` measures every explorer in JupyterLab at 1280x720.
+
+**On a live slide** (pokerlab's RISE style, ``labextension/pokerlab-rise-widgets``) every text of an explorer is
+set at 16 px at least and its charts drawn larger within the slide's room; a piece marked ``pl-aside`` is left to
+the notebook there, and an explorer marked ``pl-own-sizes`` keeps its notebook sizes (it would not fit at 16 px).
+``tests/test_lessons_rise_browser.py`` measures the lessons' explorers on their slides.
 """
 
 from __future__ import annotations

@@ -94,7 +94,11 @@
    *   output keeps JupyterLab's 14 px, and reveal's rules for small, table and cells stop at the widgets (its
    *   small is an inline-block at 0.6 em: the explorers' notes were 8 px);
    * - slides start at the top: reveal centres a slide once, by its height before a cell runs, so an explorer
-   *   drawn on it afterwards ran off the bottom of the screen.
+   *   drawn on it afterwards ran off the bottom of the screen;
+   * - explorers at 16 px (widgets' own controls through --jp-widgets-font-size, range grids, then enlarge()
+   *   below), their controls' column and chart column kept side by side (no wrapping below), their pl-aside
+   *   detail left to the notebook, cells' padding 2 px;
+   * - solution and hidden-test cells and "# NBVAL_" first lines not shown (hideGrading below).
    */
   var STYLE_ID = "pokerlab-rise-style";
   var STYLE = [
