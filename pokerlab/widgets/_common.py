@@ -6,6 +6,11 @@ notebook shows 1,100 pixels across and about 600 down) without scrolling: its co
 axis labels and titles a size larger than altair's defaults (:func:`_projector`), so they can be read from
 the back of a room. On a narrower page (the file browser open) the chart column wraps below the controls
 instead of being cut. ``tests/widgets/test_explorers_browser.py`` measures every explorer in JupyterLab at 1280x720.
+
+**On a live slide** (pokerlab's RISE style, ``labextension/pokerlab-rise-widgets``) every text of an explorer is
+set at 16 px at least and its charts drawn larger within the slide's room; a piece marked ``pl-aside`` is left to
+the notebook there, and an explorer marked ``pl-own-sizes`` keeps its notebook sizes (it would not fit at 16 px).
+``tests/lessons/test_lessons_rise_browser.py`` measures the lessons' explorers on their slides.
 """
 
 from __future__ import annotations
@@ -52,10 +57,12 @@ def _fit() -> w.Layout:
     return w.Layout(width="auto")
 
 
-# the explorers' axis labels and titles, in pixels (altair's defaults are 10, 11 and 13)
-AXIS_LABEL_SIZE = 12
-AXIS_TITLE_SIZE = 13
-TITLE_SIZE = 14
+# the explorers' axis labels and titles, in pixels (altair's defaults are 10, 11 and 13); on a live slide a chart
+# is drawn larger until its smallest label shows at 16 px or it fills the screen (pokerlab's RISE style): at
+# 14 px a chart needs 8/7 of its notebook size, which the explorers' slides have
+AXIS_LABEL_SIZE = 14
+AXIS_TITLE_SIZE = 15
+TITLE_SIZE = 16
 
 
 def _fit_column(widget: w.Widget) -> None:
@@ -91,11 +98,36 @@ def _beside(controls: list[w.Widget], view: list[w.Widget], *, controls_width: i
     return w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="13px"))
 
 
-def _projector(chart: Any, **legend: Any) -> Any:
-    """``chart`` with axis labels, axis titles and titles a size larger than altair's defaults.
+# the smallest text a chart of an explorer prints in its marks (a grid cell's number), in pixels: the lessons'
+# charts print 7-9 px numbers in 25 px cells; at 11 px "100" still fits its cell, and a live slide, which draws a
+# chart larger until its smallest label is 16 px or it fills the screen, then reaches 16 px in a grid of 13 rows
+MARK_TEXT_SIZE = 11
+
+
+def _larger_text_marks(chart: Any, size: int = MARK_TEXT_SIZE) -> None:
+    """Raise every text mark of ``chart`` (and of its layers and concatenated parts) set below ``size`` to it."""
+    mark = getattr(chart, "mark", None)
+    if mark is not None and getattr(mark, "type", mark) == "text":
+        current = getattr(mark, "fontSize", None)
+        if isinstance(current, (int, float)) and current < size:
+            mark.fontSize = size
+    for part in ("layer", "hconcat", "vconcat", "concat"):
+        for child in getattr(chart, part, None) or []:
+            if not isinstance(child, (str, dict)):
+                _larger_text_marks(child, size)
+    spec = getattr(chart, "spec", None)
+    if spec is not None and not isinstance(spec, (str, dict)):
+        _larger_text_marks(spec, size)
+
+
+def _projector(chart: Any, *, marks: int = MARK_TEXT_SIZE, **legend: Any) -> Any:
+    """``chart`` with axis labels, axis titles and titles a size larger than altair's defaults, and no text mark
+    (a grid cell's number) under ``marks`` pixels (14 fits "0.23" in a 34-pixel heatmap cell).
 
     ``legend`` adds to the legend configuration (which replaces any the chart had: altair sets it whole).
     """
+    chart = chart.copy(deep=True)
+    _larger_text_marks(chart, marks)
     return (
         chart.configure_axis(labelFontSize=AXIS_LABEL_SIZE, titleFontSize=AXIS_TITLE_SIZE)
         .configure_title(fontSize=TITLE_SIZE)

@@ -64,6 +64,10 @@ class HandEvaluator:
         return data, meta
 
 
+# the PotentialExplorer's chart labels, in pixels: the size a live slide needs (pokerlab's RISE style)
+_LABELS = 16
+
+
 class PotentialExplorer:
     """Pick hole cards and a flop or turn; see HS, HS_n, PPOT, NPOT, EHS.
 
@@ -131,6 +135,10 @@ class PotentialExplorer:
         self.range_grid = RangeGrid(weights)
         w.link((self.range_grid.text, "value"), (self.weights, "value"))
         grid_box = w.Accordion([self.range_grid.widget], titles=("paint the opponent range",), selected_index=None)
+        # on a live slide (pokerlab's RISE style) the painted range and the table against n opponents are left
+        # out, so the rest fits a 1280x720 slide with its text at 16 px; the notebook shows them
+        grid_box.add_class("pl-aside")
+        self.numbers.add_class("pl-aside")
         # inputs, the matrix and the numbers in a column beside the charts and the picked cell's examples:
         # 1,100 x about 560 pixels, a projector's screen
         controls = [
@@ -275,14 +283,21 @@ class PotentialExplorer:
 
         # shorter panels beside the controls; the category legend under the turn cards, not beside them,
         # leaves each of the 52 cards 12 pixels, enough for its label at the projector size
-        chart.vconcat[0] = chart.vconcat[0].properties(width=560, height=90)
+        chart.vconcat[0] = chart.vconcat[0].properties(width=470, height=80)
         turn = chart.vconcat[1]  # one row of 13 ranks per suit (a facet of bar and zero-line layers)
-        turn.spec = turn.spec.properties(width=alt.Step(34), height=34)
+        turn.spec = turn.spec.properties(width=alt.Step(34), height=30)
+        turn.spec.layer[0].encoding["y"]["axis"]["labelFontSize"] = _LABELS  # the change's scale: set at 12 px
         turn.spec.layer[0].encoding.color.legend = alt.Legend(
             orient="bottom", columns=4, labelLimit=160, titleLimit=300
         )
+        turn["title"]["fontSize"] = _LABELS  # set at 15 px
         chart.vconcat[1] = turn
-        return _projector(chart)
+        # every label at 16 px: this explorer fills a live slide, where no chart can be drawn larger
+        return (
+            _projector(chart)
+            .configure_axis(labelFontSize=_LABELS, titleFontSize=_LABELS)
+            .configure_legend(labelFontSize=_LABELS, titleFontSize=_LABELS, labelLimit=160, titleLimit=300)
+        )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return _with_picture(self.widget, self.last_chart if self.result is not None else None, **kwargs)

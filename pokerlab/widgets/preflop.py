@@ -67,7 +67,7 @@ class PreflopExplorer:
         self.result = t
         assert t.errors is not None  # a simulated table has standard errors
         if self._charts:  # drawn first: the numbers change with the heatmap
-            self.last_chart = _projector(t.chart())
+            self.last_chart = _projector(t.chart(), marks=14)  # its numbers at 14 px: they fit the 34 px cells
             svg = chart_svg(self.last_chart)
         self.summary.value = (
             f"AA {t.value('AA'):.3f} &plusmn; {t.stderr('AA'):.3f}, 72o {t.value('72o'):.3f} &plusmn; "

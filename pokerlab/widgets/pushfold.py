@@ -11,7 +11,7 @@ from pokerlab import _validate
 from pokerlab.charts import chart_svg
 from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.solve.pushfold import PushFoldQuiz, PushFoldSide, push_fold
-from pokerlab.widgets._common import _WIDE, _beside, _error_html, _fit, _inline, _with_picture
+from pokerlab.widgets._common import _WIDE, _beside, _error_html, _fit, _inline, _projector, _with_picture
 
 if TYPE_CHECKING:  # pragma: no cover
     from pokerlab.solve.pushfold import DrillHand, PushFoldResult
@@ -85,7 +85,7 @@ class PushFoldExplorer:
             f"exploitability {r.exploitability:.1e} bb"
         )
         if self._charts:  # drawn before anything is shown: the numbers never stand beside the old grid
-            chart = r.chart(self.side.value)
+            chart = _projector(r.chart(self.side.value))
             svg = chart_svg(chart)
             self.result, self.last_chart = r, chart
             self.summary.value = summary

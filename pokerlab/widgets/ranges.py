@@ -355,6 +355,7 @@ class RangeEquityExplorer:
         # the grids beside the numbers and the breakdowns: 1,100 x about 560 pixels, a projector's screen
         self.widget = _beside([self.board, tabs], [self.numbers, self.chart_view], controls_width=390)
         self.widget.add_class("pl-range-equity-explorer")
+        self.widget.add_class("pl-own-sizes")  # a live slide keeps its sizes: at 16 px it runs off 720 px
         self.update()
 
     def update(self) -> None:
@@ -380,8 +381,15 @@ class RangeEquityExplorer:
         self.result, self.breakdowns, self.error = e, parts, None
         if self._charts and parts is not None:
             narrow = {"width": 130}  # two breakdowns side by side beside the grids
-            self.last_chart = _projector(
-                parts[0].chart(title="hero").properties(**narrow) | parts[1].chart(title="villain").properties(**narrow)
+            # labels at 12-14 px (not the other explorers' 14-16): larger, the pair no longer fits beside the grids
+            self.last_chart = (
+                _projector(
+                    parts[0].chart(title="hero").properties(**narrow)
+                    | parts[1].chart(title="villain").properties(**narrow)
+                )
+                .configure_axis(labelFontSize=12, titleFontSize=13)
+                .configure_legend(labelFontSize=12, titleFontSize=13)
+                .configure_title(fontSize=14)
             )
             svg = charts.chart_svg(self.last_chart)
         else:

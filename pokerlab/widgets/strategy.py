@@ -173,7 +173,8 @@ class ReweightingExplorer:
             self.last_chart = _projector(
                 weights_heatmap(
                     self.model.class_grid("opponent", exclude=self.hole + self.board), "opponent's weights by class"
-                )
+                ),
+                marks=14,
             )
             svg = chart_svg(self.last_chart)
         self.info.value = (

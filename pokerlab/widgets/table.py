@@ -19,7 +19,7 @@ from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.game import NO_LIMIT_RING, Rules
 from pokerlab.game.phh import read_hand
 from pokerlab.game.replay import study_hand
-from pokerlab.widgets._common import _with_picture, _wrap_row
+from pokerlab.widgets._common import _beside, _projector, _with_picture, _wrap_row
 
 
 class TableWidget:
@@ -245,8 +245,12 @@ class HandReplayer:
         self.last_chart: Any = None
         self.decision = self.study.decisions[0] if n else None
         self.step.observe(lambda _: self._update(), names="value")
-        self.widget = w.VBox(
-            [w.HBox([self.previous_button, self.step, self.next_button]), self.situation, self.log, self.chart_view]
+        # the step, the situation and the log in a column beside the chart (stacked, they ran 70 px off a live
+        # 1280x720 slide once its text was at the slide's 16 px)
+        self.widget = _beside(
+            [w.HBox([self.previous_button, self.step, self.next_button], layout=_wrap_row()), self.situation, self.log],
+            [self.chart_view],
+            controls_width=440,
         )
         self._update()
 
@@ -283,7 +287,7 @@ class HandReplayer:
         )
         board = cards_html(d.board) if d.board else "(no board yet)"
         if self._charts:  # drawn first: the new numbers appear with their chart (the last step shows every street)
-            chart = self.chart(3 if k == len(study.decisions) - 1 else d.street.index)
+            chart = _projector(self.chart(3 if k == len(study.decisions) - 1 else d.street.index))
             svg = self._chart_svg(chart)
         self.situation.value = (
             f"<p><b>{d.street.value}</b> &nbsp; {board} &nbsp; pot <b>{money(d.pot)}</b></p>"

@@ -400,6 +400,6 @@ def test_every_explorer_shown_starts_a_slide_of_its_own(path):
     for cell in _read(path).cells:
         if cell.cell_type != "code" or cell.metadata.get("nbgrader") or "charts=False" in cell.source:
             continue
-        if re.search(r"\b\w+(?:Explorer|Inspector|Drill)\(", cell.source):
+        if re.search(r"\b(?:\w+(?:Explorer|Inspector|Drill)|HandEvaluator|TableWidget|HandReplayer)\(", cell.source):
             kind = cell.metadata.get("slideshow", {}).get("slide_type")
             assert kind in ("slide", "subslide"), (path.name, cell.source[:60])

@@ -182,8 +182,11 @@ def pushfold_checks(page) -> dict:
     box = target.bounding_box()
     assert box, "no AA cell in the grid"
     tips = []
-    # the cell's corner (its square) and its centre (the number printed on it): both show the tooltip
-    for x, y in ((box["x"] + 3, box["y"] + 3), (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)):
+    # near the cell's corner (its square) and its centre (the number printed on it): both show the tooltip (a slide
+    # draws the grid larger, so "near" is a share of the cell, not 3 px: the white border between cells is wider)
+    inset = box["width"] * 0.15
+    corner = (box["x"] + inset, box["y"] + inset)
+    for x, y in (corner, (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)):
         page.mouse.move(x, y)
         tips.append(
             page.evaluate(
