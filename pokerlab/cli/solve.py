@@ -132,7 +132,7 @@ def _sizes(text: str) -> str:
 def cmd_postflop(args: argparse.Namespace) -> None:
     """Solve a turn or river spot range against range; print the exploitability, values and a node's strategy."""
     from pokerlab import _progress
-    from pokerlab.solve.postflop import postflop, postflop_actions
+    from pokerlab.solve.postflop import _load_kernels, postflop, postflop_actions
     from pokerlab.solve.postflop_reports import _check_line, _no_one_acts, _summary, _summary_text
 
     line = _check_line(args.line or "")  # a label that cannot be an action is refused before the solve
@@ -140,6 +140,8 @@ def cmd_postflop(args: argparse.Namespace) -> None:
     spot |= {"ip_bets": args.ip_bets, "ip_raises": args.ip_raises}
     # the spot and the line on its betting tree are checked before the solve, in a moment
     _no_one_acts(line, postflop_actions(args.board, args.oop, args.ip, line, **spot))
+    # on a machine's first run numba compiles the solver (about a minute): said apart, and left out of the solve's time
+    _load_kernels(on_compile=lambda: print("compiling the solver's kernels (once)...", file=sys.stderr, flush=True))
     # a line per checkpoint, on stderr: stdout holds only the answer (text or --json)
     with _progress.lines(sys.stderr):
         solution = postflop(

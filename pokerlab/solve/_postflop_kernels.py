@@ -53,7 +53,7 @@ from numba import njit, prange
 
 from pokerlab import _notice
 
-__all__ = ["discount", "iterate", "solve_pass"]
+__all__ = ["discount", "run", "solve_pass"]
 
 _notice.install()
 
@@ -799,10 +799,14 @@ def discount(plus, t, alpha, beta, gamma, restart):  # pragma: no cover - compil
 
 
 @njit(cache=True)
-def iterate(
+def run(
     par,
     start,
-    stop,
+    max_iterations,
+    every,
+    checks,
+    target,
+    Z,
     plus,
     alpha,
     beta,
@@ -825,46 +829,51 @@ def iterate(
     has_lock,
     pot,
 ):  # pragma: no cover - compiled
-    """CFR iterations ``start .. stop - 1`` in place (OOP's update, then IP's against it).
+    """Up to ``checks`` checkpoints of the solve in one call: from iteration ``start``, the iterations up to the
+    next multiple of ``every`` (or ``max_iterations``), then the exploitability (chips) from both best responses.
 
-    Returns each player's best-response value against the other's average strategy afterwards (the sum over
-    hands of weight times counterfactual value, as ``mode 1`` of :func:`solve_pass` gives it), from which the
-    caller takes the exploitability: a checkpoint costs one call, not three.
+    Stops after the first checkpoint at or below ``target`` chips, at ``max_iterations`` or after ``checks``
+    checkpoints. Returns ``(iterations done, exploitabilities at the checkpoints, (OOP, IP) values)``; the
+    values (both players on the average strategies, shares of the pot, ``Z`` the weight of the deals) are
+    filled in only when the solve is over (else NaN). A call from Python costs tens of microseconds (its
+    arguments are checked one by one), as much as an iteration of a river spot: a river spot solves in one
+    call, a turn spot in calls of a checkpoint or more, as :func:`pokerlab.solve.postflop.postflop` chooses.
     """
     ws = _game_workspace(n_root, tmpl_len, tree, hands)
-    for it in range(start, stop):
-        disc = discount(plus, it, alpha, beta, gamma, restart)
-        for t in range(2):
-            _pass(
-                par,
-                t,
-                0,
-                n_root,
-                K,
-                factor,
-                leaf_node,
-                tmpl_root,
-                tmpl_len,
-                inst_base,
-                block,
-                w,
-                tree,
-                hands,
-                regret,
-                strat,
-                lock,
-                has_lock,
-                disc,
-                pot,
-                ws,
-            )
-    best = np.empty(2)
+    expl = np.empty(checks)
     flat = (1.0, 1.0, 1.0, 1.0, False)
-    for t in range(2):
-        cfv = _pass(par, t, 1, n_root, K, factor, leaf_node, tmpl_root, tmpl_len, inst_base, block, w, tree, hands,
-                    regret, strat, lock, has_lock, flat, pot, ws)  # fmt: skip
-        v = 0.0
-        for h in range(hands[1][t]):
-            v += w[t, h] * cfv[h]
-        best[t] = v
-    return best
+    it = start
+    done = 0
+    over = False
+    while done < checks and it < max_iterations:
+        stop = min(it + every - it % every, max_iterations)
+        for i in range(it, stop):
+            disc = discount(plus, i, alpha, beta, gamma, restart)
+            for t in range(2):
+                _pass(par, t, 0, n_root, K, factor, leaf_node, tmpl_root, tmpl_len, inst_base, block, w, tree,
+                      hands, regret, strat, lock, has_lock, disc, pot, ws)  # fmt: skip
+        it = stop
+        total = 0.0
+        for t in range(2):
+            cfv = _pass(par, t, 1, n_root, K, factor, leaf_node, tmpl_root, tmpl_len, inst_base, block, w, tree,
+                        hands, regret, strat, lock, has_lock, flat, pot, ws)  # fmt: skip
+            v = 0.0
+            for h in range(hands[1][t]):
+                v += w[t, h] * cfv[h]
+            total += v / Z
+        e = max(0.0, (total - pot) / 2)
+        expl[done] = e
+        done += 1
+        if e <= target:
+            over = True
+            break
+    values = np.full(2, np.nan)
+    if over or it >= max_iterations:
+        for t in range(2):
+            cfv = _pass(par, t, 2, n_root, K, factor, leaf_node, tmpl_root, tmpl_len, inst_base, block, w, tree,
+                        hands, regret, strat, lock, has_lock, flat, pot, ws)  # fmt: skip
+            v = 0.0
+            for h in range(hands[1][t]):
+                v += w[t, h] * cfv[h]
+            values[t] = v / Z
+    return it, expl[:done], values

@@ -578,7 +578,7 @@ def _values(g: _Game, s: _State, mode: int, par: bool) -> tuple[float, float]:
 
 
 def _exploitability(g: _Game, s: _State, par: bool) -> float:
-    """The mean of both best responses' gains, in chips (the solve takes it from :func:`iterate`'s answer)."""
+    """The mean of both best responses' gains, in chips (the solve takes it from :func:`run`'s answer)."""
     b0, b1 = _values(g, s, 1, par)
     return max(0.0, (b0 + b1 - g.pot) / 2)
 
@@ -735,11 +735,63 @@ def _spec(
     return _Spec(cards, (rs[0], rs[1]), pot_, stack_, [b0, b1], [r0, r1], tgt, its, th, alg, prog, (board, oop, ip))
 
 
-def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any]) -> PostflopSolution:
+CHECK_EVERY = 10
+"""Iterations between two measurements of the exploitability (both best responses, about the cost of one
+iteration), as postflop-solver does; the solve stops at the first checkpoint at or below the target."""
+
+CALL_SECONDS = 0.1
+"""How long one call into the compiled loop (:func:`pokerlab.solve._postflop_kernels.run`) may take before it
+returns to Python for the progress bar: a river spot, a few milliseconds in all, solves in one or two calls
+(each call costs tens of microseconds, an iteration's worth), a full turn returns at every checkpoint."""
+
+_kernels_loaded = False
+
+
+def _load_kernels(on_compile: Any = None) -> float:
+    """Load the solver's compiled kernels (compiling them on a machine's first run) by solving a tiny river spot,
+    once per process; the seconds it took (0 once loaded). A solve's ``seconds`` leave this out, as ``pokerlab
+    solve`` leaves the CFR kernel's out: on a first run compiling takes about a minute and the solve a moment.
+
+    ``on_compile()`` is called when numba starts compiling one of the solver's kernels (not when it loads them
+    from its cache): the command line says so there.
+    """
+    global _kernels_loaded
+    if _kernels_loaded:
+        return 0.0
+    from numba.core import event
+
+    from pokerlab.solve import _postflop_kernels as K
+
+    said = False
+
+    class _Compiling(event.Listener):
+        def on_start(self, ev: Any) -> None:
+            nonlocal said
+            dispatcher = (ev.data or {}).get("dispatcher")
+            if not said and getattr(getattr(dispatcher, "py_func", None), "__module__", "") == K.__name__:
+                said = True
+                if on_compile is not None:
+                    on_compile()
+
+        def on_end(self, ev: Any) -> None:
+            pass
+
+    start = time.perf_counter()
+    with event.install_listener("numba:compile", _Compiling()):
+        spec = _spec("Ks7d4c2h2s", "AA", "KQ", 10, 10, "100%", "", None, None, 0.003, 10, None, "dcfr", False)
+        sol = _solve(spec, {}, warm=True)
+        _values(sol._game, sol._state, 2, False)  # the single pass that ev() and the reports use
+    _kernels_loaded = True
+    return time.perf_counter() - start
+
+
+def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any], warm: bool = False) -> PostflopSolution:
     import numba
 
     from pokerlab.solve import _postflop_kernels as K
 
+    if not warm:
+        _load_kernels()
     g = _Game(spec.board, spec.ranges, spec.pot, spec.stack, spec.bets, spec.raises)
     lock_arr = np.full(g.size if locks else 1, -1.0, dtype=np.float32)  # -1: not locked
     for line, strategy in locks.items():
@@ -754,26 +806,38 @@ def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any]) -> PostflopSolution:
     start = time.perf_counter()
     expl = math.inf
     it = 0
+    checks = 1  # checkpoints in the next call: one to start with, then as many as fit in CALL_SECONDS
+    value = (math.nan, math.nan)
     bar = _progress.bar(spec.max_iterations, "postflop", "it", disable=not spec.progress, leave=False)
     try:
-        while it < spec.max_iterations:
-            stop = min(it + 10 - it % 10, spec.max_iterations)
-            best = K.iterate(
+        while True:
+            t0 = time.perf_counter()
+            before = it
+            it, expls, vals = K.run(
                 par,
                 it,
-                stop,
+                spec.max_iterations,
+                CHECK_EVERY,
+                checks,
+                spec.target * g.pot,
+                g.Z,
                 spec.algorithm == "cfr+",
                 *DCFR,
                 *_arrays(g, s),
                 float(g.pot),
-            )  # the iterations, then both best responses: one call per checkpoint
-            bar.update(stop - it)
-            it = stop
-            expl = max(0.0, (best[0] / g.Z + best[1] / g.Z - g.pot) / 2)
-            bar.set_postfix_str(f"{100 * expl / g.pot:.3f}% of the pot")
-            if expl <= spec.target * g.pot:
+            )  # iterations and checkpoints, and the values once the solve is over
+            took = time.perf_counter() - t0
+            at = before
+            for e in expls:  # a progress line per checkpoint
+                nxt = min(at + CHECK_EVERY - at % CHECK_EVERY, spec.max_iterations)
+                bar.update(nxt - at)
+                at = nxt
+                expl = float(e)
+                bar.set_postfix_str(f"{100 * expl / g.pot:.3f}% of the pot")
+            if not math.isnan(vals[0]):
+                value = (float(vals[0]), float(vals[1]))
                 break
-        value = _values(g, s, 2, par)
+            checks = max(1, min(10_000, int(CALL_SECONDS / max(took / len(expls), 1e-9))))
     finally:
         bar.close()
         numba.set_num_threads(old)
