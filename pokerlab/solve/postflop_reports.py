@@ -211,6 +211,22 @@ def _mass(reach_o: np.ndarray, cards_o: np.ndarray, cards_p: np.ndarray) -> np.n
     return reach_o.sum() - per_card[cards_p[:, 0]] - per_card[cards_p[:, 1]] + back
 
 
+def _live(rng: Range, board: set[int]) -> list[tuple[int, int, float]]:
+    return sorted((a.id, b.id, float(w)) for a, b, w in rng.combos() if a.id not in board and b.id not in board)
+
+
+def _same_ranges(solution: PostflopSolution, oop: str | Range, ip: str | Range) -> None:
+    """Refuse ranges other than the ones ``solution`` was solved from: the reach a line gives them would be
+    computed with another game's strategies (a tester's report mixed two games' numbers without a word)."""
+    board = {c.id for c in solution.board}
+    for r, who, solved in ((oop, "oop", solution._spec.ranges[0]), (ip, "ip", solution._spec.ranges[1])):
+        if _live(_range(r, who), board) != _live(solved, board):
+            raise ParameterError(
+                f"{who} is not the range this solution was solved from ({str(solved):.80}); "
+                "give the same ranges, or solve again with these"
+            )
+
+
 def node_ranges(solution: PostflopSolution, oop: str | Range, ip: str | Range, line: Any = ()) -> NodeRanges:
     """Both players' ranges at the node ``line`` reaches in ``solution`` (solved from the ranges ``oop``, ``ip``).
 
@@ -221,6 +237,7 @@ def node_ranges(solution: PostflopSolution, oop: str | Range, ip: str | Range, l
         raise ParameterTypeError(f"solution must be a PostflopSolution from solve.postflop, not {solution!r:.60}")
     labels = _labels(line)
     board = {c.id for c in solution.board}
+    _same_ranges(solution, oop, ip)
     names: list[list[str]] = []
     reach: list[np.ndarray] = []
     cards: list[np.ndarray] = []
@@ -381,6 +398,10 @@ def turn_report(
         raise _validate.refused(
             solution, PostflopSolution, "solution must be the PostflopSolution of this spot (the same board)"
         )
+    else:
+        for name, given, solved in (("pot", pot, solution.pot), ("stack", stack, solution.stack)):
+            if given != solved:
+                raise ParameterError(f"{name} {given!r} is not the solution's {name} ({solved}): give the same spot")
     labels = _labels(line)
     turn = node_ranges(solution, oop, ip, labels)
     rivers = solution.actions(turn.line)

@@ -187,6 +187,26 @@ def test_turn_report_and_node_ranges_refuse_what_they_cannot_report():
         strategy_grid_text({})
 
 
+def test_a_report_refuses_another_spot_than_the_solution_holds():
+    """An outside tester gave turn_report a solution and other ranges: the values no longer added up to the pot
+    while the action columns came from the solved ranges. The ranges, pot and stack must be the solution's."""
+    spot = dict(board="Ks7d4c2h", oop="AA", ip="KQ", pot=100, stack=100, bets="", raises="")
+    solution = solve.postflop(**spot, progress=False)
+    assert len(turn_report(**spot, solution=solution)) == 48
+    for change, message in (
+        ({"oop": "AA, 65s"}, "oop is not the range this solution was solved from"),
+        ({"ip": "KQ:0.5"}, "ip is not the range"),
+        ({"pot": 120}, "pot 120 is not the solution's pot"),
+        ({"stack": 90}, "stack 90 is not the solution's stack"),
+    ):
+        with pytest.raises(ParameterError, match=message):
+            turn_report(**{**spot, **change}, solution=solution)
+    with pytest.raises(ParameterError, match="oop is not the range"):
+        node_ranges(_river(), "AA", RIVER["ip"], ())
+    # the same range written another way (and a combination on the board) is the same game
+    assert node_ranges(_river(), "65s, AA, Ks7h", RIVER["ip"], ()).line == ()
+
+
 def test_turn_report_chart_draws_every_river():
     from pokerlab import charts
     from pokerlab.charts import mark_counts
