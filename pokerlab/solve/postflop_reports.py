@@ -222,7 +222,7 @@ def _same_ranges(solution: PostflopSolution, oop: str | Range, ip: str | Range) 
     for r, who, solved in ((oop, "oop", solution._spec.ranges[0]), (ip, "ip", solution._spec.ranges[1])):
         if _live(_range(r, who), board) != _live(solved, board):
             raise ParameterError(
-                f"{who} is not the range this solution was solved from ({str(solved):.80}); "
+                f"{who} is not the range this solution was solved from ({solved!s:.80}); "
                 "give the same ranges, or solve again with these"
             )
 

@@ -103,7 +103,7 @@ def test_a_tall_live_slide_scrolls_to_its_end(jupyterlab):
 
 # (lesson, the cells its explorers need run first, the explorer cells), each cell named by a text it holds.
 # Lessons 09 and 10 are left out (their explorers need a minute of data: 09's decisions, 10's CFR runs);
-# tests/test_explorers_rise_browser.py measures ContextExplorer and CFRExplorer on a slide with smaller data.
+# tests/widgets/test_explorers_rise_browser.py measures ContextExplorer and CFRExplorer on a slide with smaller data.
 LIVE = [
     ("01_cards_and_hand_ranks", [], ['HandEvaluator("Ah']),
     ("02_strength_and_potential", ["charts.enable_offline"], ["explorer = PotentialExplorer"]),
@@ -231,10 +231,10 @@ def test_live_slides_show_no_grading_plumbing(jupyterlab):
     assert off_machine == []
 
 
-if __name__ == "__main__":  # print the measurements: python tests/test_lessons_rise_browser.py [lesson numbers]
+if __name__ == "__main__":  # print the measurements: python tests/lessons/test_lessons_rise_browser.py [lesson numbers]
     import tempfile
 
-    from tests.browser import JupyterLab
+    from tests.support.browser import JupyterLab
 
     with tempfile.TemporaryDirectory() as folder, JupyterLab(Path(folder)) as lab, chromium() as browser:
         for stem, first, explorers in LIVE:
