@@ -43,7 +43,7 @@ def test_every_spot_loads_and_is_solved_to_its_target():
 
 
 def test_an_unknown_spot_is_refused_with_the_names():
-    with pytest.raises(ParameterError, match="bluff_catcher, polar_river, flush_river"):
+    with pytest.raises(ParameterError, match="bluff_catcher, polar_river, flush_river, queen_turn"):
         load_spot("nope")
 
 
