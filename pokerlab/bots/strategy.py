@@ -24,7 +24,6 @@ exp(X - 1) * 100 = 50.3 chips over the bet of 10:
 from __future__ import annotations
 
 import math
-import warnings
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Literal, TypeAlias
@@ -58,8 +57,7 @@ class DecisionKind(StrEnum):
 
     The Waterloo report's rules answer fold, call or raise; ``check`` appears
     where a bot or a chart words a call with nothing to call. String-valued,
-    so ``decision.kind == "raise"`` still holds: that older spelling keeps
-    working as the deprecation path; new code compares with the members
+    so ``decision.kind == "raise"`` holds too; compare with the members
     (``decision.kind is DecisionKind.RAISE``).
     """
 
@@ -107,20 +105,6 @@ class Decision:
         elif self.raise_to:
             raise ParameterError(f"raise_to is for a raise; a {self.kind} has raise_to 0, not {self.raise_to}")
         _validate.text(self.reason, "reason", empty=True, message=f"reason must be text, not {self.reason!r:.60}")
-
-    @property
-    def amount(self) -> float:
-        """Deprecated: the raise size in chips, ``raise_to - current_bet`` (0 unless a raise).
-
-        Decisions used to carry a float "raise by" ``amount``; they now say
-        the integer street total ``raise_to``. Read ``raise_to`` instead.
-        """
-        warnings.warn(
-            "Decision.amount (a raise size) is deprecated; read Decision.raise_to, the street total to raise to",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return float(self.raise_to - self.current_bet) if self.kind is DecisionKind.RAISE else 0.0
 
 
 def _raise(size: float, current_bet: int, reason: str) -> Decision:

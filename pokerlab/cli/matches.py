@@ -12,11 +12,6 @@ from pokerlab.cli._common import _SEED, BOT_NAMES, _is_stdout, _Pool, _print, _s
 from pokerlab.errors import ParameterError
 
 
-def _rules_choice(text: str) -> str:
-    """``--rules``: the old name ``seed001-nl`` still means ``waterloo-nl``."""
-    return "waterloo-nl" if text == "seed001-nl" else text
-
-
 def _refuse_ignored_tournament_options(args: argparse.Namespace) -> None:
     """A duplicate match and a self-play experiment take different options: one the run would ignore is an error.
 
@@ -210,7 +205,6 @@ def register(add: Callable[[str, str, Any], argparse.ArgumentParser]) -> None:
     )
     p.add_argument(
         "--rules",
-        type=_rules_choice,
         choices=("waterloo-nl", "aaai06-limit"),
         default=None,
         help="rules of a --duplicate match: the Waterloo report's no-limit game (default) or the AAAI'06 "

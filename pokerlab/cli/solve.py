@@ -326,4 +326,6 @@ def register(add: Callable[[str, str, Any], argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--postflop", action="store_true", help="the river trainer: a shipped solved spot instead of push/fold"
     )
-    p.add_argument("--spot", default=None, help="with --postflop: bluff_catcher, polar_river (default), flush_river or queen_turn")
+    p.add_argument(
+        "--spot", default=None, help="with --postflop: bluff_catcher, polar_river (default), flush_river or queen_turn"
+    )

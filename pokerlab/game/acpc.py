@@ -24,8 +24,7 @@ where a round's betting closes, and the position must be one of the game's.
 **The Rembrant dialect** (Vohl, Bošković and Brest, "A Rembrant Poker Bot
 Program", ACPC 2011) drops the ``MATCHSTATE`` label, writes the blinds
 (``b1b2``) and gives every amount per betting round; it is read and written
-with ``dialect="rembrant"`` (``"seed004"``, its old name, still works and
-warns)::
+with ``dialect="rembrant"``::
 
     0:13:b1b2r6r18r30c30/r32r96:Ks2d|/5s2s6h
 
@@ -49,7 +48,6 @@ from __future__ import annotations
 import re
 import socket
 import time
-import warnings
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -138,14 +136,7 @@ _DIALECTS = tuple(Dialect)
 
 
 def _dialect(dialect: object) -> Dialect:
-    """``dialect`` checked: ``"acpc"`` or ``"rembrant"``.
-
-    ``"seed004"`` was the Rembrant dialect's first name; it still means
-    ``"rembrant"``, with a :class:`DeprecationWarning`.
-    """
-    if _validate.is_text(dialect) and dialect == "seed004":
-        warnings.warn("dialect 'seed004' is now called 'rembrant'", DeprecationWarning, stacklevel=3)
-        return Dialect.REMBRANT
+    """``dialect`` checked: ``"acpc"`` or ``"rembrant"``."""
     said = f"dialect must be 'acpc' or 'rembrant', not {dialect!r:.60}"
     return Dialect(_validate.choice(dialect, "dialect", _DIALECTS, message=said))
 

@@ -156,9 +156,7 @@ class ActionKind(StrEnum):
     """What a player's :class:`Act` did: fold, check, call, bet (the street's first bet) or raise.
 
     Compare with the members (``act.kind is ActionKind.RAISE``). The enum
-    is string-valued, so the older spelling ``act.kind == "raise"`` still
-    holds and keeps working: it is the deprecation path for code written
-    before the enum, not the way to write new code.
+    is string-valued, so ``act.kind == "raise"`` holds too.
 
     >>> ActionKind.RAISE == "raise", str(ActionKind.CALL), ActionKind("bet")
     (True, 'call', <ActionKind.BET: 'bet'>)

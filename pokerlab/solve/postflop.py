@@ -622,7 +622,7 @@ def postflop(
     are ranges in :mod:`pokerlab.ranges` notation (weights allowed; combinations holding a board card
     are dropped). ``pot`` chips are in the middle and each player has ``stack`` behind (whole chips).
     Iterates until the exploitability is at most ``target`` times the pot, checked every 10 iterations,
-    or ``max_iterations``; ``algorithm`` is ``"dcfr"`` (discounted CFR, alpha 1.5, beta 0, gamma 3, the
+    or ``max_iterations`` (at most 10**9); ``algorithm`` is ``"dcfr"`` (discounted CFR, alpha 1.5, beta 0, gamma 3, the
     average restarted at powers of 4) or ``"cfr+"``; ``threads`` sets numba's threads (None: all).
     """
     spec = _spec(
@@ -724,7 +724,7 @@ def _spec(
         message="target is a fraction of the pot from 0 to 0.1 (0.003 is 0.3 %; the command line's --target "
         "takes the percentage 0.3)",
     )
-    its = _validate.whole(max_iterations, "max_iterations", lo=1)
+    its = _validate.whole(max_iterations, "max_iterations", lo=1, hi=10**9)  # the kernel counts in 64 bits
     th = None if threads is None else _validate.whole(threads, "threads", lo=1)
     alg = _validate.choice(algorithm, "algorithm", ALGORITHMS)
     prog = _validate.flag(progress, "progress")

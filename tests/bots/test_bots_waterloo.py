@@ -138,12 +138,10 @@ def test_decision_kinds_are_enums_that_still_equal_their_words():
     assert ehs_decision(0.1, 100).kind == "fold"  # old code comparing with strings keeps working
 
 
-def test_decision_amount_is_deprecated_but_still_the_raise_size():
+def test_a_decision_says_its_raise_as_a_street_total_only():
+    """``Decision.amount`` (a deprecated float raise size) is gone (issue 43): ``raise_to`` is the one way."""
     d = Decision(DecisionKind.RAISE, 75, "", current_bet=20)
-    with pytest.warns(DeprecationWarning, match="raise_to"):
-        assert d.amount == 55.0
-    with pytest.warns(DeprecationWarning):
-        assert Decision("call").amount == 0.0
+    assert d.raise_to == 75 and not hasattr(d, "amount")
 
 
 @pytest.mark.parametrize(

@@ -149,17 +149,18 @@ def test_cli_bpp(capsys):
     assert main(["bpp", "--hole", "AdQc", "--board", "3h4cJh", "--round", "river"]) == 2
 
 
-def test_tournament_rules_are_named_by_source_and_the_old_name_still_works():
+def test_tournament_rules_are_named_by_source():
     from pokerlab.cli import build_parser
 
     parser = build_parser()
     base = ["tournament", "--duplicate", "phase1", "phase2"]
     assert parser.parse_args(base).rules is None  # left out: the Waterloo game (given, it must go with --duplicate)
-    assert parser.parse_args([*base, "--rules", "seed001-nl"]).rules == "waterloo-nl"
+    assert parser.parse_args([*base, "--rules", "waterloo-nl"]).rules == "waterloo-nl"
     assert parser.parse_args([*base, "--rules", "aaai06-limit"]).rules == "aaai06-limit"
     assert "waterloo-nl" in parser._subparsers._group_actions[0].choices["tournament"].format_help()
-    with pytest.raises(SystemExit):
-        parser.parse_args([*base, "--rules", "seed002"])
+    for gone in ("seed002", "seed001-nl"):  # the old name is gone with the other deprecated aliases (issue 43)
+        with pytest.raises(SystemExit):
+            parser.parse_args([*base, "--rules", gone])
 
 
 @pytest.mark.parametrize("method", ["exact", "exact-matrix"])

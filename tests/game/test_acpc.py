@@ -106,18 +106,12 @@ def test_a_raise_where_none_is_possible_is_refused_in_both_dialects():
             action_to_acpc(Raise(), state, dialect)
 
 
-def test_the_dialect_is_named_after_its_source_and_the_old_name_still_works():
-    """The Rembrant dialect was first called 'seed004', a name no reader of the package can look up
-    (docs/references.md cites sources by name): the old name still works, warns, and means 'rembrant'."""
+def test_the_dialect_is_named_after_its_source():
+    """The Rembrant dialect's first name, 'seed004', is gone (issue 43: no deprecated aliases)."""
     state = state_from_matchstate("MATCHSTATE:0:1:r300:9s8h|", NOLIMIT)
-    with pytest.warns(DeprecationWarning, match="'seed004' is now called 'rembrant'"):
-        assert action_to_acpc(RaiseTo(600), state, "seed004") == action_to_acpc(RaiseTo(600), state, "rembrant")
-    with pytest.warns(DeprecationWarning):
-        old = to_matchstate(state, 0, dialect="seed004")
-    assert old.dialect == "rembrant" and str(old) == str(to_matchstate(state, 0, dialect="rembrant"))
-    built = MatchState(old.position, old.hand_number, old.betting, old.hole, old.board, "seed004")
-    with pytest.warns(DeprecationWarning):
-        assert state_from_matchstate(built, NOLIMIT).events == state_from_matchstate(old, NOLIMIT).events
+    for bad in ("seed004",):
+        with pytest.raises(ParameterError, match="dialect must be 'acpc' or 'rembrant'"):
+            action_to_acpc(RaiseTo(600), state, bad)
     for bad in ("ACPC", "seed005", 4, None):
         with pytest.raises(ParameterError, match="dialect must be 'acpc' or 'rembrant'"):
             action_to_acpc(Call(), state, bad)
