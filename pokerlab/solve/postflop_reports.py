@@ -400,7 +400,7 @@ def turn_report(
         )
     else:
         for name, given, solved in (("pot", pot, solution.pot), ("stack", stack, solution.stack)):
-            if given != solved:
+            if _validate.whole(given, name, lo=1) != solved:
                 raise ParameterError(f"{name} {given!r} is not the solution's {name} ({solved}): give the same spot")
     labels = _labels(line)
     turn = node_ranges(solution, oop, ip, labels)
