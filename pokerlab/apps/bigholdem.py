@@ -65,7 +65,7 @@ from pokerlab.apps.base import (
     status_before,
 )
 from pokerlab.apps.explain import outcome_lines
-from pokerlab.apps.leaderboard import Leaderboard
+from pokerlab.apps.leaderboard import Leaderboard, Mode
 from pokerlab.apps.session import Seat, TableSession
 from pokerlab.apps.table_setup import MAX_NAME, BigHoldemSetup, validate_setup
 from pokerlab.apps.table_view import SeatView, hand_pots, hand_seats, pot_note, table_html
@@ -400,7 +400,7 @@ class BigHoldemApp:
         ranking = s.ranking()
         settings = {k: v for k, v in asdict(self.setup).items() if k != "seat_bots"}
         settings["seats"] = [seat.name for seat in s.seats]
-        mode = "watch" if self.setup.watch else "interactive"
+        mode: Mode = "watch" if self.setup.watch else "interactive"
         try:
             self.recorded_game = self.leaderboard.record(ranking.to_dict("records"), settings, mode=mode)
         except Exception as exc:  # the page must survive any storage failure, and say so
@@ -580,10 +580,11 @@ class BigHoldemApp:
             "average_per_hand": "average win per hand", "played_at": "played at",
         }  # fmt: skip
         parts = []
-        for mode, title, css in (
+        shown: tuple[tuple[Mode, str, str], ...] = (
             ("interactive", "Ranking (interactive games)", "pl-leaderboard-table"),
             ("watch", "Watch games (bots only)", "pl-watch-table"),
-        ):
+        )
+        for mode, title, css in shown:
             try:
                 top = self.leaderboard.top(10, mode=mode)
             except Exception as exc:  # a locked or broken file must not break the page

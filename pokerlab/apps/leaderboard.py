@@ -35,7 +35,7 @@ import time
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import closing, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pokerlab import _validate
 from pokerlab.errors import ParameterError, ParameterTypeError
@@ -43,6 +43,9 @@ from pokerlab.errors import ParameterError, ParameterTypeError
 __all__ = ["MODES", "Leaderboard", "default_path"]
 
 MODES = ("interactive", "watch")
+
+Mode = Literal["interactive", "watch"]
+"""A game's ``mode``: a person played (``"interactive"``) or bots only (``"watch"``)."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -171,7 +174,7 @@ class Leaderboard:
         ranking: Iterable[Mapping[str, Any]],
         settings: Mapping[str, Any] | None = None,
         *,
-        mode: str = "interactive",
+        mode: Mode = "interactive",
     ) -> int | None:
         """Store one game's ranking rows (player, kind, hands, won, average_per_hand).
 
@@ -246,7 +249,7 @@ class Leaderboard:
         )
         return gid
 
-    def top(self, n: int = 10, *, people_only: bool = False, mode: str = "interactive") -> Any:
+    def top(self, n: int = 10, *, people_only: bool = False, mode: Mode = "interactive") -> Any:
         """The best ``n`` results of ``mode`` games by average win per hand (at least one hand played)."""
         import pandas as pd
 
@@ -263,7 +266,7 @@ class Leaderboard:
         cols = ["player", "kind", "hands", "won", "average_per_hand", "played_at", "game"]
         return pd.DataFrame(rows, columns=cols)
 
-    def games(self, mode: str | None = None) -> int:
+    def games(self, mode: Mode | None = None) -> int:
         """How many games are recorded (of ``mode``, or all)."""
         if mode is not None and mode not in MODES:
             raise ParameterError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")

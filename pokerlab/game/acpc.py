@@ -51,7 +51,7 @@ import time
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pokerlab import _validate
 from pokerlab.cards import Card, parse_cards
@@ -134,6 +134,9 @@ class Dialect(StrEnum):
 
 _DIALECTS = tuple(Dialect)
 
+DialectName = Dialect | Literal["acpc", "rembrant"]
+"""What a ``dialect`` argument takes: a :class:`Dialect` or its word (mypy refuses any other string)."""
+
 
 def _dialect(dialect: object) -> Dialect:
     """``dialect`` checked: ``"acpc"`` or ``"rembrant"``."""
@@ -156,7 +159,7 @@ class MatchState:
     betting: tuple[tuple[tuple[str, int | None], ...], ...]
     hole: tuple[tuple[Card, ...], ...]
     board: tuple[tuple[Card, ...], ...]
-    dialect: str = "acpc"
+    dialect: DialectName = "acpc"
 
     @classmethod
     def parse(cls, text: str) -> MatchState:
@@ -179,7 +182,7 @@ class MatchState:
         )
         line = text.strip()
         shown = repr(line) if len(line) <= 200 else f"{line[:120]!r}...{line[-40:]!r} ({len(line):,} characters)"
-        dialect = "acpc"
+        dialect: DialectName = "acpc"
         body = line
         if line.startswith("MATCHSTATE:"):
             body = line[len("MATCHSTATE:") :]
@@ -375,7 +378,7 @@ def state_from_matchstate(ms: MatchState | str, rules: Rules | None = None, play
     return state
 
 
-def to_matchstate(state: HandState, position: int, dialect: str = "acpc") -> MatchState:
+def to_matchstate(state: HandState, position: int, dialect: DialectName = "acpc") -> MatchState:
     """The match state of ``state`` as ``position`` sees it (others' cards only once shown)."""
 
     if not isinstance(state, HandState):
@@ -414,7 +417,7 @@ def to_matchstate(state: HandState, position: int, dialect: str = "acpc") -> Mat
     return MatchState(position, state.hand_number, tuple(tuple(r) for r in rounds), holes, tuple(boards), dialect)
 
 
-def action_to_acpc(action: Action, state: HandState, dialect: str = "acpc") -> str:
+def action_to_acpc(action: Action, state: HandState, dialect: DialectName = "acpc") -> str:
     """The protocol text of ``action`` taken by the actor of ``state``."""
     if not isinstance(action, (Fold, Check, Call, Raise, RaiseTo)):
         raise ParameterTypeError(f"action must be Fold, Check, Call, Raise or RaiseTo, not {action!r:.60}")

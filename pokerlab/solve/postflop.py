@@ -49,7 +49,7 @@ import math
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -63,6 +63,9 @@ __all__ = ["PostflopSolution", "plain_values", "postflop", "postflop_actions"]
 
 _DT = np.float32
 ALGORITHMS = ("dcfr", "cfr+")
+
+Algorithm = Literal["dcfr", "cfr+"]
+"""What ``algorithm`` takes: discounted CFR or CFR+."""
 STREETS = ("turn", "river")
 _FOLD, _SHOWDOWN, _DECISION, _CHANCE = 0, 1, 2, 3
 SizesLike = str | Mapping[str, str]
@@ -594,7 +597,7 @@ class _Spec:
     target: float
     max_iterations: int
     threads: int | None
-    algorithm: str
+    algorithm: Algorithm
     progress: bool
     text: tuple[Any, ...]
 
@@ -613,7 +616,7 @@ def postflop(
     target: float = 0.003,
     max_iterations: int = 2000,
     threads: int | None = None,
-    algorithm: str = "dcfr",
+    algorithm: Algorithm = "dcfr",
     progress: bool = True,
 ) -> PostflopSolution:
     """Solve a heads-up no-limit turn or river spot (see the module docstring for the notation).
@@ -1112,7 +1115,7 @@ class PostflopSolution:
     exploitability: float
     iterations: int
     seconds: float
-    algorithm: str
+    algorithm: Algorithm
     _spec: _Spec = field(repr=False, compare=False)
     _game: _Game = field(repr=False, compare=False)
     _state: _State = field(repr=False, compare=False)

@@ -170,7 +170,7 @@ def load_spot(name: str, folder: Any = None) -> PostflopSolution:
         exploitability=float(meta["exploitability"]),
         iterations=int(meta["iterations"]),
         seconds=0.0,
-        algorithm=str(meta["algorithm"]),
+        algorithm="cfr+" if meta["algorithm"] == "cfr+" else "dcfr",  # the file says which of the two
         _spec=spec,
         _game=g,
         _state=state,

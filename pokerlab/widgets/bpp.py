@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import Any, Literal
 
 import ipywidgets as w
 
@@ -50,12 +50,12 @@ class BPPInspector:
 
     def __init__(
         self,
-        round: str = "flop",
+        round: Street | Literal["flop", "turn", "river"] = "flop",
         hand_types: int = 17,
         actions: int = 4,
         final_arc: bool = False,
         charts: bool = True,
-        engine: str = "numpy",
+        engine: Engine | Literal["numpy", "pgmpy"] = "numpy",
     ) -> None:
 
         round = _validate.member(Street, round, "round")

@@ -74,6 +74,11 @@ reveal_type(Rules.from_acpc_gamedef(""))
 reveal_type(NO_LIMIT_RING.to_acpc_gamedef())
 reveal_type(from_gamedef(""))
 reveal_type(to_gamedef(NO_LIMIT_RING))
+from pokerlab.solve import postflop
+from pokerlab.game.acpc import to_matchstate
+postflop("Ks7d4c2h2s", "AA", "KQ", pot=100, stack=100, algorithm="dcfr+")
+to_matchstate(hand, 0, dialect="seed004")
+postflop("Ks7d4c2h2s", "AA", "KQ", pot=100, stack=100, algorithm="cfr+")
 """
 
 # the hand-history and game-definition conversions (line: the type mypy must reveal)
@@ -101,6 +106,9 @@ def test_a_users_script_gets_the_engines_real_types(tmp_path):
     assert "variant" in lines.get(8, "") and "cfr++" in lines[8], out
     assert 9 not in lines, out  # a right value is accepted
     assert "Literal['poker']" in lines.get(10, ""), out
+    assert "algorithm" in lines.get(24, "") and "dcfr+" in lines[24], out  # option words are Literal types
+    assert "dialect" in lines.get(25, "") and "seed004" in lines[25], out
+    assert 26 not in lines, out
     for line, shown in CONVERSIONS.items():  # to_phh, from_phh and the gamedef conversions: real types, not Any
         assert f'Revealed type is "{shown}"' in lines.get(line, ""), (line, out)
 
