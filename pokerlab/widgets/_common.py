@@ -20,6 +20,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from pokerlab import _validate
 from pokerlab.charts import png_bundle
 
 
@@ -109,14 +110,14 @@ def _larger_text_marks(chart: Any, size: int = MARK_TEXT_SIZE) -> None:
     mark = getattr(chart, "mark", None)
     if mark is not None and getattr(mark, "type", mark) == "text":
         current = getattr(mark, "fontSize", None)
-        if isinstance(current, (int, float)) and current < size:
+        if _validate.is_number(current) and current < size:
             mark.fontSize = size
     for part in ("layer", "hconcat", "vconcat", "concat"):
         for child in getattr(chart, part, None) or []:
-            if not isinstance(child, (str, dict)):
+            if hasattr(child, "to_dict"):  # an altair part, not a raw spec (dict) or a reference (str)
                 _larger_text_marks(child, size)
     spec = getattr(chart, "spec", None)
-    if spec is not None and not isinstance(spec, (str, dict)):
+    if hasattr(spec, "to_dict"):
         _larger_text_marks(spec, size)
 
 
