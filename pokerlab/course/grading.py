@@ -34,6 +34,7 @@ import contextlib
 import dataclasses
 import html
 import json
+import math
 import os
 import re
 import secrets
@@ -180,7 +181,13 @@ def _one_lesson(name: str, lessons: Sequence[Lesson]) -> str:
 
 def _fits(g: NotebookGrade, lessons: Sequence[Lesson]) -> bool:
     """Is ``g`` (read from the gradebook) a grade of one of ``lessons``: its exercises that lesson's, in order, with
-    their points, each score between 0 and its points? (A line edited by hand is graded again.)"""
+    their points, each score between 0 and its points, its seconds a finite number, its notes a list of texts? (A
+    line edited by hand is graded again.)"""
+    seconds = g.seconds
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 <= seconds < math.inf:
+        return False
+    if not isinstance(g.notes, list):
+        return False
     if g.lesson is None:
         return not g.exercises
     lesson = next((les for les in lessons if les.stem == g.lesson), None)

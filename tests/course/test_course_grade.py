@@ -555,6 +555,31 @@ def test_a_gradebook_line_edited_into_no_grade_of_the_lesson_is_graded_again(tmp
     assert forged.lines() == ["x.ipynb: 0/0 (lesson 99_tiny)\\x0aforged, from the gradebook)"]
 
 
+def test_a_gradebook_line_whose_seconds_or_notes_are_not_of_their_type_is_graded_again(tmp_path, capsys, monkeypatch):
+    """The red team set a line's ``seconds`` to "NaN" (a string): ``--json`` ended with a traceback; 1e999 printed
+    ``Infinity`` (not JSON). Such a line, and one whose notes are a string, is graded again like other edits."""
+    les = tiny_lesson(tmp_path / "lesson")
+    monkeypatch.setenv("POKERLAB_LESSONS", str(les.path.parent))
+    subs = [write(tmp_path / "s" / who / "t.ipynb", untouched(les)) for who in ("ann", "ben", "cid", "dan")]
+    fb = tmp_path / "fb"
+    assert _grade_cli(capsys, *subs, "--feedback", fb)[0] == 0
+    book = fb / "gradebook.jsonl"
+    lines = [json.loads(x) for x in book.read_text().splitlines()]
+    edits = [("seconds", "NaN"), ("seconds", 1e999), ("seconds", -1), ("notes", "abc")]
+    for line, (field, value) in zip(lines, edits, strict=True):
+        line["grade"][field] = value
+    book.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    code, printed, err = _grade_cli(capsys, *subs, "--feedback", fb, "--json")
+    assert code == 0 and err == "", err
+
+    def strict(name: str) -> None:
+        raise AssertionError(f"not JSON: {name}")
+
+    report = json.loads("\n".join(printed), parse_constant=strict)
+    rows = report if isinstance(report, list) else report["notebooks"]
+    assert [r["from_gradebook"] for r in rows] == [False] * 4 and all(r["seconds"] >= 0 for r in rows)
+
+
 def test_letters_that_pass_for_a_colon_or_a_slash_are_escaped_in_names():
     """The red team's name "xː 8〳8 ... 05̸.ipynb" (U+02D0, U+3033, the overlay U+0338) printed raw; letters and
     marks of real scripts still print as they are."""
