@@ -1304,6 +1304,21 @@ def _secure_scheduler(address: str, allow_insecure: bool) -> None:
     )
 
 
+_NO_TLS = (
+    "dask's TLS settings are missing: set distributed.comm.tls.ca-file, distributed.comm.tls.client.cert and"
+    " distributed.comm.tls.client.key (a dask config file, or DASK_DISTRIBUTED__COMM__TLS__CA_FILE and the like)"
+)
+
+
+def _tls_configured(address: str) -> None:
+    """Refuse a ``tls://`` (or ``wss://``) scheduler when dask has no certificate authority to check it with: dask
+    itself would end in a long traceback ("TLS expects a ssl_context argument")."""
+    from distributed import Security
+
+    if address.split("://", 1)[0].lower() in ("tls", "wss") and Security().tls_ca_file is None:
+        raise ParameterError(f"--scheduler {address!r:.80}: {_NO_TLS}")
+
+
 def _on_cluster(
     address: str,
     jobs: list[tuple[int, str, bytes | None, str]],
@@ -1320,8 +1335,11 @@ def _on_cluster(
         raise ParameterError(
             "--scheduler needs dask distributed (pip install 'pokerlab[course]' or distributed)"
         ) from None
+    _tls_configured(address)
     try:
         client = Client(address, timeout=30)
+    except TypeError as exc:  # dask's words for a TLS setting it could not use ("expects a ssl_context ...")
+        raise ParameterError(f"--scheduler {address!r:.80}: {_NO_TLS} ({exc})"[:400]) from exc
     except (OSError, ValueError, TimeoutError) as exc:
         raise ParameterError(f"--scheduler {address!r:.80}: cannot reach the cluster ({type(exc).__name__})") from exc
     try:

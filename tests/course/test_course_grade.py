@@ -580,6 +580,20 @@ def test_a_gradebook_line_whose_seconds_or_notes_are_not_of_their_type_is_graded
     assert [r["from_gradebook"] for r in rows] == [False] * 4 and all(r["seconds"] >= 0 for r in rows)
 
 
+def test_a_tls_scheduler_without_dasks_tls_settings_is_refused_in_one_line(tmp_path, capsys, monkeypatch):
+    """The red team gave ``--scheduler tls://127.0.0.1:1`` with no TLS settings: a 49-line traceback (dask's
+    "TLS expects a ssl_context argument"). One line now says what to configure, exit 2."""
+    dask = pytest.importorskip("dask")
+    pytest.importorskip("distributed")
+    les = tiny_lesson(tmp_path / "lesson")
+    monkeypatch.setenv("POKERLAB_LESSONS", str(les.path.parent))
+    sub = write(tmp_path / "s" / "ann" / "t.ipynb", right(les))
+    with dask.config.set({"distributed.comm.tls.ca-file": None, "distributed.comm.tls.client.cert": None}):
+        code, printed, err = _grade_cli(capsys, sub, "--scheduler", "tls://127.0.0.1:1")
+    assert code == 2 and printed == [] and len(err.strip().splitlines()) == 1, err
+    assert "dask's TLS settings are missing: set distributed.comm.tls.ca-file" in err and "Traceback" not in err
+
+
 def test_letters_that_pass_for_a_colon_or_a_slash_are_escaped_in_names():
     """The red team's name "xː 8〳8 ... 05̸.ipynb" (U+02D0, U+3033, the overlay U+0338) printed raw; letters and
     marks of real scripts still print as they are."""
