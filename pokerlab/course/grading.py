@@ -1313,9 +1313,10 @@ _NO_TLS = (
 def _tls_configured(address: str) -> None:
     """Refuse a ``tls://`` (or ``wss://``) scheduler when dask has no certificate authority to check it with: dask
     itself would end in a long traceback ("TLS expects a ssl_context argument")."""
-    from distributed import Security
+    import dask
 
-    if address.split("://", 1)[0].lower() in ("tls", "wss") and Security().tls_ca_file is None:
+    tls = address.split("://", 1)[0].lower() in ("tls", "wss")
+    if tls and not dask.config.get("distributed.comm.tls.ca-file", None):
         raise ParameterError(f"--scheduler {address!r:.80}: {_NO_TLS}")
 
 
