@@ -286,12 +286,13 @@ def shown(text: str) -> str:
 
 def student(relative: str, pattern: str | None = None) -> str | None:
     """Whose submission this is: the first folder of its relative path (the file's own name when it lies
-    directly in the common folder), or with ``pattern`` (a regular expression searched in the relative path)
-    its group ``student``, else its first group, else the whole match; None when the pattern does not match."""
+    directly in the common folder), or with ``pattern`` (a regular expression matched from the start of the
+    relative path: searched anywhere, ``[^/]+/05`` found ``bob`` in Mallory's ``mallory/bob/05.ipynb``) its group
+    ``student``, else its first group, else the whole match; None when the pattern does not match there."""
     if pattern is None:
         parts = relative.split("/")
         return parts[0] if len(parts) > 1 else Path(parts[0]).stem
-    m = re.search(pattern, relative)
+    m = re.match(pattern, relative)
     if m is None:
         return None
     if "student" in m.re.groupindex:

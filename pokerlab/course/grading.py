@@ -1002,7 +1002,9 @@ def grade(
     Each submission is known by its path relative to the batch's common folder (``root`` when given, else the
     folder holding them all, or its parent when they lie in one folder): its page is named from that
     path (``bob~05.ipynb.html`` for ``bob/05.ipynb``), and its student is the first folder of that path, or
-    what the regular expression ``student_from`` finds in it (its group ``student``, else its first group).
+    what the regular expression ``student_from`` matches at its start (its group ``student``, else its first group);
+    two notebooks of one lesson with one student are each noted (a sub-folder ``mallory/bob/`` must not pass for
+    bob's).
     With ``reveal``, hidden tests name the expected values (after the deadline; by default they say only
     what failed).
 
@@ -1103,6 +1105,10 @@ def grade(
         stems = [les.stem for les in found if les is not None]
         common = max(sorted(set(stems)), key=stems.count) if stems else None  # a lesson most of the batch is
         usual = wanted or (common if common is not None and 2 * stems.count(common) > len(stems) else None)
+        owners: dict[tuple[str, str], list[str]] = {}  # (student, lesson) -> the submissions: two are a mistake
+        for sub, les in zip(subs, found, strict=True):
+            if les is not None and (who := _submissions.student(sub.relative, student_from)) is not None:
+                owners.setdefault((who, les.stem), []).append(sub.relative)
         todo = []
         refused: set[int] = set()  # met in the gradebook from another source path: no grade, no page, no line
         for i, sub in enumerate(subs):
@@ -1143,6 +1149,15 @@ def grade(
             note = f"this is lesson {g.lesson}, while most of this batch is lesson {usual}: is it the assignment?"
             if g.lesson is not None and usual is not None and g.lesson != usual and note not in g.notes:
                 g.notes.append(note)
+            twins = owners.get((g.student, g.lesson), []) if g.student is not None and g.lesson is not None else []
+            if len(twins) > 1:
+                names_ = ", ".join(twins[:3]) + (", ..." if len(twins) > 3 else "")
+                note = (
+                    f"{len(twins)} notebooks of lesson {g.lesson} in this batch are student {g.student}'s ({names_}):"
+                    " only one should count (is --student-from right?)"
+                )
+                if note not in g.notes:
+                    g.notes.append(note)
             if out is not None and not g.reused and i not in refused:
                 page = feedback_html(g, _parse(sub.data, sub.problem)[0], lessons)
                 with _uninterrupted():  # Ctrl-C: the page and its gradebook line both, or neither

@@ -250,7 +250,8 @@ def test_a_checks_message_keeps_the_lessons_symbols_but_never_forges_a_line():
 
 
 def test_student_from_a_pattern():
-    assert _submissions.student("2026/alice_05.ipynb", r"/(?P<student>[a-z]+)_") == "alice"
+    assert _submissions.student("2026/alice_05.ipynb", r"\d+/(?P<student>[a-z]+)_") == "alice"
+    assert _submissions.student("2026/alice_05.ipynb", r"/(?P<student>[a-z]+)_") is None  # from the start only
     assert _submissions.student("alice-05.ipynb", r"^(\w+)-") == "alice"
     assert _submissions.student("x.ipynb", r"^(\w+)-") is None
     assert _submissions.student("alice/sub/05.ipynb") == "alice"

@@ -594,6 +594,31 @@ def test_a_tls_scheduler_without_dasks_tls_settings_is_refused_in_one_line(tmp_p
     assert "dask's TLS settings are missing: set distributed.comm.tls.ca-file" in err and "Traceback" not in err
 
 
+def test_student_from_matches_from_the_start_and_one_students_two_copies_of_a_lesson_are_noted(
+    tmp_path, capsys, monkeypatch
+):
+    """The red team's ``sf/mallory/bob/05.ipynb`` (Mallory's folder ``bob``) became student bob with
+    ``--student-from '(?P<student>[^/]+)/05'``: searched anywhere in the path. The pattern now matches from the
+    start, and two notebooks of one lesson that one student hands in are each noted."""
+    les = tiny_lesson(tmp_path / "lesson")
+    monkeypatch.setenv("POKERLAB_LESSONS", str(les.path.parent))
+    bob = write(tmp_path / "sf" / "bob" / "t.ipynb", untouched(les))
+    mal = write(tmp_path / "sf" / "mallory" / "bob" / "t.ipynb", untouched(les) | {"metadata": {"n": 1}})
+    code, printed, _ = _grade_cli(capsys, bob, mal, "--student-from", "(?P<student>[^/]+)/t", "--json")
+    rows = json.loads("\n".join(printed))
+    assert code == 0 and [(r["submission"], r["student"]) for r in rows] == [
+        ("bob/t.ipynb", "bob"),
+        ("mallory/bob/t.ipynb", None),
+    ]
+    assert not any("notebooks of lesson" in n for r in rows for n in r["notes"])
+    code, printed, _ = _grade_cli(capsys, bob, mal, "--student-from", "(?:mallory/)?(?P<student>[^/]+)/t")
+    twice = (
+        "  note: 2 notebooks of lesson 99_tiny in this batch are student bob's (bob/t.ipynb, mallory/bob/t.ipynb):"
+        " only one should count (is --student-from right?)"
+    )
+    assert code == 0 and printed.count(twice) == 2, printed
+
+
 def test_letters_that_pass_for_a_colon_or_a_slash_are_escaped_in_names():
     """The red team's name "xː 8〳8 ... 05̸.ipynb" (U+02D0, U+3033, the overlay U+0338) printed raw; letters and
     marks of real scripts still print as they are."""
