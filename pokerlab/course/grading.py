@@ -151,7 +151,7 @@ class NotebookGrade:
         """The text the command prints for this notebook: one line per notebook, note and exercise (a grade taken
         from the gradebook, not given by this run, says so on its first line), whatever the
         file is called or a check's message quotes (:func:`~pokerlab.course._submissions.shown` escapes anything
-        that could forge a line: control characters, bidi controls, look-alikes of ``/``)."""
+        that could forge a line: all but ASCII and accented Latin letters, and runs of spaces)."""
         esc = _submissions.shown
         if self.skipped:
             return [f"{esc(self.notebook)}: skipped ({self.skipped})"]
@@ -1395,7 +1395,7 @@ def feedback_html(g: NotebookGrade, notebook: dict[str, Any] | None, lessons: Se
             f"<tr><td>{esc(e.name)}</td><td class='{cls}'>{_num(e.score)} / {_num(e.max_score)}</td>"
             f"<td>{esc(e.message) or 'all checks passed'}</td></tr>"
         )
-    name = esc(_submissions.shown(g.submission or Path(g.notebook).name))  # bob/05.ipynb: whose page this is
+    name = esc(_submissions.readable(g.submission or Path(g.notebook).name))  # bob/05.ipynb: whose page this is
     parts = [
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>Feedback: {name}</title><style>{_CSS}</style></head><body>",

@@ -219,7 +219,7 @@ def test_the_report_escapes_names_that_would_forge_a_line(tmp_path, capsys):
     assert len(heads) == 2
     assert heads[1].startswith(str(tmp_path / "s") + "/x\\x0asubmissions\\u2215bob.ipynb: 8\\u22158")
     assert "\\u202e" in heads[1] and "\u202e" not in "\n".join(lines)
-    assert heads[0].startswith(str(tmp_path / "s" / "José.ipynb") + ": 0/1")  # letters of any script stay
+    assert heads[0].startswith(str(tmp_path / "s" / "José.ipynb") + ": 0/1")  # accented Latin letters stay
     assert _submissions.shown("ｂ/\u2044\u00a0\\") == "\\uff42/\\u2044\\xa0\\\\"
 
 

@@ -622,10 +622,35 @@ def test_student_from_matches_from_the_start_and_one_students_two_copies_of_a_le
 def test_letters_that_pass_for_a_colon_or_a_slash_are_escaped_in_names():
     """The red team's name "xː 8〳8 ... 05̸.ipynb" (U+02D0, U+3033, the overlay U+0338) printed raw; letters and
     marks of real scripts still print as they are."""
-    from pokerlab.course._submissions import shown
+    from pokerlab.course._submissions import readable, shown
 
     assert shown("x\u02d0 8\u30338 05\u0338 \u3035") == "x\\u02d0 8\\u30338 05\\u0338 \\u3035"
-    assert shown("José ü 日本 ক্ষ Ωμέγα") == "José ü 日本 ক্ষ Ωμέγα"
+    assert readable("José ü 日本 ক্ষ Ωμέγα") == "José ü 日本 ক্ষ Ωμέγα"  # a feedback page
+
+
+def test_a_name_in_the_text_report_is_ascii_but_accented_latin_letters_and_json_keeps_it(tmp_path, capsys, monkeypatch):
+    """The red team's name "xः ৪丿৪ (lesson 05_betting_strategies)<60 spaces>ः ノ05.ipynb" printed raw: a Devanagari
+    visarga passes for ":", a Bengali four for "8", 丿 and ノ for "/", and the spaces pushed the real score off the
+    screen. A block list is never complete: the text report now prints only ASCII and accented Latin letters, and
+    a space after a space as \\x20; --json keeps the name."""
+    les = tiny_lesson(tmp_path / "lesson")
+    monkeypatch.setenv("POKERLAB_LESSONS", str(les.path.parent))
+    forged = "x\u0903 \u09ea\u4e3f\u09ea (lesson 99_tiny)" + " " * 60 + "\u0903 \u30ce05.ipynb"
+    one = write(tmp_path / "lk" / "mallory" / forged, untouched(les))
+    two = write(tmp_path / "lk" / "jose\u0301" / "Jos\u00e9.ipynb", untouched(les))
+    code, printed, _ = _grade_cli(capsys, one, two)
+    heads = [x for x in printed if not x.startswith(" ")]
+    assert code == 0 and heads == [
+        f"{tmp_path}/lk/mallory/x\\u0903 \\u09ea\\u4e3f\\u09ea (lesson 99_tiny) "
+        + "\\x20" * 59
+        + "\\u0903 \\u30ce05.ipynb: 0/1 (lesson 99_tiny)",
+        f"{tmp_path}/lk/jose\u0301/Jos\u00e9.ipynb: 0/1 (lesson 99_tiny)",
+    ]
+    code, printed, _ = _grade_cli(capsys, one, two, "--json")
+    assert [r["submission"] for r in json.loads("\n".join(printed))] == [
+        f"mallory/{forged}",
+        "jose\u0301/Jos\u00e9.ipynb",
+    ]
 
 
 def _other_lesson(folder: Path):
