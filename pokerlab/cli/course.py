@@ -228,8 +228,8 @@ def _add_course(sub: Any) -> None:
         type=_text,
         default=None,
         metavar="PATTERN",
-        help="regular expression finding the student in each path relative to the common folder (its group"
-        " 'student', else group 1; default: the first folder)",
+        help="regular expression matched from the start of each path relative to the common folder, finding the"
+        " student (its group 'student', else group 1; default: the first folder)",
     )
     p.add_argument(
         "--root",

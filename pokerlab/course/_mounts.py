@@ -27,9 +27,11 @@ SYSTEM_PATHS = ("/usr/bin", "/usr/lib", "/usr/lib64", "/usr/lib32", "/usr/libx32
 """What a kernel sees of the system: programs and shared libraries (and, where the system is not merged into
 /usr, the /bin, /lib... folders as they are). Never /usr/local, /usr/src, /usr/share (but time zones), /opt,
 /home, /root, /srv, /var, /tmp or the disk's other folders."""
-SYSTEM_FILES = tuple("/etc/" + n for n in ("passwd", "group", "nsswitch.conf", "ld.so.cache", "ld.so.conf",
+SYSTEM_FILES = tuple("/etc/" + n for n in ("nsswitch.conf", "ld.so.cache", "ld.so.conf",
     "ld.so.conf.d", "localtime", "timezone", "hosts", "mime.types", "alternatives", "fonts"))  # fmt: skip
-"""The few files of /etc a kernel sees (a tuple: a generator here was used up by the first kernel's list)."""
+"""The few files of /etc a kernel sees (a tuple: a generator here was used up by the first kernel's list). Never
+the host's ``/etc/passwd`` or ``/etc/group``: they name every account of the machine (on a class's server, each
+student's login and full name); the sandbox writes its own (:func:`pokerlab.course._sandbox.accounts`)."""
 
 
 def _package_entry(path: str) -> bool:

@@ -107,6 +107,34 @@ def _under(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
+ACCOUNTS = ("/etc/passwd", "/etc/group")  # the sandbox's own, never the host's (every login and full name)
+
+
+def accounts(uid: int, gid: int, home: str) -> tuple[str, str]:
+    """The sandbox's ``/etc/passwd`` and ``/etc/group``: ``root``, ``nobody``/``nogroup`` and, when the kernel runs as
+    another uid (1000 in a user namespace), a ``sandbox`` account whose home is the working folder. Nothing of the
+    host's accounts: its files list every login and full name (a class's, where students have accounts), and a
+    submission could send them back in its own feedback. Python, ipykernel and numba need no other entry."""
+    users = ["root:x:0:0:root:/root:/usr/sbin/nologin", "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin"]
+    groups = ["root:x:0:", "nogroup:x:65534:"]
+    if uid not in (0, 65534):
+        users.append(f"sandbox:x:{uid}:{gid}:submission:{home}:/usr/sbin/nologin")
+    if gid not in (0, 65534):
+        groups.append(f"sandbox:x:{gid}:")
+    return "\n".join(users) + "\n", "\n".join(groups) + "\n"
+
+
+def _write_accounts(root: str, uid: int, gid: int, home: str) -> None:
+    """Write :func:`accounts` into the root folder's ``/etc``, read-only (a bind mount of each onto itself)."""
+    os.makedirs(root + "/etc", mode=0o755, exist_ok=True)
+    for path, text in zip(ACCOUNTS, accounts(uid, gid, home), strict=True):
+        with open(root + path, "w") as f:
+            f.write(text)
+        os.chmod(root + path, 0o644)
+        _mount(root + path, root + path, None, MS_BIND)
+        _mount(None, root + path, None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC)
+
+
 def enter(mode: str, network: bool = True) -> None:
     """New mount, PID and IPC namespaces (and, for ``userns``, a user namespace mapping this user to
     INSIDE_UID); without ``network``, a network namespace too: no interface but a loopback that is down.
@@ -165,6 +193,7 @@ def build_root(
     os.mkdir(root + "/tmp", 0o1777)
     _mount("tmpfs", root + "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777,size=256m")
     bound: list[str] = []  # the allow-list: nothing else of the disk is there
+    keep = [p for p in keep if p not in ACCOUNTS]  # the sandbox writes its own
     links = [p for p in keep if os.path.islink(p)]
     for path in sorted({os.path.realpath(p) for p in keep if p not in links}, key=len):
         if os.path.exists(path) and path != "/" and not any(_under(path, b) for b in bound):
@@ -174,6 +203,7 @@ def build_root(
         if not any(_under(path, b) for b in bound) and not os.path.lexists(root + path):
             os.makedirs(os.path.dirname(root + path), mode=0o755, exist_ok=True)
             os.symlink(os.readlink(path), root + path)
+    _write_accounts(root, uid, gid, workdir)
     # the working folder is a copy on a tmpfs of its own: what the kernel writes stays in memory, within a
     # size limit, and vanishes with it (nothing it writes reaches the grader's disk)
     target = root + workdir

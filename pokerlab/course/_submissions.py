@@ -237,7 +237,7 @@ _LOOKALIKES = frozenset(
 
 
 def shown_message(text: str) -> str:
-    """A check's message as the text report prints it: like :func:`shown`, but the symbols and punctuation of any
+    """A check's message as the text report prints it: like :func:`readable`, but the symbols and punctuation of any
     script stay as they are (a lesson's ``exp(X − 1) × 200``), except look-alikes of the report's own
     characters and any whose compatibility form is ASCII; control, bidi and separator characters are escaped.
     A message can quote what a submission printed, so it is never printed raw."""
@@ -251,15 +251,24 @@ def shown_message(text: str) -> str:
         ):
             out.append(ch)
         else:
-            out.append(shown(ch))
+            out.append(readable(ch))
     return "".join(out)
 
 
-def shown(text: str) -> str:
-    """``text`` as the text report prints it: printable ASCII (but ``\\``), and letters, digits and marks of any
-    script, as they are; every other character as ``\\xNN``, ``\\uNNNN`` or ``\\UNNNNNNNN`` (a newline, a bidi
-    control, a non-ASCII space or a look-alike such as ``U+2215`` cannot forge a line), and a letter whose
-    compatibility form is ASCII (a full-width ``ｂ``), a letter that passes for ``:`` or ``/`` (``U+02D0``,
+def _escaped(ch: str) -> str:
+    code = ord(ch)
+    if ch == "\\":
+        return "\\\\"
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def readable(text: str) -> str:
+    """``text`` as a feedback page shows a name, and a check's message its letters: printable ASCII (but ``\\``),
+    and letters, digits and marks of any script, as they are; every other character as ``\\xNN``, ``\\uNNNN`` or
+    ``\\UNNNNNNNN`` (a newline, a bidi control, a non-ASCII space or a look-alike such as ``U+2215``), and a letter
+    whose compatibility form is ASCII (a full-width ``ｂ``), a letter that passes for ``:`` or ``/`` (``U+02D0``,
     ``U+3033``) or a mark drawn over the one before (``U+0338``) escaped too."""
     out = []
     for ch in text:
@@ -273,25 +282,53 @@ def shown(text: str) -> str:
             if not (nfkc.isascii() and nfkc != ch) and not overlay and not 0xD800 <= code <= 0xDFFF:
                 out.append(ch)
                 continue
-        if ch == "\\":
-            out.append("\\\\")
-        elif code < 0x100:
-            out.append(f"\\x{code:02x}")
-        elif code < 0x10000:
-            out.append(f"\\u{code:04x}")
+        out.append(_escaped(ch))
+    return "".join(out)
+
+
+def _accented(ch: str) -> bool:
+    """A Latin letter with accents (``é``, ``ü``, ``ñ``): an ASCII letter and combining marks once decomposed."""
+    parts = unicodedata.normalize("NFKD", ch)
+    return (
+        unicodedata.category(ch)[0] == "L"
+        and parts[0].isascii()
+        and parts[0].isalpha()
+        and all(unicodedata.combining(c) for c in parts[1:])
+        and len(parts) > 1
+        and unicodedata.combining(parts[1]) != 1  # an overlay (a stroke through) is no accent
+    )
+
+
+def shown(text: str) -> str:
+    """``text`` (a name, a note) as the text report prints it: printable ASCII (but ``\\``) and Latin letters with
+    accents (``José``, composed or an ASCII letter and one accent) as they are; every other character as
+    ``\\xNN``, ``\\uNNNN`` or ``\\UNNNNNNNN``, and a space after a space as ``\\x20``. A name is the student's
+    to choose, and a block list of look-alikes is never complete: a Devanagari visarga passes for ``:``, a Bengali
+    four for ``8``, a CJK or kana stroke for ``/``, and a run of spaces pushes the real score off the screen.
+    ``--json`` and the feedback pages keep the name as it is (the page with :func:`readable`)."""
+    out = []
+    for i, ch in enumerate(text):
+        code = ord(ch)
+        if ch == " " and i and text[i - 1] == " ":
+            out.append("\\x20")
+        elif (0x20 <= code < 0x7F and ch != "\\") or (code >= 0x80 and _accented(ch)):
+            out.append(ch)
+        elif i and unicodedata.combining(ch) > 1 and (text[i - 1].isascii() and text[i - 1].isalpha()):
+            out.append(ch)  # one accent on an ASCII letter: José written decomposed (as macOS names files)
         else:
-            out.append(f"\\U{code:08x}")
+            out.append(_escaped(ch))
     return "".join(out)
 
 
 def student(relative: str, pattern: str | None = None) -> str | None:
     """Whose submission this is: the first folder of its relative path (the file's own name when it lies
-    directly in the common folder), or with ``pattern`` (a regular expression searched in the relative path)
-    its group ``student``, else its first group, else the whole match; None when the pattern does not match."""
+    directly in the common folder), or with ``pattern`` (a regular expression matched from the start of the
+    relative path: searched anywhere, ``[^/]+/05`` found ``bob`` in Mallory's ``mallory/bob/05.ipynb``) its group
+    ``student``, else its first group, else the whole match; None when the pattern does not match there."""
     if pattern is None:
         parts = relative.split("/")
         return parts[0] if len(parts) > 1 else Path(parts[0]).stem
-    m = re.search(pattern, relative)
+    m = re.match(pattern, relative)
     if m is None:
         return None
     if "student" in m.re.groupindex:

@@ -34,6 +34,7 @@ import contextlib
 import dataclasses
 import html
 import json
+import math
 import os
 import re
 import secrets
@@ -150,7 +151,7 @@ class NotebookGrade:
         """The text the command prints for this notebook: one line per notebook, note and exercise (a grade taken
         from the gradebook, not given by this run, says so on its first line), whatever the
         file is called or a check's message quotes (:func:`~pokerlab.course._submissions.shown` escapes anything
-        that could forge a line: control characters, bidi controls, look-alikes of ``/``)."""
+        that could forge a line: all but ASCII and accented Latin letters, and runs of spaces)."""
         esc = _submissions.shown
         if self.skipped:
             return [f"{esc(self.notebook)}: skipped ({self.skipped})"]
@@ -180,7 +181,13 @@ def _one_lesson(name: str, lessons: Sequence[Lesson]) -> str:
 
 def _fits(g: NotebookGrade, lessons: Sequence[Lesson]) -> bool:
     """Is ``g`` (read from the gradebook) a grade of one of ``lessons``: its exercises that lesson's, in order, with
-    their points, each score between 0 and its points? (A line edited by hand is graded again.)"""
+    their points, each score between 0 and its points, its seconds a finite number, its notes a list of texts? (A
+    line edited by hand is graded again.)"""
+    seconds = g.seconds
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 <= seconds < math.inf:
+        return False
+    if not isinstance(g.notes, list):
+        return False
     if g.lesson is None:
         return not g.exercises
     lesson = next((les for les in lessons if les.stem == g.lesson), None)
@@ -995,7 +1002,9 @@ def grade(
     Each submission is known by its path relative to the batch's common folder (``root`` when given, else the
     folder holding them all, or its parent when they lie in one folder): its page is named from that
     path (``bob~05.ipynb.html`` for ``bob/05.ipynb``), and its student is the first folder of that path, or
-    what the regular expression ``student_from`` finds in it (its group ``student``, else its first group).
+    what the regular expression ``student_from`` matches at its start (its group ``student``, else its first group);
+    two notebooks of one lesson with one student are each noted (a sub-folder ``mallory/bob/`` must not pass for
+    bob's).
     With ``reveal``, hidden tests name the expected values (after the deadline; by default they say only
     what failed).
 
@@ -1096,6 +1105,10 @@ def grade(
         stems = [les.stem for les in found if les is not None]
         common = max(sorted(set(stems)), key=stems.count) if stems else None  # a lesson most of the batch is
         usual = wanted or (common if common is not None and 2 * stems.count(common) > len(stems) else None)
+        owners: dict[tuple[str, str], list[str]] = {}  # (student, lesson) -> the submissions: two are a mistake
+        for sub, les in zip(subs, found, strict=True):
+            if les is not None and (who := _submissions.student(sub.relative, student_from)) is not None:
+                owners.setdefault((who, les.stem), []).append(sub.relative)
         todo = []
         refused: set[int] = set()  # met in the gradebook from another source path: no grade, no page, no line
         for i, sub in enumerate(subs):
@@ -1136,6 +1149,15 @@ def grade(
             note = f"this is lesson {g.lesson}, while most of this batch is lesson {usual}: is it the assignment?"
             if g.lesson is not None and usual is not None and g.lesson != usual and note not in g.notes:
                 g.notes.append(note)
+            twins = owners.get((g.student, g.lesson), []) if g.student is not None and g.lesson is not None else []
+            if len(twins) > 1:
+                names_ = ", ".join(twins[:3]) + (", ..." if len(twins) > 3 else "")
+                note = (
+                    f"{len(twins)} notebooks of lesson {g.lesson} in this batch are student {g.student}'s ({names_}):"
+                    " only one should count (is --student-from right?)"
+                )
+                if note not in g.notes:
+                    g.notes.append(note)
             if out is not None and not g.reused and i not in refused:
                 page = feedback_html(g, _parse(sub.data, sub.problem)[0], lessons)
                 with _uninterrupted():  # Ctrl-C: the page and its gradebook line both, or neither
@@ -1297,6 +1319,22 @@ def _secure_scheduler(address: str, allow_insecure: bool) -> None:
     )
 
 
+_NO_TLS = (
+    "dask's TLS settings are missing: set distributed.comm.tls.ca-file, distributed.comm.tls.client.cert and"
+    " distributed.comm.tls.client.key (a dask config file, or DASK_DISTRIBUTED__COMM__TLS__CA_FILE and the like)"
+)
+
+
+def _tls_configured(address: str) -> None:
+    """Refuse a ``tls://`` (or ``wss://``) scheduler when dask has no certificate authority to check it with: dask
+    itself would end in a long traceback ("TLS expects a ssl_context argument")."""
+    import dask
+
+    tls = address.split("://", 1)[0].lower() in ("tls", "wss")
+    if tls and not dask.config.get("distributed.comm.tls.ca-file", None):
+        raise ParameterError(f"--scheduler {address!r:.80}: {_NO_TLS}")
+
+
 def _on_cluster(
     address: str,
     jobs: list[tuple[int, str, bytes | None, str]],
@@ -1313,8 +1351,11 @@ def _on_cluster(
         raise ParameterError(
             "--scheduler needs dask distributed (pip install 'pokerlab[course]' or distributed)"
         ) from None
+    _tls_configured(address)
     try:
         client = Client(address, timeout=30)
+    except TypeError as exc:  # dask's words for a TLS setting it could not use ("expects a ssl_context ...")
+        raise ParameterError(f"--scheduler {address!r:.80}: {_NO_TLS} ({exc})"[:400]) from exc
     except (OSError, ValueError, TimeoutError) as exc:
         raise ParameterError(f"--scheduler {address!r:.80}: cannot reach the cluster ({type(exc).__name__})") from exc
     try:
@@ -1354,7 +1395,7 @@ def feedback_html(g: NotebookGrade, notebook: dict[str, Any] | None, lessons: Se
             f"<tr><td>{esc(e.name)}</td><td class='{cls}'>{_num(e.score)} / {_num(e.max_score)}</td>"
             f"<td>{esc(e.message) or 'all checks passed'}</td></tr>"
         )
-    name = esc(_submissions.shown(g.submission or Path(g.notebook).name))  # bob/05.ipynb: whose page this is
+    name = esc(_submissions.readable(g.submission or Path(g.notebook).name))  # bob/05.ipynb: whose page this is
     parts = [
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>Feedback: {name}</title><style>{_CSS}</style></head><body>",

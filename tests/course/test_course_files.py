@@ -219,7 +219,7 @@ def test_the_report_escapes_names_that_would_forge_a_line(tmp_path, capsys):
     assert len(heads) == 2
     assert heads[1].startswith(str(tmp_path / "s") + "/x\\x0asubmissions\\u2215bob.ipynb: 8\\u22158")
     assert "\\u202e" in heads[1] and "\u202e" not in "\n".join(lines)
-    assert heads[0].startswith(str(tmp_path / "s" / "José.ipynb") + ": 0/1")  # letters of any script stay
+    assert heads[0].startswith(str(tmp_path / "s" / "José.ipynb") + ": 0/1")  # accented Latin letters stay
     assert _submissions.shown("ｂ/\u2044\u00a0\\") == "\\uff42/\\u2044\\xa0\\\\"
 
 
@@ -250,7 +250,8 @@ def test_a_checks_message_keeps_the_lessons_symbols_but_never_forges_a_line():
 
 
 def test_student_from_a_pattern():
-    assert _submissions.student("2026/alice_05.ipynb", r"/(?P<student>[a-z]+)_") == "alice"
+    assert _submissions.student("2026/alice_05.ipynb", r"\d+/(?P<student>[a-z]+)_") == "alice"
+    assert _submissions.student("2026/alice_05.ipynb", r"/(?P<student>[a-z]+)_") is None  # from the start only
     assert _submissions.student("alice-05.ipynb", r"^(\w+)-") == "alice"
     assert _submissions.student("x.ipynb", r"^(\w+)-") is None
     assert _submissions.student("alice/sub/05.ipynb") == "alice"

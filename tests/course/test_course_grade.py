@@ -509,10 +509,10 @@ def test_keys_decks_and_solutions_pages_are_refused_where_the_sandbox_shows_them
 
 
 def test_every_kernel_gets_the_same_allow_list():
-    """SYSTEM_FILES was a generator: the first list (the probe's) had /etc/passwd, ld.so.cache and the rest, every
+    """SYSTEM_FILES was a generator: the first list (the probe's) had ld.so.cache and the rest, every
     kernel after it none of them."""
     first, second = grading._visible_paths(), grading._visible_paths()
-    assert first == second and "/etc/passwd" in second
+    assert first == second and "/etc/ld.so.cache" in second
 
 
 def test_a_grade_given_with_weaker_isolation_is_not_taken_by_a_stricter_run(tmp_path, monkeypatch):
@@ -555,13 +555,102 @@ def test_a_gradebook_line_edited_into_no_grade_of_the_lesson_is_graded_again(tmp
     assert forged.lines() == ["x.ipynb: 0/0 (lesson 99_tiny)\\x0aforged, from the gradebook)"]
 
 
+def test_a_gradebook_line_whose_seconds_or_notes_are_not_of_their_type_is_graded_again(tmp_path, capsys, monkeypatch):
+    """The red team set a line's ``seconds`` to "NaN" (a string): ``--json`` ended with a traceback; 1e999 printed
+    ``Infinity`` (not JSON). Such a line, and one whose notes are a string, is graded again like other edits."""
+    les = tiny_lesson(tmp_path / "lesson")
+    monkeypatch.setenv("POKERLAB_LESSONS", str(les.path.parent))
+    subs = [write(tmp_path / "s" / who / "t.ipynb", untouched(les)) for who in ("ann", "ben", "cid", "dan")]
+    fb = tmp_path / "fb"
+    assert _grade_cli(capsys, *subs, "--feedback", fb)[0] == 0
+    book = fb / "gradebook.jsonl"
+    lines = [json.loads(x) for x in book.read_text().splitlines()]
+    edits = [("seconds", "NaN"), ("seconds", 1e999), ("seconds", -1), ("notes", "abc")]
+    for line, (field, value) in zip(lines, edits, strict=True):
+        line["grade"][field] = value
+    book.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    code, printed, err = _grade_cli(capsys, *subs, "--feedback", fb, "--json")
+    assert code == 0 and err == "", err
+
+    def strict(name: str) -> None:
+        raise AssertionError(f"not JSON: {name}")
+
+    report = json.loads("\n".join(printed), parse_constant=strict)
+    rows = report if isinstance(report, list) else report["notebooks"]
+    assert [r["from_gradebook"] for r in rows] == [False] * 4 and all(r["seconds"] >= 0 for r in rows)
+
+
+def test_a_tls_scheduler_without_dasks_tls_settings_is_refused_in_one_line(tmp_path, capsys, monkeypatch):
+    """The red team gave ``--scheduler tls://127.0.0.1:1`` with no TLS settings: a 49-line traceback (dask's
+    "TLS expects a ssl_context argument"). One line now says what to configure, exit 2."""
+    dask = pytest.importorskip("dask")
+    pytest.importorskip("distributed")
+    les = tiny_lesson(tmp_path / "lesson")
+    monkeypatch.setenv("POKERLAB_LESSONS", str(les.path.parent))
+    sub = write(tmp_path / "s" / "ann" / "t.ipynb", right(les))
+    with dask.config.set({"distributed.comm.tls.ca-file": None, "distributed.comm.tls.client.cert": None}):
+        code, printed, err = _grade_cli(capsys, sub, "--scheduler", "tls://127.0.0.1:1")
+    assert code == 2 and printed == [] and len(err.strip().splitlines()) == 1, err
+    assert "dask's TLS settings are missing: set distributed.comm.tls.ca-file" in err and "Traceback" not in err
+
+
+def test_student_from_matches_from_the_start_and_one_students_two_copies_of_a_lesson_are_noted(
+    tmp_path, capsys, monkeypatch
+):
+    """The red team's ``sf/mallory/bob/05.ipynb`` (Mallory's folder ``bob``) became student bob with
+    ``--student-from '(?P<student>[^/]+)/05'``: searched anywhere in the path. The pattern now matches from the
+    start, and two notebooks of one lesson that one student hands in are each noted."""
+    les = tiny_lesson(tmp_path / "lesson")
+    monkeypatch.setenv("POKERLAB_LESSONS", str(les.path.parent))
+    bob = write(tmp_path / "sf" / "bob" / "t.ipynb", untouched(les))
+    mal = write(tmp_path / "sf" / "mallory" / "bob" / "t.ipynb", untouched(les) | {"metadata": {"n": 1}})
+    code, printed, _ = _grade_cli(capsys, bob, mal, "--student-from", "(?P<student>[^/]+)/t", "--json")
+    rows = json.loads("\n".join(printed))
+    assert code == 0 and [(r["submission"], r["student"]) for r in rows] == [
+        ("bob/t.ipynb", "bob"),
+        ("mallory/bob/t.ipynb", None),
+    ]
+    assert not any("notebooks of lesson" in n for r in rows for n in r["notes"])
+    code, printed, _ = _grade_cli(capsys, bob, mal, "--student-from", "(?:mallory/)?(?P<student>[^/]+)/t")
+    twice = (
+        "  note: 2 notebooks of lesson 99_tiny in this batch are student bob's (bob/t.ipynb, mallory/bob/t.ipynb):"
+        " only one should count (is --student-from right?)"
+    )
+    assert code == 0 and printed.count(twice) == 2, printed
+
+
 def test_letters_that_pass_for_a_colon_or_a_slash_are_escaped_in_names():
     """The red team's name "xː 8〳8 ... 05̸.ipynb" (U+02D0, U+3033, the overlay U+0338) printed raw; letters and
     marks of real scripts still print as they are."""
-    from pokerlab.course._submissions import shown
+    from pokerlab.course._submissions import readable, shown
 
     assert shown("x\u02d0 8\u30338 05\u0338 \u3035") == "x\\u02d0 8\\u30338 05\\u0338 \\u3035"
-    assert shown("José ü 日本 ক্ষ Ωμέγα") == "José ü 日本 ক্ষ Ωμέγα"
+    assert readable("José ü 日本 ক্ষ Ωμέγα") == "José ü 日本 ক্ষ Ωμέγα"  # a feedback page
+
+
+def test_a_name_in_the_text_report_is_ascii_but_accented_latin_letters_and_json_keeps_it(tmp_path, capsys, monkeypatch):
+    """The red team's name "xः ৪丿৪ (lesson 05_betting_strategies)<60 spaces>ः ノ05.ipynb" printed raw: a Devanagari
+    visarga passes for ":", a Bengali four for "8", 丿 and ノ for "/", and the spaces pushed the real score off the
+    screen. A block list is never complete: the text report now prints only ASCII and accented Latin letters, and
+    a space after a space as \\x20; --json keeps the name."""
+    les = tiny_lesson(tmp_path / "lesson")
+    monkeypatch.setenv("POKERLAB_LESSONS", str(les.path.parent))
+    forged = "x\u0903 \u09ea\u4e3f\u09ea (lesson 99_tiny)" + " " * 60 + "\u0903 \u30ce05.ipynb"
+    one = write(tmp_path / "lk" / "mallory" / forged, untouched(les))
+    two = write(tmp_path / "lk" / "jose\u0301" / "Jos\u00e9.ipynb", untouched(les))
+    code, printed, _ = _grade_cli(capsys, one, two)
+    heads = [x for x in printed if not x.startswith(" ")]
+    assert code == 0 and heads == [
+        f"{tmp_path}/lk/mallory/x\\u0903 \\u09ea\\u4e3f\\u09ea (lesson 99_tiny) "
+        + "\\x20" * 59
+        + "\\u0903 \\u30ce05.ipynb: 0/1 (lesson 99_tiny)",
+        f"{tmp_path}/lk/jose\u0301/Jos\u00e9.ipynb: 0/1 (lesson 99_tiny)",
+    ]
+    code, printed, _ = _grade_cli(capsys, one, two, "--json")
+    assert [r["submission"] for r in json.loads("\n".join(printed))] == [
+        f"mallory/{forged}",
+        "jose\u0301/Jos\u00e9.ipynb",
+    ]
 
 
 def _other_lesson(folder: Path):

@@ -381,3 +381,34 @@ def test_a_submission_has_no_keyring_to_leave_answers_in_for_the_next():
     for name in ("writer.ipynb", "reader.ipynb"):
         run = grading._run_submission(_hostile(code), LESSON, name, 120, 2**31, mode=mode)
         assert (run.answers[1]["odds"][0], run.answers[1]["decision"][0]) == ("-1.0", "'-1'"), run.answers  # EPERM
+
+
+ACCOUNTS = r"""
+odds = 1.0
+decision = open("/etc/passwd").read() + "--\n" + open("/etc/group").read()
+"""
+
+
+def _names(text: str) -> set[str]:
+    return {line.split(":", 1)[0] for line in text.splitlines() if ":" in line}
+
+
+@needs_sandbox
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["root", "userns"])
+def test_a_submission_sees_no_account_of_the_host(mode):
+    """Every sandbox showed the host's /etc/passwd and /etc/group (red team round 2, G5): every login and full name,
+    a class's on a server where students have accounts, sent back through the submission's own page. The sandbox
+    has its own: root, nobody/nogroup and the kernel's own uid (1000 in a user namespace), no one else."""
+    if (mode == "root" and os.geteuid() != 0) or not grading._probe(mode):
+        pytest.skip(f"no {mode} sandbox here")
+    run = grading._run_submission(_hostile(ACCOUNTS), LESSON, "accounts.ipynb", 120, 2**31, mode=mode)
+    passwd, group = eval(run.answers[1]["decision"][0]).split("--\n")
+    allowed = {"root", "nobody", "nogroup", "sandbox"}
+    assert _names(passwd) <= allowed and _names(group) <= allowed, (passwd, group)
+    host = _names(Path("/etc/passwd").read_text()) | _names(Path("/etc/group").read_text())
+    assert host - allowed, "the host has no account to hide: the test proves nothing here"
+    assert not (host - allowed) & (_names(passwd) | _names(group))
+    uid = grading._stranger()[0] if mode == "root" else _sandbox.INSIDE_UID
+    assert any(line.split(":")[2] == str(uid) for line in passwd.splitlines()), passwd  # the kernel's own user
+    assert "/etc/passwd" not in grading._visible_paths() and "/etc/group" not in grading._visible_paths()
