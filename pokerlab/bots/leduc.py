@@ -44,7 +44,7 @@ from pokerlab.bots.strategy import Bluff, DecisionKind, bluff, ehs_decision, pot
 from pokerlab.bots.waterloo import BLUFF_STYLES
 from pokerlab.errors import ParameterError
 from pokerlab.solve import Policy, game
-from pokerlab.solve.games import LEDUC_BETS, InfoSet, leduc_showdown
+from pokerlab.solve.games import LEDUC_BETS, LEDUC_STACK, InfoSet, leduc_showdown
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -81,7 +81,7 @@ def _strength(card: str, board: str) -> float:
 
 def _decide(info: InfoSet, rate: float, few_pot_big_blinds: float, c: float | None) -> tuple[dict[str, float], str]:
     to_call, pot = info.to_call, info.pot  # the game's DecisionPoint: chips as the tree counts them
-    money = 100 - info.paid[info.player]  # OpenSpiel's stack of 100 chips; amounts do not matter at fixed limit
+    money = LEDUC_STACK - info.paid[info.player]  # the chips left; amounts do not matter at fixed limit
 
     def play(kind: DecisionKind) -> str:
         if kind is DecisionKind.RAISE:

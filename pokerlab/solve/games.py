@@ -332,6 +332,9 @@ def leduc_showdown(rank0: np.ndarray, rank1: np.ndarray, board: np.ndarray) -> n
 
 LEDUC_BETS = (2, 4)
 LEDUC_MAX_RAISES = 2
+LEDUC_STACK = 100
+"""Each player's chips at the start of a Leduc hand, as OpenSpiel deals them (at fixed limit no bet depends on
+it; the bots that size by money left read it)."""
 
 
 def _leduc() -> Game:
