@@ -184,7 +184,7 @@ def _fits(g: NotebookGrade, lessons: Sequence[Lesson]) -> bool:
     their points, each score between 0 and its points, its seconds a finite number, its notes a list of texts? (A
     line edited by hand is graded again.)"""
     seconds = g.seconds
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 <= seconds < math.inf:
+    if not _validate.is_number(seconds) or not 0 <= seconds < math.inf:
         return False
     if not isinstance(g.notes, list):
         return False

@@ -583,8 +583,8 @@ def test_a_gradebook_line_whose_seconds_or_notes_are_not_of_their_type_is_graded
 def test_a_tls_scheduler_without_dasks_tls_settings_is_refused_in_one_line(tmp_path, capsys, monkeypatch):
     """The red team gave ``--scheduler tls://127.0.0.1:1`` with no TLS settings: a 49-line traceback (dask's
     "TLS expects a ssl_context argument"). One line now says what to configure, exit 2."""
-    dask = pytest.importorskip("dask")
-    pytest.importorskip("distributed")
+    dask = peer("dask")
+    peer("distributed")
     les = tiny_lesson(tmp_path / "lesson")
     monkeypatch.setenv("POKERLAB_LESSONS", str(les.path.parent))
     sub = write(tmp_path / "s" / "ann" / "t.ipynb", right(les))
