@@ -4,7 +4,7 @@ The lessons' check cells call these functions, so the rules for every exercise l
 
 * **Visible checks** (the part a student sees and runs) test the *form* of an answer and say what is wrong in
   the student's words: :func:`number`, :func:`fraction`, :func:`whole`, :func:`items`, :func:`keys`,
-  :func:`text`. An int is a number (``call2 = 1`` is a fraction), ``True`` is not.
+  :func:`text`. An int is a number (``call3 = 1`` is a fraction), ``True`` is not.
 * **Hidden tests** (run only by ``pokerlab course grade``) compare with the expected answer through
   :func:`close`, :func:`same` and :func:`holds`. Their message names the exercise and the property checked,
   ``"Exercise 4: the smallest bet at which Phase II folds is not right"``, and never the expected value: one

@@ -1,7 +1,7 @@
 """The exercises' checks are fair and keep the answer: every lesson's checks run in-process, no kernel.
 
 * the solution rounded to the precision its prompt names (``metadata.pokerlab.decimals``, "to 3 decimals" in
-  the prompt) gets full marks, and so does the exact solution; a whole float given as an int (``call2 = 1``)
+  the prompt) gets full marks, and so does the exact solution; a whole float given as an int (``best_rate = 0``)
   is accepted;
 * the prompt's own example values and the common wrong answers score 0;
 * a wrong answer's message, and the feedback page that shows it, names the exercise and what is wrong but no
@@ -128,7 +128,7 @@ SOLUTIONS = {
     "11_push_or_fold": {
         1: {"jam5": 0.7148386267143879},
         2: {"any_two_loss": 0.3323482355549937},
-        3: {"call2": 1.0},
+        3: {"call3": 0.9227311938027379},
     },
     "12_equilibrium_after_the_flop": {
         1: {"bluff_share": 0.3, "call_share": 4 / 7},
@@ -165,7 +165,7 @@ WRONG = {
     "04_rules_and_game_engine": {
         1: {"max_put_in": 440},  # the pot, not one player's part
         2: {"main_pot": 60, "side_pot": 120, "returned": 0},  # the last 40 counted as a pot
-        3: {"ci_width": {"plain": 100.0, "duplicate": 200.0}},
+        3: {"ci_width": {"plain": 1000, "duplicate": 0}},  # a guess: "duplicate cancels the luck", no match played
         4: {"engine_events": ["Act"]},  # the prompt's example
         5: {"flop_pot_odds": 35_000 / 84_500, "flop_equity": 0.5, "outs": ["Qh"]},  # the call left out; the example
     },
@@ -212,7 +212,7 @@ WRONG = {
     "11_push_or_fold": {
         1: {"jam5": 0.5},
         2: {"any_two_loss": 0.1},
-        3: {"call2": 0.5},
+        3: {"call3": 1.0},  # the 2 bb answer ("calls any hand"), which the prompt once gave away
     },
     "12_equilibrium_after_the_flop": {
         1: {"bluff_share": 1 / 3, "call_share": 0.5},  # the prompt's pot-sized example
@@ -221,12 +221,17 @@ WRONG = {
     },
 }
 
+# One right (opponent hand, runout) pair of lesson 02 exercise 4 spelled five ways: one pair, not five.
+ONE_PAIR_FIVE_WAYS = [("3cAc", "2c 5d"), ("Ac3c", "2c 5d"), ("3c Ac", "2c 5d"), ("3cAc", "5d 2c"), ("3cAc", "2c5d")]
+
 # The prompts' own examples that fail a visible check (the others are in WRONG): none may score.
 EXAMPLES = [
     ("02_strength_and_potential", 4, {"found": [("Kh9c", "2s 5d")] * 5}),
     ("02_strength_and_potential", 4, {"found": [("Ac4d", "2s 5d")] * 5}),  # the example the prompt gave before
     ("03_preflop_tables", 5, {"best_five": ["KQs"] * 5}),
     ("04_rules_and_game_engine", 5, {"flop_pot_odds": 0.5, "flop_equity": 0.5, "outs": ["Qh", "Qh"]}),
+    ("04_rules_and_game_engine", 3, {"ci_width": {"plain": 100.0, "duplicate": 200.0}}),  # both guessed
+    ("02_strength_and_potential", 4, {"found": ONE_PAIR_FIVE_WAYS}),
 ]
 
 
@@ -368,7 +373,8 @@ def test_answers_worked_as_the_lesson_prints_them_pass():
     hs3 = 0.585**3  # HS printed to 3 decimals, cubed
     assert _one(p, 5, hs_3=hs3, ehs_3=hs3 + (1 - hs3) * 0.208)["passed"]
     assert _one("11_push_or_fold", 1, jam5=0.715)["passed"]  # read off the explorer: 71.5 %
-    assert _one("11_push_or_fold", 3, call2=1)["passed"]  # an int is a number
+    assert _one("10_equilibrium_cfr", 3, best_rate=0, h2h=-0.0195)["passed"]  # an int is a number
+    assert _one("11_push_or_fold", 3, visible_only=True, call3=1)["passed"]  # (and a fraction)
     assert _one("05_betting_strategies", 2, raise_by_hand=78.3)["passed"]  # from the 0.496 the prompt gives
 
 
@@ -390,11 +396,12 @@ def test_the_visible_checks_catch_the_wrong_form_in_the_students_terms():
         return r["message"]
 
     assert "between 0 and 1" in said("11_push_or_fold", 1, jam5=71.5)
-    assert "write 50 % as 0.5" in said("11_push_or_fold", 3, call2=100)
-    assert "must be a number (an int or a float), not the bool True" in said("11_push_or_fold", 3, call2=True)
+    assert "write 50 % as 0.5" in said("11_push_or_fold", 3, call3=100)
+    assert "must be a number (an int or a float), not the bool True" in said("11_push_or_fold", 3, call3=True)
     assert "not str '0.7'" in said("11_push_or_fold", 1, jam5="0.7")
     assert "add up to the number of runouts" in said("02_strength_and_potential", 2, runout_cells=[247, 0, 700])
     assert "five different pairs" in said("02_strength_and_potential", 4, found=[("Kh9c", "2s 5d")] * 5)
+    assert "not different spellings" in said("02_strength_and_potential", 4, found=ONE_PAIR_FIVE_WAYS)
     assert "swapped" in said("02_strength_and_potential", 5, hs_3=0.367, ehs_3=0.2)
     assert "must be 180" in said("04_rules_and_game_engine", 2, main_pot=60, side_pot=80, returned=0)
     assert "whole number" in said("05_betting_strategies", 4, fold_bet=17.5)
