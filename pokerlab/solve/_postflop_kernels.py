@@ -57,8 +57,12 @@ __all__ = ["discount", "run", "solve_pass"]
 
 _notice.install()
 
+# The fastmath kernels use numba's numpy error model: a division by zero gives inf/nan instead of raising, so no
+# check guards each division (every one here is already guarded by a branch). The same values, about 3 % less
+# time on the benchmark's river (1.82-1.88 ms against 1.88-1.90 ms, alternating runs, load 5.7).
 
-@njit(cache=True, fastmath=True)
+
+@njit(cache=True, fastmath=True, error_model="numpy")
 def _sigma(src, base, na, n, lock, has_lock, out, den):  # pragma: no cover - compiled
     """Positive parts normalised per hand (uniform when none): regret matching, or the average strategy.
 
@@ -99,13 +103,13 @@ def _sigma(src, base, na, n, lock, has_lock, out, den):  # pragma: no cover - co
                     out[a, h] = lock[base + a * n + h]
 
 
-@njit(cache=True, fastmath=True)
+@njit(cache=True, fastmath=True, error_model="numpy")
 def _mass(reach_o, cards_o, n_o, cards_t, n_t, same_t, k, strength_t, out):  # pragma: no cover - compiled
     """Opponent reach on hands sharing no card with each traverser hand."""
     _mass_ws(reach_o, cards_o, n_o, cards_t, n_t, same_t, k, strength_t, out, np.empty(52))
 
 
-@njit(cache=True, fastmath=True)
+@njit(cache=True, fastmath=True, error_model="numpy")
 def _mass_ws(reach_o, cards_o, n_o, cards_t, n_t, same_t, k, strength_t, out, tab):  # pragma: no cover - compiled
     """:func:`_mass` with the caller's 52-entry scratch table (no allocation in the hot loop)."""
     tab[:] = 0.0
@@ -129,7 +133,7 @@ def _mass_ws(reach_o, cards_o, n_o, cards_t, n_t, same_t, k, strength_t, out, ta
             out[h] = out[h] if strength_t[k, h] >= 0 else 0.0
 
 
-@njit(cache=True, fastmath=True)
+@njit(cache=True, fastmath=True, error_model="numpy")
 def _showdown(reach_o, t, k, cards, nh, strength, order, cnt, same, win, lose, tie, out):  # pragma: no cover
     """out[h] = win * (mass below h) + lose * (mass above h) + tie * (mass level with h), card removal included."""
     n_t = nh[t]
@@ -139,7 +143,7 @@ def _showdown(reach_o, t, k, cards, nh, strength, order, cnt, same, win, lose, t
     )  # fmt: skip
 
 
-@njit(cache=True, fastmath=True)
+@njit(cache=True, fastmath=True, error_model="numpy")
 def _showdown_ws(
     reach_o, t, k, cards, nh, strength, order, cnt, same, win, lose, tie, out, tab, below, above, mass
 ):  # pragma: no cover - compiled
@@ -192,7 +196,7 @@ def _showdown_ws(
         out[h] = win * below[h] + lose * above[h] + tie * (mass[h] - below[h] - above[h])
 
 
-@njit(cache=True, fastmath=True)
+@njit(cache=True, fastmath=True, error_model="numpy")
 def _showdown_half(ro, t, k, nh, order, cnt, ostr, ocards, win, lose, out, tab):  # pragma: no cover - compiled
     """out[h] = win * (opponent mass strictly below h) - lose * (mass strictly above h), card removal included.
 
@@ -255,7 +259,7 @@ def _workspace(length, width, actions):  # pragma: no cover - compiled
     )
 
 
-@njit(cache=True, fastmath=True)
+@njit(cache=True, fastmath=True, error_model="numpy")
 def _segment(
     start, ln, k, base, t, mode, ro0, rt0, leafres, out, tree, hands, regret, strat, lock, has_lock, disc, pot, ws
 ):  # pragma: no cover - compiled
@@ -405,7 +409,7 @@ def _segment(
     out[:n_t] = cfv[0]
 
 
-@njit(cache=True, fastmath=True)
+@njit(cache=True, fastmath=True, error_model="numpy")
 def _instance(
     x,
     t,
@@ -592,7 +596,7 @@ def _game_workspace(n_root, tmpl_len, tree, hands):  # pragma: no cover - compil
     return _workspace(length, max(hands[1][0], hands[1][1]), tree[3].shape[1])
 
 
-@njit(cache=True, fastmath=True)
+@njit(cache=True, fastmath=True, error_model="numpy")
 def solve_pass(
     par,
     t,
@@ -621,7 +625,7 @@ def solve_pass(
                  regret, strat, lock, has_lock, disc, pot, ws)  # fmt: skip
 
 
-@njit(cache=True, fastmath=True)
+@njit(cache=True, fastmath=True, error_model="numpy")
 def _pass(
     par,
     t,
@@ -761,7 +765,7 @@ def _pass(
     return out
 
 
-@njit(cache=True, fastmath=True)
+@njit(cache=True, fastmath=True, error_model="numpy")
 def _add_half_pot(out, t, w, hands, pot, mass, tab):  # pragma: no cover - compiled
     """The half pot the payoffs were measured from, back on every pair of hands that can be dealt."""
     cards, nh, strength, same = hands[0], hands[1], hands[2], hands[5]
