@@ -242,11 +242,12 @@ def choice(
             return value
         if isinstance(o, str) and isinstance(value, str) and value == o:
             return value
+    # a word is the right type for options that are words (a StrEnum's members too): a wrong word is a wrong value
+    wrong_type = not any(isinstance(value, type(o)) or (isinstance(o, str) and isinstance(value, str)) for o in opts)
     if message is not None:
-        wrong_type = not any(isinstance(value, type(o)) for o in opts)
         raise (_type_error(error) if wrong_type else error)(message)
     shown = ", ".join(repr(o) for o in opts)
-    if not any(isinstance(value, type(o)) for o in opts):
+    if wrong_type:
         raise ParameterTypeError(f"{name} must be one of {shown}, not {_show(value)}")
     raise ParameterError(f"{name} must be one of {shown}, not {_show(value)}")
 

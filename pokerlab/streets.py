@@ -54,6 +54,9 @@ class Street(StrEnum):
 StreetChoice: TypeAlias = Street | Literal["preflop", "flop", "turn", "river"]
 """A :class:`Street` or its value as a string: a type checker refuses any other string."""
 
+PostflopStreetChoice: TypeAlias = Street | Literal["flop", "turn", "river"]
+"""A round after the flop is dealt, as a member or its word (BPP's rounds)."""
+
 
 _INDEX: dict[str, int] = {street.value: i for i, street in enumerate(Street)}
 """Each round's word -> its place (keyed by the plain string, whose hash Python caches, not by the member)."""

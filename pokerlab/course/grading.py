@@ -340,6 +340,21 @@ def _stranger() -> tuple[int, int]:
 _MODES: dict[str, bool] = {}
 
 
+#: the longest path a unix socket may have (sun_path holds 108 bytes with its closing NUL)
+SOCKET_PATH_MAX = 107
+
+
+def _grading_folder() -> Path:
+    """A fresh private folder for one notebook's grading, in ``$TMPDIR``; in ``/tmp`` when ``$TMPDIR`` is so deep
+    that the kernel's sockets (``<folder>/ipc/kernel-<port>``) would pass :data:`SOCKET_PATH_MAX` (zmq then
+    refuses to start the kernel: "File name too long"). Either way it is removed with everything in it."""
+    top = Path(tempfile.mkdtemp(prefix="pokerlab-grade-"))
+    if len(os.fsencode(top / "ipc" / "kernel-99999")) > SOCKET_PATH_MAX and os.path.isdir("/tmp"):
+        top.rmdir()
+        top = Path(tempfile.mkdtemp(prefix="pokerlab-grade-", dir="/tmp"))
+    return top
+
+
 def _probe(mode: str) -> bool:
     """Can a kernel be isolated this way on this machine? (asked once per process)"""
     if mode not in _MODES:
@@ -573,7 +588,7 @@ def _run_submission(
                 plan.append((_EXTRACT % (list(ex.answers), marker), ex.number, cid))
             continue
         plan.append((source(cell), None, cid))
-    top = Path(tempfile.mkdtemp(prefix="pokerlab-grade-"))
+    top = _grading_folder()
     kernel_pids: list[int] = []  # one per start of the kernel (the runner tries again when one does not start)
     proc: subprocess.Popen[str] | None = None
     group = _limits.Group(cgroups, memory, processes) if cgroups is not None else None

@@ -28,6 +28,8 @@ speaker notes.
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import html
 import itertools
 import json
@@ -1268,18 +1270,32 @@ def print_pdf(
         "" if handout else " && !!document.querySelector('.pdf-page')"
     )
     pictures = "[...document.images].every(i => i.complete)"
+
+    def chromium_prints() -> bytes:
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(
+                    executable_path=chromium, headless=True, args=["--no-sandbox", "--disable-gpu"]
+                )
+                try:
+                    page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})  # the slides' own size
+                    page.goto(url, wait_until="load")
+                    page.wait_for_function(f"() => ({ready}) && {pictures}", timeout=120_000)  # a hang guard: ~1 s
+                    return page.pdf(print_background=True, prefer_css_page_size=True)
+                finally:
+                    browser.close()
+        except Error as exc:  # playwright's errors (its TimeoutError too): Chromium could not open or print the deck
+            raise DataError(f"Chromium could not print {str(deck)!r}: {str(exc).splitlines()[0]}") from None
+
+    # Playwright's sync API refuses to run where an asyncio loop runs (a Jupyter notebook, an async test): there
+    # it prints from a thread of its own
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, headless=True, args=["--no-sandbox", "--disable-gpu"])
-            try:
-                page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})  # the slides' own size
-                page.goto(url, wait_until="load")
-                page.wait_for_function(f"() => ({ready}) && {pictures}", timeout=120_000)  # a hang guard: ~1 s
-                data = page.pdf(print_background=True, prefer_css_page_size=True)
-            finally:
-                browser.close()
-    except Error as exc:  # playwright's errors (its TimeoutError too): Chromium could not open or print the deck
-        raise DataError(f"Chromium could not print {str(deck)!r}: {str(exc).splitlines()[0]}") from None
+        asyncio.get_running_loop()
+    except RuntimeError:
+        data = chromium_prints()
+    else:
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            data = pool.submit(chromium_prints).result()
     write_bytes(target, data)
     return target
 

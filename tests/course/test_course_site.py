@@ -136,7 +136,7 @@ def test_no_built_artefact_or_source_notebook_has_a_dead_relative_link(built):
     decks, in every student copy and in the lessons themselves. Every site page, deck, copy, the lessons and the
     course map (in notebooks/ and in nbgrader's course/source/) is searched; a link to an entry of the glossary
     (``#term-...``) must find that entry."""
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     # (the theme's _static/webpack-macros.html is a Jinja template it ships, not a page anything opens)
     files = [p for p in built.rglob("*") if p.suffix in (".html", ".ipynb") and "_static" not in p.parts]
     files += sorted((root / "notebooks").glob("*.ipynb")) + sorted((root / "course").rglob("*.ipynb"))

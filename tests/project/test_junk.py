@@ -50,6 +50,13 @@ BAD = ("crash", "nan", "slow", "unnamed")  # a refusal must name the argument it
 
 
 def _check(t: junk.Target, values: list[tuple[str, object]]) -> None:
+    if "postflop" in t.module:
+        # the postflop solver's kernels compile on a process's first solve (about a minute on a cold cache): done
+        # here, outside the harness's CPU guard, whose alarm would stop numba mid-compile and leave its kernel
+        # broken for every later call ("no compiled object yet"); the cache it writes serves postflop_many's pool
+        from pokerlab.solve.postflop import _load_kernels
+
+        _load_kernels()
     problems = []
     for p in junk._params(t):
         for label, value in values:
