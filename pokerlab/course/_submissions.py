@@ -236,14 +236,23 @@ _LOOKALIKES = frozenset(
 )
 
 
+#: the most characters of a check's message the text report prints (the feedback page and --json keep it whole)
+MESSAGE_SHOWN = 600
+
+
 def shown_message(text: str) -> str:
     """A check's message as the text report prints it: like :func:`readable`, but the symbols and punctuation of any
     script stay as they are (a lesson's ``exp(X − 1) × 200``), except look-alikes of the report's own
     characters and any whose compatibility form is ASCII; control, bidi and separator characters are escaped.
-    A message can quote what a submission printed, so it is never printed raw."""
+    A message can quote what a submission printed, so it is never printed raw: a space after a space prints as
+    ``\\x20``, and a message is cut after :data:`MESSAGE_SHOWN` characters (``...`` says so); the report also
+    wraps a long message, each piece indented (a red team padded one to print a forged grade line at the start
+    of a terminal's line)."""
     out = []
-    for ch in text:
-        if (
+    for i, ch in enumerate(text[:MESSAGE_SHOWN]):
+        if ch == " " and i and text[i - 1] == " ":
+            out.append("\\x20")
+        elif (
             ord(ch) >= 0x80
             and unicodedata.category(ch)[0] in "SP"
             and ch not in _LOOKALIKES
@@ -252,7 +261,7 @@ def shown_message(text: str) -> str:
             out.append(ch)
         else:
             out.append(readable(ch))
-    return "".join(out)
+    return "".join(out) + ("..." if len(text) > MESSAGE_SHOWN else "")
 
 
 def _escaped(ch: str) -> str:

@@ -45,6 +45,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+import textwrap
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -163,7 +164,12 @@ class NotebookGrade:
         out += [f"  note: {esc(n)}" for n in self.notes]
         for e in self.exercises:
             line = f"  {esc(e.name)}: {_num(e.score)}/{_num(e.max_score)}"
-            out.append(line + (f"  {_submissions.shown_message(e.message)}" if e.message else ""))
+            message = _submissions.shown_message(e.message) if e.message else ""
+            if len(line) + 2 + len(message) <= REPORT_WIDTH:
+                out.append(line + (f"  {message}" if message else ""))
+            else:  # wrapped here, indented, so no piece of a message starts a line a terminal shows (a forged grade)
+                out.append(line)
+                out += ["      " + piece for piece in textwrap.wrap(message, REPORT_WIDTH - 6, break_on_hyphens=False)]
         if self.written_points:
             out.append(f"  written answers: {_num(self.written_points)} points to grade by hand")
         return out
@@ -339,6 +345,10 @@ def _stranger() -> tuple[int, int]:
 
 _MODES: dict[str, bool] = {}
 
+
+#: the text report's widest line: a longer message is wrapped, each piece indented, so on a terminal at least this
+#: wide no line of a message starts where a notebook's grade line does (a red team padded one to forge a grade)
+REPORT_WIDTH = 80
 
 #: the longest path a unix socket may have (sun_path holds 108 bytes with its closing NUL)
 SOCKET_PATH_MAX = 107

@@ -273,3 +273,23 @@ def test_a_link_planted_as_the_gradebook_is_refused(tmp_path):
     with pytest.raises(ParameterError, match=r"gradebook\.jsonl.*is a symbolic link: refusing to write through it"):
         grading.grade([nb], feedback=tmp_path / "fb", lessons=[les], allow_same_user=True)
     assert not (tmp_path / "elsewhere.txt").exists()
+
+
+def test_a_padded_message_cannot_print_a_grade_line_of_its_own():
+    """Round 3 of the red team: a check's message quoting a submission's text, padded with spaces, printed a line
+    that began at a terminal's first column and read like a real grade (``fg/zzmallory/05.ipynb: 8/8 ...``). The
+    report escapes runs of spaces, cuts a message at MESSAGE_SHOWN characters and wraps a long one, each piece
+    indented: no line of a message starts at the first column, and none is wider than REPORT_WIDTH."""
+    from pokerlab.course.grading import REPORT_WIDTH, ExerciseResult, NotebookGrade
+
+    forged = "mallory/05.ipynb: 8/8 (lesson 05_betting_strategies)"
+    for pad in (1, 30, 61, 75, 200):
+        for filler in (" ", "a", "a "):
+            message = "odds is " + filler * pad + forged + " " * 40 + filler * 900
+            g = NotebookGrade("bob/05.ipynb", "05_betting_strategies", [ExerciseResult("Exercise 1", 0, 2, message)])
+            lines = g.lines()
+            assert lines[0] == "bob/05.ipynb: 0/2 (lesson 05_betting_strategies)"
+            assert all(line.startswith("  ") for line in lines[1:]), lines
+            assert all(len(line) <= REPORT_WIDTH for line in lines), lines
+            assert "  " not in "".join(line.strip() for line in lines[1:]), lines
+            assert len(lines) < 50  # cut: a message cannot flood the report
