@@ -54,7 +54,7 @@ class Street(StrEnum):
 StreetChoice: TypeAlias = Street | Literal["preflop", "flop", "turn", "river"]
 """A :class:`Street` or its value as a string: a type checker refuses any other string."""
 
-PostflopStreetChoice: TypeAlias = Street | Literal["flop", "turn", "river"]
+PostflopRound: TypeAlias = Street | Literal["flop", "turn", "river"]
 """A round after the flop is dealt, as a member or its word (BPP's rounds)."""
 
 

@@ -13,7 +13,7 @@ from pokerlab.bpp.network import Engine, ImpossibleEvidenceError
 from pokerlab.bpp.policy import curve_points, pot_odds_threshold
 from pokerlab.charts import bpp_curves_chart, chart_svg, network_svg, posterior_chart
 from pokerlab.errors import PokerlabError
-from pokerlab.streets import PostflopStreetChoice, Street
+from pokerlab.streets import PostflopRound, Street
 from pokerlab.widgets._common import (
     _WIDE,
     AXIS_LABEL_SIZE,
@@ -50,7 +50,7 @@ class BPPInspector:
 
     def __init__(
         self,
-        round: PostflopStreetChoice = "flop",
+        round: PostflopRound = "flop",
         hand_types: int = 17,
         actions: int = 4,
         final_arc: bool = False,

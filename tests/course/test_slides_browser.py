@@ -126,11 +126,14 @@ def test_a_pdf_prints_where_an_asyncio_loop_runs(decks, tmp_path):
     """In a notebook (or beside the browser tests) an asyncio loop runs, where Playwright's sync API refuses to
     start ("using Playwright Sync API inside the asyncio loop"; CI met it): print_pdf then prints from a thread."""
     import asyncio
+    from concurrent.futures import ThreadPoolExecutor
 
     async def inside_a_loop():
         return slides.print_pdf(decks["01_cards_and_hand_ranks"], tmp_path / "01.pdf")
 
-    assert asyncio.run(inside_a_loop()).read_bytes()[:5] == b"%PDF-"
+    with ThreadPoolExecutor(1) as pool:  # a thread of its own: the test's own thread may run a loop already
+        pdf = pool.submit(asyncio.run, inside_a_loop()).result()
+    assert pdf.read_bytes()[:5] == b"%PDF-"
 
 
 def test_lecture_deck_follows_the_course_maps_path(decks, browser):
