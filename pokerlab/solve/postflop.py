@@ -721,6 +721,10 @@ def _spec(
         rs.append(rng)
     pot_ = _validate.whole(pot, "pot", lo=1)
     stack_ = _validate.whole(stack, "stack", lo=0)
+    b0 = _per_street(bets, "bets", raise_=False)
+    r0 = _per_street(raises, "raises", raise_=True)
+    b1 = b0 if ip_bets is None else _per_street(ip_bets, "ip_bets", raise_=False)
+    r1 = r0 if ip_raises is None else _per_street(ip_raises, "ip_raises", raise_=True)
     for nm, v in (("bets", bets), ("raises", raises), ("ip_bets", ip_bets), ("ip_raises", ip_raises)):
         # a street a mapping does not name has no bets; a mapping naming no street of the spot is a mistake
         if isinstance(v, Mapping) and not any(st in v for st in STREETS[len(cards) - 4 :]):
@@ -728,10 +732,6 @@ def _spec(
                 f"{nm}: {dict(v)!r} names no street of this {STREETS[len(cards) - 4]} spot "
                 "(a street left out has no bets)"
             )
-    b0 = _per_street(bets, "bets", raise_=False)
-    r0 = _per_street(raises, "raises", raise_=True)
-    b1 = b0 if ip_bets is None else _per_street(ip_bets, "ip_bets", raise_=False)
-    r1 = r0 if ip_raises is None else _per_street(ip_raises, "ip_raises", raise_=True)
     tgt = _validate.real(
         target,
         "target",
