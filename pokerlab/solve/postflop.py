@@ -20,7 +20,8 @@ given as ``"60%"`` adds that share of the pot *after the call* to the call. Amou
 chips; a size at or above the stack is all-in, a raise below the minimum (the last bet or raise again)
 is raised to it, and betting goes on until a player is all-in. ``bets`` and ``raises`` apply to both
 players on both streets unless ``ip_bets``/``ip_raises`` are given; each may also be a mapping
-``{"turn": "50%", "river": "75%, a"}``.
+``{"turn": "50%", "river": "75%, a"}`` (a street the mapping leaves out has no bets; a mapping that
+names no street of the spot is refused).
 
 **Lines** name a node by the labels from the root: ``"check"``, ``"bet 100"``, ``"call"``, ``"fold"``,
 ``"raise 250"``, ``"allin 900"`` (the amount is what the player has put in on this street after the
@@ -90,6 +91,8 @@ def _parse_sizes(text: Any, name: str, *, raise_: bool) -> tuple[_Size, ...]:
     for raw in text.split(","):
         tok = raw.strip().lower().replace(" ", "")
         if not tok:
+            if text.strip():
+                raise ParameterError(f"{name}: an empty size in {text!r} (remove the extra comma)")
             continue
         if tok.endswith("x") and not raise_:
             raise ParameterError(
@@ -101,16 +104,22 @@ def _parse_sizes(text: Any, name: str, *, raise_: bool) -> tuple[_Size, ...]:
                 out.append(_Size("allin"))
             elif tok.endswith("%"):
                 v = float(tok[:-1])
-                if not (math.isfinite(v) and v > 0):
+                if math.isfinite(v) and v <= 0:
+                    raise ParameterError(f"{name}: '{raw.strip()}': a bet must be more than 0 % of the pot")
+                if not math.isfinite(v):
                     raise ValueError
                 out.append(_Size("pot", v / 100))
             elif tok.endswith("x"):
                 v = float(tok[:-1])
-                if not (math.isfinite(v) and v > 1):
+                if math.isfinite(v) and v <= 1:
+                    raise ParameterError(f"{name}: '{raw.strip()}': a raise must be more than 1x the bet faced")
+                if not math.isfinite(v):
                     raise ValueError
                 out.append(_Size("x", v))
             else:
                 raise ValueError
+        except ParameterError:
+            raise
         except ValueError:
             raise ParameterError(
                 f"{name}: cannot read the size '{raw.strip()}' in {text!r}; write shares of the pot such as "
@@ -719,6 +728,13 @@ def _spec(
     r0 = _per_street(raises, "raises", raise_=True)
     b1 = b0 if ip_bets is None else _per_street(ip_bets, "ip_bets", raise_=False)
     r1 = r0 if ip_raises is None else _per_street(ip_raises, "ip_raises", raise_=True)
+    for nm, v in (("bets", bets), ("raises", raises), ("ip_bets", ip_bets), ("ip_raises", ip_raises)):
+        # a street a mapping does not name has no bets; a mapping naming no street of the spot is a mistake
+        if isinstance(v, Mapping) and not any(st in v for st in STREETS[len(cards) - 4 :]):
+            raise ParameterError(
+                f"{nm}: {dict(v)!r} names no street of this {STREETS[len(cards) - 4]} spot "
+                "(a street left out has no bets)"
+            )
     tgt = _validate.real(
         target,
         "target",
