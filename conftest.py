@@ -235,7 +235,37 @@ def pytest_itemcollected(item) -> None:
         )
 
 
-@pytest.hookimpl(trylast=True)  # after -m and -k have deselected
+def group_suffix(item) -> str:
+    """The group pytest-xdist's ``--dist loadgroup`` gives ``item``: its ``xdist_group`` names, sorted and joined
+    with ``_`` ('' for none), as pytest-xdist writes it after an ``@`` at the end of the test's node id."""
+    names = {str(m.args[0] if m.args else m.kwargs.get("name", "default")) for m in item.iter_markers("xdist_group")}
+    return "_".join(sorted(names))
+
+
+def keep_groups_in_node_ids(config, items) -> None:
+    """On a worker under ``--dist loadgroup``: make sure each grouped test's node id ends in ``@<group>``.
+
+    pytest-xdist (3.8) tells its scheduler a test's group by appending ``@<group>`` to the node id, which it does
+    by setting the node's ``_nodeid``; pytest 9.2 keeps node ids in a structured ``_id`` and ignores that, so every
+    group silently fell apart (pytest-xdist issue 1386, open): each test went to any worker, a file's
+    module-scoped fixture was built again on each worker that ran one of its tests (the course round trip's
+    release-and-grade three times per half, the course site three times, ...), and the full suite took 17:49
+    instead of about 11 minutes. Here the suffix is written where pytest reads it, only when it is missing
+    (older pytest: pytest-xdist's own write already worked). ``tests/project/test_suite_schedule.py`` checks,
+    in the full suite, that a test runs with its group in its node id."""
+    if not hasattr(config, "workerinput") or not getattr(config.option, "loadgroup", False):  # set by pytest-xdist
+        return
+    for item in items:
+        suffix = group_suffix(item)
+        if not suffix or item.nodeid.endswith("@" + suffix):
+            continue
+        structured = getattr(item, "_id", None)  # pytest >= 9.2: a NodeId, parsed from the text it prints
+        parse = getattr(type(structured), "parse", None)
+        if parse is not None:
+            item._id = parse(f"{item.nodeid}@{suffix}")
+
+
+@pytest.hookimpl(trylast=True)  # after -m and -k have deselected, and after pytest-xdist's own hook
 def pytest_collection_modifyitems(config, items) -> None:
     """Put the heaviest groups first (after ``-m``/``-k`` have left out what they leave out).
 
@@ -246,6 +276,7 @@ def pytest_collection_modifyitems(config, items) -> None:
     first now, longest first, then every other group, most tests first as before (ties in collection order);
     every group's tests keep their order.
     """
+    keep_groups_in_node_ids(config, items)
     counts: dict[str, int] = {}
     first: dict[str, int] = {}
     for i, item in enumerate(items):
