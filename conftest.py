@@ -171,19 +171,25 @@ def _warm_kernels() -> None:
     sys.stderr.write(f"conftest: compiled in {time.monotonic() - start:.0f} s\n")
 
 
-# The groups that take longest in the full suite, longest first (seconds of one worker, --durations on an idle
-# 2-core machine, 2026-11-28: the wheel's lessons 250, the two big parts of the bots' soak 146 and 120, the
-# apps in Chromium 143, the junk 99, each half of the course round trip about 80, then the grading, browser,
-# type-checking and Ctrl-C tests). A group is a test file, or an ``xdist_group`` its tests name (a file too long
-# for one worker splits its tests into groups: tests/bots/test_bots_reliability.py, ...).
+# The groups that take longest in the full suite, longest first (seconds of one worker, from the full runs of
+# 2026-12-06 on the 2-core machine, 3 workers: the wheel's lessons 242 plus the wheel's build, the junk, whose first
+# postflop solve compiles the solver's kernels for every later process, about 110 CPU-seconds on a fresh clone, the
+# lessons' live slides in JupyterLab about 230, the two big parts of the bots' soak 170 and 115, the apps in
+# Chromium, the explorers' live slides about 100, each half of the course round trip about 80, then the grading,
+# browser, type-checking and Ctrl-C tests). A group is a test file, or an ``xdist_group`` its tests name (a file
+# too long for one worker splits its tests into groups: tests/bots/test_bots_reliability.py, ...). Before
+# 2026-12-06 the groups had silently fallen apart (pytest 9.2, :func:`keep_groups_in_node_ids`), so this order
+# was last measured on 2026-11-28.
 HEAVY_FIRST = (
     "tests/project/test_packaging.py",
-    "bots_soak_b",
-    "tests/apps/test_apps_browser.py",
-    "bots_soak_c",
     "tests/project/test_junk.py",
-    "course_roundtrip_b",
+    "tests/lessons/test_lessons_rise_browser.py",
+    "bots_soak_c",
+    "tests/apps/test_apps_browser.py",
+    "bots_soak_b",
+    "tests/widgets/test_explorers_rise_browser.py",
     "course_roundtrip_a",
+    "course_roundtrip_b",
     "tests/course/test_course.py",
     "tests/widgets/test_explorers_browser.py",
     "tests/project/test_types.py",

@@ -9,6 +9,7 @@ of that suffix is lost (pytest-xdist issue 1386) and ``conftest.keep_groups_in_n
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
@@ -33,13 +34,31 @@ def test_a_named_group_is_the_one_in_the_node_id(request):
     assert request.node.nodeid.endswith("@suite_schedule_named")
 
 
-def test_the_group_suffix_is_pytest_xdists():
-    """The suffix written is the one pytest-xdist writes: the group names sorted and joined with ``_``."""
+def _top_conftest():
     spec = importlib.util.spec_from_file_location("pokerlab_top_conftest", ROOT / "conftest.py")
     assert spec is not None and spec.loader is not None
     conftest = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(conftest)
-    group_suffix = conftest.group_suffix
+    return conftest
+
+
+def test_every_heavy_group_started_first_exists():
+    """``conftest.HEAVY_FIRST`` names test files and ``xdist_group`` names: a renamed file or group would
+    silently go back to the end of the queue, where one worker runs it alone while the others wait."""
+    heavy = _top_conftest().HEAVY_FIRST
+    assert len(set(heavy)) == len(heavy)
+    sources = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests").rglob("test_*.py"))
+    named = set(re.findall(r'xdist_group\("([^"]+)"\)', sources))
+    soak = (ROOT / "tests" / "bots" / "test_bots_reliability.py").read_text(encoding="utf-8")
+    parts = int(re.search(r"^PARTS = (\d+)$", soak, re.M).group(1))  # its groups: bots_soak_a, _b, ...
+    named |= {f"bots_soak_{'abcdefgh'[k]}" for k in range(parts)}
+    for name in heavy:
+        assert (ROOT / name).is_file() if name.startswith("tests/") else name in named, name
+
+
+def test_the_group_suffix_is_pytest_xdists():
+    """The suffix written is the one pytest-xdist writes: the group names sorted and joined with ``_``."""
+    group_suffix = _top_conftest().group_suffix
 
     class Item:
         def __init__(self, *names):
