@@ -174,7 +174,7 @@ def _warm_kernels() -> None:
 # The groups that take longest in the full suite, longest first (seconds of one worker, from the full runs of
 # 2026-12-06 on the 2-core machine, 3 workers: the wheel's lessons 242 plus the wheel's build, the junk, whose first
 # postflop solve compiles the solver's kernels for every later process, about 110 CPU-seconds on a fresh clone, the
-# lessons' live slides in JupyterLab about 230, the two big parts of the bots' soak 170 and 115, the apps in
+# lessons' live slides in JupyterLab about 230, the three parts of the bots' soak 116 and about 100 each, the apps in
 # Chromium, the explorers' live slides about 100, each half of the course round trip about 80, then the grading,
 # browser, type-checking and Ctrl-C tests). A group is a test file, or an ``xdist_group`` its tests name (a file
 # too long for one worker splits its tests into groups: tests/bots/test_bots_reliability.py, ...). Before
@@ -184,9 +184,10 @@ HEAVY_FIRST = (
     "tests/project/test_packaging.py",
     "tests/project/test_junk.py",
     "tests/lessons/test_lessons_rise_browser.py",
-    "bots_soak_c",
+    "bots_soak_a",
     "tests/apps/test_apps_browser.py",
     "bots_soak_b",
+    "bots_soak_c",
     "tests/widgets/test_explorers_rise_browser.py",
     "course_roundtrip_a",
     "course_roundtrip_b",
@@ -201,7 +202,6 @@ HEAVY_FIRST = (
     "tests/project/test_interrupt.py",
     "tests/test_equity.py",
     "tests/course/test_course_sandbox.py",
-    "bots_soak_a",
     "tests/project/test_never_wrong.py",
     "tests/project/test_api.py",
     "tests/widgets/test_range_grid_browser.py",
