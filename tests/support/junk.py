@@ -285,6 +285,20 @@ def _course_map_copy() -> Any:
     return folder / "00_course_map.ipynb"
 
 
+def _one_lesson_folder() -> Any:
+    """A scratch folder holding a copy of lesson 01 alone: build_slides' lessons=None (every lesson) then builds one
+    deck, not thirteen (10 CPU-seconds a call); the decks of every lesson are built by tests/course/test_slides*.py.
+    lecture=True is refused there, naming the lesson the lecture needs (build_lecture's own sweep builds it)."""
+    import shutil
+    from pathlib import Path
+
+    folder = Path("junk-one-lesson")
+    folder.mkdir(exist_ok=True)
+    if not (folder / _lesson().name).exists():
+        shutil.copy(_lesson(), folder / _lesson().name)
+    return folder
+
+
 def _phh_text() -> str:
     return str(_hand_file().read_text())
 
@@ -747,7 +761,11 @@ REGISTRY: dict[str, dict[str, Callable[[], Any]]] = {
     "pokerlab.course.release.release": {"out": lambda: "handout", "force": lambda: True},
     "pokerlab.widgets.HandReplayer": {"hand": lambda: _phh_hand(), "samples": lambda: 500, "charts": lambda: False},
     "pokerlab.course.slides.build_deck": {"lesson": lambda: _lesson(), "out": lambda: "junk-slides"},
-    "pokerlab.course.slides.build_slides": {"out": lambda: "junk-slides", "lessons": lambda: ["01"]},
+    "pokerlab.course.slides.build_slides": {
+        "out": lambda: "junk-slides",
+        "lessons": lambda: ["01"],
+        "notebooks": _one_lesson_folder,
+    },
     "pokerlab.course.slides.build_lecture": {"out": lambda: "junk-slides"},
     "pokerlab.course.slides.find_lessons": {"lessons": lambda: ["01"]},
     "pokerlab.course.lecture.course_map_differences": {"course_map": lambda: _course_map_copy()},
