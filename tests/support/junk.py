@@ -840,10 +840,12 @@ def _checks_input(cls: type) -> bool:
 REEXPORTING = ("pokerlab.charts", "pokerlab.preflop", "pokerlab.widgets")
 
 
-def _public_home(home: str, name: str, obj: object) -> str:
+def _public_home(home: str, name: str, obj: object, listed_in: str) -> str:
     for package in REEXPORTING:
         if home.startswith(package + ".") and getattr(importlib.import_module(package), name, None) is obj:
             return package
+    if any(p.startswith("_") for p in home.split(".")[1:]):  # defined in a private module (grading's parts):
+        return listed_in  # named by the public module whose __all__ lists it, as users import it
     return home
 
 
@@ -855,7 +857,7 @@ def targets() -> list[Target]:
         module = importlib.import_module(modname)
         for name in getattr(module, "__all__", []):
             obj = getattr(module, name, None)
-            home = _public_home(getattr(obj, "__module__", "") or "", name, obj)
+            home = _public_home(getattr(obj, "__module__", "") or "", name, obj, modname)
             if obj is None or not home.startswith("pokerlab") or id(obj) in seen:
                 continue
             if inspect.isfunction(obj):
