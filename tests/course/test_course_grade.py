@@ -19,6 +19,7 @@ from pokerlab.course import _checker, _identify, _limits, _mounts, grading
 from pokerlab.course.lessons import read_lesson
 from pokerlab.errors import ParameterError
 from tests.support.course_tiny import answer, right, tiny_lesson, untouched, write
+from tests.support.hostile import fork_bomb
 from tests.support.peers import peer
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -190,21 +191,7 @@ def test_memory_reserved_but_not_used_does_not_count_against_the_submission(tmp_
     assert g.score == 1, g.lines()
 
 
-BOMB = r"""
-import os, time
-n = 0
-while n < 100000:
-    try:
-        pid = os.fork()
-    except OSError:
-        break
-    if pid == 0:
-        time.sleep(25)
-        os._exit(0)
-    n += 1
-time.sleep(15)  # the children hold their places while the other submission runs
-x = n
-"""
+BOMB = fork_bomb(25) + "time.sleep(15)  # the children hold their places while the other submission runs\nx = n\n"
 
 NEIGHBOUR = r"""
 import os, time
