@@ -91,7 +91,8 @@ def test_every_writer_in_the_package_uses_the_helper():
 
 # Path.write_text/write_bytes left in the package: files pokerlab makes for itself in its own temporary folders
 SCRATCH_WRITES = {
-    "pokerlab/course/grading.py": "the kernel spec and each submission's copy, in the grader's temporary folders",
+    "pokerlab/course/_workdir.py": "the kernel spec, in the grader's temporary folder",
+    "pokerlab/course/_execute.py": "each submission's copy, in the grader's temporary folder",
     "pokerlab/course/site.py": "conf.py in the site's build folder",
     "pokerlab/apps/serve.py": "the app's notebook, in the server's temporary folder",
     "pokerlab/apps/leaderboard.py": "the journal of games still to move, beside the leaderboard it belongs to",

@@ -15,7 +15,7 @@ import pytest
 
 import conftest
 from pokerlab import _warm
-from pokerlab.course import grading
+from pokerlab.course import _workdir
 from pokerlab.errors import ParameterError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -104,9 +104,9 @@ def test_a_part_out_of_range_is_refused(part):
 
 def test_a_graded_notebooks_kernel_finds_every_warm_kernel_in_its_copy_of_the_cache(tmp_path):
     """grade() compiles the kernels in its own process (warm_kernels), then copies numba's cache into each
-    kernel's folder (grading._numba_cache): a process reading only that copy compiles nothing."""
+    kernel's folder (_workdir._numba_cache): a process reading only that copy compiles nothing."""
     _warm.warm_kernels()
-    grading._numba_cache(tmp_path)
+    _workdir._numba_cache(tmp_path)
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / ".numba"))
     code = (
         "from numba.core import event\n"
@@ -174,7 +174,7 @@ def test_the_kernels_copy_of_the_cache_holds_only_regular_files_of_the_cache_fol
     (cache / "_kernels.f-1.py311.1.nbc").write_bytes(b"code")
     (cache / "_kernels.leak-1.py311.nbi").symlink_to(secret)
     os.mkfifo(cache / "_kernels.pipe-1.py311.nbc")
-    monkeypatch.setattr(grading._warm, "cache_folders", lambda: [(cache, code)])
-    grading._numba_cache(work)
+    monkeypatch.setattr(_workdir._warm, "cache_folders", lambda: [(cache, code)])
+    _workdir._numba_cache(work)
     copied = {f.name: f.read_bytes() for f in (work / ".numba").rglob("*") if f.is_file()}
     assert copied == {"_kernels.f-1.py311.nbi": b"index", "_kernels.f-1.py311.1.nbc": b"code"}

@@ -8,17 +8,21 @@ submission lay (its source path, resolved): a name met again from another place 
 graded one folder at a time into one output folder) is refused, never taken for the other's grade nor
 written over its page, unless the run regrades everything (``--regrade``). The file is appended
 through :class:`pokerlab.course._submissions.Output` (never through a link), one line per grade, so a line
-cut short by a crash is simply not read.
+cut short by a crash is simply not read; a line edited by hand that is no grade of the lessons is graded again
+(:func:`_fits`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 from collections.abc import Sequence
 from typing import Any
 
+from pokerlab import _validate
 from pokerlab._version import __version__
+from pokerlab.course._results import NotebookGrade
 from pokerlab.course._submissions import Output
 from pokerlab.course.lessons import Lesson
 
@@ -77,3 +81,24 @@ def record(
         "grade": grade,
     }
     out.append(NAME, json.dumps(line, ensure_ascii=True))
+
+
+def _fits(g: NotebookGrade, lessons: Sequence[Lesson]) -> bool:
+    """Is ``g`` (read from the gradebook) a grade of one of ``lessons``: its exercises that lesson's, in order, with
+    their points, each score between 0 and its points, its seconds a finite number, its notes a list of texts? (A
+    line edited by hand is graded again.)"""
+    seconds = g.seconds
+    if not _validate.is_number(seconds) or not 0 <= seconds < math.inf:
+        return False
+    if not isinstance(g.notes, list):
+        return False
+    if g.lesson is None:
+        return not g.exercises
+    lesson = next((les for les in lessons if les.stem == g.lesson), None)
+    if lesson is None or len(g.exercises) != len(lesson.exercises):
+        return False
+    return all(
+        isinstance(r.name, str) and r.name == e.name and r.max_score == e.points and 0 <= r.score <= e.points
+        and r.written_points == e.written_points and isinstance(r.message, str)
+        for r, e in zip(g.exercises, lesson.exercises, strict=True)
+    ) and all(isinstance(n, str) for n in g.notes)  # fmt: skip

@@ -27,8 +27,9 @@ shows it in its ``/proc``): no other submission, no output folder.
 ``--cgroup PROCS`` (one per hierarchy) puts this process, before anything else, into the submission's control
 group (:mod:`pokerlab.course._limits`): memory and processes are then limited for everything it starts together.
 
-``--probe`` builds the sandbox, checks that Python and pokerlab start inside it and that the ``--hide`` paths
-show nothing there, and prints ``ok`` (the grader calls it once to choose the mode).
+``--probe`` builds the sandbox, then checks that Python and pokerlab start inside it and that the ``--hide`` paths
+show nothing there, and prints ``ok`` (:func:`pokerlab.course._isolation.probe_inside`; the grader calls it once to
+choose the mode, :func:`pokerlab.course._isolation.isolation`).
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ import shutil
 import signal
 import sys
 from typing import Any
+
+from pokerlab.course._isolation import probe_inside  # the probe's inside half, beside the grader's
 
 CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWUSER, CLONE_NEWNET = 0x00020000, 0x20000000, 0x10000000, 0x40000000
 CLONE_NEWIPC = 0x08000000  # System V shared memory, semaphores, message queues: the sandbox's own, gone with it
@@ -377,30 +380,6 @@ def isolated(
     return inside
 
 
-def _probe(hidden: list[str]) -> None:
-    """Run inside the sandbox: the kernel's modules load, the hidden paths are not there, nothing is writable."""
-    import importlib
-
-    importlib.import_module("ipykernel.kernelapp")
-    importlib.import_module("pokerlab.datasets")
-    package = sys.modules["pokerlab"]
-
-    for path in hidden:
-        try:
-            seen = os.listdir(path) if os.path.isdir(path) else open(path, "rb").read(1)  # noqa: SIM115
-        except OSError:
-            seen = []
-        if seen:
-            print(f"visible: {path}")
-            os._exit(1)
-    with contextlib.suppress(OSError):
-        open(os.path.join(os.path.dirname(str(package.__file__)), ".probe"), "w").close()
-        print("writable package")
-        os._exit(1)
-    print("ok", flush=True)
-    os._exit(0)
-
-
 def main(argv: list[str]) -> None:
     memory, cpu, mode, root, workdir = 4 * 2**30, 3600, "none", "", os.getcwd()
     keep: list[str] = []
@@ -452,7 +431,7 @@ def main(argv: list[str]) -> None:
     # honest kernel of 220 MB under --memory 512; without a group, per process (the last resort)
     limit(memory * RESERVE if groups else memory, cpu, processes=None if mode == "none" or groups else 512)
     if probe:
-        _probe(hidden)
+        probe_inside(hidden)
     from ipykernel.kernelapp import launch_new_instance
 
     launch_new_instance(argv=rest)

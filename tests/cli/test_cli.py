@@ -7,12 +7,7 @@ import sys
 import pytest
 
 from pokerlab.cli import main
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.support.cli import run
 
 
 def test_eval_json(capsys):
@@ -381,11 +376,7 @@ HUGE_DIGITS = "9" * 5001
     ],
 )
 def test_an_error_quoting_a_huge_value_stays_one_short_line(capsys, argv):
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse's own refusals exit from inside main
-        code = exc.code
-    out, err = capsys.readouterr()
+    code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and err.count("\n") == 1 and len(err) < 400, err[:500]
     assert "characters)" in err
 

@@ -13,17 +13,8 @@ import io
 import pandas as pd
 
 from pokerlab import HandClass
-from pokerlab.cli import main
 from pokerlab.cli.tables import _grid_text
-
-
-def run(capsys, *argv):
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse's own refusals leave through SystemExit(2)
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.support.cli import run
 
 
 def test_monte_carlo_equity_shows_a_bar_and_draws_the_same_deals(capsys):

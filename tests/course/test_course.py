@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from pokerlab.cli import main
-from pokerlab.course import grading
+from pokerlab.course import _checker, _execute, _identify, _workdir, grading
 from pokerlab.course._check import run_checks
 from pokerlab.course._check import unanswered as _check_unanswered
 from pokerlab.course.lessons import nbgrader_meta, read_lesson, read_lessons, source
@@ -156,7 +156,7 @@ def test_one_check_process_serves_a_batch_and_a_dying_or_hanging_request_costs_o
         assert first == checker.run(les, request, timeout=hang_guard(60)) and checker._proc.pid == pid
         assert first == {1: (True, "")}
         dies = replace(les, setup="import os\nos._exit(3)")
-        assert checker.run(dies, request, timeout=hang_guard(60)) == {1: (False, grading.DIED)}
+        assert checker.run(dies, request, timeout=hang_guard(60)) == {1: (False, _checker.DIED)}
         hangs = replace(les, setup="import time\ntime.sleep(600)")
         assert checker.run(hangs, request, timeout=1) == {1: (False, grading._Checker.over(1))}
         assert checker._proc is None  # stopped
@@ -198,7 +198,7 @@ def test_an_answer_is_plain_data_only():
     exec(code, ns)
     printed: list[str] = []
     ns["print"] = printed.append
-    exec(grading._EXTRACT % (["combos", "flushes"], "@@"), ns)
+    exec(_execute._EXTRACT % (["combos", "flushes"], "@@"), ns)
     got = json.loads(printed[0][2:])
     assert got["flushes"] == ["5108", ""]
     assert got["combos"][0] is None and "not plain data" in got["combos"][1]
@@ -422,7 +422,7 @@ def test_an_untouched_student_copy_is_graded_without_a_kernel_and_an_edited_one_
 
     def fake_run(notebook, lesson, name, timeout, memory, **kw):
         ran.append(name)
-        return grading._Run()
+        return _execute._Run()
 
     monkeypatch.setattr(grading, "_run_submission", fake_run)
     for les in LESSONS:
@@ -473,11 +473,11 @@ def test_a_batch_of_junk_notebooks_exits_2_but_one_lesson_among_them_exits_0(tmp
 def test_an_old_nbformat_3_notebook_is_upgraded_and_a_misnamed_file_is_noted(tmp_path, monkeypatch):
     import nbformat
 
-    monkeypatch.setattr(grading, "_run_submission", lambda *a, **k: grading._Run())
+    monkeypatch.setattr(grading, "_run_submission", lambda *a, **k: _execute._Run())
     les = BY_STEM[QUICK]
     v4 = nbformat.reads(json.dumps(student_copy(les.notebook)), as_version=4)
     old = _write(tmp_path / "old.ipynb", json.loads(nbformat.writes(nbformat.convert(v4, 3))))
-    nb, problem = grading._read(old)
+    nb, problem = _identify._read(old)
     assert nb is not None and problem == "", problem
     assert grading.identify(nb, LESSONS).stem == QUICK
     other = BY_STEM["01_cards_and_hand_ranks"]
@@ -497,18 +497,18 @@ def test_each_kernel_gets_a_copy_of_the_graders_cache_within_the_limit(tmp_path,
     os.utime(cache / "evaluator-v2-f2.npz", (1, 1))  # the older one: left out when the room runs short
     (cache / "notes.txt").write_text("not a cache file")
     (cache / "linked-f2.npz").symlink_to(cache / "notes.txt")
-    monkeypatch.setattr(grading, "CACHE_COPY_LIMIT", 600)
+    monkeypatch.setattr(_workdir, "CACHE_COPY_LIMIT", 600)
     work = tmp_path / "work"
     work.mkdir()
-    grading._pokerlab_cache(work)
+    _workdir._pokerlab_cache(work)
     assert sorted(p.name for p in (work / ".pokerlab-cache").iterdir()) == ["bpp-v1-d2000-s0-f2.npz"]
-    monkeypatch.setattr(grading, "CACHE_COPY_LIMIT", 800)
-    grading._pokerlab_cache(work)
+    monkeypatch.setattr(_workdir, "CACHE_COPY_LIMIT", 800)
+    _workdir._pokerlab_cache(work)
     copied = sorted(p.name for p in (work / ".pokerlab-cache").iterdir())
     assert copied == ["bpp-v1-d2000-s0-f2.npz", "evaluator-v2-f2.npz"]
     assert (work / ".pokerlab-cache" / "evaluator-v2-f2.npz").read_bytes() == b"e" * 300
     specs = tmp_path / "specs"
-    grading._kernel_spec(specs, tmp_path, work, memory=2**30, cpu=60, mode="none")
+    _workdir._kernel_spec(specs, tmp_path, work, memory=2**30, cpu=60, mode="none")
     spec = json.loads((specs / "pokerlab-grader" / "kernel.json").read_text())
     assert spec["env"]["POKERLAB_CACHE_DIR"] == str(work / ".pokerlab-cache")
 
@@ -547,7 +547,7 @@ def test_the_cache_copy_survives_a_file_gone_or_swapped_since_the_listing(tmp_pa
     monkeypatch.setattr(Path, "is_symlink", lambda self: self.name not in racing and real_is_symlink(self))
     work = tmp_path / "work"
     work.mkdir()
-    grading._pokerlab_cache(work)
+    _workdir._pokerlab_cache(work)
     assert sorted(p.name for p in (work / ".pokerlab-cache").iterdir()) == ["evaluator-v2-f2.npz"]
 
 
@@ -591,7 +591,7 @@ def test_the_grader_kills_the_group_of_each_kernel_it_was_told_of_unless_told_it
         code = f"import sys; sys.stdin.read(); sys.stdout.write({printed!r})"
         return real([sys.executable, "-c", code], **kwargs)
 
-    monkeypatch.setattr(grading.subprocess, "Popen", runner)
+    monkeypatch.setattr(_execute.subprocess, "Popen", runner)
     les = BY_STEM[QUICK]
     try:
         run = grading._run_submission(les.notebook, les, "x.ipynb", timeout=30, memory=2**30)
@@ -604,7 +604,7 @@ def test_the_grader_kills_the_group_of_each_kernel_it_was_told_of_unless_told_it
 
 def test_an_exercise_of_a_notebook_whose_kernel_did_not_start_says_so(monkeypatch):
     les = BY_STEM[QUICK]
-    failed = grading._Run(notes=["the kernel did not start (x; 2 tries): no cell was run"], started=False)
+    failed = _execute._Run(notes=["the kernel did not start (x; 2 tries): no cell was run"], started=False)
     monkeypatch.setattr(grading, "_run_submission", lambda *a, **k: failed)
     edited = solutions_copy(les.notebook)  # not the untouched student copy: it would be run
     grade = grading.grade_notebook(Path("x.ipynb"), edited, "", LESSONS, isolate="root")
@@ -621,7 +621,7 @@ def test_a_runner_that_ends_abnormally_has_its_last_error_line_in_the_note(monke
         code = "import sys; sys.stdin.read(); sys.stderr.write('Traceback\\nRuntimeError: no kernel\\n'); sys.exit(1)"
         return real([sys.executable, "-c", code], **kwargs)
 
-    monkeypatch.setattr(grading.subprocess, "Popen", failing_runner)
+    monkeypatch.setattr(_execute.subprocess, "Popen", failing_runner)
     les = BY_STEM[QUICK]
     run = grading._run_submission(les.notebook, les, "x.ipynb", timeout=30, memory=2**30)
     # the error's type only: its message could be text a submission chose

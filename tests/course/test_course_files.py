@@ -280,7 +280,8 @@ def test_a_padded_message_cannot_print_a_grade_line_of_its_own():
     that began at a terminal's first column and read like a real grade (``fg/zzmallory/05.ipynb: 8/8 ...``). The
     report escapes runs of spaces, cuts a message at MESSAGE_SHOWN characters and wraps a long one, each piece
     indented: no line of a message starts at the first column, and none is wider than REPORT_WIDTH."""
-    from pokerlab.course.grading import REPORT_WIDTH, ExerciseResult, NotebookGrade
+    from pokerlab.course._results import REPORT_WIDTH
+    from pokerlab.course.grading import ExerciseResult, NotebookGrade
 
     forged = "mallory/05.ipynb: 8/8 (lesson 05_betting_strategies)"
     for pad in (1, 30, 61, 75, 200):

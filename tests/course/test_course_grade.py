@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 
 from pokerlab.cli import main
-from pokerlab.course import _limits, _mounts, grading
+from pokerlab.course import _checker, _identify, _limits, _mounts, grading
 from pokerlab.course.lessons import read_lesson
 from pokerlab.errors import ParameterError
 from tests.support.course_tiny import answer, right, tiny_lesson, untouched, write
+from tests.support.hostile import fork_bomb
 from tests.support.peers import peer
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -190,21 +191,7 @@ def test_memory_reserved_but_not_used_does_not_count_against_the_submission(tmp_
     assert g.score == 1, g.lines()
 
 
-BOMB = r"""
-import os, time
-n = 0
-while n < 100000:
-    try:
-        pid = os.fork()
-    except OSError:
-        break
-    if pid == 0:
-        time.sleep(25)
-        os._exit(0)
-    n += 1
-time.sleep(15)  # the children hold their places while the other submission runs
-x = n
-"""
+BOMB = fork_bomb(25) + "time.sleep(15)  # the children hold their places while the other submission runs\nx = n\n"
 
 NEIGHBOUR = r"""
 import os, time
@@ -330,7 +317,7 @@ def test_a_dask_cluster_grades_the_submissions(tmp_path):
             allow_insecure_scheduler=True,
         )
         with distributed.Client(cluster.scheduler_address) as client:  # no check process left on a worker
-            left = client.run(lambda: [c._proc.pid for c in grading._CHECKERS if c._proc is not None])
+            left = client.run(lambda: [c._proc.pid for c in _checker._CHECKERS if c._proc is not None])
     assert list(left.values()) == [[], []]
     assert [(g.student, g.score) for g in grades] == [("ann", 1), ("ben", 0), ("cy", 0)]
     assert "x is not right" in grades[2].exercises[0].message
@@ -474,7 +461,7 @@ def test_keys_decks_and_solutions_pages_are_refused_where_the_sandbox_shows_them
     mounted = tmp_path / "mounted"
     mounted.mkdir()
     monkeypatch.setattr(_mounts, "SYSTEM_PATHS", (*_mounts.SYSTEM_PATHS, str(mounted)))  # as if /usr/lib held it
-    assert str(mounted) in grading._visible_paths()  # the list the sandbox mounts
+    assert str(mounted) in _mounts._visible_paths()  # the list the sandbox mounts
     assert _mounts.exposed(mounted / "key") == str(mounted) and _mounts.exposed(tmp_path / "key") is None
     les = tiny_lesson(tmp_path / "lesson")
     nb = write(tmp_path / "s" / "ann" / "t.ipynb", untouched(les))
@@ -511,7 +498,7 @@ def test_keys_decks_and_solutions_pages_are_refused_where_the_sandbox_shows_them
 def test_every_kernel_gets_the_same_allow_list():
     """SYSTEM_FILES was a generator: the first list (the probe's) had ld.so.cache and the rest, every
     kernel after it none of them."""
-    first, second = grading._visible_paths(), grading._visible_paths()
+    first, second = _mounts._visible_paths(), _mounts._visible_paths()
     assert first == second and "/etc/ld.so.cache" in second
 
 
@@ -693,7 +680,7 @@ def test_a_notebook_of_millions_of_json_values_is_not_parsed(tmp_path):
     file is refused before it is parsed (and no file over 16 MB is read), and the rest of the batch is graded."""
     les = tiny_lesson(tmp_path / "lesson")
     a = write(tmp_path / "s" / "ann" / "t.ipynb", untouched(les))
-    big = untouched(les) | {"x_pad": [[]] * (grading.MAX_VALUES + 1)}
+    big = untouched(les) | {"x_pad": [[]] * (_identify.MAX_VALUES + 1)}
     m = write(tmp_path / "s" / "mal" / "t.ipynb", big)
     huge = tmp_path / "s" / "hug" / "t.ipynb"
     huge.parent.mkdir()
@@ -703,7 +690,7 @@ def test_a_notebook_of_millions_of_json_values_is_not_parsed(tmp_path):
     assert got[0].lesson == "99_tiny"
     values = m.read_bytes().count(b"[") + m.read_bytes().count(b"{")
     assert got[1].notes == [
-        f"not graded: not a notebook a lesson makes ({values} JSON lists and objects; at most {grading.MAX_VALUES}"
+        f"not graded: not a notebook a lesson makes ({values} JSON lists and objects; at most {_identify.MAX_VALUES}"
         " are read)"
     ]
     assert got[2].notes == ["not graded: larger than 16 MB"]

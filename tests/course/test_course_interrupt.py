@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from pokerlab.course import _limits, grading
+from pokerlab.course import _execute, _limits, grading
 from tests.support.course_tiny import answer, tiny_lesson, write
 from tests.support.timing import hang_guard
 
@@ -167,13 +167,13 @@ def test_a_runner_started_after_ctrl_c_is_stopped_at_once(tmp_path):
     the runner is killed at once instead of running the notebook to its end."""
     les = tiny_lesson(tmp_path / "lesson")
     nb = answer(les, "import time\ntime.sleep(3000)\nx = 4")
-    grading._STOP.set()
+    _execute._STOP.set()
     try:
         start = time.monotonic()
         run = grading.grade_notebook(tmp_path / "s.ipynb", nb, "", [les], timeout=900, isolate="none")
         seconds = time.monotonic() - start
     finally:
-        grading._STOP.clear()
+        _execute._STOP.clear()
     print(run.lines(), f"{seconds:.1f} s")
     assert run.score == 0 and run.exercises[0].message
     assert seconds < hang_guard(100)  # a hang guard (at most 800 s): not stopped, it would wait its 900 s timeout

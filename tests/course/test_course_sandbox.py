@@ -25,7 +25,7 @@ import pytest
 
 import pokerlab
 from pokerlab.cli import main
-from pokerlab.course import _sandbox, grading
+from pokerlab.course import _execute, _isolation, _mounts, _sandbox, grading
 from pokerlab.course.lessons import lessons_dir, nbgrader_meta, read_lessons
 from pokerlab.course.release import solutions_copy, student_copy
 from pokerlab.errors import ParameterError
@@ -59,7 +59,7 @@ def _write(path: Path, nb: dict) -> Path:
 
 
 def test_without_namespaces_grading_refuses_unless_same_user_is_allowed(monkeypatch, tmp_path, capsys):
-    monkeypatch.setattr(grading, "_probe", lambda mode: False)
+    monkeypatch.setattr(_isolation, "_probe", lambda mode: False)
     with pytest.raises(ParameterError, match="--allow-same-user"):
         grading.isolation()
     assert grading.isolation(allow_same_user=True) == "none"
@@ -70,7 +70,7 @@ def test_without_namespaces_grading_refuses_unless_same_user_is_allowed(monkeypa
 
 
 def test_the_note_says_a_same_user_grade_was_not_isolated(monkeypatch):
-    monkeypatch.setattr(grading, "_run_submission", lambda *a, **k: grading._Run())
+    monkeypatch.setattr(grading, "_run_submission", lambda *a, **k: _execute._Run())
     g = grading.grade_notebook(Path("s.ipynb"), solutions_copy(LESSON.notebook), "", LESSONS, isolate="none")
     assert any("--allow-same-user" in n and "hidden tests" in n for n in g.notes)
 
@@ -78,7 +78,7 @@ def test_the_note_says_a_same_user_grade_was_not_isolated(monkeypatch):
 def test_the_kernel_sees_the_package_and_its_data_but_no_folder_that_holds_the_lessons(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)  # ``python -m pokerlab`` started in a course folder puts it first on sys.path
     monkeypatch.setattr(sys, "path", [str(tmp_path), *sys.path])
-    visible = grading._visible_paths()
+    visible = _mounts._visible_paths()
     assert not any(os.path.realpath(tmp_path).startswith(p) for p in visible if p != "/")
     assert str(PACKAGE) in visible
     lessons = os.path.realpath(lessons_dir())
@@ -348,7 +348,7 @@ decision = caps[0].split()[1] if caps else "?"
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not sys.platform.startswith("linux") or not grading._probe("userns"), reason="no user namespace")
+@pytest.mark.skipif(not sys.platform.startswith("linux") or not _isolation._probe("userns"), reason="no user namespace")
 def test_in_a_user_namespace_the_kernel_cannot_read_or_borrow_the_sandboxs_first_process():
     """PID 1 of the sandbox (which built the mounts) runs under the kernel's uid in a user namespace: it must
     keep no capability and not be dumpable, else the kernel could read its environment (the grader's) or
@@ -400,7 +400,7 @@ def test_a_submission_sees_no_account_of_the_host(mode):
     """Every sandbox showed the host's /etc/passwd and /etc/group (red team round 2, G5): every login and full name,
     a class's on a server where students have accounts, sent back through the submission's own page. The sandbox
     has its own: root, nobody/nogroup and the kernel's own uid (1000 in a user namespace), no one else."""
-    if (mode == "root" and os.geteuid() != 0) or not grading._probe(mode):
+    if (mode == "root" and os.geteuid() != 0) or not _isolation._probe(mode):
         pytest.skip(f"no {mode} sandbox here")
     run = grading._run_submission(_hostile(ACCOUNTS), LESSON, "accounts.ipynb", 120, 2**31, mode=mode)
     passwd, group = eval(run.answers[1]["decision"][0]).split("--\n")
@@ -409,6 +409,6 @@ def test_a_submission_sees_no_account_of_the_host(mode):
     host = _names(Path("/etc/passwd").read_text()) | _names(Path("/etc/group").read_text())
     assert host - allowed, "the host has no account to hide: the test proves nothing here"
     assert not (host - allowed) & (_names(passwd) | _names(group))
-    uid = grading._stranger()[0] if mode == "root" else _sandbox.INSIDE_UID
+    uid = _isolation._stranger()[0] if mode == "root" else _sandbox.INSIDE_UID
     assert any(line.split(":")[2] == str(uid) for line in passwd.splitlines()), passwd  # the kernel's own user
-    assert "/etc/passwd" not in grading._visible_paths() and "/etc/group" not in grading._visible_paths()
+    assert "/etc/passwd" not in _mounts._visible_paths() and "/etc/group" not in _mounts._visible_paths()

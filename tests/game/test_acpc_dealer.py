@@ -88,13 +88,7 @@ def test_a_client_with_other_rules_is_told_to_pass_the_game(server, tmp_path):
     game = server / "holdem.limit.2p.reverse_blinds.game"
     aaai06 = ROOT / "tests" / "data" / "acpc" / "aaai06.game"
     match = RealMatch(server, game, hands=20, seed=3, names=["pokerlab", "raiser"])
-    other = threading.Thread(
-        target=lambda: _quietly(
-            run_client, "127.0.0.1", match.ports[1], AlwaysRaise(), load_game(game), timeout=hang_guard(30)
-        ),
-        daemon=True,
-    )
-    other.start()
+    other = _raiser_in_seat_1(match, game)
     command = [sys.executable, "-m", "pokerlab", "acpc-client", "127.0.0.1", str(match.ports[0])]
     proc = subprocess.run(
         [*command, "--bot", "always_raise", "--game", str(aaai06), "--timeout", f"{hang_guard(30):.0f}"],
@@ -113,13 +107,7 @@ def test_a_client_allowed_more_raises_than_the_dealer_is_stopped_when_the_dealer
     looser = tmp_path / "looser.game"
     looser.write_text(game.read_text().replace("maxRaises = 3 4 4 4", "maxRaises = 4 4 4 4"))
     match = RealMatch(server, game, hands=20, seed=3, names=["pokerlab", "raiser"])
-    other = threading.Thread(
-        target=lambda: _quietly(
-            run_client, "127.0.0.1", match.ports[1], AlwaysRaise(), load_game(game), timeout=hang_guard(30)
-        ),
-        daemon=True,
-    )
-    other.start()
+    other = _raiser_in_seat_1(match, game)
     with pytest.raises(AcpcError, match=r"the dealer changed our action 'r' to c .*--game"):
         run_client("127.0.0.1", match.ports[0], AlwaysRaise(), load_game(looser), timeout=hang_guard(30))
     out = match.finish()
@@ -130,3 +118,15 @@ def test_a_client_allowed_more_raises_than_the_dealer_is_stopped_when_the_dealer
 def _quietly(fn, *args, **kwargs):
     with contextlib.suppress(OSError, AcpcError):  # the dealer stops when the other client leaves
         fn(*args, **kwargs)
+
+
+def _raiser_in_seat_1(match, game):
+    """The opponent in the match's second seat: a client that always raises, on a thread of its own (started)."""
+    other = threading.Thread(
+        target=lambda: _quietly(
+            run_client, "127.0.0.1", match.ports[1], AlwaysRaise(), load_game(game), timeout=hang_guard(30)
+        ),
+        daemon=True,
+    )
+    other.start()
+    return other

@@ -334,7 +334,7 @@ def test_the_cycle_finder_sees_a_cycle_through_a_function_import():
 # Calls that import a module by name, which the AST walk above does not see as imports: {file: reason}.
 DYNAMIC_IMPORTS = {
     "__init__.py": "the package root loads its names on first use (module __getattr__); it sits above every layer",
-    "course/_sandbox.py": "the grader's probe checks, inside the isolated process, that a kernel's modules load there",
+    "course/_isolation.py": "the probe checks, inside the isolated process, that a kernel's modules load there",
 }
 
 

@@ -14,15 +14,20 @@ from pokerlab.strength import hand_potential, turn_card_effects
 @pytest.fixture
 def class_parses(monkeypatch):
     """The texts HandClass.parse reads (a HandClass handed to it is already parsed: it comes straight back)."""
-    calls: list[str] = []
-    original = HandClass.parse.__func__
+    return _count_parses(monkeypatch, HandClass)
 
-    def counting(cls, text):
+
+def _count_parses(monkeypatch, cls) -> list[str]:
+    """From now on, each text ``cls.parse`` reads is noted in the list returned (a parsed value is not)."""
+    calls: list[str] = []
+    original = cls.parse.__func__
+
+    def counting(klass, text):
         if isinstance(text, str):
             calls.append(text)
-        return original(cls, text)
+        return original(klass, text)
 
-    monkeypatch.setattr(HandClass, "parse", classmethod(counting))
+    monkeypatch.setattr(cls, "parse", classmethod(counting))
     return calls
 
 
@@ -50,16 +55,8 @@ def test_another_spelling_of_a_class_is_still_parsed(class_parses):
 def test_the_potential_explorer_parses_its_opponent_range_once_per_update(monkeypatch):
     from pokerlab.widgets import PotentialExplorer
 
-    texts: list[str] = []
-    original = Range.parse.__func__
-
-    def counting(cls, text):
-        if isinstance(text, str):
-            texts.append(text)
-        return original(cls, text)
-
     explorer = PotentialExplorer("AdQc", "3h4cJh", weights="TT+, AQs+", charts=False)
-    monkeypatch.setattr(Range, "parse", classmethod(counting))
+    texts = _count_parses(monkeypatch, Range)
     explorer._chart = lambda p: turn_card_effects(p.hole, p.board, weights=explorer._range, opponents=p.opponents)
     explorer._charts = True
     explorer.chart_view.value = ""

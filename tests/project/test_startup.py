@@ -25,6 +25,16 @@ print(json.dumps(loaded))
 """
 
 
+def _cli_json(argv: list[str]) -> tuple[dict, bool]:
+    """``pokerlab ARGV`` (a ``--json`` command) run in a fresh Python: the JSON it printed, and whether numba loaded."""
+    code = (
+        f"import sys, json\nfrom pokerlab.cli import main\nmain({argv!r})\nprint(json.dumps('numba' in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300).stdout
+    *body, numba_loaded = out.splitlines()
+    return json.loads("\n".join(body)), json.loads(numba_loaded)
+
+
 def test_help_imports_nothing_heavy():
     """``pokerlab --help`` and every ``pokerlab COMMAND --help`` print without numba, pandas, altair, pgmpy, ..."""
     out = subprocess.run(
@@ -79,17 +89,9 @@ def test_equity_from_the_command_line_needs_no_numba_and_matches_the_library():
     """``pokerlab equity AhKh QQ`` (6 deals x 1,712,304 boards) runs in numpy, with the library's exact numbers."""
     import pokerlab as pl
 
-    code = (
-        "import sys, json\n"
-        "from pokerlab.cli import main\n"
-        "main(['equity', 'AhKh', 'QQ', '--json'])\n"
-        "print(json.dumps('numba' in sys.modules))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300).stdout
-    *body, numba_loaded = out.splitlines()
-    data = json.loads("\n".join(body))
+    data, numba_loaded = _cli_json(["equity", "AhKh", "QQ", "--json"])
     want = pl.equity("AhKh", "QQ")
-    assert json.loads(numba_loaded) is False
+    assert numba_loaded is False
     assert data["equity"] == list(want.equity) and data["win"] == list(want.win) and data["tie"] == list(want.tie)
 
 
@@ -117,19 +119,11 @@ def test_numpy_showdown_counts_equal_the_kernel():
 
 
 def test_potential_from_the_command_line_needs_no_numba_and_matches_the_kernel():
-    code = (
-        "import sys, json\n"
-        "from pokerlab.cli import main\n"
-        "main(['potential', 'AdQc', '3h4cJh', '--json'])\n"
-        "print(json.dumps('numba' in sys.modules))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300).stdout
-    *body, numba_loaded = out.splitlines()
-    data = json.loads("\n".join(body))
+    data, numba_loaded = _cli_json(["potential", "AdQc", "3h4cJh", "--json"])
     import pokerlab as pl
 
     want = pl.hand_potential("AdQc", "3h4cJh")  # the compiled kernel (the library does not set single_query)
-    assert json.loads(numba_loaded) is False
+    assert numba_loaded is False
     assert data["matrix"] == [list(r) for r in want.matrix] and data["ppot"] == want.ppot and data["npot"] == want.npot
 
 
@@ -169,18 +163,9 @@ def test_equity_on_a_board_from_the_command_line_needs_no_numba_and_matches_the_
     import pokerlab as pl
 
     for hands, board in ((["AhKh", "QQ"], "2c7d8h"), (["AsKs", "TT+, AQs+"], "Jc7d2c"), (["7c6c", "AA"], "8c9cTd5s")):
-        argv = ["equity", *hands, "--board", board, "--json"]
-        code = (
-            "import sys, json\n"
-            "from pokerlab.cli import main\n"
-            f"main({argv!r})\n"
-            "print(json.dumps('numba' in sys.modules))\n"
-        )
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300)
-        *body, numba_loaded = done.stdout.splitlines()
-        data = json.loads("\n".join(body))
+        data, numba_loaded = _cli_json(["equity", *hands, "--board", board, "--json"])
         want = pl.equity(*hands, board=board)  # the library's runout kernel
-        assert json.loads(numba_loaded) is False
+        assert numba_loaded is False
         assert (data["equity"], data["win"], data["tie"], data["cases"]) == (
             list(want.equity),
             list(want.win),

@@ -7,13 +7,7 @@ import sys
 import pytest
 
 from pokerlab import solve
-from pokerlab.cli import main
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.support.cli import run
 
 
 def test_solve_kuhn_prints_the_value_and_every_information_set(capsys):
