@@ -31,6 +31,12 @@ betting tree alone, before any solve, and refuses one the tree lacks the way the
 ``strategy``, ``ev`` and ``equity`` answer with a :class:`HandMap`: a dict keyed ``"AsAh"`` that also
 finds ``"AhAs"`` and says why a hand cannot be at the node.
 
+**Unreached nodes.** A node no pair of hands reaches (after an action its player never takes, or on a
+river card that removes every combination of one range) still has its actions, but no mix: there
+``frequencies`` gives ``nan`` for every action (a share of nothing; no warning) and ``strategy``, ``ev``
+and ``equity`` are empty maps. A hand reaches a node when its own strategy brings it there and the opponent
+brings a hand that shares no card with it; the maps hold exactly those hands.
+
 **Values and exploitability.** Payoffs are the chips a player takes from the final pot minus what they
 put in during the subgame, so ``value = (OOP, IP)`` sums to ``pot``. A hand pair is dealt with
 probability proportional to the product of the two weights when they share no card, the river card
@@ -1171,13 +1177,23 @@ class PostflopSolution:
         m = _mass_plain(w.reach[1 - p], p, g, w.k, 0)
         return m
 
+    def _reached(self, w: _Where, p: int) -> np.ndarray:
+        """Which of player p's hands reach the node: dealt with positive probability and brought there, that is
+        a positive own reach and a positive reach of the opponent's hands that share no card with it."""
+        return (w.reach[p] > 0) & (self._mass(w, p) > 0)
+
     def frequencies(self, line: Any = ()) -> dict[str, float]:
-        """Each action's share of the acting player's range at the node, weighted by reach and card removal."""
+        """Each action's share of the acting player's range at the node, weighted by reach and card removal.
+
+        At a node no pair of hands reaches (after an action played with frequency 0, or on a river card that
+        removes every combination of one range) the share of nothing is undefined: every action is ``nan``
+        (no warning), as ``strategy``, ``ev`` and ``equity`` are empty there.
+        """
         w, sig = self._decision(line)
         q = w.node.player
         joint = w.reach[q] * self._mass(w, q)
         tot = joint.sum()
-        freq = sig @ joint / tot if tot > 0 else sig.mean(axis=1)
+        freq = sig @ joint / tot if tot > 0 else np.full(len(w.node.labels), np.nan)
         return {lab: float(f) for lab, f in zip(w.node.labels, freq, strict=True)}
 
     def _hands(self, values: Mapping[str, Any], p: int) -> HandMap:
@@ -1185,15 +1201,22 @@ class PostflopSolution:
 
     def strategy(self, line: Any = ()) -> HandMap:
         """Combination (``"AhKd"``) -> action -> probability, for the acting player's hands that reach the node
-        (a :class:`HandMap`: ``"KdAh"`` finds ``"AhKd"``; a hand that cannot be there raises)."""
+        (a :class:`HandMap`: ``"KdAh"`` finds ``"AhKd"``; a hand that cannot be there raises).
+
+        A hand reaches the node when its own strategy brings it there with positive probability and the
+        opponent brings some hand that shares no card with it. Hands that do not are left out, so at a node no
+        pair of hands reaches the map is empty: the solver's mix there (uniform, as no iteration weighted it)
+        is no part of the equilibrium and is not reported.
+        """
         w, sig = self._decision(line)
         q = w.node.player
         g = self._game
+        live = self._reached(w, q)
         return self._hands(
             {
                 g.names[q][h]: {lab: float(sig[a, h]) for a, lab in enumerate(w.node.labels)}
                 for h in range(int(g.nh[q]))
-                if w.reach[q][h] > 0
+                if live[h]
             },
             q,
         )
@@ -1205,7 +1228,9 @@ class PostflopSolution:
 
     def ev(self, line: Any = (), player: str | None = None) -> HandMap:
         """Expected chips per combination at the node (taken from the pot minus put in since the start of
-        the subgame), for ``player`` ("oop"/"ip"; default the one to act, OOP at a chance node or the end)."""
+        the subgame), for ``player`` ("oop"/"ip"; default the one to act, OOP at a chance node or the end).
+
+        Only the hands that reach the node (see :meth:`strategy`): empty where no pair of hands does."""
         w = self._where(line)
         p = self._player(w, player)
         g, s = self._game, self._state
@@ -1228,7 +1253,8 @@ class PostflopSolution:
 
     def equity(self, line: Any = (), player: str | None = None) -> HandMap:
         """Each combination's share of the pot at showdown against the opponent's range reaching the node
-        (ties split; on the turn averaged over the river cards)."""
+        (ties split; on the turn averaged over the river cards). Only the hands that reach the node (see
+        :meth:`strategy`): empty where no pair of hands does."""
         w = self._where(line)
         p = self._player(w, player)
         g = self._game
