@@ -52,6 +52,7 @@ is the same game walked plainly (best responses and evaluation), which the tests
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections.abc import Mapping, Sequence
@@ -271,6 +272,7 @@ class _Game:
         stack: int,
         bets: list[dict[str, tuple[_Size, ...]]],
         raises: list[dict[str, tuple[_Size, ...]]],
+        isomorphism: bool = False,
     ) -> None:
         self.board, self.pot, self.stack = board, pot, stack
         self.river_game = len(board) == 5
@@ -333,6 +335,7 @@ class _Game:
                 self.order[p, k, : len(srt)] = srt
                 self.cnt[p, k] = len(srt)
         self._flatten()
+        self._isomorphism(isomorphism and not self.river_game)
 
     def _flatten(self) -> None:
         seg = _preorder(self.root, True)
@@ -401,6 +404,106 @@ class _Game:
         # normaliser: the weight of all hand pairs that share no card
         m = _mass_plain(self.w[1, : self.nh[1]], 0, self, -1, 0)
         self.Z = float(np.dot(self.w[0, : self.nh[0]], m))
+
+    def _isomorphism(self, on: bool) -> None:
+        """River cards whose subgames mirror each other, and the compact layout the kernels solve on.
+
+        A permutation of the four suits that maps the turn board onto itself and each range onto itself
+        (every combination onto one of the same weight) maps the subgame under river card ``c`` onto the
+        one under its image: a hand's values there are its image's. The river cards fall into classes
+        (orbits) under the group of such permutations; the kernels solve one representative per class (the
+        lowest card) and :func:`pokerlab.solve._postflop_kernels._mirror` adds the others' values, read
+        through ``perm``: ``perm[k, p, h]`` is player p's hand that hand h becomes under the permutation
+        taking card ``k``'s representative to it (the identity at a representative). ``reps`` are the
+        representatives' slots and ``rep_of[k]`` the compact index of card ``k``'s representative.
+        """
+        K, nmax = self.K, int(self.nh.max())
+        group = []
+        if on:
+            board = {c.id for c in self.board}
+            have = [
+                {
+                    (int(min(x)), int(max(x))): float(w)
+                    for x, w in zip(self.cards[p, : self.nh[p]], self.w[p], strict=False)
+                }
+                for p in range(2)
+            ]
+            for sig in itertools.permutations(range(4)):
+                move = [(c & ~3) | sig[c & 3] for c in range(52)]
+                if sig == (0, 1, 2, 3) or {move[c] for c in board} != board:
+                    continue
+                if all(
+                    have[p].get((min(move[a], move[b]), max(move[a], move[b])), -1.0) == w
+                    for p in range(2)
+                    for (a, b), w in have[p].items()
+                ):
+                    group.append(move)
+        ident = list(range(52))
+        index = [{(int(min(x)), int(max(x))): h for h, x in enumerate(self.cards[p, : self.nh[p]])} for p in range(2)]
+        self.iso = bool(group)
+        self.reps: list[int] = []
+        self.rep_of = np.zeros(K, dtype=np.int64)
+        self.perm = np.zeros((K, 2, nmax), dtype=np.int64)
+        slot_of = {c: k for k, c in enumerate(self.slots)}
+        for k, c in enumerate(self.slots):
+            rep = min([c] + [m.index(c) for m in group])  # the lowest card the group maps onto c
+            move = next((m for m in [ident, *group] if m[rep] == c), ident)
+            if rep == c:
+                self.reps.append(k)
+            self.rep_of[k] = slot_of[rep]  # a slot for now: compact indices below, once every rep is known
+            back = [0] * 52
+            for x in range(52):
+                back[move[x]] = x  # the inverse: hand h at card c is hand back(h) at the representative
+            for p in range(2):
+                for h in range(int(self.nh[p])):
+                    a, b = (back[int(x)] for x in self.cards[p, h])
+                    self.perm[k, p, h] = index[p][(min(a, b), max(a, b))]
+        compact = {k: i for i, k in enumerate(self.reps)}
+        self.rep_of = np.array([compact[int(k)] for k in self.rep_of], dtype=np.int64)
+        R = len(self.reps)
+        root = int(self.inst_base[0]) if len(self.inst_base) else self.size
+        self.inst_base_c = root + np.concatenate([[0], np.cumsum(R * self.block)[:-1]]).astype(np.int64)
+        self.store = root + R * int(self.block.sum()) if self.iso else self.size
+        rs = self.reps
+        full: tuple[Any, ...] = self.hands
+        self.hands_c = tuple(np.ascontiguousarray(x[:, rs]) if i in (2, 3, 4, 6, 7) else x for i, x in enumerate(full))
+
+    def kernel_arrays(self, compact: bool) -> tuple[Any, ...]:
+        """The game's arrays in the order the kernels take them: the full layout (every river card) or, with
+        ``compact``, the representatives' (see :meth:`_isomorphism`), then the mirroring data."""
+        if compact and self.iso:
+            tail = (len(self.reps), self.factor, self.leaf_node, self.tmpl_root, self.tmpl_len, self.inst_base_c)
+            return (self.n_root, *tail, self.block, self.w, self.tree, self.hands_c), (True, self.rep_of, self.perm)
+        none = (False, np.zeros(1, np.int64), np.zeros((1, 2, 1), np.int64))
+        tail = (self.K, self.factor, self.leaf_node, self.tmpl_root, self.tmpl_len, self.inst_base)
+        return (self.n_root, *tail, self.block, self.w, self.tree, self.hands), none
+
+    def expand(self, compact: np.ndarray) -> np.ndarray:
+        """A storage array of the compact layout (representatives only) in the full one: each river card's
+        block is its representative's, each node's rows read through the hand permutation ``perm``."""
+        if not self.iso:
+            return compact
+        full = np.empty(self.size, dtype=compact.dtype)
+        root = int(self.inst_base[0]) if len(self.inst_base) else self.size
+        full[:root] = compact[:root]
+        gathers: dict[tuple[int, int], np.ndarray] = {}
+        for j, leaf in enumerate(self.leaves):
+            assert leaf.tmpl is not None
+            nodes = [n for n in self.tmpl_nodes[id(leaf.tmpl)] if n.kind == _DECISION]
+            bl = int(self.block[j])
+            for k in range(self.K):
+                key = (id(leaf.tmpl), k)
+                if key not in gathers:
+                    parts = [np.zeros(0, np.int64)]
+                    for n in nodes:
+                        nq = int(self.nh[n.player])
+                        row = self.perm[k, n.player, :nq]
+                        parts.extend(n.off + a * nq + row for a in range(len(n.kids)))
+                    gathers[key] = np.concatenate(parts)
+                src = int(self.inst_base_c[j]) + int(self.rep_of[k]) * bl
+                dst = int(self.inst_base[j]) + k * bl
+                full[dst : dst + bl] = compact[src + gathers[key]]
+        return full
 
     def base(self, node: _Node, j: int, k: int) -> int:
         """Storage offset of decision ``node`` (j, k: the chance leaf and river slot above it, -1 on the turn)."""
@@ -544,6 +647,7 @@ class _State:
     strat: np.ndarray
     lock: np.ndarray
     has_lock: bool
+    compact: bool = False  # the arrays hold the isomorphism's representatives only (during a solve)
 
 
 PARALLEL_MIN_WORK = 200_000
@@ -565,10 +669,8 @@ def _parallel(g: _Game, threads: int | None) -> bool:
 def _arrays(g: _Game, s: _State) -> tuple[Any, ...]:
     """The tree's and the state's arrays, in the order every kernel of :mod:`pokerlab.solve._postflop_kernels`
     takes them (after the pass's own numbers)."""
-    return (
-        g.n_root, g.K, g.factor, g.leaf_node, g.tmpl_root, g.tmpl_len, g.inst_base, g.block, g.w, g.tree, g.hands,
-        s.regret, s.strat, s.lock, s.has_lock,
-    )  # fmt: skip
+    game, iso = g.kernel_arrays(s.compact)
+    return (*game, s.regret, s.strat, s.lock, s.has_lock, iso)
 
 
 def _run_pass(
@@ -615,6 +717,7 @@ class _Spec:
     algorithm: Algorithm
     progress: bool
     text: tuple[Any, ...]
+    isomorphism: bool = True
 
 
 def postflop(
@@ -633,6 +736,7 @@ def postflop(
     threads: int | None = None,
     algorithm: Algorithm = "dcfr",
     progress: bool = True,
+    isomorphism: bool = True,
 ) -> PostflopSolution:
     """Solve a heads-up no-limit turn or river spot (see the module docstring for the notation).
 
@@ -642,6 +746,12 @@ def postflop(
     Iterates until the exploitability is at most ``target`` times the pot, checked every 10 iterations,
     or ``max_iterations`` (at most 10**9); ``algorithm`` is ``"dcfr"`` (discounted CFR, alpha 1.5, beta 0, gamma 3, the
     average restarted at powers of 4) or ``"cfr+"``; ``threads`` sets numba's threads (None: all).
+
+    ``isomorphism`` (on a turn): when swapping suits leaves the board and both ranges (with their weights)
+    unchanged, as diamonds and clubs on Ks 7s 4h 2h, river cards of swapped suits give mirror-image subgames;
+    the solve computes one card per class and reads the others through the swap, faster and in less memory
+    with the same numbers (equal to rounding: the same iterations, values and strategies at every river
+    card). A spot with a locked node solves every card. ``isomorphism=False`` solves every card.
     """
     spec = _spec(
         board,
@@ -658,6 +768,7 @@ def postflop(
         threads,
         algorithm,
         progress,
+        isomorphism,
     )
     return _solve(spec, {})
 
@@ -709,6 +820,7 @@ def _spec(
     threads: Any,
     algorithm: Any,
     progress: Any,
+    isomorphism: Any = True,
 ) -> _Spec:
     cards = parse_named(board, "board")
     if len(cards) not in (4, 5):
@@ -757,7 +869,10 @@ def _spec(
     other = [{c.id for c in combo_cards(i)} for i, _ in rs[1].entries]
     if not any(not (a & b) for a in ids for b in other):  # stops at the first pair that can be dealt
         raise RangeError("the two ranges have no pair of hands that share no card")
-    return _Spec(cards, (rs[0], rs[1]), pot_, stack_, [b0, b1], [r0, r1], tgt, its, th, alg, prog, (board, oop, ip))
+    iso = _validate.flag(isomorphism, "isomorphism")
+    return _Spec(
+        cards, (rs[0], rs[1]), pot_, stack_, [b0, b1], [r0, r1], tgt, its, th, alg, prog, (board, oop, ip), iso
+    )
 
 
 CHECK_EVERY = 10
@@ -817,11 +932,12 @@ def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any], warm: bool = False) -
 
     if not warm:
         _load_kernels()
-    g = _Game(spec.board, spec.ranges, spec.pot, spec.stack, spec.bets, spec.raises)
+    # a locked node may break the suits' symmetry: locked spots solve every river card
+    g = _Game(spec.board, spec.ranges, spec.pot, spec.stack, spec.bets, spec.raises, spec.isomorphism and not locks)
     lock_arr = np.full(g.size if locks else 1, -1.0, dtype=np.float32)  # -1: not locked
     for line, strategy in locks.items():
         _apply_lock(g, line, strategy, lock_arr)
-    s = _State(np.zeros(g.size, _DT), np.zeros(g.size, _DT), lock_arr, bool(locks))
+    s = _State(np.zeros(g.store, _DT), np.zeros(g.store, _DT), lock_arr, bool(locks), g.iso)
     old = numba.get_num_threads()
     old_chunk = numba.get_parallel_chunksize()
     if spec.threads is not None:
@@ -868,6 +984,8 @@ def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any], warm: bool = False) -
         numba.set_num_threads(old)
         numba.set_parallel_chunksize(old_chunk)
     seconds = time.perf_counter() - start
+    if s.compact:  # every river card's strategies, for the lines and reports (the mirrored ones read through)
+        s = _State(g.expand(s.regret), g.expand(s.strat), s.lock, s.has_lock)
     return PostflopSolution(
         board=spec.board,
         pot=g.pot,

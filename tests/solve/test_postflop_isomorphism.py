@@ -1,0 +1,101 @@
+"""Suit isomorphism at the turn's chance node: river cards of interchangeable suits are solved once.
+
+With it on (the default) the kernels solve one river card per class and read the others through the suit
+permutation; every answer must be the one without it, at every river card, at the same iteration count.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+
+import numpy as np
+import pytest
+
+from pokerlab import solve
+
+P = importlib.import_module("pokerlab.solve.postflop")  # the module (solve.postflop is the function)
+
+OOP = "AA, KK, AK, AQs, KQs, 76s, JTs"
+IP = "QQ-99, AJs, KJs, QJs, T9s, A5s"
+KW = dict(pot=100, stack=150, bets="50%, a", raises="a", progress=False, max_iterations=30, target=0.0)
+
+
+def _game(board: str, oop: str, ip: str, on: bool = True):
+    spec = P._spec(board, oop, ip, 100, 150, "50%", "a", None, None, 0.01, 10, None, "dcfr", False)
+    return P._Game(spec.board, spec.ranges, spec.pot, spec.stack, spec.bets, spec.raises, on)
+
+
+@pytest.mark.parametrize(
+    ("board", "oop", "ip", "classes"),
+    [
+        ("Ks 7s 4h 2h", OOP, IP, 35),  # diamonds and clubs absent: 13 pairs of river cards merge
+        ("Ks 9s 6s 3s", OOP, IP, 9 + 13),  # monotone: hearts, diamonds and clubs interchangeable
+        ("Ks 9s 6s 3s", OOP, IP + ", AhKh@50", 9 + 13 + 13),  # AhKh weighted apart: only diamonds and clubs merge
+        ("Ks 9s 6s 3s", OOP, IP + ", 8d7d, 8h7h@50", 48),  # no two of hearts, diamonds, clubs alike for IP
+        ("Td 9d 6h Qc", OOP, IP, 48),  # every suit's board ranks differ
+        ("Ks Kh 7d 2c", OOP, IP, 48 - 12),  # spades and hearts hold the same ranks: swapped together
+    ],
+)
+def test_river_cards_fall_into_classes_of_interchangeable_suits(board, oop, ip, classes) -> None:
+    g = _game(board, oop, ip)
+    assert len(g.reps) == classes and g.iso == (classes < 48)
+    assert len(_game(board, oop, ip, on=False).reps) == 48
+    for k in range(g.K):  # each card's subgame is its representative's with the hands permuted
+        rep = g.reps[g.rep_of[k]]
+        for p in range(2):
+            n = int(g.nh[p])
+            row = g.perm[k, p, :n]
+            assert sorted(row) == list(range(n))
+            np.testing.assert_array_equal(g.strength[p, k, :n], g.strength[p, rep, row])
+            np.testing.assert_array_equal(g.w[p, :n], g.w[p, row])
+    if g.iso:
+        assert g.store < g.size  # the solve stores the representatives only
+
+
+@pytest.mark.parametrize("board", ["Ks 7s 4h 2h", "Ks 9s 6s 3s"])
+def test_the_same_answers_with_and_without_it(board: str) -> None:
+    on = solve.postflop(board, OOP, IP, isomorphism=True, **KW)
+    off = solve.postflop(board, OOP, IP, isomorphism=False, **KW)
+    assert on._game.iso and not off._game.iso and on.iterations == off.iterations == 30
+    assert on.value == pytest.approx(off.value, rel=1e-6)
+    assert on.exploitability == pytest.approx(off.exploitability, rel=1e-6, abs=1e-9)
+    for turn in [("check", "check"), ("bet 50", "call")]:
+        assert on.actions(turn) == off.actions(turn)
+        for card in off.actions(turn):  # every river card, representative or not
+            line = (*turn, card)
+            assert on.actions(line) == off.actions(line)
+            a, b = on.frequencies(line), off.frequencies(line)
+            assert a.keys() == b.keys()
+            assert all(math.isclose(a[x], b[x], rel_tol=1e-6, abs_tol=1e-9) for x in a), line
+            sa, sb = on.strategy(line), off.strategy(line)
+            assert sa.keys() == sb.keys() and len(sa) > 0
+            for hand, mix in sb.items():
+                assert sa[hand] == pytest.approx(mix, rel=1e-6, abs=1e-9), (line, hand)
+            for who in ("oop", "ip"):
+                assert on.ev(line, who) == pytest.approx(dict(off.ev(line, who)), rel=1e-6, abs=1e-9)
+            after = (*line, "check")
+            sa, sb = on.strategy(after), off.strategy(after)
+            assert sa.keys() == sb.keys()
+            assert all(sa[h] == pytest.approx(mix, rel=1e-6, abs=1e-9) for h, mix in sb.items()), after
+
+
+def test_the_best_response_stays_exact() -> None:
+    """The exploitability the compact solve reports is the full tree's best response to the same strategy."""
+    on = solve.postflop("Ks 9s 6s 3s", OOP, IP, isomorphism=True, **KW)
+    g, s = on._game, on._state
+    assert not s.compact and len(s.strat) == g.size  # expanded to every river card for the lines
+    full = P._exploitability(g, s, False)  # best responses walked over all 48 river cards
+    assert full == pytest.approx(on.exploitability, rel=1e-6)
+    # ... and the plain walk (no kernels) agrees on both best responses
+    b = [float(np.dot(g.w[t, : g.nh[t]], P.plain_values(g, s.strat, t, best=True))) / g.Z for t in range(2)]
+    assert max(0.0, (sum(b) - g.pot) / 2) == pytest.approx(on.exploitability, rel=1e-6)
+
+
+def test_switched_off_by_a_lock_or_by_asking() -> None:
+    on = solve.postflop("Ks 7s 4h 2h", OOP, IP, **KW)
+    assert on._game.iso
+    locked = on.lock(("check",), {"QdQc": {"check": 1.0}})  # a lock may break the symmetry: every card solved
+    assert not locked._game.iso
+    assert not solve.postflop("Ks 7s 4h 2h", OOP, IP, isomorphism=False, **KW)._game.iso
+    assert not solve.postflop("Ks 7s 4h 2h 3d", OOP, IP, **KW)._game.iso  # a river: no chance node
