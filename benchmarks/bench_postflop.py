@@ -112,6 +112,29 @@ AGREEMENT = [
         "raises": "a",
         "target": 0.0002,
     },
+    # turns whose suits are interchangeable: both engines solve one river card per class (suit isomorphism)
+    {
+        "name": "monotone turn (isomorphism)",
+        "board": "Ks9s6s3s",
+        "oop": "AA-88,AK,AQ,AJs,KQs,QJs,JTs,T9s,87s",
+        "ip": "TT-22,AJ,AT,KJ,KT,QJ,QT,JT,T9s,98s,76s,65s",
+        "pot": 100,
+        "stack": 200,
+        "bets": "50%, 100%",
+        "raises": "a",
+        "target": 0.002,
+    },
+    {
+        "name": "two-tone turn (isomorphism)",
+        "board": "Ks9s6h3h",
+        "oop": "AA-88,AK,AQ,AJs,KQs,QJs,JTs,T9s,87s",
+        "ip": "TT-22,AJ,AT,KJ,KT,QJ,QT,JT,T9s,98s,76s,65s",
+        "pot": 100,
+        "stack": 200,
+        "bets": "50%, 100%",
+        "raises": "a",
+        "target": 0.002,
+    },
 ]
 
 
@@ -156,6 +179,7 @@ def worker(spot: dict, threads: int, max_iterations: int, repeat: int = 1) -> di
             max_iterations=max_iterations,
             threads=threads,
             progress=False,
+            isomorphism=spot.get("isomorphism", True),
         )
         walls.append(time.perf_counter() - t)
         times.append(s.seconds)

@@ -441,6 +441,7 @@ class _Game:
         ident = list(range(52))
         index = [{(int(min(x)), int(max(x))): h for h, x in enumerate(self.cards[p, : self.nh[p]])} for p in range(2)]
         self.iso = bool(group)
+        self.group = group  # each a card id -> card id list (the identity left out)
         self.reps: list[int] = []
         self.rep_of = np.zeros(K, dtype=np.int64)
         self.perm = np.zeros((K, 2, nmax), dtype=np.int64)
@@ -985,7 +986,8 @@ def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any], warm: bool = False) -
         numba.set_parallel_chunksize(old_chunk)
     seconds = time.perf_counter() - start
     if s.compact:  # every river card's strategies, for the lines and reports (the mirrored ones read through)
-        s = _State(g.expand(s.regret), g.expand(s.strat), s.lock, s.has_lock)
+        s.regret = np.zeros(0, _DT)  # a solved spot's regrets are not read again: freed before the strategies grow
+        s = _State(s.regret, g.expand(s.strat), s.lock, s.has_lock)
     return PostflopSolution(
         board=spec.board,
         pot=g.pot,

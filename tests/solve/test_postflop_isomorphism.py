@@ -99,3 +99,75 @@ def test_switched_off_by_a_lock_or_by_asking() -> None:
     assert not locked._game.iso
     assert not solve.postflop("Ks 7s 4h 2h", OOP, IP, isomorphism=False, **KW)._game.iso
     assert not solve.postflop("Ks 7s 4h 2h 3d", OOP, IP, **KW)._game.iso  # a river: no chance node
+
+
+@pytest.mark.parametrize("board", ["Ks 9s 6s 3s", "Ks 7s 4h 2h"])
+def test_one_pass_on_the_representatives_is_a_pass_over_every_card(board: str) -> None:
+    """Any strategy symmetric in the suits (a compact one, expanded): each kind of pass gives the full tree's
+    values to rounding. Over many iterations rounding can still break an exact tie of regrets differently
+    (all zero: uniform; 1e-16 above: pure), as the order of a sum does, so long solves agree at the target."""
+    g = _game(board, "AA-88, AK, AQ, KQs, JTs, 87s", "TT-22, AJ, KJ, QJ, T9s, 65s, 76s")
+    assert g.iso
+    rng = np.random.default_rng(3)
+    regret, strat = (_symmetric(g, rng.random(g.size)) for _ in range(2))
+    reps = _compact_of(g)
+    states = {
+        True: P._State(regret[reps], strat[reps], np.full(1, -1.0, np.float32), False, True),
+        False: P._State(regret.copy(), strat.copy(), np.full(1, -1.0, np.float32), False, False),
+    }
+    disc = (1.5, 0.5, 0.9, 1.0, False)
+    for t in range(2):
+        for mode in (0, 1, 2):
+            out = {c: P._run_pass(g, s, t, mode, disc) for c, s in states.items()}
+            np.testing.assert_allclose(out[True], out[False], rtol=1e-9, atol=1e-9 * np.abs(out[False]).max())
+        # the CFR pass updated regrets and strategy sums the same way on every river card
+        for name in ("regret", "strat"):
+            got = g.expand(getattr(states[True], name))
+            np.testing.assert_allclose(got, getattr(states[False], name), rtol=1e-5, atol=1e-3)
+
+
+def _moved(g, move: list[int]) -> np.ndarray:
+    """Where each cell of the full storage goes when the suits are permuted by ``move`` (card id -> card id)."""
+    where = np.arange(g.size)
+    index = [{tuple(sorted(map(int, x))): h for h, x in enumerate(g.cards[p, : g.nh[p]])} for p in range(2)]
+    hand = [
+        np.array([index[p][tuple(sorted(move[int(c)] for c in x))] for x in g.cards[p, : g.nh[p]]], dtype=np.int64)
+        for p in range(2)
+    ]
+
+    def block(nodes, src: int, dst: int) -> None:
+        for n in nodes:
+            if n.kind == P._DECISION:
+                nq = int(g.nh[n.player])
+                for a in range(len(n.kids)):
+                    at = n.off + a * nq
+                    where[src + at : src + at + nq] = dst + at + hand[n.player]
+
+    block(g.nodes[: g.n_root], 0, 0)
+    slot = {c: k for k, c in enumerate(g.slots)}
+    for j, leaf in enumerate(g.leaves):
+        bl = int(g.block[j])
+        for k, c in enumerate(g.slots):
+            src, dst = int(g.inst_base[j]) + k * bl, int(g.inst_base[j]) + slot[move[c]] * bl
+            block(g.tmpl_nodes[id(leaf.tmpl)], src, dst)
+    return where
+
+
+def _symmetric(g, full: np.ndarray) -> np.ndarray:
+    """``full`` averaged over the suit permutations that leave the spot unchanged (float32, as the solver keeps it)."""
+    out = full.copy()
+    for move in g.group:
+        moved = np.empty_like(full)
+        moved[_moved(g, move)] = full
+        out += moved
+    return (out / (len(g.group) + 1)).astype(np.float32)
+
+
+def _compact_of(g) -> np.ndarray:
+    """The cells of the full storage that the compact layout keeps, in its order (the representatives' blocks)."""
+    root = int(g.inst_base[0])
+    parts = [np.arange(root)]
+    for j in range(len(g.leaves)):
+        bl = int(g.block[j])
+        parts += [int(g.inst_base[j]) + k * bl + np.arange(bl) for k in g.reps]
+    return np.concatenate(parts)
