@@ -29,6 +29,12 @@ over the opponent's hands that share no card) top-down for the reaches, bottom-u
 * ``mode 1`` best response: t maximises per hand, the opponent plays the average strategy;
 * ``mode 2`` evaluation: both play the average strategy.
 
+With suit isomorphism (see :meth:`pokerlab.solve.postflop._Game._isomorphism`) the arrays hold only one river
+card per class of interchangeable suits (``K`` the number of classes, storage blocks and strengths per
+representative) and ``iso = (on, rep_of, perm)`` says how the other cards mirror them: :func:`_mirror` turns
+the representatives' values into the sum over every river card that the chance leaf adds up. With ``on``
+False (the arrays hold every card) ``iso`` is ignored.
+
 Showdowns and folds cost O(n) per node: the opponent's reach mass below (above) each hand's strength is
 a running sum over hands in strength order, minus the mass on hands that share one of its two cards
 (inclusion-exclusion with a 52-entry table; the one hand sharing both cards is added back). Inside a pass

@@ -465,6 +465,8 @@ class _Game:
         root = int(self.inst_base[0]) if len(self.inst_base) else self.size
         self.inst_base_c = root + np.concatenate([[0], np.cumsum(R * self.block)[:-1]]).astype(np.int64)
         self.store = root + R * int(self.block.sum()) if self.iso else self.size
+        if self.iso:  # a pass visits the representatives' subtrees only
+            self.work = self.work * R // K
         rs = self.reps
         full: tuple[Any, ...] = self.hands
         self.hands_c = tuple(np.ascontiguousarray(x[:, rs]) if i in (2, 3, 4, 6, 7) else x for i, x in enumerate(full))

@@ -503,9 +503,9 @@ def _summary(solution: PostflopSolution, oop: str | Range, ip: str | Range, line
     if nodes.player is None:
         _no_one_acts(nodes.line, solution.actions(nodes.line))
     acting = nodes.player is not None
-    freq = solution.frequencies(nodes.line) if acting else {}
+    shares = solution.frequencies(nodes.line) if acting else {}
     # a node no pair of hands reaches has no mix (NaN shares): None in the JSON, said in words in the text
-    freq = {a: (None if f != f else f) for a, f in freq.items()}
+    freq: dict[str, float | None] = {a: (None if f != f else f) for a, f in shares.items()}
     return {
         "board": " ".join(str(c) for c in solution.board),
         "pot": solution.pot,

@@ -7,6 +7,7 @@ permutation; every answer must be the one without it, at every river card, at th
 from __future__ import annotations
 
 import importlib
+import json
 import math
 
 import numpy as np
@@ -171,3 +172,26 @@ def _compact_of(g) -> np.ndarray:
         bl = int(g.block[j])
         parts += [int(g.inst_base[j]) + k * bl + np.arange(bl) for k in g.reps]
     return np.concatenate(parts)
+
+
+def test_the_command_line_and_postflop_many_pass_it_through(capsys) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from pokerlab.cli import main
+
+    spot = ["Ks7s4h2h", "--oop", OOP, "--ip", IP, "--pot", "100", "--stack", "150", "--bets", "50%, a"]
+    spot += ["--max-iterations", "20", "--target", "0", "--line", "check, check, 3c", "--json"]
+    out = []
+    for extra in ([], ["--no-isomorphism"]):
+        assert main(["postflop", *spot, *extra]) == 0
+        out.append(json.loads(capsys.readouterr().out))
+    for key in ("value", "exploitability", "frequencies", "iterations"):
+        assert out[0][key] == pytest.approx(out[1][key], rel=1e-6), key
+    cells = [{(c, a): v for c, mix in o["grid"].items() for a, v in mix.items()} for o in out]
+    assert cells[0] and cells[0] == pytest.approx(cells[1], rel=1e-6)
+    spots = [dict(board="Ks7s4h2h", oop=OOP, ip=IP, isomorphism=iso, **KW) for iso in (True, False)]
+    with ThreadPoolExecutor(1) as pool:
+        sols = solve.postflop_many(
+            [{k: v for k, v in s.items() if k != "progress"} for s in spots], pool, progress=False
+        )
+    assert [s._game.iso for s in sols] == [True, False] and sols[0].value == pytest.approx(sols[1].value, rel=1e-6)
