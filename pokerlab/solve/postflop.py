@@ -439,7 +439,11 @@ class _Game:
                 ):
                     group.append(move)
         ident = list(range(52))
-        index = [{(int(min(x)), int(max(x))): h for h, x in enumerate(self.cards[p, : self.nh[p]])} for p in range(2)]
+        index = np.full((2, 52, 52), -1, dtype=np.int64)  # player, card, card -> the hand holding both
+        for p in range(2):
+            n = int(self.nh[p])
+            index[p, self.cards[p, :n, 0], self.cards[p, :n, 1]] = np.arange(n)
+            index[p, self.cards[p, :n, 1], self.cards[p, :n, 0]] = np.arange(n)
         self.iso = bool(group)
         self.group = group  # each a card id -> card id list (the identity left out)
         self.reps: list[int] = []
@@ -452,13 +456,10 @@ class _Game:
             if rep == c:
                 self.reps.append(k)
             self.rep_of[k] = slot_of[rep]  # a slot for now: compact indices below, once every rep is known
-            back = [0] * 52
-            for x in range(52):
-                back[move[x]] = x  # the inverse: hand h at card c is hand back(h) at the representative
+            back = np.argsort(move)  # the inverse: hand h at card c is hand back(h) at the representative
             for p in range(2):
-                for h in range(int(self.nh[p])):
-                    a, b = (back[int(x)] for x in self.cards[p, h])
-                    self.perm[k, p, h] = index[p][(min(a, b), max(a, b))]
+                n = int(self.nh[p])
+                self.perm[k, p, :n] = index[p, back[self.cards[p, :n, 0]], back[self.cards[p, :n, 1]]]
         compact = {k: i for i, k in enumerate(self.reps)}
         self.rep_of = np.array([compact[int(k)] for k in self.rep_of], dtype=np.int64)
         R = len(self.reps)

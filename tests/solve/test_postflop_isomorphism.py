@@ -195,3 +195,11 @@ def test_the_command_line_and_postflop_many_pass_it_through(capsys) -> None:
             [{k: v for k, v in s.items() if k != "progress"} for s in spots], pool, progress=False
         )
     assert [s._game.iso for s in sols] == [True, False] and sols[0].value == pytest.approx(sols[1].value, rel=1e-6)
+
+
+def test_on_two_threads_the_same_as_on_one() -> None:
+    one, two = (solve.postflop("Ks 9s 6s 3s", OOP, IP, threads=n, **KW) for n in (1, 2))
+    assert one._game.iso and one.value == pytest.approx(two.value, rel=1e-9)
+    assert one.exploitability == pytest.approx(two.exploitability, rel=1e-9, abs=1e-12)
+    line = ("check", "check", "2d")
+    assert one.frequencies(line) == pytest.approx(two.frequencies(line), rel=1e-9)
