@@ -46,6 +46,11 @@ the game value, ``(BR_oop + BR_ip - pot) / 2`` chips, as PioSOLVER and postflop-
 exploitability falls to that share of the pot (0.003: 0.3 %; at most 0.1. The command line's ``--target``
 takes the percentage, 0.3).
 
+**Suit isomorphism.** On a turn whose board and ranges are unchanged by swapping suits (diamonds and
+clubs on Ks 7s 4h 2h; three suits on a monotone turn), river cards of swapped suits give mirror-image
+subgames: the solve computes one card per class and mirrors the rest (``isomorphism=True``, the default),
+and every answer at every river card is the one without it.
+
 The numbers come from compiled kernels (:mod:`pokerlab.solve._postflop_kernels`); :func:`plain_values`
 is the same game walked plainly (best responses and evaluation), which the tests hold the kernels to.
 """
