@@ -12,8 +12,9 @@ to the first bet and to a check (within one percentage point).
   100 % of the pot, no raises, to 0.02 % of the pot;
 * **turn, full ranges**: every hand for both players on Td9d6hQc, pot 200, stacks 900, bets of 50 % and
   100 %, all-in raises, to 0.5 % of the pot (every river dealt); also on two threads;
-* with ``--agreement``, three more spots of different shapes (a polar river with three sizes and raises,
-  a weighted river, a short-stacked turn), each compared at 0.02 %.
+* with ``--agreement``, five more spots of different shapes (a polar river with three sizes and raises,
+  a weighted river, a short-stacked turn, a monotone and a two-tone turn, whose
+  interchangeable suits both engines solve once (suit isomorphism)), each compared at 0.02 %.
 
 **Memory.** The Rust binary's peak resident set is its whole process (measured by GNU ``time`` where
 installed, else by ``wait4``, which also counts the pages the child shared with Python before its exec).
@@ -112,6 +113,29 @@ AGREEMENT = [
         "raises": "a",
         "target": 0.0002,
     },
+    # turns whose suits are interchangeable: both engines solve one river card per class (suit isomorphism)
+    {
+        "name": "monotone turn (isomorphism)",
+        "board": "Ks9s6s3s",
+        "oop": "AA-88,AK,AQ,AJs,KQs,QJs,JTs,T9s,87s",
+        "ip": "TT-22,AJ,AT,KJ,KT,QJ,QT,JT,T9s,98s,76s,65s",
+        "pot": 100,
+        "stack": 200,
+        "bets": "50%, 100%",
+        "raises": "a",
+        "target": 0.0002,
+    },
+    {
+        "name": "two-tone turn (isomorphism)",
+        "board": "Ks9s6h3h",
+        "oop": "AA-88,AK,AQ,AJs,KQs,QJs,JTs,T9s,87s",
+        "ip": "TT-22,AJ,AT,KJ,KT,QJ,QT,JT,T9s,98s,76s,65s",
+        "pot": 100,
+        "stack": 200,
+        "bets": "50%, 100%",
+        "raises": "a",
+        "target": 0.0002,
+    },
 ]
 
 
@@ -156,6 +180,7 @@ def worker(spot: dict, threads: int, max_iterations: int, repeat: int = 1) -> di
             max_iterations=max_iterations,
             threads=threads,
             progress=False,
+            isomorphism=spot.get("isomorphism", True),
         )
         walls.append(time.perf_counter() - t)
         times.append(s.seconds)
@@ -388,7 +413,7 @@ def main() -> None:
     parser.add_argument("--threads", default="1,2", help="pokerlab's thread counts on the turn (default 1,2)")
     parser.add_argument("--max-iterations", type=int, default=5000)
     parser.add_argument("--skip-turn", action="store_true", help="only the river spot (and --agreement)")
-    parser.add_argument("--agreement", action="store_true", help="also compare three more spots")
+    parser.add_argument("--agreement", action="store_true", help="also compare five more spots")
     parser.add_argument(
         "--repeat",
         type=int,
@@ -413,12 +438,14 @@ def main() -> None:
         agree = sum(e["agree"] for e in extra)
         rows.append(
             {
-                "what": "postflop: three more spots (" + "; ".join(e["spot"]["name"] for e in extra) + "), to 0.02 %",
+                "what": f"postflop: {len(extra)} more spots ("
+                + "; ".join(e["spot"]["name"] for e in extra)
+                + "), to 0.02 %",
                 "pokerlab": ", ".join(_secs(e["pokerlab"]["1"]["seconds"]) for e in extra),
                 "peer": "postflop-solver: " + ", ".join(_secs(e["postflop_solver"]["seconds"]) for e in extra),
                 "ratio": "time "
                 + ", ".join(f"{e['time_ratio']:.2f}x" for e in extra)
-                + f"; values within 0.1 % of the pot and frequencies within 1 point in {agree} of 3",
+                + f"; values within 0.1 % of the pot and frequencies within 1 point in {agree} of {len(extra)}",
                 "target": "the same answers",
             }
         )

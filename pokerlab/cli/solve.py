@@ -152,6 +152,7 @@ def cmd_postflop(args: argparse.Namespace) -> None:
             target=args.target / 100,
             max_iterations=args.max_iterations,
             threads=args.threads,
+            isomorphism=not args.no_isomorphism,
         )
     data = _summary(solution, args.oop, args.ip, line)
     _print(data, _summary_text(data), args.json)
@@ -317,6 +318,11 @@ def register(add: Callable[[str, str, Any], argparse.ArgumentParser]) -> None:
     p.add_argument("--max-iterations", type=_whole(1, 10**6), default=2000, help="stop after this many iterations")
     p.add_argument("--threads", type=_whole(1, 256), default=None, help="threads (default: every core)")
     p.add_argument("--line", type=_text, default=None, help="the node to show: 'check, bet 100' (default: the root)")
+    p.add_argument(
+        "--no-isomorphism",
+        action="store_true",
+        help="solve every river card, also those whose suits mirror another's (same numbers, slower)",
+    )
 
     p = add("drill", "push/fold drill: answer on stdin, scored in EV lost against the equilibrium", cmd_drill)
     p.add_argument("--stack", type=float, default=None, help="fixed stack in bb (default: a random 2-20 bb per hand)")

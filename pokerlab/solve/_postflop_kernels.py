@@ -29,6 +29,12 @@ over the opponent's hands that share no card) top-down for the reaches, bottom-u
 * ``mode 1`` best response: t maximises per hand, the opponent plays the average strategy;
 * ``mode 2`` evaluation: both play the average strategy.
 
+With suit isomorphism (see :meth:`pokerlab.solve.postflop._Game._isomorphism`) the arrays hold only one river
+card per class of interchangeable suits (``K`` the number of classes, storage blocks and strengths per
+representative) and ``iso = (on, rep_of, perm)`` says how the other cards mirror them: :func:`_mirror` turns
+the representatives' values into the sum over every river card that the chance leaf adds up. With ``on``
+False (the arrays hold every card) ``iso`` is ignored.
+
 Showdowns and folds cost O(n) per node: the opponent's reach mass below (above) each hand's strength is
 a running sum over hands in strength order, minus the mass on hands that share one of its two cards
 (inclusion-exclusion with a 52-entry table; the one hand sharing both cards is added back). Inside a pass
@@ -472,6 +478,34 @@ def _instance(
     )
 
 
+@njit(cache=True)
+def _mirror(res, t, K, nh, iso):  # pragma: no cover - compiled
+    """With suit isomorphism, the representatives' rows of ``res`` become the sum over every river card.
+
+    ``res`` holds one row per chance leaf and representative river card (``K`` of them): traverser t's values
+    in that subtree. The subtree under a card c of the same class is its mirror image, so hand h's value there
+    is the representative's value of hand ``perm[c, t, h]`` (the hand h becomes when the suits are permuted
+    back); summing those over every card of the class gives the row the chance leaf adds up, as if each card
+    had been solved. ``iso`` is (on, rep_of, perm): ``rep_of[c]`` the representative of full slot c.
+    """
+    on, rep_of, perm = iso
+    if not on:
+        return
+    n_t = nh[t]
+    raw = res.copy()
+    res[:, :] = 0.0
+    J = res.shape[0] // K
+    for j in range(J):
+        # the whole sum in the first row, over the cards in the full layout's order (the other rows 0.0): the
+        # chance leaf then adds exactly what it adds without the isomorphism, rounding included
+        dst = res[j * K]
+        for c in range(rep_of.shape[0]):
+            src = raw[j * K + rep_of[c]]
+            pc = perm[c, t]
+            for h in range(n_t):
+                dst[h] += src[pc[h]]
+
+
 @njit(cache=True, parallel=True)
 def _instances_par(
     t,
@@ -492,6 +526,7 @@ def _instances_par(
     strat,
     lock,
     has_lock,
+    iso,
     disc,
     pot,
 ):  # pragma: no cover - compiled
@@ -534,6 +569,7 @@ def _instances_par(
             pot,
             ws,
         )
+    _mirror(res, t, K, hands[1], iso)
 
 
 @njit(cache=True)
@@ -556,6 +592,7 @@ def _instances_ser(
     strat,
     lock,
     has_lock,
+    iso,
     disc,
     pot,
     ws,
@@ -587,6 +624,7 @@ def _instances_ser(
             pot,
             ws,
         )
+    _mirror(res, t, K, hands[1], iso)
 
 
 @njit(cache=True)
@@ -616,13 +654,14 @@ def solve_pass(
     strat,
     lock,
     has_lock,
+    iso,
     disc,
     pot,
 ):  # pragma: no cover - compiled
     """Traverser t's counterfactual values at the root, per hand (see the module docstring for ``mode``)."""
     ws = _game_workspace(n_root, tmpl_len, tree, hands)
     return _pass(par, t, mode, n_root, K, factor, leaf_node, tmpl_root, tmpl_len, inst_base, block, w, tree, hands,
-                 regret, strat, lock, has_lock, disc, pot, ws)  # fmt: skip
+                 regret, strat, lock, has_lock, iso, disc, pot, ws)  # fmt: skip
 
 
 @njit(cache=True, fastmath=True, error_model="numpy")
@@ -645,6 +684,7 @@ def _pass(
     strat,
     lock,
     has_lock,
+    iso,
     disc,
     pot,
     ws,
@@ -708,6 +748,7 @@ def _pass(
             strat,
             lock,
             has_lock,
+            iso,
             disc,
             pot,
         )
@@ -731,6 +772,7 @@ def _pass(
             strat,
             lock,
             has_lock,
+            iso,
             disc,
             pot,
             ws,
@@ -831,6 +873,7 @@ def run(
     strat,
     lock,
     has_lock,
+    iso,
     pot,
 ):  # pragma: no cover - compiled
     """Up to ``checks`` checkpoints of the solve in one call: from iteration ``start``, the iterations up to the
@@ -855,12 +898,12 @@ def run(
             disc = discount(plus, i, alpha, beta, gamma, restart)
             for t in range(2):
                 _pass(par, t, 0, n_root, K, factor, leaf_node, tmpl_root, tmpl_len, inst_base, block, w, tree,
-                      hands, regret, strat, lock, has_lock, disc, pot, ws)  # fmt: skip
+                      hands, regret, strat, lock, has_lock, iso, disc, pot, ws)  # fmt: skip
         it = stop
         total = 0.0
         for t in range(2):
             cfv = _pass(par, t, 1, n_root, K, factor, leaf_node, tmpl_root, tmpl_len, inst_base, block, w, tree,
-                        hands, regret, strat, lock, has_lock, flat, pot, ws)  # fmt: skip
+                        hands, regret, strat, lock, has_lock, iso, flat, pot, ws)  # fmt: skip
             v = 0.0
             for h in range(hands[1][t]):
                 v += w[t, h] * cfv[h]
@@ -875,7 +918,7 @@ def run(
     if over or it >= max_iterations:
         for t in range(2):
             cfv = _pass(par, t, 2, n_root, K, factor, leaf_node, tmpl_root, tmpl_len, inst_base, block, w, tree,
-                        hands, regret, strat, lock, has_lock, flat, pot, ws)  # fmt: skip
+                        hands, regret, strat, lock, has_lock, iso, flat, pot, ws)  # fmt: skip
             v = 0.0
             for h in range(hands[1][t]):
                 v += w[t, h] * cfv[h]

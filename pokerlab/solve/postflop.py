@@ -31,6 +31,12 @@ betting tree alone, before any solve, and refuses one the tree lacks the way the
 ``strategy``, ``ev`` and ``equity`` answer with a :class:`HandMap`: a dict keyed ``"AsAh"`` that also
 finds ``"AhAs"`` and says why a hand cannot be at the node.
 
+**Unreached nodes.** A node no pair of hands reaches (after an action its player never takes, or on a
+river card that removes every combination of one range) still has its actions, but no mix: there
+``frequencies`` gives ``nan`` for every action (a share of nothing; no warning) and ``strategy``, ``ev``
+and ``equity`` are empty maps. A hand reaches a node when its own strategy brings it there and the opponent
+brings a hand that shares no card with it; the maps hold exactly those hands.
+
 **Values and exploitability.** Payoffs are the chips a player takes from the final pot minus what they
 put in during the subgame, so ``value = (OOP, IP)`` sums to ``pot``. A hand pair is dealt with
 probability proportional to the product of the two weights when they share no card, the river card
@@ -40,12 +46,18 @@ the game value, ``(BR_oop + BR_ip - pot) / 2`` chips, as PioSOLVER and postflop-
 exploitability falls to that share of the pot (0.003: 0.3 %; at most 0.1. The command line's ``--target``
 takes the percentage, 0.3).
 
+**Suit isomorphism.** On a turn whose board and ranges are unchanged by swapping suits (diamonds and
+clubs on Ks 7s 4h 2h; three suits on a monotone turn), river cards of swapped suits give mirror-image
+subgames: the solve computes one card per class and mirrors the rest (``isomorphism=True``, the default),
+and every answer at every river card is the one without it.
+
 The numbers come from compiled kernels (:mod:`pokerlab.solve._postflop_kernels`); :func:`plain_values`
 is the same game walked plainly (best responses and evaluation), which the tests hold the kernels to.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections.abc import Mapping, Sequence
@@ -265,6 +277,7 @@ class _Game:
         stack: int,
         bets: list[dict[str, tuple[_Size, ...]]],
         raises: list[dict[str, tuple[_Size, ...]]],
+        isomorphism: bool = False,
     ) -> None:
         self.board, self.pot, self.stack = board, pot, stack
         self.river_game = len(board) == 5
@@ -327,6 +340,7 @@ class _Game:
                 self.order[p, k, : len(srt)] = srt
                 self.cnt[p, k] = len(srt)
         self._flatten()
+        self._isomorphism(isomorphism and not self.river_game)
 
     def _flatten(self) -> None:
         seg = _preorder(self.root, True)
@@ -395,6 +409,110 @@ class _Game:
         # normaliser: the weight of all hand pairs that share no card
         m = _mass_plain(self.w[1, : self.nh[1]], 0, self, -1, 0)
         self.Z = float(np.dot(self.w[0, : self.nh[0]], m))
+
+    def _isomorphism(self, on: bool) -> None:
+        """River cards whose subgames mirror each other, and the compact layout the kernels solve on.
+
+        A permutation of the four suits that maps the turn board onto itself and each range onto itself
+        (every combination onto one of the same weight) maps the subgame under river card ``c`` onto the
+        one under its image: a hand's values there are its image's. The river cards fall into classes
+        (orbits) under the group of such permutations; the kernels solve one representative per class (the
+        lowest card) and :func:`pokerlab.solve._postflop_kernels._mirror` adds the others' values, read
+        through ``perm``: ``perm[k, p, h]`` is player p's hand that hand h becomes under the permutation
+        taking card ``k``'s representative to it (the identity at a representative). ``reps`` are the
+        representatives' slots and ``rep_of[k]`` the compact index of card ``k``'s representative.
+        """
+        K, nmax = self.K, int(self.nh.max())
+        group = []
+        if on:
+            board = {c.id for c in self.board}
+            have = [
+                {
+                    (int(min(x)), int(max(x))): float(w)
+                    for x, w in zip(self.cards[p, : self.nh[p]], self.w[p], strict=False)
+                }
+                for p in range(2)
+            ]
+            for sig in itertools.permutations(range(4)):
+                move = [(c & ~3) | sig[c & 3] for c in range(52)]
+                if sig == (0, 1, 2, 3) or {move[c] for c in board} != board:
+                    continue
+                if all(
+                    have[p].get((min(move[a], move[b]), max(move[a], move[b])), -1.0) == w
+                    for p in range(2)
+                    for (a, b), w in have[p].items()
+                ):
+                    group.append(move)
+        ident = list(range(52))
+        index = np.full((2, 52, 52), -1, dtype=np.int64)  # player, card, card -> the hand holding both
+        for p in range(2):
+            n = int(self.nh[p])
+            index[p, self.cards[p, :n, 0], self.cards[p, :n, 1]] = np.arange(n)
+            index[p, self.cards[p, :n, 1], self.cards[p, :n, 0]] = np.arange(n)
+        self.iso = bool(group)
+        self.group = group  # each a card id -> card id list (the identity left out)
+        self.reps: list[int] = []
+        self.rep_of = np.zeros(K, dtype=np.int64)
+        self.perm = np.zeros((K, 2, nmax), dtype=np.int64)
+        slot_of = {c: k for k, c in enumerate(self.slots)}
+        for k, c in enumerate(self.slots):
+            rep = min([c] + [m.index(c) for m in group])  # the lowest card the group maps onto c
+            move = next((m for m in [ident, *group] if m[rep] == c), ident)
+            if rep == c:
+                self.reps.append(k)
+            self.rep_of[k] = slot_of[rep]  # a slot for now: compact indices below, once every rep is known
+            back = np.argsort(move)  # the inverse: hand h at card c is hand back(h) at the representative
+            for p in range(2):
+                n = int(self.nh[p])
+                self.perm[k, p, :n] = index[p, back[self.cards[p, :n, 0]], back[self.cards[p, :n, 1]]]
+        compact = {k: i for i, k in enumerate(self.reps)}
+        self.rep_of = np.array([compact[int(k)] for k in self.rep_of], dtype=np.int64)
+        R = len(self.reps)
+        root = int(self.inst_base[0]) if len(self.inst_base) else self.size
+        self.inst_base_c = root + np.concatenate([[0], np.cumsum(R * self.block)[:-1]]).astype(np.int64)
+        self.store = root + R * int(self.block.sum()) if self.iso else self.size
+        if self.iso:  # a pass visits the representatives' subtrees only
+            self.work = self.work * R // K
+        rs = self.reps
+        full: tuple[Any, ...] = self.hands
+        self.hands_c = tuple(np.ascontiguousarray(x[:, rs]) if i in (2, 3, 4, 6, 7) else x for i, x in enumerate(full))
+
+    def kernel_arrays(self, compact: bool) -> tuple[Any, ...]:
+        """The game's arrays in the order the kernels take them: the full layout (every river card) or, with
+        ``compact``, the representatives' (see :meth:`_isomorphism`), then the mirroring data."""
+        if compact and self.iso:
+            tail = (len(self.reps), self.factor, self.leaf_node, self.tmpl_root, self.tmpl_len, self.inst_base_c)
+            return (self.n_root, *tail, self.block, self.w, self.tree, self.hands_c), (True, self.rep_of, self.perm)
+        none = (False, np.zeros(1, np.int64), np.zeros((1, 2, 1), np.int64))
+        tail = (self.K, self.factor, self.leaf_node, self.tmpl_root, self.tmpl_len, self.inst_base)
+        return (self.n_root, *tail, self.block, self.w, self.tree, self.hands), none
+
+    def expand(self, compact: np.ndarray) -> np.ndarray:
+        """A storage array of the compact layout (representatives only) in the full one: each river card's
+        block is its representative's, each node's rows read through the hand permutation ``perm``."""
+        if not self.iso:
+            return compact
+        full = np.empty(self.size, dtype=compact.dtype)
+        root = int(self.inst_base[0]) if len(self.inst_base) else self.size
+        full[:root] = compact[:root]
+        gathers: dict[tuple[int, int], np.ndarray] = {}
+        for j, leaf in enumerate(self.leaves):
+            assert leaf.tmpl is not None
+            nodes = [n for n in self.tmpl_nodes[id(leaf.tmpl)] if n.kind == _DECISION]
+            bl = int(self.block[j])
+            for k in range(self.K):
+                key = (id(leaf.tmpl), k)
+                if key not in gathers:
+                    parts = [np.zeros(0, np.int64)]
+                    for n in nodes:
+                        nq = int(self.nh[n.player])
+                        row = self.perm[k, n.player, :nq]
+                        parts.extend(n.off + a * nq + row for a in range(len(n.kids)))
+                    gathers[key] = np.concatenate(parts)
+                src = int(self.inst_base_c[j]) + int(self.rep_of[k]) * bl
+                dst = int(self.inst_base[j]) + k * bl
+                full[dst : dst + bl] = compact[src + gathers[key]]
+        return full
 
     def base(self, node: _Node, j: int, k: int) -> int:
         """Storage offset of decision ``node`` (j, k: the chance leaf and river slot above it, -1 on the turn)."""
@@ -538,6 +656,7 @@ class _State:
     strat: np.ndarray
     lock: np.ndarray
     has_lock: bool
+    compact: bool = False  # the arrays hold the isomorphism's representatives only (during a solve)
 
 
 PARALLEL_MIN_WORK = 200_000
@@ -559,10 +678,8 @@ def _parallel(g: _Game, threads: int | None) -> bool:
 def _arrays(g: _Game, s: _State) -> tuple[Any, ...]:
     """The tree's and the state's arrays, in the order every kernel of :mod:`pokerlab.solve._postflop_kernels`
     takes them (after the pass's own numbers)."""
-    return (
-        g.n_root, g.K, g.factor, g.leaf_node, g.tmpl_root, g.tmpl_len, g.inst_base, g.block, g.w, g.tree, g.hands,
-        s.regret, s.strat, s.lock, s.has_lock,
-    )  # fmt: skip
+    game, iso = g.kernel_arrays(s.compact)
+    return (*game, s.regret, s.strat, s.lock, s.has_lock, iso)
 
 
 def _run_pass(
@@ -609,6 +726,7 @@ class _Spec:
     algorithm: Algorithm
     progress: bool
     text: tuple[Any, ...]
+    isomorphism: bool = True
 
 
 def postflop(
@@ -627,6 +745,7 @@ def postflop(
     threads: int | None = None,
     algorithm: Algorithm = "dcfr",
     progress: bool = True,
+    isomorphism: bool = True,
 ) -> PostflopSolution:
     """Solve a heads-up no-limit turn or river spot (see the module docstring for the notation).
 
@@ -636,6 +755,12 @@ def postflop(
     Iterates until the exploitability is at most ``target`` times the pot, checked every 10 iterations,
     or ``max_iterations`` (at most 10**9); ``algorithm`` is ``"dcfr"`` (discounted CFR, alpha 1.5, beta 0, gamma 3, the
     average restarted at powers of 4) or ``"cfr+"``; ``threads`` sets numba's threads (None: all).
+
+    ``isomorphism`` (on a turn): when swapping suits leaves the board and both ranges (with their weights)
+    unchanged, as diamonds and clubs on Ks 7s 4h 2h, river cards of swapped suits give mirror-image subgames;
+    the solve computes one card per class and reads the others through the swap, faster and in less memory
+    with the same numbers (equal to rounding: the same iterations, values and strategies at every river
+    card). A spot with a locked node solves every card. ``isomorphism=False`` solves every card.
     """
     spec = _spec(
         board,
@@ -652,6 +777,7 @@ def postflop(
         threads,
         algorithm,
         progress,
+        isomorphism,
     )
     return _solve(spec, {})
 
@@ -703,6 +829,7 @@ def _spec(
     threads: Any,
     algorithm: Any,
     progress: Any,
+    isomorphism: Any = True,
 ) -> _Spec:
     cards = parse_named(board, "board")
     if len(cards) not in (4, 5):
@@ -751,7 +878,10 @@ def _spec(
     other = [{c.id for c in combo_cards(i)} for i, _ in rs[1].entries]
     if not any(not (a & b) for a in ids for b in other):  # stops at the first pair that can be dealt
         raise RangeError("the two ranges have no pair of hands that share no card")
-    return _Spec(cards, (rs[0], rs[1]), pot_, stack_, [b0, b1], [r0, r1], tgt, its, th, alg, prog, (board, oop, ip))
+    iso = _validate.flag(isomorphism, "isomorphism")
+    return _Spec(
+        cards, (rs[0], rs[1]), pot_, stack_, [b0, b1], [r0, r1], tgt, its, th, alg, prog, (board, oop, ip), iso
+    )
 
 
 CHECK_EVERY = 10
@@ -811,11 +941,12 @@ def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any], warm: bool = False) -
 
     if not warm:
         _load_kernels()
-    g = _Game(spec.board, spec.ranges, spec.pot, spec.stack, spec.bets, spec.raises)
+    # a locked node may break the suits' symmetry: locked spots solve every river card
+    g = _Game(spec.board, spec.ranges, spec.pot, spec.stack, spec.bets, spec.raises, spec.isomorphism and not locks)
     lock_arr = np.full(g.size if locks else 1, -1.0, dtype=np.float32)  # -1: not locked
     for line, strategy in locks.items():
         _apply_lock(g, line, strategy, lock_arr)
-    s = _State(np.zeros(g.size, _DT), np.zeros(g.size, _DT), lock_arr, bool(locks))
+    s = _State(np.zeros(g.store, _DT), np.zeros(g.store, _DT), lock_arr, bool(locks), g.iso)
     old = numba.get_num_threads()
     old_chunk = numba.get_parallel_chunksize()
     if spec.threads is not None:
@@ -862,6 +993,9 @@ def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any], warm: bool = False) -
         numba.set_num_threads(old)
         numba.set_parallel_chunksize(old_chunk)
     seconds = time.perf_counter() - start
+    if s.compact:  # every river card's strategies, for the lines and reports (the mirrored ones read through)
+        s.regret = np.zeros(0, _DT)  # a solved spot's regrets are not read again: freed before the strategies grow
+        s = _State(s.regret, g.expand(s.strat), s.lock, s.has_lock)
     return PostflopSolution(
         board=spec.board,
         pot=g.pot,
@@ -1171,13 +1305,23 @@ class PostflopSolution:
         m = _mass_plain(w.reach[1 - p], p, g, w.k, 0)
         return m
 
+    def _reached(self, w: _Where, p: int) -> np.ndarray:
+        """Which of player p's hands reach the node: dealt with positive probability and brought there, that is
+        a positive own reach and a positive reach of the opponent's hands that share no card with it."""
+        return (w.reach[p] > 0) & (self._mass(w, p) > 0)
+
     def frequencies(self, line: Any = ()) -> dict[str, float]:
-        """Each action's share of the acting player's range at the node, weighted by reach and card removal."""
+        """Each action's share of the acting player's range at the node, weighted by reach and card removal.
+
+        At a node no pair of hands reaches (after an action played with frequency 0, or on a river card that
+        removes every combination of one range) the share of nothing is undefined: every action is ``nan``
+        (no warning), as ``strategy``, ``ev`` and ``equity`` are empty there.
+        """
         w, sig = self._decision(line)
         q = w.node.player
         joint = w.reach[q] * self._mass(w, q)
         tot = joint.sum()
-        freq = sig @ joint / tot if tot > 0 else sig.mean(axis=1)
+        freq = sig @ joint / tot if tot > 0 else np.full(len(w.node.labels), np.nan)
         return {lab: float(f) for lab, f in zip(w.node.labels, freq, strict=True)}
 
     def _hands(self, values: Mapping[str, Any], p: int) -> HandMap:
@@ -1185,15 +1329,22 @@ class PostflopSolution:
 
     def strategy(self, line: Any = ()) -> HandMap:
         """Combination (``"AhKd"``) -> action -> probability, for the acting player's hands that reach the node
-        (a :class:`HandMap`: ``"KdAh"`` finds ``"AhKd"``; a hand that cannot be there raises)."""
+        (a :class:`HandMap`: ``"KdAh"`` finds ``"AhKd"``; a hand that cannot be there raises).
+
+        A hand reaches the node when its own strategy brings it there with positive probability and the
+        opponent brings some hand that shares no card with it. Hands that do not are left out, so at a node no
+        pair of hands reaches the map is empty: the solver's mix there (uniform, as no iteration weighted it)
+        is no part of the equilibrium and is not reported.
+        """
         w, sig = self._decision(line)
         q = w.node.player
         g = self._game
+        live = self._reached(w, q)
         return self._hands(
             {
                 g.names[q][h]: {lab: float(sig[a, h]) for a, lab in enumerate(w.node.labels)}
                 for h in range(int(g.nh[q]))
-                if w.reach[q][h] > 0
+                if live[h]
             },
             q,
         )
@@ -1205,7 +1356,9 @@ class PostflopSolution:
 
     def ev(self, line: Any = (), player: str | None = None) -> HandMap:
         """Expected chips per combination at the node (taken from the pot minus put in since the start of
-        the subgame), for ``player`` ("oop"/"ip"; default the one to act, OOP at a chance node or the end)."""
+        the subgame), for ``player`` ("oop"/"ip"; default the one to act, OOP at a chance node or the end).
+
+        Only the hands that reach the node (see :meth:`strategy`): empty where no pair of hands does."""
         w = self._where(line)
         p = self._player(w, player)
         g, s = self._game, self._state
@@ -1228,7 +1381,8 @@ class PostflopSolution:
 
     def equity(self, line: Any = (), player: str | None = None) -> HandMap:
         """Each combination's share of the pot at showdown against the opponent's range reaching the node
-        (ties split; on the turn averaged over the river cards)."""
+        (ties split; on the turn averaged over the river cards). Only the hands that reach the node (see
+        :meth:`strategy`): empty where no pair of hands does."""
         w = self._where(line)
         p = self._player(w, player)
         g = self._game

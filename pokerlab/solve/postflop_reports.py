@@ -382,6 +382,7 @@ def turn_report(
     ``ip_value``     the start of the spot, so the two add up to ``pot``), over the pairs that reach it
     ``oop_equity``   OOP's share of the pot at showdown against IP's range there (ties split)
     one column per action of the first player on the river: its share of that player's range there
+                     (values, equity and shares are NaN on a river card no pair of hands reaches)
 
     ``frame.attrs`` holds ``line``, ``actions``, ``player`` ("oop"), ``pot`` and ``exploitability_pct``.
     """
@@ -495,12 +496,16 @@ def _summary(solution: PostflopSolution, oop: str | Range, ip: str | Range, line
 
     Keys: ``board``, ``pot``, ``stack``, ``iterations``, ``seconds``, ``exploitability`` (chips),
     ``exploitability_pct``, ``value`` ({"oop", "ip"}), ``line``, ``player`` ("oop"/"ip"), ``actions``,
-    ``frequencies`` (action -> share of the range) and ``grid`` (:func:`strategy_grid`).
+    ``frequencies`` (action -> share of the range; None at a node no pair of hands reaches) and ``grid``
+    (:func:`strategy_grid`; empty at such a node).
     """
     nodes = node_ranges(solution, oop, ip, _check_line(line))
     if nodes.player is None:
         _no_one_acts(nodes.line, solution.actions(nodes.line))
     acting = nodes.player is not None
+    shares = solution.frequencies(nodes.line) if acting else {}
+    # a node no pair of hands reaches has no mix (NaN shares): None in the JSON, said in words in the text
+    freq: dict[str, float | None] = {a: (None if f != f else f) for a, f in shares.items()}
     return {
         "board": " ".join(str(c) for c in solution.board),
         "pot": solution.pot,
@@ -513,15 +518,15 @@ def _summary(solution: PostflopSolution, oop: str | Range, ip: str | Range, line
         "line": list(nodes.line),
         "player": ("oop", "ip")[nodes.player] if nodes.player is not None else None,
         "actions": list(solution.actions(nodes.line)) if acting else [],
-        "frequencies": solution.frequencies(nodes.line) if acting else {},
-        "grid": strategy_grid(solution, oop, ip, nodes.line) if acting else {},
+        "frequencies": freq,
+        "grid": strategy_grid(solution, oop, ip, nodes.line) if acting and None not in freq.values() else {},
     }
 
 
 def _summary_text(data: Mapping[str, Any]) -> str:
     """:func:`_summary`'s data as the text ``pokerlab postflop`` prints."""
     where = "at the root" if not data["line"] else "after " + ", ".join(data["line"])
-    mix = ", ".join(f"{a} {100 * f:.1f} %" for a, f in data["frequencies"].items())
+    mix = ", ".join(f"{a} {100 * f:.1f} %" for a, f in data["frequencies"].items() if f is not None)
     head = [
         f"board {data['board']}, pot {data['pot']:,}, stacks {data['stack']:,}",
         f"solved in {data['iterations']:,} iterations, {data['seconds']:.2f} s: exploitability "
@@ -530,6 +535,14 @@ def _summary_text(data: Mapping[str, Any]) -> str:
     ]
     if data["player"] is None:
         return "\n".join([*head, "no one acts at the root: with no chips behind the cards are dealt to showdown"])
+    if not data["grid"]:
+        return "\n".join(
+            [
+                *head,
+                f"{where}, {data['player'].upper()} to act: no pair of hands reaches this node (an action before it "
+                "is never taken, or the cards dealt remove a whole range), so it has no mix",
+            ]
+        )
     return "\n".join(
         [
             *head,
