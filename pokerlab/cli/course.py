@@ -274,7 +274,7 @@ def _add_course(sub: Any) -> None:
     p.add_argument(
         "--handout",
         action="store_true",
-        help="also print OUT/<lesson>.handout.pdf: three slides to an A4 page, each beside its speaker notes",
+        help="also print OUT/<lesson>.handout.pdf: three slides to an A4 page, each section's point beside it (for students)",
     )
     p.add_argument(
         "--lecture", action="store_true", help="one deck of the 90-minute lecture written in course/lecture.toml"

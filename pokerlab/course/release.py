@@ -106,14 +106,18 @@ _LIVE_ONLY = re.compile(r"\A# LIVE_ONLY(?:[^\n;]*;\n(?:#[^\n]*\n)*|[^\n]*\n)")
 
 def student_copy(notebook: dict[str, Any]) -> dict[str, Any]:
     """The notebook a student gets: no solution code, no hidden tests, no links to solutions notebooks (none
-    ship with it), and no lecturer-only text: the cells' instructor notes (``metadata.pokerlab.instructor``:
-    point, question, misconception), the sentence on generating solutions, the ``# LIVE_ONLY`` test marker.
-    Nothing else changes."""
+    ship with it), and no lecturer-only text: of the cells' instructor notes (``metadata.pokerlab.instructor``)
+    only the section's point stays, as ``metadata.pokerlab.point`` (what the section teaches: a handout prints it
+    beside the slide); the minutes, the question students ask and the misconception to expect go, as do the
+    sentence on generating solutions and the ``# LIVE_ONLY`` test marker. Nothing else changes."""
     nb = relink(copy.deepcopy(check_notebook(notebook)), _sibling)
     for cell in nb["cells"]:
         own = (cell.get("metadata") or {}).get("pokerlab")
         if isinstance(own, dict) and "instructor" in own:
-            del own["instructor"]
+            notes = own.pop("instructor")
+            point = notes.get("point") if isinstance(notes, dict) else None
+            if isinstance(point, str) and point.strip():
+                own["point"] = point
             if not own:
                 del cell["metadata"]["pokerlab"]
         meta = nbgrader_meta(cell)

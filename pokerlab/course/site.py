@@ -321,7 +321,9 @@ def build_site(
     withheld = [lesson.stem for lesson in every if lesson.stem[:2] not in chosen]
     stale = [target / "solutions"] if not solutions else []
     stale += [target / f"{stem}.html" for stem in withheld]
-    stale += [target / "slides" / f"{stem}{end}" for stem in withheld for end in _DECK_FILES]
+    # the decks, handouts and pictures are written whole by every build: a lecturer who previewed every lesson and
+    # then publishes week 1 into the same folder must not upload next weeks' handouts or pictures with it
+    stale += [target / "slides", target / "_images"]
     for path in stale:  # a rebuild into the same folder leaves no page of the last build that this one withholds
         if path.is_dir():
             shutil.rmtree(path)

@@ -439,7 +439,10 @@ def _parts(nb: dict[str, Any], assets: _Assets) -> list[_Part]:
         slide_type = str((meta.get("slideshow") or {}).get("slide_type", "-") or "-")
         if slide_type == "skip":
             continue
-        instructor = (meta.get("pokerlab") or {}).get("instructor")
+        own = meta.get("pokerlab") or {}
+        instructor = own.get("instructor")
+        if instructor is None and isinstance(own.get("point"), str):  # a student copy keeps the point only
+            instructor = {"point": own["point"]}
         cid = str(cell.get("id", ""))
         if slide_type == "notes":
             if parts:
@@ -756,8 +759,8 @@ def _handout_html(title: str, slides: Sequence[_Slide], reveal: str, course_map:
             notes = ""
         elif slide.continued or not slide.new_column:
             notes = '<p class="none">(the slide before goes on here)</p>'
-        else:
-            notes = '<p class="none">(no notes)</p>'
+        else:  # a section's point is printed on its first slide; the others leave the space for the reader's own
+            notes = ""
         rows.append(
             f'<div class="row"><div class="thumb"><div class="reveal"><div class="slides"><section class="shrunk">'
             f'<div class="fit">{linked("".join(body), seen)}</div></section></div></div></div>'
@@ -1036,9 +1039,11 @@ def _deck_slides(nb: dict[str, Any], stem: str, assets: _Assets) -> tuple[str, l
 
 
 def _handout_copy(nb: dict[str, Any]) -> dict[str, Any] | None:
-    """What a lesson's handout prints: its student copy (no solution, no hidden test, no lecturer-only sentence)
-    with the speaker notes kept (a handout prints each slide beside its notes). None when the lesson has nothing
-    to take out (no nbgrader cell) or is not a lesson's notebook: the handout then shows the deck's slides."""
+    """What a lesson's handout prints: its student copy (no solution, no hidden test, no lecturer-only text),
+    whose notes beside each slide are the sections' points only, exactly as in the course site's handouts (built
+    from the student copies): the minutes, the questions students ask and the misconceptions to expect stay in
+    the lecturer's deck. None when the lesson has nothing to take out (no nbgrader cell) or is not a lesson's
+    notebook: the handout then shows the deck's slides."""
     cells = nb.get("cells")
     if not isinstance(cells, list) or not any(isinstance(c, dict) and nbgrader_meta(c) for c in cells):
         return None
@@ -1046,14 +1051,6 @@ def _handout_copy(nb: dict[str, Any]) -> dict[str, Any] | None:
         copy = student_copy(nb)
     except PokerlabError:
         return None
-    notes = {
-        c.get("id"): i
-        for c in cells
-        if isinstance(i := ((c.get("metadata") or {}).get("pokerlab") or {}).get("instructor"), dict)
-    }
-    for cell in copy["cells"]:
-        if cell.get("id") in notes:
-            cell.setdefault("metadata", {}).setdefault("pokerlab", {})["instructor"] = notes[cell.get("id")]
     return _unlinked(copy)
 
 

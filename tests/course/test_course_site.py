@@ -104,6 +104,21 @@ def test_a_site_of_some_lessons_with_solutions(built):
                 assert not line.startswith("assert ") or line not in text, (les.stem, line)
 
 
+def test_publishing_fewer_lessons_into_the_same_folder_leaves_nothing_of_the_bigger_build(tmp_path):
+    """A lecturer's finding: a site of lessons 01-05 built into the folder that held the whole course kept the
+    handouts of lessons 06-12 (next weeks' slides and notes) in ``slides/`` and their pictures in ``_images/``."""
+    from pokerlab.course.site import build_site
+
+    out = tmp_path / "site"
+    for stale in ("slides/06_opponent_modelling.handout.html", "slides/12_x_files/a.png", "_images/old.png"):
+        (out / stale).parent.mkdir(parents=True, exist_ok=True)
+        (out / stale).write_text("next week")
+    report = build_site(out, lessons="01", slides=False, reference=False)
+    assert report["lessons"] == [LESSONS[0].stem]
+    assert not (out / "slides").exists() and not (out / "_images" / "old.png").exists()
+    assert "next week" not in " ".join(p.read_text(errors="replace") for p in out.rglob("*") if p.is_file())
+
+
 def test_the_cli_publishes_a_subset_and_refuses_a_lesson_that_is_not_there(tmp_path, capsys):
     assert main(["course", "site", str(tmp_path / "s"), "--lessons", "99"]) == 2
     err = capsys.readouterr().err

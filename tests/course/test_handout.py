@@ -117,7 +117,28 @@ def test_the_handout_is_the_students_whatever_the_deck(folder, page):
     assert '"AKo": 4 * 3' in deck and "Solution" in deck  # the lecturer's deck
     assert '"AKo": 4 * 3' not in text and "raise NotImplementedError()" in text
     assert "hidden checks" not in text and "HIDDEN" not in text and "Solution" not in text
-    assert "The sections' instructor notes add up to 20 minutes" in text  # the notes are kept
+    # the notes beside each slide are the sections' points; minutes, questions and misconceptions are the lecturer's
+    assert "The point:" in text
+    assert "Expect:" not in text and "Students ask:" not in text and "instructor notes add up" not in text
+    assert not re.search(r"\b\d+ min\b", text)
+
+
+def test_the_sites_handout_and_the_printed_handout_are_one_document(folder, page, tmp_path):
+    """A lecturer's finding: the site's handout (from the student copy) printed empty notes while
+    ``course slides --handout`` printed the lecturer's notes ("Expect: ..."), two documents for students."""
+    import json
+
+    from pokerlab.course.release import student_copy
+
+    nb = student_copy(json.loads((NOTEBOOKS / "01_cards_and_hand_ranks.ipynb").read_text()))
+    (tmp_path / "01_cards_and_hand_ranks.ipynb").write_text(json.dumps(nb))
+    slides.build_deck(tmp_path / "01_cards_and_hand_ranks.ipynb", tmp_path / "out")
+    site = (tmp_path / "out" / "01_cards_and_hand_ranks.handout.html").read_text()
+
+    def notes(text: str) -> list[str]:
+        return re.findall(r"<b>The point:</b>[^<]*", text)
+
+    assert notes(site) and notes(site) == notes(page)
 
 
 def test_a_deck_of_a_student_copy_says_nothing_of_instructor_minutes(tmp_path):
