@@ -105,7 +105,10 @@ class CFRExplorer:
         strategy_svg = chart_svg(_projector(strategies))
         curve_svg = chart_svg(_projector(curves, marks=AXIS_LABEL_SIZE))
         self.strategy_view.value, self.curve_view.value = strategy_svg, curve_svg
-        summary = f"{self.variant.value} after {i:,} iterations: exploitability {e:.5f} chips per hand"
+        iterations = f"{i:,} iteration{'' if i == 1 else 's'}"
+        summary = f"{self.variant.value} after {iterations}: exploitability {e:.5f} chips per hand"
+        if i < t:  # the slider reaches the longest run's iterations; this run stopped recording earlier
+            summary += f" (its last record at or before {t:,})"
         self.summary.value = f"<b>{self.variant.value}</b>{summary.removeprefix(self.variant.value)}"
         self.last_chart = (
             alt.vconcat(strategies, curves)
