@@ -129,7 +129,7 @@
     ".reveal .pl-range-equity-explorer .pl-range-cell { height: 1.55em !important; }",
     // BPPInspector: its controls in two columns (one column at 16 px ran 90 px off the slide), leaving the
     // network (700 px wide) room beside them
-    ".reveal .pl-bpp-inspector > .pl-controls { width: 396px !important; display: grid !important;",
+    ".reveal .pl-bpp-inspector > .pl-controls { width: 388px !important; display: grid !important;",
     "  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); grid-auto-flow: row dense; column-gap: 4px; }",
     ".reveal .pl-bpp-inspector > .pl-controls > .widget-hbox,",
     ".reveal .pl-bpp-inspector > .pl-controls > .widget-toggle-buttons,",
@@ -188,7 +188,8 @@
     if (!(box.width > 0 && box.height > 0)) return;  // on a hidden slide: measured when it is shown
     var wide = (outer.right - box.left - 4) / box.width;
     var tall = (window.innerHeight - box.top - (outer.bottom - box.bottom) - 6) / box.height;
-    var factor = Math.max(1, Math.min(MIN_PX / smallest, wide, tall));
+    // aimed a little above MIN_PX: a chart capped by its column (max-width) by a pixel would show 15.9 px
+    var factor = Math.max(1, Math.min((MIN_PX + 0.1) / smallest, wide, tall));
     if (factor < 1.01) return;
     if (!svg.getAttribute("viewBox")) svg.setAttribute("viewBox", "0 0 " + w + " " + h);
     svg.setAttribute("width", (w * factor).toFixed(1));
