@@ -9,7 +9,8 @@ instead of being cut. ``tests/widgets/test_explorers_browser.py`` measures every
 
 **On a live slide** (pokerlab's RISE style, ``labextension/pokerlab-rise-widgets``) every text of an explorer is
 set at 16 px at least and its charts drawn larger within the slide's room; a piece marked ``pl-aside`` is left to
-the notebook there, and an explorer marked ``pl-own-sizes`` keeps its notebook sizes (it would not fit at 16 px).
+the notebook there, and an explorer too big for a slide at 16 px gets a slide layout of its own there (the style's
+rules for ``pl-range-equity-explorer`` and ``pl-bpp-inspector``: a smaller range grid, controls in two columns).
 ``tests/lessons/test_lessons_rise_browser.py`` measures the lessons' explorers on their slides.
 """
 

@@ -130,7 +130,6 @@ class BPPInspector:
             self.views.set_title(i, title)
         self.widget = _beside(controls, [self.views], controls_width=286)
         self.widget.add_class("pl-bpp-inspector")
-        self.widget.add_class("pl-own-sizes")  # a live slide keeps its sizes: at 16 px it runs off 720 px
         self._rebuild()
 
     # -- the network for the chosen options --------------------------------

@@ -18,9 +18,12 @@ from pokerlab.charts.solve import cfr_results
 from pokerlab.errors import ParameterError
 from pokerlab.solve.cfr import CFRResult
 from pokerlab.solve.policy import Policy
-from pokerlab.widgets._common import _beside, _projector, _with_picture
+from pokerlab.widgets._common import AXIS_LABEL_SIZE, _beside, _projector, _with_picture
 
 __all__ = ["CFRExplorer"]
+
+CURVES_HEIGHT = 140  # pixels of the exploitability curves' plot (the charts' default is 260)
+ROW_HEIGHT = 18  # pixels of an information set's bar in the strategies (the charts' default is 22)
 
 
 class CFRExplorer:
@@ -89,12 +92,23 @@ class CFRExplorer:
         t = self.iteration.value
         i, e, policy = self.snapshot(self.variant.value, t)
         keys = list(self.infosets.value) or list(self.infosets.options[:1])
-        strategies = strategy_chart(policy, keys, title=f"{self.variant.value}, iteration {i}")
-        curves = exploitability_chart(list(self.results.values()), self.references, iteration=t)
-        # both drawn, then everything shown; labels at the explorers' 14 px (altair's 10 px are 10 px on a slide)
-        strategy_svg, curve_svg = chart_svg(_projector(strategies)), chart_svg(_projector(curves))
+        strategies = strategy_chart(policy, keys, title=f"{self.variant.value}, iteration {i}").properties(
+            height=max(60, ROW_HEIGHT * len(keys))
+        )
+        # lower charts (the charts' own sizes put the pair 750 px down a live slide under lesson 10's 6-line
+        # cell): both, stacked, then fit the slide with their labels at 16 px
+        curves = exploitability_chart(list(self.results.values()), self.references, iteration=t).properties(
+            height=CURVES_HEIGHT
+        )
+        # both drawn, then everything shown; labels at the explorers' 14 px (altair's 10 px are 10 px on a slide),
+        # the curves' labels on their lines too (the references' names were 11 px)
+        strategy_svg = chart_svg(_projector(strategies))
+        curve_svg = chart_svg(_projector(curves, marks=AXIS_LABEL_SIZE))
         self.strategy_view.value, self.curve_view.value = strategy_svg, curve_svg
-        summary = f"{self.variant.value} after {i:,} iterations: exploitability {e:.5f} chips per hand"
+        iterations = f"{i:,} iteration{'' if i == 1 else 's'}"
+        summary = f"{self.variant.value} after {iterations}: exploitability {e:.5f} chips per hand"
+        if i < t:  # the slider reaches the longest run's iterations; this run stopped recording earlier
+            summary += f" (its last record at or before {t:,})"
         self.summary.value = f"<b>{self.variant.value}</b>{summary.removeprefix(self.variant.value)}"
         self.last_chart = (
             alt.vconcat(strategies, curves)

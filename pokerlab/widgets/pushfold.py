@@ -23,6 +23,12 @@ _ANTES = (0.0, 0.1, 0.125, 0.25)
 """The explorer's ante menu, in big blinds."""
 
 
+def _exploitability(value: float) -> str:
+    """The equilibrium's exploitability as the explorer prints it: 0 below 1e-9 (the LP's solution is exact, and
+    what is left, such as 5.6e-17, is floating-point rounding), else in scientific notation."""
+    return "0 (to rounding)" if abs(value) < 1e-9 else f"{value:.1e}"
+
+
 class PushFoldExplorer:
     """A stack slider (1-25 bb in 0.1 bb steps) and an ante; shows the exact jam or call grid.
 
@@ -82,7 +88,7 @@ class PushFoldExplorer:
         summary = (
             f"<b>{r.stack_bb:g} bb</b>: the small blind jams {100 * r.jam_share:.1f} % of hands, the big blind "
             f"calls {100 * r.call_share:.1f} %; value {r.value:+.4f} bb per hand for the small blind; "
-            f"exploitability {r.exploitability:.1e} bb"
+            f"exploitability {_exploitability(r.exploitability)} bb"
         )
         if self._charts:  # drawn before anything is shown: the numbers never stand beside the old grid
             chart = _projector(r.chart(self.side.value))

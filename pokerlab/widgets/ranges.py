@@ -355,7 +355,6 @@ class RangeEquityExplorer:
         # the grids beside the numbers and the breakdowns: 1,100 x about 560 pixels, a projector's screen
         self.widget = _beside([self.board, tabs], [self.numbers, self.chart_view], controls_width=390)
         self.widget.add_class("pl-range-equity-explorer")
-        self.widget.add_class("pl-own-sizes")  # a live slide keeps its sizes: at 16 px it runs off 720 px
         self.update()
 
     def update(self) -> None:
@@ -381,21 +380,22 @@ class RangeEquityExplorer:
         self.result, self.breakdowns, self.error = e, parts, None
         if self._charts and parts is not None:
             narrow = {"width": 130}  # two breakdowns side by side beside the grids
-            # labels at 12-14 px (not the other explorers' 14-16): larger, the pair no longer fits beside the grids
-            self.last_chart = (
-                _projector(
-                    parts[0].chart(title="hero").properties(**narrow)
-                    | parts[1].chart(title="villain").properties(**narrow)
-                )
-                .configure_axis(labelFontSize=12, titleFontSize=13)
-                .configure_legend(labelFontSize=12, titleFontSize=13)
-                .configure_title(fontSize=14)
+            # the explorers' label sizes, the legend below the pair: 634 px wide, so a live slide draws it at
+            # 16 px within the 740 px beside the grids (with the legend on the right it was 12.9 px there)
+            hero = parts[0].chart(title="hero").properties(**narrow)
+            villain = parts[1].chart(title="villain").properties(**narrow)
+            self.last_chart = _projector(
+                hero | villain,
+                orient="bottom",
+                direction="horizontal",
+                columns=3,
             )
             svg = charts.chart_svg(self.last_chart)
         else:
             self.last_chart, svg = None, ""
         self.last_update_s = self._time() - t  # everything the kernel does for a change, the chart included
-        self.numbers.value = e._repr_html_() + f"<small>{self.last_update_s * 1e3:.0f} ms</small>"
+        # the time it took is a detail for the notebook: a live slide leaves it out (pl-aside)
+        self.numbers.value = e._repr_html_() + f"<small class='pl-aside'>{self.last_update_s * 1e3:.0f} ms</small>"
         self.chart_view.value = svg
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

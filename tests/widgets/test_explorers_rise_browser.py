@@ -73,16 +73,18 @@ def notebook() -> str:
 
 _CELL = "(n) => [...document.querySelectorAll('.jp-Cell')].find(c => c.innerText.includes('#' + n))"
 
+# an error is a traceback on stderr; a notice there ("compiling pokerlab's kernels ...") comes before the widget
+_ERROR = "[...c.querySelectorAll('[data-mime-type*=\"stderr\"]')].some(o => /Error|Traceback/.test(o.innerText))"
+
 _SHOWN = f"""(n) => {{
   const c = ({_CELL})(n);
-  return !!c && !!(c.querySelector('.jp-OutputArea-output .jupyter-widgets')
-                   || c.querySelector('.jp-OutputArea-output[data-mime-type*="stderr"]'));
+  return !!c && !!(c.querySelector('.jp-OutputArea-output .jupyter-widgets') || {_ERROR});
 }}"""
 
 _BOX = f"""(n) => {{
   const c = ({_CELL})(n);
   const root = c.querySelector('.jp-OutputArea-output .jupyter-widgets');
-  if (!root) return c.querySelector('[data-mime-type*="stderr"]') ? 'error' : null;
+  if (!root) return {_ERROR} ? 'error' : null;
   const r = root.getBoundingClientRect();
   return {{height: Math.ceil(r.height), top: Math.floor(r.top), bottom: Math.ceil(r.bottom),
            right: Math.ceil(r.right), width: Math.ceil(r.width)}};
@@ -124,10 +126,10 @@ def run_on_slide(page, h: int, name: str) -> None:
     page.locator(".jp-Cell", has_text="#" + name).first.locator(".jp-InputArea-editor").click()
     page.keyboard.press("Control+Enter")
     page.wait_for_function(_SHOWN, arg=name, timeout=ms(600))
-    # its charts arrive in later messages: wait until the box has kept its size for a second
+    # its charts arrive in later messages: wait until the box has kept its size for 0.6 s
     last = None
-    for _ in range(120):
-        page.wait_for_timeout(1000)
+    for _ in range(200):
+        page.wait_for_timeout(600)
         box = page.evaluate(_BOX, name)
         if box == last:
             return

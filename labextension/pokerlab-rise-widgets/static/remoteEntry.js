@@ -19,11 +19,12 @@
  * slide style (projection-sized text, outputs drawn as in the notebook: see addStyle below), draws the
  * explorers' text at 16 px at least (enlarge, below) and hides the grading plumbing (hideGrading, below).
  *
- * Console errors. A slideshow logs "RangeError: Maximum call stack size exceeded" as it loads (8 to 40 a
- * lesson: 39 for lesson 03, 22 for 11, 8 for 06, counted 2026-12-06). They are not this file's: they come from the design-token code jupyterlab-rise 0.43.1 bundles
- * (static/rise/4437.bundle.js: a derived token that notifies itself), the same page logs as many with this
- * extension removed, and JupyterLab's own pages log none (measured in Chromium 2026-12-05;
- * tests/test_explorers_rise_browser.py checks that no console error comes from this extension).
+ * Console errors. A slideshow logs "RangeError: Maximum call stack size exceeded" as it loads (20 to 40 a
+ * load, varying by about ten between loads of the same lesson). They are not this file's: every one comes from
+ * the design-token code jupyterlab-rise 0.43.1 bundles (static/rise/4437.bundle.js: a derived token that
+ * notifies itself), the same pages log as many with this extension removed (lesson 06: 32 and 31 with it, 29
+ * and 19 without; lesson 03: 22 with, 34 without; Chromium, 2026-12-06), and JupyterLab's own pages log none;
+ * tests/widgets/test_explorers_rise_browser.py checks that no console error comes from this extension.
  */
 (function () {
   "use strict";
@@ -97,7 +98,8 @@
    *   drawn on it afterwards ran off the bottom of the screen;
    * - explorers at 16 px (widgets' own controls through --jp-widgets-font-size, range grids, then enlarge()
    *   below), their controls' column and chart column kept side by side (no wrapping below), their pl-aside
-   *   detail left to the notebook, cells' padding 2 px;
+   *   detail left to the notebook, cells' padding 2 px; two explorers too big for a slide at 16 px laid out for
+   *   it: the RangeEquityExplorer's range grid in 32 x 25 px cells, the BPPInspector's controls in two columns;
    * - solution and hidden-test cells and "# NBVAL_" first lines not shown (hideGrading below).
    */
   var STYLE_ID = "pokerlab-rise-style";
@@ -116,10 +118,25 @@
     ".reveal .jp-OutputArea-output .pl-aside { display: none !important; }",
     ".reveal .jp-OutputArea-output .widget-hbox:has(> .pl-controls) { flex-wrap: nowrap !important; }",
     ".reveal .jp-OutputArea-output .pl-view { flex: 1 1 0 !important; min-width: 0; }",
-    ".reveal .jp-OutputArea-output:not(:has(.pl-own-sizes)) .pl-range-cells { font-size: 16px !important; }",
+    ".reveal .jp-OutputArea-output .pl-range-cells { font-size: 16px !important; }",
     ".reveal .jp-Cell.pl-nbval .cm-content > .cm-line:first-child { display: none; }",
-    ".reveal .jp-OutputArea-output:not(:has(.pl-own-sizes)) {",
-    "  --jp-widgets-font-size: 16px; --jp-widgets-inline-height: 32px; }"
+    ".reveal .jp-OutputArea-output { --jp-widgets-font-size: 16px; --jp-widgets-inline-height: 32px; }",
+    ".reveal .jp-OutputArea-output .widget-tab > .widget-tab-contents,",
+    ".reveal .jp-OutputArea-output .widget-tab > .p-TabPanel-stackedPanel,",
+    ".reveal .jp-OutputArea-output .widget-tab > .lm-TabPanel-stackedPanel { padding: 4px; }",
+    // RangeEquityExplorer: a range grid of 32 x 25 px cells (13 x 2.35 em by 2.2 em at 16 px ran off the slide)
+    ".reveal .pl-range-equity-explorer > .pl-controls { width: 448px !important; }",
+    ".reveal .pl-range-equity-explorer .pl-range-cells { grid-template-columns: repeat(13, 2em) !important; }",
+    ".reveal .pl-range-equity-explorer .pl-range-cell { height: 1.55em !important; }",
+    // BPPInspector: its controls in two columns (one column at 16 px ran 90 px off the slide), leaving the
+    // network (700 px wide) room beside them
+    ".reveal .pl-bpp-inspector > .pl-controls { width: 388px !important; display: grid !important;",
+    "  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); grid-auto-flow: row dense; column-gap: 4px; }",
+    ".reveal .pl-bpp-inspector > .pl-controls > .widget-hbox,",
+    ".reveal .pl-bpp-inspector > .pl-controls > .widget-toggle-buttons,",
+    ".reveal .pl-bpp-inspector > .pl-controls > .widget-html { grid-column: 1 / -1; }",
+    ".reveal .pl-bpp-inspector > .pl-controls > * {",
+    "  width: auto !important; min-width: 0; max-width: calc(100% - 4px) !important; }"
   ].join("\n");
 
   function addStyle() {
@@ -138,8 +155,9 @@
    * MIN_PX at least: an element whose own text is smaller gets MIN_PX, and a chart (an SVG) is drawn larger,
    * by the factor that brings its smallest visible label to MIN_PX. The explorers' layouts (controls beside
    * charts, pixel widths) leave room for that on a 1280x720 slide once each starts a slide of its own; the
-   * lessons' explorers are measured there by tests/test_lessons_rise_browser.py. It runs again whenever an
-   * explorer redraws (a MutationObserver callback runs before the browser paints: no frame shows small text).
+   * lessons' explorers are measured there by tests/lessons/test_lessons_rise_browser.py. It runs again whenever
+   * an explorer redraws (a MutationObserver callback runs before the browser paints: no frame shows small text),
+   * when a slide is shown and after a click in an output (a chart in a tab that was hidden).
    */
   var MIN_PX = 16;
   var FORM = { INPUT: 1, SELECT: 1, TEXTAREA: 1 };
@@ -171,7 +189,8 @@
     if (!(box.width > 0 && box.height > 0)) return;  // on a hidden slide: measured when it is shown
     var wide = (outer.right - box.left - 4) / box.width;
     var tall = (window.innerHeight - box.top - (outer.bottom - box.bottom) - 6) / box.height;
-    var factor = Math.max(1, Math.min(MIN_PX / smallest, wide, tall));
+    // aimed a little above MIN_PX: a chart capped by its column (max-width) by a pixel would show 15.9 px
+    var factor = Math.max(1, Math.min((MIN_PX + 0.1) / smallest, wide, tall));
     if (factor < 1.01) return;
     if (!svg.getAttribute("viewBox")) svg.setAttribute("viewBox", "0 0 " + w + " " + h);
     svg.setAttribute("width", (w * factor).toFixed(1));
@@ -195,17 +214,11 @@
     for (var j = 0; j < svgs.length; j++) enlargeSvg(svgs[j], root);
   }
 
-  // fitting comes first: an explorer marked pl-own-sizes (RangeEquityExplorer, BPPInspector) would run off a
-  // 720 px slide with its text at MIN_PX, so it keeps the sizes it has in the notebook (docs/teach.md)
-  function ownSizes(root) {
-    return root.classList.contains("pl-own-sizes") || !!root.querySelector(".pl-own-sizes");
-  }
-
   function enlargeAll(target) {
     var roots = document.querySelectorAll(".reveal .jp-OutputArea-output .jupyter-widgets");
     for (var i = 0; i < roots.length; i++) {
       if (!target || roots[i].contains(target) || target.contains(roots[i])) {
-        if (roots[i].parentElement.closest(".jupyter-widgets") || ownSizes(roots[i])) continue;
+        if (roots[i].parentElement.closest(".jupyter-widgets")) continue;
         enlarge(roots[i]);
       }
     }
@@ -259,6 +272,12 @@
     // then: measured again when a slide is shown (RISE keeps the slide's address in the page's hash)
     window.addEventListener("hashchange", function () {
       setTimeout(function () { enlargeAll(null); }, 50);
+    });
+    // and a chart in a tab that was hidden (BPPInspector's betting curves) when its tab is clicked
+    document.addEventListener("click", function (event) {
+      if (event.target && event.target.closest && event.target.closest(".reveal .jp-OutputArea-output")) {
+        setTimeout(function () { enlargeAll(null); }, 50);
+      }
     });
   }
 
