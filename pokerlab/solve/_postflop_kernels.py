@@ -627,8 +627,11 @@ def solve_pass(
 ):  # pragma: no cover - compiled
     """Traverser t's counterfactual values at the root, per hand (see the module docstring for ``mode``)."""
     ws = _game_workspace(n_root, tmpl_len, tree, hands)
-    return _pass(par, t, mode, n_root, K, factor, leaf_node, tmpl_root, tmpl_len, inst_base, block, w, tree, hands,
-                 regret, strat, lock, has_lock, disc, pot, ws)  # fmt: skip
+    out = _pass(par, t, mode, n_root, K, factor, leaf_node, tmpl_root, tmpl_len, inst_base, block, w, tree, hands,
+                regret, strat, lock, has_lock, disc, pot, ws)  # fmt: skip
+    if mode == 0:
+        _add_half_pot(out, t, w, hands, pot, ws[8], ws[7])
+    return out
 
 
 @njit(cache=True, fastmath=True, error_model="numpy")
@@ -655,7 +658,11 @@ def _pass(
     pot,
     ws,
 ):  # pragma: no cover - compiled
-    """:func:`solve_pass` in the caller's workspace ``ws`` (see :func:`_game_workspace`)."""
+    """:func:`solve_pass` in the caller's workspace ``ws`` (see :func:`_game_workspace`).
+
+    A CFR pass (``mode 0``) returns its values measured from the middle of the pot: :func:`run` uses only the
+    pass's updates, so the half pot is not added back (a fold's worth of work per pass; :func:`solve_pass` adds it).
+    """
     nh = hands[1]
     o = 1 - t
     n_t = nh[t]
@@ -665,7 +672,8 @@ def _pass(
     if n_root == 1 and K == 1:  # a river: the root is the one chance leaf, its subtree the whole game
         _segment(tmpl_root[0], tmpl_len[0], 0, inst_base[0], t, mode, w[o], w[t], w, out, tree, hands, regret,
                  strat, lock, has_lock, disc, pot, ws)  # fmt: skip
-        _add_half_pot(out, t, w, hands, pot, ws[8], ws[7])
+        if mode != 0:
+            _add_half_pot(out, t, w, hands, pot, ws[8], ws[7])
         return out
     # reaches at the chance leaves: a values-free top-down pass over the root segment
     kind, player, nkid, kid, off = tree[0], tree[1], tree[2], tree[3], tree[6]
@@ -767,7 +775,8 @@ def _pass(
         pot,
         ws,
     )
-    _add_half_pot(out, t, w, hands, pot, ws[8], ws[7])
+    if mode != 0:
+        _add_half_pot(out, t, w, hands, pot, ws[8], ws[7])
     return out
 
 
