@@ -557,3 +557,16 @@ def test_every_check_is_written_with_the_shared_helpers_and_states_its_precision
         for name, value in SOLUTIONS[stem][e.number].items():
             fractional = [v for v in _leaves(value) if isinstance(v, float) and v != int(v)]
             assert not fractional or name in decimals, (stem, e.number, name)
+
+
+def test_lesson_05_exercise_3_accepts_both_readings_of_the_boundary():
+    """A student who checked with the library answered 0.334 (``preflop_decision(0.334, 10, 10, 200)`` raises,
+    0.333 calls) and scored 0/2: the task asked for "the smallest pot share that raises" while the key wanted the
+    boundary 1/3. The task now asks for the share above which it raises, and both readings pass."""
+    p = "05_betting_strategies"
+    for share in (0.333, 1 / 3, 0.3334, 0.334):
+        assert _one(p, 3, smallest_share=share, reach=[])["passed"], share
+    for share in (0.332, 0.335, 0.5):
+        assert not _one(p, 3, smallest_share=share, reach=[])["passed"], share
+    task = " ".join(_task(BY_STEM[p], next(e for e in BY_STEM[p].exercises if e.number == 3)).split())
+    assert "the pot share above which Phase II raises" in task and "possibly empty" in task
