@@ -286,7 +286,8 @@ def student_map_notebook(course_map: dict[str, Any], exercises: dict[str, str]) 
             "",
             "A course on how programs play Texas Hold'em, from the cards to an equilibrium. Each lesson is a notebook:",
             "open it in JupyterLab, run its cells from the top, and do its exercises in the cells marked for them",
-            "(the check cells under them tell you at once whether an answer holds; the lecturer grades the rest).",
+            "(the check cell under each one checks the form of your answer, a number or a list of the right size, and"
+            ' prints "form OK"; the values are checked when the lecturer grades your work, with the written answers).',
             "",
             "Install once (Python 3.11 or newer), from the folder holding the wheel file your lecturer hands out:",
             f"`{wheel_install()}` (once pokerlab is on PyPI, `{STUDENT_INSTALL}` does the same).",
