@@ -70,3 +70,25 @@ def test_the_course_map_says_what_the_visible_checks_check():
     text = " ".join(student_map_notebook(course_map, {})["cells"][0]["source"].split())
     assert "at once whether an answer holds" not in text
     assert "checks the form of your answer" in text and "the values are checked when the lecturer grades" in text
+
+
+@pytest.mark.parametrize("path", FORM_OK, ids=lambda p: p.name[:2])
+def test_the_first_cell_prints_no_bare_renderer_name(path):
+    """Every lesson's first output was a bare ``'live'`` (what ``charts.enable_offline()`` returns)."""
+    nb = nbformat.read(path, as_version=4)
+    (cell,) = [c for c in nb.cells if c.cell_type == "code" and "charts.enable_offline()" in c.source][:1]
+    assert "PNG pictures" not in cell.source  # lesson 11 said so of the renderer "live"
+    assert not [o for o in cell.outputs if o.output_type == "execute_result"]
+
+
+def test_release_names_every_file_it_writes(tmp_path, capsys):
+    """``course release`` said "wrote 12 student copies" while it wrote 14 files."""
+    from pokerlab.cli import main
+
+    assert main(["course", "release", str(tmp_path / "out")]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith(
+        f"wrote 12 student copies, the course map (00_course_map.ipynb) and the glossary (glossary.ipynb) to"
+        f" {tmp_path / 'out'}: 01_cards_and_hand_ranks.ipynb, "
+    )
+    assert len(list((tmp_path / "out").glob("*.ipynb"))) == 14
