@@ -77,7 +77,6 @@ def test_the_first_cell_prints_no_bare_renderer_name(path):
     """Every lesson's first output was a bare ``'live'`` (what ``charts.enable_offline()`` returns)."""
     nb = nbformat.read(path, as_version=4)
     (cell,) = [c for c in nb.cells if c.cell_type == "code" and "charts.enable_offline()" in c.source][:1]
-    assert "PNG pictures" not in cell.source  # lesson 11 said so of the renderer "live"
     assert not [o for o in cell.outputs if o.output_type == "execute_result"]
 
 
