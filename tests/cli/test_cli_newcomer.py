@@ -163,3 +163,32 @@ def test_reproduce_and_pushfold_print_the_grid_the_same_way_round(capsys):
         row, col = HandClass.parse(name).grid_cell
         shown = float(rows[r][list("AKQJT98765432").index(c)])
         assert shown == round(float(table.values[row, col]), 3), name
+
+
+def _err(capsys, argv: list[str]) -> str:
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    lines = err.strip().split("\n")
+    assert len(lines) == 1
+    return lines[0]
+
+
+def test_newcomer_round_6_messages_speak_command_line(capsys):
+    """The newcomer of issue 41: ``--versoin`` was reported as a missing command; ``--exact --samples`` in Python
+    keyword words; ``AhKx`` as "hands_or_ranges: ... in the range"; ``--samples 1e6`` refused."""
+    assert _err(capsys, ["--versoin"]) == (
+        "pokerlab: error: unrecognized option --versoin; did you mean --version? (see 'pokerlab --help')"
+    )
+    assert "--samples selects Monte Carlo; do not combine it with --exact" in _err(
+        capsys, ["equity", "TT+,AKs", "TT+", "--exact", "--samples", "100"]
+    )
+    said = _err(capsys, ["equity", "AhKx", "QQ"])
+    assert "cannot read 'AhKx' as a hand or a range: write a hand as its two cards in one word (AhKh" in said
+    assert "hands_or_ranges" not in said and "in the range" not in said
+    assert "(cannot read 'AKz' in the range 'TT+,AKz'): write a hand" in _err(capsys, ["range", "TT+,AKz"])
+    assert "must be a whole number, not '1.5e0'" in _err(capsys, ["equity", "AhKh", "QQ", "--samples", "1.5e0"])
+    assert main(["equity", "AhKh", "QQ", "--samples", "1e4", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Equity before the flop (Monte Carlo, 10,000 samples, seed 1)")
+    assert main(["equity", "AhKh", "QQ", "--board", "3h4cJh"]) == 0
+    assert capsys.readouterr().out.startswith("Equity on the board 3h 4c Jh (exact)")
