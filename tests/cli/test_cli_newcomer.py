@@ -192,3 +192,16 @@ def test_newcomer_round_6_messages_speak_command_line(capsys):
     assert out.startswith("Equity before the flop (Monte Carlo, 10,000 samples, seed 1)")
     assert main(["equity", "AhKh", "QQ", "--board", "3h4cJh"]) == 0
     assert capsys.readouterr().out.startswith("Equity on the board 3h 4c Jh (exact)")
+
+
+def test_the_guides_hand_history_example_runs_from_any_folder(tmp_path, monkeypatch):
+    """docs/guide.md read ``read_hand("data/hands/...")``, a path of the checkout: pasted elsewhere it failed."""
+    from pathlib import Path
+
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "guide.md").read_text(encoding="utf-8")
+    assert 'read_hand("data/hands/' not in guide
+    line = next(x for x in guide.split("\n") if x.startswith("hand = read_hand("))
+    monkeypatch.chdir(tmp_path)
+    scope: dict = {}
+    exec("from pokerlab import datasets\nfrom pokerlab.game.phh import read_hand\n" + line.split("#")[0], scope)
+    assert scope["hand"].names == ("Small Blind", "Big Blind", "Button")
