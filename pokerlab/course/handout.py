@@ -188,8 +188,9 @@ def linked(markup: str, seen: set[str]) -> str:
     """``markup`` (a slide's HTML) with the first use of each glossary term not yet in ``seen`` linked to its
     entry; text inside tags, code, math, headings and links is left alone. ``seen`` gains the terms linked.
 
-    >>> linked("<p>On the flop and the turn</p>", set())
-    '<p>On the <a class="term" href="#term-flop">flop</a> and the <a class="term" href="#term-turn">turn</a></p>'
+    >>> markup = linked("<p>On the flop and the turn</p>", set())
+    >>> re.findall(r'<a class="term" href="([^"]+)">(\w+)</a>', markup)
+    [('#term-flop', 'flop'), ('#term-turn', 'turn')]
     """
     _validate.text(markup, "markup", empty=True, message=f"markup must be a slide's HTML text, not {markup!r}")
     if not isinstance(seen, set):

@@ -32,7 +32,7 @@ A step may be only your own slides (no ``lesson``): a welcome, a break, the ques
 
 **Your own slides** are markdown files in the folder ``lecture/`` beside the TOML file (``course/lecture/``):
 ``---`` on a line of its own starts the next slide, a line ``Note:`` starts the slide's speaker notes (reveal.js's
-own conventions), ``## `` starts a slide with a heading, ``$…$`` is math as in the lessons.
+own conventions), a line starting ``##`` is a slide with a heading, ``$…$`` is math as in the lessons.
 
 **Where the file is found** (:func:`find_lecture_file`): ``course/lecture.toml`` beside the lessons' folder (a
 clone: ``notebooks/`` and ``course/`` side by side), else ``./course/lecture.toml``, else the copy inside pokerlab.
