@@ -205,3 +205,10 @@ def test_the_guides_hand_history_example_runs_from_any_folder(tmp_path, monkeypa
     scope: dict = {}
     exec("from pokerlab import datasets\nfrom pokerlab.game.phh import read_hand\n" + line.split("#")[0], scope)
     assert scope["hand"].names == ("Small Blind", "Big Blind", "Button")
+
+
+def test_bpp_cards_of_another_round_say_to_give_the_board(capsys):
+    said = _err(capsys, ["bpp", "--hole", "AhKh", "--round", "flop"])
+    assert said.startswith(
+        "pokerlab: error: the cards are a preflop situation, not flop: give the flop's board with --board (3 cards)"
+    )
