@@ -201,9 +201,7 @@ def _readable(word: str) -> None:
     except PokerlabError as exc:
         said = str(exc).removeprefix("hands_or_ranges: ")
         short = len(word) <= 60 and said != f"cannot read {word!r} in the range {word!r}"
-        raise type(exc)(
-            f"cannot read {word!r} as a hand or a range{f' ({said})' if short else ''}: {_HOW}"
-        ) from None
+        raise type(exc)(f"cannot read {word!r} as a hand or a range{f' ({said})' if short else ''}: {_HOW}") from None
 
 
 def cmd_range(args: argparse.Namespace) -> None:

@@ -227,7 +227,7 @@ def read_lecture(file: str | Path | None = None, notebooks: str | Path | None = 
         if not lesson and not own:
             raise DataError(f"{at}: names no lesson and no slides of yours: nothing to present")
         again = item.get("again", False)
-        if not isinstance(again, bool):
+        if not _validate.is_bool(again):
             raise DataError(f"{at}: again must be true or false (no quotes), not {again!r}")
         for section in sections:
             first = presented.setdefault((lesson.zfill(2), section), i)
