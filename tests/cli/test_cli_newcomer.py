@@ -212,3 +212,9 @@ def test_bpp_cards_of_another_round_say_to_give_the_board(capsys):
     assert said.startswith(
         "pokerlab: error: the cards are a preflop situation, not flop: give the flop's board with --board (3 cards)"
     )
+
+
+def test_tournament_out_help_says_it_is_for_the_self_play_setups(capsys):
+    code, out, _ = run(capsys, "tournament", "--help")
+    assert code == 0
+    assert "--duplicate takes no --out" in " ".join(out.split())
