@@ -285,7 +285,9 @@ def student_map_notebook(course_map: dict[str, Any], exercises: dict[str, str]) 
         [
             "# The course",
             "",
-            "A course on how programs play Texas Hold'em, from the cards to an equilibrium. Each lesson is a notebook:",
+            "A course on how programs play Texas Hold'em, from the cards to an"
+            " [equilibrium](glossary.ipynb#term-equilibrium-nash-equilibrium) (the [glossary](glossary.ipynb) says"
+            " what each poker and game-theory word means). Each lesson is a notebook:",
             "open it in JupyterLab, run its cells from the top, and do its exercises in the cells marked for them",
             "(the check cell under each one checks the form of your answer, a number or a list of the right size, and"
             ' prints "form OK"; the values are checked when the lecturer grades your work, with the written answers).',

@@ -69,6 +69,9 @@ def test_the_course_map_says_what_the_visible_checks_check():
     course_map = json.loads((NOTEBOOKS / "00_course_map.ipynb").read_text(encoding="utf-8"))
     text = " ".join(student_map_notebook(course_map, {})["cells"][0]["source"].split())
     assert "at once whether an answer holds" not in text
+    assert (
+        "to an [equilibrium](glossary.ipynb#term-equilibrium-nash-equilibrium) (the [glossary](glossary.ipynb)" in text
+    )
     assert "checks the form of your answer" in text and "the values are checked when the lecturer grades" in text
 
 
