@@ -138,8 +138,8 @@ class Equity:
 
     def __str__(self) -> str:
         how = "exact" if self.exact else f"Monte Carlo, {self.cases:,} samples, seed {self.seed}"
-        board = " ".join(map(str, self.board)) or "(preflop)"
-        lines = [f"Equity on {board} ({how})", f"{'player':<24} {'equity':>8} {'win':>8} {'tie':>8} {'+-':>8}"]
+        board = f"on the board {' '.join(map(str, self.board))}" if self.board else "before the flop"
+        lines = [f"Equity {board} ({how})", f"{'player':<24} {'equity':>8} {'win':>8} {'tie':>8} {'+-':>8}"]
         for i, p in enumerate(self.players):
             lines.append(
                 f"{p[:24]:<24} {self.equity[i]:>8.2%} {self.win[i]:>8.2%} {self.tie[i]:>8.2%} {self.stderr[i]:>8.2%}"

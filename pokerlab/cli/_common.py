@@ -21,7 +21,26 @@ def _one_line(message: str) -> str:
 
 
 class _Parser(argparse.ArgumentParser):
+    _seen: list[str]  # the words last parsed, to name an unknown option argparse reports as a missing command
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        self._seen = [str(a) for a in (sys.argv[1:] if args is None else args)]
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str) -> NoReturn:
+        if message.startswith("the following arguments are required: command"):
+            # `pokerlab --versoin`: argparse says only that the command is missing; name the option instead
+            import difflib
+
+            known = list(self._option_string_actions)
+            unknown = [
+                w.split("=")[0]
+                for w in getattr(self, "_seen", [])
+                if w.startswith("-") and w.split("=")[0] not in known
+            ]
+            if unknown:
+                close = difflib.get_close_matches(unknown[0], known, n=1, cutoff=0.6)
+                message = f"unrecognized option {unknown[0]}" + (f"; did you mean {close[0]}?" if close else "")
         # a subcommand's parser is named "pokerlab equity" (or "pokerlab course site"): its own --help says more
         sys.stderr.write(f"pokerlab: error: {_one_line(message)}{_meant(message)} (see '{self.prog} --help')\n")
         raise SystemExit(2)
@@ -47,13 +66,26 @@ def _whole(lo: int, hi: int | None = None, meaning: str = "") -> Any:
         try:
             n = int(text.strip())
         except ValueError:
-            raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+            n = _scientific_whole(text)  # 1e6 is a whole number too
         if n < lo or (hi is not None and n > hi):
             span = f"{lo}..{hi:,}" if hi is not None else f"at least {lo}"
             raise argparse.ArgumentTypeError(f"must be {span}{meaning}, not {text.strip()}")
         return n
 
     return parse
+
+
+def _scientific_whole(text: str) -> int:
+    """``1e6`` or ``2.5E3`` when it is exactly a whole number (the help writes 10^12); refused otherwise."""
+    from decimal import Decimal, InvalidOperation
+
+    try:
+        d = Decimal(text.strip())
+    except InvalidOperation:
+        d = Decimal("NaN")
+    if not d.is_finite() or d != d.to_integral_value() or "e" not in text.lower():
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}")
+    return int(d)
 
 
 def _text(text: str) -> str:

@@ -21,7 +21,9 @@ def cmd_bpp(args: argparse.Namespace) -> None:
     if args.hole:
         rnd_cards, evidence = bpp.evidence_from_cards(args.hole, args.board or "", args.hand_types)
         if args.round and args.round != rnd_cards:
-            raise ParameterError(f"the cards are a {rnd_cards} situation, not {args.round}")
+            size = Street(args.round).board_size
+            hint = f": give the {args.round}'s board with --board ({size} cards)" if size else ""
+            raise ParameterError(f"the cards are a {rnd_cards} situation, not {args.round}{hint}")
         rnd = rnd_cards
     elif args.board:
         raise ParameterError("give --hole with --board")

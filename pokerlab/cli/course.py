@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from typing import Any
 
 from pokerlab.cli._common import EXAMPLES, _Formatter, _Parser, _print, _seconds, _text, _whole
@@ -60,7 +61,12 @@ def cmd_course_release(args: argparse.Namespace) -> None:
 
     paths = release(args.out, solutions=args.solutions, force=args.force)
     kind = "complete copies (solutions)" if args.solutions else "student copies"
-    text = f"wrote {len(paths)} {kind} to {args.out}: " + ", ".join(p.name for p in paths)
+    # release() also writes the students' course map and the glossary beside the lessons: name them too
+    beside = {"00_course_map.ipynb": "the course map", "glossary.ipynb": "the glossary"}
+    written = [f"{len(paths)} {kind}"]
+    written += [f"{what} ({name})" for name, what in beside.items() if os.path.isfile(os.path.join(args.out, name))]
+    said = ", ".join(written[:-1]) + " and " + written[-1] if len(written) > 1 else written[0]
+    text = f"wrote {said} to {args.out}: " + ", ".join(p.name for p in paths)
     _print({"out": str(args.out), "solutions": args.solutions, "notebooks": [str(p) for p in paths]}, text, args.json)
 
 

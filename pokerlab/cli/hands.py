@@ -169,6 +169,10 @@ def cmd_equity(args: argparse.Namespace) -> None:
     from pokerlab.equity import equity
 
     _one_card_words(args.hands)
+    if args.exact and args.samples is not None:
+        raise ParameterError("--samples selects Monte Carlo; do not combine it with --exact")
+    for word in args.hands:
+        _readable(word)
     e = equity(
         *args.hands,
         board=args.board or (),
@@ -181,9 +185,29 @@ def cmd_equity(args: argparse.Namespace) -> None:
     _print(e.to_dict(), str(e), args.json)
 
 
+_HOW = (
+    "write a hand as its two cards in one word (AhKh, Td9d: rank A K Q J T 9-2, then suit c d h s), a range as"
+    " classes (TT+,AKs,KQo)"
+)
+
+
+def _readable(word: str) -> None:
+    """Refuse a hand or range the command line cannot read, naming it as the user typed it and how to write one."""
+    from pokerlab.errors import PokerlabError
+    from pokerlab.ranges import Range
+
+    try:
+        Range.of(word)
+    except PokerlabError as exc:
+        said = str(exc).removeprefix("hands_or_ranges: ")
+        short = len(word) <= 60 and said != f"cannot read {word!r} in the range {word!r}"
+        raise type(exc)(f"cannot read {word!r} as a hand or a range{f' ({said})' if short else ''}: {_HOW}") from None
+
+
 def cmd_range(args: argparse.Namespace) -> None:
     from pokerlab.ranges import Range
 
+    _readable(args.text)
     r = Range.parse(args.text)
     data = {
         "range": str(r),

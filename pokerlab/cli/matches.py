@@ -193,8 +193,8 @@ def register(add: Callable[[str, str, Any], argparse.ArgumentParser]) -> None:
         "--out",
         type=_text,
         default=None,
-        help="CSV file for the money of every player after every hand ('-' or /dev/stdout: print the CSV, and the"
-        " summary on stderr)",
+        help="CSV file for the money of every player after every hand of a --setup's self-play ('-' or /dev/stdout:"
+        " print the CSV, and the summary on stderr; a missing folder is created); --duplicate takes no --out",
     )
     p.add_argument(
         "--duplicate",

@@ -21,6 +21,8 @@ lessons' own code, on literals.
 from __future__ import annotations
 
 import ast
+import contextlib
+import io
 import json
 import os
 import signal
@@ -96,7 +98,8 @@ def iter_checks(request: dict[str, Any]) -> Iterator[dict[str, Any]]:
                 os.environ[REVEAL] = before
         return
     base: dict[str, Any] = {"__name__": "__pokerlab_check__"}
-    exec(compile("import pokerlab as pl\n" + request["setup"], "<setup>", "exec"), base)
+    with contextlib.redirect_stdout(io.StringIO()):  # the lesson's setup may print: stdout carries the results
+        exec(compile("import pokerlab as pl\n" + request["setup"], "<setup>", "exec"), base)
     seconds = max(1, int(request.get("seconds", 120)))
     signal.signal(signal.SIGALRM, _alarm)
     for check in request["checks"]:
@@ -114,7 +117,8 @@ def iter_checks(request: dict[str, Any]) -> Iterator[dict[str, Any]]:
             continue
         signal.alarm(seconds)
         try:
-            exec(compile(check["source"], f"<exercise {check['number']} check>", "exec"), ns)
+            with contextlib.redirect_stdout(io.StringIO()):  # a check's prints (form_ok) must not break the JSON lines
+                exec(compile(check["source"], f"<exercise {check['number']} check>", "exec"), ns)
             result = {"number": check["number"], "passed": True, "message": ""}
         except AssertionError as exc:
             said = failure_message(exc, check["number"], check["source"])

@@ -236,6 +236,10 @@ _LOOKALIKES = frozenset(
 )
 
 
+#: subscript digits (a lesson's ``HS₃``): printed as they are in a message, where they pass for no character of the
+#: report's own (their compatibility form is an ASCII digit, so the rule above would escape them)
+_SUBSCRIPT = re.compile("[\u2080-\u2089]")
+
 #: the most characters of a check's message the text report prints (the feedback page and --json keep it whole)
 MESSAGE_SHOWN = 600
 
@@ -257,7 +261,7 @@ def shown_message(text: str) -> str:
             and unicodedata.category(ch)[0] in "SP"
             and ch not in _LOOKALIKES
             and not unicodedata.normalize("NFKC", ch).isascii()
-        ):
+        ) or _SUBSCRIPT.fullmatch(ch):
             out.append(ch)
         else:
             out.append(readable(ch))

@@ -4,7 +4,10 @@ The lessons' check cells call these functions, so the rules for every exercise l
 
 * **Visible checks** (the part a student sees and runs) test the *form* of an answer and say what is wrong in
   the student's words: :func:`number`, :func:`fraction`, :func:`whole`, :func:`items`, :func:`keys`,
-  :func:`text`. An int is a number (``call3 = 1`` is a fraction), ``True`` is not.
+  :func:`text`. An int is a number (``call3 = 1`` is a fraction), ``True`` is not. A few also test what the
+  task itself states and gives nothing away (lesson 02's exercise 4: each hand found is ahead of A♦Q♣ now). The
+  last line of a visible check, :func:`form_ok`, prints "Exercise N: form OK ...", so a check that *ran* is not
+  mistaken for an answer that is *right*: the values are checked when the work is graded.
 * **Hidden tests** (run only by ``pokerlab course grade``) compare with the expected answer through
   :func:`close`, :func:`same` and :func:`holds`. Their message names the exercise and the property checked,
   ``"Exercise 4: the smallest bet at which Phase II folds is not right"``, and never the expected value: one
@@ -43,6 +46,7 @@ __all__ = [
     "CheckFailed",
     "close",
     "fail",
+    "form_ok",
     "fraction",
     "holds",
     "items",
@@ -146,6 +150,16 @@ def require(condition: bool, message: str) -> None:
     terms, without the answer)."""
     if not condition:
         raise CheckFailed(message)
+
+
+def form_ok(exercise: int) -> None:
+    """The last line of a visible check cell: say that the answer's form passed and that its value is checked
+    when the work is graded (a visible check that printed nothing looked like "right").
+
+    >>> form_ok(3)
+    Exercise 3: form OK (the value is checked when your work is graded)
+    """
+    print(f"Exercise {exercise}: form OK (the value is checked when your work is graded)")
 
 
 def number(value: Any, name: str, low: float | None = None, high: float | None = None, *, why: str = "") -> None:

@@ -188,8 +188,9 @@ def linked(markup: str, seen: set[str]) -> str:
     """``markup`` (a slide's HTML) with the first use of each glossary term not yet in ``seen`` linked to its
     entry; text inside tags, code, math, headings and links is left alone. ``seen`` gains the terms linked.
 
-    >>> linked("<p>On the flop and the turn</p>", set())
-    '<p>On the <a class="term" href="#term-flop">flop</a> and the <a class="term" href="#term-turn">turn</a></p>'
+    >>> markup = linked("<p>On the flop and the turn</p>", set())
+    >>> re.findall(r'<a class="term" href="([^"]+)">([a-z]+)</a>', markup)
+    [('#term-flop', 'flop'), ('#term-turn', 'turn')]
     """
     _validate.text(markup, "markup", empty=True, message=f"markup must be a slide's HTML text, not {markup!r}")
     if not isinstance(seen, set):
@@ -284,9 +285,12 @@ def student_map_notebook(course_map: dict[str, Any], exercises: dict[str, str]) 
         [
             "# The course",
             "",
-            "A course on how programs play Texas Hold'em, from the cards to an equilibrium. Each lesson is a notebook:",
+            "A course on how programs play Texas Hold'em, from the cards to an"
+            " [equilibrium](glossary.ipynb#term-equilibrium-nash-equilibrium) (the [glossary](glossary.ipynb) says"
+            " what each poker and game-theory word means). Each lesson is a notebook:",
             "open it in JupyterLab, run its cells from the top, and do its exercises in the cells marked for them",
-            "(the check cells under them tell you at once whether an answer holds; the lecturer grades the rest).",
+            "(the check cell under each one checks the form of your answer, a number or a list of the right size, and"
+            ' prints "form OK"; the values are checked when the lecturer grades your work, with the written answers).',
             "",
             "Install once (Python 3.11 or newer), from the folder holding the wheel file your lecturer hands out:",
             f"`{wheel_install()}` (once pokerlab is on PyPI, `{STUDENT_INSTALL}` does the same).",

@@ -23,12 +23,16 @@ The file (see the one pokerlab ships for every key)::
     title = "which hand wins" # optional: the table's words for the step (default: the first section's heading)
     notes = "hands are ordered: one value per 5-card class"   # optional: the point to make (table and speaker notes)
     slides = ["why.md"]      # optional: your own slides, shown at the start of this step
+    again = true             # optional: this step comes back to a section an earlier step presented
+
+A section presented by two steps is refused (a copy-paste slip and a deliberate return look the same) unless the
+later step says ``again = true``.
 
 A step may be only your own slides (no ``lesson``): a welcome, a break, the questions at the end.
 
 **Your own slides** are markdown files in the folder ``lecture/`` beside the TOML file (``course/lecture/``):
 ``---`` on a line of its own starts the next slide, a line ``Note:`` starts the slide's speaker notes (reveal.js's
-own conventions), ``## `` starts a slide with a heading, ``$…$`` is math as in the lessons.
+own conventions), a line starting ``##`` is a slide with a heading, ``$…$`` is math as in the lessons.
 
 **Where the file is found** (:func:`find_lecture_file`): ``course/lecture.toml`` beside the lessons' folder (a
 clone: ``notebooks/`` and ``course/`` side by side), else ``./course/lecture.toml``, else the copy inside pokerlab.
@@ -197,7 +201,8 @@ def read_lecture(file: str | Path | None = None, notebooks: str | Path | None = 
     if not isinstance(raw_steps, list) or not raw_steps:
         raise DataError(f"{where} has no steps: write each as a [[step]] table (start, end, lesson, sections)")
     steps: list[LectureStep] = []
-    step_keys = {"start", "end", "lesson", "sections", "cells", "title", "notes", "slides"}
+    step_keys = {"start", "end", "lesson", "sections", "cells", "title", "notes", "slides", "again"}
+    presented: dict[tuple[str, str], int] = {}  # (lesson, section) -> the step that first presents it
     for i, item in enumerate(raw_steps, start=1):
         at = f"{where}, step {i}"
         if unknown := sorted(set(item) - step_keys):
@@ -221,6 +226,16 @@ def read_lecture(file: str | Path | None = None, notebooks: str | Path | None = 
             )
         if not lesson and not own:
             raise DataError(f"{at}: names no lesson and no slides of yours: nothing to present")
+        again = item.get("again", False)
+        if not _validate.is_bool(again):
+            raise DataError(f"{at}: again must be true or false (no quotes), not {again!r}")
+        for section in sections:
+            first = presented.setdefault((lesson.zfill(2), section), i)
+            if first != i and not again:
+                raise DataError(
+                    f"{at}: lesson {lesson.zfill(2)} §{section} is presented in step {first} and again in step {i}:"
+                    f" write again = true in step {i} if you mean to come back to it"
+                )
         bad = [name for name in own if not name.endswith(".md") or "/" in name or "\\" in name]
         if bad:
             raise DataError(f'{at}: slides are markdown files in {SLIDES_FOLDER}/ such as "why.md", not {bad[0]!r}')
@@ -345,6 +360,8 @@ def lecture_table(lecture: Lecture, notebooks: str | Path) -> str:
             where = f"{step.lesson} §{', §'.join(step.sections)}: {title}"
         else:
             where = step.title or "your slides"
+        for name in step.slides:  # the files the deck reads: a missing one is refused here too
+            own_slides_cells(lecture, name)
         if step.slides:
             where += f" (your slides first: {', '.join(step.slides)})" if step.lesson else f": {', '.join(step.slides)}"
         rows.append(f"| {step.start}-{step.end} | {_cell(where)} | {step.minutes} | {_cell(step.notes)} |")

@@ -4,8 +4,8 @@
 lesson, built from the lesson itself:
 
 * the cells' standard slide metadata (``metadata.slideshow.slide_type``: ``slide``, ``subslide``,
-  ``fragment``, ``skip``, ``notes`` or ``-``) decides where slides start; a ``## `` heading always
-  starts a slide, even in the middle of a cell, and a ``### `` heading a sub-slide;
+  ``fragment``, ``skip``, ``notes`` or ``-``) decides where slides start; a ``##`` heading always
+  starts a slide, even in the middle of a cell, and a ``###`` heading a sub-slide;
 * the instructor notes on a section's heading cell (``metadata.pokerlab.instructor``: minutes, the
   point to make, the question students ask, the misconception to expect) become reveal.js speaker
   notes (``<aside class="notes">``), shown by the speaker view (press S);

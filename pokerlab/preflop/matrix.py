@@ -103,6 +103,16 @@ class PreflopMatrix:
     def _ij(self, a: str | HandClass, b: str | HandClass) -> tuple[int, int]:
         return CLASS_NAMES.index(_class(a).name), CLASS_NAMES.index(_class(b).name)
 
+    def combination_pairs(self, a: str | HandClass, b: str | HandClass) -> int:
+        """How many (combination of class ``a``, combination of class ``b``) pairs share no card: the weight of
+        the class pair in a heads-up all-in, ``pairs[a, b]`` by name.
+
+        >>> m = load_matrix()
+        >>> m.combination_pairs("AA", "AA"), m.combination_pairs("AKs", "AKs"), m.combination_pairs("AKo", "QQ")
+        (6, 12, 72)
+        """
+        return int(self.pairs[self._ij(a, b)])
+
     def equity(self, a: str | HandClass, b: str | HandClass) -> float:
         """Class ``a``'s equity against class ``b`` (ties split): ``m.equity("AKs", "QQ")``."""
         i, j = self._ij(a, b)

@@ -154,3 +154,58 @@ def test_reproduce_and_pushfold_print_the_grid_the_same_way_round(capsys):
         row, col = HandClass.parse(name).grid_cell
         shown = float(rows[r][list("AKQJT98765432").index(c)])
         assert shown == round(float(table.values[row, col]), 3), name
+
+
+def _err(capsys, argv: list[str]) -> str:
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    lines = err.strip().split("\n")
+    assert len(lines) == 1
+    return lines[0]
+
+
+def test_newcomer_round_6_messages_speak_command_line(capsys):
+    """The newcomer of issue 41: ``--versoin`` was reported as a missing command; ``--exact --samples`` in Python
+    keyword words; ``AhKx`` as "hands_or_ranges: ... in the range"; ``--samples 1e6`` refused."""
+    assert _err(capsys, ["--versoin"]) == (
+        "pokerlab: error: unrecognized option --versoin; did you mean --version? (see 'pokerlab --help')"
+    )
+    assert "--samples selects Monte Carlo; do not combine it with --exact" in _err(
+        capsys, ["equity", "TT+,AKs", "TT+", "--exact", "--samples", "100"]
+    )
+    said = _err(capsys, ["equity", "AhKx", "QQ"])
+    assert "cannot read 'AhKx' as a hand or a range: write a hand as its two cards in one word (AhKh" in said
+    assert "hands_or_ranges" not in said and "in the range" not in said
+    assert "(cannot read 'AKz' in the range 'TT+,AKz'): write a hand" in _err(capsys, ["range", "TT+,AKz"])
+    assert "must be a whole number, not '1.5e0'" in _err(capsys, ["equity", "AhKh", "QQ", "--samples", "1.5e0"])
+    assert main(["equity", "AhKh", "QQ", "--samples", "1e4", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Equity before the flop (Monte Carlo, 10,000 samples, seed 1)")
+    assert main(["equity", "AhKh", "QQ", "--board", "3h4cJh"]) == 0
+    assert capsys.readouterr().out.startswith("Equity on the board 3h 4c Jh (exact)")
+
+
+def test_the_guides_hand_history_example_runs_from_any_folder(tmp_path, monkeypatch):
+    """docs/guide.md read ``read_hand("data/hands/...")``, a path of the checkout: pasted elsewhere it failed."""
+    from pathlib import Path
+
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "guide.md").read_text(encoding="utf-8")
+    assert 'read_hand("data/hands/' not in guide
+    line = next(x for x in guide.split("\n") if x.startswith("hand = read_hand("))
+    monkeypatch.chdir(tmp_path)
+    scope: dict = {}
+    exec("from pokerlab import datasets\nfrom pokerlab.game.phh import read_hand\n" + line.split("#")[0], scope)
+    assert scope["hand"].names == ("Small Blind", "Big Blind", "Button")
+
+
+def test_bpp_cards_of_another_round_say_to_give_the_board(capsys):
+    said = _err(capsys, ["bpp", "--hole", "AhKh", "--round", "flop"])
+    assert said.startswith(
+        "pokerlab: error: the cards are a preflop situation, not flop: give the flop's board with --board (3 cards)"
+    )
+
+
+def test_tournament_out_help_says_it_is_for_the_self_play_setups(capsys):
+    code, out, _ = run(capsys, "tournament", "--help")
+    assert code == 0
+    assert "--duplicate takes no --out" in " ".join(out.split())

@@ -150,7 +150,8 @@ WRONG = {
         1: {"ppot_by_hand": 0.2023, "npot_by_hand": 0.1592},  # swapped
         2: {"runout_cells": [743, 0, 247]},  # columns reversed
         3: {"identity_value": 0.585},  # HS alone
-        4: {"found": [("Kh9c", f"2s {c}") for c in ("5d", "6d", "7d", "8d", "9d")]},  # the example's hand
+        # ahead now (the visible check holds it) but no tie at the end: A♦Q♣ makes the wheel
+        4: {"found": [("3s3d", r) for r in ("2c 5h", "2d 5h", "2h 5c", "2h 5s", "2c 5s")]},
         5: {"hs_3": 0.585, "ehs_3": 0.672},  # the one-opponent numbers
     },
     "03_preflop_tables": {
@@ -557,3 +558,36 @@ def test_every_check_is_written_with_the_shared_helpers_and_states_its_precision
         for name, value in SOLUTIONS[stem][e.number].items():
             fractional = [v for v in _leaves(value) if isinstance(v, float) and v != int(v)]
             assert not fractional or name in decimals, (stem, e.number, name)
+
+
+def test_lesson_05_exercise_3_accepts_both_readings_of_the_boundary():
+    """A student who checked with the library answered 0.334 (``preflop_decision(0.334, 10, 10, 200)`` raises,
+    0.333 calls) and scored 0/2: the task asked for "the smallest pot share that raises" while the key wanted the
+    boundary 1/3. The task now asks for the share above which it raises, and both readings pass."""
+    p = "05_betting_strategies"
+    for share in (0.333, 1 / 3, 0.3334, 0.334):
+        assert _one(p, 3, smallest_share=share, reach=[])["passed"], share
+    for share in (0.332, 0.335, 0.5):
+        assert not _one(p, 3, smallest_share=share, reach=[])["passed"], share
+    task = " ".join(_task(BY_STEM[p], next(e for e in BY_STEM[p].exercises if e.number == 3)).split())
+    assert "the pot share above which Phase II raises" in task and "possibly empty" in task
+
+
+def test_lesson_02_exercise_4s_visible_check_refuses_hands_that_are_behind_now():
+    """The student tester's five K♥-x hands with the runout "2s 5d" passed the visible check silently, though the
+    task itself says K♥9♣ is behind A♦Q♣ now; the check now says so (without the answer)."""
+    p = "02_strength_and_potential"
+    tester = [(f"Kh{x}", "2s 5d") for x in ("9c", "8c", "7c", "6c", "5c")]
+    r = _one(p, 4, visible_only=True, found=tester)
+    assert not r["passed"]
+    assert "Kh9c is not ahead of A♦Q♣ on the flop 3♥4♣J♥" in r["message"]
+    assert leaks(r["message"], SOLUTIONS[p][4]) == []
+    assert _one(p, 4, visible_only=True, **SOLUTIONS[p][4])["passed"]
+    assert _one(p, 4, visible_only=True, **WRONG[p][4])["passed"]  # ahead now, no tie: hidden only
+
+
+def test_a_visible_check_that_passes_says_form_ok_and_the_grader_still_reads_its_results(capsys):
+    checks.form_ok(2)
+    assert capsys.readouterr().out == "Exercise 2: form OK (the value is checked when your work is graded)\n"
+    got = _run("11_push_or_fold", SOLUTIONS["11_push_or_fold"])  # the checks print form OK in the check process
+    assert all(r["passed"] for r in got.values()), got

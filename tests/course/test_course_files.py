@@ -294,3 +294,12 @@ def test_a_padded_message_cannot_print_a_grade_line_of_its_own():
             assert all(len(line) <= REPORT_WIDTH for line in lines), lines
             assert "  " not in "".join(line.strip() for line in lines[1:]), lines
             assert len(lines) < 50  # cut: a message cannot flood the report
+
+
+def test_a_checks_message_prints_the_lessons_subscripts():
+    """The student tester's grade report printed lesson 02's "EHS = HS\\u2083 + (1 − HS\\u2083)·PPOT": the
+    subscript escaped while − and · printed (the feedback page showed HS₃)."""
+    said = "EHS = HS₃ + (1 − HS₃)·PPOT is never below HS₃: are hs_3 and ehs_3 swapped?"
+    assert _submissions.shown_message(said) == said
+    assert _submissions.shown_message("HS₀ HS₉ x\n10/10") == "HS₀ HS₉ x\\x0a10/10"  # a newline still escaped
+    assert _submissions.shown("HS₃") == "HS\\u2083"  # a student's name stays ASCII-only

@@ -322,3 +322,50 @@ def test_the_command_line_builds_the_lecture_from_another_file(course, tmp_path,
     capsys.readouterr()
     assert main([*argv, "02"]) == 2
     assert "leave out the LESSON" in capsys.readouterr().err
+
+
+def test_a_section_presented_in_two_steps_is_refused_unless_the_later_says_again(course, capsys):
+    """A lecturer changed step 5 (02 §3) to ``sections = ["2"]``: 02 §2 was then in steps 4 and 5, and
+    ``course map`` and the deck accepted it silently (the deck presented "Algorithm 2 by hand" twice)."""
+    toml = course / "course" / "lecture.toml"
+    text = toml.read_text(encoding="utf-8")
+    notebooks = str(course / "notebooks")
+    step5 = 'start = 20\nend = 22\nlesson = "02"\nsections = '
+    slip = text.replace(step5 + '["3"]', step5 + '["2"]')
+    assert slip != text
+    toml.write_text(slip, encoding="utf-8")
+    said = (
+        f"{toml}, step 5: lesson 02 §2 is presented in step 4 and again in step 5: write again = true in step 5 if"
+        " you mean to come back to it"
+    )
+    deck = ["course", "slides", str(course / "d"), "--lecture", "--notebooks", notebooks]
+    for argv in (["course", "map", "--notebooks", notebooks], deck):
+        capsys.readouterr()
+        assert main(argv) == 2
+        err = capsys.readouterr().err.strip().split("\n")
+        assert len(err) == 1 and said in err[0]
+    fifth = 'start = 20\nend = 22\nlesson = "02"\nsections = ["2"]\n'
+    toml.write_text(slip.replace(fifth, fifth + "again = true\n"), encoding="utf-8")
+    steps = lecture.read_lecture(toml).steps
+    assert steps[3].sections == steps[4].sections == ("2",)
+    toml.write_text(slip.replace(fifth, fifth + 'again = "yes"\n'), encoding="utf-8")
+    with pytest.raises(DataError, match="again must be true or false"):
+        lecture.read_lecture(toml)
+
+
+def test_course_map_reads_the_own_slides_the_deck_reads(course, capsys):
+    """``slides = ["warp.md"]`` (a file that does not exist) was written into the map's table (exit 0); only the
+    deck said the file could not be read."""
+    toml = course / "course" / "lecture.toml"
+    toml.write_text(
+        toml.read_text(encoding="utf-8").replace('slides = ["three-bots.md"]', 'slides = ["warp.md"]'),
+        encoding="utf-8",
+    )
+    course_map = course / "notebooks" / "00_course_map.ipynb"
+    before = course_map.read_text(encoding="utf-8")
+    capsys.readouterr()
+    for check in ([], ["--check"]):
+        assert main(["course", "map", *check, "--notebooks", str(course / "notebooks")]) == 2
+        err = capsys.readouterr().err.strip().split("\n")
+        assert len(err) == 1 and "your slide 'warp.md'" in err[0] and "cannot be read" in err[0]
+    assert course_map.read_text(encoding="utf-8") == before
