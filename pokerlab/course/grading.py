@@ -208,7 +208,7 @@ def grade(
     a second run takes the grades of unchanged submissions from it and grades only the rest (``regrade``: none,
     everything is graded again and recorded). A submission whose name the gradebook knows from another source
     path is not graded (its note says so; ``regrade`` grades it, over the old page). With ``lesson`` (a lesson's
-    number or name, ``"05"``), a notebook of another lesson is not graded ("this is lesson 01_..., not 05_...");
+    number or name, ``"05"``), a notebook of another lesson is not graded ("this is lesson ``01_...``, not ``05_...``");
     without it, a notebook of another lesson than most (over half) of the batch says so in a note. ``on_result`` is
     called with each grade as it is given (in the order they finish); the list returned is in the order of
     ``paths``. The glossary and the course map of a release (:data:`HANDED_OUT`: no exercise in them) are not

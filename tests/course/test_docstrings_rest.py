@@ -3,8 +3,7 @@
 A lecturer found six dead in-page links in the reference (issue 41): ``#term-flop`` / ``#term-turn`` (a doctest's
 output quoting HTML links, which a link checker reads as links) on the handout page, and ``#id1`` / ``#id3`` on
 the slides page (``a ``## `` heading``: an inline literal ending in a space is not one in reST, so docutils made
-it a reference to nothing). pokerlab.course.grading has the same kind (``lesson 01_...``): split into modules by
-another branch at the time, its fix is in docs/incoming/lessonfix6.md.
+it a reference to nothing); pokerlab.course.grading had the same kind (``lesson 01_...``).
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ import docutils.core
 import docutils.nodes
 import pytest
 
-from pokerlab.course import handout, lecture, slides
+from pokerlab.course import grading, handout, lecture, slides
 
 
 def _docstrings(module: ModuleType) -> list[tuple[str, str]]:
@@ -27,7 +26,7 @@ def _docstrings(module: ModuleType) -> list[tuple[str, str]]:
     return found
 
 
-@pytest.mark.parametrize("module", [handout, lecture, slides], ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+@pytest.mark.parametrize("module", [grading, handout, lecture, slides], ids=lambda m: m.__name__.rsplit(".", 1)[-1])
 def test_no_docstring_makes_a_reference_to_nothing(module):
     dead = []
     for name, doc in _docstrings(module):

@@ -126,14 +126,13 @@ def test_duplicate_is_defined_where_lesson_04_first_uses_it():
     assert next(t for t in handout.glossary() if t.anchor == "term-duplicate-match").lesson == "04"
 
 
-def test_every_term_is_linked_where_first_used_outside_lessons_03_08_10():
-    """Seven glossary entries were linked from no lesson (defined in bold only); lessons 03, 08 and 10 are
-    another helper's (equilibrium, first used in lesson 10: docs/incoming/lessonfix6.md)."""
+def test_every_term_is_linked_where_first_used():
+    """Seven glossary entries were linked from no lesson (defined in bold only), "equilibrium" among them."""
     uses = handout.first_uses([(p.stem, _nb(p)) for p in LESSONS])
     unlinked = []
     for term in handout.glossary():
         stem, index = uses[term.anchor]
         cell = "".join(_nb(NOTEBOOKS / f"{stem}.ipynb")["cells"][index]["source"])
-        if stem[:2] not in ("03", "08", "10") and f"](glossary.ipynb#{term.anchor})" not in cell:
+        if f"](glossary.ipynb#{term.anchor})" not in cell:
             unlinked.append(term.name)
     assert unlinked == []
