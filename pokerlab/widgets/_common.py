@@ -4,8 +4,10 @@
 notebook shows 1,100 pixels across and about 600 down) without scrolling: its controls sit in a column
 *beside* its numbers and charts (:func:`_beside`), not above them, and a chart drawn in a widget uses
 axis labels and titles a size larger than altair's defaults (:func:`_projector`), so they can be read from
-the back of a room. On a narrower page (the file browser open) the chart column wraps below the controls
-instead of being cut. ``tests/widgets/test_explorers_browser.py`` measures every explorer in JupyterLab at 1280x720.
+the back of a room. In JupyterLab's default layout (the file browser open: the notebook 848 pixels across) the
+two columns stay side by side and the view column is narrower: its charts are drawn smaller to fit it (their text
+no smaller than 9 pixels) instead of wrapping below the controls (an explorer 1,191 pixels tall) or being cut.
+``tests/widgets/test_explorers_browser.py`` measures every explorer in JupyterLab at 1280x720, both ways.
 
 **On a live slide** (pokerlab's RISE style, ``labextension/pokerlab-rise-widgets``) every text of an explorer is
 set at 16 px at least and its charts drawn larger within the slide's room; a piece marked ``pl-aside`` is left to
@@ -80,7 +82,12 @@ def _fit_column(widget: w.Widget) -> None:
 def _beside(controls: list[w.Widget], view: list[w.Widget], *, controls_width: int = 286) -> w.HBox:
     """The controls in a column ``controls_width`` pixels wide beside the ``view`` column (numbers, charts).
 
-    The row wraps, so on a page too narrow for both the view goes below the controls instead of being cut.
+    The row does not wrap: on a page too narrow for both at their full widths (JupyterLab with its file browser
+    open) the view column shrinks (``min-width: 0``) and its charts with it (an explorer's SVG is drawn at most
+    as wide as its column, its viewBox keeping the proportions: ``pokerlab.charts.chart_svg``), so the explorer
+    keeps its height. When the row wrapped, the PotentialExplorer at 848 pixels put its controls above its
+    charts and was 1,191 pixels tall, twice a 1280x720 screen. On a live slide pokerlab's RISE style sets the
+    same two rules.
     Each control (and each control in a row of them) is capped at the column's width: ipywidgets draws a
     slider or a dropdown 300 pixels wide whatever its column, which cut their right ends off in a 22em
     column (the browser test measures every explorer for content cut off).
@@ -95,9 +102,9 @@ def _beside(controls: list[w.Widget], view: list[w.Widget], *, controls_width: i
         _fit_column(control)
     left = w.VBox(controls, layout=w.Layout(width=f"{controls_width}px", flex="0 0 auto", overflow="hidden"))
     left.add_class("pl-controls")
-    right = w.VBox(view, layout=w.Layout(flex="1 1 auto", align_items="flex-start"))
+    right = w.VBox(view, layout=w.Layout(flex="1 1 0", min_width="0", align_items="flex-start"))
     right.add_class("pl-view")
-    return w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="13px"))
+    return w.HBox([left, right], layout=w.Layout(flex_flow="row nowrap", align_items="flex-start", grid_gap="13px"))
 
 
 # the smallest text a chart of an explorer prints in its marks (a grid cell's number), in pixels: the lessons'

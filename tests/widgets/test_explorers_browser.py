@@ -130,19 +130,58 @@ _MEASURE = """
         }
       }
     }
+    // the right edge of anything shown, past the output area's right edge (cut off or scrolled sideways)
+    let right = box.right;
+    for (const el of root.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0) right = Math.max(right, r.right);
+    }
+    // the smallest text shown: an element's own text, or an SVG label at its drawn size (the viewBox's scale)
+    let smallest = Infinity;
+    for (const el of root.querySelectorAll('*')) {
+      if (el.getClientRects().length === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+      if (!own) continue;
+      let px = parseFloat(getComputedStyle(el).fontSize);
+      if (el instanceof SVGElement) {
+        const m = el.getScreenCTM();
+        if (!m) continue;
+        px *= Math.hypot(m.a, m.b);
+      }
+      smallest = Math.min(smallest, px);
+    }
     out[name] = {height: Math.ceil(box.height), width: Math.ceil(Math.max(box.width, root.scrollWidth)),
-                 room: Math.floor(area.getBoundingClientRect().width), clipped};
+                 room: Math.floor(area.getBoundingClientRect().width), clipped,
+                 past_right: Math.ceil(right - area.getBoundingClientRect().right),
+                 smallest_text: Math.round(smallest * 10) / 10};
   }
   const panel = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer')
              || document.querySelector('.jp-NotebookPanel-notebook');
   out.__panel = Math.floor(panel.getBoundingClientRect().height);
+  out.__panel_width = Math.floor(panel.getBoundingClientRect().width);
   return out;
 }
 """
 
 
-def measure(lab: JupyterLab, browser, only: list[str] | None = None) -> dict[str, object]:
+def open_file_browser(page) -> None:
+    """JupyterLab's default layout: the file browser open in the left side panel, the right one closed."""
+    page.evaluate(
+        "() => { window.jupyterapp.shell.activateById('filebrowser'); window.jupyterapp.shell.collapseRight(); }"
+    )
+    page.wait_for_function(
+        "() => { const n = document.querySelector('.jp-NotebookPanel');"
+        " return !!n && n.getBoundingClientRect().left > 200; }",
+        timeout=ms(30),
+    )
+    page.wait_for_timeout(500)  # the notebook laid out at its new width
+
+
+def measure(lab: JupyterLab, browser, only: list[str] | None = None, sidebar: bool = False) -> dict[str, object]:
     """Run the explorers' notebook in JupyterLab at 1280x720 and return each explorer's box (``only``: these).
+
+    ``sidebar``: JupyterLab's default layout, the file browser open (the notebook 848 pixels wide), instead of
+    both side panels closed.
 
     Each cell runs through JupyterLab's own command once the kernel is idle (tests/support/browser.py), and the test
     waits for the kernel's reply and then for the explorer's view (or an error) in the page: hang guards only."""
@@ -150,7 +189,10 @@ def measure(lab: JupyterLab, browser, only: list[str] | None = None) -> dict[str
     path = lab.write_notebook("explorers.ipynb", [f"#{name}\n{code}" for name, code in explorers])
     page, off_machine = open_notebook(browser, lab, path, WIDTH, HEIGHT)
     try:
-        close_side_panels(page)  # the file browser closed, as the CHROME measurement assumes
+        if sidebar:
+            open_file_browser(page)
+        else:
+            close_side_panels(page)  # the file browser closed, as the CHROME measurement assumes
         for i, (name, _) in enumerate(explorers):
             run_cell(page, path, i, seconds=600)  # a hang guard: the kernel builds the explorer
             page.wait_for_function(_SHOWN, arg=i, timeout=ms(120))  # and the page draws it
@@ -198,9 +240,55 @@ def test_every_explorer_fits_a_1280_by_720_projector(jupyterlab):
     assert not missing, f"never measured (their runs did not register in the page): {missing}"
 
 
-if __name__ == "__main__":  # print the measurements: python tests/widgets/test_explorers_browser.py
+# JupyterLab's default layout at 1280x720, the file browser open: the notebook's panel is 950 x 599 pixels and a
+# cell's output area 848 pixels wide
+SIDEBAR_ROOM = 848
+# height in pixels there before the explorers' columns stopped wrapping (issue 41; measured with this test): the
+# view column wrapped below the controls
+BEFORE_SIDEBAR = {
+    "PotentialExplorer": 1094,
+    "RangeEquityExplorer": 1141,
+    "BPPInspector": 1044,
+    "CFRExplorer": 680,
+    "PreflopExplorer": 669,
+    "HandReplayer": 661,
+}
+SMALLEST_TEXT = 9  # pixels: a chart drawn smaller to fit the narrower column keeps its labels at least this size
+
+
+@pytest.mark.slow
+def test_every_explorer_fits_the_default_layout_with_the_file_browser_open(jupyterlab):
+    """Issue 41: with the file browser open the PotentialExplorer wrapped its charts below its controls (1,191 px)."""
+    with chromium() as browser:
+        shown = measure(jupyterlab, browser, sidebar=True)
+    assert shown["__off_machine"] == [], "requests left the machine"
+    height = shown["__panel"]
+    assert isinstance(height, int) and height >= HEIGHT - CHROME, f"JupyterLab's bars take {HEIGHT - height} px"
+    raised = [name for name, _ in EXPLORERS if shown[name] == "error"]
+    assert not raised, f"these explorers raised: {raised}"
+    boxes = {name: shown[name] for name, _ in EXPLORERS if isinstance(shown[name], dict)}
+    missing = [name for name, _ in EXPLORERS if name not in boxes]
+    assert not missing, f"never measured (their runs did not register in the page): {missing}"
+    rooms = {box["room"] for box in boxes.values()}  # type: ignore[index]
+    assert all(abs(room - SIDEBAR_ROOM) <= 8 for room in rooms), f"output areas {rooms} px, not the default layout's"
+    too_tall = {name: box["height"] for name, box in boxes.items() if box["height"] > height}  # type: ignore[index]
+    assert not too_tall, f"taller than the notebook's {height} px: {too_tall}"
+    cut = {
+        name: box
+        for name, box in boxes.items()
+        if box["width"] > box["room"] or box["past_right"] > 0 or box["clipped"]  # type: ignore[index]
+    }
+    assert not cut, f"cut off at the right or inside: {cut}"
+    small = {name: box["smallest_text"] for name, box in boxes.items() if box["smallest_text"] < SMALLEST_TEXT}  # type: ignore[index]
+    assert not small, f"text smaller than {SMALLEST_TEXT} px: {small}"
+    for name, before in BEFORE_SIDEBAR.items():
+        assert boxes[name]["height"] < before  # type: ignore[index]
+
+
+if __name__ == "__main__":  # the measurements: python tests/widgets/test_explorers_browser.py [sidebar] [Name ...]
     import tempfile
 
+    args = sys.argv[1:]
     with tempfile.TemporaryDirectory() as folder, JupyterLab(Path(folder)) as lab, chromium() as browser:
-        result = measure(lab, browser)
+        result = measure(lab, browser, [a for a in args if a != "sidebar"] or None, sidebar="sidebar" in args)
     print(json.dumps(result, indent=1))
