@@ -280,7 +280,10 @@ def _add_course(sub: Any) -> None:
     p.add_argument(
         "--handout",
         action="store_true",
-        help="also print OUT/<lesson>.handout.pdf: three slides to an A4 page, each section's point beside it (for students)",
+        help=(
+            "also print OUT/<lesson>.handout.pdf (for students): three slides to an A4 page, "
+            "each section's point beside it"
+        ),
     )
     p.add_argument(
         "--lecture", action="store_true", help="one deck of the 90-minute lecture written in course/lecture.toml"
