@@ -14,6 +14,7 @@ import pandas as pd
 
 from pokerlab import HandClass
 from pokerlab.cli.tables import _grid_text
+from pokerlab.cli import main
 from tests.support.cli import run
 
 
