@@ -13,8 +13,8 @@ import io
 import pandas as pd
 
 from pokerlab import HandClass
-from pokerlab.cli.tables import _grid_text
 from pokerlab.cli import main
+from pokerlab.cli.tables import _grid_text
 from tests.support.cli import run
 
 
