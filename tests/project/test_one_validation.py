@@ -23,10 +23,6 @@ from pokerlab.errors import ParameterError, ParameterTypeError
 PACKAGE = Path(__file__).resolve().parent.parent.parent / "pokerlab"
 
 ALLOWED: dict[tuple[str, str], str] = {
-    ("cards.py", "isinstance(self.id, int)"): (
-        "Card is a frozen dataclass whose stored id must be a Python int (hashing, kernels); the public "
-        "constructors (Card.parse, cards(), deal) pass ids through _validate.whole first"
-    ),
     ("game/phh.py", "isinstance(value.exponent, int)"): (
         "a Decimal's exponent is an int or a letter ('n', 'N', 'F'): narrows a parsed value's type, no argument"
     ),
