@@ -143,7 +143,11 @@ def test_results_print_and_serialise():
         (lambda: equity("AhKh", board="2c3c"), CardCountError, "not 2"),
         (lambda: equity("AhKh", board="2c3c4c5c6c7c"), CardCountError, "not 6"),
         (lambda: equity("AhKh", opponents=0), ParameterError, "1..9"),
-        (lambda: equity("AhKh", opponents=10), ParameterError, "1..9"),
+        (
+            lambda: equity("AhKh", opponents=10),
+            ParameterError,
+            "opponents must be a whole number 0..9 \\(a table seats 10\\), not 10",
+        ),
         (lambda: equity("AhKh", "QQ", opponents=9), ParameterError, "1..9"),
         (lambda: equity("AhAd", "AA", board="AcKd7s"), RangeError, "empty"),
         (lambda: equity("AhKh", "XYZ"), RangeError, "cannot read"),
