@@ -62,7 +62,7 @@ import math
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -71,6 +71,9 @@ from pokerlab.cards import Card, combo_cards, combo_index, format_cards, parse_n
 from pokerlab.errors import CardCountError, IllegalActionError, ParameterError, RangeError
 from pokerlab.evaluator import evaluate_batch
 from pokerlab.ranges import Range
+
+if TYPE_CHECKING:
+    from pokerlab.solve.postflop_nodes import PostflopDecision
 
 __all__ = ["PostflopSolution", "plain_values", "postflop", "postflop_actions"]
 
@@ -1288,6 +1291,23 @@ class PostflopSolution:
         if w.node.kind == _CHANCE:
             return tuple(str(Card(c)) for c in self._game.slots)
         return ()
+
+    def decision(self, line: Any = ()) -> PostflopDecision:
+        """The decision at ``line`` as a :class:`~pokerlab.solve.games.DecisionPoint` (the protocol Kuhn's and
+        Leduc's information sets share): ``key``, ``player``, ``actions``, the chips ``paid`` by each player
+        since the spot began, ``pot``, ``to_call``, and ``street`` (a :class:`~pokerlab.streets.Street`), read
+        from the solver's betting tree. Raises :class:`~pokerlab.errors.IllegalActionError` where no one acts.
+
+        >>> s = postflop("Ks 7d 4c 2h 2s", "AA", "KQ", pot=100, stack=100, bets="50%", raises="", progress=False,
+        ...              max_iterations=5)
+        >>> d = s.decision("bet 50")
+        >>> d.player, d.actions, d.paid, d.pot, d.to_call
+        (1, ('fold', 'call'), (50, 0), 150, 50)
+        """
+        # postflop_nodes is built on this module (it reads PostflopSolution's tree): a top import would be circular
+        from pokerlab.solve.postflop_nodes import decision_point
+
+        return decision_point(self, line)
 
     def _decision(self, line: Any) -> tuple[_Where, np.ndarray]:
         w = self._where(line)

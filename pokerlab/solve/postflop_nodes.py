@@ -19,20 +19,20 @@ or river spot (:func:`pokerlab.solve.postflop`) offer a bot or a lesson the same
 
 A postflop node is *public*: each holding of the acting player makes its own information set at it (the
 solution's :meth:`~PostflopSolution.strategy` gives one strategy per combination), and they all share these
-chips. The chips are read from the line's labels, which carry them: ``"bet 50"``, ``"raise 150"`` and
-``"allin 100"`` give the player's total on this street after the action, ``"call"`` matches the other's
-total, a river card (on a turn spot) starts a new street with OOP to act.
+chips. The chips are the solver's own: each node of its betting tree holds what each player has put in since
+the spot began, and a river card (on a turn spot) starts a new street, at the chips its chance node holds,
+with OOP to act. Nothing is re-derived from the labels' text.
 
 >>> from pokerlab import solve
 >>> from pokerlab.solve.games import DecisionPoint
 >>> s = solve.postflop("Ks 7d 4c 2h 2s", "AA, 65s", "KQ, QJ", pot=100, stack=100,
 ...                    bets="50%", raises="a", progress=False, max_iterations=20)
->>> d = decision_point(s, ("bet 50",))
->>> isinstance(d, DecisionPoint), d.key, d.player, d.actions, d.paid, d.pot, d.to_call
-(True, 'bet 50', 1, ('fold', 'call', 'allin 100'), (50, 0), 150, 50)
+>>> d = s.decision(("bet 50",))  # the same as decision_point(s, ("bet 50",))
+>>> isinstance(d, DecisionPoint), d.key, d.player, d.actions, d.paid, d.pot, d.to_call, d.street
+(True, 'bet 50', 1, ('fold', 'call', 'allin 100'), (50, 0), 150, 50, <Street.RIVER: 'river'>)
 
-This module is built only on the solution's public methods (``actions``, ``board``, ``pot``, ``stack``), so
-the solver's compiled tree can change shape without the protocol changing.
+This module reads the solver's betting tree (the nodes' ``put``, ``player`` and ``labels``), not its
+strategies, so the compiled arrays can change shape without the protocol changing.
 """
 
 from __future__ import annotations
@@ -44,18 +44,18 @@ from typing import Any
 from pokerlab import _validate
 from pokerlab.cards import Card
 from pokerlab.errors import CardError, IllegalActionError, ParameterTypeError
-from pokerlab.solve.postflop import PostflopSolution, _match
+from pokerlab.solve.postflop import _CHANCE, _DECISION, PostflopSolution, _match
+from pokerlab.streets import Street
 
 __all__ = ["PostflopDecision", "decision_point", "decision_points"]
-
-_BETTING = ("bet", "raise", "allin")
 
 
 @dataclass(frozen=True)
 class PostflopDecision:
     """One decision node of a solved postflop spot, as a :class:`~pokerlab.solve.games.DecisionPoint`.
 
-    ``line`` is the labels from the root as the solver spells them, ``street`` ``"turn"`` or ``"river"``,
+    ``line`` is the labels from the root as the solver spells them, ``street`` :attr:`Street.TURN
+    <pokerlab.streets.Street>` or ``Street.RIVER`` (equal to ``"turn"``, ``"river"``),
     ``street_paid`` what each player has put in on this street, ``behind`` the chips the player to act has
     left.
     """
@@ -65,7 +65,7 @@ class PostflopDecision:
     actions: tuple[str, ...]
     paid: tuple[int, int]
     street_paid: tuple[int, int]
-    street: str
+    street: Street
     start_pot: int
     behind: int
 
@@ -127,41 +127,35 @@ def decision_point(solution: PostflopSolution, line: Any = ()) -> PostflopDecisi
     """
     if not isinstance(solution, PostflopSolution):
         raise ParameterTypeError(f"solution must be a PostflopSolution (from solve.postflop), not {solution!r:.60}")
-    paid, street_paid = [0, 0], [0, 0]
-    player = 0
-    street = "river" if len(solution.board) == 5 else "turn"
+    g = solution._game
+    node, street, start = g.root, Street.TURN, (0, 0)  # start: the chips put in when this street began
+    if g.river_game:  # a river spot's root is a chance node whose one subtree is the river's betting
+        assert node.tmpl is not None
+        node, street = node.tmpl, Street.RIVER
     done: list[str] = []
     for label in _labels(line):
-        options = solution.actions(tuple(done))
-        if not options:
-            raise IllegalActionError(f"line: the hand is over after {tuple(done)}")
-        chosen = _pick(label, options, done)
-        if _card(options[0]) is not None:  # a chance node: the river card, then OOP acts first again
-            street_paid, player, street = [0, 0], 0, "river"
+        if node.kind == _CHANCE:  # the river card: a new street at the chips the turn ended with, OOP first
+            done.append(_pick(label, tuple(str(Card(c)) for c in g.slots), done))
+            assert node.tmpl is not None
+            node, street, start = node.tmpl, Street.RIVER, node.put
+        elif node.kind == _DECISION:
+            chosen = _pick(label, tuple(node.labels), done)
+            done.append(chosen)
+            node = node.kids[node.labels.index(chosen)]
         else:
-            kind, _, amount = chosen.partition(" ")
-            if kind == "call":
-                add = street_paid[1 - player] - street_paid[player]
-            elif kind in _BETTING:
-                add = int(amount) - street_paid[player]
-            else:  # check, fold
-                add = 0
-            street_paid[player] += add
-            paid[player] += add
-            player = 1 - player
-        done.append(chosen)
-    options = solution.actions(tuple(done))
-    if not options or _card(options[0]) is not None:
+            raise IllegalActionError(f"line: the hand is over after {tuple(done)}")
+    if node.kind != _DECISION:
         raise IllegalActionError(f"line: no one acts after {tuple(done)}")
+    put = node.put
     return PostflopDecision(
         line=tuple(done),
-        player=player,
-        actions=options,
-        paid=(paid[0], paid[1]),
-        street_paid=(street_paid[0], street_paid[1]),
+        player=node.player,
+        actions=tuple(node.labels),
+        paid=put,
+        street_paid=(put[0] - start[0], put[1] - start[1]),
         street=street,
         start_pot=solution.pot,
-        behind=solution.stack - paid[player],
+        behind=solution.stack - put[node.player],
     )
 
 
