@@ -250,7 +250,7 @@ def test_preflop_ranges_deal_by_deal_equal_the_board_by_board_kernel(players):
     """Ranges preflop go deal by deal (deals grouped by suit renaming); the old board-by-board kernel agrees."""
     from pokerlab import Range
 
-    eq = sys.modules["pokerlab.equity"]
+    eq = sys.modules["pokerlab.equities"]
     ranges = [Range.of(p) for p in players]
     fast = equity(*players)
     slow = eq._exact(ranges, 0, (), np.zeros(0, np.int64), 5, list(players))
@@ -260,7 +260,7 @@ def test_preflop_ranges_deal_by_deal_equal_the_board_by_board_kernel(players):
 
 
 def test_deals_grouped_by_suit_renaming_give_identical_numbers(monkeypatch):
-    eq = sys.modules["pokerlab.equity"]
+    eq = sys.modules["pokerlab.equities"]
     from pokerlab import Range
 
     holes, weight = eq._deals([Range.of("AA"), Range.of("KK")])

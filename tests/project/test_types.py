@@ -135,3 +135,33 @@ def test_each_choice_type_lists_exactly_its_enums_values():
                 assert typing.get_args(members[1]) == tuple(e.value for e in enum), name
                 checked.add(name)
     assert len(checked) == 20, sorted(checked)
+
+
+# reviewer6: importing the submodule pokerlab.equity gave the function of that name at run time (the package swapped
+# it back) while mypy saw a module. The module is pokerlab.equities now; pokerlab.equity is only the function.
+EQUITY_SCRIPT = """
+from typing import TYPE_CHECKING
+import pokerlab
+import pokerlab.equities as module
+from pokerlab.equities import Equity
+print(module.Equity is Equity is pokerlab.Equity, module.equity is pokerlab.equity, callable(pokerlab.equity))
+print(type(pokerlab.equity).__name__, hasattr(pokerlab.equity, "Equity"))
+if TYPE_CHECKING:
+    import pokerlab.equity as gone  # no such module: mypy says so (the checkout has none either)
+    reveal_type(module.Equity)
+    reveal_type(pokerlab.equity)
+"""
+
+
+@pytest.mark.slow
+def test_mypy_and_python_agree_on_pokerlab_equity(tmp_path):
+    (tmp_path / "script.py").write_text(EQUITY_SCRIPT)
+    env = {**os.environ, "MYPYPATH": str(ROOT), "PYTHONPATH": str(ROOT)}
+    ran = subprocess.run([sys.executable, "script.py"], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert ran.stdout.split("\n")[:2] == ["True True True", "function False"], ran.stdout + ran.stderr
+    assert not (ROOT / "pokerlab" / "equity.py").exists()
+    out = mypy(tmp_path / "cache", "script.py", cwd=tmp_path, env=env).stdout
+    lines = {int(m.group(1)): line for line in out.splitlines() if (m := re.search(r"script\.py:(\d+): ", line))}
+    assert 'module named "pokerlab.equity"' in out.split("script.py:9: note")[0], out
+    assert 'Revealed type is "def (' in lines.get(11, "") and "pokerlab.equities.Equity" in lines[11], out
+    assert set(lines) <= {9, 10, 11} and "pokerlab.equities.Equity" in lines.get(10, ""), out
