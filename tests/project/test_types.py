@@ -79,6 +79,10 @@ from pokerlab.game.acpc import to_matchstate
 postflop("Ks7d4c2h2s", "AA", "KQ", pot=100, stack=100, algorithm="dcfr+")
 to_matchstate(hand, 0, dialect="seed004")
 postflop("Ks7d4c2h2s", "AA", "KQ", pot=100, stack=100, algorithm="cfr+")
+from pokerlab.bots.leduc import phase_two_policy
+phase_two_policy(bluff="agressive")
+from pokerlab.apps.serve import start
+start("poker")
 """
 
 # the hand-history and game-definition conversions (line: the type mypy must reveal)
@@ -109,6 +113,8 @@ def test_a_users_script_gets_the_engines_real_types(tmp_path):
     assert "algorithm" in lines.get(24, "") and "dcfr+" in lines[24], out  # option words are Literal types
     assert "dialect" in lines.get(25, "") and "seed004" in lines[25], out
     assert 26 not in lines, out
+    assert "bluff" in lines.get(28, "") and "agressive" in lines[28], out  # reviewer6: fixed sets typed str
+    assert '"start"' in lines.get(30, "") and "poker" in lines[30], out
     for line, shown in CONVERSIONS.items():  # to_phh, from_phh and the gamedef conversions: real types, not Any
         assert f'Revealed type is "{shown}"' in lines.get(line, ""), (line, out)
 
@@ -119,6 +125,7 @@ def test_each_choice_type_lists_exactly_its_enums_values():
     import typing
 
     from pokerlab import _options, experiments, streets
+    from pokerlab.apps import serve
     from pokerlab.bots import strategy
     from pokerlab.bpp import policy
     from pokerlab.charts import render
@@ -126,7 +133,7 @@ def test_each_choice_type_lists_exactly_its_enums_values():
     from pokerlab.solve import pushfold
 
     checked = set()
-    for module in (_options, strategy, policy, match, experiments, pushfold, streets, render):
+    for module in (_options, strategy, policy, match, experiments, pushfold, streets, render, serve):
         for name in dir(module):
             if name.endswith("Choice") and not name.startswith("_"):
                 enum = getattr(module, name.removesuffix("Choice"))
@@ -134,7 +141,7 @@ def test_each_choice_type_lists_exactly_its_enums_values():
                 assert members[0] is enum, name
                 assert typing.get_args(members[1]) == tuple(e.value for e in enum), name
                 checked.add(name)
-    assert len(checked) == 20, sorted(checked)
+    assert len(checked) == 21, sorted(checked)
 
 
 # reviewer6: importing the submodule pokerlab.equity gave the function of that name at run time (the package swapped
