@@ -171,15 +171,13 @@ def _warm_kernels() -> None:
     sys.stderr.write(f"conftest: compiled in {time.monotonic() - start:.0f} s\n")
 
 
-# The groups that take longest in the full suite, longest first (seconds of one worker, from the full runs of
-# 2026-12-06 on the 2-core machine, 3 workers: the wheel's lessons 242 plus the wheel's build, the junk, whose first
-# postflop solve compiles the solver's kernels for every later process, about 110 CPU-seconds on a fresh clone, the
-# lessons' live slides in JupyterLab about 230, the three parts of the bots' soak 116 and about 100 each, the apps in
-# Chromium, the explorers' live slides about 100, each half of the course round trip about 80, then the grading,
-# browser, type-checking and Ctrl-C tests). A group is a test file, or an ``xdist_group`` its tests name (a file
-# too long for one worker splits its tests into groups: tests/bots/test_bots_reliability.py, ...). Before
-# 2026-12-06 the groups had silently fallen apart (pytest 9.2, :func:`keep_groups_in_node_ids`), so this order
-# was last measured on 2026-11-28.
+# The groups that take longest in the full suite, longest first, so the last worker to finish is not the one that
+# drew a long group late. A group is a test file, or an ``xdist_group`` its tests name (a file too long for one
+# worker splits its tests into groups: tests/bots/test_bots_reliability.py, ...). The rule: order them by the
+# seconds one worker spends on each in a full run on 2 cores (the wheel's lessons and build, the junk, whose first
+# postflop solve compiles the solver's kernels for every later process, the live slides in JupyterLab, the bots'
+# soak, the apps in Chromium, the course round trip, then the grading, browser, type-checking and Ctrl-C tests), and
+# measure again when a group is added or grows; :func:`keep_groups_in_node_ids` keeps the groups whole.
 HEAVY_FIRST = (
     "tests/project/test_packaging.py",
     "tests/project/test_junk.py",

@@ -15,7 +15,7 @@ of its own layer or of lower numbers, and no two modules import each other, even
     0  errors, _inputs, _validate, _cache, _signals, _version, _chart_hook, _notice, _progress, cards, ranges,
        _tables, streets, _files, _options
     1  evaluator, _kernels, _compiled
-    2  strength, equity, preflop, breakdown, _parallel, solve, _warm
+    2  strength, equities, preflop, breakdown, _parallel, solve, _warm
     3  bpp
     4  game
     5  bots, experiments, datasets, stats
@@ -32,8 +32,6 @@ it is used, and numba, pandas, altair and ipywidgets load only when a function
 that needs them is first called.
 """
 
-import sys as _sys
-from types import ModuleType as _ModuleType
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 from typing import Any as _Any
 
@@ -44,7 +42,7 @@ if _TYPE_CHECKING:  # the names below load on first use (module __getattr__), so
     from pokerlab import preflop as preflop  # the submodule, as pokerlab.preflop
     from pokerlab.breakdown import Holding, RangeBreakdown, range_breakdown
     from pokerlab.cards import Card, Deck, HandClass, Rank, Suit, combo_index, hand_classes, parse_cards
-    from pokerlab.equity import Equity, equity
+    from pokerlab.equities import Equity, equity
     from pokerlab.errors import (
         CardCountError,
         CardError,
@@ -61,7 +59,7 @@ if _TYPE_CHECKING:  # the names below load on first use (module __getattr__), so
 _LAZY = {
     "breakdown": ("Holding", "RangeBreakdown", "range_breakdown"),
     "cards": ("Card", "Deck", "HandClass", "Rank", "Suit", "combo_index", "hand_classes", "parse_cards"),
-    "equity": ("Equity", "equity"),
+    "equities": ("Equity", "equity"),
     "errors": (
         "CardCountError",
         "CardError",
@@ -76,22 +74,6 @@ _LAZY = {
     "strength": ("Potential", "compensated_strength", "hand_potential", "hand_strength", "turn_card_effects"),
 }
 _HOME = {name: module for module, names in _LAZY.items() for name in names}
-
-
-class _Package(_ModuleType):
-    """pokerlab's module type: ``pokerlab.equity`` stays the function once the module of that name is loaded.
-
-    Importing the submodule ``pokerlab.equity`` sets the package attribute of that name to the module; the
-    eager imports this package used to do rebound it to the function right away, and this keeps it so.
-    """
-
-    def __setattr__(self, name: str, value: _Any) -> None:
-        if name == "equity" and isinstance(value, _ModuleType):
-            value = value.equity
-        super().__setattr__(name, value)
-
-
-_sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> _Any:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from pokerlab._validate import is_whole
+from pokerlab._validate import whole
 from pokerlab.cards import Card, CardsLike, check_disjoint, combo_card_ids, parse_named
-from pokerlab.errors import CardCountError, ParameterError, RangeError
+from pokerlab.errors import CardCountError, RangeError
 from pokerlab.ranges import Range
 from pokerlab.streets import BOARD_SIZES
 
@@ -32,20 +32,17 @@ def hole_and_board(
         raise CardCountError(f"a Hold'em hand has 2 hole cards, not {len(h)} ({' '.join(map(str, h)) or 'none'})")
     b = parse_named(board, board_name) if board is not None else ()
     if len(b) not in board_sizes:
-        sizes = ", ".join(str(s) for s in board_sizes)
+        sizes = ", ".join(str(s) for s in board_sizes[:-1]) + " or " * (len(board_sizes) > 1) + str(board_sizes[-1])
         raise CardCountError(f"{board_name}: the board must have {sizes} cards here, not {len(b)}")
     check_disjoint(("hand", h), ("board", b))
     return h, b
 
 
-def opponents_count(opponents: int) -> int:
-    """Check a number of opponents: an integer 1..9."""
-    if not is_whole(opponents):
-        raise ParameterError(f"opponents must be a whole number 1..9, not {opponents!r}")
-    n = int(opponents)
-    if not 1 <= n <= MAX_OPPONENTS:
-        raise ParameterError(f"opponents must be 1..9 (a table seats 10), not {n}")
-    return n
+def opponents_count(opponents: int, *, fewest: int = 1) -> int:
+    """Check a number of opponents: a whole number 1..9 (``fewest=0``: equity's random opponents beside its
+    ranges), the one check every function taking ``opponents`` runs."""
+    said = f"opponents must be a whole number {fewest}..{MAX_OPPONENTS} (a table seats 10)"
+    return whole(opponents, "opponents", lo=fewest, hi=MAX_OPPONENTS, message=said)
 
 
 def weight_table(weights: np.ndarray | Range | str | None, known: tuple[Card, ...]) -> np.ndarray | None:

@@ -99,10 +99,12 @@ def whole(
     *,
     lo: int | None = None,
     hi: int | None = None,
+    among: tuple[int, ...] | None = None,
     error: type[PokerlabError] = ParameterError,
     message: str | None = None,
 ) -> int:
-    """``value`` as an ``int`` in ``lo..hi`` (either end open when None); numpy integers are whole numbers too.
+    """``value`` as an ``int`` in ``lo..hi`` (either end open when None) and, given ``among``, one of those
+    numbers; numpy integers are whole numbers too.
 
     ``message`` replaces the sentence for every refusal (``f"{message}, not {value!r}"``), for arguments whose
     meaning says more than a span (``"position must be a seat 0..5"``).
@@ -120,6 +122,9 @@ def whole(
             f"{message}, not {_show(value)}" if message else f"{name} must be a whole number, not {_show(value)}"
         )
     n = int(value.__index__())
+    if among is not None and n not in among:
+        said = message or f"{name} must be one of {', '.join(map(str, among))}"
+        raise error(f"{said}, not {_show(value)}")
     if message and ((lo is not None and n < lo) or (hi is not None and n > hi)):
         raise error(f"{message}, not {_show(value)}")
     if lo == 0 and hi is None and n < 0:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab import _compiled, _validate, evaluator, strength
-from pokerlab.equity import equity
+from pokerlab.equities import equity
 from pokerlab.solve.cfr import cfr
 from pokerlab.solve.games import game
 

@@ -172,8 +172,12 @@ class Card:
     id: int
 
     def __post_init__(self) -> None:
-        if not isinstance(self.id, int) or not 0 <= self.id < 52:
-            raise CardError(f"a card id must be an integer 0..51, not {self.id!r}")
+        # numpy integers (np.argmax's answer) are ids too, stored as a Python int; bools are refused
+        object.__setattr__(
+            self,
+            "id",
+            whole(self.id, "id", lo=0, hi=51, error=CardError, message="a card id must be a whole number 0..51"),
+        )
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:

@@ -137,10 +137,9 @@ class ExperimentResult:
         import pandas as pd
 
         trials = sorted(set(self.money["trial"]))
-        if trial is not None and (not _validate.is_whole(trial) or trial not in trials):
-            raise ParameterError(
-                f"trial must be None or one of the trials played (0..{len(trials) - 1}), not {trial!r}"
-            )
+        if trial is not None:
+            said = f"trial must be None or one of the trials played (0..{len(trials) - 1})"
+            trial = _validate.whole(trial, "trial", among=tuple(int(t) for t in trials), message=said)
         data = self.money if trial is None else self.money[self.money["trial"] == trial]
         players = list(dict.fromkeys(data["player"]))  # the line-up's order, not the alphabet's
         hands = range(int(data["hand"].max()) + 1)

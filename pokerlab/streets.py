@@ -46,9 +46,8 @@ class Street(StrEnum):
     def of_board(cls, cards: int) -> Street:
         """The round whose betting a board of ``cards`` cards belongs to (0, 3, 4 or 5)."""
         sizes = dict(zip(BOARD_SIZES, cls, strict=True))
-        if not _validate.is_whole(cards) or cards not in sizes:
-            raise CardCountError(f"a board has 0, 3, 4 or 5 cards, not {cards!r}")
-        return sizes[cards]
+        said = "a board has 0, 3, 4 or 5 cards"
+        return sizes[_validate.whole(cards, "cards", among=BOARD_SIZES, error=CardCountError, message=said)]
 
 
 StreetChoice: TypeAlias = Street | Literal["preflop", "flop", "turn", "river"]

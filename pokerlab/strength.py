@@ -274,8 +274,7 @@ def hand_potential(
     """
 
     h, b = _inputs.hole_and_board(hole, board, board_sizes=(3, 4))
-    if not _validate.is_whole(lookahead) or lookahead not in (1, 2):
-        raise ParameterError(f"lookahead is 1 or 2 cards, not {lookahead!r}")
+    lookahead = _validate.whole(lookahead, "lookahead", lo=1, hi=2, message="lookahead is 1 or 2 cards")
     if lookahead == 2 and len(b) == 4:
         raise ParameterError("from the turn only one card is to come: use lookahead=1")
     n = _inputs.opponents_count(opponents)

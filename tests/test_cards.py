@@ -72,6 +72,19 @@ def test_bad_ids():
     assert issubclass(CardError, PokerlabError) and issubclass(CardError, ValueError)
 
 
+def test_card_takes_numpy_integer_ids_and_refuses_bools():
+    """A numpy integer is an id (the answer of np.argmax), stored as a Python int; True is not the 3 of clubs."""
+    card = Card(np.int64(5))
+    assert card == Card(5) and str(card) == "3d" and type(card.id) is int and hash(card) == hash(Card(5))
+    assert str(Card(np.argmax([0, 0, 1]))) == "2h"
+    with pytest.raises(CardError, match=r"^a card id must be a whole number 0\.\.51, not True$"):
+        Card(True)
+    with pytest.raises(CardError, match=r"^a card id must be a whole number 0\.\.51, not np\.int64\(52\)$"):
+        Card(np.int64(52))
+    with pytest.raises(CardError, match=r"^a card id must be a whole number 0\.\.51, not 5\.0$"):
+        Card(5.0)  # type: ignore[arg-type]
+
+
 def test_rank_and_suit_enums():
     assert Rank("T").word == "ten" and Rank.SIX.plural == "sixes"
     assert Suit.HEARTS.symbol == "♥" and Card.of("q", "H") == Card.parse("Qh")

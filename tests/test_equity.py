@@ -143,7 +143,11 @@ def test_results_print_and_serialise():
         (lambda: equity("AhKh", board="2c3c"), CardCountError, "not 2"),
         (lambda: equity("AhKh", board="2c3c4c5c6c7c"), CardCountError, "not 6"),
         (lambda: equity("AhKh", opponents=0), ParameterError, "1..9"),
-        (lambda: equity("AhKh", opponents=10), ParameterError, "1..9"),
+        (
+            lambda: equity("AhKh", opponents=10),
+            ParameterError,
+            "opponents must be a whole number 0..9 \\(a table seats 10\\), not 10",
+        ),
         (lambda: equity("AhKh", "QQ", opponents=9), ParameterError, "1..9"),
         (lambda: equity("AhAd", "AA", board="AcKd7s"), RangeError, "empty"),
         (lambda: equity("AhKh", "XYZ"), RangeError, "cannot read"),
@@ -246,7 +250,7 @@ def test_preflop_ranges_deal_by_deal_equal_the_board_by_board_kernel(players):
     """Ranges preflop go deal by deal (deals grouped by suit renaming); the old board-by-board kernel agrees."""
     from pokerlab import Range
 
-    eq = sys.modules["pokerlab.equity"]
+    eq = sys.modules["pokerlab.equities"]
     ranges = [Range.of(p) for p in players]
     fast = equity(*players)
     slow = eq._exact(ranges, 0, (), np.zeros(0, np.int64), 5, list(players))
@@ -256,7 +260,7 @@ def test_preflop_ranges_deal_by_deal_equal_the_board_by_board_kernel(players):
 
 
 def test_deals_grouped_by_suit_renaming_give_identical_numbers(monkeypatch):
-    eq = sys.modules["pokerlab.equity"]
+    eq = sys.modules["pokerlab.equities"]
     from pokerlab import Range
 
     holes, weight = eq._deals([Range.of("AA"), Range.of("KK")])

@@ -14,7 +14,7 @@ from pokerlab.cards import Card, parse_cards
 from tests.support.peers import peer
 
 eval7 = peer("eval7")
-EQ = importlib.import_module("pokerlab.equity")  # the module: pl.equity is the function (lazy import)
+EQ = importlib.import_module("pokerlab.equities")  # the module of pl.equity, the function
 
 
 def plain_loop(a, b, board):

@@ -69,7 +69,7 @@ from pokerlab.apps.leaderboard import Leaderboard, Mode
 from pokerlab.apps.session import Seat, TableSession
 from pokerlab.apps.table_setup import MAX_NAME, BigHoldemSetup, validate_setup
 from pokerlab.apps.table_view import SeatView, hand_pots, hand_seats, pot_note, table_html
-from pokerlab.equity import equity
+from pokerlab.equities import equity
 from pokerlab.errors import ParameterError, PokerlabError
 
 __all__ = ["MAX_NAME", "BigHoldemApp", "BigHoldemSetup", "validate_setup"]

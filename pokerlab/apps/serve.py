@@ -39,17 +39,29 @@ import sys
 import tempfile
 import threading
 import time
+from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 from pokerlab import _validate
 from pokerlab.apps.bigholdem import BigHoldemApp
 from pokerlab.apps.heads_up import HeadsUpApp
 from pokerlab.errors import ParameterError, ParameterTypeError
 
-__all__ = ["APPS", "AppServer", "free_port", "port_is_free", "start"]
+__all__ = ["APPS", "App", "AppServer", "free_port", "port_is_free", "start"]
 
-APPS = {"heads-up": "HeadsUpApp", "bigholdem": "BigHoldemApp"}
+
+class App(StrEnum):
+    """The apps :func:`start` serves, by their ``--app`` name."""
+
+    HEADS_UP = "heads-up"
+    BIGHOLDEM = "bigholdem"
+
+
+AppChoice: TypeAlias = App | Literal["heads-up", "bigholdem"]
+"""An :class:`App` or its name (mypy refuses a misspelt one)."""
+
+APPS = {App.HEADS_UP.value: "HeadsUpApp", App.BIGHOLDEM.value: "BigHoldemApp"}
 """The apps ``pokerlab play`` serves: the ``--app`` name and the class in :mod:`pokerlab.apps` each page shows."""
 _PAGE = "from pokerlab.apps.serve import _page_app\n_page_app({app!r}, {seed}, {folder!r}, {delay})"
 _TEMPLATES = Path(__file__).resolve().parent / "jupyter"
@@ -173,7 +185,7 @@ class AppServer:
 
 
 def start(
-    app: str = "heads-up",
+    app: AppChoice = "heads-up",
     port: int | None = None,
     *,
     seed: int | None = None,

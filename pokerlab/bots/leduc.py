@@ -40,7 +40,15 @@ import numpy as np
 
 from pokerlab import _validate
 from pokerlab._validate import member, probability
-from pokerlab.bots.strategy import Bluff, DecisionKind, bluff, ehs_decision, pot_odds_decision, preflop_decision
+from pokerlab.bots.strategy import (
+    Bluff,
+    BluffChoice,
+    DecisionKind,
+    bluff,
+    ehs_decision,
+    pot_odds_decision,
+    preflop_decision,
+)
 from pokerlab.bots.waterloo import BLUFF_STYLES
 from pokerlab.errors import ParameterError
 from pokerlab.solve import Policy, game
@@ -107,7 +115,7 @@ def _decide(info: InfoSet, rate: float, few_pot_big_blinds: float, c: float | No
     return {play(fallback.kind): 1.0}, f"EHS {ehs:.3f}: {fallback.reason} -> {fallback.kind}"
 
 
-def _rate(style: str, bluff_rate: float | None) -> float:
+def _rate(style: BluffChoice, bluff_rate: float | None) -> float:
     if bluff_rate is not None:
         return probability(bluff_rate, "bluff_rate")
     return BLUFF_STYLES[member(Bluff, style, "bluff")]
@@ -126,7 +134,11 @@ def _check_pot(few_pot_big_blinds: Any) -> float:
 
 
 def phase_two_policy(
-    bluff: str = "normal", *, bluff_rate: float | None = None, few_pot_big_blinds: float = 10.0, c: float | None = None
+    bluff: BluffChoice = "normal",
+    *,
+    bluff_rate: float | None = None,
+    few_pot_big_blinds: float = 10.0,
+    c: float | None = None,
 ) -> Policy:
     """The Phase II rules as a Leduc policy for both seats (see the module docstring).
 
@@ -141,7 +153,11 @@ def phase_two_policy(
 
 
 def phase_two_decisions(
-    bluff: str = "normal", *, bluff_rate: float | None = None, few_pot_big_blinds: float = 10.0, c: float | None = None
+    bluff: BluffChoice = "normal",
+    *,
+    bluff_rate: float | None = None,
+    few_pot_big_blinds: float = 10.0,
+    c: float | None = None,
 ) -> pd.DataFrame:
     """Every information set with the Phase II policy's probabilities and the rule that decided."""
     import pandas as pd

@@ -31,7 +31,7 @@ from functools import cache, lru_cache
 import numpy as np
 
 from pokerlab import _compiled, _tables, _validate
-from pokerlab._validate import is_whole
+from pokerlab._validate import whole
 from pokerlab.cards import CardsLike, parse_named
 from pokerlab.errors import CardCountError, DuplicateCardError, ParameterError
 from pokerlab.evaluator import _value_ids, evaluate_batch
@@ -124,8 +124,7 @@ _DUPS = {_B: 0, _P: 1, _2P: 2, _T: 2, _S: 0, _F: 0, _FH: 3, _Q: 3, _SF: 0}
 
 def type_names(hand_types: int = 17) -> tuple[str, ...]:
     """The state names for 9 or 17 hand types, weakest first."""
-    if not is_whole(hand_types):
-        raise ParameterError(f"BPP uses 9 or 17 hand types, not {hand_types!r}")
+    hand_types = whole(hand_types, "hand_types", among=(9, 17), message="BPP uses 9 or 17 hand types")
     if hand_types == 17:
         return HAND_TYPES_17
     if hand_types == 9:
@@ -153,9 +152,7 @@ def _shape_of(x: object) -> str:
 
 def _type_index(index: object, hand_types: int, name: str) -> int:
     n = len(type_names(hand_types))
-    if not is_whole(index) or not 0 <= index < n:
-        raise ParameterError(f"{name} must be a hand type index 0..{n - 1}, not {index!r}")
-    return int(index)
+    return whole(index, name, lo=0, hi=n - 1, message=f"{name} must be a hand type index 0..{n - 1}")
 
 
 def _category(index: int, hand_types: int) -> tuple[int, int]:
@@ -187,8 +184,7 @@ def exact_type_counts(n_cards: int = 7, hand_types: int = 17) -> np.ndarray:
     """
     _kernels = _compiled.kernels()
 
-    if not is_whole(n_cards) or n_cards not in (5, 6, 7):
-        raise CardCountError(f"n_cards: hands have 5, 6 or 7 cards, not {n_cards!r}")
+    n_cards = whole(n_cards, "n_cards", lo=5, hi=7, error=CardCountError, message="n_cards: hands have 5, 6 or 7 cards")
     type_names(hand_types)
     counts = _kernels.class_counts(n_cards, _value_type17(), 17)
     if hand_types == 9:
@@ -311,8 +307,7 @@ def board_cards(round: str) -> int:
 def feasible(index: int, n_cards: int, hand_types: int = 17) -> bool:
     """Can ``n_cards`` cards (2..7) have this type? Two cards are busted or a pair."""
     _type_index(index, hand_types, "index")
-    if not is_whole(n_cards) or not 2 <= n_cards <= 7:
-        raise ParameterError(f"n_cards must be 2..7, not {n_cards!r}")
+    n_cards = whole(n_cards, "n_cards", lo=2, hi=7, message="n_cards must be 2..7")
     cat, _ = _category(index, hand_types)
     if n_cards >= 5:
         return True
@@ -346,10 +341,8 @@ def could_grow(sub: int, sup: int, n: int, k: int, hand_types: int = 17) -> bool
     """
     _type_index(sub, hand_types, "sub")
     _type_index(sup, hand_types, "sup")
-    if not is_whole(n) or not 2 <= n <= 7:
-        raise ParameterError(f"n must be 2..7 cards, not {n!r}")
-    if not is_whole(k) or not 0 <= k <= 7 - n:
-        raise ParameterError(f"k must be 0..{7 - n} cards (at most 7 in all), not {k!r}")
+    n = whole(n, "n", lo=2, hi=7, message="n must be 2..7 cards")
+    k = whole(k, "k", lo=0, hi=7 - n, message=f"k must be 0..{7 - n} cards (at most 7 in all)")
     if not (feasible(sub, n, hand_types) and feasible(sup, n + k, hand_types)):
         return False
     if k == 0:

@@ -37,7 +37,7 @@ import numpy as np
 from pokerlab import _cache, _progress
 from pokerlab._cache import FORMAT
 from pokerlab._tables import cache_dir
-from pokerlab._validate import flag, is_whole
+from pokerlab._validate import flag, whole
 from pokerlab._validate import seed as check_seed
 from pokerlab._version import __version__
 from pokerlab.bpp.handtypes import types_of_ids
@@ -116,8 +116,7 @@ def _count_chunk(cards: np.ndarray, acc: dict[str, np.ndarray]) -> None:
 
 
 def _check_args(deals: int, seed: int) -> tuple[int, int]:
-    if not is_whole(deals) or deals < 1000:
-        raise ParameterError(f"deals must be a whole number of at least 1000, not {deals!r}")
+    deals = whole(deals, "deals", lo=1000, message="deals must be a whole number of at least 1000")
     if deals > MAX_DEALS:
         raise ParameterError(f"deals must be at most {MAX_DEALS:,} (about an hour of counting), not {deals!r}")
     return int(deals), check_seed(seed, optional=False)

@@ -166,7 +166,7 @@ def _one_card_words(words: Sequence[str]) -> None:
 
 
 def cmd_equity(args: argparse.Namespace) -> None:
-    from pokerlab.equity import equity
+    from pokerlab.equities import equity
 
     _one_card_words(args.hands)
     if args.exact and args.samples is not None:

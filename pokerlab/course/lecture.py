@@ -158,10 +158,8 @@ def _strings(raw: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
 
 
 def _minute(raw: dict[str, Any], key: str, where: str) -> int:
-    value = raw.get(key)
-    if not _validate.is_whole(value) or value < 0:
-        raise DataError(f"{where}: {key} must be a whole number of minutes, not {value!r}")
-    return int(value)
+    said = f"{where}: {key} must be a whole number of minutes"
+    return _validate.whole(raw.get(key), key, lo=0, error=DataError, message=said)
 
 
 def read_lecture(file: str | Path | None = None, notebooks: str | Path | None = None) -> Lecture:
@@ -194,9 +192,8 @@ def read_lecture(file: str | Path | None = None, notebooks: str | Path | None = 
     known = {"title", "lecturer", "minutes", "intro", "step"}
     if unknown := sorted(set(raw) - known):
         raise DataError(f"{where}: unknown key {unknown[0]!r} (the keys are {', '.join(sorted(known))})")
-    minutes = raw.get("minutes", 90)
-    if not _validate.is_whole(minutes) or not 1 <= minutes <= 600:
-        raise DataError(f"{where}: minutes (the session's length) must be a whole number of minutes, not {minutes!r}")
+    said = f"{where}: minutes (the session's length) must be a whole number of minutes 1..600"
+    minutes = _validate.whole(raw.get("minutes", 90), "minutes", lo=1, hi=600, error=DataError, message=said)
     raw_steps = raw.get("step")
     if not isinstance(raw_steps, list) or not raw_steps:
         raise DataError(f"{where} has no steps: write each as a [[step]] table (start, end, lesson, sections)")

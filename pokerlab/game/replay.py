@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 
 from pokerlab import _chart_hook, _validate
 from pokerlab.cards import Card
-from pokerlab.equity import equity
+from pokerlab.equities import equity
 from pokerlab.errors import ParameterError
 from pokerlab.game.phh import PHHHand
 from pokerlab.game.rules import Street

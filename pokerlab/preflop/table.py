@@ -22,7 +22,7 @@ import numpy as np
 from pokerlab import _chart_hook, _validate
 from pokerlab._files import write_text
 from pokerlab._options import TableMethod, TableMethodChoice, TableMetric, TableSource, TableSourceChoice
-from pokerlab._validate import is_whole, member
+from pokerlab._validate import member
 from pokerlab._version import __version__
 from pokerlab.cards import HandClass, hand_classes
 from pokerlab.errors import CardError, ParameterError, PreflopTableError
@@ -161,20 +161,18 @@ def _check_provenance(p: Mapping[str, Any], where: str) -> None:
     method = p.get("method")
     said = f"{where}: the provenance names an unknown method {method!r}"
     _validate.choice(method, "method", tuple(TableMethod), error=PreflopTableError, message=said)
-    players = p.get("players")
-    if not _validate.is_whole(players) or not 2 <= int(players) <= 10:
-        raise bad(f"names {players!r} players (2..10)")
+    said = f"{where}: the provenance must name 2..10 players"
+    players = _validate.whole(p.get("players"), "players", lo=2, hi=10, error=PreflopTableError, message=said)
     if method == "exact" and players != 2:
         raise bad(f"of the exact heads-up table names {players} players")
     if method == "expert" and p.get("source") not in SOURCES:
         raise bad(f"names an unknown expert source {p.get('source')!r}")
     if method == "simulation" and p.get("metric") not in METRICS:
         raise bad(f"names an unknown metric {p.get('metric')!r}")
-    for key in ("games", "games_per_task"):
-        if key in p and (not _validate.is_whole(p[key]) or p[key] < 1):
-            raise bad(f"gives {key} = {p[key]!r} (a whole number of at least 1)")
-    if "seed" in p and (not _validate.is_whole(p["seed"]) or p["seed"] < 0):
-        raise bad(f"gives seed = {p['seed']!r} (a whole number of at least 0)")
+    for key, fewest in (("games", 1), ("games_per_task", 1), ("seed", 0)):
+        if key in p:
+            said = f"{where}: the provenance's {key} must be a whole number of at least {fewest}"
+            _validate.whole(p[key], key, lo=fewest, error=PreflopTableError, message=said)
 
 
 def _check_content(
@@ -430,9 +428,7 @@ def _check_rows_finite(frame: Any, path: Path, first_row_line: int) -> None:
 
 
 def _check_players(players: int) -> int:
-    if not is_whole(players) or not 2 <= int(players) <= 10:
-        raise ParameterError(f"players must be a whole number 2..10, not {players!r}")
-    return int(players)
+    return _validate.whole(players, "players", lo=2, hi=10, message="players must be a whole number 2..10")
 
 
 def data_dir() -> Path:

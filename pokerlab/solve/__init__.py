@@ -8,6 +8,8 @@ minimisation, and how much a best-responding opponent wins from any policy.
 ::
 
     game("kuhn" | "leduc")            the game as data (deals, public tree, information sets)
+    DecisionPoint                     what every decision offers a bot (key, player, actions, paid, pot, to_call):
+                                      Kuhn's and Leduc's InfoSets, a solved postflop spot's solution.decision(line)
     Policy                            a probability per action per information set (both seats)
     cfr(game, iterations, variant)    CFR, CFR+ or external-sampling MCCFR -> CFRResult
     Variant, CFREngine, GameName      the option sets as StrEnums (the strings "cfr+", "numpy", "kuhn" still work)
@@ -43,7 +45,7 @@ from pokerlab.solve.evaluate import (
     leaks,
     leaks_frame,
 )
-from pokerlab.solve.games import GAMES, Game, GameName, InfoSet, Node, game
+from pokerlab.solve.games import GAMES, DecisionPoint, Game, GameName, InfoSet, Node, game
 from pokerlab.solve.policy import Policy
 from pokerlab.solve.postflop import PostflopSolution, postflop, postflop_actions
 from pokerlab.solve.postflop_reports import postflop_many, turn_report
@@ -66,6 +68,7 @@ __all__ = [
     "BestResponse",
     "CFREngine",
     "CFRResult",
+    "DecisionPoint",
     "Game",
     "GameName",
     "InfoSet",

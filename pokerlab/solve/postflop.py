@@ -71,8 +71,9 @@ from pokerlab.cards import Card, combo_cards, combo_index, format_cards, parse_n
 from pokerlab.errors import CardCountError, IllegalActionError, ParameterError, RangeError
 from pokerlab.evaluator import evaluate_batch
 from pokerlab.ranges import Range
+from pokerlab.streets import Street
 
-__all__ = ["PostflopSolution", "plain_values", "postflop", "postflop_actions"]
+__all__ = ["PostflopDecision", "PostflopSolution", "plain_values", "postflop", "postflop_actions"]
 
 _DT = np.float32
 ALGORITHMS = ("dcfr", "cfr+")
@@ -1250,6 +1251,41 @@ class HandMap(dict[str, Any]):
 
 
 @dataclass(frozen=True)
+class PostflopDecision:
+    """One decision node of a solved postflop spot, as a :class:`~pokerlab.solve.games.DecisionPoint`.
+
+    ``line`` is the labels from the root as the solver spells them, ``street`` :attr:`Street.TURN
+    <pokerlab.streets.Street>` or ``Street.RIVER`` (equal to ``"turn"``, ``"river"``),
+    ``street_paid`` what each player has put in on this street, ``behind`` the chips the player to act has
+    left.
+    """
+
+    line: tuple[str, ...]
+    player: int
+    actions: tuple[str, ...]
+    paid: tuple[int, int]
+    street_paid: tuple[int, int]
+    street: Street
+    start_pot: int
+    behind: int
+
+    @property
+    def key(self) -> str:
+        """The line, labels joined by ``", "`` (``""`` at the root); a solution method takes it as a line."""
+        return ", ".join(self.line)
+
+    @property
+    def pot(self) -> int:
+        """The chips in the middle: the spot's starting pot and everything put in since."""
+        return self.start_pot + self.paid[0] + self.paid[1]
+
+    @property
+    def to_call(self) -> int:
+        """What the player to act must add to match the other's chips on this street (0: checking is free)."""
+        return self.street_paid[1 - self.player] - self.street_paid[self.player]
+
+
+@dataclass(frozen=True)
 class PostflopSolution:
     """A solved turn or river spot (see :func:`postflop`).
 
@@ -1288,6 +1324,47 @@ class PostflopSolution:
         if w.node.kind == _CHANCE:
             return tuple(str(Card(c)) for c in self._game.slots)
         return ()
+
+    def decision(self, line: Any = ()) -> PostflopDecision:
+        """The decision at ``line`` as a :class:`~pokerlab.solve.games.DecisionPoint` (the protocol Kuhn's and
+        Leduc's information sets share): ``key``, ``player``, ``actions``, the chips ``paid`` by each player
+        since the spot began, ``pot``, ``to_call``, and ``street`` (a :class:`~pokerlab.streets.Street`), read
+        from the solver's betting tree. Raises :class:`~pokerlab.errors.IllegalActionError` where no one acts.
+
+        >>> s = postflop("Ks 7d 4c 2h 2s", "AA", "KQ", pot=100, stack=100, bets="50%", raises="", progress=False,
+        ...              max_iterations=5)
+        >>> d = s.decision("bet 50")
+        >>> d.player, d.actions, d.paid, d.pot, d.to_call
+        (1, ('fold', 'call'), (50, 0), 150, 50)
+        """
+        g = self._game
+        node, street, start = g.root, Street.TURN, (0, 0)  # start: the chips put in when this street began
+        if g.river_game:  # a river spot's root is a chance node whose one subtree is the river's betting
+            assert node.tmpl is not None
+            node, street = node.tmpl, Street.RIVER
+        done: list[str] = []
+        for lab in _labels_of(line):
+            i = _step(node, lab, done, g.slots)
+            if node.kind == _CHANCE:  # the river card: a new street at the chips the turn ended with, OOP first
+                assert node.tmpl is not None
+                done.append(str(Card(i)))
+                node, street, start = node.tmpl, Street.RIVER, node.put
+            else:
+                done.append(node.labels[i])
+                node = node.kids[i]
+        if node.kind != _DECISION:
+            raise IllegalActionError(f"line: no one acts after {tuple(done)}")
+        put = node.put
+        return PostflopDecision(
+            line=tuple(done),
+            player=node.player,
+            actions=tuple(node.labels),
+            paid=put,
+            street_paid=(put[0] - start[0], put[1] - start[1]),
+            street=street,
+            start_pot=self.pot,
+            behind=self.stack - put[node.player],
+        )
 
     def _decision(self, line: Any) -> tuple[_Where, np.ndarray]:
         w = self._where(line)

@@ -19,70 +19,33 @@ or river spot (:func:`pokerlab.solve.postflop`) offer a bot or a lesson the same
 
 A postflop node is *public*: each holding of the acting player makes its own information set at it (the
 solution's :meth:`~PostflopSolution.strategy` gives one strategy per combination), and they all share these
-chips. The chips are read from the line's labels, which carry them: ``"bet 50"``, ``"raise 150"`` and
-``"allin 100"`` give the player's total on this street after the action, ``"call"`` matches the other's
-total, a river card (on a turn spot) starts a new street with OOP to act.
+chips. The chips are the solver's own: each node of its betting tree holds what each player has put in since
+the spot began, and a river card (on a turn spot) starts a new street, at the chips its chance node holds,
+with OOP to act. Nothing is re-derived from the labels' text.
 
 >>> from pokerlab import solve
 >>> from pokerlab.solve.games import DecisionPoint
 >>> s = solve.postflop("Ks 7d 4c 2h 2s", "AA, 65s", "KQ, QJ", pot=100, stack=100,
 ...                    bets="50%", raises="a", progress=False, max_iterations=20)
->>> d = decision_point(s, ("bet 50",))
->>> isinstance(d, DecisionPoint), d.key, d.player, d.actions, d.paid, d.pot, d.to_call
-(True, 'bet 50', 1, ('fold', 'call', 'allin 100'), (50, 0), 150, 50)
+>>> d = s.decision(("bet 50",))  # the same as decision_point(s, ("bet 50",))
+>>> isinstance(d, DecisionPoint), d.key, d.player, d.actions, d.paid, d.pot, d.to_call, d.street
+(True, 'bet 50', 1, ('fold', 'call', 'allin 100'), (50, 0), 150, 50, <Street.RIVER: 'river'>)
 
-This module is built only on the solution's public methods (``actions``, ``board``, ``pot``, ``stack``), so
-the solver's compiled tree can change shape without the protocol changing.
+This module reads the solver's betting tree (the nodes' ``put``, ``player`` and ``labels``), not its
+strategies, so the compiled arrays can change shape without the protocol changing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator
 from typing import Any
 
 from pokerlab import _validate
 from pokerlab.cards import Card
-from pokerlab.errors import CardError, IllegalActionError, ParameterTypeError
-from pokerlab.solve.postflop import PostflopSolution, _match
+from pokerlab.errors import CardError, ParameterTypeError
+from pokerlab.solve.postflop import PostflopDecision, PostflopSolution
 
 __all__ = ["PostflopDecision", "decision_point", "decision_points"]
-
-_BETTING = ("bet", "raise", "allin")
-
-
-@dataclass(frozen=True)
-class PostflopDecision:
-    """One decision node of a solved postflop spot, as a :class:`~pokerlab.solve.games.DecisionPoint`.
-
-    ``line`` is the labels from the root as the solver spells them, ``street`` ``"turn"`` or ``"river"``,
-    ``street_paid`` what each player has put in on this street, ``behind`` the chips the player to act has
-    left.
-    """
-
-    line: tuple[str, ...]
-    player: int
-    actions: tuple[str, ...]
-    paid: tuple[int, int]
-    street_paid: tuple[int, int]
-    street: str
-    start_pot: int
-    behind: int
-
-    @property
-    def key(self) -> str:
-        """The line, labels joined by ``", "`` (``""`` at the root); a solution method takes it as a line."""
-        return ", ".join(self.line)
-
-    @property
-    def pot(self) -> int:
-        """The chips in the middle: the spot's starting pot and everything put in since."""
-        return self.start_pot + self.paid[0] + self.paid[1]
-
-    @property
-    def to_call(self) -> int:
-        """What the player to act must add to match the other's chips on this street (0: checking is free)."""
-        return self.street_paid[1 - self.player] - self.street_paid[self.player]
 
 
 def _card(label: str) -> Card | None:
@@ -90,33 +53,6 @@ def _card(label: str) -> Card | None:
         return Card.parse(label)
     except CardError:
         return None
-
-
-def _labels(line: Any) -> list[str]:
-    if isinstance(line, str):
-        parts = [x for x in line.split(",") if x.strip()]
-    elif isinstance(line, Sequence):
-        parts = list(line)
-    else:
-        raise IllegalActionError(f"a line is a tuple of action labels such as ('check', 'bet 100'), not {line!r:.60}")
-    if not all(isinstance(x, str) for x in parts):
-        raise IllegalActionError(f"line labels are text such as 'check' or 'bet 100', not {line!r:.60}")
-    return [" ".join(x.strip().lower().split()) for x in parts]
-
-
-def _pick(label: str, options: tuple[str, ...], done: list[str]) -> str:
-    """The option ``label`` names (the solver's spelling): exact, ``"allin"`` alone, the same amount written
-    another way (``"bet 50.0"``) or a card in any case."""
-    i = _match(label, [opt.lower() for opt in options])  # the solver's own matching of a line's labels
-    if i >= 0:
-        return options[i]
-    card = _card(label)
-    for opt in options:
-        if card is not None and _card(opt) == card:
-            return opt
-    raise IllegalActionError(
-        f"line: {label!r} is not an option after {tuple(done)}; the options are {', '.join(options)}"
-    )
 
 
 def decision_point(solution: PostflopSolution, line: Any = ()) -> PostflopDecision:
@@ -127,42 +63,7 @@ def decision_point(solution: PostflopSolution, line: Any = ()) -> PostflopDecisi
     """
     if not isinstance(solution, PostflopSolution):
         raise ParameterTypeError(f"solution must be a PostflopSolution (from solve.postflop), not {solution!r:.60}")
-    paid, street_paid = [0, 0], [0, 0]
-    player = 0
-    street = "river" if len(solution.board) == 5 else "turn"
-    done: list[str] = []
-    for label in _labels(line):
-        options = solution.actions(tuple(done))
-        if not options:
-            raise IllegalActionError(f"line: the hand is over after {tuple(done)}")
-        chosen = _pick(label, options, done)
-        if _card(options[0]) is not None:  # a chance node: the river card, then OOP acts first again
-            street_paid, player, street = [0, 0], 0, "river"
-        else:
-            kind, _, amount = chosen.partition(" ")
-            if kind == "call":
-                add = street_paid[1 - player] - street_paid[player]
-            elif kind in _BETTING:
-                add = int(amount) - street_paid[player]
-            else:  # check, fold
-                add = 0
-            street_paid[player] += add
-            paid[player] += add
-            player = 1 - player
-        done.append(chosen)
-    options = solution.actions(tuple(done))
-    if not options or _card(options[0]) is not None:
-        raise IllegalActionError(f"line: no one acts after {tuple(done)}")
-    return PostflopDecision(
-        line=tuple(done),
-        player=player,
-        actions=options,
-        paid=(paid[0], paid[1]),
-        street_paid=(street_paid[0], street_paid[1]),
-        street=street,
-        start_pot=solution.pot,
-        behind=solution.stack - paid[player],
-    )
+    return solution.decision(line)
 
 
 def decision_points(solution: PostflopSolution, *, cards: int | None = None) -> Iterator[PostflopDecision]:

@@ -127,8 +127,9 @@ class PotentialExplorer:
         self._weights: Any = None  # its weight table on the last update's cards (None: a random hand)
         self.error: str | None = None
         self.last_chart: Any = None  # the chart drawn for the current inputs (charts=True)
+        self._dealing = False  # while "deal" sets the hole cards then the board, their observers wait for both
         for box in (self.hole, self.board, self.lookahead, self.opponents, self.weights):
-            box.observe(lambda _: self.update(), names="value")
+            box.observe(lambda _: None if self._dealing else self.update(), names="value")
         self.cell.observe(lambda _: self._show_examples(), names="value")
         self.deal.on_click(lambda _: self._deal())
         # the opponent range can be painted: the grid's text is the weights box (blank = random hand)
@@ -158,7 +159,12 @@ class PotentialExplorer:
         deck = Deck(seed=self._deck_seed)
         self._deck_seed = None if self._deck_seed is None else self._deck_seed + 1
         cards = deck.deal(5)
-        self.hole.value, self.board.value = " ".join(map(str, cards[:2])), " ".join(map(str, cards[2:]))
+        self._dealing = True  # one update for the new hand, not one for its hole cards on the old board first
+        try:
+            self.hole.value, self.board.value = " ".join(map(str, cards[:2])), " ".join(map(str, cards[2:]))
+        finally:
+            self._dealing = False
+        self.update()
 
     def update(self) -> None:
         try:

@@ -10,7 +10,7 @@ import ipywidgets as w
 from pokerlab import _validate, charts
 from pokerlab.breakdown import range_breakdown
 from pokerlab.cards import HandClass, combo_index, parse_cards
-from pokerlab.equity import equity
+from pokerlab.equities import equity
 from pokerlab.errors import CardError, ParameterError, PokerlabError
 from pokerlab.preflop import CLASS_NAMES, load_table
 from pokerlab.ranges import Range

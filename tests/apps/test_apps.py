@@ -828,7 +828,7 @@ def test_setup_messages_write_numbers_as_a_person_reads_them():
 
 
 def test_a_new_game_never_shows_the_last_games_winning_probability(tmp_path):
-    from pokerlab.equity import equity
+    from pokerlab.equities import equity
 
     app = BigHoldemApp(
         leaderboard=Leaderboard(tmp_path / "lb.sqlite"), seed=3, name="ann", players=3, timer=0, show_probability=True

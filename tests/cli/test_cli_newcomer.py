@@ -19,7 +19,7 @@ from tests.support.cli import run
 
 
 def test_monte_carlo_equity_shows_a_bar_and_draws_the_same_deals(capsys):
-    from pokerlab.equity import equity
+    from pokerlab.equities import equity
 
     code, out, err = run(capsys, "equity", "AhKh", "QQ", "--samples", "300000", "--seed", "7")
     assert code == 0

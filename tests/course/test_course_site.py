@@ -178,14 +178,14 @@ def test_the_site_has_the_api_reference_linked_from_its_landing_page(site, built
     import importlib
     import inspect
 
-    module = importlib.import_module("pokerlab.equity")  # pokerlab.equity, the attribute, is the function
+    module = importlib.import_module("pokerlab.equities")  # the module of pokerlab.equity, the function
     assert 'href="reference/index.html"' in (site / "index.html").read_text()
     assert "API reference" in _text(site / "index.html")
-    page = (site / "reference" / "pokerlab.equity.html").read_text()
+    page = (site / "reference" / "pokerlab.equities.html").read_text()
     public = [n for n in module.__all__ if inspect.isroutine(getattr(module, n)) or inspect.isclass(getattr(module, n))]
     assert public == ["Equity", "equity", "exact_memory"]
     for name in public:
-        assert f'id="pokerlab.equity.{name}"' in page, name
+        assert f'id="pokerlab.equities.{name}"' in page, name
     assert "hand_potential" in (site / "reference" / "pokerlab.strength.html").read_text()
     for name in ("index", "pokerlab.cards", "pokerlab.game", "pokerlab.course.checks"):
         text = (site / "reference" / f"{name}.html").read_text()

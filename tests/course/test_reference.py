@@ -17,7 +17,7 @@ def test_the_public_modules_are_the_packages_top_level_modules_with_all_and_the_
     modules = reference.public_modules()
     # the modules tests/project/test_api.py names as pokerlab's public attributes, and every layer's package
     assert {
-        f"pokerlab.{m}" for m in ("cards", "equity", "errors", "evaluator", "preflop", "ranges", "strength")
+        f"pokerlab.{m}" for m in ("cards", "equities", "errors", "evaluator", "preflop", "ranges", "strength")
     } <= set(modules)
     assert {"pokerlab.game", "pokerlab.solve", "pokerlab.bots", "pokerlab.bpp", "pokerlab.stats"} <= set(modules)
     assert {"pokerlab.course.site", "pokerlab.course.grading", "pokerlab.course.reference"} <= set(modules)
@@ -69,7 +69,7 @@ def test_the_reference_has_a_page_per_module_with_signatures_and_loads_nothing_f
         assert " ".join(first.split()[:4]).replace("``", "") in words, module
     # named functions with their signatures: each parameter of the real signature is shown, in order
     for module, name in [
-        ("pokerlab.equity", "equity"),
+        ("pokerlab.equities", "equity"),
         ("pokerlab.strength", "hand_potential"),
         ("pokerlab.evaluator", "evaluate_batch"),
         ("pokerlab.solve", "cfr"),

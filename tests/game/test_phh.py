@@ -462,7 +462,7 @@ def test_straddles_antes_and_units_round_trip_through_pokerkit(case):
 
 
 def test_study_hand_numbers_match_the_functions_it_uses():
-    from pokerlab.equity import equity
+    from pokerlab.equities import equity
     from pokerlab.game.replay import study_hand
     from pokerlab.strength import hand_potential, hand_strength
 

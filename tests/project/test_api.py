@@ -12,7 +12,7 @@ def test_all_is_sorted_and_complete():
     for name in pokerlab.__all__:
         assert hasattr(pokerlab, name), name
     public = {n for n in dir(pokerlab) if (not n.startswith("_") and n[0].isupper()) or n in pokerlab.__all__}
-    modules = {"cards", "equity", "errors", "evaluator", "preflop", "ranges", "strength"}
+    modules = {"cards", "equities", "errors", "evaluator", "preflop", "ranges", "strength"}
     assert public - set(pokerlab.__all__) - modules == set()
 
 
@@ -54,7 +54,7 @@ LAYERS = {
     "_notice": 0, "_progress": 0, "_files": 0, "cards": 0, "ranges": 0, "_tables": 0, "streets": 0,
     "_options": 0,
     "evaluator": 1, "_kernels": 1, "_compiled": 1,
-    "strength": 2, "equity": 2, "preflop": 2, "breakdown": 2, "_parallel": 2, "solve": 2, "_warm": 2,
+    "strength": 2, "equities": 2, "preflop": 2, "breakdown": 2, "_parallel": 2, "solve": 2, "_warm": 2,
     "bpp": 3,
     "game": 4,
     "bots": 5, "experiments": 5, "datasets": 5, "stats": 5,

@@ -70,7 +70,7 @@ def test_discovery_finds_the_public_surface():
     names = {t.qualname for t in junk.targets()}
     for expected in (
         "pokerlab.cards.combo_index",
-        "pokerlab.equity.equity",
+        "pokerlab.equities.equity",
         "pokerlab.strength.hand_strength",
         "pokerlab.preflop.load_table",
         "pokerlab.game.rules.Rules",

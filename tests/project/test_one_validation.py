@@ -23,10 +23,6 @@ from pokerlab.errors import ParameterError, ParameterTypeError
 PACKAGE = Path(__file__).resolve().parent.parent.parent / "pokerlab"
 
 ALLOWED: dict[tuple[str, str], str] = {
-    ("cards.py", "isinstance(self.id, int)"): (
-        "Card is a frozen dataclass whose stored id must be a Python int (hashing, kernels); the public "
-        "constructors (Card.parse, cards(), deal) pass ids through _validate.whole first"
-    ),
     ("game/phh.py", "isinstance(value.exponent, int)"): (
         "a Decimal's exponent is an int or a letter ('n', 'N', 'F'): narrows a parsed value's type, no argument"
     ),
@@ -176,6 +172,74 @@ def test_the_choices_keep_their_sentences() -> None:
         Card.of("A", 5)  # type: ignore[arg-type]
     with pytest.raises(ParameterTypeError, match=r"^an information set key is a string like 'K:pb', not 3$"):
         games.game("kuhn").infoset(3)  # type: ignore[arg-type]
+
+
+def _refuses_not_whole(node: ast.AST) -> bool:
+    """Whether ``node`` is ``if ... not is_whole(x) ...: raise ...``: the predicate from ``_validate`` with the
+    refusal written beside it (its own message and error type), which ``_validate.whole`` does in one call."""
+    if not (isinstance(node, ast.If) and node.body and isinstance(node.body[0], ast.Raise)):
+        return False
+    for sub in ast.walk(node.test):
+        if isinstance(sub, ast.UnaryOp) and isinstance(sub.op, ast.Not) and isinstance(sub.operand, ast.Call):
+            func = sub.operand.func
+            if (isinstance(func, ast.Name) and func.id == "is_whole") or (
+                isinstance(func, ast.Attribute) and func.attr == "is_whole"
+            ):
+                return True
+    return False
+
+
+def inline_whole_refusals(source: str) -> list[tuple[int, str]]:
+    """(line, test) of every ``if not is_whole(x): raise`` in ``source``."""
+    return [(n.lineno, ast.unparse(n.test)) for n in ast.walk(ast.parse(source)) if _refuses_not_whole(n)]
+
+
+def test_no_inline_whole_number_refusals_outside_validate() -> None:
+    """The review of issue 43 (round 2) found 12 ``if not is_whole(x): raise ParameterError(...)``: ``opponents``
+    was refused as a ParameterError by hand_strength and a ParameterTypeError by equity. None is left."""
+    bad = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if rel != "_validate.py":
+            bad += [f"pokerlab/{rel}:{line}: {code}" for line, code in inline_whole_refusals(path.read_text("utf-8"))]
+    assert not bad, "use _validate.whole (lo, hi, among, error, message):\n" + "\n".join(bad)
+
+
+def test_the_whole_refusal_walk_sees_each_form() -> None:
+    code = (
+        "if not is_whole(a):\n raise E()\n"
+        "if not _validate.is_whole(b) or b < 1:\n raise E()\n"
+        "if not all(is_whole(c) for c in cs):\n raise E()\n"  # an element check of a list: not this pattern
+        "if not is_whole(d):\n d = 0\n"  # no refusal
+    )
+    assert [c for _, c in inline_whole_refusals(code)] == ["not is_whole(a)", "not _validate.is_whole(b) or b < 1"]
+
+
+def test_opponents_are_refused_one_way() -> None:
+    """hand_strength and equity run one check: the same error type and sentence for the same bad count."""
+    from pokerlab import equity, hand_potential, hand_strength
+    from pokerlab.bpp.handtypes import type_names
+    from pokerlab.errors import CardCountError
+    from pokerlab.streets import Street
+
+    for bad in (2.5, "2", True):
+        for call in (
+            lambda bad=bad: hand_strength("AsKs", "2c7d9h", opponents=bad),
+            lambda bad=bad: equity("AsKs", opponents=bad),
+        ):
+            with pytest.raises(
+                ParameterTypeError, match=r"^opponents must be a whole number [01]\.\.9 \(a table seats 10\), not "
+            ):
+                call()
+    with pytest.raises(ParameterError, match=r"^opponents must be a whole number 1\.\.9 \(a table seats 10\), not 10$"):
+        hand_strength("AsKs", "2c7d9h", opponents=10)
+    assert hand_strength("AsKs", "2c7d9h", opponents=np.int64(2)) == hand_strength("AsKs", "2c7d9h", opponents=2)
+    with pytest.raises(ParameterError, match=r"^BPP uses 9 or 17 hand types, not 10$") as info:
+        type_names(10)
+    assert not isinstance(info.value, TypeError)
+    assert Street.of_board(np.int64(4)) is Street.TURN
+    with pytest.raises(CardCountError, match=r"^board: the board must have 3 or 4 cards here, not 5$"):
+        hand_potential("AsKs", "2c7d9hJsQd")
 
 
 def test_no_inline_number_or_bool_checks_outside_validate() -> None:

@@ -103,7 +103,7 @@ def test_numpy_showdown_counts_equal_the_kernel():
 
     from pokerlab import _kernels
 
-    eq = importlib.import_module("pokerlab.equity")
+    eq = importlib.import_module("pokerlab.equities")
     rng = np.random.default_rng(7)
     for trial in range(14):
         k = 2 + trial % 3
@@ -151,7 +151,7 @@ def test_numpy_combinations_are_itertools_order():
 
     import numpy as np
 
-    eq = importlib.import_module("pokerlab.equity")
+    eq = importlib.import_module("pokerlab.equities")
     for m, r in [(48, 5), (10, 3), (5, 5), (7, 1), (46, 2)]:
         rows = np.stack(eq._combinations(m, r), axis=1)
         want = np.fromiter(chain.from_iterable(combinations(range(m), r)), dtype=np.int64, count=comb(m, r) * r)

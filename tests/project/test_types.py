@@ -79,6 +79,10 @@ from pokerlab.game.acpc import to_matchstate
 postflop("Ks7d4c2h2s", "AA", "KQ", pot=100, stack=100, algorithm="dcfr+")
 to_matchstate(hand, 0, dialect="seed004")
 postflop("Ks7d4c2h2s", "AA", "KQ", pot=100, stack=100, algorithm="cfr+")
+from pokerlab.bots.leduc import phase_two_policy
+phase_two_policy(bluff="agressive")
+from pokerlab.apps.serve import start
+start("poker")
 """
 
 # the hand-history and game-definition conversions (line: the type mypy must reveal)
@@ -109,6 +113,8 @@ def test_a_users_script_gets_the_engines_real_types(tmp_path):
     assert "algorithm" in lines.get(24, "") and "dcfr+" in lines[24], out  # option words are Literal types
     assert "dialect" in lines.get(25, "") and "seed004" in lines[25], out
     assert 26 not in lines, out
+    assert "bluff" in lines.get(28, "") and "agressive" in lines[28], out  # reviewer6: fixed sets typed str
+    assert '"start"' in lines.get(30, "") and "poker" in lines[30], out
     for line, shown in CONVERSIONS.items():  # to_phh, from_phh and the gamedef conversions: real types, not Any
         assert f'Revealed type is "{shown}"' in lines.get(line, ""), (line, out)
 
@@ -119,6 +125,7 @@ def test_each_choice_type_lists_exactly_its_enums_values():
     import typing
 
     from pokerlab import _options, experiments, streets
+    from pokerlab.apps import serve
     from pokerlab.bots import strategy
     from pokerlab.bpp import policy
     from pokerlab.charts import render
@@ -126,7 +133,7 @@ def test_each_choice_type_lists_exactly_its_enums_values():
     from pokerlab.solve import pushfold
 
     checked = set()
-    for module in (_options, strategy, policy, match, experiments, pushfold, streets, render):
+    for module in (_options, strategy, policy, match, experiments, pushfold, streets, render, serve):
         for name in dir(module):
             if name.endswith("Choice") and not name.startswith("_"):
                 enum = getattr(module, name.removesuffix("Choice"))
@@ -134,4 +141,34 @@ def test_each_choice_type_lists_exactly_its_enums_values():
                 assert members[0] is enum, name
                 assert typing.get_args(members[1]) == tuple(e.value for e in enum), name
                 checked.add(name)
-    assert len(checked) == 20, sorted(checked)
+    assert len(checked) == 21, sorted(checked)
+
+
+# reviewer6: importing the submodule pokerlab.equity gave the function of that name at run time (the package swapped
+# it back) while mypy saw a module. The module is pokerlab.equities now; pokerlab.equity is only the function.
+EQUITY_SCRIPT = """
+from typing import TYPE_CHECKING
+import pokerlab
+import pokerlab.equities as module
+from pokerlab.equities import Equity
+print(module.Equity is Equity is pokerlab.Equity, module.equity is pokerlab.equity, callable(pokerlab.equity))
+print(type(pokerlab.equity).__name__, hasattr(pokerlab.equity, "Equity"))
+if TYPE_CHECKING:
+    import pokerlab.equity as gone  # no such module: mypy says so (the checkout has none either)
+    reveal_type(module.Equity)
+    reveal_type(pokerlab.equity)
+"""
+
+
+@pytest.mark.slow
+def test_mypy_and_python_agree_on_pokerlab_equity(tmp_path):
+    (tmp_path / "script.py").write_text(EQUITY_SCRIPT)
+    env = {**os.environ, "MYPYPATH": str(ROOT), "PYTHONPATH": str(ROOT)}
+    ran = subprocess.run([sys.executable, "script.py"], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert ran.stdout.split("\n")[:2] == ["True True True", "function False"], ran.stdout + ran.stderr
+    assert not (ROOT / "pokerlab" / "equity.py").exists()
+    out = mypy(tmp_path / "cache", "script.py", cwd=tmp_path, env=env).stdout
+    lines = {int(m.group(1)): line for line in out.splitlines() if (m := re.search(r"script\.py:(\d+): ", line))}
+    assert 'module named "pokerlab.equity"' in out.split("script.py:9: note")[0], out
+    assert 'Revealed type is "def (' in lines.get(11, "") and "pokerlab.equities.Equity" in lines[11], out
+    assert set(lines) <= {9, 10, 11} and "pokerlab.equities.Equity" in lines.get(10, ""), out

@@ -73,7 +73,7 @@ def test_a_river_card_starts_a_new_street_with_oop_to_act(turn):
 
 
 def test_lines_that_reach_no_decision_are_refused(river, turn):
-    with pytest.raises(IllegalActionError, match="line: 'bet 70' is not an option after \\(\\); the options are check"):
+    with pytest.raises(IllegalActionError, match=r"^after \(\) the actions are check, bet 50; not 'bet 70'$"):
         decision_point(river, ("bet 70",))
     with pytest.raises(IllegalActionError, match="no one acts after"):
         decision_point(river, ("bet 50", "fold"))
@@ -83,3 +83,31 @@ def test_lines_that_reach_no_decision_are_refused(river, turn):
         decision_point(solve.game("kuhn"), ())
     with pytest.raises(ParameterError, match="cards must be a positive whole number"):
         decision_points(turn, cards=0)  # refused at the call, before any walk
+
+
+def test_the_solution_gives_its_decisions_and_their_chips_come_from_the_tree(river, turn):
+    """solution.decision(line) is the public way in; DecisionPoint is exported from pokerlab.solve; the chips are
+    the tree nodes' own (``put``), the street a Street."""
+    from pokerlab.solve import DecisionPoint as Exported
+    from pokerlab.solve.postflop import _DECISION
+    from pokerlab.streets import Street
+
+    assert Exported is DecisionPoint and "DecisionPoint" in solve.__all__
+    d = river.decision("bet 50, raise 100")
+    assert d == decision_point(river, "bet 50, raise 100") and isinstance(d, Exported)
+    assert (d.street, d.paid, d.to_call, d.pot) == (Street.RIVER, (50, 100), 50, 250) and d.street is Street.RIVER
+    assert turn.decision("bet 30, call, 2c").street is Street.RIVER and turn.decision().street is Street.TURN
+
+    def nodes(node, line):  # the solver's tree, walked by hand: every decision with the chips it holds
+        if node.kind == _DECISION:
+            yield line, node
+            for label, kid in zip(node.labels, node.kids, strict=True):
+                yield from nodes(kid, (*line, label))
+
+    tree = list(nodes(river._game.root.tmpl, ()))
+    assert len(tree) == len(list(decision_points(river))) >= 5
+    for line, node in tree:
+        point = river.decision(line)
+        assert (point.paid, point.player, point.actions) == (node.put, node.player, tuple(node.labels)), line
+    with pytest.raises(IllegalActionError, match="no one acts after"):
+        river.decision(("bet 50", "fold"))

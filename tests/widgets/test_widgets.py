@@ -60,6 +60,19 @@ def test_deal_button_is_seeded():
     assert len(ex.result.board) == 3
 
 
+def test_one_deal_is_one_update_of_the_new_hand(monkeypatch):
+    """reviewer6: a click on "deal" ran update() twice, first on the new hole cards with the old board."""
+    ex = PotentialExplorer("AdQc", "3h4cJh", charts=False, seed=5)
+    seen = []
+    update = ex.update
+    monkeypatch.setattr(ex, "update", lambda: (seen.append((ex.hole.value, ex.board.value)), update())[1])
+    ex.deal.click()
+    assert seen == [(ex.hole.value, ex.board.value)] and ex.board.value != "3h4cJh"
+    assert ex.error is None and [str(c) for c in ex.result.board] == ex.board.value.split()
+    ex.board.value = "2c 3c 4c"  # typing in a box still updates
+    assert len(seen) == 2
+
+
 def test_hand_evaluator():
     he = HandEvaluator("KhKs Kd Th Tc")
     assert he.result == evaluate("KhKsKdThTc")

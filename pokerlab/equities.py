@@ -200,9 +200,7 @@ def equity(
     if opponents is None:
         n_random = 1 if len(ranges) == 1 else 0
     else:
-        n_random = _validate.whole(opponents, "opponents", message="opponents must be a whole number")
-        if n_random < 0:
-            raise ParameterError(f"opponents cannot be negative ({n_random})")
+        n_random = _inputs.opponents_count(opponents, fewest=0)
     n_opp = len(ranges) - 1 + n_random
     if not 1 <= n_opp <= _inputs.MAX_OPPONENTS:
         raise ParameterError(f"equity needs 1..9 opponents (2..10 players), not {n_opp}")
