@@ -24,6 +24,18 @@ height), and as a last resort the page shrinks a slide's content to fit (never b
 the file the course map's table is written from) as one deck: a title slide, a divider before each lesson, the
 lecturer's own slides from ``course/lecture/``, sections numbered within the lecture, each step's time in the
 speaker notes.
+
+This module is the front door (:func:`build_slides` and the names in ``__all__``); the work is done by modules of
+one concept each, imported from here:
+
+* :mod:`pokerlab.course._pieces`: the slide's measures and pieces (a block, a part, a slide, a deck's pictures);
+* :mod:`pokerlab.course._markdown`: markdown and MathML, text heights, long paragraphs and lists cut for a slide;
+* :mod:`pokerlab.course._layout`: slides from cells (code and outputs, notes, sections), packed to fit;
+* :mod:`pokerlab.course._charts_on_slides`: charts drawn from their Vega-Lite spec at the size of their slot;
+* :mod:`pokerlab.course._pages`: the deck and handout HTML pages and the copy of reveal.js;
+* :mod:`pokerlab.course._deck`: finding and reading the lessons, one lesson's deck (:func:`build_deck`);
+* :mod:`pokerlab.course._lecture_deck`: the lecture as one deck (:func:`build_lecture`);
+* :mod:`pokerlab.course._pdf`: printing a deck or handout with Playwright and Chromium (:func:`print_pdf`).
 """
 
 from __future__ import annotations
