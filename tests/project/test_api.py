@@ -464,7 +464,7 @@ ALLOWED_FUNCTION_IMPORTS = {
         "pokerlab._chart_hook's loader: the package imports the presentation layer only when a result draws"
     ),
     "cli/": ("the CLI's cold start: each subcommand imports only what it runs (#25, c-perf's branch owns these lines)"),
-    "course/slides.py::_chart_svg": (
+    "course/_charts_on_slides.py::_chart_svg": (
         "decks build with only latex2mathml and mistune (README 'Teach it', --no-deps): without the chart stack"
         " (altair, jsonschema, vl-convert) a deck shows the lesson's saved pictures"
     ),
