@@ -136,8 +136,8 @@ def test_the_handout_puts_three_slides_to_a_page_each_beside_its_notes(tmp_path)
     assert pdf.name == "02_strength_and_potential.handout.pdf" and pdf.read_bytes()[:5] == b"%PDF-"
     page = (tmp_path / "02_strength_and_potential.handout.html").read_text(encoding="utf-8")
     shown = deck.read_text(encoding="utf-8")
-    # the handout is the students': the slides of the lesson's student copy (no "Solution" slide), each beside the
-    # lecturer's speaker notes
+    # the handout is the students': the slides of the lesson's student copy (no "Solution" slide), each section's
+    # point beside it (the lecturer's minutes, questions and misconceptions stay in the deck's speaker notes)
     from pokerlab.course.release import student_copy
 
     copy = tmp_path / "student" / "02_strength_and_potential.ipynb"
@@ -148,8 +148,9 @@ def test_the_handout_puts_three_slides_to_a_page_each_beside_its_notes(tmp_path)
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes()))
     # the slides, three to a page, after the students' course map and before the glossary (one page each)
     assert pages == math.ceil(leaves / slides.HANDOUT_PER_PAGE) + 2
-    for notes in re.findall(r'<aside class="notes">(.*?)</aside>', shown, flags=re.S):
-        assert notes in page  # every slide's speaker notes, beside it
+    points = re.findall(r"<b>The point:</b> [^<]*", shown)
+    assert points and all(point in page for point in points)  # every section's point, beside its slide
+    assert "<b>Expect:</b>" in shown and "<b>Expect:</b>" not in page and "<b>Students ask:</b>" not in page
 
 
 def test_the_lecture_notes_give_each_steps_own_minutes(decks):
