@@ -142,7 +142,8 @@ def _kernel(lab, name: str) -> Any:
 
     from jupyter_client import BlockingKernelClient, find_connection_file
 
-    deadline = time.monotonic() + hang_guard(180)
+    # generous: the first slideshow of the module opens while the rest of the suite keeps both cores busy
+    deadline = time.monotonic() + hang_guard(600)
     while True:
         kernels = [s["kernel"] for s in lab.api("sessions") if s["path"].endswith(name) and s.get("kernel")]
         if kernels:

@@ -116,7 +116,9 @@ def test_cfr_explorer_saves_a_picture_of_its_charts_beside_the_widget(runs):
     assert ("line", sum(len(r.history) for r in runs)) in kinds  # the three solvers' curves
     assert [m.kind for m in counts].count("rule") == 2  # the bot's exploitability and the slider's iteration
     title = ex.last_chart.to_dict()["title"]["text"]
-    assert title == f"cfr+ after 50 iterations: exploitability {runs[1].exploitability:.5f} chips per hand"
+    # the slider stands at the longest run's last iteration; cfr+ recorded 50, and the title says where it stopped
+    plain = f"cfr+ after 50 iterations: exploitability {runs[1].exploitability:.5f} chips per hand"
+    assert title == f"{plain} (its last record at or before {ex.iteration.value:,})"
     data, meta = ex._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in data  # the live widget
     png = base64.b64decode(data["image/png"])
