@@ -285,10 +285,6 @@ def _link_solutions(page: dict[str, Any], stem: str) -> None:
     cells.insert(at + 1, link)
 
 
-#: what ``pokerlab course slides`` writes for a lesson (beside its shared ``reveal/`` folder)
-_DECK_FILES = (".slides.html", "_files", ".pdf", ".slides.pdf")
-
-
 def build_site(
     out: str | Path,
     *,
