@@ -338,7 +338,17 @@ def strategy_grid_text(grid: Mapping[str, Mapping[str, float]]) -> str:
     """
     if not isinstance(grid, Mapping) or not grid:
         raise ParameterTypeError(f"grid must map hand classes to action mixes (from strategy_grid), not {grid!r:.60}")
-    actions = list(next(iter(grid.values())))
+    first = next(iter(grid.values()))
+    actions = list(first) if isinstance(first, Mapping) else []
+    names = {c.name for c in hand_classes()}
+    for cls, mix in grid.items():  # every entry a class of the 13x13 grid mapping the same actions to shares
+        if cls not in names or not isinstance(mix, Mapping) or list(mix) != actions or not actions:
+            raise ParameterError(
+                f"grid must map hand classes such as 'AKs' to the same actions' shares (from strategy_grid), "
+                f"not {cls!r:.20}: {mix!r:.40}"
+            )
+        for v in mix.values():
+            _validate.real(v, "a grid share", lo=0.0, hi=1.0)
     blocks = []
     for a in actions:
         cells = [["    "] * 13 for _ in range(13)]
