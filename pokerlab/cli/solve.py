@@ -162,31 +162,23 @@ _DRILL_RETRIES = 5
 """``pokerlab drill`` asks again after an answer it cannot read, but not more than this many times in a row."""
 
 
-def cmd_drill(args: argparse.Namespace) -> None:
-    """Push/fold drill: answer jam/fold or call/fold on stdin, scored in EV lost against the equilibrium."""
-    from pokerlab._validate import real
-    from pokerlab.solve.pushfold import PushFoldQuiz, _check_stack
+def _ask(
+    quiz: Any, args: argparse.Namespace, expected: Callable[[Any], str], record: Callable[[Any], dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """A drill's loop, shared by the push/fold and the postflop drill: ``args.hands`` hands dealt by ``quiz``, each
+    answered on stdin (``q`` or the end of input stops early), the verdict printed, one record per answered hand.
 
-    if args.postflop:
-        _drill_postflop(args)
-        return
-    if args.spot is not None:
-        raise ParameterError("--spot names a solved postflop spot: use it with --postflop")
-    if args.stack is None:
-        real(args.ante, "--ante", lo=0.0, hi=1.0)
-    else:
-        _check_stack(args.stack, args.ante, stack_name="--stack", ante_name="--ante")
-    quiz = PushFoldQuiz(args.stack, seed=args.seed, ante_bb=args.ante)
+    ``expected(hand)`` names the answers the hand takes, for the message that stops a drill fed
+    ``_DRILL_RETRIES`` non-answers in a row (piped garbage must end, not loop forever).
+    """
     records = []
     for _ in range(args.hands):
         hand = quiz.deal()
         done = None
-        wrong = 0  # answers in a row that were not an answer: piped garbage must end, not loop forever
+        wrong = 0
         while done is None:
             if wrong >= _DRILL_RETRIES:
-                raise ParameterError(
-                    f"{wrong} answers in a row were not {' or '.join(hand.answers)}: stopping the drill"
-                )
+                raise ParameterError(f"{wrong} answers in a row were not {expected(hand)}: stopping the drill")
             if not args.json:
                 print(hand.prompt(), flush=True)
             try:
@@ -203,11 +195,33 @@ def cmd_drill(args: argparse.Namespace) -> None:
                     print(f"  {exc}", flush=True)
         if done is None:
             break
-        records.append(
-            {"stack_bb": done.stack_bb, "seat": done.seat, "hand": done.hand, "answer": done.answer, "lost": done.lost}
-        )
+        records.append(record(done))
         if not args.json:
             print(done.verdict(), flush=True)
+    return records
+
+
+def cmd_drill(args: argparse.Namespace) -> None:
+    """Push/fold drill: answer jam/fold or call/fold on stdin, scored in EV lost against the equilibrium."""
+    from pokerlab._validate import real
+    from pokerlab.solve.pushfold import PushFoldQuiz, _check_stack
+
+    if args.postflop:
+        _drill_postflop(args)
+        return
+    if args.spot is not None:
+        raise ParameterError("--spot names a solved postflop spot: use it with --postflop")
+    if args.stack is None:
+        real(args.ante, "--ante", lo=0.0, hi=1.0)
+    else:
+        _check_stack(args.stack, args.ante, stack_name="--stack", ante_name="--ante")
+    quiz = PushFoldQuiz(args.stack, seed=args.seed, ante_bb=args.ante)
+    records = _ask(
+        quiz,
+        args,
+        lambda hand: " or ".join(hand.answers),
+        lambda d: {"stack_bb": d.stack_bb, "seat": d.seat, "hand": d.hand, "answer": d.answer, "lost": d.lost},
+    )
     data = {"hands": records, "total_lost": quiz.total_lost}
     _print(data, "\n" + quiz.summary(), args.json)
 
@@ -221,43 +235,12 @@ def _drill_postflop(args: argparse.Namespace) -> None:
         raise ParameterError("--stack and --ante are push/fold settings: leave them out with --postflop")
     name = args.spot or "polar_river"
     quiz = PostflopQuiz(load_spot(name), seed=args.seed, name=name)
-    records = []
-    for _ in range(args.hands):
-        hand = quiz.deal()
-        done = None
-        wrong = 0
-        while done is None:
-            if wrong >= _DRILL_RETRIES:
-                raise ParameterError(
-                    f"{wrong} answers in a row were not one of {', '.join(hand.actions)}: stopping the drill"
-                )
-            if not args.json:
-                print(hand.prompt(), flush=True)
-            try:
-                line = sys.stdin.readline() if sys.stdin is not None else ""
-            except (OSError, ValueError):
-                line = ""
-            if not line or line.strip().lower() in ("q", "quit"):
-                break
-            try:
-                done = quiz.answer(line)
-            except ParameterError as exc:
-                wrong += 1
-                if not args.json:
-                    print(f"  {exc}", flush=True)
-        if done is None:
-            break
-        records.append(
-            {
-                "line": list(done.line),
-                "combo": done.combo,
-                "answer": done.answer,
-                "lost": done.lost,
-                "mix": dict(done.mix),
-            }
-        )
-        if not args.json:
-            print(done.verdict(), flush=True)
+    records = _ask(
+        quiz,
+        args,
+        lambda hand: "one of " + ", ".join(hand.actions),
+        lambda d: {"line": list(d.line), "combo": d.combo, "answer": d.answer, "lost": d.lost, "mix": dict(d.mix)},
+    )
     _print({"spot": name, "hands": records, "total_lost": quiz.total_lost}, "\n" + quiz.summary(), args.json)
 
 

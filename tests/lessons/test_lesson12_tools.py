@@ -149,3 +149,15 @@ def test_pokerlab_drill_postflop_scores_answers_and_refuses_bad_spots():
     bad = _drill("--postflop", "--spot", "nope")
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "Traceback" not in bad.stderr
     assert _drill("--spot", "polar_river").returncode == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [(("--postflop", "--spot", "bluff_catcher"), "were not one of "), (("--stack", "10"), "were not call or fold")],
+)
+def test_both_drills_stop_after_five_unreadable_answers_in_a_row(args, expected):
+    run = _drill(*args, "--hands", "3", "--seed", "1", stdin="banana\n" * 50)
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert run.stderr.strip().splitlines() == [run.stderr.strip()]
+    assert "5 answers in a row " + expected in run.stderr and "stopping the drill" in run.stderr
+    assert run.stdout.count("Hand 1") == 5  # the prompt asked again each time, and no second hand was dealt
