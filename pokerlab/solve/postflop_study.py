@@ -25,7 +25,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +34,7 @@ import numpy as np
 from pokerlab import _validate
 from pokerlab.cards import Card, HandClass
 from pokerlab.errors import CardError, IllegalActionError, ParameterError, ParameterTypeError
+from pokerlab.solve._quiz import ScoredQuiz
 from pokerlab.solve.postflop import _DECISION, PostflopSolution, _labels_of, plain_values
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -226,7 +227,7 @@ def _decision_lines(sol: PostflopSolution, depth: int) -> list[tuple[str, ...]]:
     return out
 
 
-class PostflopQuiz:
+class PostflopQuiz(ScoredQuiz[PostflopDrillHand]):
     """The river trainer's logic, shared by :class:`pokerlab.widgets.PostflopDrill` and ``pokerlab drill --postflop``.
 
     :meth:`deal` picks a decision node of ``solution`` (``line``, or one at random among the nodes within
@@ -253,8 +254,7 @@ class PostflopQuiz:
             player_to_act(self.solution, line)  # a decision, or a clear error
             self.lines = [tuple(_labels_of(line))]
         self._rng = np.random.default_rng(_validate.seed(seed))
-        self.history: list[PostflopDrillHand] = []
-        self.current: PostflopDrillHand | None = None
+        super().__init__()
         self._weights = np.array([self._reach(x) for x in self.lines])
         if self._weights.sum() <= 0:
             raise ParameterError("no decision of this spot is ever reached under its solution")
@@ -292,9 +292,7 @@ class PostflopQuiz:
 
     def answer(self, action: str) -> PostflopDrillHand:
         """Score ``action`` (one of the hand's ``actions``; a unique prefix such as ``"c"`` or ``"bet 1"`` will do)."""
-        if self.current is None:
-            raise ParameterError("deal a hand before answering")
-        hand = self.current
+        hand = self._asked()
         _validate.text(
             action, "action", empty=True, message=f"the answer is one of {', '.join(hand.actions)}, not {action!r:.40}"
         )
@@ -302,17 +300,7 @@ class PostflopQuiz:
         hits = [a for a in hand.actions if a == word] or [a for a in hand.actions if word and a.startswith(word)]
         if len(hits) != 1:
             raise ParameterError(f"the answer must be one of {', '.join(hand.actions)}, not {action.strip()!r:.40}")
-        chosen = hits[0]
-        lost = max(hand.evs.values()) - hand.evs[chosen]
-        done = replace(hand, answer=chosen, lost=max(0.0, lost))
-        self.history.append(done)
-        self.current = None
-        return done
-
-    @property
-    def total_lost(self) -> float:
-        """EV lost over every answered hand, in chips."""
-        return float(sum(h.lost for h in self.history))
+        return self._score(hits[0])
 
     def summary(self) -> str:
         """The running score as a few lines of text."""

@@ -51,6 +51,7 @@ from pokerlab._validate import seed as check_seed
 from pokerlab.cards import HandClass, hand_classes
 from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.preflop.matrix import load_matrix
+from pokerlab.solve._quiz import ScoredQuiz
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -647,7 +648,7 @@ class DrillHand:
         return f"  lost {self.lost:.3f} bb: {evs}; {eq}"
 
 
-class PushFoldQuiz:
+class PushFoldQuiz(ScoredQuiz[DrillHand]):
     """The push/fold drill's logic, shared by :class:`pokerlab.widgets.PushFoldDrill` and ``pokerlab drill``.
 
     :meth:`deal` draws a seat, a stack (``stack_bb``, or one of :data:`DRILL_STACKS`) and a hand
@@ -669,8 +670,7 @@ class PushFoldQuiz:
         self.stack_bb = None if stack_bb is None else _check_stack(stack_bb, self.ante_bb)[0]
         self._rng = np.random.default_rng(check_seed(seed))
         self._solved: dict[float, PushFoldResult] = {}
-        self.history: list[DrillHand] = []
-        self.current: DrillHand | None = None
+        super().__init__()
 
     def solution(self, stack_bb: float) -> PushFoldResult:
         """The equilibrium at ``stack_bb`` (solved once per stack)."""
@@ -705,25 +705,12 @@ class PushFoldQuiz:
 
     def answer(self, action: str) -> DrillHand:
         """Score ``action`` (``jam``, ``call`` or ``fold``; ``j``, ``c``, ``f`` will do) for the current hand."""
-        from dataclasses import replace
-
-        if self.current is None:
-            raise ParameterError("deal a hand before answering")
-        hand = self.current
+        hand = self._asked()
         word = action.strip().lower() if isinstance(action, str) else action
         full = {"j": "jam", "c": "call", "f": "fold"}.get(word, word) if isinstance(word, str) else word
         if full not in hand.answers:
             raise ParameterError(f"the answer must be {' or '.join(hand.answers)}, not {word!r:.40}")
-        lost = max(hand.evs.values()) - hand.evs[full]
-        done = replace(hand, answer=full, lost=max(0.0, lost))
-        self.history.append(done)
-        self.current = None
-        return done
-
-    @property
-    def total_lost(self) -> float:
-        """EV lost over every answered hand, in bb."""
-        return float(sum(h.lost for h in self.history))
+        return self._score(full)
 
     def mistakes(self, count: int = 5) -> list[DrillHand]:
         """The costliest answers so far, worst first (answers that lost nothing are left out)."""
