@@ -180,7 +180,7 @@ def _warm_kernels() -> None:
 # measure again when a group is added or grows; :func:`keep_groups_in_node_ids` keeps the groups whole.
 HEAVY_FIRST = (
     "tests/project/test_packaging.py",
-    "tests/project/test_junk.py",
+    "junk",
     "tests/lessons/test_lessons_rise_browser.py",
     "bots_soak_a",
     "tests/apps/test_apps_browser.py",
@@ -200,7 +200,6 @@ HEAVY_FIRST = (
     "tests/project/test_interrupt.py",
     "tests/test_equity.py",
     "tests/course/test_course_sandbox.py",
-    "tests/project/test_never_wrong.py",
     "tests/project/test_api.py",
     "tests/widgets/test_range_grid_browser.py",
 )
