@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
@@ -77,8 +78,9 @@ def auto_workers(environ: dict[str, str] | os._Environ[str] = os.environ) -> int
     A third of the suite's time on a worker is spent waiting for another process: Chromium drawing a page, a
     Jupyter server or kernel starting, a lesson running in its kernel, the grader's runner. With one worker per
     core those waits left the cores idle (144 % of 200 % busy). With one extra worker, another test runs in
-    those waits. Measured in the checkout on the idle 2-core machine, 2026-11-29, the same 2,788 tests:
-    ``-n 2`` 512 s, ``-n 3`` 451 s and 477 s, ``-n 4`` 521 s (four CPU-bound workers then fight over two cores).
+    those waits. The rule: the worker count with the shortest full run on an idle 2-core machine (measured there:
+    ``-n 2`` 512 s, ``-n 3`` 451 s and 477 s, ``-n 4`` 521 s, four CPU-bound workers fighting over two cores);
+    measure again when the suite's mix of waiting and computing changes.
     ``PYTEST_XDIST_AUTO_NUM_WORKERS=N`` (pytest-xdist's own variable) or ``-n N`` still choose any number.
     """
     if environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS", "").strip():
@@ -99,7 +101,9 @@ def pytest_xdist_auto_num_workers(config) -> int | None:
 def pytest_configure(config) -> None:
     _set_scratch_folders()
     # the controller, once, before xdist starts its workers (and before pytest's clock: the line says how long)
-    if not hasattr(config, "workerinput") and not config.option.collectonly:
+    # (unless the command line names only tests that call few kernels: wants_kernels)
+    controller = not hasattr(config, "workerinput") and not config.option.collectonly
+    if controller and wants_kernels(config.args, config.invocation_params.dir):
         _warm_kernels()
 
 
@@ -125,6 +129,46 @@ KERNEL_SOURCES = {
     ROOT / "pokerlab" / "solve" / "_kernels.py": 2,
 }
 """Each kernel module and how many of its kernels :func:`pokerlab._warm.warm_kernels` compiles (an index file each)."""
+
+
+WARM_VARIABLE = "POKERLAB_TESTS_WARM"
+"""``POKERLAB_TESTS_WARM=0`` never compiles the kernels before the tests, ``=1`` always does; unset,
+:func:`wants_kernels` decides from the command line."""
+LIGHT_TESTS = frozenset(
+    {
+        "tests/project/test_api.py",
+        "tests/project/test_file_numbers.py",
+        "tests/project/test_imports_at_top.py",
+        "tests/project/test_lint.py",
+        "tests/project/test_one_validation.py",
+        "tests/project/test_suite_schedule.py",
+        "tests/project/test_suite_settings.py",
+        "tests/project/test_suite_warm.py",
+        "tests/project/test_types.py",
+    }
+)
+"""Test files that read the sources (their syntax tree, ruff, mypy, the suite's settings) and call no kernel but
+the few small ones test_api.py and test_one_validation.py reach (hand strength and potential: compiled when first
+called, in seconds, where compiling every kernel first takes 35 s on 2 idle cores and minutes on a busy machine)."""
+
+
+def wants_kernels(args: Sequence[str], invoked_in: Path, environ: Mapping[str, str] = os.environ) -> bool:
+    """Whether this run compiles the kernels before its tests (:func:`_warm_kernels`): as :data:`WARM_VARIABLE`
+    says, else unless every path on the command line (``args``, pytest's, relative to ``invoked_in``; node ids
+    ``file::test`` by their file) is a file of :data:`LIGHT_TESTS`. A run without paths (the suite's test paths),
+    a folder, or any other file compiles, as CI's ``python -m pytest`` does; ``-k``/``-m`` are not read (a
+    selection they narrow still compiles)."""
+    chosen = environ.get(WARM_VARIABLE, "").strip().lower()
+    if chosen in ("0", "no", "false"):
+        return False
+    if chosen in ("1", "yes", "true") or not args:
+        return True
+    for arg in args:
+        path = Path(arg.split("::")[0])
+        path = (path if path.is_absolute() else invoked_in / path).resolve()
+        if not path.is_relative_to(ROOT) or path.relative_to(ROOT).as_posix() not in LIGHT_TESTS:
+            return True
+    return False
 
 
 def kernels_look_compiled() -> bool:
@@ -180,7 +224,7 @@ def _warm_kernels() -> None:
 # measure again when a group is added or grows; :func:`keep_groups_in_node_ids` keeps the groups whole.
 HEAVY_FIRST = (
     "tests/project/test_packaging.py",
-    "tests/project/test_junk.py",
+    "junk",
     "tests/lessons/test_lessons_rise_browser.py",
     "bots_soak_a",
     "tests/apps/test_apps_browser.py",
@@ -200,7 +244,6 @@ HEAVY_FIRST = (
     "tests/project/test_interrupt.py",
     "tests/test_equity.py",
     "tests/course/test_course_sandbox.py",
-    "tests/project/test_never_wrong.py",
     "tests/project/test_api.py",
     "tests/widgets/test_range_grid_browser.py",
 )

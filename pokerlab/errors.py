@@ -37,6 +37,8 @@ written against Python's own conventions catches it too.
 
     CacheWarning (UserWarning)    a cache file was unusable and is being rebuilt
                                   (a warning, not an error: the answer is still right)
+    BotHookWarning (UserWarning)  a bot's method is named like a hook a table
+                                  calls but is none (``obsreve``): never called
 
 Ctrl-C is not an error: long computations let ``KeyboardInterrupt`` through
 (after stopping their worker processes) and the command line turns it into
@@ -50,6 +52,7 @@ from __future__ import annotations
 
 __all__ = [
     "AcpcError",
+    "BotHookWarning",
     "CacheWarning",
     "CardCountError",
     "CardError",
@@ -166,3 +169,10 @@ class PreflopTableError(DataError):
 
 class CacheWarning(UserWarning):
     """A cache file was empty, truncated, corrupt, edited or made for something else; it is rebuilt."""
+
+
+class BotHookWarning(UserWarning):
+    """A bot defines a public method whose name is close to a hook's (``obsreve``, ``end_hands``) but is no hook.
+
+    A table calls only ``act`` and the hooks :class:`pokerlab.game.BaseBot` names, so such a method is never called:
+    a misspelt hook would otherwise be silence (:func:`pokerlab.game.match.check_hooks`)."""

@@ -1,7 +1,8 @@
 """``pokerlab._cache``: where the disk caches go, and that the test suite keeps out of the user's.
 
-The file format itself (digests, atomic writes, rebuilding what fails) is tested in
-``tests/project/test_never_wrong.py``.
+The file format itself (digests, atomic writes, rebuilding what fails) is tested beside each cache's
+module (``tests/test_tables_cache.py``, ``tests/bpp/test_bpp_learning_cache.py``,
+``tests/preflop/test_preflop_exact_cache.py``) and between processes in ``tests/test_cache_processes.py``.
 """
 
 from __future__ import annotations

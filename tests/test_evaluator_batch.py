@@ -25,7 +25,7 @@ KERNEL_ROWS = (np.uint8, np.int64)  # the row types evaluate_batch passes its ke
 def seven_card_kernel(dtype):
     """The 7-card kernel ``evaluate_batch`` runs on rows of ``dtype``: byte rows the plain one, int64 rows the
     prefetching twin (``_kernels.evaluate_batch``). Calling each with the other row type as well compiled two
-    versions no user reaches (about 10 s of CPU on a fresh clone, 2026-11-29)."""
+    versions no user reaches (about 10 s of CPU on a fresh clone)."""
     return _kernels._eval_batch7 if np.dtype(dtype).itemsize == 1 else _kernels._eval_batch7_prefetch
 
 

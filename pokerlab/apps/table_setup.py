@@ -27,7 +27,7 @@ from typing import Any
 from pokerlab import _validate, bots
 from pokerlab._validate import has_visible
 from pokerlab.apps.base import parse_amount, too_many_digits
-from pokerlab.game import BIGHOLDEM, BettingStructure
+from pokerlab.game import BIGHOLDEM, BettingStructure, Rules
 
 __all__ = ["MAX_NAME", "BigHoldemSetup", "validate_setup"]
 
@@ -56,7 +56,7 @@ class BigHoldemSetup:
     def watch(self) -> bool:
         return self.name == ""
 
-    def rules(self) -> Any:
+    def rules(self) -> Rules:
         """BigHoldem's rules with these settings (blinds 5/10, the ante one 5-chip; limit bets 10/10/20/20).
 
         *raises per phase* counts RAISEs only, as BigHoldem's page names BET and RAISE apart: N raises

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from pokerlab import _validate
 from pokerlab.errors import ParameterError, ParameterTypeError
-from pokerlab.game.match import PlayerView
+from pokerlab.game.match import BaseBot, PlayerView
 from pokerlab.game.state import Action, Call, Check, Fold, RaiseTo
 
 __all__ = ["AlwaysCall", "AlwaysRaise", "RandomBot", "require_turn"]
@@ -23,7 +23,7 @@ def require_turn(view: PlayerView) -> None:
 
 
 @dataclass
-class AlwaysCall:
+class AlwaysCall(BaseBot):
     """Checks when it can and calls every bet: the "calling station" of the Waterloo report's simulations."""
 
     name: str = "always_call"
@@ -34,7 +34,7 @@ class AlwaysCall:
 
 
 @dataclass
-class AlwaysRaise:
+class AlwaysRaise(BaseBot):
     """Raises the minimum whenever it may, otherwise calls."""
 
     name: str = "always_raise"
@@ -47,7 +47,7 @@ class AlwaysRaise:
 
 
 @dataclass
-class RandomBot:
+class RandomBot(BaseBot):
     """Picks uniformly among fold (only when facing a bet), check/call and raise.
 
     A raise goes to a uniformly drawn amount between the minimum and the

@@ -53,7 +53,7 @@ from pokerlab.bpp.policy import (
     summarise_actions,
 )
 from pokerlab.errors import ParameterTypeError
-from pokerlab.game.match import PlayerView
+from pokerlab.game.match import BaseBot, PlayerView
 from pokerlab.game.state import Act, Action, Call, Check, Fold, RaiseTo, Showdown
 from pokerlab.streets import BOARD_SIZES
 
@@ -103,7 +103,7 @@ class Thinking:
 
 
 @dataclass
-class BPPBot:
+class BPPBot(BaseBot):
     """The Bayesian Poker Player (see the module docstring for every parameter's role)."""
 
     variant: BPPVariantChoice = BPPVariant.CURVES

@@ -29,9 +29,9 @@ from pokerlab import _validate
 from pokerlab.bots.baseline import require_turn
 from pokerlab.cards import HandClass
 from pokerlab.errors import ParameterError, ParameterTypeError, PokerlabError
-from pokerlab.game.match import PlayerView
-from pokerlab.game.rules import BettingStructure, Street
-from pokerlab.game.state import Action, Call, Check, Fold, RaiseTo
+from pokerlab.game.match import BaseBot, PlayerView, hook
+from pokerlab.game.rules import BettingStructure, Rules, Street
+from pokerlab.game.state import Action, Call, Check, Event, Fold, RaiseTo
 from pokerlab.preflop import CLASS_NAMES, load_table
 from pokerlab.solve.pushfold import PushFoldResult, push_fold, push_fold_score
 
@@ -61,7 +61,7 @@ def _deep_bot(deep: Any, seed: int | None) -> Any:
         raise ParameterError(f"deep must name another bot or be a bot: {exc}") from None
 
 
-class PushFoldBot:
+class PushFoldBot(BaseBot):
     """Plays the push/fold equilibrium at ``threshold_bb`` (default 20) big blinds or less; ``deep`` above."""
 
     def __init__(
@@ -75,13 +75,20 @@ class PushFoldBot:
         self._solved: dict[float, PushFoldResult] = {}
         self.decisions = {"equilibrium": 0, "deep": 0}
 
-    def start_match(self, seat: int, rules: Any, players: int) -> None:
-        if hasattr(self.deep, "start_match"):
-            self.deep.start_match(seat, rules, players)
+    def start_match(self, seat: int, rules: Rules, players: int) -> None:
+        """The deep-stack bot's, if it has one."""
+        if (start := hook(self.deep, "start_match")) is not None:
+            start(seat, rules, players)
 
-    def observe(self, event: Any, view: PlayerView) -> None:
-        if hasattr(self.deep, "observe"):
-            self.deep.observe(event, view)
+    def observe(self, event: Event, view: PlayerView) -> None:
+        """The deep-stack bot's, if it has one (it sees every hand, the short-stacked ones included)."""
+        if (observe := hook(self.deep, "observe")) is not None:
+            observe(event, view)
+
+    def end_hand(self, view: PlayerView) -> None:
+        """The deep-stack bot's, if it has one."""
+        if (end_hand := hook(self.deep, "end_hand")) is not None:
+            end_hand(view)
 
     def solution(self, stack_bb: float) -> PushFoldResult:
         """The equilibrium at a stack (rounded to 0.1 bb, solved once)."""

@@ -40,7 +40,7 @@ from pokerlab.bots.baseline import require_turn
 from pokerlab.cards import Card, HandClass, check_disjoint, parse_named
 from pokerlab.errors import CardCountError
 from pokerlab.evaluator import HandCategory, evaluate
-from pokerlab.game.match import PlayerView
+from pokerlab.game.match import BaseBot, PlayerView
 from pokerlab.game.rules import BettingStructure, Street
 from pokerlab.game.state import Act, Action, ActionKind, Call, Check, Fold, Raise, RaiseTo
 from pokerlab.preflop import REMBRANT_GROUPS
@@ -282,7 +282,7 @@ def board_danger(board: tuple[Card, ...]) -> int:
 
 
 @dataclass
-class Rembrant:
+class Rembrant(BaseBot):
     """Rembrant's situation player (see the module docstring)."""
 
     seed: int | None = None

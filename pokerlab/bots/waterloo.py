@@ -77,9 +77,9 @@ from pokerlab.bots.strategy import (
 )
 from pokerlab.cards import HandClass
 from pokerlab.errors import ParameterError, ParameterTypeError
-from pokerlab.game.match import PlayerView
+from pokerlab.game.match import BaseBot, PlayerView
 from pokerlab.game.rules import BettingStructure, Street
-from pokerlab.game.state import Action, Call, Check, Fold, Raise, RaiseTo
+from pokerlab.game.state import Action, Call, Check, Event, Fold, Raise, RaiseTo
 from pokerlab.preflop import chen_points, load_table
 from pokerlab.preflop.table import TableMethod, TableMetric
 from pokerlab.strength import hand_potential, hand_strength
@@ -167,7 +167,7 @@ def _ids(view: PlayerView) -> tuple[tuple[int, int], tuple[int, ...]]:
 
 
 @dataclass
-class PhaseOne:
+class PhaseOne(BaseBot):
     """Phase I: Chen points before the flop, hand strength after it."""
 
     raise_points: float = 10.0
@@ -218,7 +218,7 @@ class PhaseOne:
 
 
 @dataclass
-class PhaseTwo:
+class PhaseTwo(BaseBot):
     """Phase II: a preflop table with Algorithm 3, then EHS, bluffing and pot odds.
 
     ``bluff`` is a style (``"normal"`` 0.5, ``"aggressive"`` 0.8,
@@ -361,7 +361,7 @@ class PhaseThree(PhaseTwo):
                 seed=0 if self.seed is None else int(self.seed) % 2**32,
             )
 
-    def observe(self, event: Any, view: PlayerView) -> None:
+    def observe(self, event: Event, view: PlayerView) -> None:
         if self.context is not None:
             self.context.observe(event, view)
         else:

@@ -136,14 +136,16 @@ def cmd_course_site(args: argparse.Namespace) -> None:
 
 
 def require_extra(args: argparse.Namespace) -> None:
-    """Any ``pokerlab course ...`` command needs the course extra: without it, one line naming the extra (exit 2),
-    before any folder is made."""
+    """A ``pokerlab course ...`` command needs the modules of the course extra it imports (``_extra.COMMANDS``):
+    without one, one line naming the extra and the missing modules (exit 2), before any folder is made."""
     if args.command == "course":
         from pokerlab.course import _extra
 
-        needs = None  # every module of the extra; a deck needs three (docs/teach.md's quick install), a PDF one more
-        if args.course_command == "slides":
-            needs = _extra.DECKS + (_extra.PDF if args.pdf or args.handout else ())
+        needs = _extra.COMMANDS[args.course_command]  # a deck needs three (docs/teach.md's quick install)
+        if args.course_command == "slides" and (args.pdf or args.handout):
+            needs += _extra.PDF
+        if args.course_command == "grade" and args.scheduler:
+            needs += _extra.CLUSTER
         _extra.require(f"pokerlab course {args.course_command}", needs)
 
 

@@ -16,6 +16,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from pokerlab.course import _extra
 from pokerlab.course._checker import _LOCAL, _Checker, _close_checkers
 from pokerlab.course._execute import _STOP, _stop_running
 from pokerlab.course._results import NotebookGrade
@@ -130,12 +131,9 @@ def _on_cluster(
     reference: the workers import it) in its own sandbox and
     limits (it must allow them, as this machine would) and sends the grade back; pages and gradebook are
     written here."""
-    try:
-        from distributed import Client, as_completed
-    except ImportError:
-        raise ParameterError(
-            "--scheduler needs dask distributed (pip install 'pokerlab[course]' or distributed)"
-        ) from None
+    _extra.require("pokerlab course grade --scheduler", _extra.CLUSTER)
+    from distributed import Client, as_completed  # lazy: grading on this machine needs no dask
+
     _tls_configured(address)
     try:
         client = Client(address, timeout=30)

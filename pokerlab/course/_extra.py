@@ -2,11 +2,14 @@
 
 A student installs ``pokerlab`` (or ``pokerlab[lab]``) to run the lessons; the lessons' check cells use
 :mod:`pokerlab.course.checks`, which needs nothing more. The lecturer's tools (the slide decks and their PDFs,
-the grader, the course site, the API reference) need the packages the ``course`` extra installs
-(``pip install "pokerlab[course]"``): those tools call :func:`require` when they are imported, and every
-``pokerlab course ...`` command calls it before it starts, so a core install gets one line naming the extra
+the grader on a cluster, the course site, the API reference) need packages the ``course`` extra installs
+(``pip install "pokerlab[course]"``): each of those tools calls :func:`require` with the modules it imports
+when it is imported, and every ``pokerlab course ...`` command with what it needs (:data:`COMMANDS`) before it
+starts, so a core install gets one line naming the extra and the missing modules
 (:class:`~pokerlab.errors.MissingExtraError`; on the command line, exit status 2) instead of a traceback
-from deep inside a slide compiler.
+from deep inside a slide compiler. What a command does not import it does not demand: grading runs the
+notebooks with ``jupyter_client`` (a core requirement) and needs ``distributed`` only for ``--scheduler``;
+``nbgrader`` is in the extra for the lecturer's own nbgrader course folder, and no command imports it.
 
 Two of those packages are there for their files, which the core wheel therefore does not carry (its size
 before and after: docs/layout.md):
@@ -29,7 +32,20 @@ from pathlib import Path
 
 from pokerlab.errors import DataError, MissingExtraError
 
-__all__ = ["DECKS", "INSTALL", "MODULES", "PDF", "copy_mathjax", "missing", "require", "reveal_files"]
+__all__ = [
+    "CLUSTER",
+    "COMMANDS",
+    "DECKS",
+    "INSTALL",
+    "MODULES",
+    "PDF",
+    "REFERENCE",
+    "SITE",
+    "copy_mathjax",
+    "missing",
+    "require",
+    "reveal_files",
+]
 
 #: the line that installs the extra
 INSTALL = 'pip install "pokerlab[course]"'
@@ -56,6 +72,21 @@ DECKS = ("latex2mathml", "mistune", "sphinx_revealjs")
 
 #: what printing a deck or a handout to PDF adds (``--pdf``, ``--handout``)
 PDF = ("playwright",)
+
+#: what the API reference needs: Sphinx's autodoc, the book theme and MathJax's files
+REFERENCE = ("sphinx", "sphinx_book_theme", "mathjax")
+
+#: what the course site needs: the reference's, and myst-nb for the lesson pages (Jupyter Book 1.x installs them);
+#: its decks are built by ``pokerlab course slides`` in a process of their own, and left out when that cannot run
+SITE = ("sphinx", "myst_nb", "sphinx_book_theme", "mathjax")
+
+#: what grading on a dask cluster adds (``pokerlab course grade --scheduler``)
+CLUSTER = ("distributed",)
+
+#: what each ``pokerlab course`` command needs before its options are read (``slides`` adds :data:`PDF` for
+#: ``--pdf``/``--handout``, ``grade`` :data:`CLUSTER` for ``--scheduler``): ``map`` reads the decks' lesson
+#: folder, ``release`` and ``grade`` need nothing of the extra
+COMMANDS: dict[str, tuple[str, ...]] = {"slides": DECKS, "map": DECKS, "release": (), "grade": (), "site": SITE}
 
 
 def _spec(name: str) -> importlib.machinery.ModuleSpec | None:

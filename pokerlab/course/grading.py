@@ -56,7 +56,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab import _validate
-from pokerlab.course import _extra, _gradebook, _limits, _mounts, _submissions
+from pokerlab.course import _gradebook, _limits, _mounts, _submissions
 from pokerlab.course._check import unanswered
 from pokerlab.course._checker import _Checker, _thread_checker
 from pokerlab.course._drivers import _on_cluster, _on_threads, _secure_scheduler, _uninterrupted
@@ -69,8 +69,6 @@ from pokerlab.course._results import ExerciseResult, NotebookGrade
 from pokerlab.course._untouched import _untouched_student_copy
 from pokerlab.course.lessons import Lesson, nbgrader_meta, read_lessons
 from pokerlab.errors import ParameterError
-
-_extra.require("pokerlab course grade")  # the lecturer's tool: pokerlab[course] (distributed for --scheduler)
 
 __all__ = ["ExerciseResult", "NotebookGrade", "grade", "identify"]
 

@@ -32,7 +32,7 @@ from pokerlab._files import write_text
 from pokerlab.course import _extra
 from pokerlab.errors import DataError, PokerlabError
 
-_extra.require("the API reference")  # Sphinx, the book theme and MathJax: pokerlab[course]
+_extra.require("the API reference", _extra.REFERENCE)  # Sphinx, the book theme and MathJax: pokerlab[course]
 
 __all__ = ["build_reference", "public_modules"]
 

@@ -52,7 +52,7 @@ from pokerlab.course.reference import build_reference
 from pokerlab.course.release import relink, solutions_copy, student_copy, write_notebook
 from pokerlab.errors import DataError, ParameterError
 
-_extra.require("pokerlab course site")  # Jupyter Book 1.x and MathJax: pokerlab[course]
+_extra.require("pokerlab course site", _extra.SITE)  # Jupyter Book 1.x and MathJax: pokerlab[course]
 
 __all__ = ["build_site", "lesson_numbers"]
 

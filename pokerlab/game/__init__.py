@@ -11,7 +11,7 @@ module that fills it (state, gamedef, phh), so imports inside the package only g
 """
 
 from pokerlab.game import gamedef, phh  # noqa: F401  (they fill pokerlab.game._hooks)
-from pokerlab.game.match import Bot, Fault, MatchResult, PlayerView, play_match, view_for
+from pokerlab.game.match import BaseBot, Bot, Fault, MatchResult, PlayerView, play_match, view_for
 from pokerlab.game.rules import (
     AAAI06_HEADS_UP_LIMIT,
     BIGHOLDEM,
@@ -59,6 +59,7 @@ __all__ = [
     "Action",
     "ActionKind",
     "AwardPot",
+    "BaseBot",
     "BettingStructure",
     "Blind",
     "BlindLevel",

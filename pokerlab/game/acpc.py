@@ -65,7 +65,7 @@ from pokerlab.game.gamedef import (
     load_game,
     to_gamedef,
 )
-from pokerlab.game.match import view_for
+from pokerlab.game.match import check_hooks, hook, view_for
 from pokerlab.game.rules import BettingStructure, Rules
 from pokerlab.game.state import (
     Act,
@@ -507,7 +507,7 @@ def _names(n: int, position: int) -> tuple[str, ...]:
 def _observe(bot: Any, ms: MatchState, state: HandState, seen: int, names: tuple[str, ...]) -> None:
     """Show ``bot`` the events of ``state`` after the first ``seen`` (what :func:`play_match` shows)."""
 
-    observe = getattr(bot, "observe", None)
+    observe = hook(bot, "observe")
     if observe is None:
         return
     view = view_for(state, ms.position, names)
@@ -524,8 +524,8 @@ def _reply(line: str, ms: MatchState, state: HandState, bot: Any) -> str | None:
     seat = ms.position
     names = _names(state.n, seat)
     if state.is_over or state.actor != seat:
-        if state.is_over and hasattr(bot, "end_hand"):
-            bot.end_hand(view_for(state, seat, names))
+        if state.is_over and (end_hand := hook(bot, "end_hand")) is not None:
+            end_hand(view_for(state, seat, names))
         return None
     action = bot.act(view_for(state, seat, names))
     try:
@@ -629,6 +629,7 @@ def run_client(
     )
     if not callable(getattr(bot, "act", None)):
         raise ParameterError(f"bot must have an act(view) method; {bot!r} has none")
+    check_hooks(bot)
     hands: set[int] = set()
     ended: set[int] = set()  # hands whose final state has been counted
     seen = 0  # events of the current hand already shown to the bot

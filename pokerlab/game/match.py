@@ -1,10 +1,13 @@
 """Matches between bots: seats, rotation, clocks, faults, duplicate play, results.
 
-A bot is any object with a ``name`` and an ``act(view) -> Action`` method.
-It may also define ``observe(event, view)`` (called for every event it is
-allowed to see), ``start_match(seat, rules, players)`` and
-``end_hand(view)``. The :class:`PlayerView` it receives hides the other
-players' hole cards until a showdown shows them.
+A bot is any object with a ``name`` and an ``act(view) -> Action`` method
+(:class:`Bot`). It may also define the hooks :data:`HOOKS`:
+``start_match(seat, rules, players)``, ``observe(event, view)`` (called for
+every event it is allowed to see) and ``end_hand(view)``. :class:`BaseBot`
+names each with its signature and does nothing in it: a bot derived from it is
+checked by mypy, and a table warns about a method named like a hook that is
+none (:func:`check_hooks`). The :class:`PlayerView` a bot receives hides the
+other players' hole cards until a showdown shows them.
 
 :func:`play_match` seats the bots in the order given, picks the first button
 from the seed and moves it one live seat on after every hand. Chips carry
@@ -26,8 +29,11 @@ same cards, so luck of the deal cancels out.
 
 from __future__ import annotations
 
+import difflib
 import math
 import time
+import warnings
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -37,7 +43,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias, cast, runti
 import numpy as np
 
 from pokerlab import _chart_hook, _progress, _signals, _validate
-from pokerlab.errors import ParameterError, ParameterTypeError, PHHError, PreflopTableError
+from pokerlab.errors import BotHookWarning, ParameterError, ParameterTypeError, PHHError, PreflopTableError
 from pokerlab.game.rules import Rules, Street
 from pokerlab.game.state import (
     Act,
@@ -59,6 +65,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from pokerlab.cards import Card
 
 __all__ = [
+    "HOOKS",
+    "BaseBot",
     "Bot",
     "Fault",
     "MatchResult",
@@ -68,6 +76,7 @@ __all__ = [
     "TableLoop",
     "TablePlayer",
     "ask_bot",
+    "check_hooks",
     "notify_bots",
     "play_match",
     "view_for",
@@ -81,6 +90,84 @@ class Bot(Protocol):
     name: str
 
     def act(self, view: PlayerView) -> Action: ...
+
+
+HOOKS = ("start_match", "observe", "end_hand")
+"""The methods besides ``act`` a table calls on a bot that has them, in the order of a match (:class:`BaseBot`)."""
+
+
+class BaseBot(ABC):
+    """A bot's methods, each hook doing nothing: derive a bot from it, write ``act`` and override the hooks it needs.
+
+    A table calls ``start_match`` once before the first hand, ``observe`` for each event the seat may see,
+    ``act`` when the seat is to act, and ``end_hand`` after each hand. Any object with a ``name`` and an ``act``
+    plays (:class:`Bot`) and may define any of the hooks; deriving from this class adds what a type checker can
+    check. mypy compares each override's signature with the one here (``observe(self, event)`` without the view is
+    an error), and with ``@override`` on each hook (``typing.override``; ``typing_extensions.override`` on Python
+    3.11) a misspelt hook is one too: ``Method "obsreve" is marked as an override, but no base method was found``.
+    Without a type checker, a table warns once per class (:func:`check_hooks`)::
+
+        class Caller(BaseBot):
+            name = "caller"
+
+            def act(self, view: PlayerView) -> Action:
+                return Call()
+
+            @override
+            def observe(self, event: Event, view: PlayerView) -> None:
+                ...
+    """
+
+    name: str
+
+    @abstractmethod
+    def act(self, view: PlayerView) -> Action:
+        """The seat's move now (``view.legal`` lists the legal ones; a table replaces an illegal one by a check or
+        a fold, and counts a fault)."""
+
+    def start_match(self, seat: int, rules: Rules, players: int) -> None:  # noqa: B027 - a hook: empty on purpose
+        """Before the first hand: the bot's seat at the table (0-based), the rules, and how many players sit there."""
+
+    def observe(self, event: Event, view: PlayerView) -> None:  # noqa: B027 - a hook: empty on purpose
+        """One event this seat may see (its own hole cards, another's only at a showdown), with its view after it."""
+
+    def end_hand(self, view: PlayerView) -> None:  # noqa: B027 - a hook: empty on purpose
+        """After each hand: the seat's view of the finished hand (the cards shown at a showdown included)."""
+
+
+def hook(bot: object, name: str) -> Callable[..., Any] | None:
+    """``bot``'s hook ``name`` (one of :data:`HOOKS`) to call, or None when it has none or only :class:`BaseBot`'s,
+    which does nothing (so a table that finds no observer skips the views it would build for one)."""
+    method = getattr(bot, name, None)
+    if method is None or getattr(method, "__func__", None) is getattr(BaseBot, name):
+        return None
+    return cast(Callable[..., Any], method)
+
+
+_GUESSES = {"start_hand": "start_match", "end_match": "end_hand"}
+"""Hooks a table does not have that a bot author may guess, with the hook that does the job."""
+_WARNED: set[tuple[type, str]] = set()
+
+
+def check_hooks(bot: object) -> None:
+    """Warn (:class:`~pokerlab.errors.BotHookWarning`, once per class and name) about each public method of ``bot``
+    named like a hook of :data:`HOOKS` without being one (``obsreve``, ``Observe``, ``end_hands``, ``start_hand``):
+    a table never calls it, so a misspelt hook would otherwise fail in silence. Tables call this when they seat a bot.
+    """
+    cls = type(bot)
+    for attr in dir(cls):
+        if attr.startswith("_") or attr in HOOKS or attr == "act" or not callable(getattr(cls, attr, None)):
+            continue
+        meant = _GUESSES.get(attr) or next(iter(difflib.get_close_matches(attr, HOOKS, n=1, cutoff=0.8)), None)
+        if meant is None or (cls, attr) in _WARNED:
+            continue
+        _WARNED.add((cls, attr))
+        warnings.warn(
+            f"bot {getattr(bot, 'name', cls.__name__)!r}: {cls.__name__}.{attr}() is no hook a table calls, so it is "
+            f"never called; did you mean {meant}()? (the hooks: {', '.join(HOOKS)})",
+            BotHookWarning,
+            stacklevel=3,
+        )
 
 
 @dataclass(frozen=True)
@@ -433,7 +520,7 @@ def notify_bots(state: HandState, bots_by_seat: dict[int, Any], seen: int, names
 
 def _observers(bots_by_seat: dict[int, Any]) -> list[tuple[int, Callable[[Event, PlayerView], Any]]]:
     """The ``observe`` methods of the bots that have one, with their seats, in seat order as given."""
-    found = ((seat, getattr(bot, "observe", None)) for seat, bot in bots_by_seat.items())
+    found = ((seat, hook(bot, "observe")) for seat, bot in bots_by_seat.items())
     return [(seat, observe) for seat, observe in found if observe is not None]
 
 
@@ -598,8 +685,10 @@ class TableLoop:
         for p in self.players:
             p.bank = self.time_bank.initial if self.time_bank else math.inf
         for i, p in enumerate(self.players):
-            if p.bot is not None and hasattr(p.bot, "start_match"):
-                p.bot.start_match(i, rules, len(self.players))
+            if p.bot is not None:
+                check_hooks(p.bot)
+            if p.bot is not None and (start := hook(p.bot, "start_match")) is not None:
+                start(i, rules, len(self.players))
 
     # -- the hand in play --------------------------------------------------
     @property
@@ -658,7 +747,7 @@ class TableLoop:
         self._logs = _SeatLogs(self.state, self.names)
         bots = {k: self.players[i].bot for k, i in enumerate(self.player_of) if self.players[i].bot is not None}
         self._observers = _observers(bots)
-        self._enders = {k for k, bot in bots.items() if hasattr(bot, "end_hand")}
+        self._enders = {k for k, bot in bots.items() if hook(bot, "end_hand") is not None}
         self._seen = 0
         self._after_action()
         return self.state

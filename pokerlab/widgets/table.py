@@ -19,6 +19,7 @@ from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.game import NO_LIMIT_RING, Rules
 from pokerlab.game.phh import read_hand
 from pokerlab.game.replay import study_hand
+from pokerlab.game.state import HandState
 from pokerlab.widgets._common import _beside, _projector, _with_picture, _wrap_row
 
 
@@ -129,9 +130,11 @@ class TableWidget:
 
     # -- what the notebook reads -------------------------------------------------
     @property
-    def state(self) -> Any:
-        """The hand in play (or just finished), a :class:`~pokerlab.game.HandState`."""
-        return self.session.state
+    def state(self) -> HandState:
+        """The hand in play (or just finished)."""
+        state = self.session.state
+        assert state is not None  # the constructor dealt the first hand, and a hand stays until the next is dealt
+        return state
 
     @property
     def stacks(self) -> list[int]:

@@ -3,7 +3,7 @@
 Every bot returns a legal action in every state: 10,000 hands of each bot against random bots under every
 preset, heads-up and 6-handed where the preset seats six (the same run as
 ``python benchmarks/soak_bots.py --hands 10000``), as issue 5 requires. It is one of the suite's largest pieces
-of work (about 300 s of the three workers' time in the full run of 2026-12-06; profiled, two thirds of it is the
+of work (about 300 s of the three workers' time in a full run; profiled, two thirds of it is the
 game engine dealing and checking the hands, a quarter phase3's flop potential), so the bots are split over three
 ``xdist_group``s: pytest-xdist (``--dist loadgroup``, pyproject.toml: a group, or a file without groups, to one
 worker) then runs them side by side, and ``conftest.py`` starts the heaviest groups first. phase3, the slowest bot

@@ -9,7 +9,7 @@ with, every event it observes with the view it gets, every ``end_hand`` view, an
 histories, money, winnings and faults.
 
 The digests (and those of ``VARIANTS``: antes, straddles, short stacks, pot limit) were taken from the
-engine before its speed-up of 2026-11-28 (main at 85e57fb), so they prove the faster engine is the same
+engine before its speed-up (main at 85e57fb), so they prove the faster engine is the same
 engine. A change that is meant to change play needs new digests
 (``python -m tests.game.test_game_engine_pin`` prints them) and a sentence in the commit saying why.
 """
@@ -109,8 +109,8 @@ VARIANTS = {
 """Rules the presets do not reach: antes (live and dead), a straddle, stacks of a few blinds (all-ins and side
 pots every hand), pot limit."""
 
-# 2026-12-05: the histories now name their players (`players = [...]`, for pokerlab.stats); play is unchanged:
-# the digests without that line were the old ones, checked before they were replaced.
+# The histories name their players (`players = [...]`, for pokerlab.stats): a line that changes the digests and not
+# the play; digests are replaced only after the old ones were checked against the histories without the change.
 VARIANTS_PINNED = {
     "antes/3": "acbdd0eb3395c6f567676e0f8125c351",
     "dead antes/3": "32cda66fb1445f8f61a1176cf9ef8b4b",

@@ -344,8 +344,8 @@ def test_view_for_refuses_a_names_tuple_of_the_wrong_length():
 
 def test_an_action_is_played_as_it_was_checked_even_if_it_changes_when_read_again():
     """The loop reads a bot's answer once: a RaiseTo whose amount reads legal one time and huge the next is
-    played as it was checked, a legal raise or a fault (the engine before 2026-11-28 checked it, then read it
-    again in apply() and let the IllegalActionError out of play_match, ending the whole match)."""
+    played as it was checked, a legal raise or a fault (an engine that checked it, then read it
+    again in apply(), and let the IllegalActionError out of play_match, ending the whole match)."""
     import itertools
 
     reads = itertools.count()

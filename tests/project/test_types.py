@@ -83,6 +83,11 @@ from pokerlab.bots.leduc import phase_two_policy
 phase_two_policy(bluff="agressive")
 from pokerlab.apps.serve import start
 start("poker")
+from pokerlab.apps import BigHoldemSetup
+from pokerlab.widgets import TableWidget
+def handles(table: TableWidget, setup: BigHoldemSetup) -> None:
+    reveal_type(table.state)
+    reveal_type(setup.rules())
 """
 
 # the hand-history and game-definition conversions (line: the type mypy must reveal)
@@ -115,6 +120,8 @@ def test_a_users_script_gets_the_engines_real_types(tmp_path):
     assert 26 not in lines, out
     assert "bluff" in lines.get(28, "") and "agressive" in lines[28], out  # reviewer6: fixed sets typed str
     assert '"start"' in lines.get(30, "") and "poker" in lines[30], out
+    assert 'Revealed type is "pokerlab.game.state.HandState"' in lines.get(34, ""), out  # reviewer6: they were Any
+    assert 'Revealed type is "pokerlab.game.rules.Rules"' in lines.get(35, ""), out
     for line, shown in CONVERSIONS.items():  # to_phh, from_phh and the gamedef conversions: real types, not Any
         assert f'Revealed type is "{shown}"' in lines.get(line, ""), (line, out)
 

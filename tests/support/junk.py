@@ -1,4 +1,5 @@
-"""Junk for every public callable: the machinery behind tests/project/test_junk.py and the closing counts.
+"""Junk for every public callable: the machinery behind tests/test_errors_junk.py and tests/cli/test_cli_junk.py,
+and the closing counts.
 
 Callables are found mechanically, so functions added later are covered
 without editing this file:
@@ -1055,15 +1056,15 @@ def cli_cases() -> Iterator[tuple[str, str, list[str]]]:
     """(subcommand, option, argv) for every option of every subcommand and every command-line junk value."""
     import tempfile
 
-    from tests.project import test_junk
+    from tests.cli import test_cli_junk
 
     out = tempfile.mkdtemp(prefix="pokerlab-junk-cli-")
-    for command, option in test_junk._options():
-        for value in test_junk.CLI_JUNK:
-            slow = (command, option) in test_junk.SLOW_OPTIONS
+    for command, option in test_cli_junk._options():
+        for value in test_cli_junk.CLI_JUNK:
+            slow = (command, option) in test_cli_junk.SLOW_OPTIONS
             if slow and value.isdigit() and len(value) < 10 and int(value) > 100:
                 continue
-            yield command, option, test_junk._argv(command, option, value, out)
+            yield command, option, test_cli_junk._argv(command, option, value, out)
 
 
 def cli_outcome(argv: list[str]) -> str:
@@ -1131,7 +1132,9 @@ def main() -> None:  # pragma: no cover - the closing counts
     if cli:
         print(f"{'command line':<28}{'options':>10}{'inputs':>8}{'exit 0':>9}{'exit 2':>9}{'crash':>9}")
         cli_total: Counter[str] = Counter()
-        options = Counter(command for command, _ in __import__("tests.project.test_junk").test_junk._options())
+        from tests.cli import test_cli_junk
+
+        options = Counter(command for command, _ in test_cli_junk._options())
         for area in sorted(cli):
             c = cli[area]
             cli_total += c
