@@ -13,7 +13,34 @@ import argparse
 import statistics
 import time
 
+from _common import record, table_md
+
 from pokerlab.solve import push_fold, push_fold_chart
+
+PUBLISHED = {
+    "10 bb: small blind jams / big blind calls": "58.3 % / 37.4 % (an independent exact solution)",
+    "Q2o called up to": "5.6 bb (HoldemResources)",
+    "63s jammed": "up to 2.3 bb, again 5.1-7.1 bb (HoldemResources)",
+    "T3s jammed (at some frequency) up to": "7.7 bb (HoldemResources)",
+    "95s jammed up to": "14.4 bb (HoldemResources)",
+}
+"""The published anchors (no ante) that the exact chart is compared with: the sources' figures, not measurements."""
+
+
+def anchors(chart) -> str:
+    """The published anchors beside what the exact solution gives."""
+    ten = push_fold(10)
+    last = chart.ranges("T3s", "jam")[-1][1]
+    ours = {
+        "10 bb: small blind jams / big blind calls": (
+            f"{100 * ten.jam_share:.1f} % / {100 * ten.call_share:.1f} %, value {ten.value:+.4f} bb for the small blind"
+        ).replace("-", "\u2212"),
+        "Q2o called up to": f"{chart.ranges('Q2o', 'call')[-1][1]} bb",
+        "63s jammed": f"{chart.label('63s')} bb",
+        "T3s jammed (at some frequency) up to": f"{last} bb ({100 * push_fold(last).jam['T3s']:.0f} %)",
+        "95s jammed up to": f"{chart.ranges('95s', 'jam')[-1][1]} bb",
+    }
+    return table_md(["anchor (no ante)", "published", "pokerlab"], [[k, v, ours[k]] for k, v in PUBLISHED.items()])
 
 
 def main() -> None:
@@ -39,6 +66,24 @@ def main() -> None:
     print(
         f"1-25 bb chart: {len(chart.stacks)} depths in {total:.2f} s ({total / len(chart.stacks):.3f} s each), "
         f"max exploitability {max(chart.exploitability):.1e} bb"
+    )
+    speed = (
+        f"Exploitability at most {max(chart.exploitability):.0e} bb at every 0.1 bb step from "
+        f"{chart.stacks[0]:g} to {chart.stacks[-1]:g} bb ({len(chart.stacks)} depths); one depth "
+        f"{median:.3f} s (median of {args.repeat}, the first call {first:.2f} s with reading the matrix), the chart "
+        f"{total:.1f} s ({total / len(chart.stacks):.3f} s a depth)."
+    )
+    table = anchors(chart)
+    print(table)
+    record(
+        "bench_pushfold",
+        measured={
+            "first_s": first,
+            "one_depth_median_s": median,
+            "chart_s": total,
+            "max_exploitability": max(chart.exploitability),
+        },
+        blocks={"anchors": table, "speed": speed},
     )
 
 
