@@ -2,19 +2,25 @@
 
 Each depth is one linear programme of 338 variables (scipy's HiGHS dual simplex); the big blind's
 strategy is its dual solution and the pair is checked by exact best responses. The first call also
-reads the exact matrix (timed separately). Run:
+reads the exact matrix (timed separately). Then the published anchors beside the exact chart, how
+exploitable "jam the top X %" rules are at 10 bb, and the push_fold bot's duplicate matches at 10 bb
+against Phase I, II and III (lesson 11 quotes 4,000 deals). Run:
 
-    python benchmarks/bench_pushfold.py [--repeat 5]
+    python benchmarks/bench_pushfold.py [--repeat 5] [--deals 1000]
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import statistics
 import time
 
 from _common import record, table_md
 
+from pokerlab import bots
+from pokerlab.bots.pushfold import measure_rankings
+from pokerlab.game import HEADS_UP_NO_LIMIT, play_match
 from pokerlab.solve import push_fold, push_fold_chart
 
 PUBLISHED = {
@@ -25,6 +31,40 @@ PUBLISHED = {
     "95s jammed up to": "14.4 bb (HoldemResources)",
 }
 """The published anchors (no ante) that the exact chart is compared with: the sources' figures, not measurements."""
+
+
+def rankings() -> str:
+    """How exploitable "jam (call) the top X %" rules are at 10 bb, X the equilibrium's share, per ranking."""
+    frame = measure_rankings((10.0,))
+    parts = [f"{r.rule} {r.exploitability:.4f}" for r in frame.itertuples()]
+    return (
+        "\"Jam (call) the top X %\" rules, X the equilibrium's share, ranked by lesson 03's tables, have these "
+        f"exploitabilities (bb per hand) at 10 bb: {', '.join(parts)} (`pokerlab.bots.pushfold.measure_rankings`)."
+    )
+
+
+def matches(deals: int) -> tuple[str, list[dict]]:
+    """``push_fold`` in duplicate matches at 10 bb (200 chips, blinds 10/20) against Phase I, II and III."""
+    ten_bb = dataclasses.replace(
+        HEADS_UP_NO_LIMIT, starting_stack=200, blind_schedule=(), reset_stacks=True, time_bank=None
+    )
+    rows, parts = [], []
+    for opponent, name in (("phase1", "Phase I"), ("phase2", "Phase II"), ("phase3", "Phase III")):
+        t = time.perf_counter()
+        m = play_match(
+            [bots.make("push_fold", seed=1), bots.make(opponent, seed=2)], ten_bb, hands=deals, seed=7, duplicate=True
+        )
+        low, high = m.ci95["push_fold"]
+        mbb = m.mbb_per_hand["push_fold"]
+        rows.append({"opponent": opponent, "mbb_per_hand": mbb, "ci95": [low, high], "hands": m.hands})
+        parts.append(f"{mbb:+.0f} [{low:+.0f}, {high:+.0f}] against {name}".replace("-", "\u2212"))
+        print(parts[-1], f"({time.perf_counter() - t:.0f} s)")
+    text = (
+        'The bot `bots.make("push_fold")` (the equilibrium at 20 bb or less, Phase III above) in duplicate matches '
+        f"of {deals:,} deals ({rows[0]['hands']:,} hands, seed 7) at 10 bb under the heads-up arena rules, mbb per "
+        f"hand with 95 % intervals: {', '.join(parts)}."
+    )
+    return text, rows
 
 
 def anchors(chart) -> str:
@@ -46,6 +86,7 @@ def anchors(chart) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="solves of one depth to time (default 5)")
+    parser.add_argument("--deals", type=int, default=1000, help="deals of each push_fold match (0: none)")
     args = parser.parse_args()
     t = time.perf_counter()
     push_fold(10)
@@ -75,6 +116,9 @@ def main() -> None:
     )
     table = anchors(chart)
     print(table)
+    ranked = rankings()
+    print(ranked)
+    bot, rows = matches(args.deals) if args.deals else ("", [])
     record(
         "bench_pushfold",
         measured={
@@ -82,8 +126,9 @@ def main() -> None:
             "one_depth_median_s": median,
             "chart_s": total,
             "max_exploitability": max(chart.exploitability),
+            "matches": rows,
         },
-        blocks={"anchors": table, "speed": speed},
+        blocks={"anchors": table, "speed": speed, "rankings": ranked, "bot": bot},
     )
 
 
