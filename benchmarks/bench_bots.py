@@ -41,7 +41,7 @@ def main() -> None:
         "the slowest pair" if slow == "phase2 vs phase2" else f"the slowest pair ({slow}) {rates[slow]:,.0f} hands/s"
     )
     summary = (
-        f"`python benchmarks/bench_bots.py --hands {args.hands:,}` times every pair heads-up; Phase II against "
+        f"`python benchmarks/bench_bots.py --hands {args.hands}` times every pair heads-up; Phase II against "
         f"Phase II plays {rates['phase2 vs phase2']:,.0f} hands/s (target 200), {slowest}"
     )
     record("bench_bots", measured={"hands": args.hands, "hands_per_s": rates}, blocks={"summary": summary})

@@ -68,7 +68,7 @@ def main() -> None:
     problems = soak(args.hands, verbose=True, totals=totals)
     seconds = time.perf_counter() - start
     summary = (
-        f"`python benchmarks/soak_bots.py --hands {args.hands:,}` plays {args.hands:,} hands of every bot against "
+        f"`python benchmarks/soak_bots.py --hands {args.hands}` plays {args.hands:,} hands of every bot against "
         "random bots under every preset, heads-up and six-handed (where the preset seats six): "
         f"{totals['hands']:,} hands of the {len(bots.names())} bots in {totals['matches']} matches, "
         f"{totals['faults']} faults, {seconds:,.0f} s"
