@@ -29,6 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from _common import record, table_md  # noqa: E402
+
 from pokerlab.game.acpc import check_dealer_log, load_game  # noqa: E402
 from tests.support.acpc_real import RealMatch, build, compiler  # noqa: E402
 
@@ -101,6 +103,34 @@ def main() -> int:
             f"{r['dealer_score']:13g} {r['mbb_per_hand']:+9.0f} {r['seconds']:8.1f}  {checks}"
         )
     print("capped: hands with a round at ACPC's raise cap that the AAAI'06 caps forbid (3 preflop or 4 flop raises)")
+    table = table_md(
+        [
+            "bot",
+            "hands",
+            "hands with a round at ACPC's cap",
+            "chips won (client = dealer's SCORE)",
+            "mbb/hand",
+            "seconds",
+            "checks",
+        ],
+        [
+            [
+                r["bot"],
+                f"{r['hands']:,}",
+                f"{r['beyond_aaai06_caps']:,}",
+                f"{r['dealer_score']:+,.0f}".replace("-", "\u2212"),
+                f"{r['mbb_per_hand']:+,.0f}".replace("-", "\u2212"),
+                f"{r['seconds']:.1f}",
+                "all pass" if not r["problems"] else "; ".join(r["problems"]),
+            ]
+            for r in rows
+        ],
+    )
+    record(
+        "acpc_stock_dealer",
+        measured={"hands": args.hands, "seed": args.seed, "matches": rows},
+        blocks={"matches": table},
+    )
     return 1 if any(r["problems"] for r in rows) else 0
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 import time
 
+from _common import record
+
 from pokerlab import bots
 from pokerlab.bpp import build_network
 from pokerlab.game import AAAI06_HEADS_UP_LIMIT, play_match, view_for
@@ -47,6 +49,7 @@ def main() -> None:
     print(f"P(win) query: pgmpy {pg * 1e3:.2f} ms, numpy {npq * 1e3:.3f} ms ({pg / npq:.1f}x pgmpy), ")
     print(f"              bot path {fast * 1e6:.1f} us ({pg / fast:.0f}x pgmpy)")
 
+    rates = {}
     for opp in ["always_call", "random", "phase2", "rembrant", "bpp"]:
         a = bots.make("bpp", seed=1)
         b = bots.make(opp, **({"seed": 2} if opp not in ("always_call",) else {}))
@@ -54,7 +57,26 @@ def main() -> None:
             b.name = "bpp (2)"
         t = time.perf_counter()
         play_match([a, b], AAAI06_HEADS_UP_LIMIT, hands=args.hands, seed=3)
-        print(f"bpp vs {opp:<12} {args.hands / (time.perf_counter() - t):8,.0f} hands/s")
+        rates[opp] = args.hands / (time.perf_counter() - t)
+        print(f"bpp vs {opp:<12} {rates[opp]:8,.0f} hands/s")
+    rows = [
+        {
+            "what": "BPP: one P(win) query on the flop network",
+            "pokerlab": f"numpy {npq * 1e3:.2f} ms; the bot's precomputed path {fast * 1e6:.0f} µs",
+            "peer": f"pgmpy variable elimination: {pg * 1e3:.2f} ms",
+            "ratio": f"**{pg / npq:.1f}x** / **{pg / fast:.0f}x**",
+            "target": '"at once"',
+        },
+        {
+            "what": f"BPP heads-up limit play, {args.hands:,} hands a match",
+            "pokerlab": ", ".join(f"{rate:,.0f} hands/s vs {opp}" for opp, rate in rates.items()),
+            "peer": "",
+            "ratio": "",
+            "target": "",
+        },
+    ]
+    measured = {"pgmpy_s": pg, "numpy_s": npq, "bot_s": fast, "hands_per_s": rates}
+    record("bench_bpp", rows, measured)
 
 
 if __name__ == "__main__":

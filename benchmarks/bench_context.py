@@ -15,7 +15,7 @@ import argparse
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from _common import median_of
+from _common import median_of, record
 
 from pokerlab.bots import make as make_bot
 from pokerlab.bots.collect import collect_decisions
@@ -57,19 +57,51 @@ def main() -> None:
     )
     train = frame[frame["style"] == lineup[0]]
     x = train[list(CONTEXT_FEATURES)].to_numpy()
+    fits, ones, peers = {}, {}, {}
     for kind in ("mlp", "tree", "frequency"):
         t = time.perf_counter()
         model = ContextModel(kind).fit(train)
         fit = time.perf_counter() - t
         one = median_of(lambda m=model: m.predict_proba(x[0]), repeat=200)
+        fits[kind], ones[kind] = fit, one
         line = f"{kind:>9}: fit {fit:6.2f} s on {len(train):,} decisions; one prediction {one * 1e6:7.1f} µs"
         if kind == "mlp":
             peer = median_of(lambda m=model: m._fitted.predict_proba(x[:1]), repeat=200)
+            peers[kind] = peer
             line += f" (scikit-learn predict_proba {peer * 1e6:.1f} µs: ratio {one / peer:.2f})"
         elif kind == "tree":
             peer = median_of(lambda m=model: m._fitted[0].predict_proba(x[:1]), repeat=200)
+            peers[kind] = peer
             line += f" (scikit-learn predict_proba {peer * 1e6:.1f} µs: ratio {one / peer:.2f})"
         print(line + "  (target < 1000 µs)")
+    rows = [
+        {
+            "what": f"context models: collecting {args.decisions:,} decisions, {args.workers} workers",
+            "pokerlab": f"{collect:.0f} s ({len(frame):,} decisions)",
+            "peer": f"the same hands unrecorded: {plain:.0f} s",
+            "ratio": f"{collect / plain:.2f}x",
+            "target": "< 60 s (100,000 decisions)",
+        },
+        {
+            "what": f"context models: fitting on {len(train):,} decisions (same run)",
+            "pokerlab": ", ".join(f"{k} {v:.2f} s" for k, v in fits.items()),
+            "peer": "",
+            "ratio": "",
+            "target": "seconds",
+        },
+        {
+            "what": "context models: one prediction",
+            "pokerlab": ", ".join(f"{k} {v * 1e6:.0f} µs" for k, v in ones.items()),
+            "peer": "scikit-learn `predict_proba`: " + ", ".join(f"{k} {v * 1e6:.0f} µs" for k, v in peers.items()),
+            "ratio": " / ".join(f"{ones[k] / v:.2f}x" for k, v in peers.items()) + " of its time",
+            "target": "< 1 ms",
+        },
+    ]
+    record(
+        "bench_context",
+        rows,
+        {"collect_s": collect, "plain_s": plain, "fit_s": fits, "predict_s": ones, "sklearn_predict_s": peers},
+    )
 
 
 def _load() -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from _common import require_peer
+from _common import record, require_peer
 
 from pokerlab import bots
 from pokerlab.game import NO_LIMIT_RING, Call, play_match
@@ -39,6 +39,7 @@ def main() -> None:
         a.ANTE_POSTING, a.BET_COLLECTION, a.BLIND_OR_STRADDLE_POSTING, a.CARD_BURNING, a.HOLE_DEALING,
         a.BOARD_DEALING, a.HOLE_CARDS_SHOWING_OR_MUCKING, a.HAND_KILLING, a.CHIPS_PUSHING, a.CHIPS_PULLING,
     )  # fmt: skip
+    rows, measured = [], {}
     for n in (2, 10):
 
         def theirs(_k: int, n: int = n) -> None:
@@ -56,12 +57,23 @@ def main() -> None:
             f"{n:>2} players, always call: pokerlab {r_ours:8,.0f} hands/s, pokerkit {r_theirs:6,.0f} hands/s"
             f" -> {r_ours / r_theirs:5.1f}x (aim 20x)"
         )
+        rows.append(
+            {
+                "what": f"game engine, always-call hands {'heads-up' if n == 2 else f'{n}-handed'}",
+                "pokerlab": f"{r_ours:,.0f} hands/s",
+                "peer": f"pokerkit: {r_theirs:,.0f} hands/s",
+                "ratio": f"**{r_ours / r_theirs:.1f}x**",
+                "target": "aim 20x",
+            }
+        )
+        measured[f"{n} players"] = {"pokerlab_hands_per_s": r_ours, "pokerkit_hands_per_s": r_theirs}
     for n in (2, 10):
         t = time.perf_counter()
         play_match(
             [bots.make("always_call") for _ in range(n)], NO_LIMIT_RING.with_(reset_stacks=True), hands=3000, seed=1
         )
         print(f"{n:>2} players, play_match with always-call bots: {3000 / (time.perf_counter() - t):,.0f} hands/s")
+    record("bench_game", rows, measured)
 
 
 if __name__ == "__main__":

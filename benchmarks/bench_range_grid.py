@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import statistics
 
+from _common import record
+
 from pokerlab.widgets import RangeEquityExplorer, RangeGrid
 
 CELLS = ["KQs", "QJs", "JTs", "T9s", "98s", "AJo", "KQo", "QJo", "55", "44"]
@@ -35,11 +37,27 @@ def _line(what: str, times: list[float]) -> str:
 
 def main() -> None:
     RangeEquityExplorer(charts=True)  # warm up: compiled kernels, tables, the matrix, vl-convert
-    print(_line("RangeGrid alone: text and summary", _times(RangeGrid("88+, AJs+"))))
+    times = {"grid": _times(RangeGrid("88+, AJs+"))}
+    print(_line("RangeGrid alone: text and summary", times["grid"]))
     for charts in (False, True):
         ex = RangeEquityExplorer("22+, A2s+, KTs+, QTs+, JTs, ATo+, KJo+", "88+, AJs+", "Ks 7d 2c", charts=charts)
         what = "RangeEquityExplorer on Ks7d2c, " + ("with its chart" if charts else "no chart")
-        print(_line(what, _times(ex.villain)))
+        times["chart" if charts else "explorer"] = _times(ex.villain)
+        print(_line(what, times["chart" if charts else "explorer"]))
+
+    def span(key: str, scale: float = 1e3, unit: str = "ms", digits: int = 0) -> str:
+        ms = sorted(t * scale for t in times[key])
+        return f"{ms[0]:.{digits}f}-{ms[-1]:.{digits}f} {unit} (median {statistics.median(ms):.{digits}f})"
+
+    row = {
+        "what": f"RangeGrid: one painted cell to text and summary ({len(CELLS)} paints each)",
+        "pokerlab": f"{span('grid', digits=1)}; `RangeEquityExplorer` on Ks7d2c recomputed {span('explorer')} "
+        f"(exact equity and both breakdowns), {span('chart', 1, 's', 2)} with its chart drawn",
+        "peer": "",
+        "ratio": "",
+        "target": "about a third of a second (a drag)",
+    }
+    record("bench_range_grid", [row], {"seconds": times})
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ from __future__ import annotations
 import os
 
 import numba
-from _common import best_of, require_peer
+from _common import best_of, record, require_peer
 
 import pokerlab as pl
 
@@ -123,6 +123,37 @@ def main() -> None:
     )
     print(f"preflop whole-class ranges from the exact matrix (wide against JJ+,AK): {one['classes'][0] * 1e3:.2f} ms")
     print(f"identical answers on 1 and {cores} threads: {same}")
+    ms = {k: (one[k][0] * 1e3, every[k][0] * 1e3) for k in one}
+    rows = [
+        {
+            "what": f"range against range on Ks7d2c, {e.cases:,} hand-pair runouts, exact (best of 5)",
+            "pokerlab": f"one thread {ms['flop'][0]:.0f} ms, {cores} threads {ms['flop'][1]:.0f} ms "
+            f"(equity {e.equity[0]:.4f})",
+            "peer": f"OMPEval (measured here, per the issue): {OMPEVAL_FLOP_S * 1e3:.0f} ms; eval7 "
+            f"`py_all_hands_vs_range` Monte Carlo 20,000/hand: {e7_flop * 1e3:.0f} ms",
+            "ratio": f"**{one['flop'][0] / OMPEVAL_FLOP_S:.2f}x OMPEval's time** on one thread; "
+            f"{e7_flop / one['flop'][0]:.1f}x faster than eval7",
+            "target": "within 3x",
+        },
+        {
+            "what": f"AsAh against KdKc preflop, {p.cases:,} boards, exact (same run)",
+            "pokerlab": f"one thread {ms['preflop'][0]:.2f} ms, {cores} threads {ms['preflop'][1]:.2f} ms",
+            "peer": f"OMPEval: {OMPEVAL_PREFLOP_S * 1e3:.1f} ms; eval7 `py_hand_vs_range_monte_carlo`, "
+            f"{PREFLOP_BOARDS:,} samples: {e7_pre * 1e3:.0f} ms",
+            "ratio": f"**{one['preflop'][0] / OMPEVAL_PREFLOP_S:.2f}x OMPEval's time**; "
+            f"{e7_pre / one['preflop'][0]:.0f}x faster than eval7's Monte Carlo",
+            "target": "within 3x",
+        },
+        {
+            "what": f"two weighted preflop ranges, AA, KQs@50, 76s against KK@75, AKo, QJs ({r.cases:,} deals x "
+            "boards), exact",
+            "pokerlab": f"one thread {ms['ranges'][0]:.0f} ms, {cores} threads {ms['ranges'][1]:.0f} ms",
+            "peer": "",
+            "ratio": "",
+            "target": "",
+        },
+    ]
+    record("bench_ranges", rows, {"ms": ms, "eval7_flop_s": e7_flop, "eval7_preflop_s": e7_pre, "same": same})
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from _common import _one_match
+from _common import _one_match, mbb_cell, record, table_md
 
 from pokerlab.experiments import compare_opponent_models
 
@@ -54,6 +54,8 @@ def main() -> None:
     parser.add_argument("--out", default=str(OUT))
     args = parser.parse_args()
     out = Path(args.out)
+    blocks: dict[str, str] = {}
+    measured: dict = {"hands": args.hands, "deals": args.deals, "seed": args.seed}
     with ProcessPoolExecutor(args.workers) as pool:
         if args.hands:
             t = time.perf_counter()
@@ -62,6 +64,8 @@ def main() -> None:
             print(f"model comparison: {time.perf_counter() - t:.0f} s, {args.hands} hands per style")
             print(result.scores.round(3).to_string(index=False))
             print("best model (mean held-out log-loss):", result.best_model())
+            blocks.update(score_blocks(result, args, time.perf_counter() - t))
+            measured["scores"] = result.scores.to_dict(orient="records")
         if args.deals:
             tasks = [(a, b, args.deals, args.seed, None) for a, b in MATCHUPS]
             rows = list(pool.map(_one_match, tasks))
@@ -75,6 +79,60 @@ def main() -> None:
                         f"{r['a']:>48} vs {r['b']:<18} {r['mbb_per_hand']:+8.1f} mbb/hand "
                         f"[{r['ci95_low']:+.1f}, {r['ci95_high']:+.1f}]  {r['seconds']} s"
                     )
+            blocks["duplicate"] = table_md(
+                ["A", "B", "mbb/hand (95 % CI)"], [[label(r["a"]), label(r["b"]), mbb_cell(r)] for r in rows]
+            )
+            blocks["duplicate_setup"] = (
+                f"Duplicate heads-up matches, {args.deals:,} deals each ({2 * args.deals:,} hands), the Waterloo "
+                f"report's no-limit rules, seed {args.seed}. Faults: {sum(r['faults'] for r in rows)}."
+            )
+            measured["matches"] = rows
+    record("evidence_context", measured=measured, blocks=blocks)
+
+
+def label(spec: str) -> str:
+    """``phase3:opponent_model=context,context_kind=mlp`` -> ``context, context_kind=mlp``."""
+    name, _, options = spec.partition(":")
+    rest = [o for o in options.split(",") if o and o != "opponent_model=context"]
+    head = "context" if "opponent_model=context" in options else (spec if name == "phase2" else name)
+    return ", ".join([head, *rest]) if head != spec else spec
+
+
+def score_blocks(result, args, seconds: float) -> dict[str, str]:
+    """The held-out scores table, which model was best, and the tree's most important features."""
+    loss, acc = result.table("log_loss"), result.table("accuracy")
+    kinds = ["mlp", "tree", "frequency"]
+    tests = result.scores.groupby("style", sort=False)["test"].first()
+    rows = []
+    for style in loss.index:
+        best = loss.loc[style, kinds].idxmin()
+        cells = [f"**{loss.loc[style, k]:.3f}**" if k == best else f"{loss.loc[style, k]:.3f}" for k in kinds]
+        rows.append([style, *cells, *(f"{acc.loc[style, k]:.3f}" for k in kinds), f"{tests[style]:,}"])
+    rows.append(["mean", *(f"{loss[k].mean():.3f}" for k in kinds), *(f"{acc[k].mean():.3f}" for k in kinds), ""])
+    header = ["opponent style", "log-loss: mlp", "tree", "frequency", "accuracy: mlp", "tree", "frequency"]
+    table = table_md([*header, "held-out decisions"], rows)
+    train = round(0.7 * args.hands)
+    setup = (
+        f"For each opponent style, two players of that style sit with Phase I and Rembrant (the report's "
+        f"no-limit ring, stacks reset every hand) for {args.hands:,} hands; each model learns from the style's "
+        f"decisions in the first {train:,} hands and is scored on its decisions in the last "
+        f"{args.hands - train:,}, which it never saw (seed {args.seed}, {seconds:,.0f} s on {args.workers} workers)."
+    )
+    means = loss[kinds].mean()
+    best = (
+        f"Lowest mean held-out log-loss: {result.best_model()} ({means.min():.3f}; "
+        + ", ".join(f"{k} {means[k]:.3f}" for k in kinds)
+        + ")."
+    )
+    imp = result.importances
+    top = imp.loc[imp.groupby("style", sort=False)["importance"].idxmax()]
+    top = top[top["importance"] > 0]  # a style whose every action is the same (always_call) has no important feature
+    importances = (
+        "The tree's most important feature per style: "
+        + "; ".join(f"{r.style} {r.feature} ({r.importance:.2f})" for r in top.itertuples())
+        + "."
+    )
+    return {"setup": setup, "scores": table, "best": best, "importances": importances}
 
 
 if __name__ == "__main__":

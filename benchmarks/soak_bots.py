@@ -13,6 +13,8 @@ import argparse
 import sys
 import time
 
+from _common import record
+
 from pokerlab import bots
 from pokerlab.game import PRESETS, play_match
 
@@ -31,7 +33,8 @@ as the deep bot, its 10,000 hands a preset test push_fold's own choices (which s
 plays itself) without playing phase3's soak a second time (51 s of the suite on 2026-11-28)."""
 
 
-def soak(hands: int, names=None, seed: int = 0, verbose: bool = False) -> list[str]:
+def soak(hands: int, names=None, seed: int = 0, verbose: bool = False, totals: dict | None = None) -> list[str]:
+    """Faults found (one line each); ``totals``, if given, counts the hands played and the faults."""
     problems = []
     for name in names or bots.names():
         for preset_name, rules, n in configs():
@@ -41,6 +44,10 @@ def soak(hands: int, names=None, seed: int = 0, verbose: bool = False) -> list[s
             t = time.perf_counter()
             result = play_match(lineup, rules, hands=hands, seed=seed)
             faults = [f for f in result.faults if f.bot == lineup[0].name]
+            if totals is not None:
+                totals["hands"] = totals.get("hands", 0) + result.hands
+                totals["faults"] = totals.get("faults", 0) + len(faults)
+                totals["matches"] = totals.get("matches", 0) + 1
             if verbose:
                 print(
                     f"{name:<13} {preset_name:<22} {n:>2} players: {result.hands:>6} hands, "
@@ -56,7 +63,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000)
     args = parser.parse_args()
-    problems = soak(args.hands, verbose=True)
+    totals: dict = {}
+    start = time.perf_counter()
+    problems = soak(args.hands, verbose=True, totals=totals)
+    seconds = time.perf_counter() - start
+    summary = (
+        f"`python benchmarks/soak_bots.py --hands {args.hands}` plays {args.hands:,} hands of every bot against "
+        "random bots under every preset, heads-up and six-handed (where the preset seats six): "
+        f"{totals['hands']:,} hands of the {len(bots.names())} bots in {totals['matches']} matches, "
+        f"{totals['faults']} faults, {seconds:,.0f} s"
+    )
+    record("soak_bots", measured={**totals, "hands_each": args.hands, "seconds": seconds}, blocks={"summary": summary})
     for p in problems:
         print(p, file=sys.stderr)
     raise SystemExit(1 if problems else 0)

@@ -14,6 +14,8 @@ import random
 import sys
 import time
 
+from _common import record
+
 from pokerlab.game import PRESETS, Act, AwardPot, Street
 
 
@@ -68,7 +70,16 @@ def main() -> None:
     t = time.perf_counter()
     code = soak(args.hands, args.seed)
     if code == 0:
-        print(f"{args.hands:,} hands, 0 invariant failures, {time.perf_counter() - t:.1f} s")
+        seconds = time.perf_counter() - t
+        print(f"{args.hands:,} hands, 0 invariant failures, {seconds:.1f} s")
+        row = {
+            "what": f"soak: {args.hands:,} random hands across the {len(PRESETS)} presets",
+            "pokerlab": f"{seconds:.0f} s, 0 invariant failures",
+            "peer": "",
+            "ratio": "",
+            "target": "",
+        }
+        record("soak_game", [row], {"hands": args.hands, "seconds": seconds, "seed": args.seed})
     raise SystemExit(code)
 
 
