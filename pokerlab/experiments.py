@@ -194,8 +194,7 @@ def run_experiment(
     _validate.flag(progress, "progress")
     if rules is not None:
         Rules.checked(rules)
-    if executor is not None and not isinstance(executor, Executor):
-        raise ParameterError(f"executor must be a concurrent.futures.Executor or None, not {executor!r}")
+    _validate.instance(executor, Executor, "executor must be a concurrent.futures.Executor or None", optional=True)
     if out is not None:
         _validate.output_file(out, "out")
     for s in specs:

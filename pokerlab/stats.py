@@ -164,8 +164,7 @@ def positions(state: HandState) -> tuple[Position, ...]:
     >>> [p.value for p in positions(NO_LIMIT_RING.new_hand([200] * 6, button=5, seed=1))]
     ['small blind', 'big blind', 'early', 'middle', 'late', 'button']
     """
-    if not isinstance(state, HandState):
-        raise ParameterTypeError(f"state must be a pokerlab HandState (a hand), not {state!r:.60}")
+    _validate.instance(state, HandState, "state must be a pokerlab HandState (a hand)")
     n, button = state.n, state.button
     small, big = state.small_blind_seat, state.big_blind_seat
     out: list[Position | None] = [None] * n
@@ -972,8 +971,7 @@ def count_hands(
     """
     _validate.flag(skip_bad, "skip_bad")
     _validate.flag(progress, "progress")
-    if rules is not None and not isinstance(rules, Rules):
-        raise ParameterTypeError(f"rules must be a pokerlab Rules value (the game of ACPC logs), not {rules!r:.60}")
+    _validate.instance(rules, Rules, "rules must be a pokerlab Rules value (the game of ACPC logs)", optional=True)
     if executor is not None:
         return _count_files(hands, rules, skip_bad, executor, progress)
     if _all_paths(hands):  # a missing file is an error before any work (and before the progress bar)

@@ -28,7 +28,7 @@ from typing import Any
 from pokerlab import _validate
 from pokerlab.bpp.handtypes import TYPE_LABELS
 from pokerlab.cards import cards_html
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 from pokerlab.evaluator import HandValue
 from pokerlab.game.state import Act, ActionKind, AwardPot, DealBoard, HandState, ReturnUncalled, Showdown
 
@@ -47,8 +47,7 @@ def _and(words: Sequence[str]) -> str:
 def _check_hand(state: Any, names: Sequence[str], you: int | None) -> None:
     """The three arguments every sentence function takes: a hand, one name per seat, the person's seat."""
 
-    if not isinstance(state, HandState):
-        raise ParameterTypeError(f"state must be a HandState, not {_validate._show(state)}")
+    _validate.instance(state, HandState, "state must be a HandState")
     if isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or len(names) != state.n:
         raise ParameterError(f"names must give one name per seat ({state.n}), not {_validate._show(names)}")
     if not all(isinstance(n, str) for n in names):

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pokerlab import _validate
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 
 __all__ = ["MODES", "Leaderboard", "default_path"]
 
@@ -78,8 +78,7 @@ def _ranking_rows(ranking: Any) -> list[tuple[str, str, int, int, float]]:
         raise ParameterError(f"ranking must be a list of rows, not {ranking!r:.60}")
     rows = []
     for k, r in enumerate(ranking):
-        if not isinstance(r, Mapping):
-            raise ParameterTypeError(f"ranking row {k} must be a dict, not {r!r:.60}")
+        _validate.instance(r, Mapping, f"ranking row {k} must be a dict")
         missing = [c for c in ("player", "kind", "hands", "won", "average_per_hand") if c not in r]
         if missing:
             raise ParameterError(f"ranking row {k} lacks {', '.join(missing)}")
@@ -183,8 +182,7 @@ class Leaderboard:
         game went to the journal instead.
         """
         _validate.choice(mode, "mode", MODES, message=f"mode must be one of {', '.join(MODES)}, not {mode!r:.60}")
-        if settings is not None and not isinstance(settings, Mapping):
-            raise ParameterError(f"settings must be a dict, not {settings!r:.60}")
+        _validate.instance(settings, Mapping, "settings must be a dict", optional=True)
         rows = _ranking_rows(ranking)
         if not rows:
             raise ParameterError("a game to record needs at least one player")

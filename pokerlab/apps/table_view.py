@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pokerlab import _validate
 from pokerlab._validate import flag, whole
 from pokerlab.cards import Card
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 from pokerlab.game.pots import side_pots
 from pokerlab.game.state import AwardPot, HandState, ReturnUncalled, Showdown
 
@@ -51,8 +51,7 @@ _BLACK = "#1b1b1b"
 
 def card_svg(card: Card | None, width: int = 34) -> str:
     """One card as inline SVG (``None``: a face-down card, drawn as a back)."""
-    if card is not None and not isinstance(card, Card):
-        raise ParameterError(f"card must be a Card or None, not {card!r}")
+    _validate.instance(card, Card, "card must be a Card or None", optional=True)
     width = whole(width, "width", lo=10, hi=400, message="width must be 10..400 pixels")
     h = round(width * 1.4)
     head = f'<svg class="pl-card{"" if card is not None else " pl-card-back"}" width="{width}" height="{h}" '
@@ -83,8 +82,7 @@ def cards_svg(cards: Sequence[Card | None], width: int = 34) -> str:
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
         raise ParameterError(f"cards must be a sequence of Cards (None: face down), not {_validate._show(cards)}")
     for c in cards:
-        if c is not None and not isinstance(c, Card):
-            raise ParameterError(f"cards must hold Cards or None, not {_validate._show(c)}")
+        _validate.instance(c, Card, "cards must hold Cards or None", optional=True)
     return "".join(card_svg(c, width) for c in cards)
 
 
@@ -212,8 +210,7 @@ def _pots_row(pots: Sequence[int]) -> str:
 
 
 def _check_state(state: object) -> None:
-    if not isinstance(state, HandState):
-        raise ParameterTypeError(f"state must be a HandState (a hand being played), not {type(state).__name__}")
+    _validate.instance(state, HandState, "state must be a HandState (a hand being played)")
 
 
 def _seat(view: SeatView, x: float, y: float, unit: str, thinking: str) -> str:

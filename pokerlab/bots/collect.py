@@ -19,7 +19,7 @@ from pokerlab import _validate
 from pokerlab._parallel import run_tasks
 from pokerlab.bots.context import ACTIONS, CONTEXT_FEATURES, _check_count, _tracker_for
 from pokerlab.bots.registry import make
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 from pokerlab.game import NO_LIMIT_RING, play_match
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import BettingStructure, Rules
@@ -137,8 +137,7 @@ def collect_decisions(
     for b in bots:
         make(b)  # fail early on a bad spec
     rules = NO_LIMIT_RING if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise ParameterTypeError(f"rules must be a pokerlab.game.Rules, not {type(rules).__name__}")
+    _validate.instance(rules, Rules, "rules must be a pokerlab.game.Rules")
     rules.check_players(len(bots), "bots")
     rules = rules.with_(reset_stacks=True)
     _check_count("hands", hands, 1, 10_000_000)

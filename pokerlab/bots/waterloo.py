@@ -76,7 +76,7 @@ from pokerlab.bots.strategy import (
     preflop_position,
 )
 from pokerlab.cards import HandClass
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import BettingStructure, Street
 from pokerlab.game.state import Action, Call, Check, Fold, Raise, RaiseTo
@@ -129,10 +129,8 @@ def legal_decision(decision: Decision, view: PlayerView) -> Decision:
     ``view.min_raise_to .. view.max_raise_to`` (under fixed limit, exactly
     the fixed raise).
     """
-    if not isinstance(decision, Decision):
-        raise ParameterTypeError(f"decision must be a Decision, not {decision!r:.60}")
-    if not isinstance(view, PlayerView):
-        raise ParameterTypeError(f"view must be a PlayerView, not {view!r:.60}")
+    _validate.instance(decision, Decision, "decision must be a Decision")
+    _validate.instance(view, PlayerView, "view must be a PlayerView")
     kind, reason = decision.kind, decision.reason
     if kind is DecisionKind.FOLD and view.to_call > 0:
         return decision

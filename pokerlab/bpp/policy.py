@@ -131,8 +131,7 @@ def action_probabilities(
     p_win = _check_p(p_win)
     rnd = check_round(round)
     flag(can_raise, "can_raise")
-    if curves is not None and not isinstance(curves, Curves):
-        raise ParameterError(f"curves must be a Curves or None, not {curves!r}")
+    _validate.instance(curves, Curves, "curves must be a Curves or None", optional=True)
     curves = curves or Curves()
     x = p_win - pot_odds_threshold(pot, to_call)
     fold, call, raise_ = curves.weights(x, rnd)

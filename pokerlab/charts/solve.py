@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pokerlab import _validate
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 from pokerlab.solve.cfr import CFRResult
 from pokerlab.solve.matrix import MatrixRun
 from pokerlab.solve.policy import Policy
@@ -122,8 +122,7 @@ def strategy_chart(policy: Policy, keys: Sequence[str], title: str = "") -> alt.
     import altair as alt
     import pandas as pd
 
-    if not isinstance(policy, Policy):
-        raise ParameterTypeError(f"policy must be a pokerlab.solve.Policy, not {type(policy).__name__}")
+    _validate.instance(policy, Policy, "policy must be a pokerlab.solve.Policy")
     _check_title(title)
     if isinstance(keys, str) or not isinstance(keys, Sequence) or not keys or not all(isinstance(k, str) for k in keys):
         raise ParameterError(f"keys must be a list of information set keys, e.g. ['K:', 'Q:r'], not {keys!r:.60}")
@@ -160,8 +159,7 @@ def regret_matching_chart(run: MatrixRun, player: int = 0, rounds: int = 200) ->
     import altair as alt
     import numpy as np
 
-    if not isinstance(run, MatrixRun):
-        raise ParameterTypeError(f"run must be a MatrixRun (from regret_matching_self_play), not {type(run).__name__}")
+    _validate.instance(run, MatrixRun, "run must be a MatrixRun (from regret_matching_self_play)")
     player = _validate.whole(player, "player", lo=0, hi=1, message="player is 0 or 1")
     rounds = _validate.whole(rounds, "rounds", lo=2, message="rounds must be a whole number >= 2")
     frame = run.frame()

@@ -53,8 +53,7 @@ def postflop_strategy(
     solution: PostflopSolution, line: Any = (), *, title: str | None = None
 ) -> alt.LayerChart | alt.FacetChart:
     """The strategy of the player to act at ``line`` (labels from the root) as a 13x13 grid of action mixes."""
-    if not isinstance(solution, PostflopSolution):
-        raise ParameterTypeError(f"solution must be a PostflopSolution from solve.postflop(), not {solution!r:.60}")
+    _validate.instance(solution, PostflopSolution, "solution must be a PostflopSolution from solve.postflop()")
     if title is not None:
         _validate.text(title, "title", empty=True)
     import altair as alt

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias, cast, runti
 import numpy as np
 
 from pokerlab import _chart_hook, _progress, _signals, _validate
-from pokerlab.errors import ParameterError, ParameterTypeError, PHHError, PreflopTableError
+from pokerlab.errors import ParameterError, PHHError, PreflopTableError
 from pokerlab.game.rules import Rules, Street
 from pokerlab.game.state import (
     Act,
@@ -129,8 +129,7 @@ def view_for(state: HandState, seat: int, names: tuple[str, ...] = ()) -> Player
     of reading the whole log at every decision.
     """
 
-    if not isinstance(state, HandState):
-        raise ParameterTypeError(f"state must be a HandState, not {state!r:.60}")
+    _validate.instance(state, HandState, "state must be a HandState")
     seat = _validate.whole(seat, "seat", lo=0, hi=state.n - 1)
     if not isinstance(names, tuple) or not all(isinstance(n, str) for n in names):
         raise _validate.refused(names, tuple, f"names must be a tuple of names, one per seat, not {names!r:.60}")
@@ -412,8 +411,12 @@ def _checked_action(state: HandState, action: Any) -> Action:
 def _checked_target(state: HandState, action: Any) -> int | None:
     """:func:`_checked_action`'s check, returning what the state's check found: a legal raise's street total,
     else None (the table loop then plays the action with :meth:`HandState._play`, without checking it again)."""
-    if not isinstance(action, (Fold, Check, Call, RaiseTo, Raise)):
-        raise IllegalActionError(f"{action!r} is not an action")
+    _validate.instance(
+        action,
+        (Fold, Check, Call, RaiseTo, Raise),
+        "action must be Fold, Check, Call, RaiseTo or Raise",
+        error=IllegalActionError,
+    )
     return state._checked_target(action, None)
 
 

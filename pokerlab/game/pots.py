@@ -29,7 +29,7 @@ from typing import Any
 
 from pokerlab import _validate
 from pokerlab._validate import whole
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 
 __all__ = ["PotShare", "award_pots", "side_pots", "split_chips"]
 
@@ -130,8 +130,7 @@ def award_pots(
     live = _seats(live, "live")
     if not live:
         raise ParameterError("live must name at least one seat that did not fold")
-    if not isinstance(values, Mapping):
-        raise ParameterTypeError(f"values must map seats to hand values (or None), not {values!r:.60}")
+    _validate.instance(values, Mapping, "values must map seats to hand values (or None)")
     for seat, v in values.items():
         if v is not None:
             whole(v, f"values[{seat!r}]")

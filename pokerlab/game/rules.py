@@ -31,7 +31,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from pokerlab import _validate
-from pokerlab.errors import ParameterTypeError, RulesError, RulesTypeError
+from pokerlab.errors import RulesError, RulesTypeError
 from pokerlab.game import _hooks
 from pokerlab.streets import Street
 
@@ -258,10 +258,10 @@ class Rules:
             )
         _validate.flag(s.heads_up_reverse_blinds, "heads_up_reverse_blinds", error=RulesTypeError)
         _validate.flag(s.reset_stacks, "reset_stacks", error=RulesTypeError)
-        if s.time_bank is not None and not isinstance(s.time_bank, TimeBank):
-            raise RulesTypeError(f"time_bank must be a TimeBank or None, not {s.time_bank!r}")
-        if not isinstance(s.metadata, dict):
-            raise RulesTypeError(f"metadata must be a dict, not {s.metadata!r}")
+        _validate.instance(
+            s.time_bank, TimeBank, "time_bank must be a TimeBank or None", error=RulesError, optional=True
+        )
+        _validate.instance(s.metadata, dict, "metadata must be a dict", error=RulesError)
         levels = s.blind_schedule
         if not isinstance(levels, tuple) or not all(isinstance(lv, BlindLevel) for lv in levels):
             raise RulesTypeError(f"blind_schedule must be a tuple of BlindLevel, not {levels!r}")
@@ -378,10 +378,7 @@ class Rules:
         ...
         pokerlab.errors.ParameterTypeError: rules must be a Rules value (e.g. pokerlab.game.NO_LIMIT_RING), not 'NL'
         """
-        if not isinstance(value, cls):
-            raise ParameterTypeError(
-                f"{name} must be a Rules value (e.g. pokerlab.game.NO_LIMIT_RING), not {_validate._show(value)}"
-            )
+        _validate.instance(value, cls, f"{name} must be a Rules value (e.g. pokerlab.game.NO_LIMIT_RING)")
         return value
 
     def with_(self, **changes: object) -> Rules:

@@ -236,13 +236,13 @@ class PreflopTable:
     extra: Mapping[str, np.ndarray] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.extra, Mapping):
-            raise PreflopTableError(f"extra must be a mapping of column names to 13x13 grids, not {self.extra!r:.60}")
+        _validate.instance(
+            self.extra, Mapping, "extra must be a mapping of column names to 13x13 grids", error=PreflopTableError
+        )
         for name, arr in [("values", self.values), ("errors", self.errors), *self.extra.items()]:
             if arr is not None and np.shape(arr) != (13, 13):
                 raise PreflopTableError(f"{_where(name)} must be a 13x13 grid, not {np.shape(arr)}")
-        if not isinstance(self.provenance, Mapping):
-            raise PreflopTableError(f"provenance must be a mapping, not {self.provenance!r}")
+        _validate.instance(self.provenance, Mapping, "provenance must be a mapping", error=PreflopTableError)
         missing = [k for k in REQUIRED if k not in self.provenance]
         if missing:
             raise PreflopTableError(f"missing provenance: {', '.join(missing)}")
@@ -453,10 +453,13 @@ def data_dir() -> Path:
     if checkout.is_dir():
         return checkout
     packaged = importlib.resources.files("pokerlab") / "data" / "preflop_tables"
-    if not isinstance(packaged, Path):  # e.g. imported from a zip file: the tables are not files on disk
-        raise PreflopTableError(
-            f"the preflop tables inside the installed pokerlab ({packaged}) are not a folder on disk"
-        )
+    # e.g. imported from a zip file: the tables are not files on disk
+    _validate.instance(
+        packaged,
+        Path,
+        "the preflop tables inside the installed pokerlab must be a folder on disk",
+        error=PreflopTableError,
+    )
     return packaged
 
 

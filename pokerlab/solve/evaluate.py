@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab import _validate
+from pokerlab.errors import ParameterError
 from pokerlab.solve.games import Game, Node
 from pokerlab.solve.policy import Policy
 
@@ -75,10 +76,8 @@ def decisions(game: Game) -> tuple[_Decision | None, ...]:
 
 
 def _check(game: object, policy: object, name: str = "policy") -> None:
-    if not isinstance(game, Game):
-        raise ParameterTypeError(f"game must be a pokerlab.solve game (solve.game('kuhn')), not {type(game).__name__}")
-    if not isinstance(policy, Policy):
-        raise ParameterTypeError(f"{name} must be a pokerlab.solve.Policy, not {type(policy).__name__}")
+    _validate.instance(game, Game, "game must be a pokerlab.solve game (solve.game('kuhn'))")
+    _validate.instance(policy, Policy, f"{name} must be a pokerlab.solve.Policy")
     if policy.game is not game:
         raise ParameterError(f"{name} belongs to {policy.game.name}, not to {game.name}")
 

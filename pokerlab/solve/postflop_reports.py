@@ -81,8 +81,7 @@ def _check_spots(spots: Any) -> list[dict[str, Any]]:
     known = _spot_keys()
     out = []
     for i, spot in enumerate(spots):
-        if not isinstance(spot, Mapping):
-            raise ParameterTypeError(f"spots[{i}] must be a mapping of solve.postflop's arguments, not {spot!r:.60}")
+        _validate.instance(spot, Mapping, f"spots[{i}] must be a mapping of solve.postflop's arguments")
         missing = [k for k in SPOT_REQUIRED if k not in spot]
         unknown = sorted(str(k) for k in spot if k not in known)
         if missing or unknown:
@@ -121,8 +120,7 @@ def postflop_many(
     """
     checked = _check_spots(spots)
     show = _validate.flag(progress, "progress")
-    if executor is not None and not isinstance(executor, Executor):
-        raise ParameterTypeError(f"executor must be a concurrent.futures.Executor or None, not {executor!r:.60}")
+    _validate.instance(executor, Executor, "executor must be a concurrent.futures.Executor or None", optional=True)
     if executor is not None or len(checked) <= 1:
         return _parallel.run_tasks(checked, _solve_spot, executor, show, "postflop spots")
     import multiprocessing
@@ -233,8 +231,7 @@ def node_ranges(solution: PostflopSolution, oop: str | Range, ip: str | Range, l
     Walks the line with the solution's public strategies: OOP acts first on every street and the players
     alternate; a card on the line is dealt (combinations holding it drop out).
     """
-    if not isinstance(solution, PostflopSolution):
-        raise ParameterTypeError(f"solution must be a PostflopSolution from solve.postflop, not {solution!r:.60}")
+    _validate.instance(solution, PostflopSolution, "solution must be a PostflopSolution from solve.postflop")
     labels = _labels(line)
     board = {c.id for c in solution.board}
     _same_ranges(solution, oop, ip)

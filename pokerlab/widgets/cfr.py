@@ -60,8 +60,7 @@ class CFRExplorer:
             )
             results[0].game.infoset(key)  # raises on an unknown key
         self.results = {str(r.variant): r for r in results}
-        if references is not None and not isinstance(references, Mapping):
-            raise ParameterError(f"references must be a dict of name: exploitability, not {type(references).__name__}")
+        _validate.instance(references, Mapping, "references must be a dict of name: exploitability", optional=True)
         self.references = dict(references or {})
         points = sorted({i for r in results for i, _ in r.history})
         self.iteration = w.SelectionSlider(options=points, value=points[-1], description="iteration")

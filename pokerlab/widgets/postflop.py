@@ -51,8 +51,7 @@ def board_html(cards: Any) -> str:
 
 
 def _check(solution: Any) -> PostflopSolution:
-    if not isinstance(solution, PostflopSolution):
-        raise ParameterTypeError(f"solution must be a PostflopSolution from solve.postflop(), not {solution!r:.60}")
+    _validate.instance(solution, PostflopSolution, "solution must be a PostflopSolution from solve.postflop()")
     return solution
 
 
