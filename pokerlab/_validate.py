@@ -86,7 +86,7 @@ def instance(
     optional: bool = False,
     text: bool = False,
     items: type | tuple[type, ...] | None = None,
-    check: Callable[[Any], bool] | None = None,
+    check: Callable[[Any], object] | None = None,
 ) -> Any:
     """``value`` if it is an instance of ``types`` (a class check: a ``PlayerView``, a ``dict``, a ``Sequence``),
     else ``error``'s ``TypeError`` twin with ``f"{message}, not {described(value)}"``.
@@ -112,7 +112,8 @@ def instance(
         return value
     named = types if isinstance(types, tuple) else (types,)
     strings = isinstance(value, (str, bytes)) and not text and not any(t in (str, bytes) for t in named)
-    if strings or not isinstance(value, types):
+    of_types = isinstance(value, types)  # a bool: ``value`` keeps its type (Any) for the item checks below
+    if strings or not of_types:
         raise _type_error(error)(f"{message}, not {described(value)}")
     if (items is not None and not all(isinstance(item, items) for item in value)) or (
         check is not None and not check(value)

@@ -449,8 +449,8 @@ class HandClass:
     suited: bool | None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.high, Rank) or not isinstance(self.low, Rank):
-            raise CardError(f"high and low must be Ranks, not {self.high!r} and {self.low!r}")
+        for rank in (self.high, self.low):
+            _validate.instance(rank, Rank, "high and low must be Ranks", error=CardError)
         if self.suited is not None:
             _validate.flag(
                 self.suited, "suited", error=CardError, message="suited must be True, False or None (a pair)"

@@ -112,10 +112,9 @@ def _root() -> Path:
         return checkout / "data"
     packaged = importlib.resources.files("pokerlab") / "data"
     # e.g. imported from a zip file: the data are not files on disk
-    _validate.instance(
+    return _validate.instance(
         packaged, Path, "the data inside the installed pokerlab must be a folder on disk", error=DataError
     )
-    return packaged
 
 
 def path(name: str) -> Path:

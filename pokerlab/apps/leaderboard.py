@@ -74,8 +74,9 @@ def default_path() -> Path:
 def _ranking_rows(ranking: Any) -> list[tuple[str, str, int, int, float]]:
     """The rows to store, each checked: names as text, whole hands and chips, a finite average."""
 
-    if isinstance(ranking, (str, bytes, Mapping)) or not isinstance(ranking, Iterable):
-        raise ParameterError(f"ranking must be a list of rows, not {ranking!r:.60}")
+    _validate.instance(
+        ranking, Iterable, "ranking must be a list of rows", check=lambda ranking: not isinstance(ranking, Mapping)
+    )
     rows = []
     for k, r in enumerate(ranking):
         _validate.instance(r, Mapping, f"ranking row {k} must be a dict")

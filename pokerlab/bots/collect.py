@@ -132,8 +132,7 @@ def collect_decisions(
     """
     import pandas as pd
 
-    if isinstance(bots, str) or not isinstance(bots, Sequence) or not all(isinstance(b, str) for b in bots):
-        raise ParameterError(f"bots must be a list of bot specs such as ['phase1', 'random'], not {bots!r}")
+    _validate.instance(bots, Sequence, "bots must be a list of bot specs such as ['phase1', 'random']", items=str)
     for b in bots:
         make(b)  # fail early on a bad spec
     rules = NO_LIMIT_RING if rules is None else rules
@@ -149,12 +148,7 @@ def collect_decisions(
     if record is None:
         mask = (1 << len(bots)) - 1
     else:
-        if (
-            isinstance(record, str)
-            or not isinstance(record, (list, tuple))
-            or not all(isinstance(r, str) for r in record)
-        ):
-            raise ParameterError(f"record must be a list of bot specs, not {record!r}")
+        _validate.instance(record, (list, tuple), "record must be a list of bot specs", items=str)
         unknown = [r for r in record if r not in bots]
         if unknown:
             raise ParameterError(f"record names {unknown!r}, which are not in bots {list(bots)!r}")

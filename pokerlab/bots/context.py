@@ -379,8 +379,7 @@ def decisions_from_phh(histories: Sequence[str]) -> pd.DataFrame:
 
     import pandas as pd
 
-    if isinstance(histories, str) or not isinstance(histories, Sequence):
-        raise ParameterError(f"histories must be a list of PHH texts, not {type(histories).__name__}")
+    _validate.instance(histories, Sequence, "histories must be a list of PHH texts")
     rows: list[tuple[int, int, str, np.ndarray, int]] = []
     for h, text in enumerate(histories):
         _validate.text(

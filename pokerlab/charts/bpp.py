@@ -152,7 +152,4 @@ def _network_arg(net: Any) -> None:
 
 
 def _rows_arg(rows: Any) -> None:
-    if not isinstance(rows, (list, tuple)) or not rows or not all(isinstance(r, dict) for r in rows):
-        raise _validate.refused(
-            rows, (list, tuple), f"rows must be a list of dicts (from curve_points), not {_validate._show(rows)}"
-        )
+    _validate.instance(rows, (list, tuple), "rows must be a list of dicts (from curve_points)", items=dict, check=bool)

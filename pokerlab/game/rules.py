@@ -227,21 +227,29 @@ class Rules:
             raise RulesError(f"a table seats 2 to 10 players, not {s.min_players}..{s.max_players}")
         if not s.min_players <= s.default_players <= s.max_players:
             raise RulesError(f"default_players {s.default_players} is outside {s.min_players}..{s.max_players}")
-        if not isinstance(s.raise_cap, tuple) or len(s.raise_cap) != 4:
-            raise (RulesError if isinstance(s.raise_cap, tuple) else RulesTypeError)(
-                f"raise_cap is a tuple with one entry per street (4), not {s.raise_cap!r}"
-            )
+        _validate.instance(
+            s.raise_cap,
+            tuple,
+            "raise_cap is a tuple with one entry per street (4)",
+            error=RulesError,
+            check=lambda caps: len(caps) == 4,
+        )
         for cap in s.raise_cap:
             if cap is not None:
                 _chips(cap, "raise_cap")
                 if cap < 1:
                     raise RulesError(f"a raise cap counts bets and raises per street and must be at least 1, not {cap}")
         if s.structure is BettingStructure.FIXED_LIMIT:
-            if not isinstance(s.bet_sizes, tuple) or len(s.bet_sizes) != 4:
-                raise RulesError("fixed-limit rules need four positive bet_sizes, one per street")
-            for size in s.bet_sizes:
+            sizes: tuple[int, ...] = _validate.instance(
+                s.bet_sizes,
+                tuple,
+                "fixed-limit rules need four positive bet_sizes, one per street",
+                error=RulesError,
+                check=lambda given: len(given) == 4,
+            )
+            for size in sizes:
                 _chips(size, "bet_sizes")
-            if min(s.bet_sizes) <= 0:
+            if min(sizes) <= 0:
                 raise RulesError("fixed-limit rules need four positive bet_sizes, one per street")
         elif s.bet_sizes is not None:
             raise RulesError("bet_sizes belong to fixed-limit rules only")
@@ -263,35 +271,43 @@ class Rules:
         )
         _validate.instance(s.metadata, dict, "metadata must be a dict", error=RulesError)
         levels = s.blind_schedule
-        if not isinstance(levels, tuple) or not all(isinstance(lv, BlindLevel) for lv in levels):
-            raise RulesTypeError(f"blind_schedule must be a tuple of BlindLevel, not {levels!r}")
+        _validate.instance(
+            levels, tuple, "blind_schedule must be a tuple of BlindLevel", error=RulesTypeError, items=BlindLevel
+        )
         if levels:
             if levels[0].from_hand != 0 or any(b.from_hand <= a.from_hand for a, b in pairwise(levels)):
                 raise RulesError("a blind schedule starts at hand 0 and its levels rise in hand order")
             for lv in levels:
                 if lv.small_blind > lv.big_blind or lv.big_blind <= 0 or lv.ante < 0:
                     raise RulesError(f"bad blind level {lv}")
-        if not isinstance(s.straddles, tuple) or not all(_validate.is_whole(x) and x > 0 for x in s.straddles):
-            raise (RulesError if isinstance(s.straddles, tuple) else RulesTypeError)(
-                f"straddles must be a tuple of positive whole numbers of chips, not {s.straddles!r}"
-            )
+        _validate.instance(
+            s.straddles,
+            tuple,
+            "straddles must be a tuple of positive whole numbers of chips",
+            error=RulesError,
+            check=lambda chips: all(_validate.is_whole(x) and x > 0 for x in chips),
+        )
         if len(s.straddles) > s.max_players - 2:
             raise RulesError(f"{len(s.straddles)} straddles need more than {s.max_players} players")
-        if not isinstance(s.position_antes, tuple) or not all(
-            _validate.is_whole(x) and x >= 0 for x in s.position_antes
-        ):
-            raise (RulesError if isinstance(s.position_antes, tuple) else RulesTypeError)(
-                f"position_antes must be a tuple of whole numbers >= 0, not {s.position_antes!r}"
-            )
+        _validate.instance(
+            s.position_antes,
+            tuple,
+            "position_antes must be a tuple of whole numbers >= 0",
+            error=RulesError,
+            check=lambda chips: all(_validate.is_whole(x) and x >= 0 for x in chips),
+        )
         if len(s.position_antes) > s.max_players:
             raise RulesError(f"position_antes has {len(s.position_antes)} entries for at most {s.max_players} players")
         if s.position_antes and s.ante:
             raise RulesError(f"give either a uniform ante ({s.ante}) or position_antes, not both")
         _validate.flag(s.dead_antes, "dead_antes", error=RulesTypeError)
-        if not isinstance(s.chip_unit, Decimal) or not s.chip_unit.is_finite() or s.chip_unit <= 0:
-            raise (RulesError if isinstance(s.chip_unit, Decimal) else RulesTypeError)(
-                f"chip_unit must be a positive finite Decimal, not {s.chip_unit!r}"
-            )
+        _validate.instance(
+            s.chip_unit,
+            Decimal,
+            "chip_unit must be a positive finite Decimal",
+            error=RulesError,
+            check=lambda unit: unit.is_finite() and unit > 0,
+        )
         if s.chip_unit.normalize().as_tuple().digits != (1,):
             raise RulesError(f"chip_unit must be a power of ten (1, 0.1, 0.01, ...), not {s.chip_unit}")
         if s.big_blind + s.ante > s.starting_stack:
@@ -373,13 +389,12 @@ class Rules:
         """``value`` if it is a :class:`Rules`, else a :class:`~pokerlab.errors.ParameterTypeError` naming ``name``:
         the one check every function that takes rules runs (a match, a hand, a table, an app).
 
-        >>> Rules.checked("NL")
+        >>> Rules.checked("NL")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        pokerlab.errors.ParameterTypeError: rules must be a Rules value (e.g. pokerlab.game.NO_LIMIT_RING), not 'NL'
+        pokerlab.errors.ParameterTypeError: rules must be a Rules value (e.g. ...), not 'NL' (str)
         """
-        _validate.instance(value, cls, f"{name} must be a Rules value (e.g. pokerlab.game.NO_LIMIT_RING)")
-        return value
+        return _validate.instance(value, cls, f"{name} must be a Rules value (e.g. pokerlab.game.NO_LIMIT_RING)")
 
     def with_(self, **changes: object) -> Rules:
         """A copy with some fields changed (validated again)."""

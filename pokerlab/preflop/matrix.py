@@ -89,8 +89,9 @@ class PreflopMatrix:
     def __post_init__(self) -> None:
         for name in ("wins", "ties", "pairs"):
             arr = getattr(self, name)
-            if not isinstance(arr, np.ndarray) or arr.shape != (169, 169):
-                raise PreflopTableError(f"{name} must be a 169x169 array, not {np.shape(arr)}")
+            _validate.instance(arr, np.ndarray, f"{name} must be a 169x169 array", error=PreflopTableError)
+            if arr.shape != (169, 169):
+                raise PreflopTableError(f"{name} must be a 169x169 array, not {arr.shape}")
         _validate.instance(self.provenance, Mapping, "provenance must be a mapping", error=PreflopTableError)
         _check_matrix(self.wins, self.ties, self.pairs, self.provenance, "the matrix")
 

@@ -454,13 +454,12 @@ def data_dir() -> Path:
         return checkout
     packaged = importlib.resources.files("pokerlab") / "data" / "preflop_tables"
     # e.g. imported from a zip file: the tables are not files on disk
-    _validate.instance(
+    return _validate.instance(
         packaged,
         Path,
         "the preflop tables inside the installed pokerlab must be a folder on disk",
         error=PreflopTableError,
     )
-    return packaged
 
 
 def _missing(path: Path, command: str) -> PreflopTableError:

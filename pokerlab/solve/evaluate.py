@@ -76,10 +76,10 @@ def decisions(game: Game) -> tuple[_Decision | None, ...]:
 
 
 def _check(game: object, policy: object, name: str = "policy") -> None:
-    _validate.instance(game, Game, "game must be a pokerlab.solve game (solve.game('kuhn'))")
-    _validate.instance(policy, Policy, f"{name} must be a pokerlab.solve.Policy")
-    if policy.game is not game:
-        raise ParameterError(f"{name} belongs to {policy.game.name}, not to {game.name}")
+    solved: Game = _validate.instance(game, Game, "game must be a pokerlab.solve game (solve.game('kuhn'))")
+    checked: Policy = _validate.instance(policy, Policy, f"{name} must be a pokerlab.solve.Policy")
+    if checked.game is not solved:
+        raise ParameterError(f"{name} belongs to {checked.game.name}, not to {solved.name}")
 
 
 def _values(game: Game, table0: np.ndarray, table1: np.ndarray) -> np.ndarray:
@@ -318,8 +318,7 @@ def leaks_frame(found: tuple[Leak, ...]) -> pd.DataFrame:
     """The leaks as a table (one row per information set)."""
     import pandas as pd
 
-    if isinstance(found, (str, bytes)) or not isinstance(found, (list, tuple)):
-        raise ParameterError(f"found must be the leaks from solve.leaks, not {type(found).__name__}")
+    _validate.instance(found, (list, tuple), "found must be the leaks from solve.leaks")
     if not all(isinstance(x, Leak) for x in found):
         raise ParameterError("found must hold Leak records (from solve.leaks) only")
 

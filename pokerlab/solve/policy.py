@@ -92,8 +92,13 @@ class Policy:
         """From ``{infoset key: {action: probability}}``; missing sets come from ``default`` (uniform)."""
         _check_game(game)
         _validate.instance(mapping, Mapping, "mapping must be a dict of information set keys")
-        if default is not None and (not isinstance(default, Policy) or default.game is not game):
-            raise ParameterError(f"default must be a Policy of {game.name}")
+        _validate.instance(
+            default,
+            Policy,
+            f"default must be a Policy of {game.name}",
+            check=lambda default: default.game is game,
+            optional=True,
+        )
         table = np.array((default or cls.uniform(game)).table)
         for key, probs in mapping.items():
             try:

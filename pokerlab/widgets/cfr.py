@@ -52,8 +52,9 @@ class CFRExplorer:
         variants = [r.variant for r in results]
         if len(set(variants)) != len(variants):  # the solver menu names runs by variant: one would hide another
             raise ParameterError(f"the results must be of different variants (one run each), not {variants}")
-        if isinstance(infosets, (str, bytes)) or not isinstance(infosets, Sequence) or not infosets:
-            raise ParameterError(f"infosets must be a list of information set keys, e.g. ['K:'], not {infosets!r}")
+        _validate.instance(
+            infosets, Sequence, "infosets must be a list of information set keys, e.g. ['K:']", check=bool
+        )
         for key in infosets:
             _validate.text(
                 key, "key", empty=True, message=f"infosets must hold information set keys (text), not {key!r:.60}"

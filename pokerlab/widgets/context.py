@@ -30,12 +30,12 @@ class ContextExplorer:
     def __init__(self, decisions: Any, style: str | None = None, charts: bool = True) -> None:
         import pandas as pd
 
-        if not isinstance(decisions, pd.DataFrame) or "style" not in decisions.columns:
-            raise _validate.refused(
-                decisions,
-                pd.DataFrame,
-                f"decisions must be the DataFrame that collect_decisions returns, not {decisions!r:.60}",
-            )
+        _validate.instance(
+            decisions,
+            pd.DataFrame,
+            "decisions must be the DataFrame that collect_decisions returns",
+            check=lambda decisions: "style" in decisions.columns,
+        )
         missing = [c for c in (*CONTEXT_FEATURES, "action") if c not in decisions.columns]
         if missing or decisions.empty:
             raise ParameterError(f"the decisions frame is empty or lacks the columns {missing}")
