@@ -92,7 +92,8 @@ def instance(
     else ``error``'s ``TypeError`` twin with ``f"{message}, not {described(value)}"``.
 
     ``optional`` lets None through; a ``str`` or ``bytes`` is refused even where ``types`` is an ABC it satisfies
-    (``Sequence``, ``Iterable``) unless ``types`` names ``str`` or ``text`` is set: text is not a list here.
+    (``Sequence``, ``Iterable``) unless ``types`` names ``str`` (or a subclass: a string enum) or ``text`` is set:
+    text is not a list here.
     ``items`` is the class every item must have; ``check`` a further test of a value of the right type (not
     empty, four entries, the right keys). Either failing raises ``error`` itself, with the same sentence.
 
@@ -111,7 +112,7 @@ def instance(
     if value is None and optional:
         return value
     named = types if isinstance(types, tuple) else (types,)
-    strings = isinstance(value, (str, bytes)) and not text and not any(t in (str, bytes) for t in named)
+    strings = isinstance(value, (str, bytes)) and not text and not any(issubclass(t, (str, bytes)) for t in named)
     of_types = isinstance(value, types)  # a bool: ``value`` keeps its type (Any) for the item checks below
     if strings or not of_types:
         raise _type_error(error)(f"{message}, not {described(value)}")

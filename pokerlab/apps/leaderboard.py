@@ -253,8 +253,7 @@ class Leaderboard:
         import pandas as pd
 
         n = _validate.whole(n, "n", lo=1, hi=10_000, message="n must be a whole number 1..10000")
-        if mode not in MODES:
-            raise ParameterError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        _validate.choice(mode, "mode", MODES, message=f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         query = (
             "SELECT r.player, r.kind, r.hands, r.won, r.average_per_hand, g.played_at, g.id AS game "
             "FROM results r JOIN games g ON g.id = r.game_id WHERE r.hands > 0 AND g.mode = ? "
@@ -267,7 +266,7 @@ class Leaderboard:
 
     def games(self, mode: Mode | None = None) -> int:
         """How many games are recorded (of ``mode``, or all)."""
-        if mode is not None and mode not in MODES:
-            raise ParameterError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if mode is not None:
+            _validate.choice(mode, "mode", MODES, message=f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         query = "SELECT COUNT(*) FROM games" + (" WHERE mode = ?" if mode else "")
         return int(self._with_retries(lambda db: db.execute(query, (mode,) if mode else ()).fetchone()[0]))

@@ -150,7 +150,7 @@ class TableSession:
                 "no control characters)"
             )
         if self.hands is not None:
-            _validate.whole(self.hands, "hands", lo=1)
+            self.hands = _validate.whole(self.hands, "hands", lo=1)
         if self.minutes is not None:
             _validate.real(self.minutes, "minutes", lo=0, lo_open=True)
         _validate.seed(self.seed, optional=False)

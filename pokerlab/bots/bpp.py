@@ -124,10 +124,10 @@ class BPPBot:
     def __post_init__(self) -> None:
 
         self.variant = _validate.member(BPPVariant, self.variant, "variant")
-        _validate.whole(self.hand_types, "hand_types")
-        _validate.whole(self.actions, "actions")
+        self.hand_types = _validate.whole(self.hand_types, "hand_types")
+        self.actions = _validate.whole(self.actions, "actions")
         _validate.flag(self.final_arc, "final_arc")
-        _validate.whole(self.deals, "deals", lo=1)
+        self.deals = _validate.whole(self.deals, "deals", lo=1)
         _validate.seed(self.table_seed, "table_seed")
         _validate.instance(self.curves, Curves, "curves must be a Curves")
         _validate.real(self.bluff_rate, "bluff_rate", lo=0, hi=1)

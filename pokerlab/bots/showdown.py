@@ -64,9 +64,9 @@ class ShowdownModel:
     def __post_init__(self) -> None:
         _validate.real(self.few, "few", lo=0, lo_open=True)
         _validate.real(self.many, "many")
-        _validate.whole(self.min_samples, "min_samples", lo=1)
-        _validate.whole(self.min_samples_few_players, "min_samples_few_players", lo=1)
-        _validate.whole(self.few_players, "few_players", lo=1)
+        self.min_samples = _validate.whole(self.min_samples, "min_samples", lo=1)
+        self.min_samples_few_players = _validate.whole(self.min_samples_few_players, "min_samples_few_players", lo=1)
+        self.few_players = _validate.whole(self.few_players, "few_players", lo=1)
         _validate.instance(self.records, dict, "records must be a dict of showdown records")
         if self.few > self.many:
             raise ParameterError(f"need few <= many, not few={self.few}, many={self.many}")

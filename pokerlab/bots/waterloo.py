@@ -251,7 +251,7 @@ class PhaseTwo:
         _validate.text(self.name, "name")
         _validate.flag(self.bluff_facing_bet, "bluff_facing_bet")
         _validate.real(self.bluff_fraction, "bluff_fraction", lo=0)
-        _validate.whole(self.few_players, "few_players", lo=1)
+        self.few_players = _validate.whole(self.few_players, "few_players", lo=1)
         _validate.real(self.few_pot_big_blinds, "few_pot_big_blinds", lo=0)
         self.table = _validate.member(TableMethod, self.table, "table")
         if self.table == TableMethod.EXPERT:
@@ -344,10 +344,10 @@ class PhaseThree(PhaseTwo):
         self.trust = _validate.member(Trust, self.trust, "trust")
         self.opponent_model = _validate.member(OpponentModelKind, self.opponent_model, "opponent_model")
         self.context_kind = _validate.member(ContextKind, self.context_kind, "context_kind")
-        _validate.whole(self.min_samples, "min_samples", lo=1)
-        _validate.whole(self.min_samples_few_players, "min_samples_few_players", lo=1)
-        _validate.whole(self.context_min_decisions, "context_min_decisions", lo=1)
-        _validate.whole(self.context_refit_every, "context_refit_every", lo=1)
+        self.min_samples = _validate.whole(self.min_samples, "min_samples", lo=1)
+        self.min_samples_few_players = _validate.whole(self.min_samples_few_players, "min_samples_few_players", lo=1)
+        self.context_min_decisions = _validate.whole(self.context_min_decisions, "context_min_decisions", lo=1)
+        self.context_refit_every = _validate.whole(self.context_refit_every, "context_refit_every", lo=1)
         for k in ("context_value_above", "context_value_fold"):
             _validate.probability(getattr(self, k), k)
         self.model = ShowdownModel(min_samples=self.min_samples, min_samples_few_players=self.min_samples_few_players)

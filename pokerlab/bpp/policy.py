@@ -297,8 +297,8 @@ class OpponentModel:
         if self.mode == "off":
             return
         rnd = check_round(round)
-        if action not in self.actions:
-            raise ParameterError(f"unknown opponent action {action!r}; the states are {', '.join(self.actions)}")
+        said = f"unknown opponent action {action!r}; the states are {', '.join(self.actions)}"
+        _validate.choice(action, "action", self.actions, message=said)
         key = (self.table_key(opponent), rnd)
         if key not in self.counts:
             self.counts[key] = np.zeros_like(self.prior[rnd])

@@ -80,8 +80,8 @@ class BlindLevel:
     ante: int = 0
 
     def __post_init__(self) -> None:
-        for name in ("from_hand", "small_blind", "big_blind", "ante"):
-            _chips(getattr(self, name), f"the blind level's {name}")
+        for name in ("from_hand", "small_blind", "big_blind", "ante"):  # stored as ints (np.int64(1) too)
+            object.__setattr__(self, name, _chips(getattr(self, name), f"the blind level's {name}"))
         if self.from_hand < 0:
             raise RulesError(f"a blind level starts at a hand number 0 or later, not {self.from_hand}")
         if self.small_blind < 0 or self.big_blind <= 0 or self.ante < 0 or self.small_blind > self.big_blind:
@@ -105,20 +105,21 @@ class TimeBank:
     max_misses: int = 2
 
     def __post_init__(self) -> None:
-        for name in ("initial", "per_move"):
-            _validate.real(
+        for name in ("initial", "per_move"):  # stored as floats (numpy numbers too)
+            seconds = _validate.real(
                 getattr(self, name),
                 name,
                 error=RulesError,
                 message=f"the time bank's {name} must be a finite number of seconds",
             )
+            object.__setattr__(self, name, seconds)
         if self.initial <= 0:
             raise RulesError(
                 f"the time bank's initial time must be positive, not {self.initial}: every move would time out"
             )
         if self.per_move < 0:
             raise RulesError(f"the time bank's per_move cannot be negative, not {self.per_move}")
-        _chips(self.max_misses, "the time bank's max_misses")
+        object.__setattr__(self, "max_misses", _chips(self.max_misses, "the time bank's max_misses"))
         if self.max_misses < 0:
             raise RulesError(f"the time bank's max_misses cannot be negative, not {self.max_misses}")
 
@@ -216,7 +217,7 @@ class Rules:
             "small_blind", "big_blind", "ante", "min_raise_big_blinds", "starting_stack",
             "min_players", "max_players", "default_players", "min_stack_to_play",
         ):  # fmt: skip
-            _chips(getattr(s, name), name)
+            object.__setattr__(self, name, _chips(getattr(s, name), name))  # an int, also from np.int64
         if s.small_blind < 0 or s.big_blind <= 0:
             raise RulesError(f"blinds must be positive, not {s.small_blind}/{s.big_blind}")
         if s.small_blind > s.big_blind:
@@ -239,16 +240,17 @@ class Rules:
                 _chips(cap, "raise_cap")
                 if cap < 1:
                     raise RulesError(f"a raise cap counts bets and raises per street and must be at least 1, not {cap}")
+        object.__setattr__(self, "raise_cap", tuple(None if cap is None else int(cap) for cap in s.raise_cap))
         if s.structure is BettingStructure.FIXED_LIMIT:
-            sizes: tuple[int, ...] = _validate.instance(
+            given = _validate.instance(
                 s.bet_sizes,
                 tuple,
                 "fixed-limit rules need four positive bet_sizes, one per street",
                 error=RulesError,
-                check=lambda given: len(given) == 4,
+                check=lambda sizes: len(sizes) == 4,
             )
-            for size in sizes:
-                _chips(size, "bet_sizes")
+            sizes = tuple(_chips(size, "bet_sizes") for size in given)
+            object.__setattr__(self, "bet_sizes", sizes)
             if min(sizes) <= 0:
                 raise RulesError("fixed-limit rules need four positive bet_sizes, one per street")
         elif s.bet_sizes is not None:
@@ -287,6 +289,7 @@ class Rules:
             error=RulesError,
             check=lambda chips: all(_validate.is_whole(x) and x > 0 for x in chips),
         )
+        object.__setattr__(self, "straddles", tuple(int(x) for x in s.straddles))
         if len(s.straddles) > s.max_players - 2:
             raise RulesError(f"{len(s.straddles)} straddles need more than {s.max_players} players")
         _validate.instance(
@@ -296,6 +299,7 @@ class Rules:
             error=RulesError,
             check=lambda chips: all(_validate.is_whole(x) and x >= 0 for x in chips),
         )
+        object.__setattr__(self, "position_antes", tuple(int(x) for x in s.position_antes))
         if len(s.position_antes) > s.max_players:
             raise RulesError(f"position_antes has {len(s.position_antes)} entries for at most {s.max_players} players")
         if s.position_antes and s.ante:

@@ -263,8 +263,9 @@ class PreflopTable:
 
     def extra_value(self, column: str, name: str | HandClass) -> float:
         """A value from one of the extra columns, e.g. ``extra_value("group", "AKs")``."""
-        if column not in self.extra:
-            raise ParameterError(f"this table has no column {column!r}; it has {sorted(self.extra)}")
+        _validate.choice(
+            column, "column", self.extra, message=f"this table has no column {column!r}; it has {sorted(self.extra)}"
+        )
         r, c = _class(name).grid_cell
         return float(self.extra[column][r, c])
 

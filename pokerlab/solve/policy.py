@@ -148,8 +148,8 @@ def _row(game: Game, info: InfoSet, probs: Mapping[str, float]) -> np.ndarray:
     _validate.instance(probs, Mapping, f"the policy at {info.key!r} must be a dict action -> probability")
     row = np.zeros(len(game.actions))
     for a, p in probs.items():
-        if a not in info.actions:
-            raise ParameterError(f"{a!r} is not a legal action at {info.key!r} (legal: {', '.join(info.actions)})")
+        said = f"{a!r} is not a legal action at {info.key!r} (legal: {', '.join(info.actions)})"
+        _validate.choice(a, "action", info.actions, message=said)
         said = f"the probability of {a!r} at {info.key!r} must be a finite number >= 0"
         row[game.actions.index(a)] = _validate.real(p, "probability", lo=0, message=said)
     if abs(row.sum() - 1) > 1e-6:

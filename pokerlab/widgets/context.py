@@ -43,8 +43,9 @@ class ContextExplorer:
             _validate.text(style, "style", empty=True, message=f"style must be text or None, not {style!r:.60}")
         _validate.flag(charts, "charts")
         styles = list(dict.fromkeys(decisions["style"]))
-        if style is not None and style not in styles:
-            raise ParameterError(f"style {style!r} is not in the decisions; they hold {', '.join(styles)}")
+        if style is not None:
+            said = f"style {style!r} is not in the decisions; they hold {', '.join(styles)}"
+            _validate.choice(style, "style", styles, message=said)
         self._charts = charts
         self.last_chart: Any = None  # the chart shown (None with charts=False), saved as a PNG beside the widget
         self._decisions = decisions
