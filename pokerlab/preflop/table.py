@@ -165,10 +165,12 @@ def _check_provenance(p: Mapping[str, Any], where: str) -> None:
     players = _validate.whole(p.get("players"), "players", lo=2, hi=10, error=PreflopTableError, message=said)
     if method == "exact" and players != 2:
         raise bad(f"of the exact heads-up table names {players} players")
-    if method == "expert" and p.get("source") not in SOURCES:
-        raise bad(f"names an unknown expert source {p.get('source')!r}")
-    if method == "simulation" and p.get("metric") not in METRICS:
-        raise bad(f"names an unknown metric {p.get('metric')!r}")
+    for kind, key, names in (("expert", "source", SOURCES), ("simulation", "metric", METRICS)):
+        if method == kind:
+            said = (
+                f"{where}: the provenance names an unknown {'expert ' if kind == 'expert' else ''}{key} {p.get(key)!r}"
+            )
+            _validate.choice(p.get(key), key, names, error=PreflopTableError, message=said)
     for key, fewest in (("games", 1), ("games_per_task", 1), ("seed", 0)):
         if key in p:
             said = f"{where}: the provenance's {key} must be a whole number of at least {fewest}"
