@@ -1071,8 +1071,10 @@ def player_stats(
     if players is not None:
         _validate.instance(players, Iterable, "players lists player names")
         players = list(players)
-        if not players or not all(isinstance(p, str) and p.strip() for p in players):
-            raise _validate.refused(players, list, f"players lists player names (text), not {players!r:.60}")
+        said = "players lists player names (text)"
+        _validate.instance(
+            players, list, said, check=lambda names: names and all(_validate.is_text(p) and p.strip() for p in names)
+        )
     counts = count_hands(hands, rules=rules, skip_bad=skip_bad, executor=executor, progress=progress)
     return counts.table(players, by_position=by_position)
 

@@ -169,8 +169,8 @@ def first_uses(lessons: Sequence[tuple[str, dict[str, Any]]]) -> dict[str, tuple
         check=lambda lessons: not isinstance(lessons, dict),
     )
     for pair in lessons:
-        if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)):
-            raise _validate.refused(pair, tuple, f"lessons must hold (stem, notebook) pairs, not {pair!r:.80}")
+        said = "lessons must hold (stem, notebook) pairs"
+        _validate.instance(pair, tuple, said, check=lambda two: len(two) == 2 and isinstance(two[0], str))
         _notebook(pair[1], f"lessons' notebook {pair[0]!r:.40}")
     found: dict[str, tuple[str, int]] = {}
     for stem, nb in lessons:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -344,14 +344,27 @@ ALLOWED_CHOICE: dict[tuple[str, str], str] = {
 _CHOICES = re.compile(r"^_?[A-Z][A-Z0-9_]*$")
 
 
+def _is_isinstance(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance"
+
+
 def _not_isinstance(node: ast.AST) -> bool:
-    return (
-        isinstance(node, ast.UnaryOp)
-        and isinstance(node.op, ast.Not)
-        and isinstance(node.operand, ast.Call)
-        and isinstance(node.operand.func, ast.Name)
-        and node.operand.func.id == "isinstance"
-    )
+    """``not isinstance(x, C)``, or ``not (isinstance(x, C) and ...)`` (the same refusal with De Morgan's turn)."""
+    if not (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)):
+        return False
+    operand = node.operand
+    if isinstance(operand, ast.BoolOp) and isinstance(operand.op, ast.And):
+        return _is_isinstance(operand.values[0])
+    return _is_isinstance(operand)
+
+
+def _outside_comprehensions(node: ast.AST) -> Iterator[ast.AST]:
+    """``node`` and what it holds, but not the insides of a comprehension or a lambda: ``not all(isinstance(x, str)
+    and ... for x in xs)`` checks the items of a list, not the argument's class."""
+    yield node
+    for child in ast.iter_child_nodes(node):
+        if not isinstance(child, (ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp, ast.Lambda)):
+            yield from _outside_comprehensions(child)
 
 
 def _is_choices(node: ast.expr) -> bool:
@@ -380,7 +393,7 @@ def inline_refusals(source: str, pattern: Callable[[ast.AST], bool]) -> list[tup
     for node in ast.walk(ast.parse(source)):
         if not (isinstance(node, ast.If) and node.body and isinstance(node.body[0], ast.Raise)):
             continue
-        if any(pattern(sub) for sub in ast.walk(node.test)):
+        if any(pattern(sub) for sub in _outside_comprehensions(node.test)):
             found.append((node.lineno, ast.unparse(node.test)))
     return found
 
@@ -438,13 +451,16 @@ def test_the_class_and_choice_walks_see_each_form() -> None:
         "if x:\n pass\nelif not isinstance(d, Game):\n raise E()\n"
         "if not isinstance(e, dict):\n e = {}\n"  # no refusal
         "if isinstance(f, HandState):\n raise E()\n"  # a refusal of one class, not a check that it is one
+        "if not (isinstance(h, tuple) and len(h) == 2):\n raise E()\n"
+        "if not all(isinstance(i, str) and not (isinstance(i, bytes) and i) for i in xs):\n raise E()\n"  # items
         "_validate.instance(g, list, 'g', check=lambda v: not isinstance(v[0], int))\n"  # inside _validate's call
     )
-    assert [c for _, c in inline_refusals(code, _not_isinstance)] == [
-        "not isinstance(a, PlayerView)",
-        "b is not None and (not isinstance(b, Rules))",
-        "isinstance(c, str) or not isinstance(c, Sequence) or (not c)",
-        "not isinstance(d, Game)",
+    assert sorted(inline_refusals(code, _not_isinstance)) == [
+        (1, "not isinstance(a, PlayerView)"),
+        (3, "b is not None and (not isinstance(b, Rules))"),
+        (5, "isinstance(c, str) or not isinstance(c, Sequence) or (not c)"),
+        (9, "not isinstance(d, Game)"),
+        (15, "not (isinstance(h, tuple) and len(h) == 2)"),
     ]
     code = (
         "if mode not in MODES:\n raise E()\n"
