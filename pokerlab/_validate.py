@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import numbers
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import StrEnum
 from typing import Any, TypeGuard, TypeVar
 
@@ -58,6 +58,69 @@ def refused(value: Any, types: type | tuple[type, ...], message: str) -> Pokerla
     ('ParameterTypeError', 'ParameterError')
     """
     return (ParameterError if isinstance(value, types) else ParameterTypeError)(message)
+
+
+def described(value: Any) -> str:
+    """A wrong value as a refusal shows it, on one line: its ``repr`` (cut at 60 characters) and its type's name
+    where the ``repr`` does not start with it; the type's name alone where the ``repr`` spans lines (a
+    DataFrame).
+
+    >>> described(3), described("x"), described(None), described([1, 2])
+    ('3 (int)', "'x' (str)", 'None', '[1, 2] (list)')
+    """
+    text = _show(value)
+    kind = type(value).__name__
+    if "\n" in text:
+        return kind
+    if value is None or is_bool(value) or text.lstrip("<").startswith(kind):
+        return text
+    return f"{text} ({kind})"
+
+
+def instance(
+    value: Any,
+    types: type | tuple[type, ...],
+    message: str,
+    *,
+    error: type[PokerlabError] = ParameterError,
+    optional: bool = False,
+    text: bool = False,
+    items: type | tuple[type, ...] | None = None,
+    check: Callable[[Any], object] | None = None,
+) -> Any:
+    """``value`` if it is an instance of ``types`` (a class check: a ``PlayerView``, a ``dict``, a ``Sequence``),
+    else ``error``'s ``TypeError`` twin with ``f"{message}, not {described(value)}"``.
+
+    ``optional`` lets None through; a ``str`` or ``bytes`` is refused even where ``types`` is an ABC it satisfies
+    (``Sequence``, ``Iterable``) unless ``types`` names ``str`` (or a subclass: a string enum) or ``text`` is set:
+    text is not a list here.
+    ``items`` is the class every item must have; ``check`` a further test of a value of the right type (not
+    empty, four entries, the right keys). Either failing raises ``error`` itself, with the same sentence.
+
+    >>> instance([1, 2], list, "pots must be a list of chip counts", items=int)
+    [1, 2]
+    >>> from collections.abc import Sequence
+    >>> instance("AK", Sequence, "cards must be a list of cards")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.ParameterTypeError: cards must be a list of cards, not 'AK' (str)
+    >>> instance({}, dict, "weights must be a non-empty dict", check=bool)
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.ParameterError: weights must be a non-empty dict, not {} (dict)
+    """
+    if value is None and optional:
+        return value
+    named = types if isinstance(types, tuple) else (types,)
+    strings = isinstance(value, (str, bytes)) and not text and not any(issubclass(t, (str, bytes)) for t in named)
+    of_types = isinstance(value, types)  # a bool: ``value`` keeps its type (Any) for the item checks below
+    if strings or not of_types:
+        raise _type_error(error)(f"{message}, not {described(value)}")
+    if (items is not None and not all(isinstance(item, items) for item in value)) or (
+        check is not None and not check(value)
+    ):
+        raise error(f"{message}, not {described(value)}")
+    return value
 
 
 def is_whole(value: Any) -> TypeGuard[int]:

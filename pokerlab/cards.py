@@ -449,8 +449,8 @@ class HandClass:
     suited: bool | None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.high, Rank) or not isinstance(self.low, Rank):
-            raise CardError(f"high and low must be Ranks, not {self.high!r} and {self.low!r}")
+        for rank in (self.high, self.low):
+            _validate.instance(rank, Rank, "high and low must be Ranks", error=CardError)
         if self.suited is not None:
             _validate.flag(
                 self.suited, "suited", error=CardError, message="suited must be True, False or None (a pair)"
@@ -473,8 +473,8 @@ class HandClass:
         if len(t) not in (2, 3):
             raise CardError(f"cannot read a hand class from {text!r}; write 'AKs', 'AKo' or 'TT'")
         r1, r2 = t[0].upper(), t[1].upper()
-        if r1 not in RANK_CHARS or r2 not in RANK_CHARS:
-            raise CardError(f"unknown rank in hand class {text!r}")
+        for rank in (r1, r2):
+            _validate.choice(rank, "rank", RANK_CHARS, error=CardError, message=f"unknown rank in hand class {text!r}")
         a, b = Rank(r1), Rank(r2)
         if a.index < b.index:
             a, b = b, a

@@ -111,9 +111,10 @@ def _root() -> Path:
     if (checkout / "pyproject.toml").is_file() and (checkout / "data" / "README.md").is_file():
         return checkout / "data"
     packaged = importlib.resources.files("pokerlab") / "data"
-    if not isinstance(packaged, Path):  # e.g. imported from a zip file: the data are not files on disk
-        raise DataError(f"the data inside the installed pokerlab ({packaged}) are not a folder on disk")
-    return packaged
+    # e.g. imported from a zip file: the data are not files on disk
+    return _validate.instance(
+        packaged, Path, "the data inside the installed pokerlab must be a folder on disk", error=DataError
+    )
 
 
 def path(name: str) -> Path:

@@ -91,10 +91,12 @@ def exact_memory(sizes: list[int]) -> int:
     >>> exact_memory([1, 1081])
     44321
     """
-    if not isinstance(sizes, (list, tuple)) or not sizes or not all(_validate.is_whole(s) and s >= 1 for s in sizes):
-        raise _validate.refused(
-            sizes, (list, tuple), f"sizes must be a list of positive hand counts, one per player, not {sizes!r:.60}"
-        )
+    _validate.instance(
+        sizes,
+        (list, tuple),
+        "sizes must be a list of positive hand counts, one per player",
+        check=lambda sizes: sizes and all(_validate.is_whole(s) and s >= 1 for s in sizes),
+    )
     total = 0
     rows = 1
     for k, s in enumerate(sizes, start=1):

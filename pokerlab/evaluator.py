@@ -101,7 +101,10 @@ class HandValue:
 
     def __post_init__(self) -> None:
         if type(self.value) is not int or not 1 <= self.value <= 7462:  # the plain case first: every showdown
-            _validate.whole(self.value, "value", lo=1, hi=7462, error=CardError, message="hand values run 1..7462")
+            value = _validate.whole(
+                self.value, "value", lo=1, hi=7462, error=CardError, message="hand values run 1..7462"
+            )
+            object.__setattr__(self, "value", value)  # stored as an int: np.int64(1) reads as 1
 
     def __int__(self) -> int:
         return self.value

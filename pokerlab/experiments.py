@@ -194,8 +194,7 @@ def run_experiment(
     _validate.flag(progress, "progress")
     if rules is not None:
         Rules.checked(rules)
-    if executor is not None and not isinstance(executor, Executor):
-        raise ParameterError(f"executor must be a concurrent.futures.Executor or None, not {executor!r}")
+    _validate.instance(executor, Executor, "executor must be a concurrent.futures.Executor or None", optional=True)
     if out is not None:
         _validate.output_file(out, "out")
     for s in specs:
@@ -342,20 +341,15 @@ def compare_opponent_models(
     """
     import pandas as pd
 
-    if not isinstance(opponents, (list, tuple)) or not opponents or not all(isinstance(o, str) for o in opponents):
-        raise _validate.refused(
-            opponents, (list, tuple), f"opponents must be a non-empty list of bot specs, not {opponents!r:.60}"
-        )
-    if (
-        not isinstance(models, (list, tuple))
-        or not models
-        or any(not _validate.is_text(m) or m not in MODEL_KINDS for m in models)
-    ):
-        raise _validate.refused(
-            models,
-            (list, tuple),
-            f"models must be a non-empty list drawn from {', '.join(MODEL_KINDS)}, not {models!r:.60}",
-        )
+    _validate.instance(
+        opponents, (list, tuple), "opponents must be a non-empty list of bot specs", items=str, check=bool
+    )
+    _validate.instance(
+        models,
+        (list, tuple),
+        f"models must be a non-empty list drawn from {', '.join(MODEL_KINDS)}",
+        check=lambda models: models and all(_validate.is_text(m) and m in MODEL_KINDS for m in models),
+    )
     hands = _validate.whole(
         hands, "hands", lo=10, hi=10_000_000, message="hands must be a whole number from 10 to 10,000,000"
     )
@@ -370,13 +364,7 @@ def compare_opponent_models(
     if test_fraction == 1:
         raise ParameterError("test_fraction must be a number strictly between 0 and 1, not 1")
     seed = _validate.whole(seed, "seed", lo=0, hi=2**63 - 1, message="seed must be a whole number from 0 to 2**63 - 1")
-    if (
-        isinstance(field, str)
-        or not isinstance(field, (list, tuple))
-        or not field
-        or not all(isinstance(f, str) for f in field)
-    ):
-        raise ParameterError(f"field must be a non-empty list of bot specs, not {field!r}")
+    _validate.instance(field, (list, tuple), "field must be a non-empty list of bot specs", items=str, check=bool)
     cut = hands - max(1, round(hands * test_fraction))
     scores, calibrations, importances = [], [], []
     for k, style in enumerate(opponents):

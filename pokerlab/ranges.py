@@ -85,10 +85,15 @@ class Range:
     entries: tuple[tuple[int, float], ...]
 
     def __post_init__(self) -> None:
-        if not isinstance(self.entries, tuple) or not all(
-            isinstance(e, tuple) and len(e) == 2 and is_whole(e[0]) and is_number(e[1]) for e in self.entries
-        ):
-            raise RangeError(f"entries must be a tuple of (combination index, weight) pairs, not {self.entries!r:.60}")
+        _validate.instance(
+            self.entries,
+            tuple,
+            "entries must be a tuple of (combination index, weight) pairs",
+            error=RangeError,
+            check=lambda entries: all(
+                isinstance(e, tuple) and len(e) == 2 and is_whole(e[0]) and is_number(e[1]) for e in entries
+            ),
+        )
         last = -1
         for idx, w in self.entries:
             if not 0 <= idx < N_COMBOS or idx <= last:

@@ -164,8 +164,7 @@ def positions(state: HandState) -> tuple[Position, ...]:
     >>> [p.value for p in positions(NO_LIMIT_RING.new_hand([200] * 6, button=5, seed=1))]
     ['small blind', 'big blind', 'early', 'middle', 'late', 'button']
     """
-    if not isinstance(state, HandState):
-        raise ParameterTypeError(f"state must be a pokerlab HandState (a hand), not {state!r:.60}")
+    _validate.instance(state, HandState, "state must be a pokerlab HandState (a hand)")
     n, button = state.n, state.button
     small, big = state.small_blind_seat, state.big_blind_seat
     out: list[Position | None] = [None] * n
@@ -907,11 +906,15 @@ def iter_hands(
             raise DataError("the hand is not over: statistics count finished hands only")
         yield hands, [f"seat {s}" for s in range(hands.n)]
         return
-    if isinstance(hands, bytes) or not isinstance(hands, Iterable):
-        raise ParameterTypeError(
-            "hands must be hand-history paths, PHH text, a MatchResult, PHHHand or HandState objects, "
-            f"or an iterable of them, not {type(hands).__name__}"
-        )
+    _validate.instance(
+        hands,
+        Iterable,
+        "hands must be hand-history paths, PHH text, a MatchResult, PHHHand or HandState objects, "
+        "or an iterable of them",
+        error=ParameterTypeError,
+        check=lambda items: not isinstance(items, bytes),
+        text=True,
+    )
     for item in hands:
         if isinstance(item, (list, tuple)):
             raise ParameterTypeError(f"hands holds hands, paths or texts, not a nested {type(item).__name__}")
@@ -972,8 +975,7 @@ def count_hands(
     """
     _validate.flag(skip_bad, "skip_bad")
     _validate.flag(progress, "progress")
-    if rules is not None and not isinstance(rules, Rules):
-        raise ParameterTypeError(f"rules must be a pokerlab Rules value (the game of ACPC logs), not {rules!r:.60}")
+    _validate.instance(rules, Rules, "rules must be a pokerlab Rules value (the game of ACPC logs)", optional=True)
     if executor is not None:
         return _count_files(hands, rules, skip_bad, executor, progress)
     if _all_paths(hands):  # a missing file is an error before any work (and before the progress bar)
@@ -1007,10 +1009,12 @@ def _all_paths(hands: Any) -> bool:
 
 
 def _count_files(hands: Any, rules: Rules | None, skip_bad: bool, executor: Any, progress: bool) -> StatCounts:
-    if not _validate.is_path(hands) and not (
-        isinstance(hands, Iterable) and not isinstance(hands, (bytes, MatchResult, PHHHand, HandState))
-    ):
-        raise ParameterError("executor= counts files: give hands as file or folder paths")
+    _validate.instance(
+        hands,
+        (str, os.PathLike, Iterable),
+        "executor= counts files: give hands as file or folder paths",
+        check=lambda given: not isinstance(given, (bytes, MatchResult, PHHHand, HandState)),
+    )
     items = [hands] if _validate.is_path(hands) else list(hands)
     if not all(isinstance(x, (str, os.PathLike)) and not (isinstance(x, str) and "\n" in x) for x in items):
         raise ParameterError("executor= counts files: give hands as file or folder paths, not texts or hand objects")
@@ -1065,11 +1069,12 @@ def player_stats(
     """
     _validate.flag(by_position, "by_position")
     if players is not None:
-        if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
-            raise ParameterTypeError(f"players lists player names, not {players!r:.60}")
+        _validate.instance(players, Iterable, "players lists player names")
         players = list(players)
-        if not players or not all(isinstance(p, str) and p.strip() for p in players):
-            raise _validate.refused(players, list, f"players lists player names (text), not {players!r:.60}")
+        said = "players lists player names (text)"
+        _validate.instance(
+            players, list, said, check=lambda names: names and all(_validate.is_text(p) and p.strip() for p in names)
+        )
     counts = count_hands(hands, rules=rules, skip_bad=skip_bad, executor=executor, progress=progress)
     return counts.table(players, by_position=by_position)
 
@@ -1084,8 +1089,13 @@ def format_table(table: Any) -> str:
     95 % interval and ``count / opportunities`` (the sample size a number stands on)."""
     import pandas as pd
 
-    if not isinstance(table, pd.DataFrame) or ("hands", "count") not in table.columns:
-        raise ParameterTypeError(f"table must be a player_stats() table, not {table!r:.60}")
+    _validate.instance(
+        table,
+        pd.DataFrame,
+        "table must be a player_stats() table",
+        error=ParameterTypeError,
+        check=lambda table: ("hands", "count") in table.columns,
+    )
     lines = []
     for player, row in table.iterrows():
         name = " / ".join(player) if isinstance(player, tuple) else str(player)

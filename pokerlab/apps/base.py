@@ -399,8 +399,7 @@ def notice_log(notices: list[str]) -> str:
     Nothing is dropped, however busy the hand: the box keeps about six lines in sight and scrolls
     for the rest. Each notice is HTML-escaped.
     """
-    if not isinstance(notices, list) or not all(isinstance(n, str) for n in notices):
-        raise _validate.refused(notices, list, f"notices must be a list of texts, not {notices!r:.60}")
+    _validate.instance(notices, list, "notices must be a list of texts", items=str)
     lines = "".join(f'<div class="pl-notice-line">{html.escape(n)}</div>' for n in reversed(notices))
     return f'<div class="pl-notice-log" style="max-height:7.5em;overflow-y:auto">{lines}</div>'
 

@@ -151,8 +151,7 @@ class BigHoldemApp:
         unknown = set(defaults) - set(BigHoldemSetup.__dataclass_fields__)
         if unknown:
             raise ParameterError(f"unknown setup fields {', '.join(sorted(unknown))}")
-        if leaderboard is not None and not isinstance(leaderboard, Leaderboard):
-            raise ParameterError(f"leaderboard must be a Leaderboard, not {leaderboard!r}")
+        _validate.instance(leaderboard, Leaderboard, "leaderboard must be a Leaderboard", optional=True)
         self.seed = random.randrange(2**31) if seed is None else seed
         self.leaderboard = leaderboard if leaderboard is not None else Leaderboard()
         self.session: TableSession | None = None

@@ -28,7 +28,7 @@ from typing import Any
 from pokerlab import _validate
 from pokerlab.bpp.handtypes import TYPE_LABELS
 from pokerlab.cards import cards_html
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 from pokerlab.evaluator import HandValue
 from pokerlab.game.state import Act, ActionKind, AwardPot, DealBoard, HandState, ReturnUncalled, Showdown
 
@@ -47,10 +47,10 @@ def _and(words: Sequence[str]) -> str:
 def _check_hand(state: Any, names: Sequence[str], you: int | None) -> None:
     """The three arguments every sentence function takes: a hand, one name per seat, the person's seat."""
 
-    if not isinstance(state, HandState):
-        raise ParameterTypeError(f"state must be a HandState, not {_validate._show(state)}")
-    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or len(names) != state.n:
-        raise ParameterError(f"names must give one name per seat ({state.n}), not {_validate._show(names)}")
+    _validate.instance(state, HandState, "state must be a HandState")
+    _validate.instance(
+        names, Sequence, f"names must give one name per seat ({state.n})", check=lambda names: len(names) == state.n
+    )
     if not all(isinstance(n, str) for n in names):
         raise ParameterError(f"names must be text, not {_validate._show(names)}")
     if you is not None:
@@ -67,8 +67,7 @@ def _check_thinking(thinking: Any) -> None:
         v = getattr(thinking, f)
         _validate.real(v, f"thinking.{f}", message=f"thinking.{f} must be a finite number")
     said = "thinking must carry its action probabilities (a dict) and its chosen action (text)"
-    if not isinstance(thinking.probabilities, dict):
-        raise _validate.refused(thinking.probabilities, dict, said)
+    _validate.instance(thinking.probabilities, dict, said)
     _validate.text(thinking.chosen, "thinking.chosen", empty=True, message=said)
 
 

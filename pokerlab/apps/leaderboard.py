@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pokerlab import _validate
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 
 __all__ = ["MODES", "Leaderboard", "default_path"]
 
@@ -74,12 +74,12 @@ def default_path() -> Path:
 def _ranking_rows(ranking: Any) -> list[tuple[str, str, int, int, float]]:
     """The rows to store, each checked: names as text, whole hands and chips, a finite average."""
 
-    if isinstance(ranking, (str, bytes, Mapping)) or not isinstance(ranking, Iterable):
-        raise ParameterError(f"ranking must be a list of rows, not {ranking!r:.60}")
+    _validate.instance(
+        ranking, Iterable, "ranking must be a list of rows", check=lambda ranking: not isinstance(ranking, Mapping)
+    )
     rows = []
     for k, r in enumerate(ranking):
-        if not isinstance(r, Mapping):
-            raise ParameterTypeError(f"ranking row {k} must be a dict, not {r!r:.60}")
+        _validate.instance(r, Mapping, f"ranking row {k} must be a dict")
         missing = [c for c in ("player", "kind", "hands", "won", "average_per_hand") if c not in r]
         if missing:
             raise ParameterError(f"ranking row {k} lacks {', '.join(missing)}")
@@ -183,8 +183,7 @@ class Leaderboard:
         game went to the journal instead.
         """
         _validate.choice(mode, "mode", MODES, message=f"mode must be one of {', '.join(MODES)}, not {mode!r:.60}")
-        if settings is not None and not isinstance(settings, Mapping):
-            raise ParameterError(f"settings must be a dict, not {settings!r:.60}")
+        _validate.instance(settings, Mapping, "settings must be a dict", optional=True)
         rows = _ranking_rows(ranking)
         if not rows:
             raise ParameterError("a game to record needs at least one player")
@@ -254,8 +253,7 @@ class Leaderboard:
         import pandas as pd
 
         n = _validate.whole(n, "n", lo=1, hi=10_000, message="n must be a whole number 1..10000")
-        if mode not in MODES:
-            raise ParameterError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        _validate.choice(mode, "mode", MODES, message=f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         query = (
             "SELECT r.player, r.kind, r.hands, r.won, r.average_per_hand, g.played_at, g.id AS game "
             "FROM results r JOIN games g ON g.id = r.game_id WHERE r.hands > 0 AND g.mode = ? "
@@ -268,7 +266,7 @@ class Leaderboard:
 
     def games(self, mode: Mode | None = None) -> int:
         """How many games are recorded (of ``mode``, or all)."""
-        if mode is not None and mode not in MODES:
-            raise ParameterError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if mode is not None:
+            _validate.choice(mode, "mode", MODES, message=f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         query = "SELECT COUNT(*) FROM games" + (" WHERE mode = ?" if mode else "")
         return int(self._with_retries(lambda db: db.execute(query, (mode,) if mode else ()).fetchone()[0]))

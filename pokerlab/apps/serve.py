@@ -46,7 +46,7 @@ from typing import Any, Literal, TypeAlias
 from pokerlab import _validate
 from pokerlab.apps.bigholdem import BigHoldemApp
 from pokerlab.apps.heads_up import HeadsUpApp
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 
 __all__ = ["APPS", "App", "AppServer", "free_port", "port_is_free", "start"]
 
@@ -152,13 +152,11 @@ class AppServer:
     """A running Voila server; ``stop()`` (or leaving a ``with`` block) ends it."""
 
     def __init__(self, process: subprocess.Popen, url: str, folder: tempfile.TemporaryDirectory) -> None:
-        if not isinstance(process, subprocess.Popen):
-            raise ParameterTypeError(f"process must be the server's subprocess.Popen, not {process!r:.60}")
+        _validate.instance(process, subprocess.Popen, "process must be the server's subprocess.Popen")
         said = f"url must be the server's http address, not {url!r:.60}"
         if not _validate.text(url, "url", message=said).startswith(("http://", "https://")):
             raise ParameterError(said)
-        if not isinstance(folder, tempfile.TemporaryDirectory):
-            raise ParameterTypeError(f"folder must be a tempfile.TemporaryDirectory, not {folder!r:.60}")
+        _validate.instance(folder, tempfile.TemporaryDirectory, "folder must be a tempfile.TemporaryDirectory")
         self.process = process
         self.url = url
         self._folder = folder

@@ -141,10 +141,7 @@ class TableSession:
 
     def __post_init__(self) -> None:
         Rules.checked(self.rules)
-        if not isinstance(self.seats, (list, tuple)) or not all(isinstance(s, Seat) for s in self.seats):
-            raise _validate.refused(
-                self.seats, (list, tuple), f"seats must be a list of Seat, not {_validate._show(self.seats)}"
-            )
+        _validate.instance(self.seats, (list, tuple), "seats must be a list of Seat", items=Seat)
         if not all(
             isinstance(s.name, str) and _validate.has_visible(s.name) and s.name.isprintable() for s in self.seats
         ):
@@ -153,7 +150,7 @@ class TableSession:
                 "no control characters)"
             )
         if self.hands is not None:
-            _validate.whole(self.hands, "hands", lo=1)
+            self.hands = _validate.whole(self.hands, "hands", lo=1)
         if self.minutes is not None:
             _validate.real(self.minutes, "minutes", lo=0, lo_open=True)
         _validate.seed(self.seed, optional=False)

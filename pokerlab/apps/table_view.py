@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pokerlab import _validate
 from pokerlab._validate import flag, whole
 from pokerlab.cards import Card
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 from pokerlab.game.pots import side_pots
 from pokerlab.game.state import AwardPot, HandState, ReturnUncalled, Showdown
 
@@ -51,8 +51,7 @@ _BLACK = "#1b1b1b"
 
 def card_svg(card: Card | None, width: int = 34) -> str:
     """One card as inline SVG (``None``: a face-down card, drawn as a back)."""
-    if card is not None and not isinstance(card, Card):
-        raise ParameterError(f"card must be a Card or None, not {card!r}")
+    _validate.instance(card, Card, "card must be a Card or None", optional=True)
     width = whole(width, "width", lo=10, hi=400, message="width must be 10..400 pixels")
     h = round(width * 1.4)
     head = f'<svg class="pl-card{"" if card is not None else " pl-card-back"}" width="{width}" height="{h}" '
@@ -80,11 +79,9 @@ def card_svg(card: Card | None, width: int = 34) -> str:
 
 def cards_svg(cards: Sequence[Card | None], width: int = 34) -> str:
     """Several cards side by side."""
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
-        raise ParameterError(f"cards must be a sequence of Cards (None: face down), not {_validate._show(cards)}")
+    _validate.instance(cards, Sequence, "cards must be a sequence of Cards (None: face down)")
     for c in cards:
-        if c is not None and not isinstance(c, Card):
-            raise ParameterError(f"cards must hold Cards or None, not {_validate._show(c)}")
+        _validate.instance(c, Card, "cards must hold Cards or None", optional=True)
     return "".join(card_svg(c, width) for c in cards)
 
 
@@ -122,8 +119,9 @@ def hand_seats(state: HandState, names: Sequence[str], me: int | None, reveal: b
     seat.
     """
     _check_state(state)
-    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or len(names) != state.n:
-        raise ParameterError(f"names must give one name per seat ({state.n}), not {names!r:.60}")
+    _validate.instance(
+        names, Sequence, f"names must give one name per seat ({state.n})", check=lambda names: len(names) == state.n
+    )
     if not all(isinstance(n, str) for n in names):
         raise ParameterError(f"names must be texts, not {names!r:.60}")
     if me is not None:
@@ -212,8 +210,7 @@ def _pots_row(pots: Sequence[int]) -> str:
 
 
 def _check_state(state: object) -> None:
-    if not isinstance(state, HandState):
-        raise ParameterTypeError(f"state must be a HandState (a hand being played), not {type(state).__name__}")
+    _validate.instance(state, HandState, "state must be a HandState (a hand being played)")
 
 
 def _seat(view: SeatView, x: float, y: float, unit: str, thinking: str) -> str:
@@ -260,12 +257,12 @@ def table_html(
     :func:`hand_pots`) are drawn one by one under the total when there are
     side pots: "main 120", "side 1: 80", ...
     """
-    if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
-        raise ParameterError(f"seats must be a sequence of SeatViews, not {_validate._show(seats)}")
+    _validate.instance(seats, Sequence, "seats must be a sequence of SeatViews")
     if not all(isinstance(s, SeatView) for s in seats):
         raise ParameterError("seats must hold SeatViews only")
-    if isinstance(board, (str, bytes)) or not isinstance(board, Sequence) or len(board) > 5:
-        raise ParameterError(f"board must be a sequence of at most 5 Cards, not {_validate._show(board)}")
+    _validate.instance(
+        board, Sequence, "board must be a sequence of at most 5 Cards", check=lambda board: len(board) <= 5
+    )
     if not all(isinstance(c, Card) for c in board):
         raise ParameterError("board must hold Cards only")
     for label, v in (("unit", unit), ("thinking", thinking), ("pot_note", pot_note)):
@@ -274,8 +271,7 @@ def table_html(
     if not 1 <= n <= 10:
         raise ParameterError(f"seats: a table has 1 to 10 seats, not {n}")
     pot = whole(pot, "pot", lo=0, message="pot must be a whole number >= 0")
-    if isinstance(pots, (str, bytes)) or not isinstance(pots, Sequence):
-        raise ParameterError(f"pots must be a sequence of whole numbers, not {_validate._show(pots)}")
+    _validate.instance(pots, Sequence, "pots must be a sequence of whole numbers")
     for amount in pots:
         whole(amount, "pots", lo=1, message="pots must hold whole numbers > 0")
     bottom = next((k for k, s in enumerate(seats) if s.you), 0)

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field
 
 from pokerlab import _validate
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 from pokerlab.game.match import BaseBot, PlayerView
 from pokerlab.game.state import Action, Call, Check, Fold, RaiseTo
 
@@ -15,8 +15,7 @@ __all__ = ["AlwaysCall", "AlwaysRaise", "RandomBot", "require_turn"]
 
 def require_turn(view: PlayerView) -> None:
     """Refuse to act for a seat that is not to act (a bug in the caller, not a choice)."""
-    if not isinstance(view, PlayerView):
-        raise ParameterTypeError(f"view must be a PlayerView, not {_validate._show(view)}")
+    _validate.instance(view, PlayerView, "view must be a PlayerView")
     if view.actor != view.seat:
         who = "nobody is" if view.actor is None else f"seat {view.actor} is"
         raise ParameterError(f"asked to act for seat {view.seat}, but {who} to act")

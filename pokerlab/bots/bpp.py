@@ -52,7 +52,6 @@ from pokerlab.bpp.policy import (
     pot_odds_threshold,
     summarise_actions,
 )
-from pokerlab.errors import ParameterTypeError
 from pokerlab.game.match import BaseBot, PlayerView
 from pokerlab.game.state import Act, Action, Call, Check, Fold, RaiseTo, Showdown
 from pokerlab.streets import BOARD_SIZES
@@ -125,13 +124,12 @@ class BPPBot(BaseBot):
     def __post_init__(self) -> None:
 
         self.variant = _validate.member(BPPVariant, self.variant, "variant")
-        _validate.whole(self.hand_types, "hand_types")
-        _validate.whole(self.actions, "actions")
+        self.hand_types = _validate.whole(self.hand_types, "hand_types")
+        self.actions = _validate.whole(self.actions, "actions")
         _validate.flag(self.final_arc, "final_arc")
-        _validate.whole(self.deals, "deals", lo=1)
+        self.deals = _validate.whole(self.deals, "deals", lo=1)
         _validate.seed(self.table_seed, "table_seed")
-        if not isinstance(self.curves, Curves):
-            raise ParameterTypeError(f"curves must be a Curves, not {_validate._show(self.curves)}")
+        _validate.instance(self.curves, Curves, "curves must be a Curves")
         _validate.real(self.bluff_rate, "bluff_rate", lo=0, hi=1)
         _validate.real(self.fold_equity, "fold_equity", lo=0, hi=1)
         _validate.real(self.prior_strength, "prior_strength", lo=0)

@@ -19,7 +19,7 @@ from pokerlab import _validate
 from pokerlab._parallel import run_tasks
 from pokerlab.bots.context import ACTIONS, CONTEXT_FEATURES, _check_count, _tracker_for
 from pokerlab.bots.registry import make
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 from pokerlab.game import NO_LIMIT_RING, play_match
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import BettingStructure, Rules
@@ -132,13 +132,11 @@ def collect_decisions(
     """
     import pandas as pd
 
-    if isinstance(bots, str) or not isinstance(bots, Sequence) or not all(isinstance(b, str) for b in bots):
-        raise ParameterError(f"bots must be a list of bot specs such as ['phase1', 'random'], not {bots!r}")
+    _validate.instance(bots, Sequence, "bots must be a list of bot specs such as ['phase1', 'random']", items=str)
     for b in bots:
         make(b)  # fail early on a bad spec
     rules = NO_LIMIT_RING if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise ParameterTypeError(f"rules must be a pokerlab.game.Rules, not {type(rules).__name__}")
+    _validate.instance(rules, Rules, "rules must be a pokerlab.game.Rules")
     rules.check_players(len(bots), "bots")
     rules = rules.with_(reset_stacks=True)
     _check_count("hands", hands, 1, 10_000_000)
@@ -150,12 +148,7 @@ def collect_decisions(
     if record is None:
         mask = (1 << len(bots)) - 1
     else:
-        if (
-            isinstance(record, str)
-            or not isinstance(record, (list, tuple))
-            or not all(isinstance(r, str) for r in record)
-        ):
-            raise ParameterError(f"record must be a list of bot specs, not {record!r}")
+        _validate.instance(record, (list, tuple), "record must be a list of bot specs", items=str)
         unknown = [r for r in record if r not in bots]
         if unknown:
             raise ParameterError(f"record names {unknown!r}, which are not in bots {list(bots)!r}")

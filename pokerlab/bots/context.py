@@ -61,7 +61,7 @@ import numpy as np
 
 from pokerlab import _validate
 from pokerlab.cards import parse_named
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.phh import from_phh
 from pokerlab.game.state import Act, ActionKind, Blind, DealBoard, Event, PostAnte, PostBlind, ReturnUncalled
@@ -275,8 +275,7 @@ def context_features(view: PlayerView) -> np.ndarray:
     >>> dict(zip(CONTEXT_FEATURES[4:7], f[4:7].tolist()))  # the big blind and the raise: two bets to call
     {'btc_0': 0.0, 'btc_1': 0.0, 'btc_2plus': 1.0}
     """
-    if not isinstance(view, PlayerView):
-        raise ParameterTypeError(f"context_features needs a PlayerView, not {type(view).__name__}")
+    _validate.instance(view, PlayerView, "context_features needs a PlayerView")
     if view.actor is None:
         raise ParameterError("context_features needs a view in which a player is to act (view.actor is None)")
     return _tracker_for(view).features(view.actor)
@@ -380,8 +379,7 @@ def decisions_from_phh(histories: Sequence[str]) -> pd.DataFrame:
 
     import pandas as pd
 
-    if isinstance(histories, str) or not isinstance(histories, Sequence):
-        raise ParameterError(f"histories must be a list of PHH texts, not {type(histories).__name__}")
+    _validate.instance(histories, Sequence, "histories must be a list of PHH texts")
     rows: list[tuple[int, int, str, np.ndarray, int]] = []
     for h, text in enumerate(histories):
         _validate.text(

@@ -30,7 +30,7 @@ from pokerlab.bots.context import (
     ContextTracker,
     _check_count,
 )
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.state import Act, ActionKind, Event
 
@@ -160,8 +160,7 @@ class ContextModel:
         """Learn from a frame with the 19 feature columns and ``action`` (as :func:`collect_decisions` returns)."""
         import pandas as pd
 
-        if not isinstance(frame, pd.DataFrame):
-            raise ParameterTypeError(f"fit needs a DataFrame of decisions, not {type(frame).__name__}")
+        _validate.instance(frame, pd.DataFrame, "fit needs a DataFrame of decisions")
         if "action" not in frame.columns:
             raise ParameterError("the frame has no 'action' column")
         return self.fit_arrays(_feature_matrix(frame, "the frame's features"), frame["action"])
@@ -255,8 +254,7 @@ class ContextModel:
         """Log-loss, accuracy and calibration error on decisions (use held-out ones)."""
         import pandas as pd
 
-        if not isinstance(frame, pd.DataFrame):
-            raise ParameterTypeError(f"score needs a DataFrame of decisions, not {type(frame).__name__}")
+        _validate.instance(frame, pd.DataFrame, "score needs a DataFrame of decisions")
         if "action" not in frame.columns:
             raise ParameterError("the frame has no 'action' column")
         return score_predictions(self.predict_proba(frame), frame["action"])
@@ -409,8 +407,7 @@ class ContextOpponents:
         predicts in the situation after the raise; None while any of them
         has no fitted model yet.
         """
-        if not isinstance(view, PlayerView):
-            raise ParameterTypeError(f"fold_probability needs a PlayerView, not {type(view).__name__}")
+        _validate.instance(view, PlayerView, "fold_probability needs a PlayerView")
         _validate.real(amount, "amount", lo=0, message="amount must be a finite number of chips >= 0")
         if self._tracker is None or view.hand_number != self._hand:
             return None

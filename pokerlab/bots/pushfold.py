@@ -28,7 +28,7 @@ from typing import Any
 from pokerlab import _validate
 from pokerlab.bots.baseline import require_turn
 from pokerlab.cards import HandClass
-from pokerlab.errors import ParameterError, ParameterTypeError, PokerlabError
+from pokerlab.errors import ParameterError, PokerlabError
 from pokerlab.game.match import BaseBot, PlayerView, hook
 from pokerlab.game.rules import BettingStructure, Rules, Street
 from pokerlab.game.state import Action, Call, Check, Event, Fold, RaiseTo
@@ -100,8 +100,7 @@ class PushFoldBot(BaseBot):
     @staticmethod
     def effective_stack_bb(view: PlayerView) -> float:
         """The smaller stack of the players still in, before the blinds, in big blinds."""
-        if not isinstance(view, PlayerView):
-            raise ParameterTypeError(f"view must be a PlayerView, not {view!r:.60}")
+        _validate.instance(view, PlayerView, "view must be a PlayerView")
         live = [s + b for s, b, f in zip(view.stacks, view.street_bets, view.folded, strict=True) if not f]
         if view.street != Street.PREFLOP:
             live = list(view.stacks)

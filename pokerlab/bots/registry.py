@@ -95,8 +95,7 @@ def make(name: str, *, seed: int | None = None, **params: Any) -> Bot:
     name, spec_params = parse_spec(spec)
     if not name and not spec_params:
         raise ParameterError(f"unknown bot {spec!r}; known bots: {', '.join(names())}")
-    if name not in _REGISTRY:
-        raise ParameterError(f"unknown bot {name!r}; known bots: {', '.join(names())}")
+    _validate.choice(name, "name", _REGISTRY, message=f"unknown bot {name!r}; known bots: {', '.join(names())}")
     params = {**spec_params, **params}
     seed = _validate.seed(seed)
     cls = _REGISTRY[name]

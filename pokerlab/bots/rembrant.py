@@ -293,7 +293,7 @@ class Rembrant(BaseBot):
 
     def __post_init__(self) -> None:
         _validate.seed(self.seed)
-        _validate.whole(self.max_repeat, "max_repeat", lo=1)
+        self.max_repeat = _validate.whole(self.max_repeat, "max_repeat", lo=1)
         _validate.text(self.name, "name")
         self._rng = random.Random(self.seed)
 

@@ -34,7 +34,7 @@ import numpy as np
 
 from pokerlab import _compiled, _validate
 from pokerlab.cards import HandClass, combo_card_ids, combo_cards, combo_index, hand_classes, parse_cards
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import Street
 from pokerlab.game.state import Act, ActionKind, Event, Showdown
@@ -64,11 +64,10 @@ class ShowdownModel:
     def __post_init__(self) -> None:
         _validate.real(self.few, "few", lo=0, lo_open=True)
         _validate.real(self.many, "many")
-        _validate.whole(self.min_samples, "min_samples", lo=1)
-        _validate.whole(self.min_samples_few_players, "min_samples_few_players", lo=1)
-        _validate.whole(self.few_players, "few_players", lo=1)
-        if not isinstance(self.records, dict):
-            raise ParameterTypeError(f"records must be a dict of showdown records, not {_validate._show(self.records)}")
+        self.min_samples = _validate.whole(self.min_samples, "min_samples", lo=1)
+        self.min_samples_few_players = _validate.whole(self.min_samples_few_players, "min_samples_few_players", lo=1)
+        self.few_players = _validate.whole(self.few_players, "few_players", lo=1)
+        _validate.instance(self.records, dict, "records must be a dict of showdown records")
         if self.few > self.many:
             raise ParameterError(f"need few <= many, not few={self.few}, many={self.many}")
 
@@ -133,8 +132,7 @@ class ReweightingModel:
     def __post_init__(self) -> None:
         for label in ("sigma", "lowest", "highest", "prior", "prior_raise", "prior_call"):
             _validate.real(getattr(self, label), label)
-        if not isinstance(self.weights, dict):
-            raise ParameterTypeError(f"weights must be a dict of weight tables, not {_validate._show(self.weights)}")
+        _validate.instance(self.weights, dict, "weights must be a dict of weight tables")
         if not 0 < self.sigma <= 1:
             raise ParameterError(f"sigma must be in (0, 1], not {self.sigma}")
         if not 0 < self.lowest <= self.highest <= 1:

@@ -76,7 +76,7 @@ from pokerlab.bots.strategy import (
     preflop_position,
 )
 from pokerlab.cards import HandClass
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 from pokerlab.game.match import BaseBot, PlayerView
 from pokerlab.game.rules import BettingStructure, Street
 from pokerlab.game.state import Action, Call, Check, Event, Fold, Raise, RaiseTo
@@ -129,10 +129,8 @@ def legal_decision(decision: Decision, view: PlayerView) -> Decision:
     ``view.min_raise_to .. view.max_raise_to`` (under fixed limit, exactly
     the fixed raise).
     """
-    if not isinstance(decision, Decision):
-        raise ParameterTypeError(f"decision must be a Decision, not {decision!r:.60}")
-    if not isinstance(view, PlayerView):
-        raise ParameterTypeError(f"view must be a PlayerView, not {view!r:.60}")
+    _validate.instance(decision, Decision, "decision must be a Decision")
+    _validate.instance(view, PlayerView, "view must be a PlayerView")
     kind, reason = decision.kind, decision.reason
     if kind is DecisionKind.FOLD and view.to_call > 0:
         return decision
@@ -253,7 +251,7 @@ class PhaseTwo(BaseBot):
         _validate.text(self.name, "name")
         _validate.flag(self.bluff_facing_bet, "bluff_facing_bet")
         _validate.real(self.bluff_fraction, "bluff_fraction", lo=0)
-        _validate.whole(self.few_players, "few_players", lo=1)
+        self.few_players = _validate.whole(self.few_players, "few_players", lo=1)
         _validate.real(self.few_pot_big_blinds, "few_pot_big_blinds", lo=0)
         self.table = _validate.member(TableMethod, self.table, "table")
         if self.table == TableMethod.EXPERT:
@@ -346,10 +344,10 @@ class PhaseThree(PhaseTwo):
         self.trust = _validate.member(Trust, self.trust, "trust")
         self.opponent_model = _validate.member(OpponentModelKind, self.opponent_model, "opponent_model")
         self.context_kind = _validate.member(ContextKind, self.context_kind, "context_kind")
-        _validate.whole(self.min_samples, "min_samples", lo=1)
-        _validate.whole(self.min_samples_few_players, "min_samples_few_players", lo=1)
-        _validate.whole(self.context_min_decisions, "context_min_decisions", lo=1)
-        _validate.whole(self.context_refit_every, "context_refit_every", lo=1)
+        self.min_samples = _validate.whole(self.min_samples, "min_samples", lo=1)
+        self.min_samples_few_players = _validate.whole(self.min_samples_few_players, "min_samples_few_players", lo=1)
+        self.context_min_decisions = _validate.whole(self.context_min_decisions, "context_min_decisions", lo=1)
+        self.context_refit_every = _validate.whole(self.context_refit_every, "context_refit_every", lo=1)
         for k in ("context_value_above", "context_value_fold"):
             _validate.probability(getattr(self, k), k)
         self.model = ShowdownModel(min_samples=self.min_samples, min_samples_few_players=self.min_samples_few_players)

@@ -90,10 +90,12 @@ def gap_summary(gap: Any) -> Any:
     import pandas as pd
 
     need = {"round", "error", "bpp_p_win", "exact_equity"}
-    if not isinstance(gap, pd.DataFrame) or not need <= set(gap.columns):
-        raise _validate.refused(
-            gap, pd.DataFrame, f"gap must be the DataFrame abstraction_gap returns, not {gap!r:.60}"
-        )
+    _validate.instance(
+        gap,
+        pd.DataFrame,
+        "gap must be the DataFrame abstraction_gap returns",
+        check=lambda gap: need <= set(gap.columns),
+    )
     out = {}
     for rnd in ROUNDS:
         g = gap[gap["round"] == rnd]

@@ -59,6 +59,7 @@ from pokerlab.bpp.handtypes import (
 )
 from pokerlab.bpp.learning import DEFAULT_DEALS, DEFAULT_SEED, deal_counts
 from pokerlab.errors import ImpossibleEvidenceError, ParameterError
+from pokerlab.streets import Street
 
 __all__ = [
     "ACTIONS_2",
@@ -89,11 +90,9 @@ def action_names(actions: int) -> tuple[str, ...]:
 
 
 def check_round(round: Any) -> str:
-    """The round name (``preflop``..``river``) or a ParameterError."""
-    name = str(getattr(round, "value", round)).lower() if isinstance(round, str) else None
-    if name not in ROUNDS:
-        raise ParameterError(f"round must be one of {', '.join(ROUNDS)}, not {round!r}")
-    return name
+    """The round name (``preflop``..``river``, a :class:`~pokerlab.streets.Street` or its word in any case) or a
+    ParameterError."""
+    return member(Street, round.lower() if _validate.is_text(round) else round, "round").value
 
 
 def default_action_table(win: np.ndarray, actions: int) -> np.ndarray:
@@ -141,8 +140,7 @@ class BPPNetwork:
         return self.state_names[node]
 
     def _check_node(self, node: str) -> None:
-        if node not in NODES:
-            raise ParameterError(f"unknown node {node!r}; the nodes are {', '.join(NODES)}")
+        _validate.choice(node, "node", NODES, message=f"unknown node {node!r}; the nodes are {', '.join(NODES)}")
 
     # -- pgmpy -----------------------------------------------------------
     @cached_property
@@ -205,8 +203,8 @@ class BPPNetwork:
         for node, state in (evidence or {}).items():
             self._check_node(node)
             names = self.state_names[node]
-            if state not in names:
-                raise ParameterError(f"{node} has no state {state!r}; its states are {', '.join(names)}")
+            said = f"{node} has no state {state!r}; its states are {', '.join(names)}"
+            _validate.choice(state, "state", names, message=said)
             out[node] = names.index(state)
         self._check_consistent(out)
         return out

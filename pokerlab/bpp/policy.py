@@ -86,14 +86,12 @@ class Curves:
     def __post_init__(self) -> None:
         for name in ("fold_shift", "call_shift", "raise_shift"):
             v = getattr(self, name)
-            if (
-                not isinstance(v, tuple)
-                or len(v) != 4
-                or not all(_validate.is_number(x) and math.isfinite(x) for x in v)
-            ):
-                raise _validate.refused(
-                    v, tuple, f"{name} needs four finite numbers (preflop, flop, turn, river), not {v!r}"
-                )
+            _validate.instance(
+                v,
+                tuple,
+                f"{name} needs four finite numbers (preflop, flop, turn, river)",
+                check=lambda v: len(v) == 4 and all(_validate.is_number(x) and math.isfinite(x) for x in v),
+            )
         real(self.steepness, "steepness", lo=0, lo_open=True)
         real(self.call_width, "call_width", lo=0, lo_open=True)
 
@@ -131,8 +129,7 @@ def action_probabilities(
     p_win = _check_p(p_win)
     rnd = check_round(round)
     flag(can_raise, "can_raise")
-    if curves is not None and not isinstance(curves, Curves):
-        raise ParameterError(f"curves must be a Curves or None, not {curves!r}")
+    _validate.instance(curves, Curves, "curves must be a Curves or None", optional=True)
     curves = curves or Curves()
     x = p_win - pot_odds_threshold(pot, to_call)
     fold, call, raise_ = curves.weights(x, rnd)
@@ -223,8 +220,7 @@ def summarise_actions(kinds: Sequence[str], actions: int = 4) -> str | None:
     >>> summarise_actions(["check", "call"]), summarise_actions(["bet", "raise"], actions=2)
     ('call', 'bet_raise')
     """
-    if isinstance(kinds, (str, bytes)) or not isinstance(kinds, (list, tuple)):
-        raise ParameterError(f"kinds must be a list of action kinds such as ['check', 'raise'], not {kinds!r}")
+    _validate.instance(kinds, (list, tuple), "kinds must be a list of action kinds such as ['check', 'raise']")
     action_names(actions)
     seen = [AGGRESSION[k] for k in kinds if isinstance(k, str) and k in AGGRESSION]
     if not seen:
@@ -264,10 +260,12 @@ class OpponentModel:
     def __post_init__(self) -> None:
         self.mode = member(OpponentModelMode, self.mode, "opponent model mode")
         real(self.prior_strength, "prior_strength", lo=0, lo_open=True)
-        if not isinstance(self.prior, Mapping) or set(self.prior) != set(ROUNDS):
-            raise _validate.refused(
-                self.prior, Mapping, "the prior needs a table for each of preflop, flop, turn and river"
-            )
+        _validate.instance(
+            self.prior,
+            Mapping,
+            "the prior needs a table for each of preflop, flop, turn and river",
+            check=lambda prior: set(prior) == set(ROUNDS),
+        )
         shapes = {np.shape(t) for t in self.prior.values()}
         if len(shapes) != 1 or len(next(iter(shapes))) != 2:
             raise ParameterError("the prior tables must all be 2-D (types x actions) with the same shape")
@@ -275,9 +273,9 @@ class OpponentModel:
             arr = np.asarray(t)
             if not np.issubdtype(arr.dtype, np.number) or not np.isfinite(arr).all() or (arr < 0).any():
                 raise ParameterError(f"the prior table for {r} must hold finite, non-negative numbers")
-        if not isinstance(self.counts, dict) or not isinstance(self.showdowns, dict):
-            raise _validate.refused(
-                self.counts, dict, "counts and showdowns must be dicts (leave them out to start from the prior)"
+        for table in (self.counts, self.showdowns):
+            _validate.instance(
+                table, dict, "counts and showdowns must be dicts (leave them out to start from the prior)"
             )
         self.prior = {r: np.asarray(t, dtype=float) for r, t in self.prior.items()}
         self.actions = action_names(next(iter(shapes))[1])
@@ -299,8 +297,8 @@ class OpponentModel:
         if self.mode == "off":
             return
         rnd = check_round(round)
-        if action not in self.actions:
-            raise ParameterError(f"unknown opponent action {action!r}; the states are {', '.join(self.actions)}")
+        said = f"unknown opponent action {action!r}; the states are {', '.join(self.actions)}"
+        _validate.choice(action, "action", self.actions, message=said)
         key = (self.table_key(opponent), rnd)
         if key not in self.counts:
             self.counts[key] = np.zeros_like(self.prior[rnd])

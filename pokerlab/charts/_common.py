@@ -21,12 +21,12 @@ def _title(title: Any) -> None:
 def _need_columns(frame: Any, columns: tuple[str, ...], name: str) -> None:
     import pandas as pd
 
-    if not isinstance(frame, pd.DataFrame) or not set(columns) <= set(frame.columns):
-        raise _validate.refused(
-            frame,
-            pd.DataFrame,
-            f"{name} must be a pandas DataFrame with the columns {', '.join(columns)}, not {frame!r:.60}",
-        )
+    _validate.instance(
+        frame,
+        pd.DataFrame,
+        f"{name} must be a pandas DataFrame with the columns {', '.join(columns)}",
+        check=lambda frame: set(columns) <= set(frame.columns),
+    )
 
 
 def _mapping_arg(value: Any, name: str, *, optional: bool = True) -> None:
@@ -37,20 +37,21 @@ def _mapping_arg(value: Any, name: str, *, optional: bool = True) -> None:
 
     if value is None and optional:
         return
-    if not isinstance(value, dict) or (not value and not optional):
-        raise _validate.refused(value, dict, f"{name} must be a non-empty dict, not {_validate._show(value)}")
+    _validate.instance(value, dict, f"{name} must be a non-empty dict", check=lambda value: value or optional)
     for key, item in value.items():
         _validate.text(key, "key", empty=True, message=f"{name} must have text keys, not {_validate._show(key)}")
         if name == "evidence":
             said = f"evidence[{key!r:.40}] must be a state name (text), not {_validate._show(item)}"
             _validate.text(item, "evidence", empty=True, message=said)
-        if name == "posteriors" and (
-            not isinstance(item, dict)
-            or not item
-            or not all(_validate.is_number(p) and math.isfinite(p) and 0 <= p <= 1 + 1e-9 for p in item.values())
-        ):
-            raise ParameterError(
-                f"posteriors[{key!r:.40}] must be a dict of state: probability in [0, 1], not {_validate._show(item)}"
+        if name == "posteriors":
+            _validate.instance(
+                item,
+                dict,
+                f"posteriors[{key!r:.40}] must be a dict of state: probability in [0, 1]",
+                check=lambda probs: (
+                    probs
+                    and all(_validate.is_number(p) and math.isfinite(p) and 0 <= p <= 1 + 1e-9 for p in probs.values())
+                ),
             )
         if name == "triples":
             try:

@@ -8,7 +8,6 @@ from pokerlab import _validate
 from pokerlab.bpp.network import BPPNetwork
 from pokerlab.charts._common import ACTION_COLORS, _mapping_arg, _title
 from pokerlab.charts.render import SHRINK_TO_FIT
-from pokerlab.errors import ParameterTypeError
 
 if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
@@ -149,12 +148,8 @@ def bpp_curves_chart(rows: list[dict[str, Any]], p_win: float | None = None, tit
 
 def _network_arg(net: Any) -> None:
 
-    if not isinstance(net, BPPNetwork):
-        raise ParameterTypeError(f"net must be a BPPNetwork (from build_network), not {_validate._show(net)}")
+    _validate.instance(net, BPPNetwork, "net must be a BPPNetwork (from build_network)")
 
 
 def _rows_arg(rows: Any) -> None:
-    if not isinstance(rows, (list, tuple)) or not rows or not all(isinstance(r, dict) for r in rows):
-        raise _validate.refused(
-            rows, (list, tuple), f"rows must be a list of dicts (from curve_points), not {_validate._show(rows)}"
-        )
+    _validate.instance(rows, (list, tuple), "rows must be a list of dicts (from curve_points)", items=dict, check=bool)

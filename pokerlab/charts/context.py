@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from pokerlab import _validate
 from pokerlab.charts._common import _mapping_arg, _title
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 
 if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
@@ -52,10 +52,7 @@ def _check_frame(frame: Any, name: str, columns: tuple[str, ...], unit: tuple[st
     import numpy as np
     import pandas as pd
 
-    if not isinstance(frame, pd.DataFrame):
-        raise ParameterTypeError(
-            f"{name} must be a DataFrame with the columns {', '.join(columns)}, not {type(frame).__name__}"
-        )
+    _validate.instance(frame, pd.DataFrame, f"{name} must be a DataFrame with the columns {', '.join(columns)}")
     missing = [c for c in columns if c not in frame.columns]
     if missing:
         raise ParameterError(f"{name} lacks the columns {missing}")

@@ -98,10 +98,12 @@ def _money_arg(money: Any) -> None:
     import numpy as np
     import pandas as pd
 
-    if not isinstance(money, pd.DataFrame) or money.empty:
-        raise _validate.refused(
-            money, pd.DataFrame, f"money must be a non-empty DataFrame, one column per player, not {money!r:.60}"
-        )
+    _validate.instance(
+        money,
+        pd.DataFrame,
+        "money must be a non-empty DataFrame, one column per player",
+        check=lambda money: not money.empty,
+    )
     try:
         values = money.to_numpy(dtype=np.float64)
     except (TypeError, ValueError):

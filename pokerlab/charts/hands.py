@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from pokerlab import _validate
 from pokerlab.charts._common import _need_columns
-from pokerlab.errors import ParameterTypeError
 from pokerlab.strength import Potential
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -241,5 +240,4 @@ def strength_by_opponents_chart(hs: float) -> alt.Chart:
 
 def _potential_arg(p: Any) -> None:
 
-    if not isinstance(p, Potential):
-        raise ParameterTypeError(f"p must be a Potential (from hand_potential), not {_validate._show(p)}")
+    _validate.instance(p, Potential, "p must be a Potential (from hand_potential)")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pokerlab import _validate
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 
 if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
@@ -26,8 +26,7 @@ COLOURS = ["#8c8c8c", "#e6550d", "#d62728", "#9467bd", "#8c564b", "#2ca02c"]  # 
 def _check_report(frame: Any) -> tuple[str, ...]:
     import pandas as pd
 
-    if not isinstance(frame, pd.DataFrame):
-        raise ParameterTypeError(f"frame must be the DataFrame of solve.turn_report, not {frame!r:.60}")
+    _validate.instance(frame, pd.DataFrame, "frame must be the DataFrame of solve.turn_report")
     actions = tuple(frame.attrs.get("actions", ()))
     needed = {"river", "weight", "oop_value", "ip_value", *actions}
     if not actions or not needed <= set(frame.columns) or frame.empty:

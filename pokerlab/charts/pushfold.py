@@ -11,7 +11,6 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from pokerlab import _validate
-from pokerlab.errors import ParameterTypeError
 from pokerlab.solve.pushfold import CLASSES, PushFoldChart, PushFoldResult, PushFoldSide
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -45,8 +44,7 @@ def push_fold_grid_chart(result: PushFoldResult, side: str = "jam") -> alt.Chart
     blind facing a jam).
     """
 
-    if not isinstance(result, PushFoldResult):
-        raise ParameterTypeError(f"result must be a PushFoldResult from push_fold(), not {result!r:.60}")
+    _validate.instance(result, PushFoldResult, "result must be a PushFoldResult from push_fold()")
     side = _side(side)
     import altair as alt
     import pandas as pd
@@ -105,8 +103,7 @@ def push_fold_grid_chart(result: PushFoldResult, side: str = "jam") -> alt.Chart
 def push_fold_range_frame(chart: PushFoldChart, side: str = "jam") -> pd.DataFrame:
     """One row per class: the largest stack at which it is played, whether its range is one interval, and the ranges."""
 
-    if not isinstance(chart, PushFoldChart):
-        raise ParameterTypeError(f"chart must be a PushFoldChart from push_fold_chart(), not {chart!r:.60}")
+    _validate.instance(chart, PushFoldChart, "chart must be a PushFoldChart from push_fold_chart()")
     side = _side(side)
     import pandas as pd
 

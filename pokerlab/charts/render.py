@@ -28,7 +28,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from pokerlab import _validate
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 
 if TYPE_CHECKING:  # pragma: no cover
     import altair as alt
@@ -341,8 +341,7 @@ def display_bundle(chart: alt.TopLevelMixin | dict[str, Any], text: str = "") ->
     import json
 
     spec = json.loads(_spec_json(chart))
-    if not isinstance(spec, dict):
-        raise ParameterTypeError("chart given as text must be a Vega-Lite spec in JSON (an object)")
+    _validate.instance(spec, dict, "chart given as text must be a Vega-Lite spec in JSON (an object)")
     compact = _compact_data(spec)
     compact["$schema"] = LIVE_SCHEMA
     compact["config"] = readable_config(compact.get("config"))

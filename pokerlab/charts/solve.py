@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pokerlab import _validate
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 from pokerlab.solve.cfr import CFRResult
 from pokerlab.solve.matrix import MatrixRun
 from pokerlab.solve.policy import Policy
@@ -42,13 +42,9 @@ def _check_title(title: object) -> None:
 def cfr_results(results: Any) -> list[CFRResult]:
     """``results`` as a list, checked once for the CFR chart and the CFR explorer: a non-empty sequence of
     :class:`~pokerlab.solve.cfr.CFRResult` (from ``solve.cfr``), else a ParameterError."""
-    if (
-        isinstance(results, (str, bytes))
-        or not isinstance(results, Sequence)
-        or not results
-        or not all(isinstance(r, CFRResult) for r in results)
-    ):
-        raise ParameterError("results must be a non-empty list of CFRResult (from solve.cfr)")
+    _validate.instance(
+        results, Sequence, "results must be a non-empty list of CFRResult (from solve.cfr)", items=CFRResult, check=bool
+    )
     return list(results)
 
 
@@ -68,14 +64,13 @@ def exploitability_chart(
 
     results = cfr_results(results)
     _check_title(title)
-    if references is not None and (
-        not isinstance(references, Mapping)
-        or not all(isinstance(k, str) and _positive_number(v) for k, v in references.items())
-    ):
-        raise ParameterError(
-            "references must map names to exploitabilities (finite numbers > 0, drawn on a log scale), "
-            f"not {references!r}"
-        )
+    _validate.instance(
+        references,
+        Mapping,
+        "references must map names to exploitabilities (finite numbers > 0, drawn on a log scale)",
+        optional=True,
+        check=lambda refs: all(isinstance(k, str) and _positive_number(v) for k, v in refs.items()),
+    )
     if iteration is not None:
         iteration = _validate.whole(
             iteration, "iteration", lo=1, message="iteration must be a whole number >= 1 (drawn on a log scale)"
@@ -122,11 +117,11 @@ def strategy_chart(policy: Policy, keys: Sequence[str], title: str = "") -> alt.
     import altair as alt
     import pandas as pd
 
-    if not isinstance(policy, Policy):
-        raise ParameterTypeError(f"policy must be a pokerlab.solve.Policy, not {type(policy).__name__}")
+    _validate.instance(policy, Policy, "policy must be a pokerlab.solve.Policy")
     _check_title(title)
-    if isinstance(keys, str) or not isinstance(keys, Sequence) or not keys or not all(isinstance(k, str) for k in keys):
-        raise ParameterError(f"keys must be a list of information set keys, e.g. ['K:', 'Q:r'], not {keys!r:.60}")
+    _validate.instance(
+        keys, Sequence, "keys must be a list of information set keys, e.g. ['K:', 'Q:r']", items=str, check=bool
+    )
     rows = [
         {"infoset": key, "action": ACTION_NAMES.get(a, a), "probability": p, "order": i}
         for key in keys
@@ -160,8 +155,7 @@ def regret_matching_chart(run: MatrixRun, player: int = 0, rounds: int = 200) ->
     import altair as alt
     import numpy as np
 
-    if not isinstance(run, MatrixRun):
-        raise ParameterTypeError(f"run must be a MatrixRun (from regret_matching_self_play), not {type(run).__name__}")
+    _validate.instance(run, MatrixRun, "run must be a MatrixRun (from regret_matching_self_play)")
     player = _validate.whole(player, "player", lo=0, hi=1, message="player is 0 or 1")
     rounds = _validate.whole(rounds, "rounds", lo=2, message="rounds must be a whole number >= 2")
     frame = run.frame()

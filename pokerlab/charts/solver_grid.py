@@ -27,10 +27,13 @@ _AGGRESSIVE = ["#f5b7b1", "#ec7063", "#cb4335", "#a93226"]
 
 def action_colors(actions: Any) -> dict[str, str]:
     """The colour of each action label: check/call green, fold blue, bets and raises red (darker = larger)."""
-    if isinstance(actions, str) or not isinstance(actions, (list, tuple)) or not actions:
-        raise ParameterTypeError(
-            f"actions must be a list of action labels such as ['check', 'bet 50'], not {actions!r:.60}"
-        )
+    _validate.instance(
+        actions,
+        (list, tuple),
+        "actions must be a list of action labels such as ['check', 'bet 50']",
+        error=ParameterTypeError,
+        check=bool,
+    )
     for a in actions:
         _validate.text(a, "actions")
     out: dict[str, str] = {}
@@ -53,8 +56,7 @@ def postflop_strategy(
     solution: PostflopSolution, line: Any = (), *, title: str | None = None
 ) -> alt.LayerChart | alt.FacetChart:
     """The strategy of the player to act at ``line`` (labels from the root) as a 13x13 grid of action mixes."""
-    if not isinstance(solution, PostflopSolution):
-        raise ParameterTypeError(f"solution must be a PostflopSolution from solve.postflop(), not {solution!r:.60}")
+    _validate.instance(solution, PostflopSolution, "solution must be a PostflopSolution from solve.postflop()")
     if title is not None:
         _validate.text(title, "title", empty=True)
     import altair as alt

@@ -31,8 +31,13 @@ def _read_notebook(path: Path) -> dict[str, Any]:
         raise DataError(f"cannot read the lesson {str(path)!r}: {exc.strerror or exc}") from exc
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise DataError(f"{str(path)!r} is not a notebook (JSON): {exc}") from None
-    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
-        raise DataError(f"{str(path)!r} is not a notebook: it has no list of cells")
+    _validate.instance(
+        nb,
+        dict,
+        f"{str(path)!r} is not a notebook: it must be a dict with a list of cells",
+        error=DataError,
+        check=lambda nb: isinstance(nb.get("cells"), list),
+    )
     return nb
 
 
@@ -74,8 +79,7 @@ def find_lessons(lessons: Iterable[str] | None = None, notebooks: str | Path | N
         if not found:
             raise DataError(f"no lessons (NN_<name>.ipynb) in {str(folder)!r}")
         return list(found.values())
-    if isinstance(lessons, (str, bytes)) or not isinstance(lessons, Iterable):
-        raise ParameterError(f"lessons must be a list of lesson numbers such as ['02'], not {lessons!r}")
+    _validate.instance(lessons, Iterable, "lessons must be a list of lesson numbers such as ['02']")
     out = []
     for item in lessons:
         text = str(item).strip() if isinstance(item, str) or _validate.is_whole(item) else ""

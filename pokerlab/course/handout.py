@@ -162,11 +162,15 @@ def first_uses(lessons: Sequence[tuple[str, dict[str, Any]]]) -> dict[str, tuple
     """Where the course first uses each glossary term: ``{anchor: (lesson stem, cell index)}`` over the markdown
     cells of ``lessons`` (``(stem, notebook)`` pairs, in course order), code, math and link targets left out.
     A term no lesson uses is not in the answer."""
-    if isinstance(lessons, (str, bytes, dict)) or not isinstance(lessons, Sequence):
-        raise _validate.refused(lessons, list, f"lessons must be a list of (stem, notebook) pairs, not {lessons!r:.80}")
+    _validate.instance(
+        lessons,
+        Sequence,
+        "lessons must be a list of (stem, notebook) pairs",
+        check=lambda lessons: not isinstance(lessons, dict),
+    )
     for pair in lessons:
-        if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)):
-            raise _validate.refused(pair, tuple, f"lessons must hold (stem, notebook) pairs, not {pair!r:.80}")
+        said = "lessons must hold (stem, notebook) pairs"
+        _validate.instance(pair, tuple, said, check=lambda two: len(two) == 2 and isinstance(two[0], str))
         _notebook(pair[1], f"lessons' notebook {pair[0]!r:.40}")
     found: dict[str, tuple[str, int]] = {}
     for stem, nb in lessons:
@@ -193,8 +197,7 @@ def linked(markup: str, seen: set[str]) -> str:
     [('#term-flop', 'flop'), ('#term-turn', 'turn')]
     """
     _validate.text(markup, "markup", empty=True, message=f"markup must be a slide's HTML text, not {markup!r}")
-    if not isinstance(seen, set):
-        raise _validate.refused(seen, set, f"seen must be a set of the terms linked so far, not {seen!r}")
+    _validate.instance(seen, set, "seen must be a set of the terms linked so far")
     for term in glossary():
         if term.anchor in seen:
             continue
@@ -226,13 +229,11 @@ class MapRow:
 
 def _notebook(value: Any, name: str) -> dict[str, Any]:
     """``value`` if it is a notebook as ``json.load`` gives it (a dict whose ``cells`` is a list of dicts)."""
-    if not isinstance(value, dict):
-        raise _validate.refused(
-            value, dict, f"{name} must be a notebook (a dict read from its JSON), not {value!r:.80}"
-        )
+    _validate.instance(value, dict, f"{name} must be a notebook (a dict read from its JSON)")
     cells = value.get("cells", [])
-    if not isinstance(cells, list) or not all(isinstance(c, dict) for c in cells):
-        raise DataError(f"{name} is not a notebook: its 'cells' must be a list of cells")
+    _validate.instance(
+        cells, list, f"{name} is not a notebook: its 'cells' must be a list of cells", error=DataError, items=dict
+    )
     return value
 
 
@@ -268,14 +269,12 @@ def student_map_notebook(course_map: dict[str, Any], exercises: dict[str, str]) 
     are worth), each linked, their minutes, and the glossary. No lecture plan, no grading commands. Its table
     has the lecturer's map's form, so a handout printed from the release opens with it too."""
     _notebook(course_map, "course_map")
-    if not isinstance(exercises, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in exercises.items()
-    ):
-        raise _validate.refused(
-            exercises,
-            dict,
-            f"exercises must map each lesson's stem to what its exercises are worth, not {exercises!r:.80}",
-        )
+    _validate.instance(
+        exercises,
+        dict,
+        "exercises must map each lesson's stem to what its exercises are worth",
+        check=lambda exercises: all(isinstance(k, str) and isinstance(v, str) for k, v in exercises.items()),
+    )
     rows = [
         f"| [{r.title}]({r.stem}.ipynb) | {r.what} | {exercises[r.stem]} | {r.minutes} |"
         for r in map_rows(course_map)

@@ -152,8 +152,13 @@ def _text(raw: dict[str, Any], key: str, where: str, default: str = "") -> str:
 
 def _strings(raw: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
     value = raw.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(x, str) and x.strip() for x in value):
-        raise DataError(f'{where}: {key} must be a list of text such as ["1", "2"], not {value!r}')
+    _validate.instance(
+        value,
+        list,
+        f'{where}: {key} must be a list of text such as ["1", "2"]',
+        error=DataError,
+        check=lambda value: all(isinstance(x, str) and x.strip() for x in value),
+    )
     return tuple(x.strip() for x in value)
 
 
@@ -316,8 +321,7 @@ def _lesson_sections(notebooks: Path, lesson: str) -> tuple[str, dict[str, str],
 def working_minutes(lecture: Lecture, notebooks: str | Path) -> int:
     """The minutes a student needs to work through the lecture's sections (the lessons' instructor notes: the
     course map's table of lessons), each lesson cell counted once; the lecture's own minutes are presenting time."""
-    if not isinstance(lecture, Lecture):
-        raise _validate.refused(lecture, Lecture, f"lecture must be a Lecture (read_lecture()), not {lecture!r}")
+    _validate.instance(lecture, Lecture, "lecture must be a Lecture (read_lecture())")
     cells: dict[tuple[str, str], int] = {}
     for step in lecture.steps:
         if step.lesson:
@@ -340,8 +344,7 @@ def _cell(text: str) -> str:
 def lecture_table(lecture: Lecture, notebooks: str | Path) -> str:
     """The course map's lecture cell written from ``lecture``: heading, intro, the table of steps, and where the
     path is written. A step's words are its ``title`` or else its first section's heading in the lesson."""
-    if not isinstance(lecture, Lecture):
-        raise _validate.refused(lecture, Lecture, f"lecture must be a Lecture (read_lecture()), not {lecture!r}")
+    _validate.instance(lecture, Lecture, "lecture must be a Lecture (read_lecture())")
     _validate.path(notebooks, "notebooks must be the lessons' folder", empty=False)
     folder = Path(notebooks)
     rows = []

@@ -138,10 +138,7 @@ def check_folder(value: Any, name: str) -> Path:
 
 
 def check_lessons(value: Any, name: str = "lessons") -> list[Lesson]:
-    if not isinstance(value, (list, tuple)) or not all(isinstance(x, Lesson) for x in value):
-        raise _validate.refused(
-            value, (list, tuple), f"{name} must be a list of Lesson (read_lessons()), not {_shown(value)}"
-        )
+    _validate.instance(value, (list, tuple), f"{name} must be a list of Lesson (read_lessons())", items=Lesson)
     return list(value)
 
 

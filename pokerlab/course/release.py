@@ -68,10 +68,12 @@ def relink(
     or, for None, disappears with the clause that introduces it ("; on the course site: [...]"). Any other
     link to a ``.ipynb`` whose target ``published(target)`` denies keeps its text and loses the link.
     """
-    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
-        raise _validate.refused(
-            notebook, dict, f"notebook must be a notebook's JSON (a dict with cells), not {notebook!r:.40}"
-        )
+    _validate.instance(
+        notebook,
+        dict,
+        "notebook must be a notebook's JSON (a dict with cells)",
+        check=lambda notebook: isinstance(notebook.get("cells"), list),
+    )
     if not callable(published) or not callable(solutions):
         raise ParameterTypeError("published and solutions must be functions of a link's target")
 

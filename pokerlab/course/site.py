@@ -100,15 +100,12 @@ def lesson_numbers(lessons: str | None, available: list[str]) -> list[str]:
     >>> lesson_numbers("01-03,05", ["01", "02", "03", "04", "05", "06"])
     ['01', '02', '03', '05']
     """
-    if (
-        isinstance(available, (str, bytes))
-        or not isinstance(available, (list, tuple))
-        or not available
-        or not all(isinstance(a, str) and re.fullmatch(r"\d\d", a) for a in available)
-    ):
-        raise _validate.refused(
-            available, (list, tuple), f"available lists lesson numbers ('01'...), not {available!r:.40}"
-        )
+    _validate.instance(
+        available,
+        (list, tuple),
+        "available lists lesson numbers ('01'...)",
+        check=lambda available: available and all(isinstance(a, str) and re.fullmatch(r"\d\d", a) for a in available),
+    )
     if lessons is None:
         return list(available)
     _validate.text(

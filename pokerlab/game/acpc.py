@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pokerlab import _validate
 from pokerlab.cards import Card, parse_cards
-from pokerlab.errors import AcpcError, ParameterError, ParameterTypeError
+from pokerlab.errors import AcpcError, ParameterError
 from pokerlab.game.gamedef import (
     DEFAULT_GAME,
     STANDARD_GAMES,
@@ -283,8 +283,7 @@ def _game_hint(rules: Rules) -> str:
 def _default_rules(rules: Rules | None) -> Rules:
     if rules is None:
         return load_game(DEFAULT_GAME)
-    if not isinstance(rules, Rules):
-        raise ParameterTypeError(f"rules must be a pokerlab Rules value, not {type(rules).__name__}")
+    _validate.instance(rules, Rules, "rules must be a pokerlab Rules value")
     return rules
 
 
@@ -307,8 +306,7 @@ def state_from_matchstate(ms: MatchState | str, rules: Rules | None = None, play
             ms = MatchState.parse(line)
         except AcpcError as exc:  # the message names the argument (a blank line shows as '' once stripped)
             raise AcpcError(f"ms {line[:80]!r}: {exc}") from None
-    elif not isinstance(ms, MatchState):
-        raise AcpcError(f"ms must be a MatchState or a line of text, not {type(ms).__name__}")
+    _validate.instance(ms, MatchState, "ms must be a MatchState or a line of text", error=AcpcError)
     per_round = _dialect(ms.dialect) == "rembrant"  # amounts per betting round, not for the whole hand
     if players is None:
         n = len(ms.hole)
@@ -381,8 +379,7 @@ def state_from_matchstate(ms: MatchState | str, rules: Rules | None = None, play
 def to_matchstate(state: HandState, position: int, dialect: DialectName = "acpc") -> MatchState:
     """The match state of ``state`` as ``position`` sees it (others' cards only once shown)."""
 
-    if not isinstance(state, HandState):
-        raise ParameterTypeError(f"state must be a HandState, not {type(state).__name__}")
+    _validate.instance(state, HandState, "state must be a HandState")
     position = _validate.whole(
         position, "position", lo=0, hi=state.n - 1, message=f"position must be a seat 0..{state.n - 1}"
     )
@@ -419,10 +416,10 @@ def to_matchstate(state: HandState, position: int, dialect: DialectName = "acpc"
 
 def action_to_acpc(action: Action, state: HandState, dialect: DialectName = "acpc") -> str:
     """The protocol text of ``action`` taken by the actor of ``state``."""
-    if not isinstance(action, (Fold, Check, Call, Raise, RaiseTo)):
-        raise ParameterTypeError(f"action must be Fold, Check, Call, Raise or RaiseTo, not {action!r:.60}")
-    if not isinstance(state, HandState):
-        raise ParameterTypeError(f"state must be a HandState, not {type(state).__name__}")
+    _validate.instance(
+        action, (Fold, Check, Call, Raise, RaiseTo), "action must be Fold, Check, Call, Raise or RaiseTo"
+    )
+    _validate.instance(state, HandState, "state must be a HandState")
     dialect = _dialect(dialect)
     a = state.actor
     if a is None:

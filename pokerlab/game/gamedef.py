@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab import _validate
-from pokerlab.errors import AcpcError, ParameterError, ParameterTypeError, PokerlabError
+from pokerlab.errors import AcpcError, ParameterError, PokerlabError
 from pokerlab.game import _hooks
 from pokerlab.game.rules import BettingStructure, Rules
 
@@ -210,8 +210,7 @@ def to_gamedef(rules: Rules, players: int | None = None) -> str:
     >>> [ln for ln in to_gamedef(AAAI06_HEADS_UP_LIMIT).splitlines() if ln.startswith(("blind", "maxRaises"))]
     ['blind = 10 5', 'maxRaises = 2 3 4 4']
     """
-    if not isinstance(rules, Rules):
-        raise ParameterTypeError(f"rules must be a pokerlab Rules value, not {type(rules).__name__}")
+    _validate.instance(rules, Rules, "rules must be a pokerlab Rules value")
     n = _players(players, rules)
     if rules.structure is BettingStructure.POT_LIMIT:
         raise AcpcError(f"{rules.name} is pot-limit; the ACPC server plays limit and no-limit games only")

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias, cast, runti
 import numpy as np
 
 from pokerlab import _chart_hook, _progress, _signals, _validate
-from pokerlab.errors import BotHookWarning, ParameterError, ParameterTypeError, PHHError, PreflopTableError
+from pokerlab.errors import BotHookWarning, ParameterError, PHHError, PreflopTableError
 from pokerlab.game.rules import Rules, Street
 from pokerlab.game.state import (
     Act,
@@ -216,11 +216,9 @@ def view_for(state: HandState, seat: int, names: tuple[str, ...] = ()) -> Player
     of reading the whole log at every decision.
     """
 
-    if not isinstance(state, HandState):
-        raise ParameterTypeError(f"state must be a HandState, not {state!r:.60}")
+    _validate.instance(state, HandState, "state must be a HandState")
     seat = _validate.whole(seat, "seat", lo=0, hi=state.n - 1)
-    if not isinstance(names, tuple) or not all(isinstance(n, str) for n in names):
-        raise _validate.refused(names, tuple, f"names must be a tuple of names, one per seat, not {names!r:.60}")
+    _validate.instance(names, tuple, "names must be a tuple of names, one per seat", items=str)
     if names and len(names) != state.n:
         raise ParameterError(f"names must hold one name per seat of the hand ({state.n}), not {len(names)}")
     return _view(state, seat, names, tuple(e for e in state._events if _visible(e, seat)))
@@ -499,8 +497,12 @@ def _checked_action(state: HandState, action: Any) -> Action:
 def _checked_target(state: HandState, action: Any) -> int | None:
     """:func:`_checked_action`'s check, returning what the state's check found: a legal raise's street total,
     else None (the table loop then plays the action with :meth:`HandState._play`, without checking it again)."""
-    if not isinstance(action, (Fold, Check, Call, RaiseTo, Raise)):
-        raise IllegalActionError(f"{action!r} is not an action")
+    _validate.instance(
+        action,
+        (Fold, Check, Call, RaiseTo, Raise),
+        "action must be Fold, Check, Call, RaiseTo or Raise",
+        error=IllegalActionError,
+    )
     return state._checked_target(action, None)
 
 
@@ -647,10 +649,7 @@ class TableLoop:
         on_hand_end: Callable[[HandState, list[int], list[tuple[int, str]]], None] | None = None,
     ) -> None:
         Rules.checked(rules)
-        if not isinstance(players, (list, tuple)) or not all(isinstance(p, TablePlayer) for p in players):
-            raise _validate.refused(
-                players, (list, tuple), f"players must be a list of TablePlayer, not {_validate._show(players)}"
-            )
+        _validate.instance(players, (list, tuple), "players must be a list of TablePlayer", items=TablePlayer)
         rules.check_players(len(players), "players")
         if any(p.bot is not None and not callable(getattr(p.bot, "act", None)) for p in players):
             raise ParameterError("players: a bot needs an act(view) method (None for a person)")
@@ -662,10 +661,12 @@ class TableLoop:
         self.seeding = _validate.member(Seeding, seeding, "seeding")
         self.time_bank = rules.time_bank if _validate.flag(clock, "clock") else None
         self.rebuy = _validate.flag(rebuy, "rebuy")
-        if not isinstance(fatal, tuple) or not all(isinstance(e, type) and issubclass(e, Exception) for e in fatal):
-            raise _validate.refused(
-                fatal, tuple, f"fatal must be a tuple of exception classes, not {_validate._show(fatal)}"
-            )
+        _validate.instance(
+            fatal,
+            tuple,
+            "fatal must be a tuple of exception classes",
+            check=lambda fatal: all(isinstance(e, type) and issubclass(e, Exception) for e in fatal),
+        )
         if on_hand_end is not None and not callable(on_hand_end):
             raise ParameterError(f"on_hand_end must be a function or None, not {_validate._show(on_hand_end)}")
         self.fatal = fatal
@@ -812,7 +813,7 @@ class TableLoop:
             p.played += 1
             p.won += delta
             p.stack = p.stack + delta if self.rules.reset_stacks else final[k]
-            if k in self._enders:
+            if k in self._enders and p.bot is not None:  # a seat with a bot that has end_hand
                 p.bot.end_hand(self._view(k))
         self.hand_number += 1
         stacks = [p.stack for p in self.players]  # after the hand, before anyone goes out or buys back in

@@ -173,8 +173,7 @@ def _cards(cards: Iterable[Card]) -> str:
 
 def to_phh(state: HandState) -> str:
     """The hand as PHH text (see the module docstring); amounts in the rules' ``chip_unit``."""
-    if not isinstance(state, HandState):
-        raise PHHError(f"to_phh needs a HandState, not {type(state).__name__}")
+    _validate.instance(state, HandState, "to_phh needs a HandState", error=PHHError)
     rules = state.rules
     if rules.structure is BettingStructure.POT_LIMIT:
         raise PHHError("PHH has no pot-limit Texas hold'em variant; this hand cannot be exported")
@@ -249,15 +248,12 @@ def to_phh(state: HandState) -> str:
 def _hands_to_write(states: Any, who: str) -> Iterator[HandState]:
     if isinstance(states, HandState):
         raise PHHError(f"{who} writes several hands: give a list of HandState, not one HandState")
-    if isinstance(states, (str, bytes)) or not isinstance(states, Iterable):
-        raise PHHError(f"{who} needs states, an iterable of HandState, not {type(states).__name__}")
+    _validate.instance(states, Iterable, f"{who} needs states, an iterable of HandState", error=PHHError)
     return (_state_to_write(s, who) for s in states)
 
 
 def _state_to_write(state: Any, who: str) -> HandState:
-    if not isinstance(state, HandState):
-        raise PHHError(f"{who} needs states holding HandState only, not {type(state).__name__}")
-    return state
+    return _validate.instance(state, HandState, f"{who} needs states holding HandState only", error=PHHError)
 
 
 def to_phhs(states: Iterable[HandState]) -> str:

@@ -29,7 +29,7 @@ from typing import Any
 
 from pokerlab import _validate
 from pokerlab._validate import whole
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 
 __all__ = ["PotShare", "award_pots", "side_pots", "split_chips"]
 
@@ -50,8 +50,7 @@ class PotShare:
 
 def _seats(value: Any, name: str, n: int | None = None) -> list[int]:
     """A sequence of seat numbers (or chip amounts when ``n`` is None: then any whole numbers >= 0)."""
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise ParameterError(f"{name} must be a list of whole numbers, not {value!r:.60}")
+    _validate.instance(value, Sequence, f"{name} must be a list of whole numbers")
     hi = None if n is None else n - 1
     return [whole(v, f"{name}[{i}]", lo=0, hi=hi) for i, v in enumerate(value)]
 
@@ -106,8 +105,7 @@ def split_chips(amount: int, winners: Sequence[int]) -> tuple[int, ...]:
     (51, 50)
     """
     amount = whole(amount, "amount", lo=0)
-    if isinstance(winners, (str, bytes)) or not isinstance(winners, Sequence) or not winners:
-        raise ParameterError(f"winners must be a non-empty list of seats, not {winners!r:.60}")
+    _validate.instance(winners, Sequence, "winners must be a non-empty list of seats", check=bool)
     return _split(amount, len(winners))
 
 
@@ -130,17 +128,16 @@ def award_pots(
     live = _seats(live, "live")
     if not live:
         raise ParameterError("live must name at least one seat that did not fold")
-    if not isinstance(values, Mapping):
-        raise ParameterTypeError(f"values must map seats to hand values (or None), not {values!r:.60}")
+    _validate.instance(values, Mapping, "values must map seats to hand values (or None)")
     for seat, v in values.items():
         if v is not None:
             whole(v, f"values[{seat!r}]")
-    if isinstance(pots, (str, bytes)) or not isinstance(pots, Sequence):
-        raise ParameterError(f"pots must be a list of (amount, eligible seats), not {pots!r:.60}")
+    _validate.instance(pots, Sequence, "pots must be a list of (amount, eligible seats)")
     checked = []
     for i, pot in enumerate(pots):
-        if not isinstance(pot, Sequence) or isinstance(pot, (str, bytes)) or len(pot) != 2:
-            raise _validate.refused(pot, Sequence, f"pots[{i}] must be (amount, eligible seats), not {pot!r:.60}")
+        _validate.instance(
+            pot, Sequence, f"pots[{i}] must be (amount, eligible seats)", check=lambda pot: len(pot) == 2
+        )
         eligible = tuple(_seats(pot[1], f"pots[{i}] eligible"))
         if not eligible:
             raise ParameterError(f"pots[{i}] has no eligible seat")

@@ -272,10 +272,13 @@ def study_hand(
     else:
         raise ParameterError(f"hand must be a PHHHand or a HandState, not {type(hand).__name__}")
     if names is not None:
-        if not isinstance(names, (list, tuple)) or len(names) != state.n or not all(isinstance(x, str) for x in names):
-            raise _validate.refused(
-                names, (list, tuple), f"names needs one name per seat ({state.n}), not {names!r:.60}"
-            )
+        _validate.instance(
+            names,
+            (list, tuple),
+            f"names needs one name per seat ({state.n})",
+            items=str,
+            check=lambda names: len(names) == state.n,
+        )
         seat_names = listed = list(names)
     samples = _validate.whole(
         samples, "samples", lo=100, hi=10_000_000, message="samples must be a whole number 100..10,000,000"

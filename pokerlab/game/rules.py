@@ -31,7 +31,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from pokerlab import _validate
-from pokerlab.errors import ParameterTypeError, RulesError, RulesTypeError
+from pokerlab.errors import RulesError, RulesTypeError
 from pokerlab.game import _hooks
 from pokerlab.streets import Street
 
@@ -80,8 +80,8 @@ class BlindLevel:
     ante: int = 0
 
     def __post_init__(self) -> None:
-        for name in ("from_hand", "small_blind", "big_blind", "ante"):
-            _chips(getattr(self, name), f"the blind level's {name}")
+        for name in ("from_hand", "small_blind", "big_blind", "ante"):  # stored as ints (np.int64(1) too)
+            object.__setattr__(self, name, _chips(getattr(self, name), f"the blind level's {name}"))
         if self.from_hand < 0:
             raise RulesError(f"a blind level starts at a hand number 0 or later, not {self.from_hand}")
         if self.small_blind < 0 or self.big_blind <= 0 or self.ante < 0 or self.small_blind > self.big_blind:
@@ -105,20 +105,21 @@ class TimeBank:
     max_misses: int = 2
 
     def __post_init__(self) -> None:
-        for name in ("initial", "per_move"):
-            _validate.real(
+        for name in ("initial", "per_move"):  # stored as floats (numpy numbers too)
+            seconds = _validate.real(
                 getattr(self, name),
                 name,
                 error=RulesError,
                 message=f"the time bank's {name} must be a finite number of seconds",
             )
+            object.__setattr__(self, name, seconds)
         if self.initial <= 0:
             raise RulesError(
                 f"the time bank's initial time must be positive, not {self.initial}: every move would time out"
             )
         if self.per_move < 0:
             raise RulesError(f"the time bank's per_move cannot be negative, not {self.per_move}")
-        _chips(self.max_misses, "the time bank's max_misses")
+        object.__setattr__(self, "max_misses", _chips(self.max_misses, "the time bank's max_misses"))
         if self.max_misses < 0:
             raise RulesError(f"the time bank's max_misses cannot be negative, not {self.max_misses}")
 
@@ -216,7 +217,7 @@ class Rules:
             "small_blind", "big_blind", "ante", "min_raise_big_blinds", "starting_stack",
             "min_players", "max_players", "default_players", "min_stack_to_play",
         ):  # fmt: skip
-            _chips(getattr(s, name), name)
+            object.__setattr__(self, name, _chips(getattr(s, name), name))  # an int, also from np.int64
         if s.small_blind < 0 or s.big_blind <= 0:
             raise RulesError(f"blinds must be positive, not {s.small_blind}/{s.big_blind}")
         if s.small_blind > s.big_blind:
@@ -227,21 +228,30 @@ class Rules:
             raise RulesError(f"a table seats 2 to 10 players, not {s.min_players}..{s.max_players}")
         if not s.min_players <= s.default_players <= s.max_players:
             raise RulesError(f"default_players {s.default_players} is outside {s.min_players}..{s.max_players}")
-        if not isinstance(s.raise_cap, tuple) or len(s.raise_cap) != 4:
-            raise (RulesError if isinstance(s.raise_cap, tuple) else RulesTypeError)(
-                f"raise_cap is a tuple with one entry per street (4), not {s.raise_cap!r}"
-            )
+        _validate.instance(
+            s.raise_cap,
+            tuple,
+            "raise_cap is a tuple with one entry per street (4)",
+            error=RulesError,
+            check=lambda caps: len(caps) == 4,
+        )
         for cap in s.raise_cap:
             if cap is not None:
                 _chips(cap, "raise_cap")
                 if cap < 1:
                     raise RulesError(f"a raise cap counts bets and raises per street and must be at least 1, not {cap}")
+        object.__setattr__(self, "raise_cap", tuple(None if cap is None else int(cap) for cap in s.raise_cap))
         if s.structure is BettingStructure.FIXED_LIMIT:
-            if not isinstance(s.bet_sizes, tuple) or len(s.bet_sizes) != 4:
-                raise RulesError("fixed-limit rules need four positive bet_sizes, one per street")
-            for size in s.bet_sizes:
-                _chips(size, "bet_sizes")
-            if min(s.bet_sizes) <= 0:
+            given = _validate.instance(
+                s.bet_sizes,
+                tuple,
+                "fixed-limit rules need four positive bet_sizes, one per street",
+                error=RulesError,
+                check=lambda sizes: len(sizes) == 4,
+            )
+            sizes = tuple(_chips(size, "bet_sizes") for size in given)
+            object.__setattr__(self, "bet_sizes", sizes)
+            if min(sizes) <= 0:
                 raise RulesError("fixed-limit rules need four positive bet_sizes, one per street")
         elif s.bet_sizes is not None:
             raise RulesError("bet_sizes belong to fixed-limit rules only")
@@ -258,40 +268,50 @@ class Rules:
             )
         _validate.flag(s.heads_up_reverse_blinds, "heads_up_reverse_blinds", error=RulesTypeError)
         _validate.flag(s.reset_stacks, "reset_stacks", error=RulesTypeError)
-        if s.time_bank is not None and not isinstance(s.time_bank, TimeBank):
-            raise RulesTypeError(f"time_bank must be a TimeBank or None, not {s.time_bank!r}")
-        if not isinstance(s.metadata, dict):
-            raise RulesTypeError(f"metadata must be a dict, not {s.metadata!r}")
+        _validate.instance(
+            s.time_bank, TimeBank, "time_bank must be a TimeBank or None", error=RulesError, optional=True
+        )
+        _validate.instance(s.metadata, dict, "metadata must be a dict", error=RulesError)
         levels = s.blind_schedule
-        if not isinstance(levels, tuple) or not all(isinstance(lv, BlindLevel) for lv in levels):
-            raise RulesTypeError(f"blind_schedule must be a tuple of BlindLevel, not {levels!r}")
+        _validate.instance(
+            levels, tuple, "blind_schedule must be a tuple of BlindLevel", error=RulesTypeError, items=BlindLevel
+        )
         if levels:
             if levels[0].from_hand != 0 or any(b.from_hand <= a.from_hand for a, b in pairwise(levels)):
                 raise RulesError("a blind schedule starts at hand 0 and its levels rise in hand order")
             for lv in levels:
                 if lv.small_blind > lv.big_blind or lv.big_blind <= 0 or lv.ante < 0:
                     raise RulesError(f"bad blind level {lv}")
-        if not isinstance(s.straddles, tuple) or not all(_validate.is_whole(x) and x > 0 for x in s.straddles):
-            raise (RulesError if isinstance(s.straddles, tuple) else RulesTypeError)(
-                f"straddles must be a tuple of positive whole numbers of chips, not {s.straddles!r}"
-            )
+        _validate.instance(
+            s.straddles,
+            tuple,
+            "straddles must be a tuple of positive whole numbers of chips",
+            error=RulesError,
+            check=lambda chips: all(_validate.is_whole(x) and x > 0 for x in chips),
+        )
+        object.__setattr__(self, "straddles", tuple(int(x) for x in s.straddles))
         if len(s.straddles) > s.max_players - 2:
             raise RulesError(f"{len(s.straddles)} straddles need more than {s.max_players} players")
-        if not isinstance(s.position_antes, tuple) or not all(
-            _validate.is_whole(x) and x >= 0 for x in s.position_antes
-        ):
-            raise (RulesError if isinstance(s.position_antes, tuple) else RulesTypeError)(
-                f"position_antes must be a tuple of whole numbers >= 0, not {s.position_antes!r}"
-            )
+        _validate.instance(
+            s.position_antes,
+            tuple,
+            "position_antes must be a tuple of whole numbers >= 0",
+            error=RulesError,
+            check=lambda chips: all(_validate.is_whole(x) and x >= 0 for x in chips),
+        )
+        object.__setattr__(self, "position_antes", tuple(int(x) for x in s.position_antes))
         if len(s.position_antes) > s.max_players:
             raise RulesError(f"position_antes has {len(s.position_antes)} entries for at most {s.max_players} players")
         if s.position_antes and s.ante:
             raise RulesError(f"give either a uniform ante ({s.ante}) or position_antes, not both")
         _validate.flag(s.dead_antes, "dead_antes", error=RulesTypeError)
-        if not isinstance(s.chip_unit, Decimal) or not s.chip_unit.is_finite() or s.chip_unit <= 0:
-            raise (RulesError if isinstance(s.chip_unit, Decimal) else RulesTypeError)(
-                f"chip_unit must be a positive finite Decimal, not {s.chip_unit!r}"
-            )
+        _validate.instance(
+            s.chip_unit,
+            Decimal,
+            "chip_unit must be a positive finite Decimal",
+            error=RulesError,
+            check=lambda unit: unit.is_finite() and unit > 0,
+        )
         if s.chip_unit.normalize().as_tuple().digits != (1,):
             raise RulesError(f"chip_unit must be a power of ten (1, 0.1, 0.01, ...), not {s.chip_unit}")
         if s.big_blind + s.ante > s.starting_stack:
@@ -373,16 +393,12 @@ class Rules:
         """``value`` if it is a :class:`Rules`, else a :class:`~pokerlab.errors.ParameterTypeError` naming ``name``:
         the one check every function that takes rules runs (a match, a hand, a table, an app).
 
-        >>> Rules.checked("NL")
+        >>> Rules.checked("NL")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        pokerlab.errors.ParameterTypeError: rules must be a Rules value (e.g. pokerlab.game.NO_LIMIT_RING), not 'NL'
+        pokerlab.errors.ParameterTypeError: rules must be a Rules value (e.g. ...), not 'NL' (str)
         """
-        if not isinstance(value, cls):
-            raise ParameterTypeError(
-                f"{name} must be a Rules value (e.g. pokerlab.game.NO_LIMIT_RING), not {_validate._show(value)}"
-            )
-        return value
+        return _validate.instance(value, cls, f"{name} must be a Rules value (e.g. pokerlab.game.NO_LIMIT_RING)")
 
     def with_(self, **changes: object) -> Rules:
         """A copy with some fields changed (validated again)."""

@@ -439,12 +439,12 @@ class HandState:
         for label, seats in (("mucks", mucks), ("unknown_stacks", unknown_stacks)):
             if type(seats) is tuple and not seats:
                 continue
-            if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
-                raise PokerlabError(f"{label} must list seats 0..{n - 1}, not {seats!r:.60}")
+            _validate.instance(seats, Iterable, f"{label} must list seats 0..{n - 1}", error=PokerlabError)
             if not all(_validate.is_whole(m) and 0 <= m < n for m in seats):
                 raise PokerlabError(f"{label} lists seats 0..{n - 1}, not {list(seats)!r:.60}")
-        if holes is not None and (isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence)):
-            raise PokerlabError(f"holes must list each seat's hole cards (None: hidden), not {holes!r:.60}")
+        _validate.instance(
+            holes, Sequence, "holes must list each seat's hole cards (None: hidden)", error=PokerlabError, optional=True
+        )
         if deck is not None:
             deck = parse_named(deck, "deck")
         self.rules = rules

@@ -8,9 +8,8 @@ import numpy as np
 
 from pokerlab import _cache, _compiled
 from pokerlab._parallel import run_tasks
-from pokerlab._validate import flag, whole
+from pokerlab._validate import flag, instance, whole
 from pokerlab.cards import combo_index, hand_classes
-from pokerlab.errors import ParameterError
 from pokerlab.preflop.table import (
     PreflopTable,
     _version,
@@ -72,8 +71,7 @@ def exact_heads_up_table(executor: Executor | None = None, progress: bool = True
     """
     tasks = whole(tasks, "tasks", lo=1, hi=BOARD_COUNT)
     flag(progress, "progress")
-    if executor is not None and not isinstance(executor, Executor):
-        raise ParameterError(f"executor must be a concurrent.futures.Executor or None, not {executor!r:.60}")
+    instance(executor, Executor, "executor must be a concurrent.futures.Executor or None", optional=True)
     boards, weights = _canonical_boards()
     chunks = np.array_split(np.arange(len(boards)), tasks)
     work = [(boards[idx], weights[idx]) for idx in chunks]

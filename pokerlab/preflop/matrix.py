@@ -15,7 +15,7 @@ import numpy as np
 from pokerlab import _chart_hook, _compiled, _validate
 from pokerlab._parallel import run_tasks
 from pokerlab.cards import HandClass, combo_index, hand_classes
-from pokerlab.errors import ParameterError, PreflopTableError
+from pokerlab.errors import PreflopTableError
 from pokerlab.preflop.exact import BOARD_COUNT, _canonical_boards
 from pokerlab.preflop.table import (
     CLASS_NAMES,
@@ -89,10 +89,10 @@ class PreflopMatrix:
     def __post_init__(self) -> None:
         for name in ("wins", "ties", "pairs"):
             arr = getattr(self, name)
-            if not isinstance(arr, np.ndarray) or arr.shape != (169, 169):
-                raise PreflopTableError(f"{name} must be a 169x169 array, not {np.shape(arr)}")
-        if not isinstance(self.provenance, Mapping):
-            raise PreflopTableError(f"provenance must be a mapping, not {self.provenance!r}")
+            _validate.instance(arr, np.ndarray, f"{name} must be a 169x169 array", error=PreflopTableError)
+            if arr.shape != (169, 169):
+                raise PreflopTableError(f"{name} must be a 169x169 array, not {arr.shape}")
+        _validate.instance(self.provenance, Mapping, "provenance must be a mapping", error=PreflopTableError)
         _check_matrix(self.wins, self.ties, self.pairs, self.provenance, "the matrix")
 
     @property
@@ -290,8 +290,7 @@ def exact_matrix(executor: Executor | None = None, progress: bool = True, tasks:
         tasks, "tasks", lo=1, hi=BOARD_COUNT, message=f"tasks must be a whole number 1..{BOARD_COUNT}"
     )
     _validate.flag(progress, "progress")
-    if executor is not None and not isinstance(executor, Executor):
-        raise ParameterError(f"executor must be a concurrent.futures.Executor or None, not {executor!r}")
+    _validate.instance(executor, Executor, "executor must be a concurrent.futures.Executor or None", optional=True)
     boards, weights = _canonical_boards()
     class_of = _class_of_combo()
     work = [(boards[idx], weights[idx], class_of) for idx in np.array_split(np.arange(len(boards)), tasks)]

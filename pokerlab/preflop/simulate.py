@@ -84,12 +84,14 @@ def simulate_table(
     _validate.choice(metric, "metric", METRICS, message=f"metric must be one of {', '.join(METRICS)}, not {metric!r}")
     games_per_task = whole(games_per_task, "games_per_task", lo=1, hi=MAX_GAMES)
     flag(progress, "progress")
-    if executor is not None and not isinstance(executor, Executor):
-        raise ParameterError(f"executor must be a concurrent.futures.Executor or None, not {executor!r:.60}")
-    if classes is not None and (
-        isinstance(classes, (str, bytes)) or not isinstance(classes, Iterable) or isinstance(classes, Mapping)
-    ):
-        raise ParameterError(f"classes must be a list of hand classes such as ['AA', 'AKs'], not {classes!r:.60}")
+    _validate.instance(executor, Executor, "executor must be a concurrent.futures.Executor or None", optional=True)
+    _validate.instance(
+        classes,
+        Iterable,
+        "classes must be a list of hand classes such as ['AA', 'AKs']",
+        check=lambda classes: not isinstance(classes, Mapping),
+        optional=True,
+    )
     if classes is not None:
         classes = list(classes)
         if not classes:

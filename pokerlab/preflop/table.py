@@ -165,10 +165,12 @@ def _check_provenance(p: Mapping[str, Any], where: str) -> None:
     players = _validate.whole(p.get("players"), "players", lo=2, hi=10, error=PreflopTableError, message=said)
     if method == "exact" and players != 2:
         raise bad(f"of the exact heads-up table names {players} players")
-    if method == "expert" and p.get("source") not in SOURCES:
-        raise bad(f"names an unknown expert source {p.get('source')!r}")
-    if method == "simulation" and p.get("metric") not in METRICS:
-        raise bad(f"names an unknown metric {p.get('metric')!r}")
+    for kind, key, names in (("expert", "source", SOURCES), ("simulation", "metric", METRICS)):
+        if method == kind:
+            said = (
+                f"{where}: the provenance names an unknown {'expert ' if kind == 'expert' else ''}{key} {p.get(key)!r}"
+            )
+            _validate.choice(p.get(key), key, names, error=PreflopTableError, message=said)
     for key, fewest in (("games", 1), ("games_per_task", 1), ("seed", 0)):
         if key in p:
             said = f"{where}: the provenance's {key} must be a whole number of at least {fewest}"
@@ -236,13 +238,13 @@ class PreflopTable:
     extra: Mapping[str, np.ndarray] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.extra, Mapping):
-            raise PreflopTableError(f"extra must be a mapping of column names to 13x13 grids, not {self.extra!r:.60}")
+        _validate.instance(
+            self.extra, Mapping, "extra must be a mapping of column names to 13x13 grids", error=PreflopTableError
+        )
         for name, arr in [("values", self.values), ("errors", self.errors), *self.extra.items()]:
             if arr is not None and np.shape(arr) != (13, 13):
                 raise PreflopTableError(f"{_where(name)} must be a 13x13 grid, not {np.shape(arr)}")
-        if not isinstance(self.provenance, Mapping):
-            raise PreflopTableError(f"provenance must be a mapping, not {self.provenance!r}")
+        _validate.instance(self.provenance, Mapping, "provenance must be a mapping", error=PreflopTableError)
         missing = [k for k in REQUIRED if k not in self.provenance]
         if missing:
             raise PreflopTableError(f"missing provenance: {', '.join(missing)}")
@@ -263,8 +265,9 @@ class PreflopTable:
 
     def extra_value(self, column: str, name: str | HandClass) -> float:
         """A value from one of the extra columns, e.g. ``extra_value("group", "AKs")``."""
-        if column not in self.extra:
-            raise ParameterError(f"this table has no column {column!r}; it has {sorted(self.extra)}")
+        _validate.choice(
+            column, "column", self.extra, message=f"this table has no column {column!r}; it has {sorted(self.extra)}"
+        )
         r, c = _class(name).grid_cell
         return float(self.extra[column][r, c])
 
@@ -453,11 +456,13 @@ def data_dir() -> Path:
     if checkout.is_dir():
         return checkout
     packaged = importlib.resources.files("pokerlab") / "data" / "preflop_tables"
-    if not isinstance(packaged, Path):  # e.g. imported from a zip file: the tables are not files on disk
-        raise PreflopTableError(
-            f"the preflop tables inside the installed pokerlab ({packaged}) are not a folder on disk"
-        )
-    return packaged
+    # e.g. imported from a zip file: the tables are not files on disk
+    return _validate.instance(
+        packaged,
+        Path,
+        "the preflop tables inside the installed pokerlab must be a folder on disk",
+        error=PreflopTableError,
+    )
 
 
 def _missing(path: Path, command: str) -> PreflopTableError:

@@ -61,7 +61,7 @@ import numpy as np
 
 from pokerlab import _chart_hook, _progress, _validate
 from pokerlab._options import CFREngine, CFREngineChoice, Variant, VariantChoice
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 from pokerlab.solve import _flat
 from pokerlab.solve.evaluate import decisions, exploitability
 from pokerlab.solve.games import Game
@@ -211,8 +211,7 @@ def cfr(
     random stream, so the same seed gives a different (equally good) policy.
     ``progress`` shows a tqdm bar.
     """
-    if not isinstance(game, Game):
-        raise ParameterTypeError(f"game must be a pokerlab.solve game (solve.game('leduc')), not {type(game).__name__}")
+    _validate.instance(game, Game, "game must be a pokerlab.solve game (solve.game('leduc'))")
     iterations = _check_int("iterations", iterations, 1, MAX_ITERATIONS)
     kind = _validate.member(Variant, variant, "variant")
     if record is not None:
@@ -410,8 +409,7 @@ def cfr_reference(game: Game, iterations: int, variant: VariantChoice = "cfr") -
 
     Returns the average policy after ``iterations`` iterations.
     """
-    if not isinstance(game, Game):
-        raise ParameterTypeError(f"game must be a pokerlab.solve game (solve.game('kuhn')), not {type(game).__name__}")
+    _validate.instance(game, Game, "game must be a pokerlab.solve game (solve.game('kuhn'))")
     plus = _validate.member(Variant, variant, "variant") == Variant.CFR_PLUS
     if variant == Variant.MCCFR:
         raise ParameterError(f"variant: the reference implements cfr and cfr+, not {variant!r:.60}")

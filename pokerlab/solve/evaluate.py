@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab import _validate
+from pokerlab.errors import ParameterError
 from pokerlab.solve.games import Game, Node
 from pokerlab.solve.policy import Policy
 
@@ -75,12 +76,10 @@ def decisions(game: Game) -> tuple[_Decision | None, ...]:
 
 
 def _check(game: object, policy: object, name: str = "policy") -> None:
-    if not isinstance(game, Game):
-        raise ParameterTypeError(f"game must be a pokerlab.solve game (solve.game('kuhn')), not {type(game).__name__}")
-    if not isinstance(policy, Policy):
-        raise ParameterTypeError(f"{name} must be a pokerlab.solve.Policy, not {type(policy).__name__}")
-    if policy.game is not game:
-        raise ParameterError(f"{name} belongs to {policy.game.name}, not to {game.name}")
+    solved: Game = _validate.instance(game, Game, "game must be a pokerlab.solve game (solve.game('kuhn'))")
+    checked: Policy = _validate.instance(policy, Policy, f"{name} must be a pokerlab.solve.Policy")
+    if checked.game is not solved:
+        raise ParameterError(f"{name} belongs to {checked.game.name}, not to {solved.name}")
 
 
 def _values(game: Game, table0: np.ndarray, table1: np.ndarray) -> np.ndarray:
@@ -319,8 +318,7 @@ def leaks_frame(found: tuple[Leak, ...]) -> pd.DataFrame:
     """The leaks as a table (one row per information set)."""
     import pandas as pd
 
-    if isinstance(found, (str, bytes)) or not isinstance(found, (list, tuple)):
-        raise ParameterError(f"found must be the leaks from solve.leaks, not {type(found).__name__}")
+    _validate.instance(found, (list, tuple), "found must be the leaks from solve.leaks")
     if not all(isinstance(x, Leak) for x in found):
         raise ParameterError("found must hold Leak records (from solve.leaks) only")
 

@@ -99,16 +99,17 @@ def regret_matching_self_play(
         message="iterations must be a whole number between 1 and 1,000,000",
     )
     k = a.shape[0]
-    if isinstance(actions, str) or not isinstance(actions, Sequence) or not all(isinstance(x, str) for x in actions):
-        raise ParameterError(f"actions must be a sequence of names, one per row, not {actions!r}")
+    _validate.instance(actions, Sequence, "actions must be a sequence of names, one per row", items=str)
     if len(actions) != k:
         raise ParameterError(f"actions must name the {k} rows, not {len(actions)}")
     regrets = [np.zeros(k), np.zeros(k)]
     if initial_regrets is not None:
-        if not isinstance(initial_regrets, (tuple, list)) or len(initial_regrets) != 2:
-            raise _validate.refused(
-                initial_regrets, (tuple, list), "initial_regrets is a pair: (player 0's regrets, player 1's regrets)"
-            )
+        _validate.instance(
+            initial_regrets,
+            (tuple, list),
+            "initial_regrets is a pair: (player 0's regrets, player 1's regrets)",
+            check=lambda initial_regrets: len(initial_regrets) == 2,
+        )
         for p in (0, 1):
             try:
                 r = np.asarray(initial_regrets[p], dtype=float)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pokerlab.errors import ParameterTypeError
+from pokerlab import _validate
 from pokerlab.solve.games import Game
 from pokerlab.solve.policy import Policy
 
@@ -19,8 +19,7 @@ __all__ = ["openspiel_game", "to_openspiel"]
 
 def openspiel_game(game: Game) -> Any:
     """The matching ``pyspiel`` game (imports OpenSpiel)."""
-    if not isinstance(game, Game):
-        raise ParameterTypeError(f"game must be a pokerlab.solve game, not {type(game).__name__}")
+    _validate.instance(game, Game, "game must be a pokerlab.solve game")
     import pyspiel
 
     return pyspiel.load_game({"kuhn": "kuhn_poker", "leduc": "leduc_poker"}[game.name])
@@ -28,8 +27,7 @@ def openspiel_game(game: Game) -> Any:
 
 def to_openspiel(policy: Policy) -> Any:
     """An OpenSpiel ``TabularPolicy`` with ``policy``'s probabilities at every information state."""
-    if not isinstance(policy, Policy):
-        raise ParameterTypeError(f"policy must be a pokerlab.solve.Policy, not {type(policy).__name__}")
+    _validate.instance(policy, Policy, "policy must be a pokerlab.solve.Policy")
     from open_spiel.python import policy as os_policy
 
     game = policy.game

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pokerlab import _validate
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 from pokerlab.solve.games import Game
 
 if TYPE_CHECKING:
@@ -35,8 +35,7 @@ _TOLERANCE = 1e-9
 
 def _check_game(game: object) -> None:
 
-    if not isinstance(game, Game):
-        raise ParameterTypeError(f"game must be a pokerlab.solve game (solve.game('kuhn')), not {type(game).__name__}")
+    _validate.instance(game, Game, "game must be a pokerlab.solve game (solve.game('kuhn'))")
 
 
 @dataclass(frozen=True, eq=False)
@@ -54,8 +53,7 @@ class Policy:
 
     def __post_init__(self) -> None:
 
-        if not isinstance(self.game, Game):
-            raise ParameterTypeError(f"game must be a pokerlab.solve game, not {type(self.game).__name__}")
+        _validate.instance(self.game, Game, "game must be a pokerlab.solve game")
         try:
             raw = np.asarray(self.table)
             if raw.dtype.kind not in "iuf":  # no strings, booleans, complex numbers or objects
@@ -93,10 +91,14 @@ class Policy:
     ) -> Policy:
         """From ``{infoset key: {action: probability}}``; missing sets come from ``default`` (uniform)."""
         _check_game(game)
-        if not isinstance(mapping, Mapping):
-            raise ParameterTypeError(f"mapping must be a dict of information set keys, not {type(mapping).__name__}")
-        if default is not None and (not isinstance(default, Policy) or default.game is not game):
-            raise ParameterError(f"default must be a Policy of {game.name}")
+        _validate.instance(mapping, Mapping, "mapping must be a dict of information set keys")
+        _validate.instance(
+            default,
+            Policy,
+            f"default must be a Policy of {game.name}",
+            check=lambda default: default.game is game,
+            optional=True,
+        )
         table = np.array((default or cls.uniform(game)).table)
         for key, probs in mapping.items():
             try:
@@ -143,12 +145,11 @@ class Policy:
 
 
 def _row(game: Game, info: InfoSet, probs: Mapping[str, float]) -> np.ndarray:
-    if not isinstance(probs, Mapping):
-        raise ParameterTypeError(f"the policy at {info.key!r} must be a dict action -> probability, not {probs!r}")
+    _validate.instance(probs, Mapping, f"the policy at {info.key!r} must be a dict action -> probability")
     row = np.zeros(len(game.actions))
     for a, p in probs.items():
-        if a not in info.actions:
-            raise ParameterError(f"{a!r} is not a legal action at {info.key!r} (legal: {', '.join(info.actions)})")
+        said = f"{a!r} is not a legal action at {info.key!r} (legal: {', '.join(info.actions)})"
+        _validate.choice(a, "action", info.actions, message=said)
         said = f"the probability of {a!r} at {info.key!r} must be a finite number >= 0"
         row[game.actions.index(a)] = _validate.real(p, "probability", lo=0, message=said)
     if abs(row.sum() - 1) > 1e-6:

@@ -42,7 +42,7 @@ from typing import Any
 
 from pokerlab import _validate
 from pokerlab.cards import Card
-from pokerlab.errors import CardError, ParameterTypeError
+from pokerlab.errors import CardError
 from pokerlab.solve.postflop import PostflopDecision, PostflopSolution
 
 __all__ = ["PostflopDecision", "decision_point", "decision_points"]
@@ -61,16 +61,14 @@ def decision_point(solution: PostflopSolution, line: Any = ()) -> PostflopDecisi
     Raises :class:`~pokerlab.errors.IllegalActionError` for a label that is not an option, or a line that
     ends where no one acts (a fold, the end of the hand, or a river card still to come).
     """
-    if not isinstance(solution, PostflopSolution):
-        raise ParameterTypeError(f"solution must be a PostflopSolution (from solve.postflop), not {solution!r:.60}")
+    _validate.instance(solution, PostflopSolution, "solution must be a PostflopSolution (from solve.postflop)")
     return solution.decision(line)
 
 
 def decision_points(solution: PostflopSolution, *, cards: int | None = None) -> Iterator[PostflopDecision]:
     """Every decision of ``solution``, depth first from the root; on a turn spot only the first ``cards``
     river cards are followed (None: all of them). The arguments are checked at the call, before any walk."""
-    if not isinstance(solution, PostflopSolution):
-        raise ParameterTypeError(f"solution must be a PostflopSolution (from solve.postflop), not {solution!r:.60}")
+    _validate.instance(solution, PostflopSolution, "solution must be a PostflopSolution (from solve.postflop)")
     if cards is not None:
         cards = _validate.whole(cards, "cards", lo=1)
 

@@ -73,16 +73,18 @@ def _range(value: Any, name: str) -> Range:
 
 
 def _check_spots(spots: Any) -> list[dict[str, Any]]:
-    if isinstance(spots, (str, bytes, Mapping)) or not isinstance(spots, Sequence):
-        raise ParameterTypeError(
-            "spots must be a list of spots, each a mapping of solve.postflop's arguments such as "
-            f"{{'board': 'Td9d6hQc', 'oop': 'AA', 'ip': 'KK', 'pot': 100, 'stack': 200}}, not {spots!r:.60}"
-        )
+    _validate.instance(
+        spots,
+        Sequence,
+        "spots must be a list of spots, each a mapping of solve.postflop's arguments such as "
+        "{'board': 'Td9d6hQc', 'oop': 'AA', 'ip': 'KK', 'pot': 100, 'stack': 200}",
+        error=ParameterTypeError,
+        check=lambda listed: not isinstance(listed, Mapping),
+    )
     known = _spot_keys()
     out = []
     for i, spot in enumerate(spots):
-        if not isinstance(spot, Mapping):
-            raise ParameterTypeError(f"spots[{i}] must be a mapping of solve.postflop's arguments, not {spot!r:.60}")
+        _validate.instance(spot, Mapping, f"spots[{i}] must be a mapping of solve.postflop's arguments")
         missing = [k for k in SPOT_REQUIRED if k not in spot]
         unknown = sorted(str(k) for k in spot if k not in known)
         if missing or unknown:
@@ -121,8 +123,7 @@ def postflop_many(
     """
     checked = _check_spots(spots)
     show = _validate.flag(progress, "progress")
-    if executor is not None and not isinstance(executor, Executor):
-        raise ParameterTypeError(f"executor must be a concurrent.futures.Executor or None, not {executor!r:.60}")
+    _validate.instance(executor, Executor, "executor must be a concurrent.futures.Executor or None", optional=True)
     if executor is not None or len(checked) <= 1:
         return _parallel.run_tasks(checked, _solve_spot, executor, show, "postflop spots")
     import multiprocessing
@@ -233,8 +234,7 @@ def node_ranges(solution: PostflopSolution, oop: str | Range, ip: str | Range, l
     Walks the line with the solution's public strategies: OOP acts first on every street and the players
     alternate; a card on the line is dealt (combinations holding it drop out).
     """
-    if not isinstance(solution, PostflopSolution):
-        raise ParameterTypeError(f"solution must be a PostflopSolution from solve.postflop, not {solution!r:.60}")
+    _validate.instance(solution, PostflopSolution, "solution must be a PostflopSolution from solve.postflop")
     labels = _labels(line)
     board = {c.id for c in solution.board}
     _same_ranges(solution, oop, ip)
@@ -336,17 +336,21 @@ def strategy_grid_text(grid: Mapping[str, Mapping[str, float]]) -> str:
     cell a class the player does not bring to the node. Rows and columns run A..2: pairs on the diagonal,
     suited hands above it (row = higher card), offsuit hands below it.
     """
-    if not isinstance(grid, Mapping) or not grid:
-        raise ParameterTypeError(f"grid must map hand classes to action mixes (from strategy_grid), not {grid!r:.60}")
+    _validate.instance(
+        grid,
+        Mapping,
+        "grid must map hand classes to action mixes (from strategy_grid)",
+        error=ParameterTypeError,
+        check=bool,
+    )
     first = next(iter(grid.values()))
     actions = list(first) if isinstance(first, Mapping) else []
     names = {c.name for c in hand_classes()}
     for cls, mix in grid.items():  # every entry a class of the 13x13 grid mapping the same actions to shares
-        if cls not in names or not isinstance(mix, Mapping) or list(mix) != actions or not actions:
-            raise ParameterError(
-                f"grid must map hand classes such as 'AKs' to the same actions' shares (from strategy_grid), "
-                f"not {cls!r:.20}: {mix!r:.40}"
-            )
+        said = f"grid must map hand classes such as 'AKs' to the same actions' shares (from strategy_grid): {cls!r:.20}"
+        _validate.instance(mix, Mapping, said)
+        if cls not in names or list(mix) != actions or not actions:
+            raise ParameterError(f"{said}, not {_validate.described(mix)}")
         for v in mix.values():
             _validate.real(v, "a grid share", lo=0.0, hi=1.0)
     blocks = []
@@ -405,11 +409,13 @@ def turn_report(
         _range(r, who)  # refused before any work, under the argument's name
     if solution is None:
         solution = postflop(cards, oop, ip, pot=pot, stack=stack, progress=progress, **options)
-    elif not isinstance(solution, PostflopSolution) or tuple(solution.board) != tuple(cards):
-        raise _validate.refused(
-            solution, PostflopSolution, "solution must be the PostflopSolution of this spot (the same board)"
-        )
     else:
+        _validate.instance(
+            solution,
+            PostflopSolution,
+            "solution must be the PostflopSolution of this spot (the same board)",
+            check=lambda solved: tuple(solved.board) == tuple(cards),
+        )
         for name, given, solved in (("pot", pot, solution.pot), ("stack", stack, solution.stack)):
             if _validate.whole(given, name, lo=1) != solved:
                 raise ParameterError(f"{name} {given!r} is not the solution's {name} ({solved}): give the same spot")

@@ -33,7 +33,7 @@ import numpy as np
 
 from pokerlab import _validate
 from pokerlab.cards import Card, HandClass
-from pokerlab.errors import CardError, IllegalActionError, ParameterError, ParameterTypeError
+from pokerlab.errors import CardError, IllegalActionError, ParameterError
 from pokerlab.solve._quiz import ScoredQuiz
 from pokerlab.solve.postflop import _DECISION, PostflopSolution, _labels_of, plain_values
 
@@ -46,8 +46,7 @@ RANKS = "AKQJT98765432"
 
 
 def _check(solution: Any) -> PostflopSolution:
-    if not isinstance(solution, PostflopSolution):
-        raise ParameterTypeError(f"solution must be a PostflopSolution from solve.postflop(), not {solution!r:.60}")
+    _validate.instance(solution, PostflopSolution, "solution must be a PostflopSolution from solve.postflop()")
     return solution
 
 

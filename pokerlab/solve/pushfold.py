@@ -349,10 +349,12 @@ def push_fold_grid_text(values: Mapping[str, float]) -> str:
     Rows and columns run A..2 as push/fold charts print them: pairs on the diagonal, suited hands
     above it (row = higher card), offsuit below it (column = higher card).
     """
-    if not isinstance(values, Mapping) or set(values) != set(CLASSES):
-        raise _validate.refused(
-            values, Mapping, f"values must map each of the 169 class names to a probability, not {values!r:.60}"
-        )
+    _validate.instance(
+        values,
+        Mapping,
+        "values must map each of the 169 class names to a probability",
+        check=lambda values: set(values) == set(CLASSES),
+    )
     ranks = "AKQJT98765432"
     out = ["     " + "".join(f"{r:>4}" for r in ranks)]
     g = _grid({k: float(v) for k, v in values.items()})
@@ -497,8 +499,7 @@ def push_fold_chart(stacks: Sequence[float] | None = None, *, ante_bb: float = 0
     if stacks is None:
         grid = [round(1.0 + k / 10, 1) for k in range(241)]
     else:
-        if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Iterable):
-            raise ParameterError(f"stacks must be a list of stack depths in bb, not {stacks!r:.60}")
+        _validate.instance(stacks, Iterable, "stacks must be a list of stack depths in bb")
         grid = [real(s, "stacks", lo=1.0, hi=MAX_STACK_BB) for s in stacks]
         if not grid or len(grid) > 2000 or grid != sorted(set(grid)):
             raise ParameterError(f"stacks must be 1 to 2000 increasing stack depths, not {stacks!r:.60}")

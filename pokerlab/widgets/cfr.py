@@ -52,16 +52,16 @@ class CFRExplorer:
         variants = [r.variant for r in results]
         if len(set(variants)) != len(variants):  # the solver menu names runs by variant: one would hide another
             raise ParameterError(f"the results must be of different variants (one run each), not {variants}")
-        if isinstance(infosets, (str, bytes)) or not isinstance(infosets, Sequence) or not infosets:
-            raise ParameterError(f"infosets must be a list of information set keys, e.g. ['K:'], not {infosets!r}")
+        _validate.instance(
+            infosets, Sequence, "infosets must be a list of information set keys, e.g. ['K:']", check=bool
+        )
         for key in infosets:
             _validate.text(
                 key, "key", empty=True, message=f"infosets must hold information set keys (text), not {key!r:.60}"
             )
             results[0].game.infoset(key)  # raises on an unknown key
         self.results = {str(r.variant): r for r in results}
-        if references is not None and not isinstance(references, Mapping):
-            raise ParameterError(f"references must be a dict of name: exploitability, not {type(references).__name__}")
+        _validate.instance(references, Mapping, "references must be a dict of name: exploitability", optional=True)
         self.references = dict(references or {})
         points = sorted({i for r in results for i, _ in r.history})
         self.iteration = w.SelectionSlider(options=points, value=points[-1], description="iteration")

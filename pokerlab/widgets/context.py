@@ -30,12 +30,12 @@ class ContextExplorer:
     def __init__(self, decisions: Any, style: str | None = None, charts: bool = True) -> None:
         import pandas as pd
 
-        if not isinstance(decisions, pd.DataFrame) or "style" not in decisions.columns:
-            raise _validate.refused(
-                decisions,
-                pd.DataFrame,
-                f"decisions must be the DataFrame that collect_decisions returns, not {decisions!r:.60}",
-            )
+        _validate.instance(
+            decisions,
+            pd.DataFrame,
+            "decisions must be the DataFrame that collect_decisions returns",
+            check=lambda decisions: "style" in decisions.columns,
+        )
         missing = [c for c in (*CONTEXT_FEATURES, "action") if c not in decisions.columns]
         if missing or decisions.empty:
             raise ParameterError(f"the decisions frame is empty or lacks the columns {missing}")
@@ -43,8 +43,9 @@ class ContextExplorer:
             _validate.text(style, "style", empty=True, message=f"style must be text or None, not {style!r:.60}")
         _validate.flag(charts, "charts")
         styles = list(dict.fromkeys(decisions["style"]))
-        if style is not None and style not in styles:
-            raise ParameterError(f"style {style!r} is not in the decisions; they hold {', '.join(styles)}")
+        if style is not None:
+            said = f"style {style!r} is not in the decisions; they hold {', '.join(styles)}"
+            _validate.choice(style, "style", styles, message=said)
         self._charts = charts
         self.last_chart: Any = None  # the chart shown (None with charts=False), saved as a PNG beside the widget
         self._decisions = decisions

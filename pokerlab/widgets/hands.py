@@ -10,7 +10,7 @@ import ipywidgets as w
 from pokerlab import _inputs, _validate, charts
 from pokerlab.cards import Deck, cards_html, check_disjoint, parse_cards
 from pokerlab.charts import chart_svg
-from pokerlab.errors import ParameterError, PokerlabError
+from pokerlab.errors import PokerlabError
 from pokerlab.evaluator import HandValue, evaluate, evaluate_parsed
 from pokerlab.ranges import Range
 from pokerlab.strength import Potential, potential_parsed, turn_card_effects_parsed
@@ -221,8 +221,8 @@ class PotentialExplorer:
         import numpy as np
 
         for name, value in (("now", now), ("end", end)):
-            if value not in self.OUTCOMES:
-                raise ParameterError(f"{name} must be one of ahead, tied, behind, not {value!r}")
+            said = f"{name} must be one of ahead, tied, behind, not {value!r}"
+            _validate.choice(value, name, self.OUTCOMES, message=said)
         k = _validate.whole(k, "k", lo=1, hi=100, message="k must be a whole number from 1 to 100")
         seed = _validate.whole(seed, "seed")
         if self.result is None:

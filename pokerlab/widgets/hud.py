@@ -44,8 +44,13 @@ class HUD:
         min_sample: int = 30,
     ) -> None:
 
-        if isinstance(statistics, str) or not isinstance(statistics, Sequence) or not statistics:
-            raise ParameterTypeError(f"statistics lists keys of pokerlab.stats.STATISTICS, not {statistics!r:.60}")
+        _validate.instance(
+            statistics,
+            Sequence,
+            "statistics lists keys of pokerlab.stats.STATISTICS",
+            error=ParameterTypeError,
+            check=bool,
+        )
         unknown = [s for s in statistics if s not in stats.STATISTICS]
         if unknown:
             raise ParameterError(

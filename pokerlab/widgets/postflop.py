@@ -11,7 +11,7 @@ from pokerlab import _validate
 from pokerlab.cards import Card
 from pokerlab.charts import chart_svg
 from pokerlab.charts.solver_grid import action_colors, postflop_strategy
-from pokerlab.errors import CardError, ParameterTypeError, PokerlabError
+from pokerlab.errors import CardError, PokerlabError
 from pokerlab.solve.postflop import _CHANCE, _DECISION, PostflopSolution, _labels_of
 from pokerlab.solve.postflop_spots import load_spot
 from pokerlab.solve.postflop_study import PostflopQuiz, class_mix_frame
@@ -33,8 +33,7 @@ _SUIT = {
 def board_html(cards: Any) -> str:
     """Cards drawn as small white cards with their suit symbol (four colours: spades black, hearts red,
     diamonds blue, clubs green)."""
-    if isinstance(cards, str) or not isinstance(cards, (list, tuple)):
-        raise ParameterTypeError(f"cards must be a list of cards such as ['Ah', 'Kd'], not {cards!r:.60}")
+    _validate.instance(cards, (list, tuple), "cards must be a list of cards such as ['Ah', 'Kd']")
     out = []
     for c in cards:
         try:
@@ -51,8 +50,7 @@ def board_html(cards: Any) -> str:
 
 
 def _check(solution: Any) -> PostflopSolution:
-    if not isinstance(solution, PostflopSolution):
-        raise ParameterTypeError(f"solution must be a PostflopSolution from solve.postflop(), not {solution!r:.60}")
+    _validate.instance(solution, PostflopSolution, "solution must be a PostflopSolution from solve.postflop()")
     return solution
 
 

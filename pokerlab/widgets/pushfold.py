@@ -9,7 +9,7 @@ import ipywidgets as w
 
 from pokerlab import _validate
 from pokerlab.charts import chart_svg
-from pokerlab.errors import ParameterError, PokerlabError
+from pokerlab.errors import PokerlabError
 from pokerlab.solve.pushfold import PushFoldQuiz, PushFoldSide, push_fold
 from pokerlab.widgets._common import _WIDE, _beside, _error_html, _fit, _inline, _projector, _with_picture
 
@@ -48,10 +48,8 @@ class PushFoldExplorer:
         stack = _validate.real(stack_bb, "stack_bb", lo=1.0, hi=25.0)
         side = _validate.member(PushFoldSide, side, "side").value
         ante = _validate.real(ante_bb, "ante_bb", lo=0.0, hi=1.0)  # 0, 1/8 and numpy floats are numbers too
-        if ante not in _ANTES:
-            raise ParameterError(
-                f"ante_bb must be one of {', '.join(f'{a:g}' for a in _ANTES)} (the menu), not {ante:g}"
-            )
+        said = f"ante_bb must be one of {', '.join(f'{a:g}' for a in _ANTES)} (the menu), not {ante:g}"
+        _validate.choice(ante, "ante_bb", _ANTES, message=said)
         self._charts = _validate.flag(charts, "charts")
         self.stack = w.FloatSlider(
             value=round(stack, 1), min=1.0, max=25.0, step=0.1, description="stack (bb)", readout_format=".1f"

@@ -60,15 +60,15 @@ class TableWidget:
     ) -> None:
         if rules is not None:
             Rules.checked(rules)
-        if opponents is not None and (
-            not isinstance(opponents, (list, tuple))
-            or not all(
+        _validate.instance(
+            opponents,
+            (list, tuple),
+            "opponents must be a list of bots (with name and act)",
+            check=lambda opponents: all(
                 callable(getattr(b, "act", None)) and isinstance(getattr(b, "name", None), str) for b in opponents
-            )
-        ):
-            raise ParameterError(
-                f"opponents must be a list of bots (with name and act), not {_validate._show(opponents)}"
-            )
+            ),
+            optional=True,
+        )
         _validate.whole(human_seat, "human_seat")
         _validate.seed(seed, optional=False)
         _validate.text(name, "name")

@@ -27,13 +27,16 @@ from pokerlab.game.rules import BettingStructure
 
 HANDS = 60
 
+# 2026-12-06: a bot's answer that is no action is refused in _validate.instance's words ("action must be Fold,
+# Check, Call, RaiseTo or Raise, not 'call' (str)", was "'call' is not an action"), which the faults pin; play is
+# unchanged: with the old sentence the old digests (and VARIANTS_PINNED's) were matched before they were replaced.
 PINNED = {
-    "AAAI06_HEADS_UP_LIMIT/2": "70ca0442ac157aaeedbc3a3e9a9424ba",
-    "BIGHOLDEM/2": "c76293582e9acd44d185e225a45a594e",
-    "BIGHOLDEM/6": "3fc2087a30196cccf9ac2fc8ef26023f",
-    "HEADS_UP_NO_LIMIT/2": "6bc58a095c5ea1a46549525bf15c4b42",
-    "NO_LIMIT_RING/2": "43f388c87f563cd9174b1357ed0387b2",
-    "NO_LIMIT_RING/6": "28a9df85ea94adfda0cb82492fe0808b",
+    "AAAI06_HEADS_UP_LIMIT/2": "092fd6d8e7bcefc44d1552a8c0e6df42",
+    "BIGHOLDEM/2": "949548e62fb5a3b30d562bc1f8d1477e",
+    "BIGHOLDEM/6": "93b4674b50319de235b5b8e896436524",
+    "HEADS_UP_NO_LIMIT/2": "6b71fbceea7be146bfecceb916649a1a",
+    "NO_LIMIT_RING/2": "f8af3d5e06fd3dc38e2a98346076c09a",
+    "NO_LIMIT_RING/6": "5063b91d0d7e7b96659c3c9c8281965c",
 }
 
 
@@ -112,12 +115,12 @@ pots every hand), pot limit."""
 # The histories name their players (`players = [...]`, for pokerlab.stats): a line that changes the digests and not
 # the play; digests are replaced only after the old ones were checked against the histories without the change.
 VARIANTS_PINNED = {
-    "antes/3": "acbdd0eb3395c6f567676e0f8125c351",
-    "dead antes/3": "32cda66fb1445f8f61a1176cf9ef8b4b",
-    "big-blind ante, dead/3": "ba2a444974554efcb91dd11a156641bb",
-    "straddle/3": "f27f9715db9561a76d30a9181404cd44",
-    "7-chip stacks/3": "f2d3311257190de671483a56b8716306",
-    "pot limit/3": "c2b9a3374225cf3fbf61439f898a6f47",
+    "antes/3": "3c3d0474013fcce62b3dc4baa084675d",
+    "dead antes/3": "8bf6efb2f270580bb8a3ddf5ed4223b7",
+    "big-blind ante, dead/3": "858a8465881549b5e0ce80bed1902c31",
+    "straddle/3": "699cd3364f0e1bcbf7b11e9abc5af2d5",
+    "7-chip stacks/3": "8bf8542569428ae6843a8932fe896751",
+    "pot limit/3": "8db38fbe060c14bd6826731ec9ae5da7",
 }
 
 

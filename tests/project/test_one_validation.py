@@ -12,10 +12,14 @@ is not a check and stays. The few checks that are not about an argument are list
 from __future__ import annotations
 
 import ast
+import re
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pokerlab import _validate
 from pokerlab.errors import ParameterError, ParameterTypeError
@@ -289,3 +293,275 @@ def test_serve_checks_numbers_before_any_work() -> None:
     with pytest.raises(ParameterTypeError, match=r"port must be 1\.\.65535, not True"):
         port_is_free(True)
     assert port_is_free(np.int64(65000)) in (True, False)
+
+
+# -- class refusals and choice refusals (issue 43, round 3) ---------------------------------------------------
+
+#: ``if not isinstance(x, C): raise`` refusals that are not about an argument, each with its reason
+ALLOWED_CLASS: dict[tuple[str, str], str] = {
+    ("game/phh.py", "not isinstance(value, Decimal) or not value.is_finite() or value < 0"): (
+        "an amount read from a PHH file: reader.error names the file and line, not an argument"
+    ),
+    ("game/phh.py", "not isinstance(values, list)"): "a PHH file's list of amounts, refused with its line",
+    ("game/phh.py", "not isinstance(raw, str)"): "an action read from a PHH file, refused with its line",
+    ("game/phh.py", "not isinstance(actions, list)"): "a PHH file's actions field, refused with its line",
+    (
+        "game/phh.py",
+        "not isinstance(seats, list) or not all((type(x) is int for x in seats)) or sorted(seats) != list(range(n))",
+    ): ("the _pokerlab_seats field of a PHH file, refused with its line"),
+    (
+        "game/phh.py",
+        "caps is not None and (not isinstance(caps, list) or len(caps) != 4"
+        " or (not all((type(c) is int and c >= 0 for c in caps))))",
+    ): ("the _pokerlab_raise_cap field of a PHH file, refused with its line"),
+    ("course/lecture.py", "not isinstance(raw_steps, list) or not raw_steps"): (
+        "a lecture file's [[step]] tables: the sentence says how to write them, not what Python type was read"
+    ),
+    (
+        "preflop/table.py",
+        "not isinstance(classes, list) or not all((isinstance(c, str) and c in CLASS_NAMES for c in classes))",
+    ): ("a preflop table file's provenance, refused with the file's name"),
+    ("course/checks.py", "not isinstance(value, (list, tuple))"): (
+        "a student's answer checked by an exercise: CheckFailed describes it in the student's terms (_described)"
+    ),
+    ("course/checks.py", "not isinstance(value, dict)"): "a student's answer, described the same way",
+    ("solve/postflop.py", "not isinstance(strategy, Mapping) or not strategy"): (
+        "pfspeed8 owns the file this round (it raises through _validate.refused); move it to instance() next round"
+    ),
+}
+
+#: ``if x not in CHOICES: raise`` refusals that are not about an argument, each with its reason
+ALLOWED_CHOICE: dict[tuple[str, str], str] = {
+    ("_files.py", "mode not in ('w', 'wb')"): (
+        "atomic_writer's mode is written as a literal by pokerlab's own code: a bug (ValueError), not a user's input"
+    ),
+    ("game/_hooks.py", "name not in ENTRIES"): (
+        "the entry points a pokerlab module registers at import: a bug (LookupError), not a user's input"
+    ),
+    ("game/phh.py", "variant not in ('NT', 'FT')"): "a PHH file's variant field: reader.error names the file and line",
+}
+
+_CHOICES = re.compile(r"^_?[A-Z][A-Z0-9_]*$")
+
+
+def _is_isinstance(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance"
+
+
+def _not_isinstance(node: ast.AST) -> bool:
+    """``not isinstance(x, C)``, or ``not (isinstance(x, C) and ...)`` (the same refusal with De Morgan's turn)."""
+    if not (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)):
+        return False
+    operand = node.operand
+    if isinstance(operand, ast.BoolOp) and isinstance(operand.op, ast.And):
+        return _is_isinstance(operand.values[0])
+    return _is_isinstance(operand)
+
+
+def _outside_comprehensions(node: ast.AST) -> Iterator[ast.AST]:
+    """``node`` and what it holds, but not the insides of a comprehension or a lambda: ``not all(isinstance(x, str)
+    and ... for x in xs)`` checks the items of a list, not the argument's class."""
+    yield node
+    for child in ast.iter_child_nodes(node):
+        if not isinstance(child, (ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp, ast.Lambda)):
+            yield from _outside_comprehensions(child)
+
+
+def _is_choices(node: ast.expr) -> bool:
+    """A table of allowed values: a literal tuple, list or set of constants, or a CONSTANT name (``MODES``,
+    ``self.OUTCOMES``, ``_REGISTRY``)."""
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return all(isinstance(e, ast.Constant) for e in node.elts)
+    if isinstance(node, ast.Name):
+        return bool(_CHOICES.match(node.id))
+    return isinstance(node, ast.Attribute) and bool(_CHOICES.match(node.attr))
+
+
+def _not_in_choices(node: ast.AST) -> bool:
+    """``x not in CHOICES`` where ``x`` is a value (not a literal key looked up in data, not a ``len()``)."""
+    if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.NotIn)):
+        return False
+    left = node.left
+    is_len = isinstance(left, ast.Call) and isinstance(left.func, ast.Name) and left.func.id == "len"
+    return not isinstance(left, ast.Constant) and not is_len and _is_choices(node.comparators[0])
+
+
+def inline_refusals(source: str, pattern: Callable[[ast.AST], bool]) -> list[tuple[int, str]]:
+    """(line, test) of every ``if <test>: raise ...`` in ``source`` whose test holds ``pattern`` anywhere (an
+    ``elif`` too; a check inside a lambda or a comprehension passed to ``_validate`` is not an ``if``)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.If) and node.body and isinstance(node.body[0], ast.Raise)):
+            continue
+        if any(pattern(sub) for sub in _outside_comprehensions(node.test)):
+            found.append((node.lineno, ast.unparse(node.test)))
+    return found
+
+
+def _package_refusals(pattern: Callable[[ast.AST], bool]) -> list[tuple[str, int, str]]:
+    out = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if rel != "_validate.py":
+            out += [(rel, line, code) for line, code in inline_refusals(path.read_text("utf-8"), pattern)]
+    return out
+
+
+def test_no_inline_class_refusals_outside_validate() -> None:
+    """The review of issue 43 (round 3) counted ~112 ``if not isinstance(x, SomeClass): raise`` in three message
+    styles (``{view!r:.60}``, ``_show(view)``, ``type(view).__name__``) for one question; all go through
+    ``_validate.instance`` now, but for the refusals of data read from files listed in ALLOWED_CLASS."""
+    bad = [
+        f"pokerlab/{rel}:{line}: {code}"
+        for rel, line, code in _package_refusals(_not_isinstance)
+        if (rel, code) not in ALLOWED_CLASS
+    ]
+    assert not bad, "use _validate.instance (optional, items, check, error):\n" + "\n".join(bad)
+
+
+def test_no_inline_choice_refusals_outside_validate() -> None:
+    """13 ``if x not in CHOICES: raise`` re-implemented ``_validate.choice``/``member`` (and disagreed on the error
+    class: ``mode=["x"]`` was a ParameterError where choice says ParameterTypeError)."""
+    bad = [
+        f"pokerlab/{rel}:{line}: {code}"
+        for rel, line, code in _package_refusals(_not_in_choices)
+        if not any((rel, c) in ALLOWED_CHOICE for c in _comparisons(code))
+    ]
+    assert not bad, "use _validate.choice (message=, error=) or _validate.member:\n" + "\n".join(bad)
+
+
+def _comparisons(test: str) -> list[str]:
+    return [ast.unparse(n) for n in ast.walk(ast.parse(test)) if _not_in_choices(n)]
+
+
+def test_the_class_and_choice_allow_lists_are_short_and_current() -> None:
+    classes = {(rel, code) for rel, _, code in _package_refusals(_not_isinstance)}
+    choices = {(rel, c) for rel, _, code in _package_refusals(_not_in_choices) for c in _comparisons(code)}
+    assert set(ALLOWED_CLASS) <= classes, set(ALLOWED_CLASS) - classes
+    assert set(ALLOWED_CHOICE) <= choices, set(ALLOWED_CHOICE) - choices
+    assert len(ALLOWED_CLASS) <= 11 and len(ALLOWED_CHOICE) <= 3
+    assert all(len(reason) > 20 for reason in (*ALLOWED_CLASS.values(), *ALLOWED_CHOICE.values()))
+
+
+def test_the_class_and_choice_walks_see_each_form() -> None:
+    code = (
+        "if not isinstance(a, PlayerView):\n raise E()\n"
+        "if b is not None and not isinstance(b, Rules):\n raise E()\n"
+        "if isinstance(c, str) or not isinstance(c, Sequence) or not c:\n raise E()\n"
+        "if x:\n pass\nelif not isinstance(d, Game):\n raise E()\n"
+        "if not isinstance(e, dict):\n e = {}\n"  # no refusal
+        "if isinstance(f, HandState):\n raise E()\n"  # a refusal of one class, not a check that it is one
+        "if not (isinstance(h, tuple) and len(h) == 2):\n raise E()\n"
+        "if not all(isinstance(i, str) and not (isinstance(i, bytes) and i) for i in xs):\n raise E()\n"  # items
+        "_validate.instance(g, list, 'g', check=lambda v: not isinstance(v[0], int))\n"  # inside _validate's call
+    )
+    assert sorted(inline_refusals(code, _not_isinstance)) == [
+        (1, "not isinstance(a, PlayerView)"),
+        (3, "b is not None and (not isinstance(b, Rules))"),
+        (5, "isinstance(c, str) or not isinstance(c, Sequence) or (not c)"),
+        (9, "not isinstance(d, Game)"),
+        (15, "not (isinstance(h, tuple) and len(h) == 2)"),
+    ]
+    code = (
+        "if mode not in MODES:\n raise E()\n"
+        "if m is not None and m not in self.OUTCOMES:\n raise E()\n"
+        "if name not in _REGISTRY:\n raise E()\n"
+        "if kind not in ('w', 'wb'):\n raise E()\n"
+        "if 'action' not in frame.columns:\n raise E()\n"  # a key looked up in data
+        "if len(board) not in (0, 3, 4, 5):\n raise E()\n"  # a count
+        "if key not in values:\n raise E()\n"  # a lookup in data, not a table of choices
+        "if mode not in MODES:\n mode = 'x'\n"  # no refusal
+    )
+    assert [c for _, c in inline_refusals(code, _not_in_choices)] == [
+        "mode not in MODES",
+        "m is not None and m not in self.OUTCOMES",
+        "name not in _REGISTRY",
+        "kind not in ('w', 'wb')",
+    ]
+
+
+def test_a_wrong_class_reads_one_way() -> None:
+    """The review's three styles for "view must be a PlayerView": one sentence now, naming the value and its type;
+    a multi-line repr (a DataFrame) shows as its type's name, so a command line still prints one line."""
+    import pandas as pd
+
+    from pokerlab.bots.baseline import AlwaysCall
+    from pokerlab.bots.context import context_features
+    from pokerlab.bots.pushfold import PushFoldBot
+    from pokerlab.stats import format_table
+
+    for call, said in (
+        (lambda: PushFoldBot().act(3), "view must be a PlayerView"),  # type: ignore[arg-type]
+        (lambda: AlwaysCall().act(3), "view must be a PlayerView"),  # type: ignore[arg-type]
+        (lambda: context_features(3), "context_features needs a PlayerView"),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(ParameterTypeError, match=rf"^{said}, not 3 \(int\)$"):
+            call()
+    with pytest.raises(ParameterTypeError, match=r"^table must be a player_stats\(\) table, not DataFrame$"):
+        format_table(pd.DataFrame({"a": [1, 2]}))
+    assert _validate.described(None) == "None" and _validate.described(np.int64(3)) == "np.int64(3) (int64)"
+    with pytest.raises(ParameterTypeError, match=r"^cards must be a list, not 'AhKd' \(str\)$"):
+        _validate.instance("AhKd", Sequence, "cards must be a list")  # text is not a list of cards
+    assert _validate.instance("x", str, "name must be text") == "x"
+    with pytest.raises(ParameterError, match=r"^sizes must be a list of counts, not \[0\] \(list\)$") as info:
+        _validate.instance([0], list, "sizes must be a list of counts", check=lambda v: all(n > 0 for n in v))
+    assert not isinstance(info.value, TypeError)  # the right class, a wrong value: the plain error
+
+
+def test_the_choices_keep_their_sentences_and_pick_the_class(tmp_path: Path) -> None:
+    """A wrong type is the TypeError twin, a wrong word the plain error, with the sentences users saw."""
+    from pokerlab.apps.leaderboard import Leaderboard
+    from pokerlab.bots.registry import make
+    from pokerlab.bpp.network import build_network, check_round
+    from pokerlab.streets import Street
+
+    board = Leaderboard(tmp_path / "board.sqlite")
+    with pytest.raises(ParameterTypeError, match=r"^mode must be one of interactive, watch, not \['x'\]$"):
+        board.top(mode=["x"])  # type: ignore[arg-type]
+    with pytest.raises(ParameterError, match=r"^mode must be one of interactive, watch, not 'x'$") as info:
+        board.games(mode="x")  # type: ignore[arg-type]
+    assert not isinstance(info.value, TypeError)
+    with pytest.raises(ParameterError, match=r"^unknown bot 'nobot'; known bots: "):
+        make("nobot")
+    assert check_round("FLOP") == check_round(Street.FLOP) == "flop"
+    with pytest.raises(ParameterError, match=r"^round must be one of preflop, flop, turn, river, not 'showdown'$"):
+        check_round("showdown")
+    with pytest.raises(ParameterTypeError, match=r"^round must be one of preflop, flop, turn, river, not 5$"):
+        build_network(5)  # type: ignore[arg-type]
+
+
+_WHOLE_FIELDS = ("small_blind", "big_blind", "ante", "starting_stack", "max_players", "min_stack_to_play")
+
+
+@given(st.sampled_from(_WHOLE_FIELDS), st.integers(0, 6), st.sampled_from([np.int64, np.int32, np.uint16]))
+def test_rules_store_numpy_integers_as_int(name: str, bump: int, kind: type) -> None:
+    """``Rules(small_blind=np.int64(1))`` kept ``np.int64(1)`` (its repr said so); every whole number a frozen
+    rules value stores is a plain int, equal to the one built from Python ints."""
+    from pokerlab.game import Rules
+
+    plain = {"small_blind": 1, "big_blind": 2, "ante": 0, "starting_stack": 200, "max_players": 6}
+    plain["min_stack_to_play"] = 1
+    plain[name] += bump if name in ("starting_stack", "big_blind") else 0
+    rules = Rules(**{k: kind(v) if k == name else v for k, v in plain.items()})
+    assert rules == Rules(**plain) and type(getattr(rules, name)) is int
+    assert "np." not in repr(rules)
+
+
+def test_frozen_values_store_numpy_integers_as_int() -> None:
+    from pokerlab.evaluator import HandValue
+    from pokerlab.game import Rules
+    from pokerlab.game.rules import BlindLevel, TimeBank
+
+    rules = Rules(
+        straddles=(np.int64(4),),
+        raise_cap=(np.int64(3), None, None, None),
+        blind_schedule=(BlindLevel(np.int64(0), np.int64(1), np.int64(2)),),
+        time_bank=TimeBank(np.float64(5.0), np.int32(1), np.int64(2)),
+        max_players=np.int8(6),
+    )
+    assert repr(rules.straddles) == "(4,)" and repr(rules.raise_cap) == "(3, None, None, None)"
+    assert repr(rules.blind_schedule) == "(BlindLevel(from_hand=0, small_blind=1, big_blind=2, ante=0),)"
+    assert repr(rules.time_bank) == "TimeBank(initial=5.0, per_move=1.0, max_misses=2)"
+    limit = Rules(structure="fixed-limit", bet_sizes=tuple(np.array([2, 2, 4, 4])))  # type: ignore[arg-type]
+    assert limit.bet_sizes == (2, 2, 4, 4) and all(type(b) is int for b in limit.bet_sizes)
+    assert type(HandValue(np.int64(7462)).value) is int and HandValue(np.int64(7462)) == HandValue(7462)
