@@ -14,22 +14,17 @@ slowest, is now among the cheapest), so every bot is in exactly one part.
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 from pokerlab import bots
+
+from ..support.benchmarks import load
 
 PARTS = 3
 HANDS = 10_000
 _SLOWEST = ("phase3", "phase2", "bpp")
 
-_PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "soak_bots.py"
-_SPEC = importlib.util.spec_from_file_location("soak_bots", _PATH)
-assert _SPEC is not None and _SPEC.loader is not None
-soak_bots = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(soak_bots)
+soak_bots = load("soak_bots")
 
 
 def part(k: int) -> list[str]:
