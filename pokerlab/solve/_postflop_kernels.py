@@ -920,6 +920,10 @@ def run(
     call, a turn spot in calls of a checkpoint or more, as :func:`pokerlab.solve.postflop.postflop` chooses.
     """
     ws = _game_workspace(n_root, tmpl_len, tree, hands)
+    river = n_root == 1 and K == 1
+    scratch = np.empty(max(hands[1][0], hands[1][1]))  # a river pass's root values (a CFR pass uses its updates)
+    w0 = w[0]
+    w1 = w[1]
     expl = np.empty(checks)
     flat = (1.0, 1.0, 1.0, 1.0, False)
     it = start
@@ -930,8 +934,13 @@ def run(
         for i in range(it, stop):
             disc = discount(plus, i, alpha, beta, gamma, restart)
             for t in range(2):
-                _pass(par, t, 0, n_root, K, factor, leaf_node, tmpl_root, tmpl_len, inst_base, block, w, tree,
-                      hands, regret, strat, lock, has_lock, iso, disc, pot, ws)  # fmt: skip
+                if river:  # the whole game is one segment, walked directly (_pass allocates its result)
+                    _segment(tmpl_root[0], tmpl_len[0], 0, inst_base[0], t, 0, w1 if t == 0 else w0,
+                             w0 if t == 0 else w1, w, scratch, tree, hands, regret, strat, lock, has_lock, disc,
+                             pot, ws)  # fmt: skip
+                else:
+                    _pass(par, t, 0, n_root, K, factor, leaf_node, tmpl_root, tmpl_len, inst_base, block, w, tree,
+                          hands, regret, strat, lock, has_lock, iso, disc, pot, ws)  # fmt: skip
         it = stop
         total = 0.0
         for t in range(2):
