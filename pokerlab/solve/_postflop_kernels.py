@@ -72,6 +72,16 @@ _notice.install()
 # argument and view with atomic instructions, and a profile of the benchmark's river (perf, symbols from numba's
 # compiled libraries) put a quarter of the solve's time in them. Inlined, the same values in about 10 % less time
 # (10.9 against 11.9 us an iteration, least of 40 batches of CPU time, load 7-9).
+#
+# The two functions a pass calls once per segment (:func:`_segment`, :func:`_instance`) are compiled without numba's
+# runtime (``_nrt=False``): they allocate nothing (their scratch arrays come from :func:`_workspace`, their copies are
+# explicit loops, since a slice assignment may allocate a temporary), so nothing in them needs a reference count,
+# and without the runtime numba counts none. With it, every array argument, tuple element and row view they take
+# was counted up and down with atomic instructions: a profile of the short-stacked turn of
+# benchmarks/bench_postflop.py (perf, 6 s of repeated solves) put 48 % of the solve in the two atomic instructions,
+# the river spots' less. Without it: the same iterations and values, the short turn 0.41 s against 1.55 s and the
+# weighted river 1.7 ms against 2.4 ms (least of repeated solves, load 7-8), and no atomic left in the profile.
+# The callers allocate and own every array; the two only read and write them during the call.
 
 
 @njit(cache=True, fastmath=True, error_model="numpy", inline="always")
@@ -271,7 +281,7 @@ def _workspace(length, width, actions):  # pragma: no cover - compiled
     )
 
 
-@njit(cache=True, fastmath=True, error_model="numpy")
+@njit(cache=True, fastmath=True, error_model="numpy", _nrt=False)
 def _segment(
     start, ln, k, base, t, mode, ro0, rt0, leafres, out, tree, hands, regret, strat, lock, has_lock, disc, pot, ws
 ):  # pragma: no cover - compiled
@@ -303,9 +313,13 @@ def _segment(
     it[0] = 0
     src = regret if mode == 0 else strat
     # Hot loops run over one-dimensional rows indexed by the loop variable only (see _sigma): vectorised.
-    ro[0, :] = ro0[:n_o]
+    r0 = ro[0]
+    for g in range(n_o):
+        r0[g] = ro0[g]
     if mode == 0:
-        rt[0, :] = rt0[:n_t]
+        r0 = rt[0]
+        for h in range(n_t):
+            r0[h] = rt0[h]
     # top-down: reaches
     for li in range(ln):
         i = start + li
@@ -357,7 +371,9 @@ def _segment(
             po = put1[i] if t == 0 else put0[i]
             _showdown_half(ro[io[li]], t, k, nh, order, cnt, ostr, ocards, half + po, half + pt, here, tab)
         elif kd == 3:
-            here[:] = leafres[leaf[i], :n_t]
+            lr = leafres[leaf[i]]
+            for h in range(n_t):
+                here[h] = lr[h]
         else:
             q = player[i]
             na = nkid[i]
@@ -418,10 +434,12 @@ def _segment(
                             r = rg[h]
                             rg[h] = r * (alpha if r > 0 else beta) + (c[h] - here[h])
                             sg[h] = sg[h] * gamma + sweight * own[h] * sa[h]
-    out[:n_t] = cfv[0]
+    c0 = cfv[0]
+    for h in range(n_t):
+        out[h] = c0[h]
 
 
-@njit(cache=True, fastmath=True, error_model="numpy")
+@njit(cache=True, fastmath=True, error_model="numpy", _nrt=False)
 def _instance(
     x,
     t,
@@ -902,6 +920,10 @@ def run(
     call, a turn spot in calls of a checkpoint or more, as :func:`pokerlab.solve.postflop.postflop` chooses.
     """
     ws = _game_workspace(n_root, tmpl_len, tree, hands)
+    river = n_root == 1 and K == 1
+    scratch = np.empty(max(hands[1][0], hands[1][1]))  # a river pass's root values (a CFR pass uses its updates)
+    w0 = w[0]
+    w1 = w[1]
     expl = np.empty(checks)
     flat = (1.0, 1.0, 1.0, 1.0, False)
     it = start
@@ -912,8 +934,13 @@ def run(
         for i in range(it, stop):
             disc = discount(plus, i, alpha, beta, gamma, restart)
             for t in range(2):
-                _pass(par, t, 0, n_root, K, factor, leaf_node, tmpl_root, tmpl_len, inst_base, block, w, tree,
-                      hands, regret, strat, lock, has_lock, iso, disc, pot, ws)  # fmt: skip
+                if river:  # the whole game is one segment, walked directly (_pass allocates its result)
+                    _segment(tmpl_root[0], tmpl_len[0], 0, inst_base[0], t, 0, w1 if t == 0 else w0,
+                             w0 if t == 0 else w1, w, scratch, tree, hands, regret, strat, lock, has_lock, disc,
+                             pot, ws)  # fmt: skip
+                else:
+                    _pass(par, t, 0, n_root, K, factor, leaf_node, tmpl_root, tmpl_len, inst_base, block, w, tree,
+                          hands, regret, strat, lock, has_lock, iso, disc, pot, ws)  # fmt: skip
         it = stop
         total = 0.0
         for t in range(2):

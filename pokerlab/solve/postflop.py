@@ -62,6 +62,7 @@ import math
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, Literal
 
 import numpy as np
@@ -527,6 +528,15 @@ class _Game:
 # ----------------------------------------------------------------------------
 
 
+def _kernels() -> ModuleType:
+    """The compiled kernels' module, :mod:`pokerlab.solve._postflop_kernels` (imported at the first solve)."""
+    # lazy: the kernels import numba (seconds to load, and a compile on a machine's first solve); importing
+    # pokerlab.solve, or building a spot's tree, does not need it
+    from pokerlab.solve import _postflop_kernels
+
+    return _postflop_kernels
+
+
 def _mass_plain(reach_o: np.ndarray, t: int, g: _Game, k: int, _unused: int) -> np.ndarray:
     """Opponent reach on hands sharing no card with each of t's hands (a plain double loop over cards)."""
     o = 1 - t
@@ -605,8 +615,7 @@ def plain_values(
             return pay * _mass_plain(ro, t, g, k, 0)
         if n.kind == _SHOWDOWN:
             if fast:
-                from pokerlab.solve import _postflop_kernels as K
-
+                K = _kernels()
                 out = np.zeros(int(g.nh[t]))
                 K._showdown(
                     ro, t, k, g.cards, g.nh, g.strength, g.order, g.cnt, g.same, g.pot + po, -pt, 0.5 * g.pot, out
@@ -669,7 +678,7 @@ the second core gives (measured on a 2-core machine). Rivers always run on one t
 
 def _parallel(g: _Game, threads: int | None) -> bool:
     """Whether the river subtrees are spread over numba's threads (see :data:`PARALLEL_MIN_WORK`)."""
-    import numba
+    import numba  # lazy: numba loads at the first solve (see _kernels)
 
     if len(g.leaves) * g.K <= 1 or numba.get_num_threads() <= 1:
         return False
@@ -686,8 +695,7 @@ def _arrays(g: _Game, s: _State) -> tuple[Any, ...]:
 def _run_pass(
     g: _Game, s: _State, t: int, mode: int, disc: tuple[float, float, float, float, bool], par: bool = False
 ) -> np.ndarray:
-    from pokerlab.solve import _postflop_kernels as K
-
+    K = _kernels()
     return K.solve_pass(
         par,
         t,
@@ -908,10 +916,9 @@ def _load_kernels(on_compile: Any = None) -> float:
     global _kernels_loaded
     if _kernels_loaded:
         return 0.0
-    from numba.core import event
+    from numba.core import event  # lazy: numba loads at the first solve (see _kernels)
 
-    from pokerlab.solve import _postflop_kernels as K
-
+    K = _kernels()
     said = False
 
     class _Compiling(event.Listener):
@@ -936,10 +943,9 @@ def _load_kernels(on_compile: Any = None) -> float:
 
 
 def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any], warm: bool = False) -> PostflopSolution:
-    import numba
+    import numba  # lazy: numba loads at the first solve (see _kernels)
 
-    from pokerlab.solve import _postflop_kernels as K
-
+    K = _kernels()
     if not warm:
         _load_kernels()
     # a locked node may break the suits' symmetry: locked spots solve every river card
@@ -1463,8 +1469,7 @@ class PostflopSolution:
         w = self._where(line)
         p = self._player(w, player)
         g = self._game
-        from pokerlab.solve import _postflop_kernels as K
-
+        K = _kernels()
         o = 1 - p
         num = np.zeros(int(g.nh[p]))
         den = np.zeros(int(g.nh[p]))

@@ -15,12 +15,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent.parent / "pokerlab"
 LIMIT = 25
 
-FILE_REASONS = {
-    "solve/postflop.py": (
-        "lazy: the postflop kernels load numba, compiled at the first solve, not when the module is imported "
-        "(the comment moves into the file when the branch optimising it merges)"
-    ),
-}
+FILE_REASONS: dict[str, str] = {}
 """Modules whose every function import shares one reason, given here while another branch owns the file."""
 
 
