@@ -23,8 +23,7 @@ from pathlib import Path
 from _common import record, require_peer
 
 from pokerlab import preflop
-from pokerlab.preflop import exact as preflop_exact
-from pokerlab.preflop import matrix as preflop_matrix
+from pokerlab.preflop import exact as preflop_exact, matrix as preflop_matrix
 
 EVALUATIONS = preflop.BOARD_COUNT * 1081
 SHOWDOWNS = 1326 * 1225 * preflop.BOARDS_PER_PAIR

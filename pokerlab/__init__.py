@@ -32,8 +32,7 @@ it is used, and numba, pandas, altair and ipywidgets load only when a function
 that needs them is first called.
 """
 
-from typing import TYPE_CHECKING as _TYPE_CHECKING
-from typing import Any as _Any
+from typing import TYPE_CHECKING as _TYPE_CHECKING, Any as _Any
 
 from pokerlab import _chart_hook  # a leaf that imports nothing: results' chart() reach the charts through it
 from pokerlab._version import __version__ as __version__

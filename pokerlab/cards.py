@@ -43,8 +43,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from pokerlab import _validate
-from pokerlab._validate import flag, whole
-from pokerlab._validate import seed as check_seed
+from pokerlab._validate import flag, seed as check_seed, whole
 from pokerlab.errors import CardError, DuplicateCardError
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -3,8 +3,7 @@
 import re
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import pokerlab as pl
 from pokerlab.breakdown import Holding, Section, classify

@@ -1,7 +1,6 @@
 import numpy as np
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from pokerlab import Card, Deck, HandClass, Rank, Suit, combo_index, hand_classes, parse_cards
 from pokerlab.cards import cards_html, combo_card_ids, combo_cards, format_cards

@@ -7,8 +7,7 @@ from functools import lru_cache
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from pokerlab import CardCountError, DuplicateCardError, ParameterError, RangeError, equity, evaluate_batch, parse_cards
 

@@ -16,8 +16,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from tests.support import junk
 

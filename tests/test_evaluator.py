@@ -6,8 +6,7 @@ from math import comb
 
 import numpy as np
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 import pokerlab as pl
 from pokerlab import Card, CardCountError, CardError, HandCategory, _kernels, evaluate, evaluate_batch, parse_cards

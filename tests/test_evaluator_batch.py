@@ -11,8 +11,7 @@ row whatever the integer type.
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from pokerlab import _kernels
 from pokerlab.errors import CardError

@@ -1,7 +1,6 @@
 import numpy as np
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from pokerlab import Range, RangeError
 from pokerlab.cards import HandClass, hand_classes

@@ -11,8 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from pokerlab import stats
 from pokerlab.errors import DataError, ParameterError, ParameterTypeError

@@ -37,8 +37,7 @@ import numpy as np
 from pokerlab import _cache, _progress
 from pokerlab._cache import FORMAT
 from pokerlab._tables import cache_dir
-from pokerlab._validate import flag, whole
-from pokerlab._validate import seed as check_seed
+from pokerlab._validate import flag, seed as check_seed, whole
 from pokerlab._version import __version__
 from pokerlab.bpp.handtypes import types_of_ids
 from pokerlab.errors import ParameterError

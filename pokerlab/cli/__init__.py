@@ -34,8 +34,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from pokerlab.cli import _common, bpp, course, hands, matches, solve, stats, tables
-from pokerlab.cli._common import EXAMPLES as EXAMPLES  # tests and docs read the examples here
-from pokerlab.cli._common import _Formatter, _is_stdout, _one_line, _Parser
+from pokerlab.cli._common import (
+    EXAMPLES as EXAMPLES,  # tests and docs read the examples here
+    _Formatter,
+    _is_stdout,
+    _one_line,
+    _Parser,
+)
 from pokerlab.errors import ParameterError, PokerlabError
 
 

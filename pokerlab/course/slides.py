@@ -45,19 +45,12 @@ from pathlib import Path
 
 from pokerlab import _validate
 from pokerlab.course import _extra
-from pokerlab.course._deck import _folder as _folder
-from pokerlab.course._deck import _out_folder, build_deck, find_lessons
-from pokerlab.course._layout import CODE_PX_MAX as CODE_PX_MAX
-from pokerlab.course._layout import CODE_PX_MIN as CODE_PX_MIN
-from pokerlab.course._layout import _code_px as _code_px
+from pokerlab.course._deck import _folder as _folder, _out_folder, build_deck, find_lessons
+from pokerlab.course._layout import CODE_PX_MAX as CODE_PX_MAX, CODE_PX_MIN as CODE_PX_MIN, _code_px as _code_px
 from pokerlab.course._lecture_deck import build_lecture
 from pokerlab.course._pages import HANDOUT_PER_PAGE as HANDOUT_PER_PAGE
-from pokerlab.course._pdf import CHROMIUM as CHROMIUM
-from pokerlab.course._pdf import print_pdf
-from pokerlab.course._pieces import BUDGET as BUDGET
-from pokerlab.course._pieces import HEIGHT as HEIGHT
-from pokerlab.course._pieces import MIN_FIT as MIN_FIT
-from pokerlab.course._pieces import WIDTH as WIDTH
+from pokerlab.course._pdf import CHROMIUM as CHROMIUM, print_pdf
+from pokerlab.course._pieces import BUDGET as BUDGET, HEIGHT as HEIGHT, MIN_FIT as MIN_FIT, WIDTH as WIDTH
 from pokerlab.course.lecture import LectureStep, lecture_path
 
 _extra.require("pokerlab course slides", _extra.DECKS)  # latex2mathml, mistune, reveal.js: pokerlab[course]

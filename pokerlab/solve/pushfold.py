@@ -46,8 +46,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 import numpy as np
 
 from pokerlab import _chart_hook, _validate
-from pokerlab._validate import member, real, whole
-from pokerlab._validate import seed as check_seed
+from pokerlab._validate import member, real, seed as check_seed, whole
 from pokerlab.cards import HandClass, hand_classes
 from pokerlab.errors import ParameterError, ParameterTypeError
 from pokerlab.preflop.matrix import load_matrix

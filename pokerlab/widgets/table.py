@@ -8,8 +8,7 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
-from pokerlab import _validate, charts
-from pokerlab import bots as _bots
+from pokerlab import _validate, bots as _bots, charts
 from pokerlab.apps.base import ActionBar, error_line, event_lines
 from pokerlab.apps.session import Seat, TableSession
 from pokerlab.apps.table_view import hand_seats, pot_note, table_html

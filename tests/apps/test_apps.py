@@ -4,8 +4,7 @@ import html
 import sqlite3
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from pokerlab import bots
 from pokerlab.apps import BigHoldemApp, BigHoldemSetup, HeadsUpApp, Leaderboard, Seat, TableSession, validate_setup

@@ -5,8 +5,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from pokerlab import ParameterError, bots
 from pokerlab.bots.context import ACTIONS, CONTEXT_FEATURES, context_features

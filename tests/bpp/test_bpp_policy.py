@@ -2,8 +2,7 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from pokerlab import bots, bpp
 from pokerlab.bpp.policy import OpponentModel, action_probabilities, expected_winnings, summarise_actions

@@ -20,8 +20,7 @@ import pytest
 
 from pokerlab.cli import main
 from pokerlab.course import _checker, _execute, _identify, _workdir, grading
-from pokerlab.course._check import run_checks
-from pokerlab.course._check import unanswered as _check_unanswered
+from pokerlab.course._check import run_checks, unanswered as _check_unanswered
 from pokerlab.course.lessons import nbgrader_meta, read_lesson, read_lessons, source
 from pokerlab.course.release import release, solutions_copy, student_copy
 from pokerlab.errors import ParameterError

@@ -18,8 +18,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from pokerlab.cli import main
 from pokerlab.course import _submissions, grading

@@ -8,8 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from pokerlab.bots import AlwaysCall, AlwaysRaise, RandomBot
 from pokerlab.errors import ParameterError, PokerlabError

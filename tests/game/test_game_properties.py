@@ -4,8 +4,7 @@ import random
 import warnings
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from pokerlab.game import (
     PRESETS,

@@ -16,8 +16,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from pokerlab.errors import HiddenCardsError, PHHError, RulesError, UnknownStackError
 from pokerlab.game import NO_LIMIT_RING, Act, Blind, HandState, Muck, PostBlind, ReturnUncalled, Rules, Showdown

@@ -9,8 +9,7 @@ import re
 
 import numpy as np
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 from numba import njit
 
 from pokerlab._kernels.intrinsics import _ctpop, _cttz, _prefetch

@@ -7,8 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from pokerlab.errors import ParameterError
 from pokerlab.solve.postflop_spots import SPOTS, load_spot

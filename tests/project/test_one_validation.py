@@ -18,8 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from pokerlab import _validate
 from pokerlab.errors import ParameterError, ParameterTypeError

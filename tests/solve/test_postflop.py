@@ -8,8 +8,7 @@ import itertools
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from pokerlab import solve
 from pokerlab.errors import CardCountError, IllegalActionError, ParameterError, PokerlabError, RangeError

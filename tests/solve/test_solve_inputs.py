@@ -11,8 +11,7 @@ import sys
 
 import numpy as np
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from pokerlab import solve
 from pokerlab.bots.leduc import leduc_strength, phase_two_decisions, phase_two_policy

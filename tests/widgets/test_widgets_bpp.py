@@ -42,8 +42,7 @@ def test_inspector_draws_charts_offline():
 def test_from_cards_answers_once_for_the_four_controls_it_sets(monkeypatch, start):
     """Setting the round, BPP_Current and Board from the cards draws the answer (and its two charts) once, not
     once per control: it was twice on the same round and three times on a new one (each 0.5-0.7 s of charts)."""
-    from pokerlab.widgets import BPPInspector
-    from pokerlab.widgets import bpp as module
+    from pokerlab.widgets import BPPInspector, bpp as module
 
     ins = BPPInspector(round=start)
     drawn: list[int] = []
