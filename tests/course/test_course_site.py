@@ -19,19 +19,19 @@ import pytest
 from pokerlab.cli import main
 from pokerlab.course.lessons import read_lessons
 from tests.support.peers import peer
+from tests.support.shared_decks import built_decks
 
 pytestmark = pytest.mark.slow
 LESSONS = read_lessons()
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
+def built(tmp_path_factory, request):
     """Everything the course commands build, once: the student site (with its decks), a site of lessons 01-02
     with solutions, the student and complete copies, the lecturer's decks and lecture deck."""
     peer("myst_nb")
     from pokerlab.course.release import release
     from pokerlab.course.site import build_site
-    from pokerlab.course.slides import build_slides
 
     root = tmp_path_factory.mktemp("built")
     report = build_site(root / "site")
@@ -42,8 +42,7 @@ def built(tmp_path_factory):
     assert report["pages"] == 1 + 2 * 2 + 1  # the home page, two lessons and their solutions, the glossary
     release(root / "handout")
     release(root / "key", solutions=True)
-    build_slides(root / "decks")
-    build_slides(root / "decks", lecture=True)
+    built_decks(tmp_path_factory, request.config, root / "decks")  # build_slides(...) and (..., lecture=True)
     return root
 
 

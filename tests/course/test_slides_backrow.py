@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from pokerlab.course import slides
+from tests.support.shared_decks import built_decks
 
 pytestmark = pytest.mark.slow
 
@@ -25,10 +26,9 @@ LESSONS = sorted(p for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb") if not p.name.s
 
 
 @pytest.fixture(scope="module")
-def decks(tmp_path_factory):
-    out = tmp_path_factory.mktemp("decks")
-    built = slides.build_slides(out, notebooks=NOTEBOOKS)
-    built += slides.build_slides(out, lecture=True, notebooks=NOTEBOOKS)
+def decks(tmp_path_factory, request):
+    # slides.build_slides(out, notebooks=NOTEBOOKS), then (..., lecture=True): the lessons' folder is the default
+    built = built_decks(tmp_path_factory, request.config, tmp_path_factory.mktemp("decks"))
     return {p.name.removesuffix(".slides.html"): p for p in built}
 
 

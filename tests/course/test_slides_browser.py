@@ -19,6 +19,7 @@ from tests.support.browser import block_network, chromium, ms, require_chromium
 require_chromium()
 
 from pokerlab.course import slides  # noqa: E402
+from tests.support.shared_decks import built_decks  # noqa: E402
 
 pytestmark = pytest.mark.slow
 
@@ -47,10 +48,10 @@ BROKEN_IMAGES = "() => [...document.images].filter(i => !(i.complete && i.natura
 
 
 @pytest.fixture(scope="module")
-def decks(tmp_path_factory):
-    out = tmp_path_factory.mktemp("decks")
-    built = {p.name.removesuffix(".slides.html"): p for p in slides.build_slides(out)}
-    built["lecture"] = slides.build_slides(out, lecture=True)[0]
+def decks(tmp_path_factory, request):
+    *lessons, lecture = built_decks(tmp_path_factory, request.config, tmp_path_factory.mktemp("decks"))
+    built = {p.name.removesuffix(".slides.html"): p for p in lessons}  # slides.build_slides(out)
+    built["lecture"] = lecture  # slides.build_slides(out, lecture=True)[0]
     return built
 
 
