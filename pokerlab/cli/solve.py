@@ -125,8 +125,13 @@ def _percent(text: str) -> float:
 
 
 def _sizes(text: str) -> str:
-    """An argparse type: bet or raise sizes (``none``: no such action; an empty value is a mistake)."""
-    return "" if _text(text).strip().lower() == "none" else text
+    """An argparse type: bet or raise sizes (``none``: no such action; an empty value is a mistake).
+
+    An empty value names ``none``: leaving the option out gives its default sizes, not an empty list.
+    """
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must not be empty; write 'none' for no such action")
+    return "" if text.strip().lower() == "none" else text
 
 
 def cmd_postflop(args: argparse.Namespace) -> None:

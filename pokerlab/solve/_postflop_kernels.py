@@ -67,11 +67,13 @@ _notice.install()
 # check guards each division (every one here is already guarded by a branch). The same values, about 3 % less
 # time on the benchmark's river (1.82-1.88 ms against 1.88-1.90 ms, alternating runs, load 5.7).
 #
-# The small kernels a pass calls for every node (regret matching, folds, showdowns) are inlined into their callers
-# (numba's inline="always"): a call between compiled functions raises and lowers the reference count of every array
-# argument and view with atomic instructions, and a profile of the benchmark's river (perf, symbols from numba's
-# compiled libraries) put a quarter of the solve's time in them. Inlined, the same values in about 10 % less time
-# (10.9 against 11.9 us an iteration, least of 40 batches of CPU time, load 7-9).
+# The small kernels a pass calls for every node (regret matching, folds, showdowns) are compiled without numba's
+# runtime too (``_nrt=False``, below): a call between compiled functions that use the runtime raises and lowers the
+# reference count of every array argument and view with atomic instructions, and a profile of the benchmark's river
+# (perf, symbols from numba's compiled libraries) put a quarter of the solve's time in them. They were first inlined
+# into their callers (numba's inline="always") for the same reason; without the runtime they run as fast as inlined
+# (river 1.94 against 1.95-2.00 ms, short turn 332 against 320-337 ms, load 5) and the first compile takes half the
+# CPU (77 against 151 CPU-s, a cold numba cache), since each caller no longer compiles its own copy of each.
 #
 # The two functions a pass calls once per segment (:func:`_segment`, :func:`_instance`) are compiled without numba's
 # runtime (``_nrt=False``): they allocate nothing (their scratch arrays come from :func:`_workspace`, their copies are
@@ -84,7 +86,7 @@ _notice.install()
 # The callers allocate and own every array; the two only read and write them during the call.
 
 
-@njit(cache=True, fastmath=True, error_model="numpy", inline="always")
+@njit(cache=True, fastmath=True, error_model="numpy", _nrt=False)
 def _sigma(src, base, na, n, lock, has_lock, out, den):  # pragma: no cover - compiled
     """Positive parts normalised per hand (uniform when none): regret matching, or the average strategy.
 
@@ -131,7 +133,7 @@ def _mass(reach_o, cards_o, n_o, cards_t, n_t, same_t, k, strength_t, out):  # p
     _mass_ws(reach_o, cards_o, n_o, cards_t, n_t, same_t, k, strength_t, out, np.empty(52))
 
 
-@njit(cache=True, fastmath=True, error_model="numpy", inline="always")
+@njit(cache=True, fastmath=True, error_model="numpy", _nrt=False)
 def _mass_ws(reach_o, cards_o, n_o, cards_t, n_t, same_t, k, strength_t, out, tab):  # pragma: no cover - compiled
     """:func:`_mass` with the caller's 52-entry scratch table (no allocation in the hot loop)."""
     tab[:] = 0.0
@@ -218,7 +220,7 @@ def _showdown_ws(
         out[h] = win * below[h] + lose * above[h] + tie * (mass[h] - below[h] - above[h])
 
 
-@njit(cache=True, fastmath=True, error_model="numpy", inline="always")
+@njit(cache=True, fastmath=True, error_model="numpy", _nrt=False)
 def _showdown_half(ro, t, k, nh, order, cnt, ostr, ocards, win, lose, out, tab):  # pragma: no cover - compiled
     """out[h] = win * (opponent mass strictly below h) - lose * (mass strictly above h), card removal included.
 

@@ -84,6 +84,11 @@ Algorithm = Literal["dcfr", "cfr+"]
 STREETS = ("turn", "river")
 _FOLD, _SHOWDOWN, _DECISION, _CHANCE = 0, 1, 2, 3
 SizesLike = str | Mapping[str, str]
+Line = str | Sequence[str]
+"""A node: its actions from the root, as a tuple of labels (``("check", "bet 100")``) or one text
+(``"check, bet 100"``); a turn line names the river card (``("check", "check", "2s")``)."""
+Player = Literal["oop", "ip"]
+"""A player of the subgame: out of position (acts first) or in position."""
 
 
 # ----------------------------------------------------------------------------
@@ -795,7 +800,7 @@ def postflop_actions(
     board: Any,
     oop: str | Range,
     ip: str | Range,
-    line: Any = (),
+    line: Line = (),
     *,
     pot: int,
     stack: int,
@@ -1036,7 +1041,7 @@ class _Where:
 def _labels_of(line: Any) -> list[str]:
     if isinstance(line, str):
         parts = [x for x in line.split(",") if x.strip()]
-    elif isinstance(line, Sequence):
+    elif isinstance(line, Sequence) and not isinstance(line, (bytes, bytearray)):
         parts = list(line)
     else:
         raise IllegalActionError(f"a line is a tuple of action labels such as ('check', 'bet 100'), not {line!r:.60}")
@@ -1322,7 +1327,7 @@ class PostflopSolution:
         s = self._state
         return _locate(self._game, s.strat, s.lock if s.has_lock else None, line)
 
-    def actions(self, line: Any = ()) -> tuple[str, ...]:
+    def actions(self, line: Line = ()) -> tuple[str, ...]:
         """The labels available at the node (river cards at a chance node, nothing at the end of a hand)."""
         w = self._where(line)
         if w.node.kind == _DECISION:
@@ -1331,7 +1336,7 @@ class PostflopSolution:
             return tuple(str(Card(c)) for c in self._game.slots)
         return ()
 
-    def decision(self, line: Any = ()) -> PostflopDecision:
+    def decision(self, line: Line = ()) -> PostflopDecision:
         """The decision at ``line`` as a :class:`~pokerlab.solve.games.DecisionPoint` (the protocol Kuhn's and
         Leduc's information sets share): ``key``, ``player``, ``actions``, the chips ``paid`` by each player
         since the spot began, ``pot``, ``to_call``, and ``street`` (a :class:`~pokerlab.streets.Street`), read
@@ -1393,7 +1398,7 @@ class PostflopSolution:
         a positive own reach and a positive reach of the opponent's hands that share no card with it."""
         return (w.reach[p] > 0) & (self._mass(w, p) > 0)
 
-    def frequencies(self, line: Any = ()) -> dict[str, float]:
+    def frequencies(self, line: Line = ()) -> dict[str, float]:
         """Each action's share of the acting player's range at the node, weighted by reach and card removal.
 
         At a node no pair of hands reaches (after an action played with frequency 0, or on a river card that
@@ -1410,14 +1415,15 @@ class PostflopSolution:
     def _hands(self, values: Mapping[str, Any], p: int) -> HandMap:
         return HandMap(values, ("OOP", "IP")[p], self._game.names[p], self.board)
 
-    def strategy(self, line: Any = ()) -> HandMap:
+    def strategy(self, line: Line = ()) -> HandMap:
         """Combination (``"AhKd"``) -> action -> probability, for the acting player's hands that reach the node
         (a :class:`HandMap`: ``"KdAh"`` finds ``"AhKd"``; a hand that cannot be there raises).
 
         A hand reaches the node when its own strategy brings it there with positive probability and the
         opponent brings some hand that shares no card with it. Hands that do not are left out, so at a node no
-        pair of hands reaches the map is empty: the solver's mix there (uniform, as no iteration weighted it)
-        is no part of the equilibrium and is not reported.
+        pair of hands reaches the map is empty. The solver's mix for a hand left out is no part of the
+        equilibrium (every mix there is as good, since nothing rides on it) and is not reported: uniform where the
+        hand itself never arrives, and wherever its regrets drifted where only the opponent never arrives.
         """
         w, sig = self._decision(line)
         q = w.node.player
@@ -1437,7 +1443,7 @@ class PostflopSolution:
             return w.node.player if w.node.kind == _DECISION else 0
         return {"oop": 0, "ip": 1}[_validate.choice(player, "player", ("oop", "ip"))]
 
-    def ev(self, line: Any = (), player: str | None = None) -> HandMap:
+    def ev(self, line: Line = (), player: Player | None = None) -> HandMap:
         """Expected chips per combination at the node (taken from the pot minus put in since the start of
         the subgame), for ``player`` ("oop"/"ip"; default the one to act, OOP at a chance node or the end).
 
@@ -1462,7 +1468,7 @@ class PostflopSolution:
             {g.names[p][h]: float(cfv[h] / m[h]) for h in range(int(g.nh[p])) if w.reach[p][h] > 0 and m[h] > 0}, p
         )
 
-    def equity(self, line: Any = (), player: str | None = None) -> HandMap:
+    def equity(self, line: Line = (), player: Player | None = None) -> HandMap:
         """Each combination's share of the pot at showdown against the opponent's range reaching the node
         (ties split; on the turn averaged over the river cards). Only the hands that reach the node (see
         :meth:`strategy`): empty where no pair of hands does."""
@@ -1485,7 +1491,7 @@ class PostflopSolution:
             {g.names[p][h]: float(num[h] / den[h]) for h in range(int(g.nh[p])) if w.reach[p][h] > 0 and den[h] > 0}, p
         )
 
-    def lock(self, line: Any, strategy: Mapping[str, Any]) -> PostflopSolution:
+    def lock(self, line: Line, strategy: Mapping[str, Any]) -> PostflopSolution:
         """The spot re-solved with the node at ``line`` fixed to ``strategy``: ``{"check": 1.0}`` for every
         hand, or ``{"AhKd": {...}, "QQ": {...}}`` per combination or range (other hands stay free)."""
         key = tuple(_labels_of(line))

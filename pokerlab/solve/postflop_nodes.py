@@ -38,12 +38,11 @@ strategies, so the compiled arrays can change shape without the protocol changin
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from pokerlab import _validate
 from pokerlab.cards import Card
 from pokerlab.errors import CardError
-from pokerlab.solve.postflop import PostflopDecision, PostflopSolution
+from pokerlab.solve.postflop import Line, PostflopDecision, PostflopSolution
 
 __all__ = ["PostflopDecision", "decision_point", "decision_points"]
 
@@ -55,7 +54,7 @@ def _card(label: str) -> Card | None:
         return None
 
 
-def decision_point(solution: PostflopSolution, line: Any = ()) -> PostflopDecision:
+def decision_point(solution: PostflopSolution, line: Line = ()) -> PostflopDecision:
     """The decision at ``line`` (labels from the root, a tuple or one comma-separated text) of ``solution``.
 
     Raises :class:`~pokerlab.errors.IllegalActionError` for a label that is not an option, or a line that

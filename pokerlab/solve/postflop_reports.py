@@ -42,7 +42,7 @@ from pokerlab import _parallel, _validate
 from pokerlab.cards import Card, HandClass, hand_classes, parse_named
 from pokerlab.errors import IllegalActionError, ParameterError, ParameterTypeError, PokerlabError
 from pokerlab.ranges import Range
-from pokerlab.solve.postflop import PostflopSolution, _match, postflop
+from pokerlab.solve.postflop import Line, Player, PostflopSolution, _match, postflop
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -58,6 +58,8 @@ __all__ = [
 
 SPOT_REQUIRED = ("board", "oop", "ip", "pot", "stack")
 """The keys every spot of :func:`postflop_many` must have: the arguments :func:`postflop` cannot do without."""
+
+_PLAYERS: tuple[Player, Player] = ("oop", "ip")
 
 
 def _spot_keys() -> set[str]:
@@ -228,7 +230,7 @@ def _same_ranges(solution: PostflopSolution, oop: str | Range, ip: str | Range) 
             )
 
 
-def node_ranges(solution: PostflopSolution, oop: str | Range, ip: str | Range, line: Any = ()) -> NodeRanges:
+def node_ranges(solution: PostflopSolution, oop: str | Range, ip: str | Range, line: Line = ()) -> NodeRanges:
     """Both players' ranges at the node ``line`` reaches in ``solution`` (solved from the ranges ``oop``, ``ip``).
 
     Walks the line with the solution's public strategies: OOP acts first on every street and the players
@@ -290,7 +292,7 @@ def _is_card(text: str) -> bool:
 
 
 def strategy_grid(
-    solution: PostflopSolution, oop: str | Range, ip: str | Range, line: Any = ()
+    solution: PostflopSolution, oop: str | Range, ip: str | Range, line: Line = ()
 ) -> dict[str, dict[str, float]]:
     """Starting-hand class (``"AKs"``) -> action -> its share of the class's combinations at the node.
 
@@ -378,7 +380,7 @@ def turn_report(
     *,
     pot: int,
     stack: int,
-    line: Any = ("check", "check"),
+    line: Line = ("check", "check"),
     progress: bool = True,
     solution: PostflopSolution | None = None,
     **options: Any,
@@ -440,7 +442,7 @@ def turn_report(
         at = [*turn.line, c]
         nodes = node_ranges(solution, oop, ip, at)
         row: dict[str, Any] = {"river": c, "weight": weights[c] / total}
-        for p, who in enumerate(("oop", "ip")):
+        for p, who in enumerate(_PLAYERS):
             joint = nodes.joint(p)
             vals = _per_combo(solution.ev(at, who), nodes.names[p])
             den = joint.sum()
@@ -507,7 +509,7 @@ def _no_one_acts(line: Sequence[str], after: Sequence[str]) -> None:
         raise IllegalActionError(f"no one acts after {tuple(line)}: {what}")
 
 
-def _summary(solution: PostflopSolution, oop: str | Range, ip: str | Range, line: Any = ()) -> dict[str, Any]:
+def _summary(solution: PostflopSolution, oop: str | Range, ip: str | Range, line: Line = ()) -> dict[str, Any]:
     """What ``pokerlab postflop`` prints, as plain data: the solve, the values and the node's strategy.
 
     Keys: ``board``, ``pot``, ``stack``, ``iterations``, ``seconds``, ``exploitability`` (chips),

@@ -35,7 +35,7 @@ from pokerlab import _validate
 from pokerlab.cards import Card, HandClass
 from pokerlab.errors import CardError, IllegalActionError, ParameterError
 from pokerlab.solve._quiz import ScoredQuiz
-from pokerlab.solve.postflop import _DECISION, PostflopSolution, _labels_of, plain_values
+from pokerlab.solve.postflop import _DECISION, Line, Player, PostflopSolution, _labels_of, plain_values
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -66,7 +66,7 @@ def _cell(name: str) -> tuple[str, str]:
     return lo, hi
 
 
-def player_to_act(solution: PostflopSolution, line: Any = ()) -> str:
+def player_to_act(solution: PostflopSolution, line: Line = ()) -> Player:
     """``"oop"`` or ``"ip"``: who acts at the decision ``line`` reaches."""
     w = _check(solution)._where(line)
     if w.node.kind != _DECISION:
@@ -81,7 +81,7 @@ def _node_numbers(solution: PostflopSolution, line: Any) -> tuple[Any, np.ndarra
     return w, sig, w.reach[q], solution._mass(w, q), q
 
 
-def action_evs(solution: PostflopSolution, line: Any = ()) -> dict[str, dict[str, float]]:
+def action_evs(solution: PostflopSolution, line: Line = ()) -> dict[str, dict[str, float]]:
     """Action -> combination -> the actor's EV (chips, as :meth:`PostflopSolution.ev`) of taking that action
     at the node, for every combination that reaches the node, including actions the solution never takes
     with it.
@@ -107,7 +107,7 @@ def action_evs(solution: PostflopSolution, line: Any = ()) -> dict[str, dict[str
     return out
 
 
-def class_mix_frame(solution: PostflopSolution, line: Any = ()) -> pd.DataFrame:
+def class_mix_frame(solution: PostflopSolution, line: Line = ()) -> pd.DataFrame:
     """One row per class the player to act holds at the node ``line`` reaches.
 
     Columns: ``class``, ``row``/``col`` (its cell on the 13x13 grid: pairs on the diagonal, suited above),
@@ -121,7 +121,7 @@ def class_mix_frame(solution: PostflopSolution, line: Any = ()) -> pd.DataFrame:
     sol = _check(solution)
     w, sig, reach, mass, q = _node_numbers(sol, line)
     g = sol._game
-    player = ("oop", "ip")[q]
+    player: Player = ("oop", "ip")[q]
     ev = sol.ev(line, player)
     eq = sol.equity(line, player)
     labels = list(w.node.labels)
@@ -181,7 +181,7 @@ class PostflopDrillHand:
     board: str
     pot: int
     line: tuple[str, ...]
-    player: str
+    player: Player
     combo: str
     hand: str
     actions: tuple[str, ...]
