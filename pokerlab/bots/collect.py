@@ -142,8 +142,9 @@ def collect_decisions(
     _check_count("hands", hands, 1, 10_000_000)
     _check_count("batch_hands", batch_hands, 1, 10_000_000)
     _check_count("seed", seed, 0, 2**63 - 1)
-    if executor is not None and not callable(getattr(executor, "map", None)):
-        raise ParameterError(f"executor must be a concurrent.futures.Executor (or None), not {executor!r}")
+    _validate.protocol(
+        executor, "executor must be a concurrent.futures.Executor (or None)", methods=("map",), optional=True
+    )
     _validate.flag(progress, "progress")
     if record is None:
         mask = (1 << len(bots)) - 1

@@ -925,11 +925,10 @@ def iter_phhs(source: str | Path | IO[str], *, check: bool = True) -> Iterator[P
         yield from _iter_sections(_file_lines(path), path.name, check)
     elif isinstance(source, str):
         yield from _iter_sections(iter(source.splitlines(keepends=True)), "", check)
-    elif hasattr(source, "read"):
+    else:
+        _validate.protocol(source, "iter_phhs reads a path, PHH text or a text file", methods=("read",), error=PHHError)
         name = getattr(source, "name", "")
         yield from _iter_sections(_stream_lines(source, name if isinstance(name, str) else ""), name, check)
-    else:
-        raise PHHError(f"iter_phhs reads a path, PHH text or a text file, not {type(source).__name__}")
 
 
 def _require_file(path: Path) -> None:

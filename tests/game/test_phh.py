@@ -308,6 +308,9 @@ def test_reader_arguments_are_checked():
         load_phh(BASE, first_line=0)
     with pytest.raises(PHHError, match="no PHH file"):
         list(iter_phhs(Path("/nonexistent/x.phhs")))
+    with pytest.raises(PHHError, match=r"^iter_phhs reads a path, PHH text or a text file, not 3 \(int\)$"):
+        list(iter_phhs(3))  # type: ignore[arg-type]
+    assert [h.names for h in iter_phhs(io.StringIO(BASE))] == [load_phh(BASE).names]  # anything with a read()
     with pytest.raises(PHHError, match="needs a file path"):
         list(read_hands(3))  # type: ignore[arg-type]
     with pytest.raises(PHHError, match="needs a HandState"):
