@@ -23,7 +23,7 @@ from pokerlab.errors import ParameterError
 from pokerlab.game import NO_LIMIT_RING, play_match
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import BettingStructure, Rules
-from pokerlab.game.state import Call, Check, Fold, Raise, RaiseTo
+from pokerlab.game.state import Action, Call, Check, Fold, Raise, RaiseTo
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -52,7 +52,7 @@ class _Recorder:
             raise AttributeError(attr)
         return getattr(self._bot, attr)
 
-    def act(self, view: PlayerView) -> Any:
+    def act(self, view: PlayerView) -> Action:
         features = _tracker_for(view).features(view.seat)
         action = self._bot.act(view)
         name = view.names[view.seat] if view.names else self.name

@@ -185,7 +185,7 @@ def to_phh(state: HandState) -> str:
     n = state.n
     unit = rules.chip_unit
 
-    def money(chips: int) -> Any:
+    def money(chips: int) -> int | Decimal:
         return chips if unit == 1 else Decimal(rules.format_chips(chips))
 
     order = [(state.button + k) % n for k in range(1, n + 1)]
