@@ -46,7 +46,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 import numpy as np
 
@@ -55,7 +55,9 @@ from pokerlab._validate import flag, member, real, whole
 from pokerlab.bpp.handtypes import ROUNDS
 from pokerlab.bpp.network import ACTIONS_4, action_names, check_round
 from pokerlab.errors import ParameterError
-from pokerlab.streets import StreetChoice
+
+if TYPE_CHECKING:  # not a name of this module: tests/project/test_types.py pairs each *Choice here with its enum
+    from pokerlab.streets import StreetChoice
 
 __all__ = [
     "AGGRESSION",
