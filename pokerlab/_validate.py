@@ -123,6 +123,39 @@ def instance(
     return value
 
 
+def protocol(
+    value: Any,
+    message: str,
+    *,
+    methods: tuple[str, ...] = (),
+    fields: tuple[str, ...] = (),
+    optional: bool = False,
+    error: type[PokerlabError] = ParameterError,
+) -> Any:
+    """``value`` if it has a callable attribute for each name in ``methods`` and an attribute for each name in
+    ``fields``, else ``error``'s ``TypeError`` twin with ``f"{message}, not {described(value)}"``: the class check
+    of an argument taken for what it does rather than what it is (a bot's ``act``, an executor's ``map``, a chart's
+    ``to_json`` and ``to_dict``). With no ``methods`` and no ``fields``, ``value`` itself must be callable (a
+    function argument). ``optional`` lets None through.
+
+    >>> protocol(print, "on_action must be a function") is print
+    True
+    >>> protocol(3, "bot must have an act(view) method", methods=("act",))
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.ParameterTypeError: bot must have an act(view) method, not 3 (int)
+    """
+    if value is None and optional:
+        return value
+    if methods or fields:
+        fits = all(callable(getattr(value, m, None)) for m in methods) and all(hasattr(value, f) for f in fields)
+    else:
+        fits = callable(value)
+    if not fits:
+        raise _type_error(error)(f"{message}, not {described(value)}")
+    return value
+
+
 def is_whole(value: Any) -> TypeGuard[int]:
     """True for ints and numpy integers, False for bools, floats, arrays and everything else (to mypy the value is
     then an ``int``: numpy integers behave as one)."""
@@ -320,11 +353,12 @@ def choice(
     raise ParameterError(f"{name} must be one of {shown}, not {_show(value)}")
 
 
-def member(enum: type[_Kind], value: object, name: str) -> _Kind:
+def member(enum: type[_Kind], value: object, name: str, *, error: type[PokerlabError] = ParameterError) -> _Kind:
     """``value`` as a member of the string enum ``enum``, its word accepted (``"raise"``).
 
     The typed vocabulary of the game (``ActionKind``, ``Blind``, ``DecisionKind``)
-    takes the old string spellings through here.
+    takes the old string spellings through here. A value that is not text raises ``error``'s ``TypeError`` twin,
+    a wrong word ``error`` itself (``RulesError`` for a field of the rules).
 
     >>> from enum import StrEnum
     >>> class Kind(StrEnum):
@@ -344,8 +378,8 @@ def member(enum: type[_Kind], value: object, name: str) -> _Kind:
             pass
     words = ", ".join(m.value for m in enum)
     if not isinstance(value, str):
-        raise ParameterTypeError(f"{name} must be one of {words}, not {_show(value)}")
-    raise ParameterError(f"{name} must be one of {words}, not {_show(value)}")
+        raise _type_error(error)(f"{name} must be one of {words}, not {_show(value)}")
+    raise error(f"{name} must be one of {words}, not {_show(value)}")
 
 
 def is_text(value: Any) -> TypeGuard[str]:

@@ -181,13 +181,12 @@ def run_experiment(
     """Play ``trials`` matches of a setup (see the module docstring) and keep the money curves."""
     import pandas as pd
 
-    if isinstance(setup, str):
+    if _validate.is_text(setup):
         name = _validate.member(Setup, setup, "setup").value
         specs = SETUPS[name]
-    elif isinstance(setup, (list, tuple)) and setup and all(isinstance(s, str) for s in setup):
-        specs, name = list(setup), "custom"
     else:
-        raise ParameterError(f"setup must be a setup name or a non-empty list of bot specs, not {setup!r}")
+        said = "setup must be a setup name or a non-empty list of bot specs"
+        specs, name = list(_validate.instance(setup, (list, tuple), said, items=str, check=bool)), "custom"
     hands = _validate.whole(hands, "hands", lo=1, hi=10**9)
     trials = _validate.whole(trials, "trials", lo=1, hi=1_000_000)
     seed = _validate.seed(seed, optional=False)

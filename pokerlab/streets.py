@@ -50,7 +50,10 @@ class Street(StrEnum):
         return sizes[_validate.whole(cards, "cards", among=BOARD_SIZES, error=CardCountError, message=said)]
 
 
-StreetChoice: TypeAlias = Street | Literal["preflop", "flop", "turn", "river"]
+StreetName: TypeAlias = Literal["preflop", "flop", "turn", "river"]
+"""A round's word, as :func:`pokerlab.bpp.network.check_round` returns it."""
+
+StreetChoice: TypeAlias = Street | StreetName
 """A :class:`Street` or its value as a string: a type checker refuses any other string."""
 
 PostflopRound: TypeAlias = Street | Literal["flop", "turn", "river"]

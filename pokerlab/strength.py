@@ -173,15 +173,21 @@ class Potential:
     weighted: bool
 
     @property
-    def row_sums(self) -> tuple[Any, ...]:
+    def row_sums(self) -> tuple[float, ...]:
+        """The cases ahead, tied and behind now (each row of :attr:`matrix` summed): whole counts, or sums of
+        weights when :attr:`weighted`."""
         return tuple(sum(r) for r in self.matrix)
 
     @property
-    def column_sums(self) -> tuple[Any, ...]:
+    def column_sums(self) -> tuple[float, ...]:
+        """The cases ahead, tied and behind at the end (each column of :attr:`matrix` summed), counted as
+        :attr:`row_sums` are."""
         return tuple(sum(r[j] for r in self.matrix) for j in range(3))
 
     @property
-    def total(self) -> Any:
+    def total(self) -> float:
+        """Every case of :attr:`matrix`: an ``int`` count of opponent hands x future boards (``futures`` per
+        opponent hand), or the sum of their weights (a ``float``) when :attr:`weighted`."""
         return sum(self.row_sums)
 
     @property

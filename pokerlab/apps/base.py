@@ -190,8 +190,7 @@ class ActionBar:
     """
 
     def __init__(self, on_action: Callable[[Any], None], min_think: float = 0.0) -> None:
-        if not callable(on_action):
-            raise ParameterError(f"on_action must be a function, not {on_action!r:.60}")
+        _validate.protocol(on_action, "on_action must be a function")
         min_think = _validate.real(min_think, "min_think", lo=0, hi=5, message="min_think must be 0..5 seconds")
         self.on_action = on_action
         self.min_think = float(min_think)

@@ -61,8 +61,7 @@ def _check_thinking(thinking: Any) -> None:
     """What a BPP bot's ``Thinking`` carries: P(win), the threshold, the action probabilities, the choice."""
 
     fields = ("p_win", "threshold", "probabilities", "chosen", "bluff")
-    if not all(hasattr(thinking, f) for f in fields):
-        raise ParameterError(f"thinking must be a BPP bot's Thinking ({', '.join(fields)}), not {thinking!r:.60}")
+    _validate.protocol(thinking, f"thinking must be a BPP bot's Thinking ({', '.join(fields)})", fields=fields)
     for f in ("p_win", "threshold"):
         v = getattr(thinking, f)
         _validate.real(v, f"thinking.{f}", message=f"thinking.{f} must be a finite number")

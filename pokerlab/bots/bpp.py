@@ -54,7 +54,7 @@ from pokerlab.bpp.policy import (
 )
 from pokerlab.game.match import BaseBot, PlayerView
 from pokerlab.game.state import Act, Action, Call, Check, Fold, RaiseTo, Showdown
-from pokerlab.streets import BOARD_SIZES
+from pokerlab.streets import BOARD_SIZES, Street
 
 __all__ = ["BPPBot", "Thinking", "networks"]
 
@@ -156,7 +156,7 @@ class BPPBot(BaseBot):
     def _opponent_name(self, view: PlayerView, seat: int) -> str:
         return view.names[seat] if view.names else f"seat {seat}"
 
-    def _action_table(self, rnd: str, opponent: str) -> np.ndarray:
+    def _action_table(self, rnd: Street, opponent: str) -> np.ndarray:
         key = (self.model.table_key(opponent), rnd)
         if key not in self._tables:
             self._tables[key] = self.model.table(rnd, opponent)
@@ -164,7 +164,7 @@ class BPPBot(BaseBot):
 
     def p_win(self, view: PlayerView) -> tuple[float, int, int, tuple[str | None, ...]]:
         """P(win) against every active opponent together, with the evidence it used."""
-        rnd = view.street.value
+        rnd = view.street  # a Street: equal to (and hashed as) its word
         r = ROUNDS.index(rnd)
         hole = [c.id for c in view.hole]
         board = [c.id for c in view.board]
@@ -194,7 +194,7 @@ class BPPBot(BaseBot):
         to_call = view.to_call
         threshold = pot_odds_threshold(view.pot, to_call)
         if self.variant == BPPVariant.CURVES:
-            probs = action_probabilities(p, view.pot, to_call, rnd, self.curves, can_raise=can_raise)
+            probs = action_probabilities(p, view.pot, to_call, view.street, self.curves, can_raise=can_raise)
             u = self._rng.random()
             chosen = "fold" if u < probs["fold"] else "call" if u < probs["fold"] + probs["call"] else "raise"
         else:

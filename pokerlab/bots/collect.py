@@ -23,7 +23,7 @@ from pokerlab.errors import ParameterError
 from pokerlab.game import NO_LIMIT_RING, play_match
 from pokerlab.game.match import PlayerView
 from pokerlab.game.rules import BettingStructure, Rules
-from pokerlab.game.state import Call, Check, Fold, Raise, RaiseTo
+from pokerlab.game.state import Action, Call, Check, Fold, Raise, RaiseTo
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -52,7 +52,7 @@ class _Recorder:
             raise AttributeError(attr)
         return getattr(self._bot, attr)
 
-    def act(self, view: PlayerView) -> Any:
+    def act(self, view: PlayerView) -> Action:
         features = _tracker_for(view).features(view.seat)
         action = self._bot.act(view)
         name = view.names[view.seat] if view.names else self.name
@@ -142,8 +142,9 @@ def collect_decisions(
     _check_count("hands", hands, 1, 10_000_000)
     _check_count("batch_hands", batch_hands, 1, 10_000_000)
     _check_count("seed", seed, 0, 2**63 - 1)
-    if executor is not None and not callable(getattr(executor, "map", None)):
-        raise ParameterError(f"executor must be a concurrent.futures.Executor (or None), not {executor!r}")
+    _validate.protocol(
+        executor, "executor must be a concurrent.futures.Executor (or None)", methods=("map",), optional=True
+    )
     _validate.flag(progress, "progress")
     if record is None:
         mask = (1 << len(bots)) - 1

@@ -16,7 +16,7 @@ a match (the ``phase3`` bot with ``opponent_model="context"`` uses it).
 from __future__ import annotations
 
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -97,8 +97,9 @@ def _feature_matrix(features: Any, what: str = "features") -> np.ndarray:
 
 
 def _action_codes(actions: Any) -> np.ndarray:
-    if isinstance(actions, (str, bytes, dict)) or actions is None or not hasattr(actions, "__iter__"):
-        raise ParameterError(f"actions must be a list of fold, call or raise, not {actions!r}")
+    _validate.instance(
+        actions, Iterable, "actions must be a list of fold, call or raise", check=lambda a: not isinstance(a, Mapping)
+    )
     values = list(actions)
     bad = sorted({str(a)[:20] for a in values if not (isinstance(a, str) and a in ACTIONS)})
     if bad:

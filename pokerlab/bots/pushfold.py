@@ -22,7 +22,7 @@ bot named ``deep`` (Phase III by default), which also sees every event.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from pokerlab import _validate
@@ -47,9 +47,7 @@ def _deep_bot(deep: Any, seed: int | None) -> Any:
     """The bot that plays the deep stacks: a name or spec (``"phase2:bluff=none"``) that
     :func:`pokerlab.bots.make` builds with ``seed``, or a bot object."""
     if not _validate.is_text(deep):  # a bot object, else refused
-        if callable(getattr(deep, "act", None)):
-            return deep
-        raise ParameterError(f"deep must name another bot or be a bot, not {deep!r:.60}")
+        return _validate.protocol(deep, "deep must name another bot or be a bot", methods=("act",))
     make = _MAKE[0]
     if deep.partition(":")[0].strip() == "push_fold":
         raise ParameterError(
@@ -191,8 +189,7 @@ def measure_rankings(stacks: tuple[float, ...] = (5.0, 10.0, 15.0, 20.0)) -> Any
     """
     import pandas as pd
 
-    if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__iter__"):
-        raise ParameterError(f"stacks must be a list of stack depths in bb, not {stacks!r:.60}")
+    _validate.instance(stacks, Iterable, "stacks must be a list of stack depths in bb")
     depths = [_validate.real(s, "stacks", lo=1.0, hi=100.0) for s in stacks]
     if not 1 <= len(depths) <= 100:
         raise ParameterError(f"stacks must hold 1 to 100 stack depths, not {len(depths)}")

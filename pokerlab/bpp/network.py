@@ -59,7 +59,7 @@ from pokerlab.bpp.handtypes import (
 )
 from pokerlab.bpp.learning import DEFAULT_DEALS, DEFAULT_SEED, deal_counts
 from pokerlab.errors import ImpossibleEvidenceError, ParameterError
-from pokerlab.streets import Street
+from pokerlab.streets import Street, StreetName
 
 __all__ = [
     "ACTIONS_2",
@@ -89,7 +89,7 @@ def action_names(actions: int) -> tuple[str, ...]:
     raise ParameterError(f"BPP's opponent action node has 2 or 4 states, not {actions!r}")
 
 
-def check_round(round: Any) -> str:
+def check_round(round: Any) -> StreetName:
     """The round name (``preflop``..``river``, a :class:`~pokerlab.streets.Street` or its word in any case) or a
     ParameterError."""
     return member(Street, round.lower() if _validate.is_text(round) else round, "round").value
@@ -113,7 +113,7 @@ class BPPNetwork:
     (pgmpy is imported only then: it takes seconds).
     """
 
-    round: str
+    round: StreetName
     hand_types: int
     actions: int
     final_arc: bool

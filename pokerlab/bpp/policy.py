@@ -46,7 +46,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 import numpy as np
 
@@ -55,6 +55,9 @@ from pokerlab._validate import flag, member, real, whole
 from pokerlab.bpp.handtypes import ROUNDS
 from pokerlab.bpp.network import ACTIONS_4, action_names, check_round
 from pokerlab.errors import ParameterError
+
+if TYPE_CHECKING:  # not a name of this module: tests/project/test_types.py pairs each *Choice here with its enum
+    from pokerlab.streets import StreetChoice
 
 __all__ = [
     "AGGRESSION",
@@ -95,7 +98,7 @@ class Curves:
         real(self.steepness, "steepness", lo=0, lo_open=True)
         real(self.call_width, "call_width", lo=0, lo_open=True)
 
-    def weights(self, x: float, round: str) -> tuple[float, float, float]:
+    def weights(self, x: float, round: StreetChoice) -> tuple[float, float, float]:
         """Unnormalised (fold, call, raise) weights at x = P(win) - threshold."""
         r = ROUNDS.index(round)
         k = self.steepness
@@ -120,7 +123,7 @@ def action_probabilities(
     p_win: float,
     pot: float,
     to_call: float,
-    round: str,
+    round: StreetChoice,
     curves: Curves | None = None,
     *,
     can_raise: bool = True,
@@ -142,7 +145,7 @@ def action_probabilities(
 
 
 def curve_points(
-    round: str, pot: float, to_call: float, curves: Curves | None = None, *, points: int = 101
+    round: StreetChoice, pot: float, to_call: float, curves: Curves | None = None, *, points: int = 101
 ) -> list[dict[str, float | str]]:
     """The three normalised curves over P(win) in [0, 1], as rows for a chart."""
     points = whole(points, "points", lo=2, hi=100_000)
@@ -284,7 +287,7 @@ class OpponentModel:
         """Which table an opponent uses: its name when specific, one shared key otherwise."""
         return (opponent or "") if self.mode == "specific" else ""
 
-    def table(self, round: str, opponent: str | None = None) -> np.ndarray:
+    def table(self, round: StreetChoice, opponent: str | None = None) -> np.ndarray:
         """The current P(OPP_Action | OPP_Current) for ``round`` (and ``opponent`` when specific)."""
         rnd = check_round(round)
         prior = self.prior[rnd] * self.prior_strength
@@ -292,7 +295,7 @@ class OpponentModel:
         c = prior if extra is None else prior + extra
         return c / c.sum(axis=1, keepdims=True)
 
-    def observe(self, round: str, opponent: str | None, current_type: int, action: str) -> None:
+    def observe(self, round: StreetChoice, opponent: str | None, current_type: int, action: str) -> None:
         """Count one round of a shown-down hand: the opponent had ``current_type`` and played ``action``."""
         if self.mode == "off":
             return

@@ -113,5 +113,4 @@ def _money_arg(money: Any) -> None:
 
 
 def _study_arg(study: Any) -> None:
-    if not callable(getattr(study, "equity_frame", None)):
-        raise ParameterError(f"study must be a hand study (from study_hand), not {_validate._show(study)}")
+    _validate.protocol(study, "study must be a hand study (from study_hand)", methods=("equity_frame",))

@@ -515,5 +515,4 @@ def _chart_arg(chart: Any, name: str, *, allow_dict: bool = True) -> None:
         except ValueError:
             pass
         raise ParameterError(f"{name} given as text must be a Vega-Lite spec in JSON, not {_validate._show(chart)}")
-    if not callable(getattr(chart, "to_json", None)) or not callable(getattr(chart, "to_dict", None)):
-        raise ParameterError(f"{name} must be an altair chart, not {_validate._show(chart)}")
+    _validate.protocol(chart, f"{name} must be an altair chart", methods=("to_json", "to_dict"))

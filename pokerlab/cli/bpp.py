@@ -37,7 +37,7 @@ def cmd_bpp(args: argparse.Namespace) -> None:
     net = bpp.build_network(rnd, args.hand_types, args.actions, args.final_arc)
     posts = {n: net.query(n, evidence, engine=args.engine) for n in ("BPP_Win", "OPP_Current", "BPP_Final")}
     p_win = posts["BPP_Win"]["win"]
-    probs = bpp.action_probabilities(p_win, args.pot, args.to_call, rnd)
+    probs = bpp.action_probabilities(p_win, args.pot, args.to_call, net.round)
     decision, ev = bpp.best_action(p_win, args.pot, args.to_call, args.bet)
     data = {
         "round": rnd,

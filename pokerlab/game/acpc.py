@@ -600,10 +600,14 @@ def run_client(
     """Play against an ACPC dealer until it closes the connection.
 
     ``rules`` defaults to ACPC's heads-up limit game (:data:`DEFAULT_GAME`);
-    pass the dealer's game (:func:`load_game`). The bot is asked with
-    ``act(view)`` and, if it has them, shown every event it may see
-    (``observe(event, view)``) and each finished hand (``end_hand(view)``)
-    as in :func:`~pokerlab.game.match.play_match`; opponents are named by
+    pass the dealer's game (:func:`load_game`). As in
+    :func:`~pokerlab.game.match.play_match`, the bot is asked with
+    ``act(view)`` and, if it has them, its hooks are called: once
+    ``start_match(seat, rules, players)`` when the dealer's first line
+    arrives, before anything else (``seat`` is the bot's position in that
+    hand: the dealer's hand 0 seats each client at its own seat number),
+    then ``observe(event, view)`` for every event it may see and
+    ``end_hand(view)`` after each hand. Opponents are named by
     their position relative to the bot (``"opponent +1"``), which the
     dealer's seat rotation keeps fixed. ``timeout`` bounds the wait
     for each whole line from the dealer, so one that sends part of a line
@@ -614,8 +618,7 @@ def run_client(
     rules = _default_rules(rules)
     if players is not None:
         _players(players, rules)
-    if not _validate.text(host, "host", empty=True, message=f"host must be a host name or address, not {host!r}"):
-        raise ParameterError(f"host must be a host name or address, not {host!r}")
+    host = _validate.text(host, "host", message=f"host must be a host name or address, not {_validate.described(host)}")
     try:
         host.encode("idna")  # what the resolver does first: a label over 63 characters or a lone surrogate fails
     except UnicodeError as exc:
@@ -624,13 +627,13 @@ def run_client(
     timeout = _validate.real(
         timeout, "timeout", lo=0, lo_open=True, hi=86400, message="timeout must be a number of seconds in (0, 86400]"
     )
-    if not callable(getattr(bot, "act", None)):
-        raise ParameterError(f"bot must have an act(view) method; {bot!r} has none")
+    _validate.protocol(bot, "bot must have an act(view) method", methods=("act",))
     check_hooks(bot)
     hands: set[int] = set()
     ended: set[int] = set()  # hands whose final state has been counted
     seen = 0  # events of the current hand already shown to the bot
     sent: tuple[int, str] | None = None  # (hand, reply) awaiting the dealer's next line
+    started = False  # start_match called (on the dealer's first line, before anything else reaches the bot)
     results: list[tuple[int, Fraction | None]] = []
     with socket.create_connection((host, port), timeout=timeout) as sock:
         sock.sendall(b"VERSION:2.0.0\r\n")
@@ -647,6 +650,10 @@ def run_client(
                 _check_echo(sent[1], ms, rules)
             sent = None
             state = state_from_matchstate(ms, rules, players)
+            if not started:
+                started = True
+                if (start := hook(bot, "start_match")) is not None:
+                    start(ms.position, rules, state.n)
             if ms.hand_number not in hands:
                 hands.add(ms.hand_number)
                 seen = 0

@@ -651,8 +651,10 @@ class TableLoop:
         Rules.checked(rules)
         _validate.instance(players, (list, tuple), "players must be a list of TablePlayer", items=TablePlayer)
         rules.check_players(len(players), "players")
-        if any(p.bot is not None and not callable(getattr(p.bot, "act", None)) for p in players):
-            raise ParameterError("players: a bot needs an act(view) method (None for a person)")
+        for p in players:
+            _validate.protocol(
+                p.bot, "players: a bot needs an act(view) method (None for a person)", methods=("act",), optional=True
+            )
         self.rules = rules
         self.players = list(players)
         self.seed = _validate.seed(seed, optional=False)
@@ -667,8 +669,7 @@ class TableLoop:
             "fatal must be a tuple of exception classes",
             check=lambda fatal: all(isinstance(e, type) and issubclass(e, Exception) for e in fatal),
         )
-        if on_hand_end is not None and not callable(on_hand_end):
-            raise ParameterError(f"on_hand_end must be a function or None, not {_validate._show(on_hand_end)}")
+        _validate.protocol(on_hand_end, "on_hand_end must be a function or None", optional=True)
         self.fatal = fatal
         self.on_hand_end = on_hand_end
         self.state: HandState | None = None
@@ -906,9 +907,7 @@ def play_match(
     import pandas as pd
 
     Rules.checked(rules)
-    if isinstance(bots, (str, bytes)) or not hasattr(bots, "__len__"):
-        raise ParameterError(f"bots must be a list of bots, not {bots!r}")
-    n = len(bots)
+    n = len(_validate.collection(bots, "bots must be a list of bots"))
     rules.check_players(n, "bots")
     hands = _validate.whole(hands, "hands", lo=1, hi=MAX_HANDS)
     seed = _validate.seed(seed)
@@ -918,8 +917,7 @@ def play_match(
     if time_limit is not None:
         time_limit = _validate.real(time_limit, "time_limit (seconds)", lo=0, lo_open=True)
     for b in bots:
-        if not callable(getattr(b, "act", None)):
-            raise ParameterError(f"bots: {b!r:.60} is not a bot: it needs an act(view) method")
+        _validate.protocol(b, "bots: a bot needs an act(view) method", methods=("act",))
     if duplicate and not rules.reset_stacks:
         raise ParameterError("duplicate matches need rules that reset stacks every hand (reset_stacks=True)")
     names = _unique_names(bots)

@@ -185,7 +185,7 @@ def to_phh(state: HandState) -> str:
     n = state.n
     unit = rules.chip_unit
 
-    def money(chips: int) -> Any:
+    def money(chips: int) -> int | Decimal:
         return chips if unit == 1 else Decimal(rules.format_chips(chips))
 
     order = [(state.button + k) % n for k in range(1, n + 1)]
@@ -925,11 +925,10 @@ def iter_phhs(source: str | Path | IO[str], *, check: bool = True) -> Iterator[P
         yield from _iter_sections(_file_lines(path), path.name, check)
     elif isinstance(source, str):
         yield from _iter_sections(iter(source.splitlines(keepends=True)), "", check)
-    elif hasattr(source, "read"):
+    else:
+        _validate.protocol(source, "iter_phhs reads a path, PHH text or a text file", methods=("read",), error=PHHError)
         name = getattr(source, "name", "")
         yield from _iter_sections(_stream_lines(source, name if isinstance(name, str) else ""), name, check)
-    else:
-        raise PHHError(f"iter_phhs reads a path, PHH text or a text file, not {type(source).__name__}")
 
 
 def _require_file(path: Path) -> None:

@@ -47,7 +47,6 @@ from typing import TYPE_CHECKING, Any
 from pokerlab import _chart_hook, _validate
 from pokerlab.cards import Card
 from pokerlab.equities import equity
-from pokerlab.errors import ParameterError
 from pokerlab.game.phh import PHHHand
 from pokerlab.game.rules import Street
 from pokerlab.game.state import Act, ActionKind, AwardPot, Call, Check, Fold, HandState, Muck, RaiseTo, Showdown
@@ -261,16 +260,15 @@ def study_hand(
     :class:`HandState` (default ``seat 0``...).
     """
 
+    _validate.instance(hand, (PHHHand, HandState), "hand must be a PHHHand or a HandState")
     if isinstance(hand, PHHHand):
         state = hand.state
         seat_names = [hand.seat_name(s) for s in range(state.n)]
         listed = list(hand.names)  # in the file's order, p1 first
-    elif isinstance(hand, HandState):
+    else:
         state = hand
         seat_names = [f"seat {s}" for s in range(state.n)]
         listed = seat_names
-    else:
-        raise ParameterError(f"hand must be a PHHHand or a HandState, not {type(hand).__name__}")
     if names is not None:
         _validate.instance(
             names,

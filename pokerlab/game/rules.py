@@ -207,12 +207,8 @@ class Rules:
         """Refuse every contradiction with a sentence naming the field (add new fields' checks here)."""
         s = self
         _validate.text(s.name, "name", empty=True, error=RulesError)
-        if not isinstance(s.structure, BettingStructure):
-            try:
-                object.__setattr__(self, "structure", BettingStructure(s.structure))
-            except ValueError:
-                kinds = ", ".join(repr(b.value) for b in BettingStructure)
-                raise RulesError(f"structure must be one of {kinds}, not {s.structure!r}") from None
+        structure = _validate.member(BettingStructure, s.structure, "structure", error=RulesError)
+        object.__setattr__(self, "structure", structure)  # a member, also from its word ("no-limit")
         for name in (
             "small_blind", "big_blind", "ante", "min_raise_big_blinds", "starting_stack",
             "min_players", "max_players", "default_players", "min_stack_to_play",

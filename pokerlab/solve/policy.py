@@ -112,8 +112,7 @@ class Policy:
     def from_function(cls, game: Game, fn: Callable[[InfoSet], Mapping[str, float]]) -> Policy:
         """Ask ``fn(infoset)`` for every information set; it returns ``{action: probability}``."""
         _check_game(game)
-        if not callable(fn):
-            raise ParameterError(f"fn must be callable, not {type(fn).__name__}")
+        _validate.protocol(fn, "fn must be a function of an information set")
         return cls(game, np.array([_row(game, i, fn(i)) for i in game.infosets]).reshape(-1, len(game.actions)))
 
     def __getitem__(self, key: str) -> dict[str, float]:

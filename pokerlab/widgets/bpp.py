@@ -9,7 +9,7 @@ import ipywidgets as w
 
 from pokerlab import _validate
 from pokerlab.bpp import ROUNDS, TYPE_LABELS, action_probabilities, best_action, build_network, evidence_from_cards
-from pokerlab.bpp.network import Engine, ImpossibleEvidenceError
+from pokerlab.bpp.network import BPPNetwork, Engine, ImpossibleEvidenceError
 from pokerlab.bpp.policy import curve_points, pot_odds_threshold
 from pokerlab.charts import bpp_curves_chart, chart_svg, network_svg, posterior_chart
 from pokerlab.errors import PokerlabError
@@ -134,8 +134,8 @@ class BPPInspector:
 
     # -- the network for the chosen options --------------------------------
     @property
-    def network(self) -> Any:
-
+    def network(self) -> BPPNetwork:
+        """The network for the options chosen now (round, hand types, actions, final arc), built once per choice."""
         key = (self.round.value, self.hand_types.value, self.actions.value, self.final_arc.value)
         if key not in self._nets:
             self._nets[key] = build_network(key[0], key[1], key[2], key[3])

@@ -6,6 +6,7 @@ import html
 from typing import Any
 
 import ipywidgets as w
+import numpy as np
 
 from pokerlab import _validate
 from pokerlab.bots.context import ACTIONS, CONTEXT_FEATURES, situation_features
@@ -84,8 +85,8 @@ class ContextExplorer:
             self._models[style] = {kind: ContextModel(kind).fit(frame) for kind in MODEL_KINDS}
         return self._models[style]
 
-    def features(self) -> Any:
-
+    def features(self) -> np.ndarray:
+        """The 19 features (:data:`~pokerlab.bots.context.CONTEXT_FEATURES`) of the situation on the inputs."""
         return situation_features(
             board=self.board.value,
             pot=self.pot.value,

@@ -63,14 +63,13 @@ class HUD:
             stats.count_hands(history, progress=False) if history is not None else stats.StatCounts()
         )  # fmt: skip
         self.source = source
+        _validate.instance(source, (TableWidget, HandReplayer), "source must be a TableWidget or a HandReplayer")
         if isinstance(source, TableWidget):
             source.hand_listeners.append(self._hand_ended)
             self._seats: Any = lambda: list(source.session.names_in_hand())
-        elif isinstance(source, HandReplayer):
+        else:
             names = list(source.study.names)
             self._seats = lambda: names
-        else:
-            raise ParameterTypeError(f"source must be a TableWidget or a HandReplayer, not {type(source).__name__}")
         self.view = w.HTML()
         self.view.add_class("pl-hud")
         self.widget = w.VBox([self.view, source.widget])

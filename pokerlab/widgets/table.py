@@ -231,7 +231,7 @@ class HandReplayer:
         _validate.flag(charts, "charts")
         if isinstance(hand, (str, Path)):
             hand = read_hand(hand, number)
-        elif type(number) is not int or number != 1:
+        elif _validate.whole(number, "number") != 1:
             raise ParameterError(f"number picks a hand of a file; it needs a path, not {type(hand).__name__}")
         self.study = study_hand(hand, samples=samples, seed=seed, potential=potential)
         self._charts = charts

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from pokerlab.bots import AlwaysCall, AlwaysRaise, RandomBot
-from pokerlab.errors import ParameterError, PokerlabError
+from pokerlab.errors import ParameterError, ParameterTypeError, PokerlabError
 from pokerlab.game import (
     AAAI06_HEADS_UP_LIMIT,
     HEADS_UP_NO_LIMIT,
@@ -433,6 +433,22 @@ def test_run_client_checks_its_arguments_before_connecting(kwargs, words):
         run_client(**args)
 
 
+def test_run_client_refuses_a_host_and_a_bot_in_one_sentence_each():
+    """One check per argument (was a text check, then the same sentence again for an empty name): a wrong type is
+    the TypeError twin, blank text the plain error; a bot without act() is refused by its class, naming it."""
+    args = {"port": 1, "bot": AlwaysCall(), "rules": LIMIT, "timeout": 1.0}
+    with pytest.raises(ParameterTypeError, match=r"^host must be a host name or address, not None$"):
+        run_client(None, **args)  # type: ignore[arg-type]
+    for blank in ("", "   "):  # blanks were let through to the resolver
+        with pytest.raises(ParameterError, match=rf"^host must be a host name or address, not '{blank}' \(str\)$"):
+            run_client(blank, **args)
+        with pytest.raises(ParameterError) as info:
+            run_client(blank, **args)
+        assert not isinstance(info.value, TypeError)
+    with pytest.raises(ParameterTypeError, match=r"^bot must have an act\(view\) method, not 'phase1' \(str\)$"):
+        run_client("127.0.0.1", 1, "phase1", LIMIT, timeout=1.0)
+
+
 def test_command_line_refuses_bad_ports_games_and_timeouts():
     base = [sys.executable, "-m", "pokerlab", "acpc-client", "127.0.0.1"]
     for extra, words in [
@@ -580,17 +596,25 @@ class _Recorder(RandomBot):
 
     def __init__(self, seed):
         super().__init__(seed=seed)
-        self.observed, self.views, self.ended = [], [], []
+        self.started, self.observed, self.views, self.ended = [], [], [], []
+        self.calls = []  # the hooks' names, in the order the client called them
+
+    def start_match(self, seat, rules, players):
+        self.started.append((seat, rules, players))
+        self.calls.append("start_match")
 
     def observe(self, event, view):
         self.observed.append((view.hand_number, event))
+        self.calls.append("observe")
 
     def act(self, view):
         self.views.append(view)
+        self.calls.append("act")
         return super().act(view)
 
     def end_hand(self, view):
         self.ended.append(view)
+        self.calls.append("end_hand")
 
 
 def test_the_client_shows_the_bot_every_event_once_as_play_match_does():
@@ -607,6 +631,8 @@ def test_the_client_shows_the_bot_every_event_once_as_play_match_does():
         assert shown == list(view.events)
         assert not any(isinstance(e, DealHole) and e.seat != 1 for e in shown)
     assert {v.names for v in bot.views} == {("opponent +1", "self")}
+    # start_match was never called (the issue): now once, first, with the seat, the rules and the player count
+    assert bot.started == [(1, NOLIMIT, 2)] and bot.calls[0] == "start_match" and bot.calls.count("start_match") == 1
 
 
 @given(data=st.data(), game=st.sampled_from(STANDARD_GAMES))

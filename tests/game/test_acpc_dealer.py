@@ -83,6 +83,42 @@ def test_every_standard_game_against_the_example_players(server, game, players, 
         assert who == {f"example{offset}"}
 
 
+class _SeatRecorder(RandomBot):
+    """A random bot that records the hooks the client calls, in order."""
+
+    def __init__(self, seed):
+        super().__init__(seed=seed)
+        self.calls = []
+
+    def start_match(self, seat, rules, players):
+        self.calls.append(("start_match", seat, rules, players))
+
+    def observe(self, event, view):
+        self.calls.append(("observe", view.hand_number))
+
+    def act(self, view):
+        self.calls.append(("act", view.hand_number))
+        return super().act(view)
+
+
+def test_the_client_calls_start_match_once_with_its_seat_in_the_dealers_match(server):
+    """The client never called start_match (a table does): now once, before anything else, with the seat the
+    dealer gave the connection (the third here), the rules and the number of players."""
+    path = server / "holdem.limit.3p.game"
+    rules = load_game("holdem.limit.3p")
+    match = RealMatch(server, path, hands=12, seed=4, names=["example0", "example1", "pokerlab"])
+    for seat in (0, 1):
+        match.example_player(path, seat)
+    bot = _SeatRecorder(seed=6)
+    result = run_client("127.0.0.1", match.ports[2], bot, rules, timeout=hang_guard(30))
+    out = match.finish()
+    _checked(out, rules)
+    assert result.hands == 12
+    assert bot.calls[0] == ("start_match", 2, rules, 3)
+    assert [c for c in bot.calls if c[0] == "start_match"] == [bot.calls[0]]
+    assert {c[0] for c in bot.calls[1:]} == {"observe", "act"}
+
+
 def test_a_client_with_other_rules_is_told_to_pass_the_game(server, tmp_path):
     """With the AAAI'06 caps (a bet and 2 raises preflop), the dealer's third raise is illegal to us."""
     game = server / "holdem.limit.2p.reverse_blinds.game"

@@ -272,7 +272,7 @@ def test_money_chart_is_the_one_in_charts_and_draws_a_point_per_hand_and_bot():
     [
         ({"bots": [bots.make("always_call")] * 11, "rules": NO_LIMIT_RING, "hands": 5}, "2 to 10 players"),
         ({"bots": [bots.make("always_call")] * 2, "rules": NO_LIMIT_RING, "hands": 0}, "at least 1"),
-        ({"bots": [object(), object()], "rules": NO_LIMIT_RING, "hands": 5}, "not a bot"),
+        ({"bots": [object(), object()], "rules": NO_LIMIT_RING, "hands": 5}, r"a bot needs an act\(view\) method"),
         ({"bots": [bots.make("always_call")] * 2, "rules": NO_LIMIT_RING, "hands": 5, "duplicate": True}, "reset"),
     ],
 )

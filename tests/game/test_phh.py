@@ -15,6 +15,7 @@ import warnings
 from decimal import Decimal
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -307,6 +308,9 @@ def test_reader_arguments_are_checked():
         load_phh(BASE, first_line=0)
     with pytest.raises(PHHError, match="no PHH file"):
         list(iter_phhs(Path("/nonexistent/x.phhs")))
+    with pytest.raises(PHHError, match=r"^iter_phhs reads a path, PHH text or a text file, not 3 \(int\)$"):
+        list(iter_phhs(3))  # type: ignore[arg-type]
+    assert [h.names for h in iter_phhs(io.StringIO(BASE))] == [load_phh(BASE).names]  # anything with a read()
     with pytest.raises(PHHError, match="needs a file path"):
         list(read_hands(3))  # type: ignore[arg-type]
     with pytest.raises(PHHError, match="needs a HandState"):
@@ -756,7 +760,7 @@ def test_a_show_by_a_folded_player_or_a_second_show_is_refused(old, new, message
 
 
 def test_hand_replayer_checks_charts_and_a_number_without_a_file():
-    from pokerlab.errors import ParameterError
+    from pokerlab.errors import ParameterError, ParameterTypeError
     from pokerlab.widgets import HandReplayer
 
     hand = read_hand(DATA / "unknown_cards.phh")
@@ -764,7 +768,9 @@ def test_hand_replayer_checks_charts_and_a_number_without_a_file():
         HandReplayer(hand, charts="no")  # type: ignore[arg-type]
     with pytest.raises(ParameterError, match="number picks a hand of a file; it needs a path, not PHHHand"):
         HandReplayer(hand, 2, charts=False)
-    replayer = HandReplayer(hand, charts=False, samples=500)
+    with pytest.raises(ParameterTypeError, match=r"^number must be a whole number, not True$"):
+        HandReplayer(hand, True, charts=False)
+    replayer = HandReplayer(hand, np.int64(1), charts=False, samples=500)  # refused before: type(number) is not int
     assert replayer.decision is not None and replayer.decision.player == "p3"
 
 

@@ -6,7 +6,10 @@ tuple or in a ``|`` union) outside ``_validate.py``. Inline checks had drifted f
 ``np.int64(1000)`` that ``_validate.whole`` accepts. It also fails on a refusal of what is not text:
 ``not isinstance(x, str)`` (or ``(str, Path)``, ...), the inline form of ``_validate.text``, ``choice`` (``not
 isinstance(m, str) or m not in MODES``) and ``path``; dispatching on a type (``if isinstance(x, str): parse``)
-is not a check and stays. The few checks that are not about an argument are listed below, each with its reason.
+is not a check and stays, unless the dispatch ends in ``else: raise`` (a class check spread over the branches:
+``_validate.instance`` first, then the dispatch). A refusal by what a value can do (``not callable(x)``, ``not
+hasattr(x, "read")``) goes through ``_validate.protocol``. The few checks that are not about an argument are
+listed below, each with its reason.
 """
 
 from __future__ import annotations
@@ -325,7 +328,8 @@ ALLOWED_CLASS: dict[tuple[str, str], str] = {
     ),
     ("course/checks.py", "not isinstance(value, dict)"): "a student's answer, described the same way",
     ("solve/postflop.py", "not isinstance(strategy, Mapping) or not strategy"): (
-        "pfspeed8 owns the file this round (it raises through _validate.refused); move it to instance() next round"
+        "a locked strategy, already one sentence through _validate.refused; postflop.py is being split into modules"
+        " by another change this round (no edit to it here): _validate.instance(check=bool) after that split"
     ),
 }
 
@@ -527,6 +531,176 @@ def test_the_choices_keep_their_sentences_and_pick_the_class(tmp_path: Path) -> 
         check_round("showdown")
     with pytest.raises(ParameterTypeError, match=r"^round must be one of preflop, flop, turn, river, not 5$"):
         build_network(5)  # type: ignore[arg-type]
+
+
+# -- class checks written as dispatch or duck typing (issue 43, round 4) --------------------------------------
+
+#: ``if isinstance(x, A): ... elif ...: ... else: raise`` chains that are not an argument's class check (keyed by
+#: the chain's first test), each with its reason
+ALLOWED_ELSE: dict[tuple[str, str], str] = {
+    ("cards.py", "isinstance(item, Card)"): (
+        "parse_cards reads each item of a list (a Card, text or a card id): the CardError names the item that is"
+        " none of these, in the sentence of every unreadable card"
+    ),
+    ("game/state.py", "isinstance(action, Fold)"): (
+        "the engine's dispatch on a bot's answer: one that is no action is an illegal move (IllegalActionError"
+        " listing the legal ones, which a table turns into a default action and a fault), not a wrong argument"
+    ),
+    ("solve/postflop.py", "isinstance(line, str)"): (
+        "a line of action labels, text or a list; postflop.py is being split into modules by another change this"
+        " round (no edit to it here): _validate.instance after that split"
+    ),
+    ("stats.py", "isinstance(paths, (str, os.PathLike))"): (
+        "hand_sources' paths, one or a list; stats.py is restructured by another change this round (no edit to it"
+        " here): _validate.instance(paths, Iterable, ...) for the list after that"
+    ),
+    ("stats.py", "hasattr(executor, 'gather') and hasattr(executor, 'submit')"): (
+        "an executor or a dask Client, in stats.py as above: _validate.protocol(methods=('submit',)) after that"
+    ),
+    ("course/_deck.py", "notebooks is None"): (
+        "a folder of lessons or None; pokerlab/course/ is restructured by another change this round (no edit to it"
+        " here): _validate.path(empty=False) after that"
+    ),
+    ("course/lecture.py", "file is None"): (
+        "a lecture file or None, in pokerlab/course/ as above: _validate.path(empty=False) after that change"
+    ),
+}
+
+#: ``if not callable(x): raise`` and ``if not hasattr(x, ...): raise`` refusals kept, each with its reason
+ALLOWED_DUCK: dict[tuple[str, str], str] = {
+    ("course/release.py", "not callable(published) or not callable(solutions)"): (
+        "two function arguments refused in one sentence, in pokerlab/course/, which another change restructures this"
+        " round (no edit to it here): _validate.protocol for each after that"
+    ),
+}
+
+
+def _tests_a_class(node: ast.AST) -> bool:
+    """``isinstance(...)``, ``hasattr(...)`` or ``callable(...)``: a test that dispatches on what a value is."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in {"isinstance", "hasattr", "callable"}
+    )
+
+
+def else_refusals(source: str) -> list[tuple[int, str]]:
+    """(line of the ``raise``, the chain's first test) of every ``if``/``elif`` chain that tests a value's class
+    (isinstance, hasattr, callable: not inside a comprehension) and ends in ``else: raise``: the class check of
+    ``_validate.instance`` spread over a dispatch, its refusal last."""
+    tree = ast.parse(source)
+    elifs = {
+        id(n.orelse[0])
+        for n in ast.walk(tree)
+        if isinstance(n, ast.If) and len(n.orelse) == 1 and isinstance(n.orelse[0], ast.If)
+    }
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.If) or id(node) in elifs:
+            continue
+        chain = [node]
+        while len(chain[-1].orelse) == 1 and isinstance(chain[-1].orelse[0], ast.If):
+            chain.append(chain[-1].orelse[0])
+        last = chain[-1].orelse
+        if (
+            last
+            and isinstance(last[0], ast.Raise)
+            and any(_tests_a_class(sub) for link in chain for sub in _outside_comprehensions(link.test))
+        ):
+            found.append((last[0].lineno, ast.unparse(node.test)))
+    return found
+
+
+def _duck_refusal(node: ast.AST) -> bool:
+    """``not callable(x)`` or ``not hasattr(x, name)``: a class check by what a value can do."""
+    return (
+        isinstance(node, ast.UnaryOp)
+        and isinstance(node.op, ast.Not)
+        and isinstance(node.operand, ast.Call)
+        and isinstance(node.operand.func, ast.Name)
+        and node.operand.func.id in {"callable", "hasattr"}
+    )
+
+
+def _package_else_refusals() -> list[tuple[str, int, str]]:
+    out = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if rel != "_validate.py":
+            out += [(rel, line, code) for line, code in else_refusals(path.read_text("utf-8"))]
+    return out
+
+
+def test_no_class_refusal_at_the_end_of_a_dispatch_outside_validate() -> None:
+    """The review of issue 43 (round 4) found class checks the walks above could not see: ``if isinstance(hand,
+    PHHHand): ... elif isinstance(hand, HandState): ... else: raise`` (replay, hud, experiments, phh) and ``if not
+    callable(getattr(bot, "act", None)): raise`` (match, acpc, charts, apps), each with its own sentence. They go
+    through ``_validate.instance`` (the class check first, then the dispatch) and ``_validate.protocol``."""
+    bad = [
+        f"pokerlab/{rel}:{line}: else: raise after `if {code}`"
+        for rel, line, code in _package_else_refusals()
+        if (rel, code) not in ALLOWED_ELSE
+    ]
+    bad += [
+        f"pokerlab/{rel}:{line}: {code}"
+        for rel, line, code in _package_refusals(_duck_refusal)
+        if (rel, code) not in ALLOWED_DUCK
+    ]
+    assert not bad, "use _validate.instance (then dispatch) or _validate.protocol (methods, fields):\n" + "\n".join(bad)
+
+
+def test_the_dispatch_and_duck_allow_lists_are_short_and_current() -> None:
+    chains = {(rel, code) for rel, _, code in _package_else_refusals()}
+    ducks = {(rel, code) for rel, _, code in _package_refusals(_duck_refusal)}
+    assert set(ALLOWED_ELSE) <= chains, set(ALLOWED_ELSE) - chains
+    assert set(ALLOWED_DUCK) <= ducks, set(ALLOWED_DUCK) - ducks
+    assert len(ALLOWED_ELSE) <= 7 and len(ALLOWED_DUCK) <= 1
+    assert all(len(reason) > 20 for reason in (*ALLOWED_ELSE.values(), *ALLOWED_DUCK.values()))
+
+
+def test_the_dispatch_and_duck_walks_see_each_form() -> None:
+    code = (
+        "if isinstance(a, A):\n x = 1\nelif isinstance(a, B):\n x = 2\nelse:\n raise E()\n"
+        "if b is None:\n x = 1\nelif isinstance(b, str) and b:\n x = 2\nelse:\n raise E()\n"
+        "if hasattr(c, 'read'):\n x = 1\nelse:\n raise E()\n"
+        "if isinstance(d, A):\n x = 1\nelse:\n x = 2\n"  # no refusal
+        "if d > 0:\n x = 1\nelse:\n raise E()\n"  # a value check, not a class
+        "if all(isinstance(e, str) for e in es):\n x = 1\nelse:\n raise E()\n"  # the items of a list
+    )
+    assert else_refusals(code) == [(6, "isinstance(a, A)"), (12, "b is None"), (16, "hasattr(c, 'read')")]
+    code = (
+        "if not callable(f):\n raise E()\n"
+        "if g is not None and not callable(getattr(g, 'act', None)):\n raise E()\n"
+        "if isinstance(h, str) or not hasattr(h, '__iter__'):\n raise E()\n"
+        "if not callable(i):\n i = print\n"  # no refusal
+        "_validate.instance(j, list, 'j', check=lambda v: not callable(v[0]))\n"  # inside _validate's call
+    )
+    assert [c for _, c in inline_refusals(code, _duck_refusal)] == [
+        "not callable(f)",
+        "g is not None and (not callable(getattr(g, 'act', None)))",
+        "isinstance(h, str) or not hasattr(h, '__iter__')",
+    ]
+
+
+def test_a_refusal_by_what_a_value_does_reads_one_way() -> None:
+    """The checks moved to _validate.protocol and instance: one sentence naming the argument and what was given,
+    the TypeError twin for a value of the wrong kind."""
+    from pokerlab.game import NO_LIMIT_RING, play_match
+    from pokerlab.game.replay import study_hand
+    from pokerlab.solve import games
+    from pokerlab.solve.policy import Policy
+
+    with pytest.raises(ParameterTypeError, match=r"^bots: a bot needs an act\(view\) method, not 'phase1' \(str\)$"):
+        play_match(["phase1", "phase2"], NO_LIMIT_RING, hands=1)
+    with pytest.raises(ParameterTypeError, match=r"^bots must be a list of bots, not 'phase1'$"):
+        play_match("phase1", NO_LIMIT_RING, hands=1)  # type: ignore[arg-type]
+    with pytest.raises(ParameterTypeError, match=r"^hand must be a PHHHand or a HandState, not 3 \(int\)$"):
+        study_hand(3)  # type: ignore[arg-type]
+    with pytest.raises(ParameterTypeError, match=r"^fn must be a function of an information set, not 3 \(int\)$"):
+        Policy.from_function(games.game("kuhn"), 3)  # type: ignore[arg-type]
+    assert _validate.protocol(None, "on_hand_end must be a function or None", optional=True) is None
+    with pytest.raises(ParameterTypeError, match=r"^thinking must be a Thinking \(p_win\), not 0\.5 \(float\)$"):
+        _validate.protocol(0.5, "thinking must be a Thinking (p_win)", fields=("p_win",))
 
 
 _WHOLE_FIELDS = ("small_blind", "big_blind", "ante", "starting_stack", "max_players", "min_stack_to_play")
