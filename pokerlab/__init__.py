@@ -18,7 +18,7 @@ of its own layer or of lower numbers, and no two modules import each other, even
     2  strength, equities, preflop, breakdown, _parallel, solve, _warm
     3  bpp
     4  game
-    5  bots, experiments, datasets, stats
+    5  bots, experiments, datasets, stats, _hand_histories
     6  charts, widgets, apps, course
     7  cli, __main__
 

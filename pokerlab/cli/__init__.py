@@ -89,6 +89,8 @@ def _check_outputs(args: argparse.Namespace) -> None:
     elif args.command == "course" and args.course_command in ("release", "site"):
         course.refuse_exposed_keys(args)  # never a key where the grader's sandbox shows it: refused before mkdir
         _validate.output_folder(args.out, "OUT")
+    elif args.command == "course" and args.course_command == "reference":
+        _validate.output_folder(args.out, "OUT")
     elif args.command == "course" and args.course_command == "slides":
         course.refuse_exposed_keys(args)
     elif args.command == "course" and args.course_command == "grade" and args.feedback is not None:

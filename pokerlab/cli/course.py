@@ -135,6 +135,15 @@ def cmd_course_site(args: argparse.Namespace) -> None:
     _print(report, text, args.json)
 
 
+def cmd_course_reference(args: argparse.Namespace) -> None:
+    from pokerlab.course.reference import build_reference
+
+    report = build_reference(args.out)
+    modules, seconds = len(report["modules"]), report["seconds"]
+    text = f"API reference in {args.out}: open {report['index']} ({modules} modules, {seconds:.0f} s)"
+    _print(report, text, args.json)
+
+
 def require_extra(args: argparse.Namespace) -> None:
     """A ``pokerlab course ...`` command needs the modules of the course extra it imports (``_extra.COMMANDS``):
     without one, one line naming the extra and the missing modules (exit 2), before any folder is made."""
@@ -157,11 +166,11 @@ def _add_course(sub: Any) -> None:
     )
     course = group.add_subparsers(
         dest="course_command",
-        metavar="{slides,release,grade,site,map}",
+        metavar="{slides,release,grade,site,map,reference}",
         required=True,
         parser_class=_Parser,
         help="slides: decks of the lessons; release: student copies; grade: autograde; site: the course site;"
-        " map: the course map's lecture table from course/lecture.toml",
+        " map: the course map's lecture table from course/lecture.toml; reference: the API reference",
     )
 
     def add(name: str, help_: str, func: Any) -> argparse.ArgumentParser:
@@ -171,6 +180,7 @@ def _add_course(sub: Any) -> None:
             "grade": "pokerlab course grade submissions/*/*.ipynb --feedback feedback",
             "site": "pokerlab course site site",
             "map": "pokerlab course map --check",
+            "reference": "pokerlab course reference api",
         }[name]
         p: argparse.ArgumentParser = course.add_parser(
             name, help=help_, description=help_, epilog=f"example:\n  {example}", formatter_class=_Formatter
@@ -303,3 +313,10 @@ def _add_course(sub: Any) -> None:
         "--lecture", type=_text, default=None, metavar="FILE", help="the lecture file (default: course/lecture.toml)"
     )
     p.add_argument("--notebooks", type=_text, default=None, help="the lessons' folder (default: ./notebooks)")
+    p = add(
+        "reference",
+        "build the API reference in OUT: one offline HTML page per public module, from the docstrings (Sphinx, as"
+        " the course site); open OUT/index.html",
+        cmd_course_reference,
+    )
+    p.add_argument("out", type=_text, help="folder for the reference (created if needed; its pages are replaced)")

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from pokerlab.course import _extra
-from pokerlab.course._checker import _LOCAL, _Checker, _close_checkers
+from pokerlab.course._check_client import _LOCAL, _Checker, _close_checkers
 from pokerlab.course._execute import _STOP, _stop_running
 from pokerlab.course._results import NotebookGrade
 from pokerlab.course.lessons import Lesson

@@ -85,8 +85,15 @@ CLUSTER = ("distributed",)
 
 #: what each ``pokerlab course`` command needs before its options are read (``slides`` adds :data:`PDF` for
 #: ``--pdf``/``--handout``, ``grade`` :data:`CLUSTER` for ``--scheduler``): ``map`` reads the decks' lesson
-#: folder, ``release`` and ``grade`` need nothing of the extra
-COMMANDS: dict[str, tuple[str, ...]] = {"slides": DECKS, "map": DECKS, "release": (), "grade": (), "site": SITE}
+#: folder, ``reference`` builds with :data:`REFERENCE`, ``release`` and ``grade`` need nothing of the extra
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "slides": DECKS,
+    "map": DECKS,
+    "release": (),
+    "grade": (),
+    "site": SITE,
+    "reference": REFERENCE,
+}
 
 
 def _spec(name: str) -> importlib.machinery.ModuleSpec | None:

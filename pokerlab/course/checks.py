@@ -19,9 +19,9 @@ The lessons' check cells call these functions, so the rules for every exercise l
   lies within half a unit of the 3rd decimal of it, so 0.159 and 0.1592 both pass for 0.159169.
 
 A failed check raises :class:`~pokerlab.errors.CheckFailed`, an ``AssertionError`` whose message follows
-these rules; the grader's check process (:mod:`pokerlab.course._check`) shows any other assertion that fails inside a
-lesson's hidden tests only as "a hidden check failed", so a hidden ``assert`` written without these helpers
-cannot give the answer away either.
+these rules; the grader's check process (:mod:`pokerlab.course._check_process`) shows any other assertion that
+fails inside a lesson's hidden tests only as "a hidden check failed", so a hidden ``assert`` written without these
+helpers cannot give the answer away either.
 
 >>> close(1, "the pot odds", 0.2001, 0.2, decimals=3)
 >>> try:

@@ -16,7 +16,7 @@ How one submission is graded:
 4. where a lesson's check cell stands, the grader asks the kernel only for the values the check reads
    (``metadata.pokerlab.answers``), as plain data (numbers, strings, lists, tuples, dicts, sets);
 5. the checks, hidden tests included, are taken from the lesson source (never from the submission) and
-   run by :mod:`pokerlab.course._check` in a separate process that no submission code has run in (one for
+   run by :mod:`pokerlab.course._check_process` in a separate process that no submission code has run in (one for
    all the notebooks of a ``grade()`` call: it only ever runs the lessons' code), with the lesson's setup
    run afresh and answers rebuilt by :func:`ast.literal_eval`; a check whose answers are all missing fails
    without it ("`x` is not defined").
@@ -37,11 +37,11 @@ one notebook already read; every name a lecturer's script imports is importable 
 * :mod:`pokerlab.course._workdir`: the kernel's fresh folder, the caches copied into it, its kernel spec;
 * :mod:`pokerlab.course._execute`: the run of one submission in its sandboxed kernel, and the runners in flight;
 * :mod:`pokerlab.course._untouched`: an untouched student copy, graded without a kernel;
-* :mod:`pokerlab.course._checker`: the grader's side of the check process;
+* :mod:`pokerlab.course._check_client`: the grader's side of the check process;
 * :mod:`pokerlab.course._drivers`: threads or a dask cluster, TLS, Ctrl-C;
 * :mod:`pokerlab.course._feedback`: the feedback page (:func:`feedback_html`);
 * :mod:`pokerlab.course._gradebook`, ``_submissions``, ``_limits``, ``_mounts``, ``_sandbox``, ``_runner``,
-  ``_check``: the gradebook, reading the files, the cgroups, the allow-list, the sandbox, the runner and check
+  ``_check_process``: the gradebook, reading the files, the cgroups, the allow-list, the sandbox, the runner and check
   processes.
 """
 
@@ -57,8 +57,8 @@ from typing import Any
 
 from pokerlab import _validate
 from pokerlab.course import _gradebook, _limits, _mounts, _submissions
-from pokerlab.course._check import unanswered
-from pokerlab.course._checker import _Checker, _thread_checker
+from pokerlab.course._check_client import _Checker, _thread_checker
+from pokerlab.course._check_process import unanswered
 from pokerlab.course._drivers import _on_cluster, _on_threads, _secure_scheduler, _uninterrupted
 from pokerlab.course._execute import _run_submission
 from pokerlab.course._feedback import feedback_html

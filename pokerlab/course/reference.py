@@ -1,7 +1,8 @@
 """The API reference: static HTML generated from the docstrings, opened offline.
 
-Build it with ``python -m pokerlab.course.reference OUT`` (then open ``OUT/index.html``) or
-:func:`build_reference`; it needs the ``course`` extra (Sphinx and the book theme), as the course site does.
+Build it with ``pokerlab course reference OUT`` (then open ``OUT/index.html``), ``python -m
+pokerlab.course.reference OUT`` or :func:`build_reference`; it needs the ``course`` extra (Sphinx and the book
+theme), as the course site does.
 
 Built the way the course site is (:mod:`pokerlab.course.site`): Sphinx with sphinx-book-theme, what Jupyter
 Book 1.x is made of, from sources generated into a temporary folder. Sphinx's autodoc imports each module and

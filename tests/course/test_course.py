@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from pokerlab.cli import main
-from pokerlab.course import _checker, _execute, _identify, _workdir, grading
-from pokerlab.course._check import run_checks, unanswered as _check_unanswered
+from pokerlab.course import _check_client, _execute, _identify, _workdir, grading
+from pokerlab.course._check_process import run_checks, unanswered as _check_unanswered
 from pokerlab.course.lessons import nbgrader_meta, read_lesson, read_lessons, source
 from pokerlab.course.release import release, solutions_copy, student_copy
 from pokerlab.errors import ParameterError
@@ -155,7 +155,7 @@ def test_one_check_process_serves_a_batch_and_a_dying_or_hanging_request_costs_o
         assert first == checker.run(les, request, timeout=hang_guard(60)) and checker._proc.pid == pid
         assert first == {1: (True, "")}
         dies = replace(les, setup="import os\nos._exit(3)")
-        assert checker.run(dies, request, timeout=hang_guard(60)) == {1: (False, _checker.DIED)}
+        assert checker.run(dies, request, timeout=hang_guard(60)) == {1: (False, _check_client.DIED)}
         hangs = replace(les, setup="import time\ntime.sleep(600)")
         assert checker.run(hangs, request, timeout=1) == {1: (False, grading._Checker.over(1))}
         assert checker._proc is None  # stopped

@@ -10,7 +10,7 @@
 * the visible checks catch the wrong form of an answer (a share outside 0..1, counts that do not add up, the
   same pair five times) in the student's words.
 
-The checks run exactly as the grader's check process runs them (:func:`pokerlab.course._check.run_checks`:
+The checks run exactly as the grader's check process runs them (:func:`pokerlab.course._check_process.run_checks`:
 the lesson's setup, then each check with the answers as literals), one request per lesson and kind of answer.
 """
 
@@ -22,7 +22,7 @@ import re
 import pytest
 
 from pokerlab.course import checks
-from pokerlab.course._check import run_checks
+from pokerlab.course._check_process import run_checks
 from pokerlab.course.grading import ExerciseResult, NotebookGrade, feedback_html
 from pokerlab.course.lessons import BEGIN_HIDDEN, END_HIDDEN, read_lessons, source, strip_region
 

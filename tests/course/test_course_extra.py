@@ -52,6 +52,7 @@ NEEDS = [
     (["course", "slides", "decks", "02"], ("latex2mathml", "mistune", "sphinx_revealjs"), "latex2mathml"),
     (["course", "map", "--check"], ("latex2mathml", "mistune", "sphinx_revealjs"), "mistune"),
     (["course", "site", "site"], ("sphinx", "myst_nb", "sphinx_book_theme", "mathjax"), "sphinx_book_theme"),
+    (["course", "reference", "api"], ("sphinx", "sphinx_book_theme", "mathjax"), "sphinx"),
     (["course", "grade", "submissions", "--scheduler", "tls://127.0.0.1:9"], ("distributed",), "distributed"),
 ]
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from pokerlab.cli import main
-from pokerlab.course import _checker, _identify, _limits, _mounts, grading
+from pokerlab.course import _check_client, _identify, _limits, _mounts, grading
 from pokerlab.course.lessons import read_lesson
 from pokerlab.errors import ParameterError
 from tests.support.course_tiny import answer, right, tiny_lesson, untouched, write
@@ -317,7 +317,7 @@ def test_a_dask_cluster_grades_the_submissions(tmp_path):
             allow_insecure_scheduler=True,
         )
         with distributed.Client(cluster.scheduler_address) as client:  # no check process left on a worker
-            left = client.run(lambda: [c._proc.pid for c in _checker._CHECKERS if c._proc is not None])
+            left = client.run(lambda: [c._proc.pid for c in _check_client._CHECKERS if c._proc is not None])
     assert list(left.values()) == [[], []]
     assert [(g.student, g.score) for g in grades] == [("ann", 1), ("ben", 0), ("cy", 0)]
     assert "x is not right" in grades[2].exercises[0].message

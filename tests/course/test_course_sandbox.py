@@ -3,7 +3,7 @@ the grader, forge its output or signal it (issue 23, outside tester's findings).
 
 Before the sandbox, the kernel ran as the grader's user (root here) with the whole disk in view: a
 submission that read the lesson from the checkout and ran its solution cells scored 8/8, one that rewrote
-``pokerlab/course/_check.py`` scored 8/8 with wrong answers, one that killed its grandparent killed the
+``pokerlab/course/_check_process.py`` scored 8/8 with wrong answers, one that killed its grandparent killed the
 grader (exit 137, no grade printed), and one that wrote JSON lines to file descriptor 1 added notes, errors
 and a ``kernel_pid`` that the grader then killed with SIGKILL as root.
 """
@@ -130,7 +130,7 @@ except Exception:
 """
 
 PATCH = r"""
-import pathlib, pokerlab.course._check as c
+import pathlib, pokerlab.course._check_process as c
 for p in [pathlib.Path(c.__file__), pathlib.Path(c.__file__).parent / "grading.py"]:
     try:
         p.write_text(p.read_text().replace('"passed": False', '"passed": True'))

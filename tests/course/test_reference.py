@@ -1,15 +1,20 @@
-"""The API reference (``pokerlab.course.reference``): one page per public module, generated from the docstrings,
-every public name with its signature, reachable from the navigation, offline (#43 item 8)."""
+"""The API reference (``pokerlab.course.reference``, ``pokerlab course reference OUT``): one page per public module,
+generated from the docstrings, every public name with its signature, reachable from the navigation, offline (#43
+item 8)."""
 
 from __future__ import annotations
 
+import contextlib
 import html
 import inspect
+import io
+import json
 import re
 
 import pytest
 
 import pokerlab
+from pokerlab.cli import build_parser, main
 from pokerlab.course import reference
 
 
@@ -37,11 +42,42 @@ def test_a_file_for_out_is_refused_with_one_line(tmp_path, capsys):
     assert len(err) == 2 and "is a file, not a folder" in err[0] and err[1].startswith("usage:")
 
 
+def test_the_command_line_builds_it_with_pokerlab_course_reference_out():
+    args = build_parser().parse_args(["course", "reference", "api"])
+    assert (args.command, args.course_command, args.out, args.json) == ("course", "reference", "api", False)
+    assert args.func.__name__ == "cmd_course_reference"
+
+
+@pytest.mark.parametrize("argv", [["course", "reference"], ["course", "reference", "a", "b"]])
+def test_the_command_without_one_out_is_refused_with_one_line(argv, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as raised:  # argparse, through pokerlab's parser: one line, status 2
+        main(argv)
+    assert raised.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("pokerlab: error:"), err
+    assert err.endswith("(see 'pokerlab course reference --help')\n"), err
+    assert not list(tmp_path.iterdir())
+
+
+def test_the_command_refuses_a_file_for_out_with_one_line_and_builds_nothing(tmp_path, capsys):
+    (tmp_path / "file").write_text("x")
+    assert main(["course", "reference", str(tmp_path / "file")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("pokerlab: error: OUT") and captured.err.count("\n") == 1, captured.err
+    assert "is a file, not a folder" in captured.err
+    assert (tmp_path / "file").read_text() == "x"
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
+    """The reference built as a lecturer builds it: ``pokerlab course reference OUT --json``."""
     out = tmp_path_factory.mktemp("api")
-    report = reference.build_reference(out)
-    return out, report
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        assert main(["course", "reference", str(out), "--json"]) == 0
+    return out, json.loads(printed.getvalue())
 
 
 def _signature_text(page: str, qualname: str) -> str:

@@ -57,7 +57,7 @@ LAYERS = {
     "strength": 2, "equities": 2, "preflop": 2, "breakdown": 2, "_parallel": 2, "solve": 2, "_warm": 2,
     "bpp": 3,
     "game": 4,
-    "bots": 5, "experiments": 5, "datasets": 5, "stats": 5,
+    "bots": 5, "experiments": 5, "datasets": 5, "stats": 5, "_hand_histories": 5,
     "charts": 6, "widgets": 6, "apps": 6, "course": 6,
     "cli": 7, "__main__": 7,
 }  # fmt: skip

@@ -1,4 +1,4 @@
-"""The check process, seen from the grader: :class:`_Checker` starts ``python -m pokerlab.course._check`` (the
+"""The check process, seen from the grader: :class:`_Checker` starts ``python -m pokerlab.course._check_process`` (the
 process's own side), sends it one request per notebook and reads the verdicts back within a time limit. Each
 worker thread has its own (:func:`_thread_checker`: a check process answers one request at a time), and a dask
 worker's are ended after each batch (:func:`_close_checkers`).
@@ -33,7 +33,7 @@ DIED = "the check process ended unexpectedly: this check did not finish"
 
 
 class _Checker:
-    """The process that runs the lessons' checks (:mod:`pokerlab.course._check`) for one ``grade()`` call.
+    """The process that runs the lessons' checks (:mod:`pokerlab.course._check_process`) for one ``grade()`` call.
 
     Started when a check first has answers to look at, it answers the requests of every notebook, one after
     the other, so 200 submissions pay once for importing pokerlab and loading its compiled kernels. No
@@ -54,7 +54,7 @@ class _Checker:
             if self.reveal:
                 env[REVEAL_VARIABLE] = "1"
             self._proc = subprocess.Popen(
-                [sys.executable, "-m", "pokerlab.course._check"],
+                [sys.executable, "-m", "pokerlab.course._check_process"],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,

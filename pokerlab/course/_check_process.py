@@ -15,7 +15,9 @@ reveal (``"reveal": true``) or ``POKERLAB_GRADE_REVEAL=1`` is set (``pokerlab co
 
 One process answers every request of one ``grade()`` call, one after the other (the checks of 200
 submissions pay for importing pokerlab, and for loading its compiled kernels, once): it only ever runs the
-lessons' own code, on literals.
+lessons' own code, on literals. This module is the process's own side (``python -m
+pokerlab.course._check_process``); the grader's side, which starts it and reads its verdicts, is
+:mod:`pokerlab.course._check_client`.
 """
 
 from __future__ import annotations
