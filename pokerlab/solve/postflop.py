@@ -72,6 +72,7 @@ from pokerlab.cards import Card, combo_cards, combo_index, format_cards, parse_n
 from pokerlab.errors import CardCountError, IllegalActionError, ParameterError, RangeError
 from pokerlab.evaluator import evaluate_batch
 from pokerlab.ranges import Range
+from pokerlab.solve._postflop_sizes import STREETS as STREETS, SizesLike as SizesLike, _per_street, _Size
 from pokerlab.streets import Street
 
 __all__ = ["PostflopDecision", "PostflopSolution", "plain_values", "postflop", "postflop_actions"]
@@ -81,83 +82,12 @@ ALGORITHMS = ("dcfr", "cfr+")
 
 Algorithm = Literal["dcfr", "cfr+"]
 """What ``algorithm`` takes: discounted CFR or CFR+."""
-STREETS = ("turn", "river")
 _FOLD, _SHOWDOWN, _DECISION, _CHANCE = 0, 1, 2, 3
-SizesLike = str | Mapping[str, str]
 Line = str | Sequence[str]
 """A node: its actions from the root, as a tuple of labels (``("check", "bet 100")``) or one text
 (``"check, bet 100"``); a turn line names the river card (``("check", "check", "2s")``)."""
 Player = Literal["oop", "ip"]
 """A player of the subgame: out of position (acts first) or in position."""
-
-
-# ----------------------------------------------------------------------------
-# Sizes
-# ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Size:
-    kind: str  # "pot", "x" or "allin"
-    value: float = 0.0
-
-
-def _parse_sizes(text: Any, name: str, *, raise_: bool) -> tuple[_Size, ...]:
-    _validate.text(
-        text, "text", empty=True, message=f"{name} must be sizes as text such as '50%, 100%', not {text!r:.60}"
-    )
-    out: list[_Size] = []
-    for raw in text.split(","):
-        tok = raw.strip().lower().replace(" ", "")
-        if not tok:
-            if text.strip():
-                raise ParameterError(f"{name}: an empty size in {text!r} (remove the extra comma)")
-            continue
-        if tok.endswith("x") and not raise_:
-            raise ParameterError(
-                f"{name}: '{raw.strip()}' is a raise size (a multiple of the bet faced); "
-                "bets are a share of the pot such as '75%', or 'a'"
-            )
-        try:
-            if tok in ("a", "allin", "all-in"):
-                out.append(_Size("allin"))
-            elif tok.endswith("%"):
-                v = float(tok[:-1])
-                if math.isfinite(v) and v <= 0:
-                    raise ParameterError(f"{name}: '{raw.strip()}': a bet must be more than 0 % of the pot")
-                if not math.isfinite(v):
-                    raise ValueError
-                out.append(_Size("pot", v / 100))
-            elif tok.endswith("x"):
-                v = float(tok[:-1])
-                if math.isfinite(v) and v <= 1:
-                    raise ParameterError(f"{name}: '{raw.strip()}': a raise must be more than 1x the bet faced")
-                if not math.isfinite(v):
-                    raise ValueError
-                out.append(_Size("x", v))
-            else:
-                raise ValueError
-        except ParameterError:
-            raise
-        except ValueError:
-            raise ParameterError(
-                f"{name}: cannot read the size '{raw.strip()}' in {text!r}; write shares of the pot such as "
-                f"'33%, 75%'{', multiples of the bet such as 2.5x' if raise_ else ''}, 'a' for all-in, or '' for none"
-            ) from None
-    return tuple(out)
-
-
-def _per_street(value: Any, name: str, *, raise_: bool) -> dict[str, tuple[_Size, ...]]:
-    if isinstance(value, Mapping):
-        unknown = [k for k in value if k not in STREETS]
-        if unknown:
-            raise ParameterError(f"{name}: streets are 'turn' and 'river', not {unknown[0]!r}")
-        default = _parse_sizes("", name, raise_=raise_)
-        return {
-            st: _parse_sizes(value[st], f"{name}[{st!r}]", raise_=raise_) if st in value else default for st in STREETS
-        }
-    sizes = _parse_sizes(value, name, raise_=raise_)
-    return {st: sizes for st in STREETS}
 
 
 # ----------------------------------------------------------------------------
