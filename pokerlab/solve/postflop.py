@@ -71,7 +71,8 @@ from pokerlab.errors import CardCountError, IllegalActionError, ParameterError, 
 from pokerlab.ranges import Range
 from pokerlab.solve._postflop_game import _Game as _Game, _kernels as _kernels, _mass_plain as _mass_plain
 from pokerlab.solve._postflop_plain import _sigma_plain, plain_values as plain_values
-from pokerlab.solve._postflop_sizes import STREETS as STREETS, SizesLike as SizesLike, _per_street, _Size
+from pokerlab.solve._postflop_sizes import STREETS as STREETS, SizesLike as SizesLike
+from pokerlab.solve._postflop_spec import ALGORITHMS as ALGORITHMS, Algorithm as Algorithm, _Spec, _spec as _spec
 from pokerlab.solve._postflop_tree import (
     _CHANCE as _CHANCE,
     _DECISION as _DECISION,
@@ -85,10 +86,6 @@ from pokerlab.streets import Street
 __all__ = ["PostflopDecision", "PostflopSolution", "plain_values", "postflop", "postflop_actions"]
 
 _DT = np.float32
-ALGORITHMS = ("dcfr", "cfr+")
-
-Algorithm = Literal["dcfr", "cfr+"]
-"""What ``algorithm`` takes: discounted CFR or CFR+."""
 Line = str | Sequence[str]
 """A node: its actions from the root, as a tuple of labels (``("check", "bet 100")``) or one text
 (``"check, bet 100"``); a turn line names the river card (``("check", "check", "2s")``)."""
@@ -165,23 +162,6 @@ def _exploitability(g: _Game, s: _State, par: bool) -> float:
     """The mean of both best responses' gains, in chips (the solve takes it from :func:`run`'s answer)."""
     b0, b1 = _values(g, s, 1, par)
     return max(0.0, (b0 + b1 - g.pot) / 2)
-
-
-@dataclass(frozen=True)
-class _Spec:
-    board: tuple[Card, ...]
-    ranges: tuple[Range, Range]
-    pot: int
-    stack: int
-    bets: list[dict[str, tuple[_Size, ...]]]
-    raises: list[dict[str, tuple[_Size, ...]]]
-    target: float
-    max_iterations: int
-    threads: int | None
-    algorithm: Algorithm
-    progress: bool
-    text: tuple[Any, ...]
-    isomorphism: bool = True
 
 
 def postflop(
@@ -267,76 +247,6 @@ def postflop_actions(
     """
     spec = _spec(board, oop, ip, pot, stack, bets, raises, ip_bets, ip_raises, 0.003, 1, None, "dcfr", False)
     return _tree_line(spec, line)[1]
-
-
-def _spec(
-    board: Any,
-    oop: Any,
-    ip: Any,
-    pot: Any,
-    stack: Any,
-    bets: Any,
-    raises: Any,
-    ip_bets: Any,
-    ip_raises: Any,
-    target: Any,
-    max_iterations: Any,
-    threads: Any,
-    algorithm: Any,
-    progress: Any,
-    isomorphism: Any = True,
-) -> _Spec:
-    cards = parse_named(board, "board")
-    if len(cards) not in (4, 5):
-        raise CardCountError(
-            f"the board must have 4 cards (the turn) or 5 (the river), not {len(cards)}: {format_cards(cards)}"
-        )
-    rs = []
-    for name, r in (("oop", oop), ("ip", ip)):
-        try:
-            rng = Range.parse(r)
-        except RangeError as exc:
-            raise type(exc)(f"{name}: {exc}") from None
-        try:
-            rng = rng.without(cards)
-        except RangeError:
-            raise RangeError(
-                f"the {name} range {str(rng)!r} holds no combination without a board card ({format_cards(cards)})"
-            ) from None
-        rs.append(rng)
-    pot_ = _validate.whole(pot, "pot", lo=1)
-    stack_ = _validate.whole(stack, "stack", lo=0)
-    b0 = _per_street(bets, "bets", raise_=False)
-    r0 = _per_street(raises, "raises", raise_=True)
-    b1 = b0 if ip_bets is None else _per_street(ip_bets, "ip_bets", raise_=False)
-    r1 = r0 if ip_raises is None else _per_street(ip_raises, "ip_raises", raise_=True)
-    for nm, v in (("bets", bets), ("raises", raises), ("ip_bets", ip_bets), ("ip_raises", ip_raises)):
-        # a street a mapping does not name has no bets; a mapping naming no street of the spot is a mistake
-        if isinstance(v, Mapping) and not any(st in v for st in STREETS[len(cards) - 4 :]):
-            raise ParameterError(
-                f"{nm}: {dict(v)!r} names no street of this {STREETS[len(cards) - 4]} spot "
-                "(a street left out has no bets)"
-            )
-    tgt = _validate.real(
-        target,
-        "target",
-        lo=0.0,
-        hi=0.1,
-        message="target is a fraction of the pot from 0 to 0.1 (0.003 is 0.3 %; the command line's --target "
-        "takes the percentage 0.3)",
-    )
-    its = _validate.whole(max_iterations, "max_iterations", lo=1, hi=10**9)  # the kernel counts in 64 bits
-    th = None if threads is None else _validate.whole(threads, "threads", lo=1)
-    alg = _validate.choice(algorithm, "algorithm", ALGORITHMS)
-    prog = _validate.flag(progress, "progress")
-    ids = [{c.id for c in combo_cards(i)} for i, _ in rs[0].entries]
-    other = [{c.id for c in combo_cards(i)} for i, _ in rs[1].entries]
-    if not any(not (a & b) for a in ids for b in other):  # stops at the first pair that can be dealt
-        raise RangeError("the two ranges have no pair of hands that share no card")
-    iso = _validate.flag(isomorphism, "isomorphism")
-    return _Spec(
-        cards, (rs[0], rs[1]), pot_, stack_, [b0, b1], [r0, r1], tgt, its, th, alg, prog, (board, oop, ip), iso
-    )
 
 
 CHECK_EVERY = 10
