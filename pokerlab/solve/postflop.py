@@ -53,11 +53,20 @@ and every answer at every river card is the one without it.
 
 The numbers come from compiled kernels (:mod:`pokerlab.solve._postflop_kernels`); :func:`plain_values`
 is the same game walked plainly (best responses and evaluation), which the tests hold the kernels to.
+
+**Where the parts live.** This module is the solver's public face: :func:`postflop`, :func:`postflop_actions`
+and the answers (:class:`PostflopSolution`, :class:`PostflopDecision`, :class:`HandMap`). The machinery is in
+private modules, each one concept, lowest first: the size grammar (:mod:`pokerlab.solve._postflop_sizes`), the
+betting tree (:mod:`~pokerlab.solve._postflop_tree`), the game as arrays (:mod:`~pokerlab.solve._postflop_game`),
+the plain reference walk (:mod:`~pokerlab.solve._postflop_plain`), a spot's arguments checked
+(:mod:`~pokerlab.solve._postflop_spec`), lines and locks (:mod:`~pokerlab.solve._postflop_lines`) and the
+iterations (:mod:`~pokerlab.solve._postflop_solve`); the compiled kernels load at the first solve. The names
+other modules and the tests read from here are re-exported (``name as name``); a constant is changed where it
+is read (the iterations' in :mod:`~pokerlab.solve._postflop_solve`), not here.
 """
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -65,7 +74,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from pokerlab import _progress, _validate
+from pokerlab import _validate
 from pokerlab.cards import Card, combo_cards, combo_index, format_cards, parse_named
 from pokerlab.errors import CardCountError, IllegalActionError, RangeError
 from pokerlab.ranges import Range
@@ -81,6 +90,19 @@ from pokerlab.solve._postflop_lines import (
 )
 from pokerlab.solve._postflop_plain import _sigma_plain, plain_values as plain_values
 from pokerlab.solve._postflop_sizes import STREETS as STREETS, SizesLike as SizesLike
+from pokerlab.solve._postflop_solve import (
+    _DT,
+    CALL_SECONDS as CALL_SECONDS,
+    CHECK_EVERY as CHECK_EVERY,
+    DCFR as DCFR,
+    PARALLEL_MIN_WORK as PARALLEL_MIN_WORK,
+    _exploitability as _exploitability,
+    _iterate,
+    _parallel as _parallel,
+    _run_pass as _run_pass,
+    _State as _State,
+    _values,
+)
 from pokerlab.solve._postflop_spec import ALGORITHMS as ALGORITHMS, Algorithm as Algorithm, _Spec, _spec as _spec
 from pokerlab.solve._postflop_tree import (
     _CHANCE as _CHANCE,
@@ -93,7 +115,6 @@ from pokerlab.streets import Street
 
 __all__ = ["PostflopDecision", "PostflopSolution", "plain_values", "postflop", "postflop_actions"]
 
-_DT = np.float32
 Line = str | Sequence[str]
 """A node: its actions from the root, as a tuple of labels (``("check", "bet 100")``) or one text
 (``"check, bet 100"``); a turn line names the river card (``("check", "check", "2s")``)."""
@@ -102,74 +123,8 @@ Player = Literal["oop", "ip"]
 
 
 # ----------------------------------------------------------------------------
-# Solving
+# Solving: the entry points, the kernels' first load, one solve
 # ----------------------------------------------------------------------------
-
-
-DCFR = (1.5, 0.0, 3.0, True)
-"""Discounted CFR's (alpha, beta, gamma, restart the average at powers of 4); see
-:func:`pokerlab.solve._postflop_kernels.discount`."""
-
-
-@dataclass
-class _State:
-    regret: np.ndarray
-    strat: np.ndarray
-    lock: np.ndarray
-    has_lock: bool
-    compact: bool = False  # the arrays hold the isomorphism's representatives only (during a solve)
-
-
-PARALLEL_MIN_WORK = 200_000
-"""With ``threads=None``, a spot runs on numba's threads only when a pass visits at least this many
-(node, hand) cells in its river subtrees (the sum over chance leaves of 44 subtrees' node counts times the
-larger range's size): below it, starting the threads and waiting at the end of every pass costs more than
-the second core gives (measured on a 2-core machine). Rivers always run on one thread (one subtree)."""
-
-
-def _parallel(g: _Game, threads: int | None) -> bool:
-    """Whether the river subtrees are spread over numba's threads (see :data:`PARALLEL_MIN_WORK`)."""
-    import numba  # lazy: numba loads at the first solve (see _kernels)
-
-    if len(g.leaves) * g.K <= 1 or numba.get_num_threads() <= 1:
-        return False
-    return threads is not None or g.work >= PARALLEL_MIN_WORK
-
-
-def _arrays(g: _Game, s: _State) -> tuple[Any, ...]:
-    """The tree's and the state's arrays, in the order every kernel of :mod:`pokerlab.solve._postflop_kernels`
-    takes them (after the pass's own numbers)."""
-    game, iso = g.kernel_arrays(s.compact)
-    return (*game, s.regret, s.strat, s.lock, s.has_lock, iso)
-
-
-def _run_pass(
-    g: _Game, s: _State, t: int, mode: int, disc: tuple[float, float, float, float, bool], par: bool = False
-) -> np.ndarray:
-    K = _kernels()
-    return K.solve_pass(
-        par,
-        t,
-        mode,
-        *_arrays(g, s),
-        disc,
-        float(g.pot),
-    )
-
-
-def _values(g: _Game, s: _State, mode: int, par: bool) -> tuple[float, float]:
-    d = (1.0, 1.0, 1.0, 1.0, False)
-    out = []
-    for t in range(2):
-        cfv = _run_pass(g, s, t, mode, d, par)
-        out.append(float(np.dot(g.w[t, : g.nh[t]], cfv)) / g.Z)
-    return out[0], out[1]
-
-
-def _exploitability(g: _Game, s: _State, par: bool) -> float:
-    """The mean of both best responses' gains, in chips (the solve takes it from :func:`run`'s answer)."""
-    b0, b1 = _values(g, s, 1, par)
-    return max(0.0, (b0 + b1 - g.pot) / 2)
 
 
 def postflop(
@@ -257,15 +212,6 @@ def postflop_actions(
     return _tree_line(spec, line)[1]
 
 
-CHECK_EVERY = 10
-"""Iterations between two measurements of the exploitability (both best responses, about the cost of one
-iteration), as postflop-solver does; the solve stops at the first checkpoint at or below the target."""
-
-CALL_SECONDS = 0.1
-"""How long one call into the compiled loop (:func:`pokerlab.solve._postflop_kernels.run`) may take before it
-returns to Python for the progress bar: a river spot, a few milliseconds in all, solves in one or two calls
-(each call costs tens of microseconds, an iteration's worth), a full turn returns at every checkpoint."""
-
 _kernels_loaded = False
 
 
@@ -307,9 +253,6 @@ def _load_kernels(on_compile: Any = None) -> float:
 
 
 def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any], warm: bool = False) -> PostflopSolution:
-    import numba  # lazy: numba loads at the first solve (see _kernels)
-
-    K = _kernels()
     if not warm:
         _load_kernels()
     # a locked node may break the suits' symmetry: locked spots solve every river card
@@ -318,52 +261,7 @@ def _solve(spec: _Spec, locks: dict[tuple[str, ...], Any], warm: bool = False) -
     for line, strategy in locks.items():
         _apply_lock(g, line, strategy, lock_arr)
     s = _State(np.zeros(g.store, _DT), np.zeros(g.store, _DT), lock_arr, bool(locks), g.iso)
-    old = numba.get_num_threads()
-    old_chunk = numba.get_parallel_chunksize()
-    if spec.threads is not None:
-        numba.set_num_threads(min(spec.threads, numba.config.NUMBA_NUM_THREADS))
-    par = _parallel(g, spec.threads)
-    numba.set_parallel_chunksize(1)  # one river subtree at a time to each thread (see the kernels)
-    start = time.perf_counter()
-    expl = math.inf
-    it = 0
-    checks = 1  # checkpoints in the next call: one to start with, then as many as fit in CALL_SECONDS
-    value = (math.nan, math.nan)
-    bar = _progress.bar(spec.max_iterations, "postflop", "it", disable=not spec.progress, leave=False)
-    try:
-        while True:
-            t0 = time.perf_counter()
-            before = it
-            it, expls, vals = K.run(
-                par,
-                it,
-                spec.max_iterations,
-                CHECK_EVERY,
-                checks,
-                spec.target * g.pot,
-                g.Z,
-                spec.algorithm == "cfr+",
-                *DCFR,
-                *_arrays(g, s),
-                float(g.pot),
-            )  # iterations and checkpoints, and the values once the solve is over
-            took = time.perf_counter() - t0
-            at = before
-            for e in expls:  # a progress line per checkpoint
-                nxt = min(at + CHECK_EVERY - at % CHECK_EVERY, spec.max_iterations)
-                bar.update(nxt - at)
-                at = nxt
-                expl = float(e)
-                bar.set_postfix_str(f"{100 * expl / g.pot:.3f}% of the pot")
-            if not math.isnan(vals[0]):
-                value = (float(vals[0]), float(vals[1]))
-                break
-            checks = max(1, min(10_000, int(CALL_SECONDS / max(took / len(expls), 1e-9))))
-    finally:
-        bar.close()
-        numba.set_num_threads(old)
-        numba.set_parallel_chunksize(old_chunk)
-    seconds = time.perf_counter() - start
+    it, expl, value, seconds = _iterate(g, s, spec)
     if s.compact:  # every river card's strategies, for the lines and reports (the mirrored ones read through)
         s.regret = np.zeros(0, _DT)  # a solved spot's regrets are not read again: freed before the strategies grow
         s = _State(s.regret, g.expand(s.strat), s.lock, s.has_lock)
