@@ -297,18 +297,21 @@ class _Game:
         return int(self.inst_base[j]) + k * int(self.block[j]) + node.off
 
 
-def _mass_plain(reach_o: np.ndarray, t: int, g: _Game, k: int, _unused: int) -> np.ndarray:
-    """Opponent reach on hands sharing no card with each of t's hands (a plain double loop over cards)."""
-    o = 1 - t
+def _clash(g: _Game, t: int) -> np.ndarray:
+    """Which pairs (player t's hand, the opponent's hand) share a card, as a boolean matrix."""
     ct = g.cards[t, : g.nh[t]]
-    co = g.cards[o, : g.nh[o]]
-    clash = (
+    co = g.cards[1 - t, : g.nh[1 - t]]
+    return (
         (ct[:, None, 0] == co[None, :, 0])
         | (ct[:, None, 0] == co[None, :, 1])
         | (ct[:, None, 1] == co[None, :, 0])
         | (ct[:, None, 1] == co[None, :, 1])
     )
-    m = (~clash).astype(np.float64) @ reach_o
+
+
+def _mass_plain(reach_o: np.ndarray, t: int, g: _Game, k: int, _unused: int) -> np.ndarray:
+    """Opponent reach on hands sharing no card with each of t's hands (a plain double loop over cards)."""
+    m = (~_clash(g, t)).astype(np.float64) @ reach_o
     if k >= 0:
         m[g.strength[t, k, : g.nh[t]] < 0] = 0.0
     return m

@@ -13,20 +13,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from pokerlab.solve._postflop_game import _Game, _kernels, _mass_plain
+from pokerlab.solve._postflop_game import _clash, _Game, _kernels, _mass_plain
 from pokerlab.solve._postflop_tree import _CHANCE, _FOLD, _SHOWDOWN, _Node
 
 
 def _showdown_plain(reach_o: np.ndarray, t: int, g: _Game, k: int, win: float, lose: float, tie: float) -> np.ndarray:
     o = 1 - t
-    ct = g.cards[t, : g.nh[t]]
-    co = g.cards[o, : g.nh[o]]
-    clash = (
-        (ct[:, None, 0] == co[None, :, 0])
-        | (ct[:, None, 0] == co[None, :, 1])
-        | (ct[:, None, 1] == co[None, :, 0])
-        | (ct[:, None, 1] == co[None, :, 1])
-    )
+    clash = _clash(g, t)
     st = g.strength[t, k, : g.nh[t]].astype(np.int64)
     so = g.strength[o, k, : g.nh[o]].astype(np.int64)
     live = (~clash) & (st[:, None] >= 0) & (so[None, :] >= 0)
