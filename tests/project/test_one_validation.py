@@ -327,9 +327,9 @@ ALLOWED_CLASS: dict[tuple[str, str], str] = {
         "a student's answer checked by an exercise: CheckFailed describes it in the student's terms (_described)"
     ),
     ("course/checks.py", "not isinstance(value, dict)"): "a student's answer, described the same way",
-    ("solve/postflop.py", "not isinstance(strategy, Mapping) or not strategy"): (
-        "a locked strategy, already one sentence through _validate.refused; postflop.py is being split into modules"
-        " by another change this round (no edit to it here): _validate.instance(check=bool) after that split"
+    ("solve/_postflop_lines.py", "not isinstance(strategy, Mapping) or not strategy"): (
+        "a locked strategy: one refusal for a non-mapping and an empty mapping, one sentence through "
+        "_validate.refused that names what a lock takes"
     ),
 }
 
