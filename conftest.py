@@ -127,6 +127,7 @@ KERNEL_SOURCES = {
     ROOT / "pokerlab" / "_kernels" / "strength.py": 2,
     ROOT / "pokerlab" / "_kernels" / "preflop.py": 1,
     ROOT / "pokerlab" / "solve" / "_kernels.py": 2,
+    ROOT / "pokerlab" / "solve" / "_postflop_kernels.py": 2,
 }
 """Each kernel module and how many of its kernels :func:`pokerlab._warm.warm_kernels` compiles (an index file each)."""
 
@@ -149,7 +150,8 @@ LIGHT_TESTS = frozenset(
 )
 """Test files that read the sources (their syntax tree, ruff, mypy, the suite's settings) and call no kernel but
 the few small ones test_api.py and test_one_validation.py reach (hand strength and potential: compiled when first
-called, in seconds, where compiling every kernel first takes 35 s on 2 idle cores and minutes on a busy machine)."""
+called, in seconds, where compiling every kernel first takes about 100 s on 2 idle cores and minutes on a busy
+machine)."""
 
 
 def wants_kernels(args: Sequence[str], invoked_in: Path, environ: Mapping[str, str] = os.environ) -> bool:
@@ -189,12 +191,15 @@ def _warm_kernels() -> None:
 
     On a fresh clone every process compiled the kernels it used: both workers, and each notebook the
     course round trip grades (its kernel cannot write the cache), about 50 s of one core for all of them.
-    Here two processes compile half each, side by side, and every later process loads the cached code.
+    Here two processes compile half each, side by side, and every later process loads the cached code: the postflop
+    solver's kernels (about 100 CPU-s cold) in one, every other kernel (about 27 CPU-s) in the other. The lessons'
+    run from the wheel copies this cache too (tests/project/test_packaging.py: _share_compiled_kernels), which
+    compiled all of them a second time in its fresh environment.
     Nothing is done when the cache is already there (:func:`kernels_look_compiled`). A failure is said in one
     line and the suite goes on (each test then compiles what it needs, as before)."""
     if kernels_look_compiled():
         return
-    sys.stderr.write("conftest: compiling pokerlab's kernels once for this checkout (about 35 s on 2 idle cores) ...\n")
+    sys.stderr.write("conftest: compiling pokerlab's kernels once for this checkout (about 100 s on 2 idle cores)\n")
     start = time.monotonic()
     code = "import sys; from pokerlab._warm import warm_kernels; warm_kernels(part=int(sys.argv[1]))"
     parts = [subprocess.Popen([sys.executable, "-c", code, str(k)], cwd=ROOT) for k in range(WARM_PARTS)]
@@ -218,10 +223,10 @@ def _warm_kernels() -> None:
 # The groups that take longest in the full suite, longest first, so the last worker to finish is not the one that
 # drew a long group late. A group is a test file, or an ``xdist_group`` its tests name (a file too long for one
 # worker splits its tests into groups: tests/bots/test_bots_reliability.py, ...). The rule: order them by the
-# seconds one worker spends on each in a full run on 2 cores (the wheel's lessons and build, the junk, whose first
-# postflop solve compiles the solver's kernels for every later process, the live slides in JupyterLab, the bots'
-# soak, the apps in Chromium, the course round trip, then the grading, browser, type-checking and Ctrl-C tests), and
-# measure again when a group is added or grows; :func:`keep_groups_in_node_ids` keeps the groups whole.
+# seconds one worker spends on each in a full run on 2 cores (the wheel's lessons and build, the junk, the live
+# slides in JupyterLab, the bots' soak, the apps in Chromium, the course round trip, then the grading, browser,
+# type-checking and Ctrl-C tests), and measure again when a group is added or grows; :func:`keep_groups_in_node_ids`
+# keeps the groups whole.
 HEAVY_FIRST = (
     "tests/project/test_packaging.py",
     "junk",

@@ -2,7 +2,7 @@
 
 numba compiles a kernel on its first call and caches the machine code on disk (``cache=True``: beside the
 package, or in ``$NUMBA_CACHE_DIR``), so on a fresh install the first run of each kernel waits for it:
-about 50 s of one core for the kernels the lessons and bots use (the 2-core machine of 2026-11-28). One
+about 130 s of one core for the kernels the lessons and bots use, 100 s of them the postflop solver's. One
 process pays that once; but processes that start before any cache exists each compile what they use.
 :func:`warm_kernels` calls each kernel the lessons and the bots use once, on the smallest input, with the
 argument types the library passes, so that numba compiles (or loads) each of them and writes it to its
@@ -22,6 +22,7 @@ from pokerlab import _compiled, _validate, evaluator, strength
 from pokerlab.equities import equity
 from pokerlab.solve.cfr import cfr
 from pokerlab.solve.games import game
+from pokerlab.solve.postflop import _load_kernels
 
 PARTS = 2
 """:func:`warm_kernels` splits its calls into this many parts of about equal compile time (``part=k``), so
@@ -29,13 +30,17 @@ that as many processes can compile them side by side."""
 
 
 def _dispatchers() -> list[Any]:
-    """Every compiled kernel of pokerlab: the numba dispatchers of the two kernel modules."""
+    """Every compiled kernel of pokerlab: the numba dispatchers of the three kernel modules."""
     from numba.core.dispatcher import Dispatcher
 
     _kernels = _compiled.kernels()
-    from pokerlab.solve import _kernels as solve_kernels  # lazy, as every kernel module: it loads numba
+    from pokerlab.solve import (  # lazy, as every kernel module: it loads numba
+        _kernels as solve_kernels,
+        _postflop_kernels as postflop_kernels,
+    )
 
-    return [f for module in (_kernels, solve_kernels) for f in vars(module).values() if isinstance(f, Dispatcher)]
+    modules = (_kernels, solve_kernels, postflop_kernels)
+    return [f for module in modules for f in vars(module).values() if isinstance(f, Dispatcher)]
 
 
 def compiled_signatures() -> int:
@@ -92,13 +97,26 @@ def _board_strengths() -> None:
     _kernels.board_strengths(np.array([0, 4, 8], np.int64))  # the showdown bots' table of a board
 
 
+def _postflop() -> None:
+    _load_kernels()  # the postflop solver's kernels (lesson 12): a tiny river spot solved once
+
+
 def _steps() -> list[list[Callable[[], None]]]:
     import numpy as np
 
-    # seconds of one core to compile, measured on a cold cache: 10, 1.5, 1.6 + 4.9, 3.8 | 10.5, 11.7, 4.4
+    # seconds of one core to compile, measured on a cold cache: about 100 | 10, 1.5, 1.6 + 4.9, 3.8, 10.5, 11.7, 4.4
+    # (the postflop solver's kernels alone take longer than all the others together: they are one part)
     return [
-        [lambda: _evaluator_rows(np.uint8), _counts, _strength, _cfr],
-        [lambda: _evaluator_rows(np.int64), _equity, _board_strengths],
+        [_postflop],
+        [
+            lambda: _evaluator_rows(np.uint8),
+            _counts,
+            _strength,
+            _cfr,
+            lambda: _evaluator_rows(np.int64),
+            _equity,
+            _board_strengths,
+        ],
     ]
 
 
@@ -110,9 +128,9 @@ def warm_kernels(part: int | None = None) -> int:
     Each call is the smallest input of a public function with the argument types the library passes its
     kernel (the evaluator's two row types, uint8 and int64; int64 card ids elsewhere), and its answer is
     thrown away. On a warm cache it takes about a second and a half (numba loads the cached code); on a
-    cold one about 50 s of one core. Left to compile on first use: the kernels of the exact preflop table
-    and matrix (the lessons read the committed files), the plain reference kernels the tests compare
-    with, and exact equity of three or more ranges.
+    cold one about 130 s of one core (100 s of them the postflop solver's, one part alone). Left to compile on
+    first use: the kernels of the exact preflop table and matrix (the lessons read the committed files), the
+    plain reference kernels the tests compare with, and exact equity of three or more ranges.
 
     >>> warm_kernels(part=5)
     Traceback (most recent call last):

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from pokerlab import preflop
+from pokerlab import _warm, preflop
 from pokerlab.errors import PreflopTableError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -310,6 +310,7 @@ def test_every_lesson_passes_nbval_from_the_installed_wheel_outside_the_reposito
         cwd=tmp_path,
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    _share_compiled_kernels(python, env, tmp_path)
     lessons = tmp_path / "course"
     shutil.copytree(ROOT / "notebooks", lessons, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     (lessons / "000_kernel_probe.ipynb").write_text(json.dumps(_PROBE))
@@ -345,6 +346,50 @@ def test_every_lesson_passes_nbval_from_the_installed_wheel_outside_the_reposito
         r' pip install "pokerlab\[course\]"\n',
         course.stderr,
     ), course.stderr[-2000:]
+
+
+def _share_compiled_kernels(python: Path, env: dict[str, str], cwd: Path) -> int:
+    """Copy the checkout's compiled kernels (numba's cache) to where the fresh environment's pokerlab reads them,
+    for each kernel module whose source is byte for byte the installed one; return how many files were copied.
+
+    numba finds a cached kernel by its source file's contents (a hash, not its path or date), its argument types and
+    the machine, and checks all three when it loads one: a kernel module of the wheel built from the same commit is
+    the same file, so the code the suite compiled for the checkout (conftest.py compiles every kernel the lessons use
+    before the tests) is the code the lessons' kernels would compile again there, about two CPU-minutes (the
+    postflop solver's alone 100 s). Anything else (a module edited since the commit, another numba) still compiles.
+    What is checked is unchanged: every lesson runs top to bottom on the wheel's files, each output as saved; the
+    first compile itself (and its notice) is tested in the checkout (tests/test_warm.py, tests/project/
+    test_cold_starts.py)."""
+    from numba.core.caching import _CacheLocator  # lazy: numba loads in the one test that copies its cache
+
+    where = subprocess.run(
+        [str(python), "-c", "import importlib.util; print(importlib.util.find_spec('pokerlab').origin)"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,  # outside the repository: the checkout's pokerlab is not on the path
+        check=True,
+    )
+    installed = Path(where.stdout.strip()).parent
+    ours = (ROOT / "pokerlab").resolve()
+    cache_dir = env.get("NUMBA_CACHE_DIR")
+    copied = 0
+    for cache, code in _warm.cache_folders():
+        code = code.resolve()
+        if not code.is_relative_to(ours):
+            continue
+        theirs = installed / code.relative_to(ours)
+        if cache_dir:  # numba's own rule for a folder of sources (as pokerlab.course._workdir copies for the grader)
+            target = Path(cache_dir) / _CacheLocator.get_suitable_cache_subpath(str(theirs / "x.py"))
+        else:
+            target = theirs / "__pycache__"
+        for f in sorted(cache.glob("*.nb[ic]")):
+            source = f.name.split(".")[0] + ".py"
+            if (theirs / source).is_file() and (theirs / source).read_bytes() == (code / source).read_bytes():
+                target.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(f, target / f.name)
+                copied += 1
+    return copied
 
 
 def _wheel_venv(tmp_path: Path, wheel_file: Path) -> tuple[Path, list[str]]:
