@@ -52,12 +52,13 @@ def _kind_of(path: Path) -> str | None:
 def hand_sources(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> list[Path]:
     """The hand-history files named by ``paths``: files as given, folders searched for ``.phh``, ``.phhs``
     (also ``.gz``/``.xz``) and ``.log`` files (sorted). A path that does not exist is a :class:`DataError`."""
-    if isinstance(paths, (str, os.PathLike)):
-        items = [paths]
-    elif isinstance(paths, Iterable) and not isinstance(paths, (bytes, bytearray)):
-        items = list(paths)
-    else:
-        raise ParameterTypeError(f"paths names files and folders (a path or a list of them), not {paths!r:.60}")
+    _validate.instance(
+        paths,
+        (str, os.PathLike, Iterable),
+        "paths names files and folders (a path or a list of them)",
+        check=lambda v: not isinstance(v, bytes | bytearray),  # bytes iterate as numbers, never paths
+    )
+    items = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
     out: list[Path] = []
     for item in items:
         if "\0" in str(_validate.path(item, "paths lists files and folders", empty=False)):

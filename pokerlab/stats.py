@@ -818,19 +818,19 @@ def _count_files(hands: Any, rules: Rules | None, skip_bad: bool, executor: Any,
     items = [hands] if _validate.is_path(hands) else list(hands)
     if not all(isinstance(x, (str, os.PathLike)) and not (isinstance(x, str) and "\n" in x) for x in items):
         raise ParameterError("executor= counts files: give hands as file or folder paths, not texts or hand objects")
+    _validate.protocol(executor, "executor must be a concurrent.futures Executor or a dask Client", methods=("map",))
     files = [str(p) for p in hand_sources(items)]
     total = StatCounts()
     bar = _progress.bar(len(files), "player statistics", "file") if progress else None
     try:
+        _validate.protocol(
+            executor, "executor must be a concurrent.futures Executor or a dask Client", methods=("map",)
+        )
         if hasattr(executor, "gather") and hasattr(executor, "submit"):  # a dask distributed Client
             futures = executor.map(_count_file, files, rules=rules, skip_bad=skip_bad, pure=False)
             parts: Iterable[StatCounts] = executor.gather(futures, asynchronous=False)
-        elif hasattr(executor, "map"):
-            parts = executor.map(_count_file, files, [rules] * len(files), [skip_bad] * len(files))
         else:
-            raise ParameterTypeError(
-                f"executor must be a concurrent.futures Executor or a dask Client, not {type(executor).__name__}"
-            )
+            parts = executor.map(_count_file, files, [rules] * len(files), [skip_bad] * len(files))
         for part in parts:
             _signals.check()
             total._absorb(part)

@@ -54,10 +54,8 @@ def _folder(notebooks: str | Path | None) -> Path:
                 "no lessons here (no 00_course_map.ipynb in ./notebooks or .): run from the folder holding the "
                 "lessons, or pass notebooks= (--notebooks) pointing at them"
             )
-    elif isinstance(notebooks, (str, Path)) and str(notebooks).strip():
-        folder = Path(notebooks)
     else:
-        raise ParameterError(f"notebooks must be a folder name, not {notebooks!r}")
+        folder = Path(_validate.path(notebooks, "notebooks must be a folder name", empty=False))
     try:
         found = folder.is_dir()
     except OSError:  # a name too long for the file system

@@ -178,10 +178,8 @@ def read_lecture(file: str | Path | None = None, notebooks: str | Path | None = 
     """
     if file is None:
         path = find_lecture_file(notebooks)
-    elif isinstance(file, (str, Path)) and str(file).strip():
-        path = Path(file)
     else:
-        raise ParameterError(f"file must be the path of a lecture file (course/lecture.toml), not {file!r}")
+        path = Path(_validate.path(file, "file must be the path of a lecture file (course/lecture.toml)", empty=False))
     if path.suffix == ".ipynb":
         raise DataError(
             f"{str(path)!r} is a notebook: the lecture is written in course/lecture.toml (the course map's table is"

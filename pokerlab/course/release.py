@@ -40,7 +40,7 @@ from pokerlab.course.lessons import (
     strip_region,
     without_check_marker,
 )
-from pokerlab.errors import ParameterError, ParameterTypeError
+from pokerlab.errors import ParameterError
 
 __all__ = ["release", "relink", "solutions_copy", "student_copy"]
 
@@ -74,8 +74,8 @@ def relink(
         "notebook must be a notebook's JSON (a dict with cells)",
         check=lambda notebook: isinstance(notebook.get("cells"), list),
     )
-    if not callable(published) or not callable(solutions):
-        raise ParameterTypeError("published and solutions must be functions of a link's target")
+    _validate.protocol(published, "published must be a function of a link's target")
+    _validate.protocol(solutions, "solutions must be a function of a link's target")
 
     def solution(m: re.Match[str]) -> str:
         new = solutions(m.group("stem"))

@@ -38,12 +38,14 @@ class _Where:
 
 
 def _labels_of(line: Any) -> list[str]:
-    if isinstance(line, str):
-        parts = [x for x in line.split(",") if x.strip()]
-    elif isinstance(line, Sequence) and not isinstance(line, (bytes, bytearray)):
-        parts = list(line)
-    else:
-        raise IllegalActionError(f"a line is a tuple of action labels such as ('check', 'bet 100'), not {line!r:.60}")
+    _validate.instance(
+        line,
+        (str, Sequence),
+        "a line is a tuple of action labels such as ('check', 'bet 100')",
+        error=IllegalActionError,
+        check=lambda v: not isinstance(v, bytes | bytearray),  # a Sequence of numbers, never labels
+    )
+    parts = [x for x in line.split(",") if x.strip()] if isinstance(line, str) else list(line)
     out = []
     for x in parts:
         _validate.text(
