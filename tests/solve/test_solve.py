@@ -324,7 +324,7 @@ def test_policy_validation():
         solve.Policy.from_mapping(KUHN, {"K:": {"p": True}})
     with pytest.raises(ParameterError, match=r"sum to 0\.5"):
         solve.Policy.from_mapping(KUHN, {"K:": {"p": 0.5}})
-    with pytest.raises(ParameterError, match="callable"):
+    with pytest.raises(ParameterError, match=r"^fn must be a function of an information set, not None$"):
         solve.Policy.from_function(KUHN, None)
 
 
