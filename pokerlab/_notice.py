@@ -50,7 +50,7 @@ FAMILIES = {
 }
 """Each kernel module's family, as a later notice names it (:func:`message`)."""
 
-LONG = {"pokerlab.solve._postflop_kernels": "about 2 minutes of one core"}
+LONG = {"pokerlab.solve._postflop_kernels": "about 1.5 minutes of one core"}
 """The families whose first compile is long enough that the notice says how long (measured on a 2-core machine:
 the postflop solver 108 CPU-seconds, 278 s on a machine loaded by other work): a student waiting on lesson 12's
 first solve is told to wait rather than left guessing."""
@@ -74,7 +74,7 @@ def message(family: str, first: bool) -> str:
     >>> message("pokerlab._kernels.equity", first=False)
     'pokerlab: compiling more kernels (equity), once (cached for later runs) ...\\n'
     >>> message("pokerlab.solve._postflop_kernels", first=False).split("; ")[1]
-    'about 2 minutes of one core) ...\\n'
+    'about 1.5 minutes of one core) ...\\n'
     """
     long = f"; {LONG[family]}" if family in LONG else ""
     if first:
