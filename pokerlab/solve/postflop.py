@@ -218,7 +218,8 @@ _kernels_loaded = False
 def _load_kernels(on_compile: Any = None) -> float:
     """Load the solver's compiled kernels (compiling them on a machine's first run) by solving a tiny river spot,
     once per process; the seconds it took (0 once loaded). A solve's ``seconds`` leave this out, as ``pokerlab
-    solve`` leaves the CFR kernel's out: on a first run compiling takes about 1.5 minutes of one core and the solve a moment.
+    solve`` leaves the CFR kernel's out: on a first run compiling takes about 1.5 minutes of one core and the solve
+    a moment.
 
     ``on_compile()`` is called when numba starts compiling one of the solver's kernels (not when it loads them
     from its cache): the command line says so there.
