@@ -91,7 +91,7 @@ def _scientific_whole(text: str) -> int:
 def _text(text: str) -> str:
     """An argparse type: text that is not empty (an empty value is a mistake, not "not given")."""
     if not text.strip():
-        raise argparse.ArgumentTypeError("must not be empty (leave the option out instead)")
+        raise argparse.ArgumentTypeError("must not be empty")
     return text
 
 

@@ -184,9 +184,7 @@ def _check_fields(event: object, ints: tuple[str, ...], flags: tuple[str, ...] =
             else:
                 raise ParameterError(f"{name} must be a whole number >= 0, not {v!r:.60}")
     for name in flags:
-        v = getattr(event, name)
-        if type(v) is not bool:
-            raise ParameterError(f"{name} must be True or False, not {v!r:.60}")
+        object.__setattr__(event, name, _validate.flag(getattr(event, name), name, error=ParameterError))
 
 
 class Blind(StrEnum):

@@ -37,6 +37,8 @@ def _parse_sizes(text: Any, name: str, *, raise_: bool) -> tuple[_Size, ...]:
     _validate.text(
         text, "text", empty=True, message=f"{name} must be sizes as text such as '50%, 100%', not {text!r:.60}"
     )
+    if text.strip().lower() == "none":  # no such action, as the command line writes it ("" says the same)
+        return ()
     out: list[_Size] = []
     for raw in text.split(","):
         tok = raw.strip().lower().replace(" ", "")
@@ -73,7 +75,8 @@ def _parse_sizes(text: Any, name: str, *, raise_: bool) -> tuple[_Size, ...]:
         except ValueError:
             raise ParameterError(
                 f"{name}: cannot read the size '{raw.strip()}' in {text!r}; write shares of the pot such as "
-                f"'33%, 75%'{', multiples of the bet such as 2.5x' if raise_ else ''}, 'a' for all-in, or '' for none"
+                f"'33%, 75%'{', multiples of the bet such as 2.5x' if raise_ else ''}, 'a' for all-in, or 'none' "
+                f"for no {'raise' if raise_ else 'bet'}"
             ) from None
     return tuple(out)
 

@@ -42,7 +42,7 @@ from pokerlab import _parallel, _validate
 from pokerlab.cards import Card, HandClass, hand_classes, parse_named
 from pokerlab.errors import IllegalActionError, ParameterError, ParameterTypeError, PokerlabError
 from pokerlab.ranges import Range
-from pokerlab.solve.postflop import Line, Player, PostflopSolution, _match, postflop
+from pokerlab.solve.postflop import Line, Player, PostflopSolution, _labels_of, _match, postflop
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -144,11 +144,8 @@ def postflop_many(
 
 
 def _labels(line: Any) -> list[str]:
-    if isinstance(line, str):
-        return [" ".join(x.split()).lower() for x in line.split(",") if x.strip()]
-    if isinstance(line, Sequence) and all(isinstance(x, str) for x in line):
-        return [" ".join(x.split()).lower() for x in line]
-    raise IllegalActionError(f"a line is a tuple of labels such as ('check', 'bet 100'), not {line!r:.60}")
+    """The labels of a line, read (and refused) as the solution's own methods read them."""
+    return _labels_of(line)
 
 
 def _pick(label: str, options: Sequence[str]) -> str:

@@ -8,7 +8,7 @@ import itertools
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from pokerlab import solve
 from pokerlab.errors import CardCountError, IllegalActionError, ParameterError, PokerlabError, RangeError
@@ -395,6 +395,9 @@ _HANDS = ["AA", "KK", "QQ", "AKs", "KQo", "T9s", "65s", "A5s", "JJ", "87o", "22"
     stack=st.sampled_from([50, 120, 400]),
 )
 def test_properties(oop: list[str], ip: list[str], weight: int, stack: int) -> None:
+    # QQ against QQ on a board with a queen leaves three queens: no pair of hands without a shared card, a spot
+    # refused by name (test_postflop_bad_input), not one to solve
+    assume(not (set(oop) == set(ip) == {"QQ"}))
     sol = solve.postflop(
         "Qs Jh 8d 5c 2c",
         ", ".join(oop) + f"@{weight}",
